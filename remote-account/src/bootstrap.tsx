@@ -1,0 +1,18 @@
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { StandaloneRoutes } from 'shared/ui/standalone-routes';
+import { createAppStore } from 'shared/store';
+import 'shared/ui/theme.css';
+
+/** Runs this remote alone for development: its own routes with the shared contract, no shell. */
+const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+createRoot(container).render(
+  <StrictMode>
+    <Provider store={createAppStore()}>
+      <Suspense fallback={<p>Cargando…</p>}>
+        <StandaloneRoutes owner="account" load={(file) => import(`./screens/${file}.tsx`)} />
+      </Suspense>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,1 @@
+// Fixed texts of the spec for this remote: a copy change is one edit here.

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { newsletterSchema, newsletterTexts, type NewsletterInput } from 'shared/schemas/newsletter';
+import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { zodSchema } from 'shared/server/http';
+import { renderMail } from 'shared/server/mail-template';
+
+const answer = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, message: { type: 'string' }, alreadySubscribed: { type: 'boolean' } },
+} as const;
+
+/** POST /newsletter/subscribe: stores a subscription once; a repeat is a success, not a duplicate. */
+export const newsletterRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  app.post<{ Body: NewsletterInput }>(
+    '/newsletter/subscribe',
+    {
+      config: publicWrite(ctx.settings),
+      schema: { tags: ['community'], summary: 'Suscribir un correo al boletín', body: zodSchema(newsletterSchema), response: { 200: answer, 201: answer } },
+    },
+    async (request, reply) => {
+      const { email } = request.body;
+      const inserted = await ctx.db
+        .insertInto('community.newsletter_subscriptions')
+        .values({ email })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return reply.status(200).send({ success: true, alreadySubscribed: true, message: newsletterTexts.alreadySubscribed });
+      await ctx.mailer.send(
+        renderMail({
+          to: email,
+          subject: 'Tu suscripción al boletín',
+          paragraphs: [
+            'Gracias por suscribirte a nuestro boletín. Te contaremos sobre nuevos cursos, talleres y formas de ayudar.',
+            'Si no fuiste tú, puedes ignorar este mensaje.',
+          ],
+          action: { label: 'Visita nuestro sitio', url: ctx.settings.publicOrigin },
+        }),
+      );
+      return reply.status(201).send({ success: true, alreadySubscribed: false, message: newsletterTexts.subscribed });
+    },
+  );
+};

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { createConfig } from '../tooling/webpack.mjs';
+
+/** Every screen is its own expose, so a route downloads only its own code. */
+export const exposes = {
+  './VolunteerPage': './src/screens/volunteer-page.tsx',
+  './AllyPage': './src/screens/ally-page.tsx',
+  './PqrsfPage': './src/screens/pqrsf-page.tsx',
+  './PqrsfLookupPage': './src/screens/pqrsf-lookup-page.tsx',
+  './WorkshopPage': './src/screens/workshop-page.tsx',
+  './WorkshopInquiryPage': './src/screens/workshop-inquiry-page.tsx',
+  './SoftwareLandingPage': './src/screens/software-landing-page.tsx',
+  './SoftwareRequestPage': './src/screens/software-request-page.tsx',
+  './AutomataPage': './src/screens/automata-page.tsx'
+};
+
+export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'community', exposes });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+// Spanish defaults for any message a schema does not set itself (the site speaks Spanish everywhere).
+z.config(z.locales.es());
+
+export { z };
+
+/** A basic x@y.z e-mail shape, as the spec's forms check it. */
+export const basicEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Maps a failed parse to `{ field: first message }` for forms and API errors. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Migration,
+  type QueryResult,
+} from 'kysely';
+
+/** Options for the one database of the site: PostgreSQL when a URL is given, embedded PGlite otherwise. */
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Directory for PGlite's files; `memory://` keeps everything in memory (tests). */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+interface PGliteLike {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+  exec(sql: string): Promise<unknown>;
+  close(): Promise<void>;
+  waitReady: Promise<void>;
+}
+
+/**
+ * PGlite has a single connection: a connection is handed out to one user at a time, so a transaction
+ * never sees another request's statements. Callers must not hold a transaction across network calls.
+ */
+class SerialPGliteDriver implements Driver {
+  #queue: Promise<void> = Promise.resolve();
+  #release = new WeakMap<DatabaseConnection, () => void>();
+  constructor(private readonly client: PGliteLike) {}
+  async init() {
+    await this.client.waitReady;
+  }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void;
+    const turn = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.#queue;
+    this.#queue = previous.then(() => turn);
+    await previous;
+    const connection: DatabaseConnection = {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        const result = await this.client.query<R>(query.sql, [...query.parameters]);
+        return result.affectedRows !== undefined
+          ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) }
+          : { rows: result.rows };
+      },
+      streamQuery: () => {
+        throw new Error('PGlite no admite consultas en streaming');
+      },
+    };
+    this.#release.set(connection, release);
+    return connection;
+  }
+  async beginTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(c: DatabaseConnection) {
+    await c.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async releaseConnection(c: DatabaseConnection) {
+    this.#release.get(c)?.();
+  }
+  async destroy() {
+    await this.client.close();
+  }
+}
+
+function pgliteDialect(client: PGliteLike): Dialect {
+  return {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new SerialPGliteDriver(client),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each API plugin narrows the database type with its own table interfaces
+export type AnyDatabase = Kysely<any>;
+
+export interface Database {
+  db: AnyDatabase;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Opens the database: PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pg = await import('pg');
+    // Bigint counts arrive as strings by default; our ids and counts fit in a JS number.
+    pg.default.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    await sql`select 1`.execute(db);
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dataDir = options.dataDir.startsWith('memory://') ? options.dataDir : path.resolve(options.dataDir);
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir) as unknown as PGliteLike;
+  const db = new Kysely<unknown>({ dialect: pgliteDialect(client) });
+  await sql`select 1`.execute(db);
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/** A domain's migrations, applied in name order inside the domain's own schema. */
+export interface DomainMigrations {
+  schema: string;
+  migrations: Record<string, Migration>;
+}
+
+/** Creates the domain's schema and applies its pending migrations; throws if one fails. */
+export async function migrateDomain(db: AnyDatabase, domain: DomainMigrations): Promise<void> {
+  if (!/^[a-z_]+$/.test(domain.schema)) throw new Error(`Nombre de esquema no válido: ${domain.schema}`);
+  await sql`create schema if not exists ${sql.id(domain.schema)}`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => domain.migrations },
+    migrationTableSchema: domain.schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'desconocida';
+    throw new Error(`Falló la migración ${domain.schema}/${failed}: ${String(error)}`);
+  }
+}

@@ -1,0 +1,161 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { sql } from 'kysely';
+import type { AnyDatabase, DomainMigrations } from './db';
+import { site } from '../config/site';
+
+/** A message the site sends (receipts, acknowledgements, codes). */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailboxEntry extends OutgoingMail {
+  id: number;
+  date: string;
+  status: 'pending' | 'sent' | 'failed';
+}
+
+export const mailMigrations: DomainMigrations = {
+  schema: 'mail',
+  migrations: {
+    '001_outbox': {
+      async up(db) {
+        await db.schema
+          .withSchema('mail')
+          .createTable('outbox')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('to_address', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('text_body', 'text', (c) => c.notNull())
+          .addColumn('html_body', 'text', (c) => c.notNull())
+          .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_error', 'text')
+          .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('sent_at', 'timestamptz')
+          .execute();
+        await db.schema.withSchema('mail').createIndex('outbox_pending').on('outbox').columns(['status', 'next_attempt_at']).execute();
+      },
+    },
+  },
+};
+
+export interface MailerOptions {
+  db: AnyDatabase;
+  /** SMTP connection URL (smtp[s]://user:pass@host:port); without it messages stay in the local mailbox. */
+  smtpUrl?: string | undefined;
+  from?: string;
+  maxAttempts?: number;
+  /** Base delay of the exponential retry backoff. */
+  retryBaseMs?: number;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export interface Mailer {
+  /** Queues a message; never throws to the caller and never waits for delivery. */
+  send(mail: OutgoingMail): Promise<void>;
+  /** Delivers what is due now (also runs on its own after each send and on a timer). */
+  flush(): Promise<void>;
+  /** Messages the site has sent, newest first (local mailbox for development and tests). */
+  list(limit?: number): Promise<MailboxEntry[]>;
+  readonly local: boolean;
+  close(): void;
+}
+
+/** Creates the site's mailer: an outbox table in the database, delivered by SMTP or kept as a local mailbox. */
+export function createMailer(options: MailerOptions): Mailer {
+  const { db } = options;
+  const local = !options.smtpUrl;
+  const transport: Transporter = local ? nodemailer.createTransport({ jsonTransport: true }) : nodemailer.createTransport(options.smtpUrl);
+  const from = options.from ?? `"${site.name}" <${site.contact.email}>`;
+  const maxAttempts = options.maxAttempts ?? 8;
+  const retryBaseMs = options.retryBaseMs ?? 30_000;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function deliverDue(): Promise<void> {
+    const due = await db
+      .selectFrom('mail.outbox')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', new Date())
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    for (const row of due) {
+      try {
+        await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await db.updateTable('mail.outbox').set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const failed = attempts >= maxAttempts;
+        options.log?.warn({ mailId: row.id, attempts }, failed ? 'mail delivery gave up' : 'mail delivery failed, will retry');
+        await db
+          .updateTable('mail.outbox')
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            last_error: String((err as Error).message ?? err).slice(0, 500),
+            next_attempt_at: new Date(Date.now() + retryBaseMs * 2 ** (attempts - 1)),
+          })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await deliverDue();
+        } catch (err) {
+          options.log?.warn({ err: String(err) }, 'mail outbox unavailable');
+        }
+      } while (again);
+    })().finally(() => (running = null));
+    return running;
+  }
+
+  const timer = setInterval(() => void flush(), Math.min(retryBaseMs, 15_000));
+  timer.unref();
+
+  return {
+    local,
+    async send(mail) {
+      try {
+        await db
+          .insertInto('mail.outbox')
+          .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
+          .execute();
+        setImmediate(() => void flush());
+      } catch (err) {
+        options.log?.warn({ err: String(err) }, 'could not queue mail');
+      }
+    },
+    flush,
+    async list(limit = 50) {
+      const rows = await db.selectFrom('mail.outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.to_address,
+        subject: r.subject,
+        text: r.text_body,
+        html: r.html_body,
+        status: r.status,
+        date: new Date(r.created_at).toISOString(),
+      }));
+    },
+    close() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { site } from 'shared/config/site';
+import { matchRoute, remoteNames, routes, type RemoteName } from 'shared/routes';
+import type { ApiContext, ApiModule, ServerSettings } from 'shared/server/api-module';
+import { migrateDomain, openDatabase, type Database } from 'shared/server/db';
+import { createHttpServer, registerRateLimit } from 'shared/server/http';
+import { createMailer, mailMigrations, type Mailer } from 'shared/server/mailer';
+import type { GatewayConfig } from './config';
+import { renderDocument } from './html';
+import { RemoteAssetIndex } from './remote-assets';
+import { registerSecurityHeaders } from './security';
+import { mailboxPage } from './mailbox-page';
+
+/** Loads a remote's API module by package name, so the gateway has no compile-time dependency on remotes. */
+async function importApi(name: RemoteName): Promise<ApiModule> {
+  const mod = (await import(`remote-${name}/api`)) as { default: ApiModule };
+  return mod.default;
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  database: Database;
+  mailer: Mailer;
+  /** Resolves once migrations ran; /healthz answers 200 from then on. */
+  ready: Promise<void>;
+}
+
+const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+
+function cacheHeaders(res: { setHeader(k: string, v: string): void }, filePath: string) {
+  if (HASHED.test(filePath.replace(/\.(br|gz)$/, ''))) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+  else res.setHeader('cache-control', 'no-cache');
+}
+
+/** Builds the gateway: the shell's build, every remote's static build and API, and the site-wide endpoints. */
+export async function buildGateway(config: GatewayConfig, options: { apis?: ApiModule[] } = {}): Promise<Gateway> {
+  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
+  const settings: ServerSettings = { production: config.production, publicOrigin: config.publicOrigin, writeLimit: config.writeLimit };
+  const ctx: ApiContext = { db: database.db, mailer, settings };
+  const localMailbox = mailer.local && !config.production;
+
+  let healthy = false;
+  const apis = options.apis ?? (await Promise.all(remoteNames.filter((n) => !config.remotes[n].apiUrl).map(importApi)));
+  const ready = (async () => {
+    await migrateDomain(database.db, mailMigrations);
+    for (const api of apis) await migrateDomain(database.db, api.migrations);
+    healthy = true;
+  })();
+  ready.catch((err: unknown) => app.log.error({ err }, 'migrations failed'));
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+
+  registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await registerRateLimit(app, { max: config.writeLimit.max, timeWindowMs: config.writeLimit.timeWindow, redisUrl: config.redisUrl });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: `API de ${site.name}`, version: '1.0.0', description: 'Cursos, donaciones, formularios de la comunidad y cuentas.' },
+      tags: remoteNames.map((n) => ({ name: n })),
+    },
+  });
+
+  // APIs: in-process plugins, or proxies to a remote's own container.
+  for (const api of apis) {
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (_req, reply) => {
+        if (!healthy) await ready.catch(() => undefined);
+        if (!healthy) return reply.status(503).send({ error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' });
+      });
+      await scope.register(api.plugin, ctx);
+      scope.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'not_found', message: 'El recurso solicitado no existe.' }));
+    }, { prefix: `/api/${api.name}` });
+  }
+  for (const name of remoteNames) {
+    const { apiUrl, staticUrl } = config.remotes[name];
+    if (apiUrl) await app.register(proxy, { upstream: apiUrl, prefix: `/api/${name}`, rewritePrefix: `/api/${name}` });
+    if (staticUrl) await app.register(proxy, { upstream: staticUrl, prefix: `/remotes/${name}`, rewritePrefix: `/remotes/${name}` });
+  }
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
+    const doc = app.swagger() as { paths?: Record<string, unknown> };
+    const merged = { ...doc, paths: { ...(doc.paths ?? {}) } };
+    // Remotes running in their own containers publish their own document; merge their paths in.
+    await Promise.all(
+      remoteNames
+        .filter((n) => config.remotes[n].apiUrl)
+        .map(async (n) => {
+          try {
+            const res = await fetch(`${config.remotes[n].apiUrl}/api/${n}/openapi.json`, { signal: AbortSignal.timeout(2000) });
+            const remoteDoc = (await res.json()) as { paths?: Record<string, unknown> };
+            Object.assign(merged.paths, remoteDoc.paths ?? {});
+          } catch {
+            // A remote that is down just leaves its paths out.
+          }
+        }),
+    );
+    return merged;
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    if (!healthy) return reply.status(503).send({ status: 'starting' });
+    return { status: 'ok', database: database.kind };
+  });
+
+  app.get('/remotes.json', { schema: { hide: true } }, async (_req, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return {
+      remotes: Object.fromEntries(remoteNames.map((n) => [n, { entry: config.remotes[n].entry }])),
+      timeoutMs: config.remoteTimeoutMs,
+    };
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\nSitemap: ${config.publicOrigin}/sitemap.xml\n`),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
+    const canonicals = [...new Set(routes.map((r) => r.canonical).filter((c): c is string => c !== null))];
+    const urls = canonicals.map((c) => `  <url><loc>${new URL(c, config.publicOrigin).href}</loc></url>`).join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  });
+
+  if (localMailbox) {
+    app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => {
+      await mailer.flush();
+      return mailer.list(100);
+    });
+    app.get('/dev/mailbox', { schema: { hide: true } }, async (_req, reply) => {
+      await mailer.flush();
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'")
+        .send(mailboxPage(await mailer.list(100)));
+    });
+  }
+
+  // Static builds: the shell at /, each local remote under /remotes/<name>/.
+  for (const name of remoteNames.filter((n) => !config.remotes[n].staticUrl)) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.rootDir, `remote-${name}`, 'dist'),
+      prefix: `/remotes/${name}/`,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
+      allowedPath: (p) => !p.endsWith('.map') || !config.production,
+    });
+  }
+  const shellDist = path.join(config.rootDir, 'shell', 'dist');
+  await app.register(fastifyStatic, {
+    root: [shellDist, path.join(config.rootDir, 'shell', 'public')],
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+  });
+
+  const assets = new RemoteAssetIndex(config.rootDir, config.remotes);
+  await assets.refresh();
+  const refresher = setInterval(() => void assets.refresh(), 60_000);
+  refresher.unref();
+  app.addHook('onClose', async () => clearInterval(refresher));
+
+  const templatePath = path.join(shellDist, 'index.html');
+  let template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
+  const sendPage = (pathname: string, reply: FastifyReply) => {
+    if (!config.production && existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
+    if (!template) return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
+    const route = matchRoute(pathname);
+    return reply
+      .status(route ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderDocument(template, route, config.publicOrigin, assets.lookup));
+  };
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = decodeURI(request.url.split('?')[0] ?? '/');
+    if (pathname.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'El recurso solicitado no existe.' });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(405).send({ error: 'method_not_allowed', message: 'Método no permitido.' });
+    // Asset-looking paths (with an extension) that were not found are plain 404s, not the app.
+    if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !matchRoute(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
+    return sendPage(pathname, reply);
+  });
+
+  return { app, database, mailer, ready };
+}

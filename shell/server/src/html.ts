@@ -1,0 +1,61 @@
+import { site } from 'shared/config/site';
+import { notFoundMessage, notFoundTitle, routeTitle, type RemoteName, type RouteEntry } from 'shared/routes';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** Assets a remote's screen needs first: its entry, then the expose's own JS and CSS (from mf-manifest.json). */
+export interface ScreenAssets {
+  js: string[];
+  css: string[];
+}
+
+export type PreloadLookup = (remote: RemoteName, screen: string) => ScreenAssets | null;
+
+/** Home-page structured data (schema.org NGO), served as JSON (not executed), which the CSP allows. */
+function homeStructuredData(origin: string): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'NGO',
+    name: site.name,
+    url: origin,
+    email: site.contact.email,
+    telephone: site.contact.phoneDisplay,
+    address: { '@type': 'PostalAddress', streetAddress: site.contact.address, addressCountry: 'CO' },
+    sameAs: site.social.map((s) => s.url),
+    taxID: site.nit,
+  };
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** Builds the head tags for a route (or for the not-found page when route is undefined). */
+export function headFor(route: RouteEntry | undefined, origin: string, preload: PreloadLookup): string {
+  const title = route ? routeTitle(route) : notFoundTitle;
+  const description = route?.description ?? site.defaultDescription;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}" />`,
+    `<meta property="og:locale" content="es_CO" />`,
+    `<meta property="og:type" content="website" />`,
+  ];
+  if (route?.canonical) {
+    const href = new URL(route.canonical, origin).href;
+    tags.push(`<link rel="canonical" href="${escapeHtml(href)}" />`, `<meta property="og:url" content="${escapeHtml(href)}" />`);
+  }
+  if (!route) tags.push('<meta name="robots" content="noindex" />');
+  if (route && route.owner !== 'shell') {
+    const assets = preload(route.owner, route.screen);
+    for (const href of assets?.js ?? []) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" />`);
+    for (const href of assets?.css ?? []) tags.push(`<link rel="preload" as="style" href="${escapeHtml(href)}" />`);
+  }
+  if (route?.path === '/') tags.push(homeStructuredData(origin));
+  return tags.join('\n    ');
+}
+
+/** Fills the shell's index.html for one request: head tags, and a server-rendered message for unknown paths. */
+export function renderDocument(template: string, route: RouteEntry | undefined, origin: string, preload: PreloadLookup): string {
+  const body = route ? '' : `<main class="container page"><h1>${escapeHtml(notFoundMessage)}</h1></main>`;
+  return template.replace('<!--app-head-->', headFor(route, origin, preload)).replace('<!--app-body-->', body);
+}

@@ -1,0 +1,17 @@
+import { buildGateway } from './app';
+import { loadConfig } from './config';
+
+const config = loadConfig();
+const { app, ready } = await buildGateway(config);
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+await ready;
+app.log.info(`Sitio listo en http://${config.host}:${config.port}`);

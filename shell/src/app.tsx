@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { NavigationContext, type Navigation } from 'shared/navigation';
+import { routes } from 'shared/routes';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { NotFound } from './pages/not-found';
+import { useDocumentHead } from './routing/document-head';
+import { RouteScreen } from './routing/route-screen';
+import { useScrollOnNavigation } from './routing/scroll';
+
+/** Bridges react-router to the navigation contract remotes use, so remotes never bundle a router. */
+function useNavigationBridge(): Navigation {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      pathname: location.pathname,
+      search: location.search,
+      hash: location.hash,
+      navigate: (to, options) => void navigate(to, { replace: options?.replace ?? false }),
+    }),
+    [location.pathname, location.search, location.hash, navigate],
+  );
+}
+
+export function App() {
+  const navigation = useNavigationBridge();
+  useDocumentHead(navigation.pathname);
+  useScrollOnNavigation(navigation);
+  return (
+    <NavigationContext.Provider value={navigation}>
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <Header />
+      <main id="contenido" tabIndex={-1}>
+        <Routes>
+          {routes.map((route) => (
+            <Route key={route.path} path={route.path} caseSensitive={false} element={<RouteScreen route={route} />} />
+          ))}
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </main>
+      <Footer />
+    </NavigationContext.Provider>
+  );
+}

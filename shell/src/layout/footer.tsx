@@ -1,0 +1,82 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { site } from 'shared/config/site';
+import { AppLink } from 'shared/navigation';
+import { footerLinks } from './menus';
+
+const NewsletterBox = lazy(() => import('./newsletter-box'));
+
+/** Loads the newsletter box (and its validation) only when the footer comes near the screen. */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    if (!('IntersectionObserver' in window)) {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '400px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  return [ref, near] as const;
+}
+
+export function Footer() {
+  const [ref, near] = useNearScreen<HTMLDivElement>();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social">{site.name}</h2>
+          <p>{site.legalNature}</p>
+          <ul className="footer-list social-list">
+            {site.social.map((s) => (
+              <li key={s.name}>
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.name}
+                  <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-info">
+          <h2 id="footer-info">Información</h2>
+          <ul className="footer-list">
+            {footerLinks.map((l) => (
+              <li key={l.to}>
+                <AppLink to={l.to}>{l.label}</AppLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contacto</h2>
+          <address>
+            <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+            <br />
+            <a href={`tel:+${site.contact.chatPhone}`}>{site.contact.phoneDisplay}</a>
+            <br />
+            {site.contact.address}
+            <br />
+            {site.contact.hours}
+          </address>
+        </section>
+        <section aria-labelledby="footer-newsletter" ref={ref}>
+          <h2 id="footer-newsletter">Boletín</h2>
+          <p>Recibe noticias de cursos, talleres y formas de ayudar.</p>
+          {near ? (
+            <Suspense fallback={<p>Cargando formulario…</p>}>
+              <NewsletterBox />
+            </Suspense>
+          ) : null}
+        </section>
+      </div>
+      <p className="container footer-legal">
+        © {new Date().getFullYear()} {site.name} · NIT {site.nit}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { site } from 'shared/config/site';
+import { matchRoute, notFoundTitle, routeTitle } from 'shared/routes';
+
+function setMeta(selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void) {
+  let el = document.head.querySelector<HTMLElement>(selector);
+  if (!el) {
+    el = create();
+    document.head.appendChild(el);
+  }
+  apply(el);
+}
+
+/** Keeps title, description and canonical in step with the route after client navigation (the server sets them first). */
+export function useDocumentHead(pathname: string) {
+  useEffect(() => {
+    const route = matchRoute(pathname);
+    document.title = route ? routeTitle(route) : notFoundTitle;
+    const description = route?.description ?? site.defaultDescription;
+    setMeta(
+      'meta[name="description"]',
+      () => Object.assign(document.createElement('meta'), { name: 'description' }),
+      (el) => el.setAttribute('content', description),
+    );
+    const canonical = document.head.querySelector('link[rel="canonical"]');
+    if (route?.canonical) {
+      setMeta(
+        'link[rel="canonical"]',
+        () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+        (el) => el.setAttribute('href', new URL(route.canonical!, window.location.origin).href),
+      );
+    } else {
+      canonical?.remove();
+    }
+  }, [pathname]);
+}

@@ -1,0 +1,67 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { RemoteName } from 'shared/routes';
+
+/** What `/remotes.json` says: where each remote's entry lives, and how long a load may take. */
+export interface RemotesManifest {
+  remotes: Partial<Record<RemoteName, { entry: string }>>;
+  timeoutMs: number;
+}
+
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: string,
+    readonly reason: 'timeout' | 'unavailable' | 'not-configured' | 'invalid-module',
+  ) {
+    super(`No se pudo cargar ${remote}: ${reason}`);
+  }
+}
+
+let manifest: Promise<RemotesManifest> | null = null;
+const registered = new Set<string>();
+
+function fetchManifest(): Promise<RemotesManifest> {
+  manifest ??= fetch('/remotes.json', { credentials: 'same-origin' })
+    .then((r) => {
+      if (!r.ok) throw new Error(`remotes.json ${r.status}`);
+      return r.json() as Promise<RemotesManifest>;
+    })
+    .catch((err: unknown) => {
+      manifest = null; // allow the retry button to ask again
+      throw err;
+    });
+  return manifest;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RemoteLoadError(remote, 'timeout')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Loads a screen exposed by a remote (`<remote>/<Screen>`), registering the remote on first use.
+ * A remote that never answers is cut off by the manifest's timeout. `force` re-registers it, for retries.
+ */
+export async function loadRemoteScreen(remote: RemoteName, screen: string, force = false): Promise<ComponentType<Record<string, string>>> {
+  const { remotes, timeoutMs } = await fetchManifest().catch(() => {
+    throw new RemoteLoadError(remote, 'unavailable');
+  });
+  const config = remotes[remote];
+  if (!config) throw new RemoteLoadError(remote, 'not-configured');
+  if (!registered.has(remote) || force) {
+    registerRemotes([{ name: remote, entry: config.entry }], { force: registered.has(remote) });
+    registered.add(remote);
+  }
+  let mod: { default?: ComponentType<Record<string, string>> } | null;
+  try {
+    mod = await withTimeout(loadRemote<{ default?: ComponentType<Record<string, string>> }>(`${remote}/${screen}`), timeoutMs, remote);
+  } catch (err) {
+    if (err instanceof RemoteLoadError) throw err;
+    throw new RemoteLoadError(remote, 'unavailable');
+  }
+  if (!mod?.default) throw new RemoteLoadError(remote, 'invalid-module');
+  return mod.default;
+}

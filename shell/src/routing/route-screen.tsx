@@ -1,0 +1,81 @@
+import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import type { RemoteName, RouteEntry } from 'shared/routes';
+import { PageLoading } from '../pages/page-loading';
+import { shellScreens } from '../pages/shell-screens';
+import { loadRemoteScreen } from './remote-loader';
+
+type Screen = LazyExoticComponent<ComponentType<Record<string, string>>>;
+const cache = new Map<string, Screen>();
+const MAX_RETRIES = 3;
+
+function remoteScreen(remote: RemoteName, screen: string, attempt: number): Screen {
+  const key = `${remote}/${screen}#${attempt}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = lazy(async () => ({ default: await loadRemoteScreen(remote, screen, attempt > 0) }));
+    cache.set(key, found);
+  }
+  return found;
+}
+
+interface BoundaryProps {
+  onRetry: (() => void) | null;
+  children: ReactNode;
+}
+
+/** Contains a remote's load or render failure inside the page frame; header, footer and other routes go on. */
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Fallo al mostrar una sección del sitio', error, info.componentStack);
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    const { onRetry } = this.props;
+    return (
+      <section className="container page remote-fallback" role="alert" aria-live="assertive">
+        <h1>No pudimos cargar esta sección</h1>
+        <p>
+          Esta parte del sitio no está disponible en este momento. Revisa tu conexión e inténtalo de nuevo; el resto del sitio sigue
+          funcionando.
+        </p>
+        {onRetry ? (
+          <button type="button" className="btn" onClick={onRetry}>
+            Reintentar
+          </button>
+        ) : (
+          <p>Intenta de nuevo más tarde.</p>
+        )}
+      </section>
+    );
+  }
+}
+
+function RemoteRoute({ remote, screen, props }: { remote: RemoteName; screen: string; props: Record<string, string> }) {
+  const [attempt, setAttempt] = useState(0);
+  const Screen = remoteScreen(remote, screen, attempt);
+  return (
+    <RemoteBoundary key={attempt} onRetry={attempt < MAX_RETRIES ? () => setAttempt((a) => a + 1) : null}>
+      <Suspense fallback={<PageLoading />}>
+        <Screen {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
+
+/** Renders a route's screen: the shell's own pages directly, a remote's through Module Federation. */
+export function RouteScreen({ route }: { route: RouteEntry }) {
+  const props = route.props ?? {};
+  if (route.owner === 'shell') {
+    const Page = shellScreens[route.screen];
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  }
+  return <RemoteRoute key={route.path} remote={route.owner} screen={route.screen} props={props} />;
+}

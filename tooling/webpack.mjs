@@ -1,0 +1,138 @@
+// One webpack + Module Federation configuration for the shell and every remote, so they agree on sharing.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const version = (name) => require(path.join(root, 'node_modules', name, 'package.json')).version;
+
+/**
+ * Modules that must exist once in the page. `shared/store` holds the root reducer every remote injects into;
+ * `shared/navigation` holds the router bridge remotes use instead of importing react-router themselves.
+ */
+export function sharedModules() {
+  const singleton = (name, extra = {}) => ({ singleton: true, strictVersion: true, requiredVersion: version(name), ...extra });
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
+    'react-redux': singleton('react-redux'),
+    'shared/store': { singleton: true, requiredVersion: false, version: version('shared') },
+    'shared/navigation': { singleton: true, requiredVersion: false, version: version('shared') },
+  };
+}
+
+/** Writes .br and .gz next to every text asset so the server sends them without compressing per request. */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('Precompress', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'Precompress', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        (assets) => {
+          for (const [name, source] of Object.entries(assets)) {
+            if (!/\.(js|css|html|json|svg|txt|map)$/.test(name) || name.endsWith('.map')) continue;
+            const buf = Buffer.from(source.source());
+            if (buf.length < 1024) continue;
+            const { RawSource } = compiler.webpack.sources;
+            compilation.emitAsset(`${name}.br`, new RawSource(zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })));
+            compilation.emitAsset(`${name}.gz`, new RawSource(zlib.gzipSync(buf, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.dir      the app's folder
+ * @param {string} o.name     federation name (unique per app)
+ * @param {Record<string,string>} [o.exposes]  remotes only
+ * @param {boolean} [o.host]  the shell
+ */
+export function createConfig({ dir, name, exposes, host = false }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      target: ['web', 'es2020'],
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // Entry files stay unhashed (MF requirement); everything else is content-hashed and cached forever.
+        filename: host ? 'entry/[name].js' : '[name].js',
+        chunkFilename: host ? 'assets/[name].[contenthash:10].js' : 'assets/[name].[contenthash:10].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], conditionNames: ['browser', 'import', 'module', 'default'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }] },
+          { test: /\.(woff2?|svg|png|webp|avif|jpg)$/, type: 'asset/resource' },
+        ],
+      },
+      optimization: {
+        minimize: production,
+        minimizer: [
+          new (require('terser-webpack-plugin'))({ extractComments: false, minify: require('terser-webpack-plugin').swcMinify, terserOptions: { compress: { passes: 2 } } }),
+          new (require('css-minimizer-webpack-plugin'))(),
+        ],
+      },
+      performance: { hints: false },
+      plugins: [
+        new MiniCssExtractPlugin({
+          filename: host ? 'assets/[name].[contenthash:10].css' : 'assets/[name].[contenthash:10].css',
+          chunkFilename: 'assets/[name].[contenthash:10].css',
+        }),
+        new ModuleFederationPlugin({
+          name,
+          ...(host ? {} : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          dts: false,
+          dev: false,
+          manifest: host ? false : { fileName: 'mf-manifest.json' },
+          experiments: { asyncStartup: true },
+        }),
+        ...(host
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'src/index.html'),
+                inject: 'body',
+                scriptLoading: 'defer',
+                minify: false,
+              }),
+            ]
+          : []),
+        ...(production ? [new PrecompressPlugin()] : []),
+      ],
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'error' },
+    };
+  };
+}
