@@ -1,7 +1,8 @@
 // Builds the shell and the remotes. `--missing` (used by npm start) rebuilds only apps whose inputs changed.
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -31,7 +32,22 @@ function inputsHash(app) {
   return h.digest('hex');
 }
 
+/** Writes .br and .gz beside every text asset, so the server never compresses static files per request. */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(p);
+    else if (/\.(js|css|html|json|svg|txt)$/.test(entry.name)) {
+      const buf = readFileSync(p);
+      if (buf.length < 1024) continue;
+      writeFileSync(`${p}.br`, zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${p}.gz`, zlib.gzipSync(buf, { level: 9 }));
+    }
+  }
+}
+
 function run(app) {
+  rmSync(path.join(root, app, 'dist'), { recursive: true, force: true });
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
@@ -40,6 +56,7 @@ function run(app) {
     });
     child.on('exit', (code) => {
       if (code === 0) {
+        precompress(path.join(root, app, 'dist'));
         console.log(`  ✓ ${app} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
         resolve();
       } else reject(new Error(`La compilación de ${app} falló (código ${code})`));

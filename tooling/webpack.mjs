@@ -1,7 +1,6 @@
 // One webpack + Module Federation configuration for the shell and every remote, so they agree on sharing.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -26,27 +25,6 @@ export function sharedModules() {
     'shared/store': { singleton: true, requiredVersion: false, version: version('shared') },
     'shared/navigation': { singleton: true, requiredVersion: false, version: version('shared') },
   };
-}
-
-/** Writes .br and .gz next to every text asset so the server sends them without compressing per request. */
-class PrecompressPlugin {
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('Precompress', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'Precompress', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
-        (assets) => {
-          for (const [name, source] of Object.entries(assets)) {
-            if (!/\.(js|css|html|json|svg|txt|map)$/.test(name) || name.endsWith('.map')) continue;
-            const buf = Buffer.from(source.source());
-            if (buf.length < 1024) continue;
-            const { RawSource } = compiler.webpack.sources;
-            compilation.emitAsset(`${name}.br`, new RawSource(zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })));
-            compilation.emitAsset(`${name}.gz`, new RawSource(zlib.gzipSync(buf, { level: 9 })));
-          }
-        },
-      );
-    });
-  }
 }
 
 /**
@@ -129,7 +107,6 @@ export function createConfig({ dir, name, exposes, host = false }) {
               }),
             ]
           : []),
-        ...(production ? [new PrecompressPlugin()] : []),
       ],
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'error' },

@@ -33,9 +33,10 @@ export interface Gateway {
 
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
 
-function cacheHeaders(res: { setHeader(k: string, v: string): void }, filePath: string) {
-  if (HASHED.test(filePath.replace(/\.(br|gz)$/, ''))) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-  else res.setHeader('cache-control', 'no-cache');
+/** Content-hashed files never change: cache them for a year. Entries and manifests revalidate every time. */
+function cacheHeaders(reply: FastifyReply, filePath: string) {
+  const immutable = HASHED.test(filePath.replace(/\.(br|gz)$/, ''));
+  void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 /** Builds the gateway: the shell's build, every remote's static build and API, and the site-wide endpoints. */
