@@ -47,6 +47,8 @@ export interface MailerOptions {
   db: AnyDatabase;
   /** SMTP connection URL (smtp[s]://user:pass@host:port); without it messages stay in the local mailbox. */
   smtpUrl?: string | undefined;
+  /** A ready transport (tests); overrides smtpUrl. */
+  transport?: Transporter;
   from?: string;
   maxAttempts?: number;
   /** Base delay of the exponential retry backoff. */
@@ -68,8 +70,9 @@ export interface Mailer {
 /** Creates the site's mailer: an outbox table in the database, delivered by SMTP or kept as a local mailbox. */
 export function createMailer(options: MailerOptions): Mailer {
   const { db } = options;
-  const local = !options.smtpUrl;
-  const transport: Transporter = local ? nodemailer.createTransport({ jsonTransport: true }) : nodemailer.createTransport(options.smtpUrl);
+  const local = !options.smtpUrl && !options.transport;
+  const transport: Transporter =
+    options.transport ?? (local ? nodemailer.createTransport({ jsonTransport: true }) : nodemailer.createTransport(options.smtpUrl));
   const from = options.from ?? `"${site.name}" <${site.contact.email}>`;
   const maxAttempts = options.maxAttempts ?? 8;
   const retryBaseMs = options.retryBaseMs ?? 30_000;

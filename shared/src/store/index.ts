@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, type Slice, type WithSlice } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Slice, type SliceCaseReducers, type SliceSelectors, type WithSlice } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { authSlice } from './auth-slice';
 import { PAYMENT_TYPE_STORAGE_KEY, paymentTypeSlice } from './payment-type-slice';
@@ -43,7 +43,13 @@ export const useAppSelector = useSelector.withTypes<RootState>();
 export const useAppStore = useStore.withTypes<AppStore>();
 
 /** Injects a remote's slice into the root reducer (idempotent) and returns it bound to the root state. */
-export function injectSlice<S extends Slice>(slice: S) {
+export function injectSlice<
+  State,
+  CaseReducers extends SliceCaseReducers<State>,
+  Name extends string,
+  ReducerPath extends string,
+  Selectors extends SliceSelectors<State>,
+>(slice: Slice<State, CaseReducers, Name, ReducerPath, Selectors>) {
   return slice.injectInto(rootReducer);
 }
 

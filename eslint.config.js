@@ -1,0 +1,50 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const remotes = ['remote-courses', 'remote-giving', 'remote-community', 'remote-account'];
+
+/** Import patterns a package may not use: the architecture's boundaries, as lint errors. */
+const restricted = (regex, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
+});
+const anyRemote = '(^|/)remote-(courses|giving|community|account)(/|$)';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'bench/results/**', 'e2e/artifacts/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Slices declare themselves to the store contract with `interface LazyLoadedSlices extends WithSlice<…> {}`.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      'import-x/no-cycle': ['error', { maxDepth: 10, ignoreExternal: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // shared/ is the common ground: it imports no app.
+  { files: ['shared/**'], rules: restricted(`(^|/)shell(/|$)|${anyRemote}`, 'shared/ no importa ninguna app.') },
+  // The shell's browser code imports no remote: remotes arrive at run time through Module Federation.
+  { files: ['shell/src/**'], rules: restricted(anyRemote, 'El shell carga los remotos en tiempo de ejecución.') },
+  // A remote never imports another remote, nor the shell, nor a router (navigation comes from shared/navigation).
+  ...remotes.map((name) => ({
+    files: [`${name}/**`],
+    rules: restricted(
+      `(^|/)(${remotes.filter((r) => r !== name).join('|')}|shell)(/|$)|^react-router(-dom)?(/|$)`,
+      'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.',
+    ),
+  })),
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,26 @@
+/** Unit and API tests (browser tests of the composed site live in e2e/ and run with e2e/run.mjs). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'es6' },
+  },
+];
+
+/** ESM-only packages that CommonJS server dependencies require() (@fastify/static, light-my-request). */
+const esmOnly = ['content-disposition', 'cookie'];
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: {
+    // Jest's own require cannot load ESM on Node 20: compile those few packages to CommonJS.
+    [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    '^.+\\.(t|j)sx?$': swc,
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+  testMatch: ['<rootDir>/{shared,shell,remote-*,sandbox}/**/*.test.{ts,tsx}'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { Transporter } from 'nodemailer';
+import { migrateDomain, type Database } from './db';
+import { createMailer, mailMigrations, type Mailer } from './mailer';
+import { renderMail } from './mail-template';
+import { testDatabases } from './test-databases';
+
+describe.each(testDatabases)('mailer on %s', (_name, open) => {
+  let database: Database | undefined;
+  let mailer: Mailer | undefined;
+  afterEach(async () => {
+    mailer?.close();
+    await database?.close();
+    database = mailer = undefined;
+  });
+
+  it('keeps sent messages in the local mailbox, newest first, with the foundation name', async () => {
+    database = await open();
+    await migrateDomain(database.db, mailMigrations);
+    mailer = createMailer({ db: database.db });
+    await mailer.send(renderMail({ to: 'a@example.com', subject: 'Primero', paragraphs: ['Hola'] }));
+    await mailer.send(renderMail({ to: 'b@example.com', subject: 'Segundo', paragraphs: ['<b>no es html</b>'], details: [['Valor', '$ 20.000']] }));
+    await mailer.flush();
+    const box = await mailer.list();
+    expect(box.map((m) => m.to)).toEqual(['b@example.com', 'a@example.com']);
+    expect(box[0]?.subject).toMatch(/^Segundo - Fundación/);
+    expect(box[0]?.status).toBe('sent');
+    expect(box[0]?.html).toContain('&lt;b&gt;no es html&lt;/b&gt;');
+    expect(box[0]?.text).toContain('Valor: $ 20.000');
+  });
+
+  it('retries a failed delivery later and never throws to the caller', async () => {
+    database = await open();
+    await migrateDomain(database.db, mailMigrations);
+    let calls = 0;
+    const flaky = {
+      sendMail: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('SMTP caído');
+        return {};
+      },
+    } as unknown as Transporter;
+    mailer = createMailer({ db: database.db, transport: flaky, retryBaseMs: 300 });
+    await mailer.send(renderMail({ to: 'c@example.com', subject: 'Recibo', paragraphs: ['Gracias'] }));
+    await mailer.flush();
+    expect((await mailer.list())[0]?.status).toBe('pending');
+    await new Promise((r) => setTimeout(r, 350));
+    await mailer.flush();
+    expect((await mailer.list())[0]?.status).toBe('sent');
+    expect(calls).toBe(2);
+  });
+
+  it('swallows a queueing failure (the visitor request must not fail because of mail)', async () => {
+    database = await open();
+    mailer = createMailer({ db: database.db }); // no migration: the outbox table does not exist
+    await expect(mailer.send(renderMail({ to: 'd@example.com', subject: 'X', paragraphs: [] }))).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { site } from 'shared/config/site';
+import { routes } from 'shared/routes';
+import type { Gateway } from './app';
+import { testGateway } from './testing';
+
+const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+const databases: Array<[string, { databaseUrl?: string }]> = [['PGlite', {}]];
+if (databaseUrl) databases.push(['PostgreSQL', { databaseUrl }]);
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const metaDescription = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+const decode = (s: string | undefined) => s?.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+
+describe('gateway pages', () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await testGateway();
+  });
+  afterAll(async () => gw.app.close());
+
+  it('serves every route with its title, description and canonical in the HTML, in any letter case', async () => {
+    for (const route of routes) {
+      for (const url of [route.path, route.path.toUpperCase()]) {
+        const res = await gw.app.inject(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+        const expectedTitle = route.title ? `${route.title} - ${site.name}` : site.name;
+        expect(decode(titleOf(res.body))).toBe(expectedTitle);
+        expect(decode(metaDescription(res.body))).toBe(route.description);
+        if (route.canonical) expect(canonicalOf(res.body)).toBe(`http://127.0.0.1:8080${route.canonical}`);
+        else expect(canonicalOf(res.body)).toBeUndefined();
+      }
+    }
+  });
+
+  it('answers unknown paths with 404 and the app\'s "Page not found!"', async () => {
+    const res = await gw.app.inject('/no-existe');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page not found!');
+    expect(res.body).toContain('noindex');
+    expect((await gw.app.inject('/falta.js')).statusCode).toBe(404);
+  });
+
+  it("tells the browser to fetch a remote route's entry early", async () => {
+    const res = await gw.app.inject('/contribuciones');
+    expect(res.body).toContain('<link rel="preload" as="script" href="/remotes/giving/remoteEntry.js" />');
+    const home = await gw.app.inject('/');
+    expect(home.body).not.toContain('rel="preload"');
+    expect(home.body).toContain('"@type":"NGO"');
+  });
+
+  it('publishes where each remote lives and how long a load may take', async () => {
+    const res = await gw.app.inject('/remotes.json');
+    expect(res.json()).toEqual({
+      remotes: {
+        courses: { entry: '/remotes/courses/remoteEntry.js' },
+        giving: { entry: '/remotes/giving/remoteEntry.js' },
+        community: { entry: '/remotes/community/remoteEntry.js' },
+        account: { entry: '/remotes/account/remoteEntry.js' },
+      },
+      timeoutMs: 10000,
+    });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends a strict CSP and the other security headers', async () => {
+    const res = await gw.app.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('lists canonical pages in the sitemap and points robots at it', async () => {
+    const sitemap = await gw.app.inject('/sitemap.xml');
+    expect(sitemap.body).toContain('<loc>http://127.0.0.1:8080/ods</loc>');
+    expect(sitemap.body).not.toContain('/failure');
+    expect(sitemap.body).not.toContain('/about-us');
+    const robots = await gw.app.inject('/robots.txt');
+    expect(robots.body).toContain('Sitemap: http://127.0.0.1:8080/sitemap.xml');
+  });
+
+  it('reports healthy once the database is ready', async () => {
+    const res = await gw.app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('gateway behind https', () => {
+  it('adds HSTS only when the request arrived over https through a trusted proxy', async () => {
+    const gw = await testGateway({ trustProxy: true });
+    const res = await gw.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    await gw.app.close();
+  });
+});
+
+describe('production mode', () => {
+  it('has no local mailbox', async () => {
+    const gw = await testGateway({ production: true });
+    expect((await gw.app.inject('/dev/mailbox.json')).statusCode).toBe(404);
+    expect((await gw.app.inject('/dev/mailbox')).statusCode).toBe(404);
+    await gw.app.close();
+  });
+});
+
+describe.each(databases)('newsletter API on %s', (_name, db) => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await testGateway(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {});
+    await gw.database.db.deleteFrom('community.newsletter_subscriptions').execute();
+    await gw.database.db.deleteFrom('mail.outbox').execute();
+  });
+  afterAll(async () => gw.app.close());
+
+  const subscribe = (payload: unknown) =>
+    gw.app.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: payload as Record<string, unknown> });
+
+  it('stores a subscription once, trimmed and lowercased; a repeat is a success, not a duplicate', async () => {
+    const first = await subscribe({ email: '  Luisa.Gomez@Example.com ' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ success: true, message: expect.stringMatching(/Gracias/) });
+    const again = await subscribe({ email: 'luisa.gomez@example.com' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ success: true, alreadySubscribed: true });
+    const rows = await gw.database.db.selectFrom('community.newsletter_subscriptions').select('email').execute();
+    expect(rows).toEqual([{ email: 'luisa.gomez@example.com' }]);
+  });
+
+  it('queues one welcome e-mail, readable in the local mailbox', async () => {
+    const box = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string }>;
+    expect(box.filter((m) => m.to === 'luisa.gomez@example.com')).toHaveLength(1);
+    expect(box[0]?.subject).toContain(site.name);
+    const page = await gw.app.inject('/dev/mailbox');
+    expect(page.body).toContain('luisa.gomez@example.com');
+  });
+
+  it('answers validation failures with the form messages, in Spanish', async () => {
+    const empty = await subscribe({ email: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: 'validation_error', fields: { email: 'Por favor ingresa tu correo electrónico' } });
+    const invalid = await subscribe({ email: 'no-es-correo' });
+    expect(invalid.json().fields.email).toBe('Por favor ingresa un correo electrónico válido');
+  });
+});
+
+describe('API robustness', () => {
+  let gw: Gateway;
+  const writeRoutes: string[] = [];
+  beforeAll(async () => {
+    gw = await testGateway();
+    const doc = (await gw.app.inject('/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    for (const [p, methods] of Object.entries(doc.paths)) if ('post' in methods || 'put' in methods) writeRoutes.push(p);
+  });
+  afterAll(async () => gw.app.close());
+
+  it('publishes one merged OpenAPI document', async () => {
+    const doc = (await gw.app.inject('/api/openapi.json')).json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/community/newsletter/subscribe');
+  });
+
+  const junk: Array<[string, { payload: string; headers?: Record<string, string> }]> = [
+    ['invalid JSON', { payload: '{"email":' }],
+    ['empty body', { payload: '' }],
+    ['a JSON array', { payload: '[1,2,3]' }],
+    ['a JSON string', { payload: '"hola"' }],
+    ['wrong types', { payload: JSON.stringify({ email: { $gt: '' }, name: 7, amount: 'mucho' }) }],
+    ['5 KB strings', { payload: JSON.stringify({ email: 'x'.repeat(5000), name: 'y'.repeat(5000) }) }],
+    ['a __proto__ key', { payload: '{"__proto__":{"admin":true},"email":"a@b.co"}' }],
+    ['a constructor.prototype key', { payload: '{"constructor":{"prototype":{"admin":true}}}' }],
+    ['a body over the size limit', { payload: JSON.stringify({ email: 'z'.repeat(200_000) }) }],
+    ['text/plain', { payload: 'email=a@b.co', headers: { 'content-type': 'text/plain' } }],
+  ];
+
+  it.each(junk)('answers %s with a 4xx JSON error in Spanish, never a 5xx', async (_label, { payload, headers }) => {
+    expect(writeRoutes.length).toBeGreaterThan(0);
+    for (const url of writeRoutes) {
+      const res = await gw.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      const body = res.json() as { error: string; message: string };
+      expect(body.error).toEqual(expect.any(String));
+      expect(body.message).toMatch(/[a-záéíóúñ]/i);
+      expect(body.message).not.toMatch(/Unexpected|Body|must be|Internal Server Error/);
+    }
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await gw.app.inject('/api/community/no-existe');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'El recurso solicitado no existe.' });
+  });
+});
+
+describe('rate limits on public writes', () => {
+  it('refuses the write past the limit with 429 and a Spanish message', async () => {
+    const gw = await testGateway({ writeLimit: { max: 3, timeWindow: 60_000 } });
+    const codes: number[] = [];
+    let last: { message?: string } = {};
+    for (let i = 0; i < 4; i++) {
+      const res = await gw.app.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: { email: `r${i}@example.com` } });
+      codes.push(res.statusCode);
+      last = res.json();
+    }
+    expect(codes).toEqual([201, 201, 201, 429]);
+    expect(last.message).toMatch(/demasiadas solicitudes/);
+    await gw.app.close();
+  });
+});
