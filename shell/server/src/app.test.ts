@@ -45,7 +45,7 @@ describe('gateway pages', () => {
 
   it("tells the browser to fetch a remote route's entry early", async () => {
     const res = await gw.app.inject('/contribuciones');
-    expect(res.body).toContain('<link rel="preload" as="script" href="/remotes/giving/remoteEntry.js" />');
+    expect(res.body).toContain('<link rel="preload" as="script" href="/remotes/giving/remoteEntry.js" data-remote="giving" />');
     const home = await gw.app.inject('/');
     expect(home.body).not.toContain('rel="preload"');
     expect(home.body).toContain('"@type":"NGO"');
@@ -214,5 +214,20 @@ describe('rate limits on public writes', () => {
     expect(codes).toEqual([201, 201, 201, 429]);
     expect(last.message).toMatch(/demasiadas solicitudes/);
     await gw.app.close();
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+(redisUrl ? describe : describe.skip)('rate limits shared through Redis', () => {
+  it('counts writes across two gateway instances (as behind a load balancer)', async () => {
+    const limit = { writeLimit: { max: 2, timeWindow: 60_000 }, redisUrl: redisUrl! };
+    const a = await testGateway(limit);
+    const b = await testGateway(limit);
+    const post = (gw: Gateway, i: number) =>
+      gw.app.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: { email: `redis${i}@example.com` }, remoteAddress: `10.9.${process.pid % 250}.7` });
+    const codes = [(await post(a, 1)).statusCode, (await post(b, 2)).statusCode, (await post(a, 3)).statusCode];
+    expect(codes).toEqual([201, 201, 429]);
+    await a.app.close();
+    await b.app.close();
   });
 });

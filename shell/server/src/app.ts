@@ -164,7 +164,7 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
   await app.register(fastifyStatic, {
     root: [shellDist, path.join(config.rootDir, 'shell', 'public')],
     prefix: '/',
-    wildcard: false,
+    // Looked up per request (not indexed at start), so a rebuild while the server runs is picked up.
     index: false,
     preCompressed: true,
     cacheControl: false,
@@ -189,6 +189,9 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
       .type('text/html; charset=utf-8')
       .send(renderDocument(template, route, config.publicOrigin, assets.lookup));
   };
+
+  // "/" is a directory of the build for the static plugin; it is the home page for visitors.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = decodeURI(request.url.split('?')[0] ?? '/');

@@ -47,8 +47,9 @@ export function headFor(route: RouteEntry | undefined, origin: string, preload: 
   if (!route) tags.push('<meta name="robots" content="noindex" />');
   if (route && route.owner !== 'shell') {
     const assets = preload(route.owner, route.screen);
-    for (const href of assets?.js ?? []) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" />`);
-    for (const href of assets?.css ?? []) tags.push(`<link rel="preload" as="style" href="${escapeHtml(href)}" />`);
+    const remote = escapeHtml(route.owner);
+    for (const href of assets?.js ?? []) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" data-remote="${remote}" />`);
+    for (const href of assets?.css ?? []) tags.push(`<link rel="preload" as="style" href="${escapeHtml(href)}" data-remote="${remote}" />`);
   }
   if (route?.path === '/') tags.push(homeStructuredData(origin));
   return tags.join('\n    ');

@@ -12,8 +12,9 @@ export class RemoteLoadError extends Error {
   constructor(
     readonly remote: string,
     readonly reason: 'timeout' | 'unavailable' | 'not-configured' | 'invalid-module',
+    options?: { cause?: unknown },
   ) {
-    super(`No se pudo cargar ${remote}: ${reason}`);
+    super(`No se pudo cargar ${remote}: ${reason}`, options);
   }
 }
 
@@ -43,16 +44,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promis
 
 /**
  * Loads a screen exposed by a remote (`<remote>/<Screen>`), registering the remote on first use.
- * A remote that never answers is cut off by the manifest's timeout. `force` re-registers it, for retries.
+ * A remote that never answers is cut off by the manifest's timeout. `attempt` > 0 re-registers it, for retries.
  */
-export async function loadRemoteScreen(remote: RemoteName, screen: string, force = false): Promise<ComponentType<Record<string, string>>> {
+export async function loadRemoteScreen(remote: RemoteName, screen: string, attempt = 0): Promise<ComponentType<Record<string, string>>> {
   const { remotes, timeoutMs } = await fetchManifest().catch(() => {
     throw new RemoteLoadError(remote, 'unavailable');
   });
   const config = remotes[remote];
   if (!config) throw new RemoteLoadError(remote, 'not-configured');
-  if (!registered.has(remote) || force) {
-    registerRemotes([{ name: remote, entry: config.entry }], { force: registered.has(remote) });
+  if (!registered.has(remote) || attempt > 0) {
+    // The runtime remembers a failed entry by URL; a retry registers the entry under a fresh URL.
+    const entry = attempt > 0 ? `${config.entry}${config.entry.includes('?') ? '&' : '?'}reintento=${attempt}` : config.entry;
+    registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
     registered.add(remote);
   }
   let mod: { default?: ComponentType<Record<string, string>> } | null;
@@ -60,7 +63,7 @@ export async function loadRemoteScreen(remote: RemoteName, screen: string, force
     mod = await withTimeout(loadRemote<{ default?: ComponentType<Record<string, string>> }>(`${remote}/${screen}`), timeoutMs, remote);
   } catch (err) {
     if (err instanceof RemoteLoadError) throw err;
-    throw new RemoteLoadError(remote, 'unavailable');
+    throw new RemoteLoadError(remote, 'unavailable', { cause: err });
   }
   if (!mod?.default) throw new RemoteLoadError(remote, 'invalid-module');
   return mod.default;

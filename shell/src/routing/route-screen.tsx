@@ -12,7 +12,7 @@ function remoteScreen(remote: RemoteName, screen: string, attempt: number): Scre
   const key = `${remote}/${screen}#${attempt}`;
   let found = cache.get(key);
   if (!found) {
-    found = lazy(async () => ({ default: await loadRemoteScreen(remote, screen, attempt > 0) }));
+    found = lazy(async () => ({ default: await loadRemoteScreen(remote, screen, attempt) }));
     cache.set(key, found);
   }
   return found;
@@ -30,7 +30,7 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
     return { failed: true };
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Fallo al mostrar una sección del sitio', error, info.componentStack);
+    console.error('Fallo al mostrar una sección del sitio', error, error.cause, info.componentStack);
   }
   override render() {
     if (!this.state.failed) return this.props.children;
@@ -54,11 +54,18 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
+/**
+ * Chromium hands a failed <link rel="preload"> response to the later <script> for the same URL, so files the
+ * served HTML preloaded while the remote was down can only be fetched again by reloading the page.
+ */
+const wasPreloaded = (remote: RemoteName) => document.querySelector(`link[rel="preload"][data-remote="${remote}"]`) !== null;
+
 function RemoteRoute({ remote, screen, props }: { remote: RemoteName; screen: string; props: Record<string, string> }) {
   const [attempt, setAttempt] = useState(0);
   const Screen = remoteScreen(remote, screen, attempt);
+  const retry = () => (wasPreloaded(remote) ? window.location.reload() : setAttempt((a) => a + 1));
   return (
-    <RemoteBoundary key={attempt} onRetry={attempt < MAX_RETRIES ? () => setAttempt((a) => a + 1) : null}>
+    <RemoteBoundary key={attempt} onRetry={attempt < MAX_RETRIES ? retry : null}>
       <Suspense fallback={<PageLoading />}>
         <Screen {...props} />
       </Suspense>

@@ -1,0 +1,73 @@
+// Browser tests of the composed site: starts the site on a free port with a fresh data directory,
+// runs e2e/tests/*.test.ts with node's test runner against it, then stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitHealthy(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`El sitio terminó antes de estar listo (código ${child.exitCode})`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('El sitio no estuvo listo a tiempo');
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  PUBLIC_ORIGIN: baseUrl,
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  REMOTE_LOAD_TIMEOUT_MS: '4000',
+  RATE_LIMIT_WRITES: '1000',
+};
+const site = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const stop = () => {
+  if (site.exitCode === null) site.kill('SIGTERM');
+};
+process.on('exit', stop);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+
+let code = 1;
+try {
+  await waitHealthy(baseUrl, site, 180_000);
+  const only = process.argv.slice(2);
+  const files = (only.length ? only : readdirSync(path.join(root, 'e2e/tests')).filter((f) => f.endsWith('.test.ts')).map((f) => path.join('e2e/tests', f)));
+  const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+    cwd: root,
+    env: { ...env, E2E_BASE_URL: baseUrl },
+    stdio: 'inherit',
+  });
+  code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+} finally {
+  stop();
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

@@ -1,0 +1,39 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+
+/** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+/** A fresh context and page; page errors fail loudly through the returned list. */
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 900 },
+    baseURL: baseUrl,
+    locale: 'es-CO',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Waits until the route's screen rendered its heading (remotes arrive asynchronously). */
+export async function waitForHeading(page: Page, text?: string | RegExp) {
+  const h1 = page.locator('main h1').first();
+  await h1.waitFor({ state: 'visible', timeout: 15_000 });
+  if (text) await page.locator('main h1', { hasText: text }).first().waitFor({ timeout: 15_000 });
+  return h1;
+}
