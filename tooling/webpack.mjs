@@ -49,7 +49,7 @@ export function createConfig({ dir, name, exposes, host = false }) {
         filename: host ? 'entry/[name].js' : '[name].js',
         chunkFilename: host ? 'assets/[name].[contenthash:10].js' : 'assets/[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-        publicPath: host ? '/' : 'auto',
+        publicPath: host || process.env.STANDALONE ? '/' : 'auto',
         uniqueName: name,
         clean: true,
       },
@@ -97,6 +97,14 @@ export function createConfig({ dir, name, exposes, host = false }) {
           manifest: host ? false : { fileName: 'mf-manifest.json' },
           experiments: { asyncStartup: true },
         }),
+        ...(!host && process.env.STANDALONE
+          ? [
+              new HtmlWebpackPlugin({
+                templateContent: `<!doctype html><html lang="es-CO"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} (solo)</title></head><body><div id="root"></div></body></html>`,
+                chunks: ['main'],
+              }),
+            ]
+          : []),
         ...(host
           ? [
               new HtmlWebpackPlugin({
@@ -108,6 +116,15 @@ export function createConfig({ dir, name, exposes, host = false }) {
             ]
           : []),
       ],
+      devServer: {
+        port: Number(process.env.DEV_PORT ?? 3000),
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: false,
+        liveReload: true,
+        client: { overlay: { warnings: false } },
+        proxy: [{ context: ['/api', '/dev'], target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080' }],
+      },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'error' },
     };
