@@ -78,6 +78,21 @@ describe('routes and titles', () => {
     await context.close();
   });
 
+  it('treats a plain <a href> written inside page content as an in-app link too', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/blog');
+    await waitForHeading(page);
+    await page.evaluate(() => {
+      (window as unknown as { __sinRecarga: boolean }).__sinRecarga = true;
+      const a = Object.assign(document.createElement('a'), { href: '/ods', textContent: 'Enlace en el contenido' });
+      document.querySelector('main')?.appendChild(a);
+    });
+    await page.getByRole('link', { name: 'Enlace en el contenido' }).click();
+    await waitForHeading(page, 'Objetivos de Desarrollo Sostenible');
+    assert.equal(await page.evaluate(() => (window as unknown as { __sinRecarga?: boolean }).__sinRecarga), true);
+    await context.close();
+  });
+
   it('leaves modifier clicks and new-tab links to the browser', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/');

@@ -6,6 +6,7 @@ import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { NotFound } from './pages/not-found';
 import { useDocumentHead } from './routing/document-head';
+import { useInAppLinkInterception } from './routing/link-interception';
 import { RouteScreen } from './routing/route-screen';
 import { useScrollOnNavigation } from './routing/scroll';
 
@@ -28,6 +29,7 @@ export function App() {
   const navigation = useNavigationBridge();
   useDocumentHead(navigation.pathname);
   useScrollOnNavigation(navigation);
+  useInAppLinkInterception(navigation.navigate);
   return (
     <NavigationContext.Provider value={navigation}>
       <a className="skip-link" href="#contenido">

@@ -202,6 +202,23 @@ describe('API robustness', () => {
 });
 
 describe('rate limits on public writes', () => {
+  it('covers every write route of every API, before validation', async () => {
+    const gw = await testGateway({ writeLimit: { max: 2, timeWindow: 60_000 } });
+    const doc = (await gw.app.inject('/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> };
+    const writes = Object.entries(doc.paths).flatMap(([url, methods]) =>
+      Object.keys(methods)
+        .filter((m) => ['post', 'put', 'patch', 'delete'].includes(m))
+        .map((m) => [m.toUpperCase() as 'POST', url] as const),
+    );
+    expect(writes.length).toBeGreaterThan(0);
+    for (const [method, url] of writes) {
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await gw.app.inject({ method, url, payload: { basura: i } })).statusCode);
+      expect([url, codes[2]]).toEqual([url, 429]);
+    }
+    await gw.app.close();
+  });
+
   it('refuses the write past the limit with 429 and a Spanish message', async () => {
     const gw = await testGateway({ writeLimit: { max: 3, timeWindow: 60_000 } });
     const codes: number[] = [];
