@@ -56,7 +56,11 @@ let code = 1;
 try {
   await waitHealthy(baseUrl, site, 180_000);
   const only = process.argv.slice(2);
-  const files = (only.length ? only : readdirSync(path.join(root, 'e2e/tests')).filter((f) => f.endsWith('.test.ts')).map((f) => path.join('e2e/tests', f)));
+  const files = only.length
+    ? only
+    : readdirSync(path.join(root, 'e2e/tests'))
+        .filter((f) => f.endsWith('.test.ts'))
+        .map((f) => path.join('e2e/tests', f));
   const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     cwd: root,
     env: { ...env, E2E_BASE_URL: baseUrl },

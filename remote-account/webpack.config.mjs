@@ -6,7 +6,7 @@ export const exposes = {
   './LoginPage': './src/screens/login-page.tsx',
   './RegisterPage': './src/screens/register-page.tsx',
   './ConfirmEmailPage': './src/screens/confirm-email-page.tsx',
-  './MisCursosPage': './src/screens/mis-cursos-page.tsx'
+  './MisCursosPage': './src/screens/mis-cursos-page.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'account', exposes });

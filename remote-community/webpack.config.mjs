@@ -11,7 +11,7 @@ export const exposes = {
   './WorkshopInquiryPage': './src/screens/workshop-inquiry-page.tsx',
   './SoftwareLandingPage': './src/screens/software-landing-page.tsx',
   './SoftwareRequestPage': './src/screens/software-request-page.tsx',
-  './AutomataPage': './src/screens/automata-page.tsx'
+  './AutomataPage': './src/screens/automata-page.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'community', exposes });

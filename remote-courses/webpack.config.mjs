@@ -8,7 +8,7 @@ export const exposes = {
   './PaymentResultPage': './src/screens/payment-result-page.tsx',
   './LearnAndHelpPage': './src/screens/learn-and-help-page.tsx',
   './LearningProcessesPage': './src/screens/learning-processes-page.tsx',
-  './PuentesPage': './src/screens/puentes-page.tsx'
+  './PuentesPage': './src/screens/puentes-page.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'courses', exposes });

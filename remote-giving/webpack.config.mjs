@@ -4,7 +4,7 @@ import { createConfig } from '../tooling/webpack.mjs';
 /** Every screen is its own expose, so a route downloads only its own code. */
 export const exposes = {
   './DonationPage': './src/screens/donation-page.tsx',
-  './TransactionResultPage': './src/screens/transaction-result-page.tsx'
+  './TransactionResultPage': './src/screens/transaction-result-page.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'giving', exposes });

@@ -13,7 +13,9 @@ if (!(app in ports)) {
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 const children = [];
 
-const gatewayUp = await fetch(`${gatewayUrl}/healthz`).then((r) => r.ok).catch(() => false);
+const gatewayUp = await fetch(`${gatewayUrl}/healthz`)
+  .then((r) => r.ok)
+  .catch(() => false);
 if (!gatewayUp) {
   console.log(`Iniciando el gateway para la API en ${gatewayUrl}`);
   children.push(spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/serve.ts')], { cwd: root, stdio: 'inherit' }));

@@ -12,8 +12,16 @@ const start = (args, cwd = root) => {
   return child;
 };
 
-for (const app of apps) start([path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--watch', '--mode', 'development'], path.join(root, app));
-start(['--import', 'tsx', path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', path.join(root, 'scripts/serve.ts')]);
+for (const app of apps)
+  start([path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--watch', '--mode', 'development'], path.join(root, app));
+start([
+  '--import',
+  'tsx',
+  path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+  'watch',
+  '--clear-screen=false',
+  path.join(root, 'scripts/serve.ts'),
+]);
 
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');

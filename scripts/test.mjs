@@ -35,10 +35,19 @@ if (!skip.has('typecheck')) {
 if (!skip.has('lint')) {
   const r = await run('Lint (eslint)', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
   steps.push(['lint', r.code]);
+  const f = await run('Formato (prettier)', [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']);
+  steps.push(['format', f.code]);
 }
 if (!skip.has('unit')) {
   const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'jest-')), 'report.json');
-  const args = ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js'), '--json', `--outputFile=${report}`, '--forceExit'];
+  const args = [
+    '--experimental-vm-modules',
+    '--no-warnings',
+    path.join(root, 'node_modules/jest/bin/jest.js'),
+    '--json',
+    `--outputFile=${report}`,
+    '--forceExit',
+  ];
   // Test files share the PostgreSQL test database: run them one at a time there.
   if (process.env.DATABASE_URL || process.env.TEST_DATABASE_URL) args.push('--runInBand');
   const r = await run('Pruebas unitarias y de API (jest)', args);
@@ -55,7 +64,11 @@ if (!skip.has('e2e')) {
   const databases = [['PGlite', {}]];
   if (process.env.DATABASE_URL) databases.push(['PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }]);
   for (const [name, env] of databases) {
-    const r = await run(`Pruebas en el navegador (${name})`, [path.join(root, 'e2e/run.mjs')], name === 'PGlite' ? { DATABASE_URL: '' } : env);
+    const r = await run(
+      `Pruebas en el navegador (${name})`,
+      [path.join(root, 'e2e/run.mjs')],
+      name === 'PGlite' ? { DATABASE_URL: '' } : env,
+    );
     const pass = Number(/ℹ pass (\d+)/.exec(r.output)?.[1] ?? 0);
     const fail = Number(/ℹ fail (\d+)/.exec(r.output)?.[1] ?? 0);
     totals.passed += pass;

@@ -77,7 +77,11 @@ export function createConfig({ dir, name, exposes, host = false }) {
       optimization: {
         minimize: production,
         minimizer: [
-          new (require('terser-webpack-plugin'))({ extractComments: false, minify: require('terser-webpack-plugin').swcMinify, terserOptions: { compress: { passes: 2 } } }),
+          new (require('terser-webpack-plugin'))({
+            extractComments: false,
+            minify: require('terser-webpack-plugin').swcMinify,
+            terserOptions: { compress: { passes: 2 } },
+          }),
           new (require('css-minimizer-webpack-plugin'))(),
         ],
       },

@@ -10,7 +10,11 @@ async function footerBox(page: Page) {
   const input = page.locator('footer input[name="email"]');
   await input.scrollIntoViewIfNeeded();
   await input.waitFor();
-  return { input, submit: page.locator('footer').getByRole('button', { name: 'Suscribirme' }), feedback: page.locator('.newsletter-feedback') };
+  return {
+    input,
+    submit: page.locator('footer').getByRole('button', { name: 'Suscribirme' }),
+    feedback: page.locator('.newsletter-feedback'),
+  };
 }
 
 describe('newsletter box', () => {
@@ -63,7 +67,9 @@ describe('newsletter box', () => {
       const pg = await import('pg');
       const client = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
-      const { rows } = await client.query('select count(*)::int as n from community.newsletter_subscriptions where email = $1', [email.toLowerCase()]);
+      const { rows } = await client.query('select count(*)::int as n from community.newsletter_subscriptions where email = $1', [
+        email.toLowerCase(),
+      ]);
       await client.end();
       assert.equal(rows[0].n, 1);
     }
@@ -75,12 +81,20 @@ describe('newsletter box', () => {
     const { input, submit, feedback } = await footerBox(page);
     await input.fill('x@example.com');
 
-    await page.route('**/api/community/newsletter/subscribe', (r) => r.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: 'rate_limited', message: 'Has realizado demasiadas solicitudes.' }) }));
+    await page.route('**/api/community/newsletter/subscribe', (r) =>
+      r.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'rate_limited', message: 'Has realizado demasiadas solicitudes.' }),
+      }),
+    );
     await submit.click();
     await feedback.filter({ hasText: 'Has realizado demasiadas solicitudes.' }).waitFor();
 
     await page.unroute('**/api/community/newsletter/subscribe');
-    await page.route('**/api/community/newsletter/subscribe', (r) => r.fulfill({ status: 500, contentType: 'text/html', body: '<h1>error</h1>' }));
+    await page.route('**/api/community/newsletter/subscribe', (r) =>
+      r.fulfill({ status: 500, contentType: 'text/html', body: '<h1>error</h1>' }),
+    );
     await submit.click();
     await feedback.filter({ hasText: newsletterTexts.failed }).waitFor();
 

@@ -10,7 +10,7 @@ describe('a remote that fails to load', () => {
   });
   after(async () => browser.close());
 
-  it("shows a Spanish fallback with retry on its routes while the rest of the site works", async () => {
+  it('shows a Spanish fallback with retry on its routes while the rest of the site works', async () => {
     const { page, context } = await openPage(browser);
     let blocked = true;
     await page.route('**/remotes/giving/**', (route) => (blocked ? route.abort('connectionrefused') : route.continue()));
@@ -22,7 +22,10 @@ describe('a remote that fails to load', () => {
     assert.equal(await page.locator('footer.site-footer').isVisible(), true);
 
     // Other routes, the shell's and another remote's, still work in the same page.
-    await page.getByRole('link', { name: /inicio/ }).first().click();
+    await page
+      .getByRole('link', { name: /inicio/ })
+      .first()
+      .click();
     await waitForHeading(page, /Formamos talento/);
     await page.getByRole('button', { name: '¡Quieres Ayudar!' }).click();
     await page.getByRole('link', { name: 'Registra tu empresa' }).click();
@@ -52,7 +55,11 @@ describe('a remote that fails to load', () => {
     blocked = false;
     await retry.click();
     await waitForHeading(page, 'PQRSF');
-    assert.equal(await page.evaluate(() => (window as unknown as { __sinRecarga?: boolean }).__sinRecarga), true, 'no debe recargar la página');
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { __sinRecarga?: boolean }).__sinRecarga),
+      true,
+      'no debe recargar la página',
+    );
     await context.close();
   });
 

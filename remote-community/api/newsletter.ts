@@ -15,7 +15,12 @@ export const newsletterRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx)
     '/newsletter/subscribe',
     {
       config: publicWrite(ctx.settings),
-      schema: { tags: ['community'], summary: 'Suscribir un correo al boletín', body: zodSchema(newsletterSchema), response: { 200: answer, 201: answer } },
+      schema: {
+        tags: ['community'],
+        summary: 'Suscribir un correo al boletín',
+        body: zodSchema(newsletterSchema),
+        response: { 200: answer, 201: answer },
+      },
     },
     async (request, reply) => {
       const { email } = request.body;

@@ -1,4 +1,12 @@
-import { createContext, createElement, useContext, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 /** The router as remotes see it: the shell provides it from react-router; remotes never import a router. */
 export interface Navigation {

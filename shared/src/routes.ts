@@ -24,15 +24,7 @@ export interface RemoteScreens {
 }
 
 export type ShellScreen =
-  | 'HomePage'
-  | 'AboutPage'
-  | 'OdsPage'
-  | 'EcoTourismPage'
-  | 'BlogPage'
-  | 'ArticlePage'
-  | 'DocumentsPage'
-  | 'PrivacyPage'
-  | 'TermsPage';
+  'HomePage' | 'AboutPage' | 'OdsPage' | 'EcoTourismPage' | 'BlogPage' | 'ArticlePage' | 'DocumentsPage' | 'PrivacyPage' | 'TermsPage';
 
 /** Props a screen receives from its route entry: plain data, so the table stays serialisable. */
 export type ScreenProps = Readonly<Record<string, string>>;
@@ -73,9 +65,21 @@ export const routes: readonly RouteEntry[] = [
     canonical: '/automata',
   },
   ...(['desarrollo-software', 'ofimatica-basica', 'marketing-digital'] as const).flatMap((slug): RouteEntry[] => {
-    const name = { 'desarrollo-software': 'Desarrollo de Software', 'ofimatica-basica': 'Ofimática Básica - Excel', 'marketing-digital': 'Marketing Digital y Diseño Gráfico' }[slug];
+    const name = {
+      'desarrollo-software': 'Desarrollo de Software',
+      'ofimatica-basica': 'Ofimática Básica - Excel',
+      'marketing-digital': 'Marketing Digital y Diseño Gráfico',
+    }[slug];
     return [
-      { path: `/${slug}`, owner: 'courses', screen: 'CoursePage', title: name, description: courseDescription[slug], canonical: `/${slug}`, props: { course: slug } },
+      {
+        path: `/${slug}`,
+        owner: 'courses',
+        screen: 'CoursePage',
+        title: name,
+        description: courseDescription[slug],
+        canonical: `/${slug}`,
+        props: { course: slug },
+      },
       {
         path: `/${slug}/registro`,
         owner: 'courses',
@@ -95,8 +99,22 @@ export const routes: readonly RouteEntry[] = [
     description: 'Cómo aporta la fundación a los ODS 4, 8, 10 y 17: educación de calidad, trabajo decente, menos desigualdad y alianzas.',
     canonical: '/ods',
   },
-  { path: '/nosotros', owner: 'shell', screen: 'AboutPage', title: 'Nosotros', description: 'Quiénes somos, nuestra misión y nuestra visión.', canonical: '/nosotros' },
-  { path: '/about-us', owner: 'shell', screen: 'AboutPage', title: 'Nosotros', description: 'Quiénes somos, nuestra misión y nuestra visión.', canonical: '/nosotros' },
+  {
+    path: '/nosotros',
+    owner: 'shell',
+    screen: 'AboutPage',
+    title: 'Nosotros',
+    description: 'Quiénes somos, nuestra misión y nuestra visión.',
+    canonical: '/nosotros',
+  },
+  {
+    path: '/about-us',
+    owner: 'shell',
+    screen: 'AboutPage',
+    title: 'Nosotros',
+    description: 'Quiénes somos, nuestra misión y nuestra visión.',
+    canonical: '/nosotros',
+  },
   {
     path: '/vale-ser',
     owner: 'community',
@@ -111,7 +129,8 @@ export const routes: readonly RouteEntry[] = [
     owner: 'community',
     screen: 'WorkshopPage',
     title: 'Taller Arte de Amarte',
-    description: 'Taller presencial de inteligencia emocional para mujeres, los sábados de 9:00 a 18:00. Conoce el taller y envía tu consulta.',
+    description:
+      'Taller presencial de inteligencia emocional para mujeres, los sábados de 9:00 a 18:00. Conoce el taller y envía tu consulta.',
     canonical: '/arte-de-amarte',
     props: { workshop: 'arte-de-amarte' },
   },
@@ -133,12 +152,60 @@ export const routes: readonly RouteEntry[] = [
     canonical: '/arte-de-amarte/consulta',
     props: { workshop: 'arte-de-amarte' },
   },
-  { path: '/success', owner: 'giving', screen: 'TransactionResultPage', title: 'Transacción exitosa', description: 'Resultado de tu transacción: gracias por tu aporte.', canonical: '/success', props: { result: 'success' } },
-  { path: '/failure', owner: 'giving', screen: 'TransactionResultPage', title: 'Transacción no completada', description: 'Tu transacción no se pudo completar.', canonical: null, props: { result: 'failure' } },
-  { path: '/pending', owner: 'giving', screen: 'TransactionResultPage', title: 'Transacción pendiente', description: 'Tu transacción está pendiente de confirmación.', canonical: null, props: { result: 'pending' } },
-  { path: '/pago/exitoso', owner: 'courses', screen: 'PaymentResultPage', title: 'Pago exitoso', description: 'Tu pago fue recibido: revisa el estado de tu inscripción.', canonical: '/pago/exitoso', props: { result: 'success' } },
-  { path: '/pago/error', owner: 'courses', screen: 'PaymentResultPage', title: 'Pago no completado', description: 'Tu pago no se pudo completar: conoce el motivo y vuelve a intentarlo.', canonical: '/pago/error', props: { result: 'failure' } },
-  { path: '/pago/pendiente', owner: 'courses', screen: 'PaymentResultPage', title: 'Pago pendiente', description: 'Tu pago está en proceso: te contamos cuánto tarda según el medio de pago.', canonical: '/pago/pendiente', props: { result: 'pending' } },
+  {
+    path: '/success',
+    owner: 'giving',
+    screen: 'TransactionResultPage',
+    title: 'Transacción exitosa',
+    description: 'Resultado de tu transacción: gracias por tu aporte.',
+    canonical: '/success',
+    props: { result: 'success' },
+  },
+  {
+    path: '/failure',
+    owner: 'giving',
+    screen: 'TransactionResultPage',
+    title: 'Transacción no completada',
+    description: 'Tu transacción no se pudo completar.',
+    canonical: null,
+    props: { result: 'failure' },
+  },
+  {
+    path: '/pending',
+    owner: 'giving',
+    screen: 'TransactionResultPage',
+    title: 'Transacción pendiente',
+    description: 'Tu transacción está pendiente de confirmación.',
+    canonical: null,
+    props: { result: 'pending' },
+  },
+  {
+    path: '/pago/exitoso',
+    owner: 'courses',
+    screen: 'PaymentResultPage',
+    title: 'Pago exitoso',
+    description: 'Tu pago fue recibido: revisa el estado de tu inscripción.',
+    canonical: '/pago/exitoso',
+    props: { result: 'success' },
+  },
+  {
+    path: '/pago/error',
+    owner: 'courses',
+    screen: 'PaymentResultPage',
+    title: 'Pago no completado',
+    description: 'Tu pago no se pudo completar: conoce el motivo y vuelve a intentarlo.',
+    canonical: '/pago/error',
+    props: { result: 'failure' },
+  },
+  {
+    path: '/pago/pendiente',
+    owner: 'courses',
+    screen: 'PaymentResultPage',
+    title: 'Pago pendiente',
+    description: 'Tu pago está en proceso: te contamos cuánto tarda según el medio de pago.',
+    canonical: '/pago/pendiente',
+    props: { result: 'pending' },
+  },
   {
     path: '/contribuciones',
     owner: 'giving',
@@ -147,10 +214,38 @@ export const routes: readonly RouteEntry[] = [
     description: 'Haz una donación en pesos colombianos y ayuda a formar a personas en situación de vulnerabilidad.',
     canonical: '/contribuciones',
   },
-  { path: '/voluntarios', owner: 'community', screen: 'VolunteerPage', title: 'Voluntariado', description: 'Inscríbete como voluntario y comparte tu tiempo y tus conocimientos con la fundación.', canonical: '/voluntarios' },
-  { path: '/empresas', owner: 'community', screen: 'AllyPage', title: 'Empresas aliadas', description: 'Registra tu empresa como aliada de la fundación y apoya la formación de talento.', canonical: '/empresas' },
-  { path: '/pqrsf', owner: 'community', screen: 'PqrsfPage', title: 'PQRSF', description: 'Radica peticiones, quejas, reclamos, solicitudes y felicitaciones.', canonical: '/pqrsf' },
-  { path: '/consultar-solicitud', owner: 'community', screen: 'PqrsfLookupPage', title: 'Consultar solicitud', description: 'Consulta el estado de tu PQRSF con el número de radicado y tu documento.', canonical: '/consultar-solicitud' },
+  {
+    path: '/voluntarios',
+    owner: 'community',
+    screen: 'VolunteerPage',
+    title: 'Voluntariado',
+    description: 'Inscríbete como voluntario y comparte tu tiempo y tus conocimientos con la fundación.',
+    canonical: '/voluntarios',
+  },
+  {
+    path: '/empresas',
+    owner: 'community',
+    screen: 'AllyPage',
+    title: 'Empresas aliadas',
+    description: 'Registra tu empresa como aliada de la fundación y apoya la formación de talento.',
+    canonical: '/empresas',
+  },
+  {
+    path: '/pqrsf',
+    owner: 'community',
+    screen: 'PqrsfPage',
+    title: 'PQRSF',
+    description: 'Radica peticiones, quejas, reclamos, solicitudes y felicitaciones.',
+    canonical: '/pqrsf',
+  },
+  {
+    path: '/consultar-solicitud',
+    owner: 'community',
+    screen: 'PqrsfLookupPage',
+    title: 'Consultar solicitud',
+    description: 'Consulta el estado de tu PQRSF con el número de radicado y tu documento.',
+    canonical: '/consultar-solicitud',
+  },
   {
     path: '/Documents-esal',
     owner: 'shell',
@@ -175,7 +270,14 @@ export const routes: readonly RouteEntry[] = [
     description: 'Nuestro proceso de aprendizaje y empleabilidad en cuatro etapas: Despliegue, Puentes, Consolidación y Lanzamiento.',
     canonical: '/procesos-aprendizaje',
   },
-  { path: '/aprende-ayuda', owner: 'courses', screen: 'LearnAndHelpPage', title: 'Aprende y ayuda', description: 'Aprende con nuestros cursos y ayuda a otros a formarse: historias de éxito de nuestros estudiantes.', canonical: '/aprende-ayuda' },
+  {
+    path: '/aprende-ayuda',
+    owner: 'courses',
+    screen: 'LearnAndHelpPage',
+    title: 'Aprende y ayuda',
+    description: 'Aprende con nuestros cursos y ayuda a otros a formarse: historias de éxito de nuestros estudiantes.',
+    canonical: '/aprende-ayuda',
+  },
   {
     path: '/eco-turismo',
     owner: 'shell',
@@ -208,7 +310,14 @@ export const routes: readonly RouteEntry[] = [
     description: 'Cuéntanos tu idea y te contactamos para construir el software que tu negocio necesita.',
     canonical: '/software-custome/software-request',
   },
-  { path: '/blog', owner: 'shell', screen: 'BlogPage', title: 'Blog', description: 'Artículos sobre tecnología, empleo y formación para el futuro.', canonical: '/blog' },
+  {
+    path: '/blog',
+    owner: 'shell',
+    screen: 'BlogPage',
+    title: 'Blog',
+    description: 'Artículos sobre tecnología, empleo y formación para el futuro.',
+    canonical: '/blog',
+  },
   {
     path: '/software-para-el-futuro',
     owner: 'shell',
@@ -217,10 +326,38 @@ export const routes: readonly RouteEntry[] = [
     description: 'Por qué aprender desarrollo de software puede mejorar tu futuro laboral en Colombia y América Latina.',
     canonical: '/software-para-el-futuro',
   },
-  { path: '/login', owner: 'account', screen: 'LoginPage', title: 'Ingresa', description: 'Ingresa a tu cuenta para ver tus cursos.', canonical: '/login' },
-  { path: '/register', owner: 'account', screen: 'RegisterPage', title: 'Regístrate', description: 'Crea tu cuenta para gestionar tus cursos.', canonical: '/register' },
-  { path: '/confirm-email', owner: 'account', screen: 'ConfirmEmailPage', title: 'Confirma tu correo', description: 'Confirma tu correo electrónico para activar tu cuenta.', canonical: '/confirm-email' },
-  { path: '/mis-cursos', owner: 'account', screen: 'MisCursosPage', title: 'Mis Cursos', description: 'Tus cursos inscritos y tus certificados de inscripción.', canonical: '/mis-cursos' },
+  {
+    path: '/login',
+    owner: 'account',
+    screen: 'LoginPage',
+    title: 'Ingresa',
+    description: 'Ingresa a tu cuenta para ver tus cursos.',
+    canonical: '/login',
+  },
+  {
+    path: '/register',
+    owner: 'account',
+    screen: 'RegisterPage',
+    title: 'Regístrate',
+    description: 'Crea tu cuenta para gestionar tus cursos.',
+    canonical: '/register',
+  },
+  {
+    path: '/confirm-email',
+    owner: 'account',
+    screen: 'ConfirmEmailPage',
+    title: 'Confirma tu correo',
+    description: 'Confirma tu correo electrónico para activar tu cuenta.',
+    canonical: '/confirm-email',
+  },
+  {
+    path: '/mis-cursos',
+    owner: 'account',
+    screen: 'MisCursosPage',
+    title: 'Mis Cursos',
+    description: 'Tus cursos inscritos y tus certificados de inscripción.',
+    canonical: '/mis-cursos',
+  },
   {
     path: '/politica-de-privacidad',
     owner: 'shell',

@@ -5,7 +5,9 @@ import { PageFrame } from 'shared/ui/page-frame';
 export default function PqrsfPage() {
   return (
     <PageFrame title="PQRSF">
-      <p className="lead">Radica tu petición, queja, reclamo, solicitud o felicitación. Te daremos un número de radicado para consultar su estado.</p>
+      <p className="lead">
+        Radica tu petición, queja, reclamo, solicitud o felicitación. Te daremos un número de radicado para consultar su estado.
+      </p>
     </PageFrame>
   );
 }

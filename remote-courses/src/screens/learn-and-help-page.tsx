@@ -5,7 +5,10 @@ import { PageFrame } from 'shared/ui/page-frame';
 export default function LearnAndHelpPage() {
   return (
     <PageFrame title="Aprende y ayuda">
-      <p className="lead">Cuando aprendes con nosotros, ayudas a que otra persona también pueda formarse. Conoce las historias de éxito de nuestros estudiantes.</p>
+      <p className="lead">
+        Cuando aprendes con nosotros, ayudas a que otra persona también pueda formarse. Conoce las historias de éxito de nuestros
+        estudiantes.
+      </p>
     </PageFrame>
   );
 }

@@ -5,7 +5,9 @@ import { PageFrame } from 'shared/ui/page-frame';
 export default function LearningProcessesPage() {
   return (
     <PageFrame title="Procesos de aprendizaje">
-      <p className="lead">Nuestro programa acompaña a cada estudiante en cuatro etapas: Despliegue, Puentes, Consolidación y Lanzamiento.</p>
+      <p className="lead">
+        Nuestro programa acompaña a cada estudiante en cuatro etapas: Despliegue, Puentes, Consolidación y Lanzamiento.
+      </p>
     </PageFrame>
   );
 }

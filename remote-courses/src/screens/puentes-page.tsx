@@ -5,7 +5,9 @@ import { PageFrame } from 'shared/ui/page-frame';
 export default function PuentesPage() {
   return (
     <PageFrame title="Proyecto Puentes">
-      <p className="lead">Un puente entre la formación y el empleo: becas, proyectos reales, salario mínimo legal y vinculación con empresas aliadas.</p>
+      <p className="lead">
+        Un puente entre la formación y el empleo: becas, proyectos reales, salario mínimo legal y vinculación con empresas aliadas.
+      </p>
     </PageFrame>
   );
 }

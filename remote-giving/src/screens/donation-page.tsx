@@ -5,7 +5,9 @@ import { PageFrame } from 'shared/ui/page-frame';
 export default function DonationPage() {
   return (
     <PageFrame title="Dona aquí" anchorId="dona-aqui">
-      <p className="lead">Tu donación en pesos colombianos financia la formación de personas en situación de vulnerabilidad. Elige un monto o escribe el tuyo.</p>
+      <p className="lead">
+        Tu donación en pesos colombianos financia la formación de personas en situación de vulnerabilidad. Elige un monto o escribe el tuyo.
+      </p>
     </PageFrame>
   );
 }

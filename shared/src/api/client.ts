@@ -5,7 +5,12 @@ export type ApiResult<T> =
   | { kind: 'network' };
 
 export interface ApiClient {
-  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, init?: { token?: string; signal?: AbortSignal }): Promise<ApiResult<T>>;
+  request<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+    init?: { token?: string; signal?: AbortSignal },
+  ): Promise<ApiResult<T>>;
 }
 
 /** Fetch-based client for the site's `/api/...` routes; never throws, so screens handle every outcome. */

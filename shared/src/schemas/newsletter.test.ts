@@ -14,7 +14,8 @@ describe('newsletter schema', () => {
     expect(firstMessage({ email: 42 })).toBe(newsletterTexts.required);
   });
   it('rejects addresses without the basic x@y.z shape', () => {
-    for (const bad of ['ana', 'ana@', 'ana@example', '@example.com', 'a b@c.co']) expect(firstMessage({ email: bad })).toBe(newsletterTexts.invalid);
+    for (const bad of ['ana', 'ana@', 'ana@example', '@example.com', 'a b@c.co'])
+      expect(firstMessage({ email: bad })).toBe(newsletterTexts.invalid);
     expect(firstMessage({ email: `${'a'.repeat(5000)}@example.com` })).toBe(newsletterTexts.invalid);
   });
   it('trims and lowercases what it accepts', () => {

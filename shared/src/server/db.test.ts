@@ -8,7 +8,12 @@ const probe = {
   migrations: {
     '001_items': {
       async up(db: Database['db']) {
-        await db.schema.withSchema('probe').createTable('items').addColumn('id', 'serial', (c) => c.primaryKey()).addColumn('label', 'text').execute();
+        await db.schema
+          .withSchema('probe')
+          .createTable('items')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('label', 'text')
+          .execute();
       },
     },
   },

@@ -58,8 +58,13 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
     return { status: 400, body: { error: 'validation_error', message: validationMessage, fields: e.fields } };
   }
   const status = typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;
-  if (status === 500) return { status, body: { error: 'internal_error', message: 'Ocurrió un error inesperado. Intenta nuevamente más tarde.' } };
-  if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (e.name === 'SyntaxError' && status === 400)) {
+  if (status === 500)
+    return { status, body: { error: 'internal_error', message: 'Ocurrió un error inesperado. Intenta nuevamente más tarde.' } };
+  if (
+    e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    (e.name === 'SyntaxError' && status === 400)
+  ) {
     return { status: 400, body: { error: 'invalid_json', message: 'El cuerpo de la solicitud no es un JSON válido.' } };
   }
   const [code, message] = statusMessages[status] ?? ['bad_request', 'La solicitud no es válida.'];
@@ -134,7 +139,11 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
     timeWindow: options.timeWindowMs,
     ...(redis ? { redis: redis as never, nameSpace: 'fundacion-rl-' } : {}),
     errorResponseBuilder: (_req, context) => {
-      const err = new ApiError(429, 'rate_limited', `Has realizado demasiadas solicitudes. Intenta de nuevo en ${Math.ceil(context.ttl / 1000)} segundos.`);
+      const err = new ApiError(
+        429,
+        'rate_limited',
+        `Has realizado demasiadas solicitudes. Intenta de nuevo en ${Math.ceil(context.ttl / 1000)} segundos.`,
+      );
       return err;
     },
   });

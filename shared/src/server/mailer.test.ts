@@ -19,7 +19,9 @@ describe.each(testDatabases)('mailer on %s', (_name, open) => {
     await migrateDomain(database.db, mailMigrations);
     mailer = createMailer({ db: database.db });
     await mailer.send(renderMail({ to: 'a@example.com', subject: 'Primero', paragraphs: ['Hola'] }));
-    await mailer.send(renderMail({ to: 'b@example.com', subject: 'Segundo', paragraphs: ['<b>no es html</b>'], details: [['Valor', '$ 20.000']] }));
+    await mailer.send(
+      renderMail({ to: 'b@example.com', subject: 'Segundo', paragraphs: ['<b>no es html</b>'], details: [['Valor', '$ 20.000']] }),
+    );
     await mailer.flush();
     const box = await mailer.list();
     expect(box.map((m) => m.to)).toEqual(['b@example.com', 'a@example.com']);

@@ -91,7 +91,11 @@ export function createMailer(options: MailerOptions): Mailer {
     for (const row of due) {
       try {
         await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-        await db.updateTable('mail.outbox').set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('mail.outbox')
+          .set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 })
+          .where('id', '=', row.id)
+          .execute();
       } catch (err) {
         const attempts = row.attempts + 1;
         const failed = attempts >= maxAttempts;

@@ -15,7 +15,9 @@ if (url) {
       if (!/test/i.test(new URL(url).pathname)) throw new Error('Las pruebas solo borran datos en una base cuyo nombre contiene "test"');
       const database = await openDatabase({ databaseUrl: url, dataDir: '', poolSize: 4 });
       // Each test starts from empty domain schemas (this is a throwaway test database).
-      const schemas = await sql<{ nspname: string }>`select nspname from pg_namespace where nspname in ('mail','community','courses','giving','account','probe')`.execute(database.db);
+      const schemas = await sql<{
+        nspname: string;
+      }>`select nspname from pg_namespace where nspname in ('mail','community','courses','giving','account','probe')`.execute(database.db);
       for (const { nspname } of schemas.rows) await sql`drop schema ${sql.id(nspname)} cascade`.execute(database.db);
       return database;
     },

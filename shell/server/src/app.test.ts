@@ -11,7 +11,11 @@ if (databaseUrl) databases.push(['PostgreSQL', { databaseUrl }]);
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const metaDescription = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
-const decode = (s: string | undefined) => s?.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (s: string | undefined) =>
+  s
+    ?.replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe('gateway pages', () => {
   let gw: Gateway;
@@ -224,7 +228,11 @@ describe('rate limits on public writes', () => {
     const codes: number[] = [];
     let last: { message?: string } = {};
     for (let i = 0; i < 4; i++) {
-      const res = await gw.app.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: { email: `r${i}@example.com` } });
+      const res = await gw.app.inject({
+        method: 'POST',
+        url: '/api/community/newsletter/subscribe',
+        payload: { email: `r${i}@example.com` },
+      });
       codes.push(res.statusCode);
       last = res.json();
     }
@@ -241,7 +249,12 @@ const redisUrl = process.env.REDIS_URL;
     const a = await testGateway(limit);
     const b = await testGateway(limit);
     const post = (gw: Gateway, i: number) =>
-      gw.app.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: { email: `redis${i}@example.com` }, remoteAddress: `10.9.${process.pid % 250}.7` });
+      gw.app.inject({
+        method: 'POST',
+        url: '/api/community/newsletter/subscribe',
+        payload: { email: `redis${i}@example.com` },
+        remoteAddress: `10.9.${process.pid % 250}.7`,
+      });
     const codes = [(await post(a, 1)).statusCode, (await post(b, 2)).statusCode, (await post(a, 3)).statusCode];
     expect(codes).toEqual([201, 201, 429]);
     await a.app.close();

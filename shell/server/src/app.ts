@@ -63,7 +63,11 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
   });
 
   registerSecurityHeaders(app, config);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerRateLimit(app, { max: config.writeLimit.max, timeWindowMs: config.writeLimit.timeWindow, redisUrl: config.redisUrl });
   await app.register(swagger, {
     openapi: {
@@ -75,14 +79,20 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
 
   // APIs: in-process plugins, or proxies to a remote's own container.
   for (const api of apis) {
-    await app.register(async (scope) => {
-      scope.addHook('onRequest', async (_req, reply) => {
-        if (!healthy) await ready.catch(() => undefined);
-        if (!healthy) return reply.status(503).send({ error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' });
-      });
-      await scope.register(api.plugin, ctx);
-      scope.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'not_found', message: 'El recurso solicitado no existe.' }));
-    }, { prefix: `/api/${api.name}` });
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRequest', async (_req, reply) => {
+          if (!healthy) await ready.catch(() => undefined);
+          if (!healthy)
+            return reply.status(503).send({ error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' });
+        });
+        await scope.register(api.plugin, ctx);
+        scope.setNotFoundHandler((_req, reply) =>
+          reply.status(404).send({ error: 'not_found', message: 'El recurso solicitado no existe.' }),
+        );
+      },
+      { prefix: `/api/${api.name}` },
+    );
   }
   for (const name of remoteNames) {
     const { apiUrl, staticUrl } = config.remotes[name];
@@ -124,7 +134,9 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\nSitemap: ${config.publicOrigin}/sitemap.xml\n`),
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\nSitemap: ${config.publicOrigin}/sitemap.xml\n`),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
     const canonicals = [...new Set(routes.map((r) => r.canonical).filter((c): c is string => c !== null))];
@@ -181,7 +193,8 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
   let template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
   const sendPage = (pathname: string, reply: FastifyReply) => {
     if (!config.production && existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
-    if (!template) return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
+    if (!template)
+      return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
     const route = matchRoute(pathname);
     return reply
       .status(route ? 200 : 404)
@@ -196,9 +209,11 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
   app.setNotFoundHandler((request, reply) => {
     const pathname = decodeURI(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'El recurso solicitado no existe.' });
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(405).send({ error: 'method_not_allowed', message: 'Método no permitido.' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.status(405).send({ error: 'method_not_allowed', message: 'Método no permitido.' });
     // Asset-looking paths (with an extension) that were not found are plain 404s, not the app.
-    if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !matchRoute(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
+    if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !matchRoute(pathname))
+      return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
     return sendPage(pathname, reply);
   });
 

@@ -64,7 +64,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = path.
     remoteTimeoutMs: int(env.REMOTE_LOAD_TIMEOUT_MS, 10_000),
     writeLimit: { max: int(env.RATE_LIMIT_WRITES, 20), timeWindow: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
     logLevel: env.LOG_LEVEL ?? 'info',
-    cspExtra: { connect: list(env.CSP_CONNECT_SRC), script: list(env.CSP_SCRIPT_SRC), form: list(env.CSP_FORM_ACTION), img: list(env.CSP_IMG_SRC) },
+    cspExtra: {
+      connect: list(env.CSP_CONNECT_SRC),
+      script: list(env.CSP_SCRIPT_SRC),
+      form: list(env.CSP_FORM_ACTION),
+      img: list(env.CSP_IMG_SRC),
+    },
   };
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.SMTP_URL) config.smtpUrl = env.SMTP_URL;

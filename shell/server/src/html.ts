@@ -1,7 +1,8 @@
 import { site } from 'shared/config/site';
 import { notFoundMessage, notFoundTitle, routeTitle, type RemoteName, type RouteEntry } from 'shared/routes';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** Assets a remote's screen needs first: its entry, then the expose's own JS and CSS (from mf-manifest.json). */
 export interface ScreenAssets {

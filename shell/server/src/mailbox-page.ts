@@ -6,7 +6,8 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 export function mailboxPage(entries: MailboxEntry[]): string {
   const items = entries
     .map(
-      (m) => `<article class="card"><h2>${esc(m.subject)}</h2><p><strong>Para:</strong> ${esc(m.to)} · <time>${esc(new Date(m.date).toLocaleString('es-CO'))}</time></p><pre>${esc(m.text)}</pre></article>`,
+      (m) =>
+        `<article class="card"><h2>${esc(m.subject)}</h2><p><strong>Para:</strong> ${esc(m.to)} · <time>${esc(new Date(m.date).toLocaleString('es-CO'))}</time></p><pre>${esc(m.text)}</pre></article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Buzón local</title>

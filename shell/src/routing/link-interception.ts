@@ -14,7 +14,8 @@ export function useInAppLinkInterception(navigate: (to: string) => void) {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.('a');
       if (!anchor || !(anchor instanceof HTMLAnchorElement) || !anchor.hasAttribute('href')) return;
-      if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download') || anchor.origin !== window.location.origin) return;
+      if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download') || anchor.origin !== window.location.origin)
+        return;
       if (SERVER_PATHS.test(anchor.pathname) || /\.[a-z0-9]{2,5}$/i.test(anchor.pathname)) return;
       const samePage = anchor.pathname === window.location.pathname && anchor.search === window.location.search;
       if (samePage && anchor.hash) return; // the browser scrolls to the anchor itself
