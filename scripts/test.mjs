@@ -35,7 +35,12 @@ if (!skip.has('typecheck')) {
 if (!skip.has('lint')) {
   const r = await run('Lint (eslint)', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
   steps.push(['lint', r.code]);
-  const f = await run('Formato (prettier)', [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']);
+  const f = await run('Formato (prettier)', [
+    path.join(root, 'node_modules/prettier/bin/prettier.cjs'),
+    '--check',
+    '--log-level=warn',
+    '.',
+  ]);
   steps.push(['format', f.code]);
 }
 if (!skip.has('unit')) {
