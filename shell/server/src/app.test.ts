@@ -91,6 +91,27 @@ describe('gateway pages', () => {
     expect(robots.body).toContain('Sitemap: http://127.0.0.1:8080/sitemap.xml');
   });
 
+  it('caches content-hashed files for a year, revalidates entries, and sends precompressed brotli', async () => {
+    const hashed = await gw.app.inject({ url: '/assets/app.0123456789.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(hashed.headers['content-encoding']).toBe('br');
+    expect(hashed.headers['content-type']).toMatch(/javascript/);
+    const entry = await gw.app.inject('/entry/main.js');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const remoteEntry = await gw.app.inject('/remotes/giving/remoteEntry.js');
+    expect(remoteEntry.statusCode).toBe(200);
+    expect(remoteEntry.headers['cache-control']).toBe('no-cache');
+    const remoteChunk = await gw.app.inject('/remotes/giving/assets/page.abcdef0123.js');
+    expect(remoteChunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await gw.app.inject('/remotes/giving/no-existe.js')).statusCode).toBe(404);
+  });
+
+  it('compresses HTML pages for clients that accept it', async () => {
+    const res = await gw.app.inject({ url: '/nosotros', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
   it('reports healthy once the database is ready', async () => {
     const res = await gw.app.inject('/healthz');
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { buildGateway, type Gateway } from './app';
 import { loadConfig, type GatewayConfig } from './config';
 
@@ -14,6 +15,16 @@ export async function testGateway(overrides: Partial<GatewayConfig> = {}, env: N
   const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), template);
+  // A tiny build: a hashed asset with its brotli twin, an entry, and one remote's entry.
+  mkdirSync(path.join(root, 'shell', 'dist', 'assets'), { recursive: true });
+  mkdirSync(path.join(root, 'shell', 'dist', 'entry'), { recursive: true });
+  mkdirSync(path.join(root, 'remote-giving', 'dist', 'assets'), { recursive: true });
+  const chunk = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js'), chunk);
+  writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js.br'), brotliCompressSync(chunk));
+  writeFileSync(path.join(root, 'shell', 'dist', 'entry', 'main.js'), 'void 0;');
+  writeFileSync(path.join(root, 'remote-giving', 'dist', 'remoteEntry.js'), 'var giving;');
+  writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js'), 'void 0;');
   const config = { ...loadConfig({ ...env }, root), logLevel: 'silent', dataDir: 'memory://', ...overrides };
   const gateway = await buildGateway(config);
   await gateway.ready;
