@@ -1,0 +1,66 @@
+import { basicEmailPattern, z } from './zod';
+
+/** Option lists of spec §3 (label equals value). */
+export const documentTypes = ['Cédula de ciudadanía', 'Tarjeta de identidad', 'Cédula de extranjería'] as const;
+/** The ally form offers no Tarjeta de identidad (spec §3). */
+export const adultDocumentTypes = ['Cédula de ciudadanía', 'Cédula de extranjería'] as const;
+export const occupations = ['Estudiante', 'Trabajador en relación de dependencia', 'Emprendedor', 'Freelancer'] as const;
+export const educationLevels = ['Primaria', 'Secundaria', 'Técnico', 'Tecnólogo', 'Universitario'] as const;
+export const senderTypes = ['Usuario', 'Estudiante', 'Voluntario', 'Aliados', 'Otro'] as const;
+export const requestTypes = ['Petición', 'Queja', 'Reclamo', 'Solicitud', 'Felicitación'] as const;
+
+/** Longest free text a form field accepts (comments, purposes); keeps rows and e-mails reasonable. */
+export const MAX_TEXT = 2000;
+/** Longest single-line value (names, addresses). */
+export const MAX_LINE = 120;
+
+/** A required single line of text, trimmed, with the given Spanish message. */
+export const requiredText = (message: string, max = MAX_LINE) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Máximo ${max} caracteres` });
+
+/** An optional single line of text; empty becomes undefined. */
+export const optionalText = (max = MAX_LINE) =>
+  z
+    .string({ error: 'Debe ser texto' })
+    .trim()
+    .max(max, { error: `Máximo ${max} caracteres` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** A required e-mail in the basic x@y.z shape, trimmed and lowercased. */
+export const emailField = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: requiredMessage })
+    .max(254, { error: invalidMessage })
+    .regex(basicEmailPattern, { error: invalidMessage });
+
+/** A phone number: digits with optional +, spaces, dashes or parentheses; 7 to 15 digits. */
+export const phoneField = (requiredMessage: string, invalidMessage = 'Número de teléfono no válido') =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(25, { error: invalidMessage })
+    .refine((v) => /^\+?[\d\s()-]+$/.test(v) && /^\d{7,15}$/.test(v.replace(/\D/g, '')), { error: invalidMessage });
+
+/** An identity document number: 4 to 15 letters or digits (passports and foreign IDs may carry letters). */
+export const documentNumberField = (requiredMessage: string, invalidMessage = 'Número de documento no válido') =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(20, { error: invalidMessage })
+    .regex(/^[A-Za-z0-9.-]{4,20}$/, { error: invalidMessage });
+
+/** One of a fixed option list, with a Spanish message when missing or unknown. */
+export const oneOf = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });
+
+/** Name of the hidden field bots fill in; the server refuses any submission that carries a value in it. */
+export const HONEYPOT_FIELD = 'website';

@@ -1,0 +1,223 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { HONEYPOT_FIELD } from '../schemas/common';
+
+interface FieldShell {
+  label: ReactNode;
+  /** Message under the field; also marks it invalid for assistive technology. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+function useFieldIds(error?: string, hint?: ReactNode) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { id, errorId, hintId, describedBy };
+}
+
+function Label({ htmlFor, label, required }: { htmlFor: string; label: ReactNode; required?: boolean | undefined }) {
+  return (
+    <label htmlFor={htmlFor}>
+      {label}
+      {required ? (
+        <span className="required-mark" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+function Extras({ error, errorId, hint, hintId }: { error?: string | undefined; errorId: string; hint?: ReactNode; hintId: string }) {
+  return (
+    <>
+      {hint ? (
+        <small id={hintId} className="field-hint">
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export type TextFieldProps = FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>;
+
+/** A labelled input with its error and hint wired to aria attributes; `name` is the spec's field name. */
+export function TextField({ label, error, hint, required, ...input }: TextFieldProps) {
+  const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
+  return (
+    <div className="field">
+      <Label htmlFor={id} label={label} required={required} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      <Extras error={error} errorId={errorId} hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+export type TextAreaFieldProps = FieldShell & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>;
+
+export function TextAreaField({ label, error, hint, required, ...textarea }: TextAreaFieldProps) {
+  const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
+  return (
+    <div className="field">
+      <Label htmlFor={id} label={label} required={required} />
+      <textarea
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy}
+        {...textarea}
+      />
+      <Extras error={error} errorId={errorId} hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+export type SelectFieldProps = FieldShell &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required'> & {
+    options: readonly string[] | ReadonlyArray<{ value: string; label: string }>;
+    placeholder?: string;
+  };
+
+/** A labelled select; the first, empty option is the placeholder ("Selecciona…"). */
+export function SelectField({ label, error, hint, required, options, placeholder = 'Selecciona una opción', ...select }: SelectFieldProps) {
+  const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
+  return (
+    <div className="field">
+      <Label htmlFor={id} label={label} required={required} />
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => {
+          const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+      <Extras error={error} errorId={errorId} hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+export type CheckboxFieldProps = Omit<FieldShell, 'hint'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'required'>;
+
+export function CheckboxField({ label, error, required, ...input }: CheckboxFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field field--check">
+      <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+      <Label htmlFor={id} label={label} required={required} />
+      {error ? (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The list of errors above a form; takes focus when it appears so keyboard and screen-reader users hear it. */
+export function ErrorSummary({
+  errors,
+  title = 'Por favor corrige los siguientes errores:',
+}: {
+  errors: readonly string[];
+  title?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const shown = errors.length > 0;
+  useEffect(() => {
+    if (shown) ref.current?.focus();
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div ref={ref} className="alert alert--error error-summary" role="alert" tabIndex={-1}>
+      <p>
+        <strong>{title}</strong>
+      </p>
+      <ul>
+        {errors.map((e) => (
+          <li key={e}>{e}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A success or failure message after submitting; announced by screen readers. */
+export function FormMessage({ kind, children }: { kind: 'success' | 'error' | 'warning'; children: ReactNode }) {
+  return (
+    <div className={`alert alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+/** Submit button that is disabled and relabelled while the form is being sent. */
+export function SubmitButton({
+  busy,
+  busyLabel = 'Enviando…',
+  children,
+  className = 'btn',
+}: {
+  busy: boolean;
+  busyLabel?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}
+
+/** Hidden from people (visually and for assistive technology); bots that fill every field give themselves away. */
+export function Honeypot({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
+  return (
+    <div className="hp-field" aria-hidden="true">
+      <label>
+        No llenes este campo
+        <input
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          {...(onChange ? { value: value ?? '', onChange: (e) => onChange(e.target.value) } : {})}
+        />
+      </label>
+    </div>
+  );
+}
