@@ -1,7 +1,7 @@
 // Builds the shell and the remotes. `--missing` (used by npm start) rebuilds only apps whose inputs changed.
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 
@@ -64,21 +64,43 @@ function run(app) {
   });
 }
 
-const todo = [];
-for (const app of selected.length ? selected : apps) {
-  const stamp = path.join(root, app, 'dist', '.inputs-hash');
-  const hash = inputsHash(app);
-  if (onlyMissing && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
-  todo.push({ app, stamp, hash });
-}
-if (todo.length) console.log(`Compilando: ${todo.map((t) => t.app).join(', ')}`);
-// Two at a time: the machines this runs on have two cores.
-const queue = [...todo];
-await Promise.all(
-  [0, 1].map(async () => {
-    for (let t = queue.shift(); t; t = queue.shift()) {
-      await run(t.app);
-      writeFileSync(t.stamp, t.hash);
+/** One build at a time per checkout: parallel test runs would otherwise write the same dist folders. */
+async function withBuildLock(fn) {
+  const lock = path.join(root, 'node_modules', '.build-lock');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`Otra compilación tiene el candado ${lock} hace más de 10 minutos`);
+      await new Promise((r) => setTimeout(r, 500));
     }
-  }),
-);
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+await withBuildLock(async () => {
+  const todo = [];
+  for (const app of selected.length ? selected : apps) {
+    const stamp = path.join(root, app, 'dist', '.inputs-hash');
+    const hash = inputsHash(app);
+    if (onlyMissing && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
+    todo.push({ app, stamp, hash });
+  }
+  if (todo.length) console.log(`Compilando: ${todo.map((t) => t.app).join(', ')}`);
+  // Two at a time: the machines this runs on have two cores.
+  const queue = [...todo];
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let t = queue.shift(); t; t = queue.shift()) {
+        await run(t.app);
+        writeFileSync(t.stamp, t.hash);
+      }
+    }),
+  );
+});
