@@ -1,7 +1,7 @@
 // Builds the shell and the remotes. `--missing` (used by npm start) rebuilds only apps whose inputs changed.
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 
@@ -73,6 +73,8 @@ async function withBuildLock(fn) {
       mkdirSync(lock);
       break;
     } catch {
+      // A build killed half-way leaves its lock behind; no build here takes three minutes.
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 3 * 60_000) rmSync(lock, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`Otra compilación tiene el candado ${lock} hace más de 10 minutos`);
       await new Promise((r) => setTimeout(r, 500));
     }
