@@ -1,0 +1,93 @@
+import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
+import {
+  PaymentProviderError,
+  type CheckoutPreference,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderPayment,
+} from './provider';
+
+export interface MercadoPagoOptions {
+  accessToken: string;
+  /** API origin; the local payment sandbox in development and tests, the provider's own otherwise. */
+  baseUrl?: string | undefined;
+  timeoutMs?: number;
+}
+
+/** Mercado Pago Checkout Pro through the official SDK. */
+export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentProvider {
+  // The SDK reads its API origin from a static setting (it has no per-client option).
+  if (options.baseUrl) (AppConfig as { BASE_URL: string }).BASE_URL = options.baseUrl.replace(/\/$/, '');
+  // A fresh config per call: the SDK leaks requestOptions (an idempotency key) into a shared config.
+  const config = () => new MercadoPagoConfig({ accessToken: options.accessToken, options: { timeout: options.timeoutMs ?? 10_000 } });
+
+  return {
+    async createPreference(request: CheckoutRequest): Promise<CheckoutPreference> {
+      let res;
+      try {
+        res = await new Preference(config()).create({
+          body: {
+            items: [
+              {
+                id: request.item.id,
+                title: request.item.title,
+                description: request.item.description,
+                quantity: 1,
+                unit_price: request.item.unitPrice,
+                currency_id: 'COP',
+              },
+            ],
+            payer: {
+              name: request.payer.name,
+              email: request.payer.email,
+              ...(request.payer.phone ? { phone: { number: request.payer.phone } } : {}),
+            },
+            back_urls: request.backUrls,
+            auto_return: 'approved',
+            notification_url: request.notificationUrl,
+            external_reference: request.externalReference,
+            statement_descriptor: 'FUNDACION',
+            ...(request.expiresAt ? { expires: true, expiration_date_to: request.expiresAt.toISOString() } : {}),
+            ...(request.metadata ? { metadata: request.metadata } : {}),
+          },
+        });
+      } catch (err) {
+        throw new PaymentProviderError('Error al procesar el pago', (err as { status?: number }).status, { cause: err });
+      }
+      if (!res?.id) throw new PaymentProviderError('No se recibió respuesta válida del servidor de pagos');
+      if (!res.init_point) throw new PaymentProviderError('No se recibió URL de pago válida');
+      return {
+        id: String(res.id),
+        init_point: res.init_point,
+        sandbox_init_point: res.sandbox_init_point ?? null,
+        date_created: res.date_created ?? null,
+        expires_at: res.expiration_date_to ?? null,
+        external_reference: res.external_reference ?? request.externalReference,
+      };
+    },
+
+    async getPayment(id: string): Promise<ProviderPayment | null> {
+      if (!/^\d{1,20}$/.test(id)) return null;
+      try {
+        const p = await new Payment(config()).get({ id });
+        return {
+          id: String(p.id),
+          status: p.status ?? 'unknown',
+          status_detail: p.status_detail ?? null,
+          payment_type_id: p.payment_type_id ?? null,
+          payment_method_id: p.payment_method_id ?? null,
+          transaction_amount: Number(p.transaction_amount ?? 0),
+          currency_id: p.currency_id ?? null,
+          external_reference: p.external_reference ?? null,
+          date_created: p.date_created ?? null,
+          date_approved: p.date_approved ?? null,
+          date_last_updated: p.date_last_updated ?? null,
+        };
+      } catch (err) {
+        if ((err as { status?: number }).status === 404) return null;
+        throw new PaymentProviderError('Error al verificar el estado del pago', (err as { status?: number }).status, { cause: err });
+      }
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/** What our server asks of a card payment provider; Mercado Pago implements it, tests may too. */
+export interface CheckoutRequest {
+  item: { id: string; title: string; description: string; unitPrice: number };
+  payer: { name: string; email: string; phone?: string | undefined };
+  backUrls: { success: string; failure: string; pending: string };
+  notificationUrl: string;
+  /** Letters, digits, '-' and '_' only, at most 64 characters (the provider's limit). */
+  externalReference: string;
+  expiresAt?: Date;
+  metadata?: Record<string, string>;
+}
+
+/** The answer the browser needs to go to the hosted checkout (spec §3 Payment response). */
+export interface CheckoutPreference {
+  id: string;
+  init_point: string;
+  sandbox_init_point: string | null;
+  date_created: string | null;
+  expires_at: string | null;
+  external_reference: string;
+}
+
+export type ProviderStatus = 'approved' | 'authorized' | 'in_process' | 'pending' | 'rejected' | 'cancelled' | 'refunded' | 'charged_back';
+
+/** A payment as the provider reports it; the only source of truth for a payment's status. */
+export interface ProviderPayment {
+  id: string;
+  status: ProviderStatus | string;
+  status_detail: string | null;
+  payment_type_id: string | null;
+  payment_method_id: string | null;
+  transaction_amount: number;
+  currency_id: string | null;
+  external_reference: string | null;
+  date_created: string | null;
+  date_approved: string | null;
+  date_last_updated: string | null;
+}
+
+export interface PaymentProvider {
+  createPreference(request: CheckoutRequest): Promise<CheckoutPreference>;
+  /** The payment, or null when the provider does not know it. */
+  getPayment(id: string): Promise<ProviderPayment | null>;
+}
+
+/** A failure talking to the provider, with the Spanish message the visitor sees. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly providerStatus?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+const rank: Record<string, number> = {
+  pending: 1,
+  in_process: 1,
+  authorized: 2,
+  approved: 3,
+  rejected: 3,
+  cancelled: 3,
+  refunded: 4,
+  charged_back: 4,
+};
+
+/**
+ * Whether a payment report may replace what a record shows. Deliveries repeat and arrive out of order:
+ * the same payment only moves forward (pending → approved → refunded, never approved → pending); another
+ * payment for the same record replaces it only if it is newer and the record is not already paid.
+ */
+export function shouldApplyPayment(
+  current: { payment_id: string | null; payment_status: string | null; payment_created_at: string | Date | null },
+  incoming: ProviderPayment,
+): boolean {
+  if (!current.payment_id) return true;
+  if (current.payment_id === incoming.id) {
+    const now = rank[current.payment_status ?? ''] ?? 0;
+    const next = rank[incoming.status] ?? 0;
+    return next > now || (next === now && incoming.status === current.payment_status);
+  }
+  if (['approved', 'authorized', 'refunded', 'charged_back'].includes(current.payment_status ?? '')) return false;
+  const before = current.payment_created_at ? new Date(current.payment_created_at).getTime() : 0;
+  const after = incoming.date_created ? new Date(incoming.date_created).getTime() : 0;
+  return after >= before;
+}
