@@ -43,6 +43,14 @@ export default tseslint.config(
       'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.',
     ),
   })),
+  // API tests of a remote drive the whole gateway (shell/server/src/testing.ts); other remotes stay off limits.
+  ...remotes.map((name) => ({
+    files: [`${name}/**/*.test.ts`],
+    rules: restricted(
+      `(^|/)(${remotes.filter((r) => r !== name).join('|')})(/|$)|^react-router(-dom)?(/|$)`,
+      'Un remoto no importa otro remoto ni un router.',
+    ),
+  })),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

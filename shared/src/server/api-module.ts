@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { RemoteName } from '../routes';
 import type { AnyDatabase, DomainMigrations } from './db';
 import type { Mailer } from './mailer';
+import type { PaymentProvider } from './payments/provider';
 
 /** What the server knows about where and how it runs; every API plugin receives it. */
 export interface ServerSettings {
@@ -10,6 +11,10 @@ export interface ServerSettings {
   publicOrigin: string;
   /** Per-route rate limit of public writes, per client and window. */
   writeLimit: { max: number; timeWindow: number };
+  /** Secret the payment provider signs notifications with. */
+  paymentWebhookSecret: string;
+  /** Public key for the provider's browser script. */
+  paymentPublicKey: string;
 }
 
 /** Everything an API plugin may use: no globals, so tests and the gateway inject their own. */
@@ -17,6 +22,8 @@ export interface ApiContext {
   db: AnyDatabase;
   mailer: Mailer;
   settings: ServerSettings;
+  /** The card payment provider (Mercado Pago, or the local sandbox speaking its API). */
+  payments: PaymentProvider;
 }
 
 /** A remote's server side: its own schema's migrations and a Fastify plugin mounted under `/api/<name>/`. */
@@ -31,4 +38,12 @@ export interface ApiModule {
 /** Route config for a public write: opts the route into the site's rate limit. */
 export function publicWrite(settings: ServerSettings) {
   return { rateLimit: { max: settings.writeLimit.max, timeWindow: settings.writeLimit.timeWindow } };
+}
+
+/** How many times the public-write limit a provider webhook may receive (providers send bursts from few addresses). */
+export const WEBHOOK_LIMIT_FACTOR = 30;
+
+/** Route config for a provider webhook: rate-limited too, but far above a visitor's form limit. */
+export function publicWebhook(settings: ServerSettings) {
+  return { rateLimit: { max: settings.writeLimit.max * WEBHOOK_LIMIT_FACTOR, timeWindow: settings.writeLimit.timeWindow } };
 }

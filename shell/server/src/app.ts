@@ -8,9 +8,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { site } from 'shared/config/site';
 import { matchRoute, remoteNames, routes, type RemoteName } from 'shared/routes';
 import type { ApiContext, ApiModule, ServerSettings } from 'shared/server/api-module';
-import { migrateDomain, openDatabase, type Database } from 'shared/server/db';
+import { apiNotFound, migrateApis, mountApi } from 'shared/server/api-mount';
+import { openDatabase, type Database } from 'shared/server/db';
 import { createHttpServer, registerRateLimit } from 'shared/server/http';
-import { createMailer, mailMigrations, type Mailer } from 'shared/server/mailer';
+import { createMailer, type Mailer } from 'shared/server/mailer';
+import { buildStaticOptions, serveRemoteBuild } from 'shared/server/static-cache';
+import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
+import type { PaymentProvider } from 'shared/server/payments/provider';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
 import { RemoteAssetIndex } from './remote-assets';
@@ -31,28 +35,33 @@ export interface Gateway {
   ready: Promise<void>;
 }
 
-const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
-
-/** Content-hashed files never change: cache them for a year. Entries and manifests revalidate every time. */
-function cacheHeaders(reply: FastifyReply, filePath: string) {
-  const immutable = HASHED.test(filePath.replace(/\.(br|gz)$/, ''));
-  void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-}
-
 /** Builds the gateway: the shell's build, every remote's static build and API, and the site-wide endpoints. */
-export async function buildGateway(config: GatewayConfig, options: { apis?: ApiModule[] } = {}): Promise<Gateway> {
+export async function buildGateway(
+  config: GatewayConfig,
+  options: { apis?: ApiModule[]; payments?: PaymentProvider } = {},
+): Promise<Gateway> {
+  if (config.production && (!config.payments.webhookSecret || config.payments.accessToken.startsWith('TEST-sandbox'))) {
+    throw new Error('En producción se requieren MERCADOPAGO_ACCESS_TOKEN y MERCADOPAGO_WEBHOOK_SECRET reales');
+  }
   const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
-  const settings: ServerSettings = { production: config.production, publicOrigin: config.publicOrigin, writeLimit: config.writeLimit };
-  const ctx: ApiContext = { db: database.db, mailer, settings };
+  const settings: ServerSettings = {
+    production: config.production,
+    publicOrigin: config.publicOrigin,
+    writeLimit: config.writeLimit,
+    paymentWebhookSecret: config.payments.webhookSecret,
+    paymentPublicKey: config.payments.publicKey,
+  };
+  const payments =
+    options.payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl });
+  const ctx: ApiContext = { db: database.db, mailer, settings, payments };
   const localMailbox = mailer.local && !config.production;
 
   let healthy = false;
   const apis = options.apis ?? (await Promise.all(remoteNames.filter((n) => !config.remotes[n].apiUrl).map(importApi)));
   const ready = (async () => {
-    await migrateDomain(database.db, mailMigrations);
-    for (const api of apis) await migrateDomain(database.db, api.migrations);
+    await migrateApis(database.db, apis);
     healthy = true;
   })();
   ready.catch((err: unknown) => app.log.error({ err }, 'migrations failed'));
@@ -79,20 +88,13 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
 
   // APIs: in-process plugins, or proxies to a remote's own container.
   for (const api of apis) {
-    await app.register(
-      async (scope) => {
-        scope.addHook('onRequest', async (_req, reply) => {
-          if (!healthy) await ready.catch(() => undefined);
-          if (!healthy)
-            return reply.status(503).send({ error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' });
-        });
-        await scope.register(api.plugin, ctx);
-        scope.setNotFoundHandler((_req, reply) =>
-          reply.status(404).send({ error: 'not_found', message: 'El recurso solicitado no existe.' }),
-        );
+    await mountApi(app, api, ctx, {
+      onRequest: async (_req, reply) => {
+        if (!healthy) await ready.catch(() => undefined);
+        if (!healthy)
+          return reply.status(503).send({ error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' });
       },
-      { prefix: `/api/${api.name}` },
-    );
+    });
   }
   for (const name of remoteNames) {
     const { apiUrl, staticUrl } = config.remotes[name];
@@ -162,15 +164,7 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
 
   // Static builds: the shell at /, each local remote under /remotes/<name>/.
   for (const name of remoteNames.filter((n) => !config.remotes[n].staticUrl)) {
-    await app.register(fastifyStatic, {
-      root: path.join(config.rootDir, `remote-${name}`, 'dist'),
-      prefix: `/remotes/${name}/`,
-      decorateReply: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: cacheHeaders,
-      allowedPath: (p) => !p.endsWith('.map') || !config.production,
-    });
+    await serveRemoteBuild(app, { name, root: path.join(config.rootDir, `remote-${name}`, 'dist'), production: config.production });
   }
   const shellDist = path.join(config.rootDir, 'shell', 'dist');
   await app.register(fastifyStatic, {
@@ -178,9 +172,7 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
     prefix: '/',
     // Looked up per request (not indexed at start), so a rebuild while the server runs is picked up.
     index: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: cacheHeaders,
+    ...buildStaticOptions,
   });
 
   const assets = new RemoteAssetIndex(config.rootDir, config.remotes);
@@ -208,7 +200,7 @@ export async function buildGateway(config: GatewayConfig, options: { apis?: ApiM
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = decodeURI(request.url.split('?')[0] ?? '/');
-    if (pathname.startsWith('/api/')) return reply.status(404).send({ error: 'not_found', message: 'El recurso solicitado no existe.' });
+    if (pathname.startsWith('/api/')) return reply.status(404).send(apiNotFound);
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return reply.status(405).send({ error: 'method_not_allowed', message: 'Método no permitido.' });
     // Asset-looking paths (with an extension) that were not found are plain 404s, not the app.

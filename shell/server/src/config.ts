@@ -26,6 +26,16 @@ export interface GatewayConfig {
   remoteTimeoutMs: number;
   writeLimit: { max: number; timeWindow: number };
   logLevel: string;
+  payments: {
+    accessToken: string;
+    publicKey: string;
+    webhookSecret: string;
+    /** Provider API origin; unset means the provider's own. */
+    baseUrl?: string;
+    /** Start the local payment sandbox (embedded default: no real provider configured, not production). */
+    startSandbox: boolean;
+    sandboxPort: number;
+  };
   /** Extra origins the CSP allows (identity endpoint, payment script, …). */
   cspExtra: { connect: string[]; script: string[]; form: string[]; img: string[] };
 }
@@ -52,6 +62,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = path.
       return [name, deployment];
     }),
   ) as Record<RemoteName, RemoteDeployment>;
+  const realProvider = Boolean(env.MERCADOPAGO_ACCESS_TOKEN);
+  const sandboxPort = int(env.PAYMENT_SANDBOX_PORT, 8090);
+  const startSandbox = !realProvider && !production && !env.MERCADOPAGO_BASE_URL;
+  const payments: GatewayConfig['payments'] = {
+    accessToken: env.MERCADOPAGO_ACCESS_TOKEN ?? 'TEST-sandbox-token',
+    publicKey: env.MERCADOPAGO_PUBLIC_KEY ?? 'TEST-sandbox-public-key',
+    webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET ?? (production ? '' : 'sandbox-webhook-secret'),
+    startSandbox,
+    sandboxPort,
+  };
+  const baseUrl = env.MERCADOPAGO_BASE_URL ?? (startSandbox ? `http://127.0.0.1:${sandboxPort}` : undefined);
+  if (baseUrl) payments.baseUrl = baseUrl;
   const config: GatewayConfig = {
     port,
     host,
@@ -64,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = path.
     remoteTimeoutMs: int(env.REMOTE_LOAD_TIMEOUT_MS, 10_000),
     writeLimit: { max: int(env.RATE_LIMIT_WRITES, 20), timeWindow: int(env.RATE_LIMIT_WINDOW_MS, 60_000) },
     logLevel: env.LOG_LEVEL ?? 'info',
+    payments,
     cspExtra: {
       connect: list(env.CSP_CONNECT_SRC),
       script: list(env.CSP_SCRIPT_SRC),

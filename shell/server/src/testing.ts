@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import type { PaymentProvider } from 'shared/server/payments/provider';
 import { buildGateway, type Gateway } from './app';
 import { loadConfig, type GatewayConfig } from './config';
 
@@ -11,7 +12,11 @@ const template = readFileSync(path.resolve(import.meta.dirname, '../../src/index
 );
 
 /** A gateway for tests: in-memory PGlite (or DATABASE_URL), a throwaway root with the shell's HTML template. */
-export async function testGateway(overrides: Partial<GatewayConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<Gateway> {
+export async function testGateway(
+  overrides: Partial<GatewayConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  options: { payments?: PaymentProvider } = {},
+): Promise<Gateway> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), template);
@@ -26,7 +31,7 @@ export async function testGateway(overrides: Partial<GatewayConfig> = {}, env: N
   writeFileSync(path.join(root, 'remote-giving', 'dist', 'remoteEntry.js'), 'var giving;');
   writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js'), 'void 0;');
   const config = { ...loadConfig({ ...env }, root), logLevel: 'silent', dataDir: 'memory://', ...overrides };
-  const gateway = await buildGateway(config);
+  const gateway = await buildGateway(config, options);
   await gateway.ready;
   return gateway;
 }

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { priceModule } from 'shared/catalogue/courses';
+import { enrolmentSchema, fullName, type Enrolment } from 'shared/schemas/enrolment';
+import { z } from 'shared/schemas/zod';
+import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { rejectHoneypot } from 'shared/server/form-guards';
+import { ApiError, zodSchema } from 'shared/server/http';
+import { PaymentProviderError } from 'shared/server/payments/provider';
+import { apiTexts } from './texts';
+
+/** A public enrolment id that fits the provider's external_reference (letters, digits, '-', '_'; ≤ 64). */
+const newReference = () => `ENR-${randomBytes(12).toString('base64url')}`;
+
+const checkoutSchema = z.object({
+  enrollment_id: z
+    .string({ error: 'Faltan datos requeridos: enrollment_id' })
+    .trim()
+    .min(1, { error: 'Faltan datos requeridos: enrollment_id' })
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Faltan datos requeridos: enrollment_id' }),
+});
+
+/** Enrolment (lead) and course checkout: the server decides the amount from the catalogue. */
+export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  app.post<{ Body: Enrolment }>(
+    '/leads',
+    {
+      config: publicWrite(ctx.settings),
+      preValidation: rejectHoneypot,
+      schema: { tags: ['courses'], summary: 'Guardar la inscripción de un estudiante', body: zodSchema(enrolmentSchema) },
+    },
+    async (request, reply) => {
+      const e = request.body;
+      const priced = priceModule(e.course_name, e.module_name);
+      if (!priced) throw new ApiError(400, 'validation_error', apiTexts.moduleUnavailable, { module_name: apiTexts.moduleUnavailable });
+      const reference = newReference();
+      await ctx.db
+        .insertInto('courses.enrolments')
+        .values({
+          reference,
+          course_name: e.course_name,
+          module_name: e.module_name,
+          course_title: priced.course.title,
+          price: priced.price,
+          student_name: e.student_name,
+          student_name_second: e.student_name_second ?? null,
+          student_lastname: e.student_lastname,
+          student_second_lastname: e.student_second_lastname ?? null,
+          full_name: fullName(e),
+          id_type: e.id_type,
+          id_number: e.id_number,
+          phone_number: e.phone_number,
+          email: e.email,
+          profession: e.profession,
+          education: e.education,
+          has_terms: e.has_terms,
+        })
+        .execute();
+      return reply.status(201).send({ success: true, id: reference, payment_status: 'processing...' });
+    },
+  );
+
+  app.post<{ Body: z.infer<typeof checkoutSchema> }>(
+    '/checkout',
+    {
+      config: publicWrite(ctx.settings),
+      schema: {
+        tags: ['courses'],
+        summary: 'Crear el pago de una inscripción (el precio sale del catálogo)',
+        body: zodSchema(checkoutSchema),
+      },
+    },
+    async (request) => {
+      const enrolment = await ctx.db
+        .selectFrom('courses.enrolments')
+        .selectAll()
+        .where('reference', '=', request.body.enrollment_id)
+        .executeTakeFirst();
+      if (!enrolment) throw new ApiError(404, 'not_found', apiTexts.enrolmentNotFound);
+      if (enrolment.payment_status === 'approved') throw new ApiError(409, 'already_paid', apiTexts.alreadyPaid);
+      const priced = priceModule(enrolment.course_name, enrolment.module_name);
+      const missing = [!priced?.title && 'title', !priced?.price && 'price', !enrolment.module_name && 'module_name'].filter(Boolean);
+      if (!priced || missing.length)
+        throw new ApiError(400, 'missing_data', `Faltan datos requeridos: ${missing.join(', ') || 'module_name'}`);
+      if (!Number.isInteger(priced.price) || priced.price <= 0)
+        throw new ApiError(400, 'invalid_price', 'El precio del curso no es válido');
+      const origin = ctx.settings.publicOrigin;
+      let preference;
+      try {
+        preference = await ctx.payments.createPreference({
+          item: {
+            id: `${enrolment.course_name}:${enrolment.module_name}`.slice(0, 250),
+            title: priced.title,
+            description: priced.description,
+            unitPrice: priced.price,
+          },
+          payer: { name: enrolment.full_name, email: enrolment.email, phone: enrolment.phone_number },
+          backUrls: { success: `${origin}/pago/exitoso`, failure: `${origin}/pago/error`, pending: `${origin}/pago/pendiente` },
+          notificationUrl: `${origin}/api/courses/payments/notifications`,
+          externalReference: enrolment.reference,
+          expiresAt: new Date(Date.now() + 72 * 3600_000),
+        });
+      } catch (err) {
+        request.log.warn({ err: (err as Error).message }, 'preference creation failed');
+        throw new ApiError(502, 'payment_provider_error', err instanceof PaymentProviderError ? err.message : 'Error al procesar el pago');
+      }
+      await ctx.db.updateTable('courses.enrolments').set({ preference_id: preference.id }).where('id', '=', enrolment.id).execute();
+      return { success: true, message: 'Preferencia creada', ...preference, title: priced.title, price: priced.price };
+    },
+  );
+};

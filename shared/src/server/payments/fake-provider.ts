@@ -1,0 +1,48 @@
+import type { CheckoutRequest, PaymentProvider, ProviderPayment } from './provider';
+
+/** An in-memory provider for API tests: records checkouts, and serves payments the test puts in. */
+export class FakePaymentProvider implements PaymentProvider {
+  readonly checkouts: CheckoutRequest[] = [];
+  readonly payments = new Map<string, ProviderPayment>();
+  down = false;
+
+  async createPreference(request: CheckoutRequest) {
+    if (this.down) throw new Error('proveedor caído');
+    this.checkouts.push(request);
+    const id = `pref-${this.checkouts.length}`;
+    return {
+      id,
+      init_point: `https://checkout.example/redirect?pref_id=${id}`,
+      sandbox_init_point: null,
+      date_created: new Date().toISOString(),
+      expires_at: request.expiresAt?.toISOString() ?? null,
+      external_reference: request.externalReference,
+    };
+  }
+
+  async getPayment(id: string) {
+    if (this.down) throw new Error('proveedor caído');
+    return this.payments.get(id) ?? null;
+  }
+
+  /** Puts (or replaces) a payment as the provider would report it. */
+  pay(id: string, externalReference: string, status: string, extra: Partial<ProviderPayment> = {}): ProviderPayment {
+    const payment: ProviderPayment = {
+      id,
+      status,
+      status_detail:
+        status === 'approved' ? 'accredited' : status === 'rejected' ? 'cc_rejected_insufficient_amount' : 'pending_contingency',
+      payment_type_id: 'credit_card',
+      payment_method_id: 'visa',
+      transaction_amount: 0,
+      currency_id: 'COP',
+      external_reference: externalReference,
+      date_created: new Date().toISOString(),
+      date_approved: status === 'approved' ? new Date().toISOString() : null,
+      date_last_updated: new Date().toISOString(),
+      ...extra,
+    };
+    this.payments.set(id, payment);
+    return payment;
+  }
+}
