@@ -130,7 +130,13 @@ describe('gateway behind https', () => {
 });
 
 describe('production mode', () => {
-  const realPayments = { accessToken: 'APP_USR-real', publicKey: 'APP_USR-pk', webhookSecret: 'secreto-real', startSandbox: false, sandboxPort: 0 };
+  const realPayments = {
+    accessToken: 'APP_USR-real',
+    publicKey: 'APP_USR-pk',
+    webhookSecret: 'secreto-real',
+    startSandbox: false,
+    sandboxPort: 0,
+  };
 
   it('refuses to start with the sandbox payment credentials', async () => {
     await expect(testGateway({ production: true })).rejects.toThrow(/MERCADOPAGO_ACCESS_TOKEN/);
