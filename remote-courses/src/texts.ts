@@ -1,7 +1,127 @@
-// Fixed texts of the spec for this remote: a copy change is one edit here.
-export const courseTitle: Record<string, string> = {
-  'desarrollo-software': 'Desarrollo de Software',
-  'ofimatica-basica': 'Ofimática Básica - Excel',
-  'marketing-digital': 'Marketing Digital y Diseño Gráfico',
-};
+// Fixed texts of the spec for the courses remote: a copy change is one edit here.
 export const resultHeading: Record<string, string> = { success: 'Genial', failure: 'Lo sentimos', pending: 'Tranquilo' };
+
+export const enrolmentPageTexts = {
+  stepsTitle: 'Inscribirte toma dos pasos',
+  step1: 'Diligencia el formulario con tus datos personales.',
+  step2: 'Paga el módulo elegido en la pasarela segura.',
+  requiredNote: 'Los campos marcados con * son obligatorios.',
+  pay: '💳 Proceder al Pago',
+  paying: 'Procesando...',
+  secure: '🔒 Pago seguro procesado por Mercado Pago',
+  reserved: '✅ Tu cupo estará reservado una vez completes el pago',
+  summaryTitle: 'Resumen de tu inscripción',
+  noModuleYet: 'Elige un módulo',
+} as const;
+
+export const resultTexts = {
+  successLead: '¡Gracias por inscribirte! Tu pago fue recibido.',
+  approved: 'Aprobado',
+  processing: 'Procesando',
+  accessPromise: 'Te enviaremos por correo las instrucciones de acceso 24 horas antes del inicio de clases.',
+  failureLead: 'No pudimos completar la transacción. Si el problema continúa, comunícate con tu banco.',
+  failureTitle: 'Pago No Completado',
+  tips: [
+    'Verifica que los datos de tu tarjeta sean correctos.',
+    'Asegúrate de tener fondos suficientes.',
+    'Intenta con otro medio de pago.',
+    'Comunícate con tu banco para autorizar la compra.',
+  ],
+  retry: 'Intentar Nuevamente',
+  otherCourses: 'Ver Otros Cursos',
+  pendingLead: 'Esperaremos hasta que tu pago se complete. Te avisaremos por correo cuando se confirme.',
+  verify: 'Verificar Estado',
+  verifying: 'Verificando...',
+  checking: 'Consultando el estado de tu pago…',
+  verifyError: 'Error al verificar el estado del pago',
+} as const;
+
+/** Reason for a failed payment, by provider status and detail (spec §8). */
+export function failureReason(status: string | null, detail: string | null): string {
+  if (status === 'rejected') {
+    const byDetail: Record<string, string> = {
+      cc_rejected_insufficient_amount: 'Fondos insuficientes en tu tarjeta',
+      cc_rejected_bad_filled_card_number: 'Número de tarjeta incorrecto',
+      cc_rejected_bad_filled_date: 'Fecha de vencimiento incorrecta',
+      cc_rejected_bad_filled_security_code: 'Código de seguridad incorrecto',
+      cc_rejected_bad_filled_other: 'Revisa los datos de tu tarjeta',
+    };
+    return byDetail[detail ?? ''] ?? 'El pago fue rechazado por el banco';
+  }
+  if (status === 'cancelled') return 'El pago fue cancelado';
+  return 'Hubo un problema procesando tu pago';
+}
+
+/** Processing time by payment type (spec §9). */
+export function processingTime(paymentType: string | null): string {
+  switch (paymentType) {
+    case 'bank_transfer':
+      return 'Las transferencias bancarias tardan de 1 a 2 días hábiles en confirmarse.';
+    case 'ticket':
+      return 'Los pagos en efectivo tardan de 1 a 3 días hábiles en confirmarse.';
+    case 'atm':
+      return 'Los pagos en cajero tardan de 1 a 2 días hábiles en confirmarse.';
+    default:
+      return 'Tu pago puede tardar de 1 a 3 días hábiles en confirmarse.';
+  }
+}
+
+interface CourseCopy {
+  purpose: string;
+  testimonials: Array<{ name: string; role: string; text: string }>;
+}
+
+/** Course page copy (purpose, testimonials) and what every course shares (why us, requirements). */
+export const coursePageTexts: Record<'desarrollo-software' | 'ofimatica-basica' | 'marketing-digital', CourseCopy> & {
+  why: Array<{ title: string; text: string }>;
+  requirements: string[];
+} = {
+  'desarrollo-software': {
+    purpose:
+      'Formar desarrolladores junior capaces de construir aplicaciones web completas, listos para su primer empleo o para trabajar en los proyectos de software de la fundación.',
+    testimonials: [
+      {
+        name: 'Laura M.',
+        role: 'egresada, hoy desarrolladora junior',
+        text: 'Empecé sin saber qué era una variable y terminé publicando mi primera API.',
+      },
+      {
+        name: 'Andrés R.',
+        role: 'estudiante del módulo 3',
+        text: 'Los mentores explican con paciencia y los proyectos se parecen al trabajo real.',
+      },
+    ],
+  },
+  'ofimatica-basica': {
+    purpose:
+      'Dar a cada estudiante el manejo seguro del computador, las herramientas de Google y Excel que hoy piden casi todos los empleos de oficina.',
+    testimonials: [
+      {
+        name: 'Marta C.',
+        role: 'auxiliar administrativa',
+        text: 'Con las tablas dinámicas ahora hago en minutos informes que me tomaban días.',
+      },
+      { name: 'José P.', role: 'emprendedor', text: 'Organicé las cuentas de mi negocio en una hoja de cálculo que entiendo.' },
+    ],
+  },
+  'marketing-digital': {
+    purpose:
+      'Enseñar a planear, diseñar y medir campañas digitales para que los estudiantes impulsen sus emprendimientos o trabajen en comunicación digital.',
+    testimonials: [
+      { name: 'Daniela V.', role: 'emprendedora', text: 'Mis ventas por redes sociales crecieron cuando aprendí a medir lo que publico.' },
+      { name: 'Felipe G.', role: 'diseñador junior', text: 'Armé mi portafolio con las piezas que hicimos en clase.' },
+    ],
+  },
+  why: [
+    { title: 'Clases en vivo', text: 'Tres clases por semana de dos horas con docentes que resuelven tus dudas en el momento.' },
+    { title: 'Proyectos reales', text: 'Aprendes haciendo: cada módulo termina con un proyecto para tu portafolio.' },
+    { title: 'Precio social', text: 'Pagas por módulo, a un precio pensado para que nadie se quede por fuera.' },
+    { title: 'Puente al empleo', text: 'Los mejores estudiantes continúan en el Proyecto Puentes hacia su primer trabajo.' },
+  ],
+  requirements: [
+    'Computador o portátil con conexión a internet',
+    'Cámara y micrófono para las clases en vivo',
+    'Correo electrónico activo',
+    'Seis horas a la semana para clases y dos más para práctica',
+  ],
+};

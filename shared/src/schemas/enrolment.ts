@@ -53,7 +53,7 @@ export const enrolmentSchema = z.object({
   profession: oneOf(occupations, enrolmentTexts.professionRequired),
   education: oneOf(educationLevels, enrolmentTexts.educationRequired),
   module_name: requiredText(enrolmentTexts.moduleRequired, 200),
-  has_terms: z.literal(true, { error: enrolmentTexts.termsRequired }),
+  has_terms: z.boolean({ error: enrolmentTexts.termsRequired }).refine((v) => v, { error: enrolmentTexts.termsRequired }),
 });
 
 export type EnrolmentInput = z.input<typeof enrolmentSchema>;
