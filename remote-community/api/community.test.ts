@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { addBusinessDays, colombianDate } from 'shared/format/business-days';
+import { communityTexts as t, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
+import type { Gateway } from '../../shell/server/src/app';
+import { testGateway } from '../../shell/server/src/testing';
+
+const volunteer = {
+  volunteer_name: 'Ana',
+  volunteer_lastname: 'Pérez',
+  id_type: 'Cédula de ciudadanía',
+  id_number: '1012345678',
+  age: '27',
+  address: 'Calle 10 # 5-20, Bogotá',
+  phone_number: '3001234567',
+  email: 'ana.perez@example.com',
+  institution: 'Universidad Nacional',
+  purposes: 'Quiero compartir lo que sé de programación.',
+  activities: 'Tutorías de JavaScript los sábados.',
+};
+const ally = {
+  corporation_name: 'Tejidos Andinos S.A.S.',
+  corp_phone_number: '6015551234',
+  representative_name: 'Carlos',
+  representative_lastname: 'Gómez',
+  id_type: 'Cédula de extranjería',
+  id_number: 'E123456',
+  email: 'carlos@tejidos.example.com',
+  rep_phone_number: '3109876543',
+  reviews: '',
+};
+const pqrsf = {
+  rol_type: 'Estudiante',
+  name: 'Luisa',
+  lastname: 'Martínez',
+  id_type: 'Cédula de ciudadanía',
+  id_number: '1.020.304.050',
+  phone_number: '3151112233',
+  email: 'Luisa.Martinez@Example.com',
+  request_type: 'Queja',
+  reviews: 'La clase del martes no tuvo grabación.',
+};
+const arte = {
+  full_name: 'Marta Ruiz',
+  phone_number: '3201234567',
+  email: 'marta@example.com',
+  guest_type: 'Soy docente y me interesa el taller para mis estudiantes',
+  comments_query: '¿Pueden venir al colegio?',
+};
+const valeSer = {
+  first_name: 'Sofía',
+  last_name: 'Díaz',
+  phone_number: '3011234567',
+  occupation: 'Emprendedor',
+  email: 'sofia@example.com',
+  empowerment_course: 'No',
+  referral_source: 'Instagram',
+  comments_query: '¿Cuánto cuesta la inscripción?',
+};
+const software = { email: 'gerencia@pyme.example.com', phone_number: '+57 300 123 4567', full_name: 'Pedro Ortiz' };
+
+type Body = Record<string, unknown>;
+
+/** Every public form route, a valid body, the table it writes to, and each validation rule with its message. */
+const forms: Array<{ url: string; valid: Body; table: string; idKey: string; rules: Array<[Body, string, string]> }> = [
+  {
+    url: '/api/community/volunteers',
+    valid: volunteer,
+    table: 'community.volunteers',
+    idKey: 'volunteer_id',
+    rules: [
+      [{ volunteer_name: ' ' }, 'volunteer_name', t.nameRequired],
+      [{ volunteer_lastname: '' }, 'volunteer_lastname', t.lastnameRequired],
+      [{ id_type: 'Pasaporte' }, 'id_type', t.idTypeRequired],
+      [{ id_number: '' }, 'id_number', t.idNumberRequired],
+      [{ id_number: '12' }, 'id_number', t.idNumberInvalid],
+      [{ age: '' }, 'age', t.ageRequired],
+      [{ age: '9' }, 'age', t.ageInvalid],
+      [{ age: 'veinte' }, 'age', t.ageInvalid],
+      [{ address: '' }, 'address', t.addressRequired],
+      [{ phone_number: '' }, 'phone_number', t.phoneRequired],
+      [{ phone_number: '12ab' }, 'phone_number', t.phoneInvalid],
+      [{ email: '' }, 'email', t.emailRequired],
+      [{ email: 'ana@' }, 'email', t.emailInvalid],
+      [{ purposes: '' }, 'purposes', t.purposesRequired],
+      [{ activities: '' }, 'activities', t.activitiesRequired],
+    ],
+  },
+  {
+    url: '/api/community/allies',
+    valid: ally,
+    table: 'community.allies',
+    idKey: 'corporation_id',
+    rules: [
+      [{ corporation_name: '' }, 'corporation_name', t.corporationNameRequired],
+      [{ corp_phone_number: '' }, 'corp_phone_number', t.corpPhoneRequired],
+      [{ representative_name: '' }, 'representative_name', t.representativeNameRequired],
+      [{ representative_lastname: '' }, 'representative_lastname', t.representativeLastnameRequired],
+      [{ id_type: 'Tarjeta de identidad' }, 'id_type', t.idTypeRequired],
+      [{ id_number: '' }, 'id_number', t.idNumberRequired],
+      [{ email: 'x' }, 'email', t.emailInvalid],
+      [{ rep_phone_number: '' }, 'rep_phone_number', t.repPhoneRequired],
+    ],
+  },
+  {
+    url: '/api/community/pqrsf',
+    valid: pqrsf,
+    table: 'community.pqrsf_requests',
+    idKey: 'id',
+    rules: [
+      [{ rol_type: 'Admin' }, 'rol_type', t.rolTypeRequired],
+      [{ name: '' }, 'name', t.nameRequired],
+      [{ lastname: '' }, 'lastname', t.lastnameRequired],
+      [{ id_type: '' }, 'id_type', t.idTypeRequired],
+      [{ id_number: '' }, 'id_number', t.idNumberRequired],
+      [{ phone_number: '' }, 'phone_number', t.phoneRequired],
+      [{ email: '' }, 'email', t.emailRequired],
+      [{ request_type: 'Sugerencia' }, 'request_type', t.requestTypeRequired],
+      [{ reviews: '' }, 'reviews', t.reviewsRequired],
+    ],
+  },
+  {
+    url: '/api/community/arte-de-amarte/consulta',
+    valid: arte,
+    table: 'community.workshop_inquiries',
+    idKey: 'id',
+    rules: [
+      [{ full_name: '' }, 'full_name', t.fullNameRequired],
+      [{ phone_number: '' }, 'phone_number', t.phoneRequired],
+      [{ email: 'a@b' }, 'email', t.emailInvalid],
+      [{ guest_type: 'Abuela' }, 'guest_type', t.guestTypeRequired],
+      [{ comments_query: '' }, 'comments_query', t.commentsRequired],
+    ],
+  },
+  {
+    url: '/api/community/vale-ser/consulta',
+    valid: valeSer,
+    table: 'community.workshop_inquiries',
+    idKey: 'id',
+    rules: [
+      [{ first_name: '' }, 'first_name', t.firstNameRequired],
+      [{ last_name: '' }, 'last_name', t.lastNameRequired],
+      [{ phone_number: '' }, 'phone_number', t.phoneRequired],
+      [{ occupation: 'Astronauta' }, 'occupation', t.occupationRequired],
+      [{ email: '' }, 'email', t.emailRequired],
+      [{ empowerment_course: 'Tal vez' }, 'empowerment_course', t.empowermentRequired],
+      [{ referral_source: '' }, 'referral_source', t.referralRequired],
+      [{ comments_query: '' }, 'comments_query', t.commentsRequired],
+    ],
+  },
+  {
+    url: '/api/community/custom-software',
+    valid: software,
+    table: 'community.software_requests',
+    idKey: 'id',
+    rules: [
+      [{ email: '' }, 'email', s.emailRequired],
+      [{ email: 'pyme@' }, 'email', s.emailInvalid],
+      [{ phone_number: '' }, 'phone_number', s.phoneRequired],
+      [{ phone_number: '300 123 45' }, 'phone_number', s.phoneShort],
+      [{ full_name: '' }, 'full_name', s.nameRequired],
+      [{ full_name: 'Al' }, 'full_name', s.nameShort],
+    ],
+  },
+];
+
+describe('community form API', () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } });
+  });
+  afterAll(async () => gw.app.close());
+
+  const post = (url: string, payload: Body | string, headers: Record<string, string> = {}) =>
+    gw.app.inject({ method: 'POST', url, payload, headers });
+  const count = async (table: string) =>
+    Number(
+      (
+        await gw.database.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  describe.each(forms)('$url', ({ url, valid, table, idKey, rules }) => {
+    it('stores a valid submission before answering its id', async () => {
+      const before = await count(table);
+      const res = await post(url, valid);
+      expect(res.statusCode).toBe(201);
+      const body = res.json() as Record<string, unknown>;
+      expect(body.success).toBe(true);
+      expect(typeof body[idKey]).toBe('string');
+      expect(await count(table)).toBe(before + 1);
+    });
+
+    it.each(rules)('answers %j with the form message', async (change, field, message) => {
+      const res = await post(url, { ...valid, ...change });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { fields: Record<string, string> }).fields[field]).toBe(message);
+    });
+
+    it('refuses junk bodies with a 4xx and stores nothing', async () => {
+      const before = await count(table);
+      for (const junk of [
+        '',
+        'null',
+        '[1,2]',
+        '{"a":',
+        '"texto"',
+        JSON.stringify({ __proto__: { x: 1 }, ...valid }).replace('{', '{"__proto__":{"x":1},'),
+      ]) {
+        const res = await post(url, junk, { 'content-type': 'application/json' });
+        expect([url, res.statusCode >= 400 && res.statusCode < 500]).toEqual([url, true]);
+      }
+      const text = await post(url, 'hola', { 'content-type': 'text/plain' });
+      expect(text.statusCode).toBeGreaterThanOrEqual(400);
+      expect(text.statusCode).toBeLessThan(500);
+      expect(await count(table)).toBe(before);
+    });
+
+    it('refuses a filled honeypot without storing', async () => {
+      const before = await count(table);
+      const res = await post(url, { ...valid, website: 'https://spam.example.com' });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { error: string }).error).toBe('rejected');
+      expect(await count(table)).toBe(before);
+    });
+  });
+
+  it('stores the volunteer age as a number and an empty institution as nothing', async () => {
+    const res = await post('/api/community/volunteers', { ...volunteer, institution: '  ' });
+    const id = Number((res.json() as { volunteer_id: string }).volunteer_id);
+    const row = await gw.database.db.selectFrom('community.volunteers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ age: 27, institution: null, email: 'ana.perez@example.com' });
+  });
+
+  it('keeps which workshop an inquiry is about', async () => {
+    const res = await post('/api/community/vale-ser/consulta', valeSer);
+    const id = Number((res.json() as { id: string }).id);
+    const row = await gw.database.db.selectFrom('community.workshop_inquiries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ workshop: 'vale-ser', first_name: 'Sofía', empowerment_course: 'No', full_name: null });
+  });
+});
+
+describe('PQRSF filing and lookup', () => {
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } });
+  });
+  afterAll(async () => gw.app.close());
+
+  const post = (url: string, payload: Body) => gw.app.inject({ method: 'POST', url, payload });
+  const file = async (over: Body = {}) => {
+    const res = await post('/api/community/pqrsf', { ...pqrsf, ...over });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string; status: string; createdAt: string; dueDate: string; termDays: number };
+  };
+
+  it('assigns a random 16-digit radicado, status "En proceso" and the 15-business-day deadline', async () => {
+    const a = await file();
+    const b = await file();
+    expect(a.id).toMatch(/^[1-9]\d{15}$/);
+    expect(b.id).not.toBe(a.id);
+    expect(a.status).toBe('En proceso');
+    expect(a.termDays).toBe(15);
+    expect(a.dueDate).toBe(addBusinessDays(colombianDate(new Date(a.createdAt)), 15));
+    expect(Math.abs(Date.parse(a.createdAt) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('gives a request of documents or information ("Solicitud") 10 business days', async () => {
+    const r = await file({ request_type: 'Solicitud' });
+    expect(r.termDays).toBe(10);
+    expect(r.dueDate).toBe(addBusinessDays(colombianDate(new Date(r.createdAt)), 10));
+  });
+
+  it('ignores a radicado, status or dates sent by the browser', async () => {
+    const r = await file({ id: '1111111111111111', status: 'Cerrada', createdAt: '2000-01-01', response: 'Listo' });
+    expect(r.id).not.toBe('1111111111111111');
+    const found = await post('/api/community/pqrsf/consulta', { id: r.id, id_number: pqrsf.id_number });
+    expect((found.json() as { Items: Array<{ status: string; response: string | null }> }).Items[0]).toMatchObject({
+      status: 'En proceso',
+      response: null,
+    });
+  });
+
+  it('e-mails the requester the radicado, the date and the deadline', async () => {
+    const r = await file({ email: 'acuse@example.com' });
+    const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
+    const mail = mails.find((m) => m.to === 'acuse@example.com');
+    expect(mail?.subject).toContain(r.id);
+    expect(mail?.text).toContain(`Número de radicado: ${r.id}`);
+    expect(mail?.text).toMatch(/Fecha de radicación: \d{1,2} de \w+ de \d{4}, \d{2}:\d{2}/);
+    expect(mail?.text).toMatch(/Fecha límite de respuesta: \d{1,2} de \w+ de \d{4}/);
+    expect(mail?.text).toContain('15 días hábiles');
+  });
+
+  it('finds a request by radicado plus document (written with or without dots)', async () => {
+    const r = await file();
+    for (const id_number of ['1.020.304.050', '1020304050']) {
+      const res = await post('/api/community/pqrsf/consulta', { id: r.id, id_number });
+      expect(res.statusCode).toBe(200);
+      const [item] = (res.json() as { Items: Array<Record<string, unknown>> }).Items;
+      expect(item).toMatchObject({
+        id: r.id,
+        status: 'En proceso',
+        rol_type: 'Estudiante',
+        name: 'Luisa',
+        lastname: 'Martínez',
+        email: 'luisa.martinez@example.com',
+        phone_number: '3151112233',
+        id_type: 'Cédula de ciudadanía',
+        id_number: '1.020.304.050',
+        request_type: 'Queja',
+        reviews: pqrsf.reviews,
+        response: null,
+        dueDate: r.dueDate,
+        createdAt: r.createdAt,
+      });
+    }
+  });
+
+  it('answers a wrong document and an unknown radicado with the same not-found', async () => {
+    const r = await file();
+    const wrongDocument = await post('/api/community/pqrsf/consulta', { id: r.id, id_number: '99999999' });
+    const unknownNumber = await post('/api/community/pqrsf/consulta', { id: '1234567890123456', id_number: pqrsf.id_number });
+    expect(wrongDocument.statusCode).toBe(404);
+    expect(unknownNumber.statusCode).toBe(404);
+    expect(wrongDocument.json()).toEqual({ error: 'not_found', message: pqrsfLookupTexts.notFound });
+    expect(unknownNumber.json()).toEqual(wrongDocument.json());
+    expect(wrongDocument.body).not.toContain('Luisa');
+  });
+
+  it('validates the lookup with the form messages', async () => {
+    const missing = await post('/api/community/pqrsf/consulta', { id: '', id_number: '' });
+    expect((missing.json() as { fields: Record<string, string> }).fields).toEqual({
+      id: pqrsfLookupTexts.idRequired,
+      id_number: t.idNumberRequired,
+    });
+    const short = await post('/api/community/pqrsf/consulta', { id: '12345', id_number: '1020304050' });
+    expect((short.json() as { fields: Record<string, string> }).fields.id).toBe(pqrsfLookupTexts.idInvalid);
+    const junk = await gw.app.inject({
+      method: 'POST',
+      url: '/api/community/pqrsf/consulta',
+      payload: '[]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(junk.statusCode).toBe(400);
+  });
+});
+
+describe('community rate limits', () => {
+  it('answers 429 in Spanish past the limit on every form route and on the lookup', async () => {
+    const gw = await testGateway({ writeLimit: { max: 2, timeWindow: 60_000 } });
+    const urls = [...forms.map((f) => f.url), '/api/community/pqrsf/consulta'];
+    for (const url of urls) {
+      const codes: number[] = [];
+      let last: { error?: string; message?: string } = {};
+      for (let i = 0; i < 3; i++) {
+        const res = await gw.app.inject({ method: 'POST', url, payload: { intento: i } });
+        codes.push(res.statusCode);
+        last = res.json();
+      }
+      expect([url, codes[2]]).toEqual([url, 429]);
+      expect(last.error).toBe('rate_limited');
+      expect(last.message).toMatch(/^Has realizado demasiadas solicitudes\. Intenta de nuevo en \d+ segundos\.$/);
+    }
+    await gw.app.close();
+  });
+});

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  allySchema,
+  arteDeAmarteInquirySchema,
+  softwareRequestSchema,
+  valeSerInquirySchema,
+  volunteerSchema,
+  type Ally,
+  type Volunteer,
+} from 'shared/schemas/community';
+import type { z } from 'shared/schemas/zod';
+import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { rejectHoneypot } from 'shared/server/form-guards';
+import { zodSchema } from 'shared/server/http';
+
+const idAnswer = (key: string) =>
+  ({ type: 'object', properties: { success: { type: 'boolean' }, [key]: { type: 'string' } }, required: ['success', key] }) as const;
+
+/** Volunteers, allied companies, workshop inquiries and custom-software requests: validated, stored, then answered. */
+export const formRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  const guard = { config: publicWrite(ctx.settings), preValidation: rejectHoneypot };
+
+  app.post<{ Body: Volunteer }>(
+    '/volunteers',
+    {
+      ...guard,
+      schema: {
+        tags: ['community'],
+        summary: 'Registrar un voluntario',
+        body: zodSchema(volunteerSchema),
+        response: { 201: idAnswer('volunteer_id') },
+      },
+    },
+    async (request, reply) => {
+      const v = request.body;
+      const row = await ctx.db
+        .insertInto('community.volunteers')
+        .values({ ...v, institution: v.institution ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ success: true, volunteer_id: String(row.id) });
+    },
+  );
+
+  app.post<{ Body: Ally }>(
+    '/allies',
+    {
+      ...guard,
+      schema: {
+        tags: ['community'],
+        summary: 'Registrar una empresa aliada',
+        body: zodSchema(allySchema),
+        response: { 201: idAnswer('corporation_id') },
+      },
+    },
+    async (request, reply) => {
+      const a = request.body;
+      const row = await ctx.db
+        .insertInto('community.allies')
+        .values({ ...a, reviews: a.reviews ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ success: true, corporation_id: String(row.id) });
+    },
+  );
+
+  app.post<{ Body: z.output<typeof arteDeAmarteInquirySchema> }>(
+    '/arte-de-amarte/consulta',
+    {
+      ...guard,
+      schema: {
+        tags: ['community'],
+        summary: 'Enviar una consulta sobre el taller Arte de Amarte',
+        body: zodSchema(arteDeAmarteInquirySchema),
+        response: { 201: idAnswer('id') },
+      },
+    },
+    async (request, reply) => {
+      const row = await ctx.db
+        .insertInto('community.workshop_inquiries')
+        .values({ workshop: 'arte-de-amarte', ...request.body })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ success: true, id: String(row.id) });
+    },
+  );
+
+  app.post<{ Body: z.output<typeof valeSerInquirySchema> }>(
+    '/vale-ser/consulta',
+    {
+      ...guard,
+      schema: {
+        tags: ['community'],
+        summary: 'Enviar una consulta sobre el taller Vale Ser',
+        body: zodSchema(valeSerInquirySchema),
+        response: { 201: idAnswer('id') },
+      },
+    },
+    async (request, reply) => {
+      const row = await ctx.db
+        .insertInto('community.workshop_inquiries')
+        .values({ workshop: 'vale-ser', ...request.body })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ success: true, id: String(row.id) });
+    },
+  );
+
+  app.post<{ Body: z.output<typeof softwareRequestSchema> }>(
+    '/custom-software',
+    {
+      ...guard,
+      schema: {
+        tags: ['community'],
+        summary: 'Solicitar información sobre software a la medida',
+        body: zodSchema(softwareRequestSchema),
+        response: { 201: idAnswer('id') },
+      },
+    },
+    async (request, reply) => {
+      const row = await ctx.db.insertInto('community.software_requests').values(request.body).returning('id').executeTakeFirstOrThrow();
+      return reply.status(201).send({ success: true, id: String(row.id) });
+    },
+  );
+};

@@ -1,0 +1,265 @@
+import {
+  adultDocumentTypes,
+  documentNumberField,
+  documentTypes,
+  emailField,
+  MAX_TEXT,
+  occupations,
+  oneOf,
+  optionalText,
+  phoneField,
+  requestTypes,
+  requiredText,
+  senderTypes,
+} from './common';
+import { basicEmailPattern, z } from './zod';
+
+/**
+ * The community forms (spec §3): volunteers, allied companies, PQRSF filing and lookup, workshop inquiries and
+ * custom-software requests. Each schema runs in the browser form and again in the community API, so both show
+ * the same Spanish messages.
+ */
+
+/** Messages of spec §8 plus the required-field messages the spec leaves to the browser. */
+export const communityTexts = {
+  registrationSuccess: (id: string) => `Registro exitoso! ID: ${id}`,
+  registrationFailed: 'Error: No se pudo procesar el registro',
+  registrationNetwork: 'Error: No se pudo enviar la información. Por favor intente nuevamente.',
+  inquirySuccess: 'Tu consulta ha sido enviada exitosamente! Nos pondremos en contacto contigo pronto.',
+  inquiryFailed: 'Hubo un problema al enviar tu consulta. Por favor, intenta de nuevo.',
+  inquiryNetwork: 'Error al procesar tu consulta. Por favor, verifica tu conexión e intenta nuevamente.',
+  nameRequired: 'Ingresa tus nombres',
+  lastnameRequired: 'Ingresa tus apellidos',
+  idTypeRequired: 'Selecciona un tipo de documento',
+  idNumberRequired: 'Ingresa tu número de documento',
+  idNumberInvalid: 'Número de documento no válido',
+  phoneRequired: 'Ingresa tu número de teléfono',
+  phoneInvalid: 'Número de teléfono no válido',
+  emailRequired: 'Ingresa tu correo electrónico',
+  emailInvalid: 'Ingresa un correo electrónico válido',
+  ageRequired: 'Ingresa tu edad',
+  ageInvalid: 'La edad debe ser un número entre 14 y 99',
+  addressRequired: 'Ingresa tu dirección',
+  purposesRequired: 'Cuéntanos por qué quieres ser voluntario',
+  activitiesRequired: 'Cuéntanos qué actividades te gustaría realizar',
+  corporationNameRequired: 'Ingresa el nombre de la empresa',
+  corpPhoneRequired: 'Ingresa el teléfono de la empresa',
+  representativeNameRequired: 'Ingresa los nombres del representante',
+  representativeLastnameRequired: 'Ingresa los apellidos del representante',
+  repPhoneRequired: 'Ingresa el teléfono del representante',
+  rolTypeRequired: 'Selecciona tu tipo de vínculo',
+  requestTypeRequired: 'Selecciona el tipo de solicitud',
+  reviewsRequired: 'Describe tu solicitud',
+  fullNameRequired: 'Ingresa tu nombre completo',
+  guestTypeRequired: 'Selecciona tu interés en el taller',
+  commentsRequired: 'Escribe tu consulta',
+  firstNameRequired: 'Ingresa tu nombre',
+  lastNameRequired: 'Ingresa tu apellido',
+  occupationRequired: 'Selecciona tu ocupación',
+  empowermentRequired: 'Indica si has hecho un curso de empoderamiento',
+  referralRequired: 'Cuéntanos cómo te enteraste del taller',
+} as const;
+
+const t = communityTexts;
+const idType = oneOf(documentTypes, t.idTypeRequired);
+const idNumber = documentNumberField(t.idNumberRequired, t.idNumberInvalid);
+const phone = (required: string = t.phoneRequired) => phoneField(required, t.phoneInvalid);
+const email = emailField(t.emailRequired, t.emailInvalid);
+const longText = (message: string) => requiredText(message, MAX_TEXT);
+
+/** Age as typed in the form (text) or sent as a number; always a whole number of years afterwards. */
+const ageField = z
+  .union([z.string(), z.number()], { error: t.ageRequired })
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: t.ageRequired })
+      .regex(/^\d{1,3}$/, { error: t.ageInvalid })
+      .transform(Number)
+      .pipe(z.number().min(14, { error: t.ageInvalid }).max(99, { error: t.ageInvalid })),
+  );
+
+/** Volunteer (spec §3): institution is the only optional field. */
+export const volunteerSchema = z.object({
+  volunteer_name: requiredText(t.nameRequired),
+  volunteer_lastname: requiredText(t.lastnameRequired),
+  id_type: idType,
+  id_number: idNumber,
+  age: ageField,
+  address: requiredText(t.addressRequired, 200),
+  phone_number: phone(),
+  email,
+  institution: optionalText(),
+  purposes: longText(t.purposesRequired),
+  activities: longText(t.activitiesRequired),
+});
+export type VolunteerInput = z.input<typeof volunteerSchema>;
+export type Volunteer = z.output<typeof volunteerSchema>;
+
+/** Allied company (spec §3): the representative is an adult, so no Tarjeta de identidad; reviews is optional. */
+export const allySchema = z.object({
+  corporation_name: requiredText(t.corporationNameRequired, 200),
+  corp_phone_number: phone(t.corpPhoneRequired),
+  representative_name: requiredText(t.representativeNameRequired),
+  representative_lastname: requiredText(t.representativeLastnameRequired),
+  id_type: oneOf(adultDocumentTypes, t.idTypeRequired),
+  id_number: idNumber,
+  email,
+  rep_phone_number: phone(t.repPhoneRequired),
+  reviews: optionalText(MAX_TEXT),
+});
+export type AllyInput = z.input<typeof allySchema>;
+export type Ally = z.output<typeof allySchema>;
+
+export type RequestType = (typeof requestTypes)[number];
+
+/**
+ * Business days Ley 1755 de 2015 (art. 14) gives to answer: 10 for requests of documents or information — the
+ * form's "Solicitud" type — and 15 for every other petition (quejas, reclamos and felicitaciones included).
+ */
+export function responseTermDays(requestType: RequestType): number {
+  return requestType === 'Solicitud' ? 10 : 15;
+}
+
+/** A PQRSF as filed (spec §3); id, status and dates are the server's. */
+export const pqrsfSchema = z.object({
+  rol_type: oneOf(senderTypes, t.rolTypeRequired),
+  name: requiredText(t.nameRequired),
+  lastname: requiredText(t.lastnameRequired),
+  id_type: idType,
+  id_number: idNumber,
+  phone_number: phone(),
+  email,
+  request_type: oneOf(requestTypes, t.requestTypeRequired),
+  reviews: longText(t.reviewsRequired),
+});
+export type PqrsfInput = z.input<typeof pqrsfSchema>;
+export type Pqrsf = z.output<typeof pqrsfSchema>;
+
+/** Digits of a radicado (request number) the server assigns. */
+export const RADICADO_LENGTH = 16;
+
+export const pqrsfLookupTexts = {
+  idRequired: 'Ingresa el número de radicado',
+  idInvalid: `El número de radicado tiene ${RADICADO_LENGTH} dígitos`,
+  notFound: 'No encontramos ninguna solicitud con ese número de radicado y ese número de documento. Revisa los datos e intenta de nuevo.',
+  failed: 'No pudimos consultar tu solicitud en este momento. Intenta de nuevo en unos minutos.',
+  network: 'No pudimos conectarnos. Verifica tu conexión e intenta de nuevo.',
+} as const;
+
+/** Lookup of a PQRSF: the radicado alone reveals nothing; the requester's document number must match too. */
+export const pqrsfLookupSchema = z.object({
+  id: z
+    .string({ error: pqrsfLookupTexts.idRequired })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, { error: pqrsfLookupTexts.idRequired })
+        .regex(new RegExp(`^\\d{${RADICADO_LENGTH}}$`), { error: pqrsfLookupTexts.idInvalid }),
+    ),
+  id_number: idNumber,
+});
+export type PqrsfLookupInput = z.input<typeof pqrsfLookupSchema>;
+
+/** A PQRSF as the lookup shows it (spec §2 table, plus the legal deadline). */
+export interface PqrsfRecord {
+  id: string;
+  createdAt: string;
+  status: string;
+  rol_type: string;
+  name: string;
+  lastname: string;
+  email: string;
+  phone_number: string;
+  id_type: string;
+  id_number: string;
+  request_type: string;
+  reviews: string;
+  response: string | null;
+  /** Last day to answer (YYYY-MM-DD) and the business days that make it. */
+  dueDate: string;
+  termDays: number;
+}
+
+/** Document numbers compare without dots, dashes or spaces and in upper case ("1.012.345" = "1012345"). */
+export function documentKey(idNumber: string): string {
+  return idNumber.replace(/[\s.-]/g, '').toUpperCase();
+}
+
+/** The two readings of "workshop interest" (spec §3 option list); label equals value. */
+export const guestTypes = [
+  'Soy docente y me interesa el taller para mis estudiantes',
+  'Soy madre, padre o acudiente y me interesa que mi hijo o hija participe',
+] as const;
+
+export const arteDeAmarteInquirySchema = z.object({
+  full_name: requiredText(t.fullNameRequired),
+  phone_number: phone(),
+  email,
+  guest_type: oneOf(guestTypes, t.guestTypeRequired),
+  comments_query: longText(t.commentsRequired),
+});
+export type ArteDeAmarteInquiryInput = z.input<typeof arteDeAmarteInquirySchema>;
+
+export const yesNo = ['Sí', 'No'] as const;
+
+export const valeSerInquirySchema = z.object({
+  first_name: requiredText(t.firstNameRequired),
+  last_name: requiredText(t.lastNameRequired),
+  phone_number: phone(),
+  occupation: oneOf(occupations, t.occupationRequired),
+  email,
+  empowerment_course: oneOf(yesNo, t.empowermentRequired),
+  referral_source: requiredText(t.referralRequired, 200),
+  comments_query: longText(t.commentsRequired),
+});
+export type ValeSerInquiryInput = z.input<typeof valeSerInquirySchema>;
+
+export type WorkshopSlug = 'arte-de-amarte' | 'vale-ser';
+export const workshopSlugs: readonly WorkshopSlug[] = ['arte-de-amarte', 'vale-ser'];
+
+/** Spec §5 custom-software form messages (validated on blur and on submit). */
+export const softwareRequestTexts = {
+  emailRequired: 'El correo electrónico es requerido',
+  emailInvalid: 'Ingrese un correo electrónico válido',
+  phoneRequired: 'El teléfono es requerido',
+  phoneShort: 'Debe tener al menos 10 dígitos',
+  phoneInvalid: 'Ingrese un teléfono válido',
+  nameRequired: 'El nombre completo es requerido',
+  nameShort: 'Debe tener al menos 3 caracteres',
+  success: '¡Gracias! Recibimos tu solicitud y te contactaremos pronto para conocer tu proyecto.',
+  failed: 'No pudimos enviar tu solicitud. Por favor intenta nuevamente.',
+  network: 'No pudimos conectarnos. Verifica tu conexión e intenta nuevamente.',
+} as const;
+
+/** Minimum digits of the phone and characters of the name (spec §9). */
+export const SOFTWARE_MIN_PHONE_DIGITS = 10;
+export const SOFTWARE_MIN_NAME = 3;
+
+const s = softwareRequestTexts;
+export const softwareRequestSchema = z.object({
+  email: z
+    .string({ error: s.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: s.emailRequired })
+    .max(254, { error: s.emailInvalid })
+    .regex(basicEmailPattern, { error: s.emailInvalid }),
+  phone_number: z
+    .string({ error: s.phoneRequired })
+    .trim()
+    .min(1, { error: s.phoneRequired })
+    .max(25, { error: s.phoneInvalid })
+    .refine((v) => /^\+?[\d\s()-]+$/.test(v), { error: s.phoneInvalid })
+    .refine((v) => v.replace(/\D/g, '').length >= SOFTWARE_MIN_PHONE_DIGITS, { error: s.phoneShort })
+    .refine((v) => v.replace(/\D/g, '').length <= 15, { error: s.phoneInvalid }),
+  full_name: z
+    .string({ error: s.nameRequired })
+    .trim()
+    .min(1, { error: s.nameRequired })
+    .min(SOFTWARE_MIN_NAME, { error: s.nameShort })
+    .max(120, { error: 'Máximo 120 caracteres' }),
+});
+export type SoftwareRequestInput = z.input<typeof softwareRequestSchema>;
