@@ -28,6 +28,11 @@ function run(label, args, env = {}) {
 const totals = { passed: 0, failed: 0 };
 const steps = [];
 
+if (!skip.has('lockfile')) {
+  // `npm ci` (npm 11) refuses a lock without the optional platform packages this registry mirror lacks.
+  const r = await run('Lockfile', [path.join(root, 'scripts/lock-platform-entries.mjs'), '--check']);
+  steps.push(['lockfile', r.code]);
+}
 if (!skip.has('typecheck')) {
   const r = await run('Tipos (tsc)', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json']);
   steps.push(['typecheck', r.code]);
