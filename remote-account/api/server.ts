@@ -1,0 +1,6 @@
+// The account remote as its own service (container topology); `npm start` mounts the same API inside the gateway.
+import path from 'node:path';
+import { startRemoteService } from 'shared/server/remote-service';
+import accountApi from './index';
+
+await startRemoteService(accountApi, { remoteDir: path.resolve(import.meta.dirname, '..') });

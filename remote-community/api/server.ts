@@ -1,0 +1,6 @@
+// The community remote as its own service (container topology); `npm start` mounts the same API inside the gateway.
+import path from 'node:path';
+import { startRemoteService } from 'shared/server/remote-service';
+import communityApi from './index';
+
+await startRemoteService(communityApi, { remoteDir: path.resolve(import.meta.dirname, '..') });
