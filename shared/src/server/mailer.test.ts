@@ -52,6 +52,20 @@ describe.each(testDatabases)('mailer on %s', (_name, open) => {
     expect(calls).toBe(2);
   });
 
+  it('delivers each message once when several services share the outbox', async () => {
+    database = await open();
+    await migrateDomain(database.db, mailMigrations);
+    const sent: string[] = [];
+    const counting = { sendMail: async (m: { to: string }) => void sent.push(m.to) } as unknown as Transporter;
+    const a = createMailer({ db: database.db, transport: counting });
+    const b = createMailer({ db: database.db, transport: counting });
+    mailer = a;
+    for (let i = 0; i < 12; i++) await a.send(renderMail({ to: `m${i}@example.com`, subject: 'Hola', paragraphs: [] }));
+    await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
+    b.close();
+    expect(sent.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}@example.com`).sort());
+  });
+
   it('swallows a queueing failure (the visitor request must not fail because of mail)', async () => {
     database = await open();
     mailer = createMailer({ db: database.db }); // no migration: the outbox table does not exist

@@ -14,7 +14,7 @@ export interface OutgoingMail {
 export interface MailboxEntry extends OutgoingMail {
   id: number;
   date: string;
-  status: 'pending' | 'sent' | 'failed';
+  status: 'pending' | 'sending' | 'sent' | 'failed';
 }
 
 export const mailMigrations: DomainMigrations = {
@@ -42,6 +42,15 @@ export const mailMigrations: DomainMigrations = {
     },
   },
 };
+
+interface OutboxRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
 
 export interface MailerOptions {
   db: AnyDatabase;
@@ -79,15 +88,26 @@ export function createMailer(options: MailerOptions): Mailer {
   let running: Promise<void> | null = null;
   let again = false;
 
+  /**
+   * Claims due messages in one statement (skipping rows another process holds), with a lease: a service that
+   * dies mid-send leaves them 'sending' until the lease ends, then any service retries them. Several services
+   * share one outbox, so a message is never sent twice at once.
+   */
+  async function claimDue() {
+    const result = await sql<OutboxRow>`
+      update mail.outbox set status = 'sending', next_attempt_at = now() + interval '5 minutes'
+      where id in (
+        select id from mail.outbox
+        where status in ('pending', 'sending') and next_attempt_at <= now()
+        order by id limit 20
+        for update skip locked
+      )
+      returning *`.execute(db);
+    return result.rows.sort((a, b) => a.id - b.id);
+  }
+
   async function deliverDue(): Promise<void> {
-    const due = await db
-      .selectFrom('mail.outbox')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', new Date())
-      .orderBy('id')
-      .limit(20)
-      .execute();
+    const due = await claimDue();
     for (const row of due) {
       try {
         await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });

@@ -98,7 +98,17 @@ export async function buildGateway(
   }
   for (const name of remoteNames) {
     const { apiUrl, staticUrl } = config.remotes[name];
-    if (apiUrl) await app.register(proxy, { upstream: apiUrl, prefix: `/api/${name}`, rewritePrefix: `/api/${name}` });
+    if (apiUrl) {
+      await app.register(proxy, {
+        upstream: apiUrl,
+        prefix: `/api/${name}`,
+        rewritePrefix: `/api/${name}`,
+        // The remote limits writes per visitor: tell it who the visitor is (it trusts only the gateway's network).
+        replyOptions: {
+          rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol }),
+        },
+      });
+    }
     if (staticUrl) await app.register(proxy, { upstream: staticUrl, prefix: `/remotes/${name}`, rewritePrefix: `/remotes/${name}` });
   }
 
