@@ -11,7 +11,8 @@ const sandbox = await startPaymentSandbox({
   port,
   // Loopback only unless told otherwise: this is a test double, not a service for the network.
   host: env.PAYMENT_SANDBOX_HOST ?? '127.0.0.1',
-  dataDir: path.resolve(env.DATA_DIR ?? '.data', 'payment-sandbox'),
+  // Its own folder: PAYMENT_SANDBOX_DATA_DIR, or payment-sandbox/ under the site's DATA_DIR (PGlite tolerates it).
+  dataDir: path.resolve(env.PAYMENT_SANDBOX_DATA_DIR || path.join(env.DATA_DIR || '.data', 'payment-sandbox')),
   publicUrl: env.PAYMENT_SANDBOX_PUBLIC_URL || undefined,
   accessToken: env.MERCADOPAGO_ACCESS_TOKEN || defaultAccessToken,
   webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || defaultWebhookSecret,

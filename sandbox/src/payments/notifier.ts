@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { signNotification } from './signature';
 
@@ -53,55 +52,123 @@ export function notificationTarget(notificationUrl: string, dataId: string): str
   return `${notificationUrl}${sep}data.id=${encodeURIComponent(dataId)}&type=payment`;
 }
 
-/** Posts signed webhook notifications asynchronously, retrying with backoff; never blocks the caller. */
+/** A delivery waiting in the outbox: kept in the sandbox's state file, so a restart resumes pending retries. */
+export interface DeliveryJob {
+  key: string;
+  notification: PaymentNotification;
+  /** The attempt to make next (1 = first). */
+  attempt: number;
+  /** When to make it (epoch ms). */
+  dueAt: number;
+  /** Delivered again once this job ended (out-of-order knob). */
+  thenResend?: PaymentNotification;
+}
+
+/**
+ * Posts signed webhook notifications asynchronously from an outbox, retrying with backoff; never blocks the caller.
+ * The outbox array belongs to the caller's persisted state and `persist` is called after every change to it.
+ */
 export class Notifier {
   readonly attempts: DeliveryAttempt[] = [];
-  #pending = 0;
+  #running = 0;
+  #timers = new Map<string, NodeJS.Timeout>();
   #waiters: (() => void)[] = [];
   readonly #abort = new AbortController();
 
-  constructor(private readonly options: NotifierOptions) {}
+  constructor(
+    private readonly options: NotifierOptions,
+    private readonly outbox: DeliveryJob[],
+    private readonly persist: () => void,
+  ) {
+    // Resume what a previous run left (a restart while deliveries were being retried).
+    for (const job of outbox) this.#schedule(job);
+  }
 
   /**
-   * Schedules the notification (plus the configured duplicates). `thenResend`, if given, is delivered again after the
-   * first delivery of `notification` ended: an older event arriving after a newer one.
+   * Queues the notification (plus the configured duplicates). `thenResend`, if given, is delivered again after the
+   * first copy's delivery ended: an older event arriving after a newer one.
    */
   send(notification: PaymentNotification, thenResend?: PaymentNotification): void {
     const copies = 1 + Math.max(0, Math.floor(this.options.duplicates));
+    const now = Date.now();
+    const jobs: DeliveryJob[] = [];
     for (let i = 0; i < copies; i++) {
-      this.#track(async () => {
-        // Duplicates are spread a little, as real repeats are.
-        if (i > 0) await sleep(10 * i, undefined, { signal: this.#abort.signal });
-        await this.#deliver(notification);
-        if (i === 0 && thenResend) await this.#deliver(thenResend);
-      });
+      // Duplicates are spread a little, as real repeats are.
+      const job: DeliveryJob = { key: randomUUID(), notification, attempt: 1, dueAt: now + 10 * i };
+      if (i === 0 && thenResend) job.thenResend = thenResend;
+      jobs.push(job);
     }
+    this.outbox.push(...jobs);
+    this.persist();
+    for (const job of jobs) this.#schedule(job);
   }
 
-  /** Resolves when every scheduled delivery (with its retries) has ended. */
+  /** Resolves when the outbox is empty: every delivery (with its retries) has ended. */
   idle(): Promise<void> {
-    if (this.#pending === 0) return Promise.resolve();
+    if (this.#settled()) return Promise.resolve();
     return new Promise((resolve) => this.#waiters.push(resolve));
   }
 
-  /** Stops retries and in-flight deliveries (on server close). */
+  /** Stops timers and in-flight deliveries (on server close); what is left stays in the outbox for the next start. */
   close(): void {
     this.#abort.abort();
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
   }
 
-  #track(task: () => Promise<void>): void {
-    this.#pending++;
-    void task()
-      .catch((err: unknown) => {
-        if (!this.#abort.signal.aborted) this.options.log.error({ err }, 'payment sandbox: notification task failed');
-      })
-      .finally(() => {
-        this.#pending--;
-        if (this.#pending === 0) for (const resolve of this.#waiters.splice(0)) resolve();
-      });
+  #settled(): boolean {
+    return this.outbox.length === 0 && this.#running === 0;
   }
 
-  async #deliver(n: PaymentNotification): Promise<void> {
+  #schedule(job: DeliveryJob): void {
+    if (this.#abort.signal.aborted) return;
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(job.key);
+        this.#running++;
+        void this.#run(job)
+          .catch((err: unknown) => this.options.log.error({ err }, 'payment sandbox: notification delivery failed'))
+          .finally(() => {
+            this.#running--;
+            if (this.#settled()) for (const resolve of this.#waiters.splice(0)) resolve();
+          });
+      },
+      Math.max(0, job.dueAt - Date.now()),
+    );
+    this.#timers.set(job.key, timer);
+  }
+
+  #remove(job: DeliveryJob): void {
+    const i = this.outbox.indexOf(job);
+    if (i >= 0) this.outbox.splice(i, 1);
+  }
+
+  async #run(job: DeliveryJob): Promise<void> {
+    const { retry, log } = this.options;
+    const n = job.notification;
+    const ok = await this.#attempt(n, job.attempt);
+    if (this.#abort.signal.aborted) return;
+    if (ok || job.attempt >= retry.attempts) {
+      if (!ok) log.warn({ notification: n.id, action: n.action, attempts: job.attempt }, 'payment sandbox: notification given up');
+      this.#remove(job);
+      if (job.thenResend) {
+        const late: DeliveryJob = { key: randomUUID(), notification: job.thenResend, attempt: 1, dueAt: Date.now() };
+        this.outbox.push(late);
+        this.#schedule(late);
+      }
+      this.persist();
+      return;
+    }
+    const delay = Math.min(retry.baseDelayMs * 2 ** (job.attempt - 1), retry.maxDelayMs);
+    log.info({ notification: n.id, attempt: job.attempt, retryInMs: delay }, 'payment sandbox: notification failed, will retry');
+    job.attempt++;
+    job.dueAt = Date.now() + delay;
+    this.persist();
+    this.#schedule(job);
+  }
+
+  /** One signed POST; true when the receiver answered 2xx. */
+  async #attempt(n: PaymentNotification, attempt: number): Promise<boolean> {
     const { retry, secret, userId, log } = this.options;
     const url = notificationTarget(n.notificationUrl, n.dataId);
     const body = JSON.stringify({
@@ -114,57 +181,43 @@ export class Notifier {
       type: 'payment',
       user_id: userId,
     });
-    for (let attempt = 1; attempt <= retry.attempts; attempt++) {
-      if (this.#abort.signal.aborted) return;
-      const requestId = randomUUID();
-      const record: DeliveryAttempt = {
-        notificationId: n.id,
-        action: n.action,
-        dataId: n.dataId,
-        url,
-        requestId,
-        attempt,
-        at: new Date().toISOString(),
-        status: null,
-        error: null,
-      };
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'MercadoPago WebHook v1.0 payment (sandbox)',
-            'x-request-id': requestId,
-            'x-signature': signNotification(secret, n.dataId, requestId),
-          },
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(retry.timeoutMs)]),
-        });
-        record.status = res.status;
-        await res.arrayBuffer().catch(() => undefined);
-        if (res.ok) {
-          this.#record(record);
-          log.info({ notification: n.id, action: n.action, attempt, status: res.status }, 'payment sandbox: notification delivered');
-          return;
-        }
-        record.error = `HTTP ${res.status}`;
-      } catch (err) {
-        record.error = err instanceof Error ? err.message : String(err);
-      }
-      this.#record(record);
-      if (this.#abort.signal.aborted) return;
-      if (attempt === retry.attempts) {
-        log.warn(
-          { notification: n.id, action: n.action, attempts: attempt, error: record.error },
-          'payment sandbox: notification given up',
-        );
-        return;
-      }
-      const delay = Math.min(retry.baseDelayMs * 2 ** (attempt - 1), retry.maxDelayMs);
-      log.info({ notification: n.id, attempt, error: record.error, retryInMs: delay }, 'payment sandbox: notification failed, will retry');
-      await sleep(delay, undefined, { signal: this.#abort.signal }).catch(() => undefined);
+    // Each request has its own x-request-id (and so its own signature), retries and duplicates included.
+    const requestId = randomUUID();
+    const record: DeliveryAttempt = {
+      notificationId: n.id,
+      action: n.action,
+      dataId: n.dataId,
+      url,
+      requestId,
+      attempt,
+      at: new Date().toISOString(),
+      status: null,
+      error: null,
+    };
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'MercadoPago WebHook v1.0 payment (sandbox)',
+          'x-request-id': requestId,
+          'x-signature': signNotification(secret, n.dataId, requestId),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.any([this.#abort.signal, AbortSignal.timeout(retry.timeoutMs)]),
+      });
+      record.status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+      if (!res.ok) record.error = `HTTP ${res.status}`;
+    } catch (err) {
+      record.error = err instanceof Error ? err.message : String(err);
     }
+    if (this.#abort.signal.aborted) return false;
+    this.#record(record);
+    if (!record.error)
+      log.info({ notification: n.id, action: n.action, attempt, status: record.status }, 'payment sandbox: notification delivered');
+    return !record.error;
   }
 
   #record(attempt: DeliveryAttempt): void {

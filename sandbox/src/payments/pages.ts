@@ -54,7 +54,7 @@ export function checkoutPage(pref: PreferenceRecord, error?: { cardholderName: s
     .map(
       (item) =>
         `<li><span class="item-title">${esc(item.title)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span>` +
-        `<span>${esc(formatCOP(item.quantity * item.unit_price))}</span></li>`,
+        `<span class="amount">${esc(formatCOP(item.quantity * item.unit_price))}</span></li>`,
     )
     .join('\n');
   const hidden = `<input type="hidden" name="pref_id" value="${esc(pref.id)}">`;
@@ -68,7 +68,7 @@ export function checkoutPage(pref: PreferenceRecord, error?: { cardholderName: s
 <ul class="items">
 ${items}
 </ul>
-<p class="total"><span>Total a pagar</span> <strong>${esc(total)}</strong></p>
+<p class="total"><span>Total a pagar</span> <strong class="amount">${esc(total)}</strong></p>
 </section>
 <section class="card" aria-labelledby="con-tarjeta">
 <h2 id="con-tarjeta">Tarjeta de crédito o débito</h2>
@@ -170,7 +170,7 @@ export function controlPage(payments: PaymentRecord[]): string {
           : '—';
       return `<tr><td>${p.id}</td><td>${esc(p.date_created)}</td><td>${esc(p.description)}<br><code>${esc(
         p.external_reference ?? '',
-      )}</code></td><td>${esc(p.payment_type_id)}</td><td>${esc(formatCOP(p.transaction_amount))}</td><td><code>${esc(
+      )}</code></td><td>${esc(p.payment_type_id)}</td><td class="amount">${esc(formatCOP(p.transaction_amount))}</td><td><code>${esc(
         p.status,
       )}</code><br><code>${esc(p.status_detail)}</code></td><td>${settle}</td></tr>`;
     })

@@ -390,6 +390,16 @@ describe('payment sandbox through the official SDK', () => {
     expect(list.find((p) => p.id === Number(id))).toMatchObject({ status: 'cancelled', status_detail: 'expired' });
   });
 
+  it('searches payments by external_reference, newest first', async () => {
+    const found = await new Payment(sdk()).search({
+      options: { external_reference: 'ENR-42_abc', sort: 'date_created', criteria: 'desc' },
+    });
+    expect(found.paging?.total).toBeGreaterThan(5);
+    expect(found.results?.every((p) => p.external_reference === 'ENR-42_abc')).toBe(true);
+    const ids = found.results!.map((p) => Number(p.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
   it('without back_urls, shows a result page', async () => {
     const pref = await new Preference(sdk()).create({
       body: { items: [item], external_reference: 'SIN-REGRESO', notification_url: `${receiver.url}/hook` },
@@ -490,6 +500,27 @@ describe('notification delivery knobs', () => {
       expect(receiver.received).toHaveLength(0);
       receiver.state.failNext = 0;
     });
+  });
+
+  it('a restart resumes deliveries that were still being retried', async () => {
+    const dir = path.join(dataDir, 'resume');
+    receiver.received.length = 0;
+    receiver.state.failNext = 1000;
+    const first = await startPaymentSandbox({ port: 0, dataDir: dir, webhookSecret: secret, retry: { ...retry, attempts: 50 } });
+    pointSdkAt(first.url);
+    const { location } = await pay(first.url, await newPreference(), { payment_method: 'card', cardholder_name: 'APRO' });
+    const id = new URL(location!).searchParams.get('payment_id')!;
+    while (first.app.sandbox.deliveries().length < 2) await new Promise((r) => setTimeout(r, 10));
+    await first.close();
+    receiver.state.failNext = 0;
+
+    const second = buildPaymentSandbox({ dataDir: dir, webhookSecret: secret, retry });
+    try {
+      await second.sandbox.idle();
+      expect(receiver.received.map((r) => [r.body.action, r.body.data.id])).toEqual([['payment.created', id]]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('out of order: the older payment.created arrives again after payment.updated', async () => {

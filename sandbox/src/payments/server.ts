@@ -226,15 +226,17 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }) as unknown as FastifyInstance;
-  const notifier = new Notifier({
-    secret: options.webhookSecret ?? defaultWebhookSecret,
-    userId,
-    duplicates: options.duplicates ?? 0,
-    retry: { ...defaultRetryPolicy, ...options.retry },
-    log: app.log,
-  });
-  /** The first notification of each payment, re-sent late when `outOfOrder` is on. Memory only. */
-  const firstNotification = new Map<number, PaymentNotification>();
+  const notifier = new Notifier(
+    {
+      secret: options.webhookSecret ?? defaultWebhookSecret,
+      userId,
+      duplicates: options.duplicates ?? 0,
+      retry: { ...defaultRetryPolicy, ...options.retry },
+      log: app.log,
+    },
+    store.state.outbox,
+    () => store.save(),
+  );
   app.addHook('onClose', async () => notifier.close());
 
   // Plain HTML forms (the hosted checkout and the control page) post urlencoded bodies.
@@ -313,7 +315,9 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
     if (q.external_reference) results = results.filter((p) => p.external_reference === q.external_reference);
     if (q.status) results = results.filter((p) => p.status === q.status);
     const desc = q.criteria === 'desc';
-    results.sort((a, b) => (Date.parse(a.date_created) - Date.parse(b.date_created) || a.id - b.id) * (desc ? -1 : 1));
+    const sortKey = (['date_approved', 'date_last_updated', 'money_release_date'] as const).find((k) => k === q.sort) ?? 'date_created';
+    const time = (p: PaymentRecord) => (p[sortKey] ? Date.parse(p[sortKey]) : 0);
+    results.sort((a, b) => (time(a) - time(b) || a.id - b.id) * (desc ? -1 : 1));
     return { paging: { total: results.length, limit, offset }, results: results.slice(offset, offset + limit) };
   });
 
@@ -398,6 +402,8 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(css),
   );
 
+  app.get('/favicon.ico', async (_request, reply) => reply.status(204).header('cache-control', 'public, max-age=86400').send());
+
   /** The preference a payer may pay now, or the page explaining why not. */
   const payablePreference = (prefId: unknown, reply: FastifyReply): PreferenceRecord | null => {
     const pref = typeof prefId === 'string' ? store.state.preferences[prefId] : undefined;
@@ -435,10 +441,10 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
       dateCreated: providerDate(),
     };
     if (action === 'payment.created') {
-      firstNotification.set(payment.id, notification);
+      store.state.firstNotifications[String(payment.id)] = notification;
       notifier.send(notification);
     } else {
-      notifier.send(notification, options.outOfOrder ? firstNotification.get(payment.id) : undefined);
+      notifier.send(notification, options.outOfOrder ? store.state.firstNotifications[String(payment.id)] : undefined);
     }
   };
 

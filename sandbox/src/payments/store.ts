@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import path from 'node:path';
+import type { DeliveryJob, PaymentNotification } from './notifier';
 
 export interface PreferenceItem {
   id?: string;
@@ -110,6 +111,10 @@ export interface SandboxState {
   preferences: Record<string, PreferenceRecord>;
   payments: Record<string, PaymentRecord>;
   merchantOrders: Record<string, MerchantOrderRecord>;
+  /** Notification deliveries not yet ended (retries survive a restart). */
+  outbox: DeliveryJob[];
+  /** The first notification of each payment (payment id → event), re-sent late by the out-of-order knob. */
+  firstNotifications: Record<string, PaymentNotification>;
 }
 
 function emptyState(): SandboxState {
@@ -121,6 +126,8 @@ function emptyState(): SandboxState {
     preferences: {},
     payments: {},
     merchantOrders: {},
+    outbox: [],
+    firstNotifications: {},
   };
 }
 
@@ -137,6 +144,8 @@ export class SandboxStore {
     this.file = path.join(dataDir, 'payment-sandbox.json');
     this.state = existsSync(this.file) ? (JSON.parse(readFileSync(this.file, 'utf8')) as SandboxState) : emptyState();
     if (this.state.version !== 1) throw new Error(`Estado del sandbox de pagos con versión desconocida: ${this.file}`);
+    this.state.outbox ??= [];
+    this.state.firstNotifications ??= {};
   }
 
   save(): void {
