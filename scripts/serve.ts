@@ -1,2 +1,26 @@
-// Starts the local stand-ins that are not configured as real services, then the gateway.
-import '../shell/server/src/main';
+// npm start's process: starts the local stand-ins of outside services that are not configured as real ones,
+// then the gateway. Production images run shell/server/src/main.ts directly and never load the sandbox.
+import path from 'node:path';
+import { loadConfig } from '../shell/server/src/config';
+
+const config = loadConfig();
+const stops: Array<() => Promise<void>> = [];
+
+if (config.payments.startSandbox) {
+  const { startPaymentSandbox } = await import('sandbox/payments');
+  const sandbox = await startPaymentSandbox({
+    dataDir: path.join(config.dataDir, 'payment-sandbox'),
+    host: '127.0.0.1',
+    port: config.payments.sandboxPort,
+    publicUrl: config.payments.baseUrl,
+    accessToken: config.payments.accessToken,
+    webhookSecret: config.payments.webhookSecret,
+    log: process.env.LOG_LEVEL === 'silent' ? false : 'warn',
+  });
+  stops.push(sandbox.close);
+  console.log(`Pasarela de pagos local (sandbox) en ${sandbox.url}/sandbox`);
+}
+
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void Promise.all(stops.map((stop) => stop())));
+
+await import('../shell/server/src/main');
