@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { signNotification } from './signature';
+import { signNotification } from 'shared/server/payments/signature';
 
 /** How failed deliveries (network error, timeout or non-2xx answer) are retried: exponential backoff, bounded. */
 export interface RetryPolicy {

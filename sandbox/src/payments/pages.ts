@@ -1,3 +1,4 @@
+import { formatCOP } from 'shared/format/money';
 import type { PaymentRecord, PreferenceRecord } from './store';
 
 /** Escapes text for HTML content and attribute values. */
@@ -8,13 +9,6 @@ export function esc(value: unknown): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
-}
-
-/** Colombian pesos as shown to the payer: "$ 119.900" (dots for thousands, no decimals, a plain space). */
-export function formatCOP(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const digits = String(Math.round(Math.abs(amount))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${sign}$ ${digits}`;
 }
 
 export const preferenceTotal = (pref: PreferenceRecord): number =>

@@ -20,7 +20,7 @@ import {
   type PreferenceRecord,
 } from './store';
 
-export { signNotification } from './signature';
+export { signNotification } from 'shared/server/payments/signature';
 export { cardholderOutcomes } from './outcomes';
 export type { PaymentRecord, PreferenceRecord } from './store';
 export type { DeliveryAttempt, RetryPolicy } from './notifier';
