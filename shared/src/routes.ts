@@ -120,7 +120,8 @@ export const routes: readonly RouteEntry[] = [
     owner: 'community',
     screen: 'WorkshopPage',
     title: 'Taller Vale Ser',
-    description: 'Taller Vale Ser: proyectos de vida para niños, niñas y jóvenes. Conoce el taller y envía tu consulta.',
+    description:
+      'Taller Vale Ser: inteligencia emocional para mujeres, presencial, los sábados de 9:00 a 18:00. Conoce el taller y envía tu consulta.',
     canonical: '/vale-ser',
     props: { workshop: 'vale-ser' },
   },
@@ -129,8 +130,7 @@ export const routes: readonly RouteEntry[] = [
     owner: 'community',
     screen: 'WorkshopPage',
     title: 'Taller Arte de Amarte',
-    description:
-      'Taller presencial de inteligencia emocional para mujeres, los sábados de 9:00 a 18:00. Conoce el taller y envía tu consulta.',
+    description: 'Taller Arte de Amarte: proyectos de vida para niños, niñas y jóvenes. Conoce el taller y envía tu consulta.',
     canonical: '/arte-de-amarte',
     props: { workshop: 'arte-de-amarte' },
   },

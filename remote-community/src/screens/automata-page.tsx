@@ -1,11 +1,66 @@
 import '../state/submissions-slice';
+import '../community.css';
+import { chatLink, site } from 'shared/config/site';
+import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
+import { FeatureCards } from '../components/page-parts';
+import { automataTexts as t } from '../texts';
 
-/** Automata screen (route table in shared/routes). */
+/** A chat with the foundation's configured phone, in a new tab (the visitor keeps the page). */
+function ChatButton({ message, label, className }: { message: string; label: string; className: string }) {
+  return (
+    <a className={className} href={chatLink(message)} target="_blank" rel="noopener noreferrer">
+      {label}
+      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}
+
+/** Automata, the custom-software sales page (spec §2): static content; contact buttons open chat links. */
 export default function AutomataPage() {
   return (
-    <PageFrame title="Automata: software a la medida">
-      <p className="lead">Cada proyecto de software que nos contratas financia la formación de jóvenes en situación de vulnerabilidad.</p>
+    <PageFrame
+      title={t.title}
+      intro={
+        <>
+          <p>{t.intro}</p>
+          <p className="hero-actions">
+            <ChatButton className="btn btn--light" message={t.chatMessage} label={t.chat} />
+            <AppLink className="btn btn--ghost hero-ghost" to="/software-custome/software-request">
+              {t.form}
+            </AppLink>
+          </p>
+        </>
+      }
+    >
+      <section className="card" aria-labelledby="que-es">
+        <h2 id="que-es">{t.whatTitle}</h2>
+        <p className="lead">{t.what}</p>
+      </section>
+      <h2 className="section-title">{t.offerTitle}</h2>
+      <FeatureCards items={t.offer} />
+      <h2 className="section-title">{t.impactTitle}</h2>
+      <ol className="steps">
+        {t.impact.map(([title, text]) => (
+          <li key={title}>
+            <strong>{title}</strong>
+            {text}
+          </li>
+        ))}
+      </ol>
+      <section className="callout" aria-labelledby="idea">
+        <h2 id="idea">{t.closingTitle}</h2>
+        <p>{t.closing}</p>
+        <p className="hero-actions">
+          <ChatButton className="btn btn--accent" message={t.callMessage} label={t.call} />
+          <AppLink className="btn btn--ghost" to="/software-custome/software-request">
+            {t.form}
+          </AppLink>
+        </p>
+        <p className="form-privacy">
+          {site.contact.phoneDisplay} · {site.contact.email} · {site.contact.hours}
+        </p>
+      </section>
     </PageFrame>
   );
 }

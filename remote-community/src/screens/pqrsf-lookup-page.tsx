@@ -1,11 +1,132 @@
 import '../state/submissions-slice';
+import '../community.css';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { apiClient } from 'shared/api/client';
+import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
+import { AppLink } from 'shared/navigation';
+import { pqrsfLookupSchema, pqrsfLookupTexts, type PqrsfRecord } from 'shared/schemas/community';
+import { useAppSelector } from 'shared/store';
+import { SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
+import { useZodForm } from 'shared/ui/use-zod-form';
+import { FormSection } from '../components/page-parts';
+import { RequiredNote, SubmitErrors } from '../components/submission';
+import { selectLastStored } from '../state/submissions-slice';
+import { lookupTexts as t } from '../texts';
 
-/** PqrsfLookup screen (route table in shared/routes). */
-export default function PqrsfLookupPage() {
+type Lookup = { kind: 'idle' } | { kind: 'found'; record: PqrsfRecord } | { kind: 'missing'; text: string };
+
+/** The request as the spec's table shows it, one labelled row per column so it reads well at 320 px. */
+function RecordTable({ record }: { record: PqrsfRecord }) {
+  const c = t.columns;
+  const rows: Array<[string, ReactNode]> = [
+    [c.id, record.id],
+    [c.createdAt, formatColombianDateTime(record.createdAt)],
+    [c.rol_type, record.rol_type],
+    [c.name, record.name],
+    [c.lastname, record.lastname],
+    [c.email, record.email],
+    [c.phone_number, record.phone_number],
+    [c.identification, `${record.id_type} ${record.id_number}`],
+    [c.request_type, record.request_type],
+    [c.status, <span className="status-badge">{record.status}</span>],
+    [c.reviews, record.reviews || t.noComments],
+    [c.response, record.response || t.noResponse],
+  ];
   return (
-    <PageFrame title="Consultar solicitud" anchorId="radicado">
-      <p className="lead">Consulta el estado de tu PQRSF con el número de radicado y tu número de documento.</p>
+    <table className="record-table">
+      <caption>{t.resultTitle(record.id)}</caption>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Focusable result area: takes focus when a lookup finishes so the answer is heard. */
+function Result({ lookup }: { lookup: Exclude<Lookup, { kind: 'idle' }> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [lookup]);
+  if (lookup.kind === 'missing') {
+    return (
+      <div ref={ref} tabIndex={-1} className="alert alert--warning failure-message" role="alert">
+        {lookup.text}
+      </div>
+    );
+  }
+  return (
+    <div ref={ref} tabIndex={-1} className="result-card stored-message" role="status" aria-label={t.resultTitle(lookup.record.id)}>
+      <RecordTable record={lookup.record} />
+      <p className="due-note">{t.due(formatLongDate(lookup.record.dueDate), lookup.record.termDays)}</p>
+    </div>
+  );
+}
+
+/** PQRSF lookup (spec §2): by radicado plus the requester's document, so a number alone reveals nothing. */
+export default function PqrsfLookupPage() {
+  const lastFiled = useAppSelector((s) => selectLastStored(s, 'pqrsf'));
+  const form = useZodForm(pqrsfLookupSchema, { shouldFocusError: false, defaultValues: { id: lastFiled ?? '', id_number: '' } });
+  const { register, formState } = form;
+  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setLookup({ kind: 'idle' });
+    const result = await apiClient.request<{ Items?: PqrsfRecord[] }>('POST', '/api/community/pqrsf/consulta', values);
+    if (result.kind === 'ok' && result.data.Items?.[0]) setLookup({ kind: 'found', record: result.data.Items[0] });
+    else if (result.kind === 'ok' || (result.kind === 'error' && result.status === 404))
+      setLookup({ kind: 'missing', text: pqrsfLookupTexts.notFound });
+    else if (result.kind === 'error')
+      setLookup({ kind: 'missing', text: result.status === 429 || result.fields ? result.message : pqrsfLookupTexts.failed });
+    else setLookup({ kind: 'missing', text: pqrsfLookupTexts.network });
+  });
+
+  return (
+    <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
+      <FormSection
+        id="radicado"
+        title={t.formTitle}
+        intro={t.why}
+        aside={
+          <p>
+            <AppLink to="/pqrsf">{t.fileNew}</AppLink>
+          </p>
+        }
+      >
+        <form className="form" onSubmit={onSubmit} noValidate aria-label={t.formTitle}>
+          <RequiredNote />
+          <SubmitErrors form={form} />
+          <div className="form-grid">
+            <TextField
+              label="Número de radicado"
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              hint="Los 16 dígitos que recibiste al radicar."
+              error={formState.errors.id?.message}
+              {...register('id')}
+            />
+            <TextField
+              label="Número de documento"
+              required
+              inputMode="numeric"
+              hint="El documento con el que radicaste la solicitud."
+              error={formState.errors.id_number?.message}
+              {...register('id_number')}
+            />
+          </div>
+          <div className="form-actions">
+            <SubmitButton busy={formState.isSubmitting} busyLabel={t.sending}>
+              {t.send}
+            </SubmitButton>
+          </div>
+        </form>
+        {lookup.kind !== 'idle' ? <Result lookup={lookup} /> : null}
+      </FormSection>
     </PageFrame>
   );
 }

@@ -1,11 +1,83 @@
 import '../state/submissions-slice';
+import '../community.css';
+import { AppLink } from 'shared/navigation';
+import { softwareRequestSchema, softwareRequestTexts as s } from 'shared/schemas/community';
+import { Honeypot, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
+import { useZodForm } from 'shared/ui/use-zod-form';
+import { FormSection, PrivacyNote } from '../components/page-parts';
+import { FailureMessage, RequiredNote, StoredMessage, SubmitErrors, useSubmission } from '../components/submission';
+import { formTexts, softwareTexts as t } from '../texts';
 
-/** SoftwareRequest screen (route table in shared/routes). */
+/**
+ * Custom-software request (spec §5): validated on blur and on submit; success and failure are shown, not just logged.
+ * 'onTouched' = first check on blur, then on every change of a touched field, so an error clears while typing and
+ * the button does not jump away from the pointer when the last field's error disappears on blur.
+ */
 export default function SoftwareRequestPage() {
+  const form = useZodForm(softwareRequestSchema, { mode: 'onTouched', shouldFocusError: false });
+  const { register, formState } = form;
+  const e = formState.errors;
+  const { outcome, onSubmit, busy } = useSubmission(form, {
+    form: 'software',
+    path: '/api/community/custom-software',
+    idOf: (a: { id?: string }) => a.id,
+    failed: s.failed,
+    network: s.network,
+  });
+
   return (
-    <PageFrame title="Solicita tu software">
-      <p className="lead">Déjanos tu correo, tu teléfono y tu nombre; te contactaremos para conocer tu idea.</p>
+    <PageFrame title={t.requestTitle} intro={<p>{t.requestIntro}</p>}>
+      <FormSection
+        id="solicitud"
+        title={t.requestTitle}
+        intro={t.impact}
+        aside={
+          <p>
+            <AppLink to="/software-custome">{t.landingTitle}</AppLink> · <AppLink to="/automata">{t.automataLink}</AppLink>
+          </p>
+        }
+      >
+        {outcome.kind === 'stored' ? (
+          <StoredMessage title={s.success}>
+            <p>{t.reference(outcome.id)}</p>
+          </StoredMessage>
+        ) : (
+          <form className="form" onSubmit={onSubmit} noValidate aria-label={t.requestTitle}>
+            <RequiredNote />
+            <SubmitErrors form={form} />
+            {outcome.kind === 'failed' ? (
+              <FailureMessage text={outcome.text} detail={outcome.detail} onRetry={onSubmit} busy={busy} />
+            ) : null}
+            <Honeypot />
+            <TextField
+              label="Correo electrónico"
+              required
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              error={e.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label="Teléfono"
+              required
+              type="tel"
+              autoComplete="tel"
+              hint="Con indicativo si es fijo; al menos 10 dígitos."
+              error={e.phone_number?.message}
+              {...register('phone_number')}
+            />
+            <TextField label="Nombre completo" required autoComplete="name" error={e.full_name?.message} {...register('full_name')} />
+            <div className="form-actions">
+              <SubmitButton busy={busy} className="btn btn--accent" busyLabel={formTexts.sending}>
+                {t.requestSend}
+              </SubmitButton>
+            </div>
+            <PrivacyNote />
+          </form>
+        )}
+      </FormSection>
     </PageFrame>
   );
 }

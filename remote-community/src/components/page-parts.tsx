@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { AppLink } from 'shared/navigation';
+import { formTexts } from '../texts';
+
+/** A row of short cards (reasons, services, ways to help). */
+export function FeatureCards({ items }: { items: ReadonlyArray<{ title: string; text: string }> }) {
+  return (
+    <ul className="grid feature-list" role="list">
+      {items.map((item, i) => (
+        <li key={item.title} className="card feature-card">
+          <span className="feature-card__mark" aria-hidden="true">
+            {i + 1}
+          </span>
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The form area of a page: a short explanation beside the form card; `id` is the spec's anchor. */
+export function FormSection({
+  id,
+  title,
+  intro,
+  aside,
+  children,
+}: {
+  id?: string;
+  title: string;
+  intro: ReactNode;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = `${id ?? 'formulario'}-titulo`;
+  return (
+    <section className="form-section" id={id} aria-labelledby={headingId}>
+      <div className="form-section__aside">
+        <h2 id={headingId}>{title}</h2>
+        <p>{intro}</p>
+        {aside}
+      </div>
+      <div className="card form-card">{children}</div>
+    </section>
+  );
+}
+
+/** The privacy line under every form. */
+export function PrivacyNote() {
+  return (
+    <p className="form-privacy">
+      {formTexts.privacy} <AppLink to="/politica-de-privacidad">{formTexts.privacyLink}</AppLink>.
+    </p>
+  );
+}
