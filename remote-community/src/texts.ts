@@ -1,5 +1,5 @@
 // Fixed texts of this remote (spec messages live in shared/schemas/community): a copy change is one edit here.
-import { workshopSlugs, type WorkshopSlug } from 'shared/schemas/community';
+import { RADICADO_LENGTH, workshopSlugs, type WorkshopSlug } from 'shared/schemas/community';
 
 export const formTexts = {
   requiredNote: 'Los campos marcados con * son obligatorios.',
@@ -90,6 +90,7 @@ export const lookupTexts = {
   title: 'Consultar solicitud',
   intro: 'Consulta el estado de tu PQRSF con el número de radicado y tu número de documento.',
   formTitle: 'Datos de tu solicitud',
+  idHint: `Los ${RADICADO_LENGTH} dígitos que recibiste al radicar.`,
   why: 'Pedimos tu número de documento para que nadie más pueda ver tus datos personales con solo conocer el número de radicado.',
   send: 'Consultar',
   sending: 'Consultando…',
@@ -191,6 +192,7 @@ export function workshopOf(slug: string): WorkshopSlug {
 export const workshopPageTexts = {
   ask: 'Envía tu consulta',
   chat: 'Escríbenos por chat',
+  newTab: '(se abre en una pestaña nueva)',
   chatMessage: (title: string) => `Hola, quiero información sobre el ${title}.`,
   back: (title: string) => `Volver al ${title}`,
   inquiryTitle: (title: string) => `Consulta: ${title}`,

@@ -66,12 +66,18 @@ export function useSubmission<V extends FieldValues, O, A>(form: UseFormReturn<V
   return { outcome, onSubmit, reset: () => setOutcome({ kind: 'idle' }), busy: form.formState.isSubmitting };
 }
 
+/** Brings a message into view from its top (below the sticky header, via scroll-padding) and focuses it. */
+export function revealAndFocus(element: HTMLElement | null) {
+  if (!element) return;
+  // A tall message focused with the default scroll shows only its end; start at its heading instead.
+  element.scrollIntoView?.({ block: 'start' });
+  element.focus({ preventScroll: true });
+}
+
 /** Focuses an element when it appears, so keyboard and screen-reader users land on the news. */
 function useFocusOnMount<T extends HTMLElement>() {
   const ref = useRef<T>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
+  useEffect(() => revealAndFocus(ref.current), []);
   return ref;
 }
 

@@ -4,14 +4,14 @@ import { chatLink, site } from 'shared/config/site';
 import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
 import { FeatureCards } from '../components/page-parts';
-import { automataTexts as t } from '../texts';
+import { automataTexts as t, workshopPageTexts } from '../texts';
 
 /** A chat with the foundation's configured phone, in a new tab (the visitor keeps the page). */
 function ChatButton({ message, label, className }: { message: string; label: string; className: string }) {
   return (
     <a className={className} href={chatLink(message)} target="_blank" rel="noopener noreferrer">
       {label}
-      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+      <span className="visually-hidden"> {workshopPageTexts.newTab}</span>
     </a>
   );
 }

@@ -10,7 +10,7 @@ import { SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { FormSection } from '../components/page-parts';
-import { RequiredNote, SubmitErrors } from '../components/submission';
+import { RequiredNote, revealAndFocus, SubmitErrors } from '../components/submission';
 import { selectLastStored } from '../state/submissions-slice';
 import { lookupTexts as t } from '../texts';
 
@@ -51,7 +51,7 @@ function RecordTable({ record }: { record: PqrsfRecord }) {
 /** Focusable result area: takes focus when a lookup finishes so the answer is heard. */
 function Result({ lookup }: { lookup: Exclude<Lookup, { kind: 'idle' }> }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [lookup]);
+  useEffect(() => revealAndFocus(ref.current), [lookup]);
   if (lookup.kind === 'missing') {
     return (
       <div ref={ref} tabIndex={-1} className="alert alert--warning failure-message" role="alert">
@@ -106,7 +106,7 @@ export default function PqrsfLookupPage() {
               required
               inputMode="numeric"
               autoComplete="off"
-              hint="Los 16 dígitos que recibiste al radicar."
+              hint={t.idHint}
               error={formState.errors.id?.message}
               {...register('id')}
             />

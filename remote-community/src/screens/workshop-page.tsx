@@ -21,6 +21,7 @@ export default function WorkshopPage({ workshop = '' }: { workshop?: string }) {
         rel="noopener noreferrer"
       >
         {p.chat}
+        <span className="visually-hidden"> {p.newTab}</span>
       </a>
     </p>
   );
