@@ -24,6 +24,10 @@ function homeStructuredData(origin: string): string {
     address: { '@type': 'PostalAddress', streetAddress: site.contact.address, addressCountry: 'CO' },
     sameAs: site.social.map((s) => s.url),
     taxID: site.nit,
+    logo: new URL('/icon-512.png', origin).href,
+    image: new URL('/og-image.jpg', origin).href,
+    description: site.defaultDescription,
+    areaServed: { '@type': 'Country', name: 'Colombia' },
   };
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
@@ -40,6 +44,12 @@ export function headFor(route: RouteEntry | undefined, origin: string, preload: 
     `<meta property="og:site_name" content="${escapeHtml(site.name)}" />`,
     `<meta property="og:locale" content="es_CO" />`,
     `<meta property="og:type" content="website" />`,
+    // One shared card image (1200×630, made for the site) for every page's link preview.
+    `<meta property="og:image" content="${escapeHtml(new URL('/og-image.jpg', origin).href)}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(`${site.name}: formamos talento que transforma vidas`)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
   ];
   if (route?.canonical) {
     const href = new URL(route.canonical, origin).href;

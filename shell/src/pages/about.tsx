@@ -1,25 +1,67 @@
-/** Nosotros */
-export default function AboutPage() {
+import { AppLink } from 'shared/navigation';
+import { PageFrame } from 'shared/ui/page-frame';
+import { aboutContent, type AboutBlock, type AboutContent } from '../content/about';
+
+/** The spec's message (§8) when a block of the About page has no content. */
+export const aboutLoadError = 'Error cargando la información';
+
+function Block({ id, block }: { id: string; block: AboutBlock | undefined }) {
+  const ok = block && block.paragraphs.length > 0;
   return (
-    <article className="container page">
-      <h1>Nosotros</h1>
-      <section id="quienes-somos">
-        <h2>Quiénes somos</h2>
-        <p>
-          Somos una fundación colombiana sin ánimo de lucro que forma a personas en situación de vulnerabilidad en habilidades digitales
-          para el empleo.
-        </p>
-      </section>
-      <section id="mision">
-        <h2>Misión</h2>
-        <p>
-          Formar y acompañar a jóvenes y adultos en situación de vulnerabilidad para que accedan a empleos dignos en la economía digital.
-        </p>
-      </section>
-      <section id="vision">
-        <h2>Visión</h2>
-        <p>Ser en 2030 un puente reconocido entre el talento de las comunidades y las empresas que lo necesitan.</p>
-      </section>
-    </article>
+    <section id={id} className="about-block" aria-labelledby={`${id}-title`}>
+      {ok ? (
+        <>
+          <h2 id={`${id}-title`}>{block.title}</h2>
+          {block.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </>
+      ) : (
+        <>
+          <h2 id={`${id}-title`} className="visually-hidden">
+            {block?.title ?? 'Contenido'}
+          </h2>
+          <p className="alert alert--error" role="alert">
+            {aboutLoadError}
+          </p>
+        </>
+      )}
+    </section>
   );
+}
+
+export function AboutView({ content }: { content: AboutContent | undefined }) {
+  return (
+    <PageFrame
+      title="Nosotros"
+      intro={<p>Una fundación que teje oportunidades entre el talento de las comunidades y el empleo digital.</p>}
+    >
+      <Block id="quienes-somos" block={content?.quienesSomos} />
+      <div className="about-pair">
+        <Block id="mision" block={content?.mision} />
+        <Block id="vision" block={content?.vision} />
+      </div>
+      {content?.values?.length ? (
+        <section className="section-tight" aria-labelledby="valores">
+          <h2 id="valores">Nuestros valores</h2>
+          <ul className="grid card-list">
+            {content.values.map((v) => (
+              <li className="card" key={v.name}>
+                <h3>{v.name}</h3>
+                <p>{v.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="about-links">
+        <AppLink to="/Documents-esal">Documentos y transparencia</AppLink> · <AppLink to="/ods">Objetivos de Desarrollo Sostenible</AppLink>
+      </p>
+    </PageFrame>
+  );
+}
+
+/** Nosotros (/nosotros, /about-us). */
+export default function AboutPage() {
+  return <AboutView content={aboutContent} />;
 }

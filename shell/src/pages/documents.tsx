@@ -1,9 +1,71 @@
-/** Documentos ESAL */
+import { site } from 'shared/config/site';
+import { PageFrame } from 'shared/ui/page-frame';
+
+interface Item {
+  label: string;
+  value: string;
+  pending?: boolean;
+}
+
+function PendingMark() {
+  return <span className="badge badge--pending">Dato por confirmar</span>;
+}
+
+/** Documentos ESAL: the documents as external links, then the transparency items of the special tax regime. */
 export default function DocumentsPage() {
+  const { esal } = site;
+  const items: Item[] = [
+    { label: 'Nombre o razón social', value: site.name },
+    { label: 'NIT', value: site.nit, pending: true },
+    { label: 'Naturaleza', value: site.legalNature },
+    { label: 'Actividad meritoria', ...esal.meritoriousActivity },
+    { label: 'Reinversión de excedentes', ...esal.surplusReinvestment },
+    { label: 'Directivos y representante legal', ...esal.directors },
+    { label: 'Donaciones recibidas y su destino', ...esal.donations },
+    { label: 'Informe anual de resultados', ...esal.annualReport },
+    { label: 'Estados financieros', ...esal.financialStatements },
+  ];
   return (
-    <article className="container page">
-      <h1>Documentos ESAL</h1>
-      <p className="lead">Documentos y transparencia de la fundación como entidad sin ánimo de lucro del Régimen Tributario Especial.</p>
-    </article>
+    <PageFrame
+      title="Documentos ESAL"
+      intro={<p>Documentos y transparencia de la fundación como entidad sin ánimo de lucro del Régimen Tributario Especial.</p>}
+    >
+      <section aria-labelledby="documentos" className="section-tight">
+        <h2 id="documentos">Documentos</h2>
+        <ul className="grid card-list">
+          {esal.documents.map((d) => (
+            <li className="card doc-card" key={d.name}>
+              <h3>{d.name}</h3>
+              <p>{d.description}</p>
+              <a href={d.url} target="_blank" rel="noopener noreferrer">
+                Ver documento<span className="visually-hidden">: {d.name}</span> (PDF, se abre en una pestaña nueva)
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="transparencia" className="section-tight">
+        <h2 id="transparencia">Transparencia</h2>
+        <p>
+          Como entidad del Régimen Tributario Especial, publicamos cada año la información que exige el artículo 364-5 del Estatuto
+          Tributario. Los datos marcados como «por confirmar» se actualizarán cuando el consejo directivo apruebe los documentos
+          correspondientes.
+        </p>
+        <dl className="transparency">
+          {items.map((item) => (
+            <div key={item.label}>
+              <dt>{item.label}</dt>
+              <dd>
+                {item.value} {item.pending ? <PendingMark /> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p>
+          ¿Tienes preguntas sobre nuestras cuentas? Escríbenos a <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>.
+        </p>
+      </section>
+    </PageFrame>
   );
 }

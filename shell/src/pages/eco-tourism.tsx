@@ -1,11 +1,76 @@
-/** Ecoturismo en Boyacá */
+import { site } from 'shared/config/site';
+import { PageFrame } from 'shared/ui/page-frame';
+import { Stars } from 'shared/ui/stars';
+import { activities, ecoValues } from '../content/eco-tourism';
+import { Icon } from '../layout/icons';
+
+function BookingLink() {
+  return (
+    <a className="btn btn--accent" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
+      RESERVA AHORA<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}
+
+/** Ecoturismo en Boyacá: hero, intro, three values, three services with their rating and the booking link. */
 export default function EcoTourismPage() {
   return (
-    <article className="container page">
-      <h1>Ecoturismo en Boyacá</h1>
-      <p className="lead">
-        Vive el campo boyacense y apoya la formación de jóvenes rurales: alquiler de casa rural, caminatas ecológicas guiadas y cabalgatas.
-      </p>
-    </article>
+    <PageFrame
+      title="Ecoturismo en Boyacá"
+      anchorId="eco-hero"
+      intro={
+        <>
+          <p>Vive el campo boyacense y apoya la formación de jóvenes rurales.</p>
+          <BookingLink />
+        </>
+      }
+    >
+      <section aria-labelledby="eco-intro" className="eco-intro">
+        <h2 id="eco-intro">Turismo que deja algo bueno</h2>
+        <p>
+          En un pueblo rural de Boyacá, familias campesinas abren sus puertas a quienes quieren descansar, caminar y aprender del campo. Los
+          ingresos se reparten entre los anfitriones y el fondo de becas de la fundación, para que los jóvenes del municipio puedan estudiar
+          sin irse de su tierra.
+        </p>
+      </section>
+
+      <section aria-labelledby="eco-valores" className="section-tight">
+        <h2 id="eco-valores">Nuestros valores</h2>
+        <ul className="value-icons">
+          {ecoValues.map((v) => (
+            <li key={v.name}>
+              <span className="value-icon">
+                <Icon name={v.icon} size={36} />
+              </span>
+              <h3>{v.name}</h3>
+              <p>{v.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="eco-servicios" className="section-tight">
+        <h2 id="eco-servicios">Servicios</h2>
+        <ul className="grid card-list">
+          {activities.map((a) => (
+            <li className="card activity-card" key={a.name}>
+              <span className="card-icon">
+                <Icon name={a.icon} />
+              </span>
+              <h3>{a.name}</h3>
+              <p className="activity-description">{a.description}</p>
+              <Stars value={a.stars} />
+              <p>{a.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="cta-band" aria-labelledby="eco-reserva">
+        <h2 id="eco-reserva">¿Listo para visitarnos?</h2>
+        <p>Consulta disponibilidad y precios en nuestro sitio de reservas.</p>
+        <BookingLink />
+      </section>
+    </PageFrame>
   );
 }
