@@ -234,6 +234,16 @@ describe('community form API', () => {
     expect(row).toMatchObject({ age: 27, institution: null, email: 'ana.perez@example.com' });
   });
 
+  it('e-mails volunteers and allies their registration number', async () => {
+    const v = (await post('/api/community/volunteers', { ...volunteer, email: 'vol.mail@example.com' })).json() as { volunteer_id: string };
+    const a = (await post('/api/community/allies', { ...ally, email: 'ally.mail@example.com' })).json() as { corporation_id: string };
+    const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
+    expect(mails.find((m) => m.to === 'vol.mail@example.com')?.text).toContain(`Número de registro: ${v.volunteer_id}`);
+    const allyMail = mails.find((m) => m.to === 'ally.mail@example.com');
+    expect(allyMail?.text).toContain(`Número de registro: ${a.corporation_id}`);
+    expect(allyMail?.text).toContain('Tejidos Andinos S.A.S.');
+  });
+
   it('keeps which workshop an inquiry is about', async () => {
     const res = await post('/api/community/vale-ser/consulta', valeSer);
     const id = Number((res.json() as { id: string }).id);

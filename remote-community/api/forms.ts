@@ -12,6 +12,8 @@ import type { z } from 'shared/schemas/zod';
 import { publicWrite, type ApiContext } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { zodSchema } from 'shared/server/http';
+import { renderMail } from 'shared/server/mail-template';
+import { apiTexts } from './texts';
 
 const idAnswer = (key: string) =>
   ({ type: 'object', properties: { success: { type: 'boolean' }, [key]: { type: 'string' } }, required: ['success', key] }) as const;
@@ -38,7 +40,18 @@ export const formRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
         .values({ ...v, institution: v.institution ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, volunteer_id: String(row.id) });
+      const volunteerId = String(row.id);
+      // Queued after the row is stored; a mail problem is logged by the mailer and never fails the registration.
+      await ctx.mailer.send(
+        renderMail({
+          to: v.email,
+          subject: apiTexts.volunteerSubject,
+          greeting: `Hola, ${v.volunteer_name}:`,
+          paragraphs: [apiTexts.volunteerBody],
+          details: [[apiTexts.registrationId, volunteerId]],
+        }),
+      );
+      return reply.status(201).send({ success: true, volunteer_id: volunteerId });
     },
   );
 
@@ -60,7 +73,17 @@ export const formRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
         .values({ ...a, reviews: a.reviews ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, corporation_id: String(row.id) });
+      const corporationId = String(row.id);
+      await ctx.mailer.send(
+        renderMail({
+          to: a.email,
+          subject: apiTexts.allySubject,
+          greeting: `Hola, ${a.representative_name}:`,
+          paragraphs: [apiTexts.allyBody(a.corporation_name)],
+          details: [[apiTexts.registrationId, corporationId]],
+        }),
+      );
+      return reply.status(201).send({ success: true, corporation_id: corporationId });
     },
   );
 

@@ -17,11 +17,13 @@ export function ChoiceGroup({ legend, options, error, required, inline, ...input
   return (
     <fieldset
       className="choice-group"
+      role="radiogroup"
+      aria-labelledby={`${id}-legend`}
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
       aria-required={required || undefined}
     >
-      <legend>
+      <legend id={`${id}-legend`}>
         {legend}
         {required ? (
           <span className="required-mark" aria-hidden="true">
