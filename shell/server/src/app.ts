@@ -1,4 +1,5 @@
 import { readFileSync, existsSync } from 'node:fs';
+import { assertProductionReady, createApiContext } from 'shared/server/server-config';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
@@ -7,13 +8,12 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { site } from 'shared/config/site';
 import { matchRoute, remoteNames, routes, type RemoteName } from 'shared/routes';
-import type { ApiContext, ApiModule, ServerSettings } from 'shared/server/api-module';
+import type { ApiModule } from 'shared/server/api-module';
 import { apiNotFound, migrateApis, mountApi } from 'shared/server/api-mount';
 import { openDatabase, type Database } from 'shared/server/db';
 import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createMailer, type Mailer } from 'shared/server/mailer';
 import { buildStaticOptions, serveRemoteBuild } from 'shared/server/static-cache';
-import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
 import type { PaymentProvider } from 'shared/server/payments/provider';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
@@ -40,22 +40,11 @@ export async function buildGateway(
   config: GatewayConfig,
   options: { apis?: ApiModule[]; payments?: PaymentProvider } = {},
 ): Promise<Gateway> {
-  if (config.production && (!config.payments.webhookSecret || config.payments.accessToken.startsWith('TEST-sandbox'))) {
-    throw new Error('En producción se requieren MERCADOPAGO_ACCESS_TOKEN y MERCADOPAGO_WEBHOOK_SECRET reales');
-  }
+  assertProductionReady(config);
   const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
-  const settings: ServerSettings = {
-    production: config.production,
-    publicOrigin: config.publicOrigin,
-    writeLimit: config.writeLimit,
-    paymentWebhookSecret: config.payments.webhookSecret,
-    paymentPublicKey: config.payments.publicKey,
-  };
-  const payments =
-    options.payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl });
-  const ctx: ApiContext = { db: database.db, mailer, settings, payments };
+  const ctx = createApiContext(config, database.db, mailer, options.payments);
   const localMailbox = mailer.local && !config.production;
 
   let healthy = false;
