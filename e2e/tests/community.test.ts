@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { chatLink, site } from 'shared/config/site';
 import { communityTexts, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
-import { launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 
 type Values = Record<string, string>;
 
@@ -155,6 +155,10 @@ describe('community forms', () => {
     assert.match(radicado, /^\d{16}$/);
     await page.getByRole('status').filter({ hasText: radicado }).waitFor();
     await page.getByRole('status').getByText('(10 días hábiles)', { exact: false }).waitFor();
+    const mailbox = (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Array<{ to: string; subject: string; text: string }>;
+    const ack = mailbox.find((m) => m.to === 'luisa.e2e@example.com');
+    assert.ok(ack?.subject.includes(radicado), 'falta el acuse de recibo');
+    assert.match(ack?.text ?? '', /Fecha límite de respuesta: \d{1,2} de \w+ de \d{4}/);
 
     // The lookup link keeps the number (in-app navigation); the document is still needed.
     await page.getByRole('link', { name: 'Consultar el estado de mi solicitud' }).first().click();
