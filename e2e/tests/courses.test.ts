@@ -62,11 +62,33 @@ describe('courses, enrolment and payments', () => {
     assert.match(facts, /\$ 349\.000/);
     assert.match(facts, /Online/);
     const carousel = page.locator('[aria-roledescription="carousel"]');
-    assert.match(await carousel.locator('[aria-roledescription="slide"]:visible').innerText(), /Fundamentos de programación/);
-    await page.getByRole('button', { name: 'Módulo anterior' }).click();
-    assert.match(await carousel.locator('[aria-roledescription="slide"]:visible').innerText(), /Fundamentos de desarrollo Backend/);
+    assert.match(await carousel.locator('.carousel-slide.is-active').innerText(), /Fundamentos de programación/);
+    await carousel.getByRole('button', { name: 'Diapositiva anterior' }).click();
+    assert.match(await carousel.locator('.carousel-slide.is-active').innerText(), /Fundamentos de desarrollo Backend/);
     await page.getByRole('link', { name: 'Quiero Inscribirme' }).click();
     await waitForHeading(page, 'Inscripción: Desarrollo de Software');
+    await context.close();
+  });
+
+  it('shows the Puentes stages in a wrapping slider, the learning process and the learn-and-help page', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/Proyecto-Puentes');
+    await waitForHeading(page, 'Proyecto Puentes');
+    const slider = page.locator('[aria-roledescription="carousel"]');
+    assert.match(await slider.locator('.carousel-slide.is-active').innerText(), /Despliegue[\s\S]*4 meses/);
+    for (let i = 0; i < 3; i++) await slider.getByRole('button', { name: 'Diapositiva siguiente' }).click();
+    assert.match(await slider.locator('.carousel-slide.is-active').innerText(), /Lanzamiento[\s\S]*30% al 40%/);
+    await slider.getByRole('button', { name: 'Diapositiva siguiente' }).click();
+    assert.match(await slider.locator('.carousel-slide.is-active').innerText(), /Despliegue/);
+    await page.goto('/software-a-la-medida');
+    await waitForHeading(page, 'Procesos de aprendizaje');
+    assert.match(await page.locator('main').innerText(), /Consolidación[\s\S]*9 horas al día/);
+    await page.goto('/aprende-ayuda');
+    await waitForHeading(page, 'Aprende y ayuda');
+    await page.getByRole('heading', { name: 'Historias de éxito' }).waitFor();
+    const chat = page.locator('main').getByRole('link', { name: /Quiero inscribirme/ });
+    assert.equal(await chat.getAttribute('target'), '_blank');
+    assert.match((await chat.getAttribute('href')) ?? '', /^https:\/\/wa\.me\//);
     await context.close();
   });
 

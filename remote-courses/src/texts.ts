@@ -125,3 +125,65 @@ export const coursePageTexts: Record<'desarrollo-software' | 'ofimatica-basica' 
     'Seis horas a la semana para clases y dos más para práctica',
   ],
 };
+
+/** A stage of the Puentes programme (spec §3 Puentes stage, §4 order, §9 numbers). */
+export interface PuentesStage {
+  id: number;
+  title: string;
+  duration: string;
+  pay: string;
+  schedule?: string;
+  goal: string;
+}
+
+export const puentesStages: readonly PuentesStage[] = [
+  {
+    id: 1,
+    title: 'Despliegue',
+    duration: '4 meses',
+    pay: 'Beca de formación',
+    goal: 'Construir una base sólida en desarrollo de software.',
+  },
+  {
+    id: 2,
+    title: 'Puentes',
+    duration: 'Variable',
+    pay: 'Beca de formación',
+    goal: 'Aplicar lo aprendido en proyectos prácticos con mentoría.',
+  },
+  {
+    id: 3,
+    title: 'Consolidación',
+    duration: 'Variable',
+    pay: 'Salario mínimo legal vigente',
+    schedule: '9 horas al día',
+    goal: 'Integrarte a la estructura de trabajo de la fundación y construir proyectos para clientes reales.',
+  },
+  {
+    id: 4,
+    title: 'Lanzamiento',
+    duration: '4 meses',
+    pay: 'Vinculación con empresas aliadas',
+    goal: 'Ubicarte en una empresa externa con un aumento salarial del 30% al 40%.',
+  },
+];
+
+export const learnAndHelpTexts = {
+  lead: 'Cada inscripción financia la formación de otra persona en situación de vulnerabilidad: cuando aprendes, también ayudas.',
+  successTitle: 'Historias de éxito',
+  enrolChat: 'Quiero inscribirme',
+  chatMessage: 'Hola, quiero información para inscribirme en un curso de la fundación.',
+  stories: [
+    {
+      name: 'Laura M.',
+      role: 'Desarrollo de Software',
+      text: 'Pasé de atender una tienda a trabajar como desarrolladora junior en menos de un año.',
+    },
+    { name: 'Marta C.', role: 'Ofimática Básica', text: 'Conseguí mi empleo como auxiliar administrativa gracias a Excel.' },
+    {
+      name: 'Daniela V.',
+      role: 'Marketing Digital',
+      text: 'Mi emprendimiento de artesanías ahora vende por redes sociales en todo el país.',
+    },
+  ],
+} as const;

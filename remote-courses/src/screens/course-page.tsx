@@ -3,8 +3,8 @@ import '../courses.css';
 import { courseBySlug, moduleRequirementNote } from 'shared/catalogue/courses';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
+import { Carousel } from 'shared/ui/carousel';
 import { PageFrame } from 'shared/ui/page-frame';
-import { ModuleCarousel } from '../module-carousel';
 import { coursePageTexts } from '../texts';
 
 const releaseDate = (iso: string) =>
@@ -95,7 +95,30 @@ export default function CoursePage({ course: slug = '' }: { course?: string }) {
       <section className="section" aria-labelledby="modulos">
         <h2 id="modulos">Módulos</h2>
         <p>{moduleRequirementNote}</p>
-        <ModuleCarousel modules={course.imageCarrousel} />
+        <Carousel
+          label="Módulos del curso"
+          intervalMs={20_000}
+          slides={course.imageCarrousel.map((m) => ({
+            id: String(m.id),
+            label: m.subtitle,
+            content: (
+              <article className="card module-slide">
+                <p className="module-slide__eyebrow">{m.title}</p>
+                <h3>{m.subtitle}</h3>
+                {m.units.map((u) => (
+                  <section key={u.title}>
+                    <h4>{u.title}</h4>
+                    <ul>
+                      {u.content.map((topic) => (
+                        <li key={topic}>{topic}</li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </article>
+            ),
+          }))}
+        />
       </section>
 
       <section className="section" aria-labelledby="requisitos">

@@ -1,12 +1,37 @@
 import '../state/enrolment-slice';
+import '../courses.css';
+import { chatLink } from 'shared/config/site';
+import { Carousel } from 'shared/ui/carousel';
 import { PageFrame } from 'shared/ui/page-frame';
+import { StageCard } from '../stage-card';
+import { puentesStages } from '../texts';
 
-/** Puentes screen (route table in shared/routes). */
+/** Proyecto Puentes (spec §2, §4): the four stages in a slider that advances every 15 s and wraps. */
 export default function PuentesPage() {
   return (
-    <PageFrame title="Proyecto Puentes">
-      <p className="lead">
-        Un puente entre la formación y el empleo: becas, proyectos reales, salario mínimo legal y vinculación con empresas aliadas.
+    <PageFrame
+      title="Proyecto Puentes"
+      intro={
+        <p>Un puente entre la formación y el empleo: becas, proyectos reales, salario mínimo legal y vinculación con empresas aliadas.</p>
+      }
+    >
+      <section className="section" aria-labelledby="etapas">
+        <h2 id="etapas">Las cuatro etapas</h2>
+        <Carousel
+          label="Etapas del Proyecto Puentes"
+          intervalMs={15_000}
+          slides={puentesStages.map((s) => ({ id: String(s.id), label: s.title, content: <StageCard stage={s} /> }))}
+        />
+      </section>
+      <p className="course-final">
+        <a
+          className="btn btn--accent"
+          href={chatLink('Hola, quiero información sobre el Proyecto Puentes.')}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Quiero participar <span className="visually-hidden">(abre el chat en una pestaña nueva)</span>
+        </a>
       </p>
     </PageFrame>
   );

@@ -1,0 +1,25 @@
+import type { PuentesStage } from './texts';
+
+/** One stage of the programme with its duration, pay, schedule and goal. */
+export function StageCard({ stage }: { stage: PuentesStage }) {
+  return (
+    <article className="card stage-card">
+      <p className="module-slide__eyebrow">Etapa {stage.id}</p>
+      <h3>{stage.title}</h3>
+      <dl>
+        <dt>Duración</dt>
+        <dd>{stage.duration}</dd>
+        <dt>Incentivo</dt>
+        <dd>{stage.pay}</dd>
+        {stage.schedule ? (
+          <>
+            <dt>Horario</dt>
+            <dd>{stage.schedule}</dd>
+          </>
+        ) : null}
+        <dt>Objetivo</dt>
+        <dd>{stage.goal}</dd>
+      </dl>
+    </article>
+  );
+}
