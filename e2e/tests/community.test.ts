@@ -80,6 +80,9 @@ describe('community forms', () => {
     assert.equal(await name.getAttribute('aria-invalid'), 'true');
     const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
     assert.equal(await page.locator(`[id="${describedBy}"]`).textContent(), communityTexts.nameRequired);
+    // Each listed error takes the visitor to its field.
+    await summary.getByRole('link', { name: communityTexts.nameRequired }).click();
+    assert.equal(await name.evaluate((el) => el === document.activeElement), true);
     assert.equal(calls, 0);
     await context.close();
   });

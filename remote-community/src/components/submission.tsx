@@ -3,8 +3,6 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { apiClient } from 'shared/api/client';
 import { HONEYPOT_FIELD } from 'shared/schemas/common';
 import { useAppDispatch } from 'shared/store';
-import { ErrorSummary } from 'shared/ui/form';
-import { errorMessages } from 'shared/ui/use-zod-form';
 import { submissionStored } from '../state/submissions-slice';
 import { formTexts } from '../texts';
 
@@ -114,14 +112,52 @@ export function FailureMessage({ text, detail, onRetry, busy }: { text: string; 
   );
 }
 
+/** The error list's heading (the kit's default wording). */
+const summaryTitle = 'Por favor corrige los siguientes errores:';
+
+/** Each error links to its field: activating it puts the cursor there (react-hook-form knows the element). */
+function LinkedErrorSummary<V extends FieldValues, O>({ form }: { form: UseFormReturn<V, unknown, O> }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(form.formState.errors as Record<string, { message?: unknown } | undefined>).filter(
+    (entry): entry is [string, { message: string }] => typeof entry[1]?.message === 'string',
+  );
+  const shown = entries.length > 0;
+  useEffect(() => {
+    if (shown) revealAndFocus(ref.current);
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div ref={ref} className="alert alert--error error-summary" role="alert" tabIndex={-1}>
+      <p>
+        <strong>{summaryTitle}</strong>
+      </p>
+      <ul>
+        {entries.map(([field, error]) => (
+          <li key={field}>
+            <a
+              href={`#${field}`}
+              onClick={(event) => {
+                event.preventDefault();
+                form.setFocus(field as Path<V>, { shouldSelect: false });
+              }}
+            >
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The error list above a form after a submit attempt. Re-keyed on every attempt so it takes focus again; never
  * shown for on-blur messages, which must not pull focus away from the field the visitor is leaving.
  */
 export function SubmitErrors<V extends FieldValues, O>({ form }: { form: UseFormReturn<V, unknown, O> }) {
-  const { errors, submitCount } = form.formState;
+  const { submitCount } = form.formState;
   if (submitCount === 0) return null;
-  return <ErrorSummary key={submitCount} errors={errorMessages(errors as Record<string, { message?: unknown }>)} />;
+  return <LinkedErrorSummary key={submitCount} form={form} />;
 }
 
 /** "Los campos marcados con * son obligatorios." */
