@@ -28,7 +28,7 @@ describe('a remote that fails to load', () => {
       .click();
     await waitForHeading(page, /Formamos talento/);
     await page.getByRole('button', { name: '¡Quieres Ayudar!' }).click();
-    await page.getByRole('link', { name: 'Registra tu empresa' }).click();
+    await page.locator('header').getByRole('link', { name: 'Registra tu empresa' }).click();
     await waitForHeading(page, 'Empresas aliadas');
 
     // Back on the broken route (served with preload hints for it), "Reintentar" reloads it once reachable.

@@ -16,7 +16,7 @@ function useNearScreen<T extends Element>() {
       setNear(true);
       return;
     }
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '400px' });
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
     io.observe(el);
     return () => io.disconnect();
   }, [near]);
