@@ -273,7 +273,8 @@ describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
   });
   after(async () => browser.close());
 
-  const pages: [string, string | RegExp][] = [
+  // Remote routes are checked by their frame (header, footer, page-hero); their own wording belongs to other teams.
+  const pages: [string, string | RegExp | undefined][] = [
     ['/', /Formamos talento/],
     ['/nosotros', 'Nosotros'],
     ['/ods', 'Objetivos'],
@@ -283,8 +284,8 @@ describe('accessibility (axe-core, WCAG 2.x A/AA)', () => {
     ['/Documents-esal', 'Documentos ESAL'],
     ['/politica-de-privacidad', 'Política de privacidad'],
     ['/terminos-y-condiciones', 'Términos y condiciones'],
-    ['/contribuciones', /Dona/],
-    ['/desarrollo-software', /Desarrollo de Software/],
+    ['/contribuciones', undefined],
+    ['/desarrollo-software', undefined],
   ];
 
   for (const width of [1366, 390]) {
