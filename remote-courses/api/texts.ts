@@ -3,7 +3,4 @@ export const apiTexts = {
   enrolmentNotFound: 'No encontramos la inscripción. Vuelve a diligenciar el formulario.',
   alreadyPaid: 'Esta inscripción ya está pagada.',
   moduleUnavailable: 'El módulo elegido no está disponible para este curso.',
-  paymentNotFound: 'No encontramos ese pago.',
-  providerDown: 'No pudimos comunicarnos con la pasarela de pagos. Intenta de nuevo en unos minutos.',
-  invalidSignature: 'Notificación no autorizada.',
 } as const;

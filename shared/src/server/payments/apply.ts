@@ -13,7 +13,6 @@ export interface PayableColumns {
   payment_date: string | Date | null;
   date_approved: string | Date | null;
   receipt_sent_at: string | Date | null;
-  price: number;
 }
 
 export interface ApplyResult<Row> {
