@@ -1,11 +1,15 @@
 import type { ApiModule } from 'shared/server/api-module';
+import { contributionRoutes } from './contributions';
+import { givingMigrations } from './migrations';
 
-/** Giving API: its routes arrive with the issue that builds this remote's flows. */
+/** Giving API: donations priced by the server, signed payment notifications, status sync, receipt once. */
 export const givingApi: ApiModule = {
   name: 'giving',
   description: 'Donaciones y contribuciones',
-  migrations: { schema: 'giving', migrations: {} },
-  plugin: async () => {},
+  migrations: givingMigrations,
+  plugin: async (app, ctx) => {
+    await app.register(contributionRoutes, ctx);
+  },
 };
 
 export default givingApi;

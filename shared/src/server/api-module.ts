@@ -15,6 +15,8 @@ export interface ServerSettings {
   paymentWebhookSecret: string;
   /** Public key for the provider's browser script. */
   paymentPublicKey: string;
+  /** Donation bounds in whole COP (configurable; within the provider's limits). */
+  donationBounds: { min: number; max: number };
 }
 
 /** Everything an API plugin may use: no globals, so tests and the gateway inject their own. */

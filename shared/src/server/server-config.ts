@@ -14,6 +14,7 @@ export interface CommonServerConfig {
   trustProxy: boolean;
   writeLimit: { max: number; timeWindow: number };
   logLevel: string;
+  donationBounds: { min: number; max: number };
   payments: {
     accessToken: string;
     publicKey: string;
@@ -52,6 +53,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     writeLimit: { max: envInt(env.RATE_LIMIT_WRITES, 20), timeWindow: envInt(env.RATE_LIMIT_WINDOW_MS, 60_000) },
     logLevel: env.LOG_LEVEL || 'info',
+    donationBounds: { min: envInt(env.DONATION_MIN_COP, 5_000), max: envInt(env.DONATION_MAX_COP, 20_000_000) },
     payments,
   };
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
@@ -75,6 +77,7 @@ export function createApiContext(config: CommonServerConfig, db: AnyDatabase, ma
     writeLimit: config.writeLimit,
     paymentWebhookSecret: config.payments.webhookSecret,
     paymentPublicKey: config.payments.publicKey,
+    donationBounds: config.donationBounds,
   };
   return {
     db,

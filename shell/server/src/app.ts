@@ -48,7 +48,9 @@ export async function buildGateway(
   const localMailbox = mailer.local && !config.production;
 
   let healthy = false;
-  const apis = options.apis ?? (await Promise.all(remoteNames.filter((n) => !config.remotes[n].apiUrl).map(importApi)));
+  // One after another: Jest's ESM loader races when sibling modules are imported concurrently (a few ms at start).
+  const apis = options.apis ?? [];
+  if (!options.apis) for (const name of remoteNames.filter((n) => !config.remotes[n].apiUrl)) apis.push(await importApi(name));
   const ready = (async () => {
     await migrateApis(database.db, apis);
     healthy = true;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { publicWebhook, type ApiContext } from '../api-module';
-import { ApiError } from '../http';
+import { publicWebhook, type ApiContext } from 'shared/server/api-module';
+import { ApiError } from 'shared/server/http';
 import { applyProviderPayment, rememberNotification, wasNotificationProcessed, type PayableColumns } from './apply';
 import type { ProviderPayment } from './provider';
 import { verifyNotificationSignature } from './signature';

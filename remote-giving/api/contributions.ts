@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { site } from 'shared/config/site';
+import { formatCOP } from 'shared/format/money';
+import { donationSchema, donationTexts, resolveDonationAmount, type DonationInput } from 'shared/schemas/donation';
+import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { rejectHoneypot } from 'shared/server/form-guards';
+import { ApiError, zodSchema } from 'shared/server/http';
+import { renderMail } from 'shared/server/mail-template';
+import type { PayableColumns } from 'shared/server/payments/apply';
+import { paymentRoutes } from 'shared/server/payments/routes';
+
+/** Donations per e-mail and hour before a card-testing pause. */
+const PER_EMAIL_PER_HOUR = 5;
+
+export const donationTitle = `Donación a ${site.name}`;
+export const donationDescription = 'Apoyo a la formación de personas en situación de vulnerabilidad.';
+
+interface ContributionRow extends PayableColumns {
+  contributor_name: string;
+  contributor_lastname: string;
+  id_type: string;
+  id_number: string;
+  email: string;
+  donation_amount: number;
+}
+
+/**
+ * A donation in one round trip: the server decides the amount, stores the contributor (so no donor is lost),
+ * then creates the checkout and answers where to pay.
+ */
+export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  app.post<{ Body: DonationInput }>(
+    '/contributions',
+    {
+      config: publicWrite(ctx.settings),
+      preValidation: rejectHoneypot,
+      schema: {
+        tags: ['giving'],
+        summary: 'Registrar una donación y crear su pago (el monto lo decide el servidor)',
+        body: zodSchema(donationSchema),
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const amount = resolveDonationAmount(body, ctx.settings.donationBounds);
+      if (!amount.ok) throw new ApiError(400, 'invalid_amount', amount.message, { donation_amount: amount.message });
+      const since = new Date(Date.now() - 3600_000);
+      const recent = await ctx.db
+        .selectFrom('giving.contributions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', '=', body.email)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= PER_EMAIL_PER_HOUR) {
+        request.log.warn({ reason: 'per-email limit' }, 'donation refused');
+        throw new ApiError(429, 'rate_limited', donationTexts.tooManyForEmail);
+      }
+      const reference = `DON-${randomBytes(12).toString('base64url')}`;
+      await ctx.db
+        .insertInto('giving.contributions')
+        .values({
+          reference,
+          contributor_name: body.contributor_name,
+          contributor_lastname: body.contributor_lastname,
+          id_type: body.id_type,
+          id_number: body.id_number,
+          email: body.email,
+          phone_number: body.phone_number,
+          donation_amount: amount.amount,
+        })
+        .execute();
+      const origin = ctx.settings.publicOrigin;
+      let preference;
+      try {
+        preference = await ctx.payments.createPreference({
+          item: { id: 'donacion', title: donationTitle, description: donationDescription, unitPrice: amount.amount },
+          payer: { name: `${body.contributor_name} ${body.contributor_lastname}`, email: body.email, phone: body.phone_number },
+          backUrls: { success: `${origin}/success`, failure: `${origin}/failure`, pending: `${origin}/pending` },
+          notificationUrl: `${origin}/api/giving/payments/notifications`,
+          externalReference: reference,
+          expiresAt: new Date(Date.now() + 72 * 3600_000),
+        });
+      } catch (err) {
+        request.log.warn({ err: (err as Error).message }, 'donation preference failed');
+        // The contributor stays stored ('processing...'): staff can reach out; the visitor may try again.
+        throw new ApiError(502, 'payment_provider_error', donationTexts.failed);
+      }
+      await ctx.db.updateTable('giving.contributions').set({ preference_id: preference.id }).where('reference', '=', reference).execute();
+      return reply.status(201).send({ success: true, ...preference, amount: amount.amount, title: donationTitle });
+    },
+  );
+
+  await app.register(
+    paymentRoutes<ContributionRow>({
+      tag: 'giving',
+      table: 'giving.contributions',
+      notificationsTable: 'giving.payment_notifications',
+      async afterApply(c, d, payment, firstApproval) {
+        if (!firstApproval) return;
+        const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {
+          timeZone: 'America/Bogota',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        });
+        await c.mailer.send(
+          renderMail({
+            to: d.email,
+            subject: 'Gracias por tu donación',
+            greeting: `Hola, ${d.contributor_name}:`,
+            paragraphs: [
+              'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
+              `Si necesitas el certificado de donación para tu declaración de renta, respóndenos este correo: lo expedimos con los datos de esta donación (${site.legalNature}).`,
+            ],
+            details: [
+              ['Valor', formatCOP(d.donation_amount)],
+              ['Fecha', date],
+              ['Pago', payment.id],
+              ['Donante', `${d.contributor_name} ${d.contributor_lastname} (${d.id_type} ${d.id_number})`],
+              ['Entidad', `${site.name}, NIT ${site.nit}`],
+            ],
+          }),
+        );
+      },
+    }),
+    ctx,
+  );
+};

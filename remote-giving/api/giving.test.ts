@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
+import { signNotification } from 'shared/server/payments/signature';
+import type { Gateway } from '../../shell/server/src/app';
+import { testGateway } from '../../shell/server/src/testing';
+
+const donor = {
+  contributor_name: 'Camila',
+  contributor_lastname: 'Rojas',
+  id_type: 'Cédula de ciudadanía',
+  id_number: '52123456',
+  email: 'camila@example.com',
+  phone_number: '3105550000',
+};
+
+describe('giving API', () => {
+  let gw: Gateway;
+  const provider = new FakePaymentProvider();
+  beforeAll(async () => {
+    gw = await testGateway({}, {}, { payments: provider });
+  });
+  afterAll(async () => gw.app.close());
+
+  const donate = (payload: Record<string, unknown>) => gw.app.inject({ method: 'POST', url: '/api/giving/contributions', payload });
+  const row = (reference: string) =>
+    gw.database.db.selectFrom('giving.contributions').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+  const count = async () =>
+    Number(
+      (
+        await gw.database.db
+          .selectFrom('giving.contributions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('stores the contributor before the checkout and charges the preset the visitor chose', async () => {
+    const res = await donate({ ...donor, donation_amount: '$ 50.000' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { init_point: string; external_reference: string; amount: number };
+    expect(body.amount).toBe(50000);
+    expect(provider.checkouts.at(-1)!.item).toMatchObject({ unitPrice: 50000, title: 'Donación a Fundación Tejiendo Futuro' });
+    expect(provider.checkouts.at(-1)!.backUrls.success).toMatch(/\/success$/);
+    expect(await row(body.external_reference)).toMatchObject({
+      donation_amount: 50000,
+      payment_status: 'processing...',
+      email: 'camila@example.com',
+    });
+  });
+
+  it('charges the custom digits over a preset, and ignores any price the browser adds', async () => {
+    const res = await donate({
+      ...donor,
+      email: 'c2@example.com',
+      donation_amount: '20000',
+      optional_donation_amount: '75000',
+      price: 1,
+      unit_price: 1,
+    });
+    expect((res.json() as { amount: number }).amount).toBe(75000);
+    expect(provider.checkouts.at(-1)!.item.unitPrice).toBe(75000);
+  });
+
+  it("answers the spec's alerts for no amount, zero and invalid amounts, and refuses 1 peso", async () => {
+    for (const [payload, message] of [
+      [{}, 'Por favor selecciona un monto de donación.'],
+      [{ optional_donation_amount: '0' }, 'Por favor selecciona un monto de donación.'],
+      [{ donation_amount: 'mucho' }, 'Monto de donación inválido.'],
+    ] as const) {
+      const res = await donate({ ...donor, ...payload });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { message: string }).message).toBe(message);
+    }
+    const one = await donate({ ...donor, optional_donation_amount: '1' });
+    expect(one.statusCode).toBe(400);
+    expect((one.json() as { message: string }).message).toMatch(/^Monto de donación inválido\./);
+  });
+
+  it('validates the contributor form and refuses a filled honeypot without storing', async () => {
+    const bad = await donate({ donation_amount: '20000', email: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { fields: Record<string, string> }).fields).toMatchObject({
+      contributor_name: 'Por favor ingresa tus nombres',
+      email: 'Por favor ingresa un correo electrónico válido',
+    });
+    const before = await count();
+    expect((await donate({ ...donor, donation_amount: '20000', website: 'spam' })).statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('pauses donations from one e-mail after five in an hour (card testing)', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++)
+      codes.push((await donate({ ...donor, email: 'tarjetas@example.com', donation_amount: '20000' })).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('applies a signed approval once and sends one receipt with the tax data', async () => {
+    const res = await donate({ ...donor, email: 'recibo@example.com', donation_amount: '100000' });
+    const reference = (res.json() as { external_reference: string }).external_reference;
+    provider.pay('7001', reference, 'approved', { transaction_amount: 100000 });
+    for (let i = 0; i < 3; i++) {
+      const requestId = `giv-${i}`;
+      const notified = await gw.app.inject({
+        method: 'POST',
+        url: '/api/giving/payments/notifications?data.id=7001&type=payment',
+        headers: { 'x-request-id': requestId, 'x-signature': signNotification('sandbox-webhook-secret', '7001', requestId) },
+        payload: { type: 'payment', data: { id: '7001' } },
+      });
+      expect(notified.statusCode).toBe(200);
+    }
+    expect(await row(reference)).toMatchObject({ payment_status: 'approved', payment_id: '7001' });
+    const box = ((await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; text: string }>).filter(
+      (m) => m.to === 'recibo@example.com',
+    );
+    expect(box).toHaveLength(1);
+    expect(box[0]!.text).toMatch(/\$ 100\.000[\s\S]*NIT/);
+    const forged = await gw.app.inject({
+      method: 'POST',
+      url: '/api/giving/payments/notifications?data.id=7001&type=payment',
+      payload: {},
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('answers the generic result pages with the status read from the provider', async () => {
+    const res = await donate({ ...donor, email: 'estado@example.com', donation_amount: '20000' });
+    const reference = (res.json() as { external_reference: string }).external_reference;
+    provider.pay('7002', reference, 'rejected', { status_detail: 'cc_rejected_other_reason' });
+    const status = await gw.app.inject(`/api/giving/payments/7002?external_reference=${reference}`);
+    expect(status.json()).toMatchObject({ status: 'rejected', status_detail: 'cc_rejected_other_reason' });
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { digitsOnly, donationTexts, resolveDonationAmount } from './donation';
+
+const bounds = { min: 5000, max: 20_000_000 };
+
+describe('donation amount', () => {
+  it('takes a preset, written as the page shows it', () => {
+    expect(resolveDonationAmount({ donation_amount: '$ 20.000' }, bounds)).toEqual({ ok: true, amount: 20000 });
+    expect(resolveDonationAmount({ donation_amount: '100000' }, bounds)).toEqual({ ok: true, amount: 100000 });
+    expect(resolveDonationAmount({ donation_amount: '50.000,00' }, bounds)).toEqual({ ok: true, amount: 50000 });
+  });
+  it('prefers the custom digits', () => {
+    expect(resolveDonationAmount({ donation_amount: '20000', optional_donation_amount: '75000' }, bounds)).toEqual({
+      ok: true,
+      amount: 75000,
+    });
+    expect(resolveDonationAmount({ optional_donation_amount: '75.000 pesos' }, bounds)).toEqual({ ok: true, amount: 75000 });
+  });
+  it('says no amount was chosen for empty or zero', () => {
+    expect(resolveDonationAmount({}, bounds)).toEqual({ ok: false, message: donationTexts.noAmount });
+    expect(resolveDonationAmount({ optional_donation_amount: '0' }, bounds)).toEqual({ ok: false, message: donationTexts.noAmount });
+    expect(resolveDonationAmount({ donation_amount: '$ 0' }, bounds)).toEqual({ ok: false, message: donationTexts.noAmount });
+  });
+  it('refuses what is not a positive whole amount within the bounds', () => {
+    expect(resolveDonationAmount({ donation_amount: 'mucho' }, bounds)).toEqual({ ok: false, message: donationTexts.invalidAmount });
+    expect(resolveDonationAmount({ donation_amount: '-5000' }, bounds)).toEqual({ ok: false, message: donationTexts.invalidAmount });
+    const one = resolveDonationAmount({ optional_donation_amount: '1' }, bounds);
+    expect(one.ok).toBe(false);
+    expect(!one.ok && one.message).toMatch(/^Monto de donación inválido\. El monto debe estar entre/);
+    expect(resolveDonationAmount({ optional_donation_amount: '999999999999' }, bounds).ok).toBe(false);
+  });
+  it('keeps only digits as the visitor types', () => {
+    expect(digitsOnly('5a0.0b00')).toBe('50000');
+  });
+});

@@ -1,0 +1,66 @@
+import { documentNumberField, documentTypes, emailField, oneOf, phoneField, requiredText } from './common';
+import { z } from './zod';
+
+/** Spec §5/§8 donation messages, and the server's own limits. */
+export const donationTexts = {
+  noAmount: 'Por favor selecciona un monto de donación.',
+  invalidAmount: 'Monto de donación inválido.',
+  failed: 'Error procesando la donación. Por favor intenta de nuevo.',
+  nameRequired: 'Por favor ingresa tus nombres',
+  lastnameRequired: 'Por favor ingresa tus apellidos',
+  idTypeRequired: 'Selecciona un tipo de identidad',
+  idNumberRequired: 'Por favor ingresa tu número de documento',
+  emailRequired: 'Por favor ingresa tu correo electrónico',
+  emailInvalid: 'Por favor ingresa un correo electrónico válido',
+  phoneRequired: 'Por favor ingresa tu teléfono',
+  tooManyForEmail: 'Ya registramos varias donaciones con este correo en la última hora. Espera un momento e intenta de nuevo.',
+} as const;
+
+/** Preset amounts in whole COP (spec §9). */
+export const presetAmounts = [20_000, 50_000, 100_000] as const;
+
+/**
+ * What the browser sends: a preset (by value) or custom digits, and the contributor's data. The server decides the
+ * amount from these (integer COP within its bounds); nothing else about money is read from the browser.
+ */
+export const donationSchema = z.object({
+  donation_amount: z.string({ error: donationTexts.noAmount }).max(20, { error: donationTexts.invalidAmount }).optional(),
+  optional_donation_amount: z.string({ error: donationTexts.invalidAmount }).max(12, { error: donationTexts.invalidAmount }).optional(),
+  contributor_name: requiredText(donationTexts.nameRequired),
+  contributor_lastname: requiredText(donationTexts.lastnameRequired),
+  id_type: oneOf(documentTypes, donationTexts.idTypeRequired),
+  id_number: documentNumberField(donationTexts.idNumberRequired),
+  email: emailField(donationTexts.emailRequired, donationTexts.emailInvalid),
+  phone_number: phoneField(donationTexts.phoneRequired),
+});
+
+export type DonationInput = z.input<typeof donationSchema>;
+
+/** Keeps only the digits a visitor types in the custom amount ("50.000 pesos" → "50000"). */
+export const digitsOnly = (text: string) => text.replace(/\D/g, '');
+
+export type AmountResult = { ok: true; amount: number } | { ok: false; message: string };
+
+/**
+ * The amount of a donation (spec §5): the custom digits when given, otherwise the preset. Empty or zero means none
+ * was chosen; anything not a positive whole number, or outside the bounds, is invalid.
+ */
+export function resolveDonationAmount(
+  input: { donation_amount?: string | undefined; optional_donation_amount?: string | undefined },
+  bounds: { min: number; max: number },
+): AmountResult {
+  const custom = digitsOnly(input.optional_donation_amount ?? '');
+  const preset = (input.donation_amount ?? '').trim();
+  const raw = custom !== '' ? custom : preset;
+  if (raw === '' || /^[0\s$.,]*$/.test(raw)) return { ok: false, message: donationTexts.noAmount };
+  const digits = raw.replace(/[$\s]/g, '').replace(/,\d*$/, '').replace(/\./g, '');
+  if (!/^\d+$/.test(digits)) return { ok: false, message: donationTexts.invalidAmount };
+  const amount = Number(digits);
+  if (!Number.isSafeInteger(amount) || amount <= 0) return { ok: false, message: donationTexts.invalidAmount };
+  if (amount < bounds.min || amount > bounds.max)
+    return {
+      ok: false,
+      message: `${donationTexts.invalidAmount} El monto debe estar entre $ ${bounds.min.toLocaleString('es-CO')} y $ ${bounds.max.toLocaleString('es-CO')}.`,
+    };
+  return { ok: true, amount };
+}
