@@ -21,6 +21,11 @@ if (config.payments.startSandbox) {
   console.log(`Pasarela de pagos local (sandbox) en ${sandbox.url}/sandbox`);
 }
 
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void Promise.all(stops.map((stop) => stop())));
+// A signal before the gateway has set up its own handlers (it is still starting) must still end the process.
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    void Promise.allSettled(stops.map((stop) => stop())).then(() => process.exit(0));
+  });
+}
 
 await import('../shell/server/src/main');
