@@ -3,6 +3,8 @@ import type { RemoteName } from '../routes';
 import type { AnyDatabase, DomainMigrations } from './db';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
+import type { TokenVerifier } from './identity';
+import type { IdentityConfig } from './server-config';
 
 /** What the server knows about where and how it runs; every API plugin receives it. */
 export interface ServerSettings {
@@ -17,6 +19,8 @@ export interface ServerSettings {
   paymentPublicKey: string;
   /** Donation bounds in whole COP (configurable; within the provider's limits). */
   donationBounds: { min: number; max: number };
+  /** The user pool (or its local emulator) accounts live in. */
+  identity: IdentityConfig;
 }
 
 /** Everything an API plugin may use: no globals, so tests and the gateway inject their own. */
@@ -26,6 +30,8 @@ export interface ApiContext {
   settings: ServerSettings;
   /** The card payment provider (Mercado Pago, or the local sandbox speaking its API). */
   payments: PaymentProvider;
+  /** Checks the identity provider's tokens; the only way a request becomes a signed-in user's. */
+  identity: TokenVerifier;
 }
 
 /** A remote's server side: its own schema's migrations and a Fastify plugin mounted under `/api/<name>/`. */

@@ -3,6 +3,7 @@ import type { ApiContext, ServerSettings } from './api-module';
 import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
+import { createTokenVerifier, type TokenVerifier } from './identity';
 
 /** Settings every server of the site reads the same way: the gateway and each remote run standalone. */
 export interface CommonServerConfig {
@@ -24,6 +25,50 @@ export interface CommonServerConfig {
     /** Start the local payment sandbox (embedded default: no real provider configured, not production). */
     startSandbox: boolean;
     sandboxPort: number;
+    /** MercadoPago.js v2 (the local sandbox serves a stand-in); loaded lazily by the donation page. */
+    scriptUrl: string;
+  };
+  identity: IdentityConfig;
+}
+
+/** The Cognito user pool the site signs people into (or the local emulator speaking its API). */
+export interface IdentityConfig {
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  /** Cognito API origin when it is not AWS's regional one (the emulator locally); null means AWS. */
+  endpoint: string | null;
+  authFlow: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
+  /** `iss` of the pool's tokens and where its signing keys are published. */
+  issuer: string;
+  jwksUri: string;
+  /** Start the local emulator (embedded default: no pool configured, not production). */
+  startEmulator: boolean;
+  emulatorPort: number;
+}
+
+/** Id of the emulator's seeded pool and app client (the pool id is also its data file's name). */
+export const EMULATOR_POOL_ID = 'local_tejiendo';
+export const EMULATOR_CLIENT_ID = 'tejiendo-web-local';
+
+/** The identity settings: a real pool when COGNITO_USER_POOL_ID is set, otherwise the local emulator. */
+export function readIdentityConfig(env: NodeJS.ProcessEnv, production: boolean): IdentityConfig {
+  const region = env.COGNITO_REGION || 'us-east-1';
+  const emulatorPort = envInt(env.IDENTITY_EMULATOR_PORT, 9239);
+  const startEmulator = !env.COGNITO_USER_POOL_ID && !production;
+  const userPoolId = env.COGNITO_USER_POOL_ID || EMULATOR_POOL_ID;
+  const endpoint = (env.COGNITO_ENDPOINT || (startEmulator ? `http://127.0.0.1:${emulatorPort}` : '')).replace(/\/$/, '') || null;
+  const issuer = endpoint ? `${endpoint}/${userPoolId}` : `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`;
+  return {
+    region,
+    userPoolId,
+    clientId: env.COGNITO_CLIENT_ID || EMULATOR_CLIENT_ID,
+    endpoint,
+    authFlow: env.COGNITO_AUTH_FLOW === 'USER_SRP_AUTH' ? 'USER_SRP_AUTH' : 'USER_PASSWORD_AUTH',
+    issuer,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+    startEmulator,
+    emulatorPort,
   };
 }
 
@@ -44,6 +89,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || (production ? '' : 'sandbox-webhook-secret'),
     startSandbox,
     sandboxPort,
+    scriptUrl: env.MERCADOPAGO_SCRIPT_URL || (startSandbox ? `http://127.0.0.1:${sandboxPort}/js/v2` : 'https://sdk.mercadopago.com/js/v2'),
   };
   const baseUrl = env.MERCADOPAGO_BASE_URL || (startSandbox ? `http://127.0.0.1:${sandboxPort}` : undefined);
   if (baseUrl) payments.baseUrl = baseUrl;
@@ -55,6 +101,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     logLevel: env.LOG_LEVEL || 'info',
     donationBounds: { min: envInt(env.DONATION_MIN_COP, 5_000), max: envInt(env.DONATION_MAX_COP, 20_000_000) },
     payments,
+    identity: readIdentityConfig(env, production),
   };
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.SMTP_URL) config.smtpUrl = env.SMTP_URL;
@@ -62,15 +109,35 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
   return config;
 }
 
-/** Production never runs on the sandbox's credentials: its webhook secret is public. */
+/**
+ * Production never runs on stand-ins: the payment sandbox's webhook secret and the identity emulator's signing key
+ * ship with the code, so anyone could forge a payment notification or a login token.
+ */
 export function assertProductionReady(config: CommonServerConfig): void {
-  if (config.production && (!config.payments.webhookSecret || config.payments.accessToken.startsWith('TEST-sandbox'))) {
+  if (!config.production) return;
+  if (!config.payments.webhookSecret || config.payments.accessToken.startsWith('TEST-sandbox')) {
     throw new Error('En producción se requieren MERCADOPAGO_ACCESS_TOKEN y MERCADOPAGO_WEBHOOK_SECRET reales');
+  }
+  const { identity } = config;
+  if (
+    identity.userPoolId === EMULATOR_POOL_ID ||
+    identity.clientId === EMULATOR_CLIENT_ID ||
+    !identity.issuer.startsWith('https://cognito-idp.')
+  ) {
+    throw new Error(
+      'En producción se requiere un grupo de usuarios de Cognito real (COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID), no el emulador',
+    );
   }
 }
 
 /** What every API plugin receives, built the same way in the gateway and in a standalone remote. */
-export function createApiContext(config: CommonServerConfig, db: AnyDatabase, mailer: Mailer, payments?: PaymentProvider): ApiContext {
+export function createApiContext(
+  config: CommonServerConfig,
+  db: AnyDatabase,
+  mailer: Mailer,
+  payments?: PaymentProvider,
+  identity?: TokenVerifier,
+): ApiContext {
   const settings: ServerSettings = {
     production: config.production,
     publicOrigin: config.publicOrigin,
@@ -78,11 +145,13 @@ export function createApiContext(config: CommonServerConfig, db: AnyDatabase, ma
     paymentWebhookSecret: config.payments.webhookSecret,
     paymentPublicKey: config.payments.publicKey,
     donationBounds: config.donationBounds,
+    identity: config.identity,
   };
   return {
     db,
     mailer,
     settings,
     payments: payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
+    identity: identity ?? createTokenVerifier(config.identity),
   };
 }

@@ -4,6 +4,7 @@ import { routes } from 'shared/routes';
 import { WEBHOOK_LIMIT_FACTOR } from 'shared/server/api-module';
 import type { Gateway } from './app';
 import { testGateway } from './testing';
+import { readIdentityConfig } from 'shared/server/server-config';
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const databases: Array<[string, { databaseUrl?: string }]> = [['PGlite', {}]];
@@ -120,6 +121,48 @@ describe('gateway pages', () => {
   });
 });
 
+describe('runtime settings for the browser', () => {
+  it('tells the browser the identity pool and payment script, and the CSP allows exactly those origins', async () => {
+    const gw = await testGateway({}, { IDENTITY_EMULATOR_PORT: '9555', PAYMENT_SANDBOX_PORT: '9556' });
+    const res = await gw.app.inject('/runtime-config.json');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ identity: Record<string, unknown>; payments: Record<string, unknown> }>();
+    expect(body.identity).toEqual({
+      region: 'us-east-1',
+      userPoolId: 'local_tejiendo',
+      clientId: 'tejiendo-web-local',
+      endpoint: 'http://127.0.0.1:9555',
+      authFlow: 'USER_PASSWORD_AUTH',
+    });
+    expect(body.payments).toEqual({ publicKey: 'TEST-sandbox-public-key', scriptUrl: 'http://127.0.0.1:9556/js/v2' });
+    // Nothing secret travels to the browser.
+    expect(res.body).not.toMatch(/secret|TEST-sandbox-token/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:9555[;\s]/);
+    expect(csp).toMatch(/script-src 'self' http:\/\/127\.0\.0\.1:9556[;\s]/);
+    await gw.app.close();
+  });
+
+  it('points at AWS and the real MercadoPago.js when a pool is configured', async () => {
+    const gw = await testGateway(
+      {},
+      {
+        COGNITO_USER_POOL_ID: 'us-east-2_Abc',
+        COGNITO_CLIENT_ID: 'abc',
+        COGNITO_REGION: 'us-east-2',
+        MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-x',
+      },
+    );
+    const body = (await gw.app.inject('/runtime-config.json')).json<{ identity: { endpoint: unknown }; payments: { scriptUrl: string } }>();
+    expect(body.identity.endpoint).toBeNull();
+    expect(body.payments.scriptUrl).toBe('https://sdk.mercadopago.com/js/v2');
+    const csp = String((await gw.app.inject('/')).headers['content-security-policy']);
+    expect(csp).toContain('https://cognito-idp.us-east-2.amazonaws.com');
+    expect(csp).toContain('https://sdk.mercadopago.com');
+    await gw.app.close();
+  });
+});
+
 describe('gateway behind https', () => {
   it('adds HSTS only when the request arrived over https through a trusted proxy', async () => {
     const gw = await testGateway({ trustProxy: true });
@@ -136,14 +179,25 @@ describe('production mode', () => {
     webhookSecret: 'secreto-real',
     startSandbox: false,
     sandboxPort: 0,
+    scriptUrl: 'https://sdk.mercadopago.com/js/v2',
   };
+  const realIdentity = readIdentityConfig(
+    { COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123', COGNITO_CLIENT_ID: '4example', COGNITO_REGION: 'us-east-1' },
+    true,
+  );
 
   it('refuses to start with the sandbox payment credentials', async () => {
     await expect(testGateway({ production: true })).rejects.toThrow(/MERCADOPAGO_ACCESS_TOKEN/);
   });
 
+  it('refuses to start on the identity emulator, whose signing key is public', async () => {
+    await expect(testGateway({ production: true, payments: realPayments })).rejects.toThrow(/Cognito/);
+    const emulatorIssuer = readIdentityConfig({ COGNITO_USER_POOL_ID: 'us-east-1_x', COGNITO_ENDPOINT: 'http://127.0.0.1:9239' }, true);
+    await expect(testGateway({ production: true, payments: realPayments, identity: emulatorIssuer })).rejects.toThrow(/Cognito/);
+  });
+
   it('has no local mailbox', async () => {
-    const gw = await testGateway({ production: true, payments: realPayments });
+    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity });
     expect((await gw.app.inject('/dev/mailbox.json')).statusCode).toBe(404);
     expect((await gw.app.inject('/dev/mailbox')).statusCode).toBe(404);
     await gw.app.close();

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { site } from 'shared/config/site';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'shared/config/runtime';
 import { matchRoute, remoteNames, routes, type RemoteName } from 'shared/routes';
 import type { ApiModule } from 'shared/server/api-module';
 import { apiNotFound, migrateApis, mountApi } from 'shared/server/api-mount';
@@ -15,6 +16,7 @@ import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createMailer, type Mailer } from 'shared/server/mailer';
 import { buildStaticOptions, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
+import type { TokenVerifier } from 'shared/server/identity';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
 import { RemoteAssetIndex } from './remote-assets';
@@ -38,13 +40,13 @@ export interface Gateway {
 /** Builds the gateway: the shell's build, every remote's static build and API, and the site-wide endpoints. */
 export async function buildGateway(
   config: GatewayConfig,
-  options: { apis?: ApiModule[]; payments?: PaymentProvider } = {},
+  options: { apis?: ApiModule[]; payments?: PaymentProvider; identity?: TokenVerifier } = {},
 ): Promise<Gateway> {
   assertProductionReady(config);
   const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
-  const ctx = createApiContext(config, database.db, mailer, options.payments);
+  const ctx = createApiContext(config, database.db, mailer, options.payments, options.identity);
   const localMailbox = mailer.local && !config.production;
 
   let healthy = false;
@@ -134,6 +136,23 @@ export async function buildGateway(
       remotes: Object.fromEntries(remoteNames.map((n) => [n, { entry: config.remotes[n].entry }])),
       timeoutMs: config.remoteTimeoutMs,
     };
+  });
+
+  // Public settings the browser needs at run time (identity pool, payment script): one build serves every environment.
+  app.get(RUNTIME_CONFIG_PATH, { schema: { hide: true } }, async (_req, reply) => {
+    void reply.header('cache-control', 'public, max-age=300');
+    const { identity, payments } = config;
+    const body: RuntimeConfig = {
+      identity: {
+        region: identity.region,
+        userPoolId: identity.userPoolId,
+        clientId: identity.clientId,
+        endpoint: identity.endpoint,
+        authFlow: identity.authFlow,
+      },
+      payments: { publicKey: payments.publicKey, scriptUrl: payments.scriptUrl },
+    };
+    return body;
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) =>

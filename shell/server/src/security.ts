@@ -4,13 +4,16 @@ import type { GatewayConfig } from './config';
 /** The site's Content-Security-Policy: no inline script, nothing framed, nothing from unknown origins. */
 export function contentSecurityPolicy(config: GatewayConfig): string {
   const { connect, script, form, img } = config.cspExtra;
+  // The identity API is called from the browser; the payment script loads lazily on the donation page.
+  const identityOrigin = config.identity.endpoint ?? `https://cognito-idp.${config.identity.region}.amazonaws.com`;
+  const paymentScript = new URL(config.payments.scriptUrl).origin;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...script],
+    'script-src': ["'self'", paymentScript, ...script],
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:', ...img],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...connect],
+    'connect-src': ["'self'", new URL(identityOrigin).origin, ...connect],
     'form-action': ["'self'", ...form],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

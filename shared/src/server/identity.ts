@@ -1,0 +1,96 @@
+import { JwtVerifier } from 'aws-jwt-verify';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './http';
+import type { IdentityConfig } from './server-config';
+
+/** Who a verified ID token says the visitor is. The e-mail is the key enrolments are matched by. */
+export interface VerifiedUser {
+  sub: string;
+  email: string;
+  name: string | null;
+}
+
+export interface TokenVerifier {
+  /** The token's user when it is a current ID token of the configured pool and app client, otherwise null. */
+  verify(token: string): Promise<VerifiedUser | null>;
+}
+
+/**
+ * Verifies Cognito ID tokens with aws-jwt-verify against the pool's issuer and signing keys. An https JWKS (Cognito)
+ * is fetched by the library; an http one (the local emulator) is fetched here and handed over, since the library
+ * only fetches over https. Tests pass `jwks` directly.
+ */
+export function createTokenVerifier(
+  config: Pick<IdentityConfig, 'issuer' | 'jwksUri' | 'clientId'>,
+  options: { jwks?: Jwks } = {},
+): TokenVerifier {
+  const verifier = JwtVerifier.create({ issuer: config.issuer, audience: config.clientId, jwksUri: config.jwksUri });
+  const manualKeys = options.jwks !== undefined || !config.jwksUri.startsWith('https://');
+  let keysLoaded: Promise<void> | null = null;
+  const loadKeys = (force: boolean) => {
+    if (options.jwks) {
+      verifier.cacheJwks(options.jwks, config.issuer);
+      return Promise.resolve();
+    }
+    if (!keysLoaded || force) {
+      keysLoaded = fetch(config.jwksUri, { signal: AbortSignal.timeout(5000) })
+        .then(async (res) => {
+          if (!res.ok) throw new Error(`JWKS ${res.status}`);
+          verifier.cacheJwks((await res.json()) as Jwks, config.issuer);
+        })
+        .catch((err: unknown) => {
+          keysLoaded = null;
+          throw err;
+        });
+    }
+    return keysLoaded;
+  };
+
+  return {
+    async verify(token) {
+      if (typeof token !== 'string' || token.length > 8192 || token.split('.').length !== 3) return null;
+      try {
+        if (manualKeys) await loadKeys(false);
+        let payload;
+        try {
+          payload = await verifier.verify(token);
+        } catch (err) {
+          // A key rotation (or an emulator restarted with a new key) shows up as an unknown kid: refetch once.
+          if (!manualKeys || options.jwks || (err as Error).name !== 'KidNotFoundInJwksError') throw err;
+          await loadKeys(true);
+          payload = await verifier.verify(token);
+        }
+        if (payload.token_use !== 'id' || typeof payload.sub !== 'string') return null;
+        const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+        if (!email) return null;
+        return { sub: payload.sub, email, name: typeof payload.name === 'string' ? payload.name : null };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user of a request, or a 401 in Spanish: the server never takes identity from the body or query. */
+export async function requireUser(verifier: TokenVerifier, request: FastifyRequest): Promise<VerifiedUser> {
+  const token = bearerToken(request);
+  const user = token ? await verifier.verify(token) : null;
+  if (!user)
+    throw new ApiError(401, 'unauthorized', 'Inicia sesión para continuar. Si ya lo hiciste, tu sesión expiró: vuelve a ingresar.');
+  return user;
+}
+
+/** The signed-in user when a valid token is present, otherwise null (anonymous use stays allowed). */
+export async function optionalUser(verifier: TokenVerifier, request: FastifyRequest): Promise<VerifiedUser | null> {
+  const token = bearerToken(request);
+  return token ? verifier.verify(token) : null;
+}
