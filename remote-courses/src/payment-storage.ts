@@ -1,6 +1,6 @@
 /** Browser-stored values of the enrolment flow (spec §3): only hints for the next pages, never proof. */
+export { PENDING_PAYMENT_KEY, readJson, removeKey, storeJson } from 'shared/payments/browser-storage';
 export const STUDENT_DATA_KEY = 'student_registration_data';
-export const PENDING_PAYMENT_KEY = 'pending_payment';
 
 export interface StudentRegistrationData {
   student_name: string;
@@ -18,29 +18,4 @@ export interface PendingCoursePayment {
   course_title: string;
   amount: number;
   timestamp: number;
-}
-
-export function storeJson(key: string, value: unknown) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Full or blocked storage only loses a convenience; the server has the enrolment.
-  }
-}
-
-export function readJson<T>(key: string): T | null {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function removeKey(key: string) {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    // nothing to do
-  }
 }

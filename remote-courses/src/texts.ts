@@ -1,6 +1,4 @@
 // Fixed texts of the spec for the courses remote: a copy change is one edit here.
-export const resultHeading: Record<string, string> = { success: 'Genial', failure: 'Lo sentimos', pending: 'Tranquilo' };
-
 export const enrolmentPageTexts = {
   stepsTitle: 'Inscribirte toma dos pasos',
   step1: 'Diligencia el formulario con tus datos personales.',
@@ -13,58 +11,6 @@ export const enrolmentPageTexts = {
   summaryTitle: 'Resumen de tu inscripción',
   noModuleYet: 'Elige un módulo',
 } as const;
-
-export const resultTexts = {
-  successLead: '¡Gracias por inscribirte! Tu pago fue recibido.',
-  approved: 'Aprobado',
-  processing: 'Procesando',
-  accessPromise: 'Te enviaremos por correo las instrucciones de acceso 24 horas antes del inicio de clases.',
-  failureLead: 'No pudimos completar la transacción. Si el problema continúa, comunícate con tu banco.',
-  failureTitle: 'Pago No Completado',
-  tips: [
-    'Verifica que los datos de tu tarjeta sean correctos.',
-    'Asegúrate de tener fondos suficientes.',
-    'Intenta con otro medio de pago.',
-    'Comunícate con tu banco para autorizar la compra.',
-  ],
-  retry: 'Intentar Nuevamente',
-  otherCourses: 'Ver Otros Cursos',
-  pendingLead: 'Esperaremos hasta que tu pago se complete. Te avisaremos por correo cuando se confirme.',
-  verify: 'Verificar Estado',
-  verifying: 'Verificando...',
-  checking: 'Consultando el estado de tu pago…',
-  verifyError: 'Error al verificar el estado del pago',
-} as const;
-
-/** Reason for a failed payment, by provider status and detail (spec §8). */
-export function failureReason(status: string | null, detail: string | null): string {
-  if (status === 'rejected') {
-    const byDetail: Record<string, string> = {
-      cc_rejected_insufficient_amount: 'Fondos insuficientes en tu tarjeta',
-      cc_rejected_bad_filled_card_number: 'Número de tarjeta incorrecto',
-      cc_rejected_bad_filled_date: 'Fecha de vencimiento incorrecta',
-      cc_rejected_bad_filled_security_code: 'Código de seguridad incorrecto',
-      cc_rejected_bad_filled_other: 'Revisa los datos de tu tarjeta',
-    };
-    return byDetail[detail ?? ''] ?? 'El pago fue rechazado por el banco';
-  }
-  if (status === 'cancelled') return 'El pago fue cancelado';
-  return 'Hubo un problema procesando tu pago';
-}
-
-/** Processing time by payment type (spec §9). */
-export function processingTime(paymentType: string | null): string {
-  switch (paymentType) {
-    case 'bank_transfer':
-      return 'Las transferencias bancarias tardan de 1 a 2 días hábiles en confirmarse.';
-    case 'ticket':
-      return 'Los pagos en efectivo tardan de 1 a 3 días hábiles en confirmarse.';
-    case 'atm':
-      return 'Los pagos en cajero tardan de 1 a 2 días hábiles en confirmarse.';
-    default:
-      return 'Tu pago puede tardar de 1 a 3 días hábiles en confirmarse.';
-  }
-}
 
 interface CourseCopy {
   purpose: string;

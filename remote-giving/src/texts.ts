@@ -1,2 +1,29 @@
-// Fixed texts of the spec for this remote: a copy change is one edit here.
-export const resultHeading: Record<string, string> = { success: 'Genial', failure: 'Lo sentimos', pending: 'Tranquilo' };
+// Fixed texts of the spec for the giving remote: a copy change is one edit here.
+import type { ResultTexts } from 'shared/payments/result-texts';
+
+/** What the generic result pages say about a donation; the rest of their texts are the shared ones (spec §2). */
+export const donationResultTexts: Partial<ResultTexts> = {
+  successLead: '¡Gracias por tu donación! Tu aporte fue recibido.',
+  accessPromise:
+    'Cuando tu pago quede aprobado te enviaremos un comprobante por correo. Si necesitas el certificado de donación, respóndenos ese correo.',
+};
+
+export const donationPageTexts = {
+  title: 'Dona aquí',
+  lead: 'Tu donación en pesos colombianos financia la formación de personas en situación de vulnerabilidad. Elige un monto o escribe el tuyo.',
+  formTitle: 'Formulario de donación',
+  amountLegend: 'Elige el monto de tu donación',
+  noAmountYet: 'Aún no has elegido un monto.',
+  emailHint: 'Allí te enviaremos el comprobante de tu donación.',
+  customLabel: 'Valor en pesos (solo números)',
+  customPlaceholder: 'Ej: 50000',
+  customHint: 'O escribe otro valor: reemplaza al monto elegido arriba.',
+  contributorTitle: 'Tus datos',
+  requiredNote: 'Los campos marcados con * son obligatorios.',
+  submit: 'Donar',
+  submitting: 'Loading...',
+  secure: '🔒 Pago seguro procesado por Mercado Pago',
+  redirecting: 'Te estamos llevando a la pasarela de pagos…',
+  summary: (amount: string) => `Vas a donar ${amount}`,
+  errorsTitle: 'Por favor corrige los siguientes errores:',
+} as const;

@@ -1,12 +1,16 @@
 import '../state/payment-flow-slice';
-import { resultHeading } from '../texts';
-import { PageFrame } from 'shared/ui/page-frame';
+import { PaymentResult } from 'shared/ui/payment-result';
+import { donationResultTexts } from '../texts';
 
-/** TransactionResult screen (route table in shared/routes). */
-export default function TransactionResultPage({ result = '' }: { result?: string }) {
+/** Generic transaction result pages /success, /failure, /pending (spec §2): the shared result screen, for donations. */
+export default function TransactionResultPage({ result = 'success' }: { result?: string }) {
   return (
-    <PageFrame title={resultHeading[result] ?? 'Resultado de la transacción'}>
-      <p className="lead">Estamos consultando el estado de tu transacción con la pasarela de pagos.</p>
-    </PageFrame>
+    <PaymentResult
+      result={result}
+      apiBase="/api/giving"
+      texts={donationResultTexts}
+      successLink={{ to: '/', label: 'Volver al inicio' }}
+      failureLink={{ to: '/contribuciones#dona-aqui', label: 'Volver a donar' }}
+    />
   );
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { failureReason, processingTime, readReturnParams, statusLabel } from './result-texts';
+
+describe('payment result texts (spec §8, §9)', () => {
+  it('gives the failure reason by status and detail', () => {
+    expect(failureReason('rejected', 'cc_rejected_insufficient_amount')).toBe('Fondos insuficientes en tu tarjeta');
+    expect(failureReason('rejected', 'cc_rejected_bad_filled_security_code')).toBe('Código de seguridad incorrecto');
+    expect(failureReason('rejected', 'cc_rejected_other_reason')).toBe('El pago fue rechazado por el banco');
+    expect(failureReason('cancelled', null)).toBe('El pago fue cancelado');
+    expect(failureReason(null, null)).toBe('Hubo un problema procesando tu pago');
+  });
+
+  it('gives the processing time by payment type', () => {
+    expect(processingTime('bank_transfer')).toMatch(/1 a 2 días hábiles/);
+    expect(processingTime('ticket')).toMatch(/1 a 3 días hábiles/);
+    expect(processingTime('atm')).toMatch(/1 a 2 días hábiles/);
+    expect(processingTime(null)).toMatch(/1 a 3 días hábiles/);
+  });
+
+  it('names known statuses and shows others as received', () => {
+    expect(statusLabel('in_process')).toBe('En proceso');
+    expect(statusLabel('authorized')).toBe('authorized');
+    expect(statusLabel('')).toBe('Pendiente');
+  });
+
+  it("reads the provider's return query as a hint", () => {
+    expect(readReturnParams('?collection_id=123&collection_status=approved&external_reference=DON-x&payment_type=credit_card')).toEqual({
+      paymentId: '123',
+      reference: 'DON-x',
+      hasPayment: true,
+      hint: { status: 'approved', status_detail: null, payment_type: 'credit_card' },
+    });
+    expect(readReturnParams('?payment_id=null&status=null').hasPayment).toBe(false);
+    expect(readReturnParams('').paymentId).toBe('');
+  });
+});

@@ -1,0 +1,99 @@
+// Fixed texts of the payment result pages (spec §2, §8, §9), shared by /pago/* (courses) and /success|/failure|/pending.
+
+/** Headline of each result page (spec §2). */
+export const resultHeading: Record<string, string> = { success: 'Genial', failure: 'Lo sentimos', pending: 'Tranquilo' };
+
+/** Texts of the result screens; a page may replace the ones that name what was paid (a course or a donation). */
+export const resultTexts = {
+  successLead: '¡Gracias por inscribirte! Tu pago fue recibido.',
+  statusTitle: 'Estado de tu pago',
+  approved: 'Aprobado',
+  processing: 'Procesando',
+  accessPromise: 'Te enviaremos por correo las instrucciones de acceso 24 horas antes del inicio de clases.',
+  failureLead: 'No pudimos completar la transacción. Si el problema continúa, comunícate con tu banco.',
+  failureTitle: 'Pago No Completado',
+  tips: [
+    'Verifica que los datos de tu tarjeta sean correctos.',
+    'Asegúrate de tener fondos suficientes.',
+    'Intenta con otro medio de pago.',
+    'Comunícate con tu banco para autorizar la compra.',
+  ] as readonly string[],
+  retry: 'Intentar Nuevamente',
+  otherCourses: 'Ver Otros Cursos',
+  pendingLead: 'Esperaremos hasta que tu pago se complete. Te avisaremos por correo cuando se confirme.',
+  pendingTitle: 'Tu pago está en proceso',
+  currentStatus: 'Estado actual:',
+  verify: 'Verificar Estado',
+  verifying: 'Verificando...',
+  checking: 'Consultando el estado de tu pago…',
+  verifyError: 'Error al verificar el estado del pago',
+};
+
+export type ResultTexts = typeof resultTexts;
+
+/** Reason for a failed payment, by provider status and detail (spec §8). */
+export function failureReason(status: string | null, detail: string | null): string {
+  if (status === 'rejected') {
+    const byDetail: Record<string, string> = {
+      cc_rejected_insufficient_amount: 'Fondos insuficientes en tu tarjeta',
+      cc_rejected_bad_filled_card_number: 'Número de tarjeta incorrecto',
+      cc_rejected_bad_filled_date: 'Fecha de vencimiento incorrecta',
+      cc_rejected_bad_filled_security_code: 'Código de seguridad incorrecto',
+      cc_rejected_bad_filled_other: 'Revisa los datos de tu tarjeta',
+    };
+    return byDetail[detail ?? ''] ?? 'El pago fue rechazado por el banco';
+  }
+  if (status === 'cancelled') return 'El pago fue cancelado';
+  return 'Hubo un problema procesando tu pago';
+}
+
+/** Processing time by payment type (spec §9). */
+export function processingTime(paymentType: string | null): string {
+  switch (paymentType) {
+    case 'bank_transfer':
+      return 'Las transferencias bancarias tardan de 1 a 2 días hábiles en confirmarse.';
+    case 'ticket':
+      return 'Los pagos en efectivo tardan de 1 a 3 días hábiles en confirmarse.';
+    case 'atm':
+      return 'Los pagos en cajero tardan de 1 a 2 días hábiles en confirmarse.';
+    default:
+      return 'Tu pago puede tardar de 1 a 3 días hábiles en confirmarse.';
+  }
+}
+
+/** A provider status in words for the pending page; unknown values are shown as received (spec §4). */
+export function statusLabel(status: string): string {
+  const labels: Record<string, string> = {
+    approved: 'Aprobado',
+    pending: 'Pendiente',
+    in_process: 'En proceso',
+    rejected: 'Rechazado',
+    cancelled: 'Cancelado',
+  };
+  return labels[status] ?? (status || 'Pendiente');
+}
+
+/** What the provider's return URL says; only a hint — the page asks the server for the real status. */
+export interface ReturnParams {
+  paymentId: string;
+  reference: string;
+  /** A numeric payment id: there is a payment the server can check. */
+  hasPayment: boolean;
+  hint: { status: string; status_detail: string | null; payment_type: string | null };
+}
+
+/** Reads the provider's return query (payment_id or collection_id, status or collection_status, …). */
+export function readReturnParams(search: string): ReturnParams {
+  const params = new URLSearchParams(search);
+  const paymentId = params.get('payment_id') ?? params.get('collection_id') ?? '';
+  return {
+    paymentId,
+    reference: params.get('external_reference') ?? '',
+    hasPayment: /^\d+$/.test(paymentId),
+    hint: {
+      status: params.get('status') ?? params.get('collection_status') ?? '',
+      status_detail: params.get('status_detail'),
+      payment_type: params.get('payment_type') ?? params.get('payment_type_id'),
+    },
+  };
+}
