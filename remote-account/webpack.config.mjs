@@ -1,12 +1,16 @@
 import path from 'node:path';
 import { createConfig } from '../tooling/webpack.mjs';
 
-/** Every screen is its own expose, so a route downloads only its own code. */
+/**
+ * Every screen is its own expose, so a route downloads only its own code. `./session` is not a screen: the shell
+ * loads it when a signed-in user is remembered, to check the session and provide ID tokens to other apps.
+ */
 export const exposes = {
   './LoginPage': './src/screens/login-page.tsx',
   './RegisterPage': './src/screens/register-page.tsx',
   './ConfirmEmailPage': './src/screens/confirm-email-page.tsx',
   './MisCursosPage': './src/screens/mis-cursos-page.tsx',
+  './session': './src/session/expose.ts',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'account', exposes });

@@ -11,7 +11,8 @@ const version = (name) => require(path.join(root, 'node_modules', name, 'package
 
 /**
  * Modules that must exist once in the page. `shared/store` holds the root reducer every remote injects into;
- * `shared/navigation` holds the router bridge remotes use instead of importing react-router themselves.
+ * `shared/navigation` holds the router bridge remotes use instead of importing react-router themselves;
+ * `shared/auth-session` holds the session provider the account remote registers and other apps ask for ID tokens.
  */
 export function sharedModules() {
   const singleton = (name, extra = {}) => ({ singleton: true, strictVersion: true, requiredVersion: version(name), ...extra });
@@ -24,6 +25,7 @@ export function sharedModules() {
     'react-redux': singleton('react-redux'),
     'shared/store': { singleton: true, requiredVersion: false, version: version('shared') },
     'shared/navigation': { singleton: true, requiredVersion: false, version: version('shared') },
+    'shared/auth-session': { singleton: true, requiredVersion: false, version: version('shared') },
   };
 }
 

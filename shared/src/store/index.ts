@@ -1,6 +1,6 @@
 import { combineSlices, configureStore, type Slice, type SliceCaseReducers, type SliceSelectors, type WithSlice } from '@reduxjs/toolkit';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { authSlice } from './auth-slice';
+import { authSlice, writeStoredAuth } from './auth-slice';
 import { PAYMENT_TYPE_STORAGE_KEY, paymentTypeSlice } from './payment-type-slice';
 
 export * from './auth-slice';
@@ -22,7 +22,13 @@ export type RootState = ReturnType<typeof rootReducer>;
 export function createAppStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({ reducer: rootReducer, preloadedState: preloadedState as RootState | undefined });
   let lastPaymentType = store.getState().paymentType.value;
+  let lastAuth = store.getState().auth;
   store.subscribe(() => {
+    const auth = store.getState().auth;
+    if (auth.user !== lastAuth.user || auth.isAuthenticated !== lastAuth.isAuthenticated || auth.loginTime !== lastAuth.loginTime) {
+      writeStoredAuth(auth);
+    }
+    lastAuth = auth;
     const next = store.getState().paymentType.value;
     if (next === lastPaymentType) return;
     lastPaymentType = next;

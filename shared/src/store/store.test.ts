@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import {
+  AUTH_STORAGE_KEY,
   createAppStore,
   injectSlice,
   paymentTypeChanged,
@@ -62,7 +63,27 @@ describe('store contract', () => {
     expect(selectFirstName(store.getState())).toBe('Ana');
     expect(store.getState().auth.loginTime).toBe(1700000000000);
     store.dispatch(signedOut());
-    expect(store.getState().auth).toEqual({ user: null, isAuthenticated: false, loginTime: null });
+    expect(store.getState().auth).toEqual({ user: null, isAuthenticated: false, loginTime: null, notice: null });
+  });
+
+  it('remembers the signed-in user in localStorage, so a new page greets at once, and forgets it on sign-out', () => {
+    const store = createAppStore();
+    store.dispatch(signedIn({ user, loginTime: 1700000000000 }));
+    expect(JSON.parse(storage.getItem(AUTH_STORAGE_KEY)!)).toEqual({ user, isAuthenticated: true, loginTime: 1700000000000 });
+    const next = createAppStore();
+    expect(selectIsAuthenticated(next.getState())).toBe(true);
+    expect(selectFirstName(next.getState())).toBe('Ana');
+    next.dispatch(signedOut('Sesión expirada'));
+    expect(storage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+    expect(next.getState().auth.notice).toBe('Sesión expirada');
+    expect(selectIsAuthenticated(createAppStore().getState())).toBe(false);
+  });
+
+  it('starts anonymous when the stored user record is corrupt or incomplete', () => {
+    storage.setItem(AUTH_STORAGE_KEY, '{not json');
+    expect(selectIsAuthenticated(createAppStore().getState())).toBe(false);
+    storage.setItem(AUTH_STORAGE_KEY, JSON.stringify({ user: { email: 'x@y.z' }, isAuthenticated: true, loginTime: 1 }));
+    expect(selectIsAuthenticated(createAppStore().getState())).toBe(false);
   });
 
   it("injects a remote's slice into the one root reducer", () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { site } from 'shared/config/site';
+import { logoutSession } from 'shared/auth-session';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { selectFirstName, selectIsAuthenticated, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import { menus, type Menu } from './menus';
@@ -66,8 +67,8 @@ export function Header() {
   };
 
   const logout = () => {
-    // The account remote owns token revocation; it listens for this event when loaded.
-    window.dispatchEvent(new CustomEvent('app:logout'));
+    // The account remote's session revokes the refresh token and forgets the tokens; the page does not wait for it.
+    void logoutSession();
     dispatch(signedOut());
     navigate('/');
   };

@@ -42,11 +42,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, remote: string): Promis
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Loads a screen exposed by a remote (`<remote>/<Screen>`), registering the remote on first use.
- * A remote that never answers is cut off by the manifest's timeout. `attempt` > 0 re-registers it, for retries.
- */
-export async function loadRemoteScreen(remote: RemoteName, screen: string, attempt = 0): Promise<ComponentType<Record<string, string>>> {
+/** Makes sure the remote is registered with the federation runtime; `attempt` > 0 re-registers it under a fresh URL. */
+async function registerRemote(remote: RemoteName, attempt: number): Promise<number> {
   const { remotes, timeoutMs } = await fetchManifest().catch(() => {
     throw new RemoteLoadError(remote, 'unavailable');
   });
@@ -58,13 +55,29 @@ export async function loadRemoteScreen(remote: RemoteName, screen: string, attem
     registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
     registered.add(remote);
   }
-  let mod: { default?: ComponentType<Record<string, string>> } | null;
+  return timeoutMs;
+}
+
+/** Loads any module a remote exposes (`<remote>/<expose>`), cut off by the manifest's timeout. */
+export async function loadRemoteModule<T>(remote: RemoteName, expose: string, attempt = 0): Promise<T> {
+  const timeoutMs = await registerRemote(remote, attempt);
+  let mod: T | null;
   try {
-    mod = await withTimeout(loadRemote<{ default?: ComponentType<Record<string, string>> }>(`${remote}/${screen}`), timeoutMs, remote);
+    mod = await withTimeout(loadRemote<T>(`${remote}/${expose}`), timeoutMs, remote);
   } catch (err) {
     if (err instanceof RemoteLoadError) throw err;
     throw new RemoteLoadError(remote, 'unavailable', { cause: err });
   }
-  if (!mod?.default) throw new RemoteLoadError(remote, 'invalid-module');
+  if (!mod) throw new RemoteLoadError(remote, 'invalid-module');
+  return mod;
+}
+
+/**
+ * Loads a screen exposed by a remote (`<remote>/<Screen>`), registering the remote on first use.
+ * A remote that never answers is cut off by the manifest's timeout. `attempt` > 0 re-registers it, for retries.
+ */
+export async function loadRemoteScreen(remote: RemoteName, screen: string, attempt = 0): Promise<ComponentType<Record<string, string>>> {
+  const mod = await loadRemoteModule<{ default?: ComponentType<Record<string, string>> }>(remote, screen, attempt);
+  if (!mod.default) throw new RemoteLoadError(remote, 'invalid-module');
   return mod.default;
 }

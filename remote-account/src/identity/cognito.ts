@@ -1,0 +1,313 @@
+import {
+  AuthenticationDetails,
+  CognitoUser,
+  CognitoUserAttribute,
+  CognitoUserPool,
+  type CognitoUserSession,
+  type ICognitoUserAttributeData,
+} from 'amazon-cognito-identity-js';
+import { getRuntimeConfig, type RuntimeConfig } from 'shared/config/runtime';
+import type { AuthUser } from 'shared/store';
+import { errorCode, identityMessages, messageFor, type IdentityOperation } from './errors';
+import { normalisePhone } from './phone';
+import { isSessionValid } from './session-validity';
+
+/** Results as the spec's authentication service shapes them (§7): success, error, needsConfirmation. */
+export interface AuthResult {
+  success: boolean;
+  error?: string;
+  /** The provider's error code, for screens that branch on it. */
+  code?: string;
+  needsConfirmation?: boolean;
+}
+
+export type LoginResult =
+  | { success: true; user: AuthUser }
+  | { success: false; error: string; code?: string; needsConfirmation?: boolean; needsNewPassword?: boolean };
+
+export interface SignUpData {
+  name: string;
+  email: string;
+  password: string;
+  phone: string;
+  identityType: string;
+  identityNumber: string;
+}
+
+export type SessionState =
+  | { status: 'valid'; idToken: string; session: CognitoUserSession }
+  | { status: 'none' }
+  | { status: 'expired' }
+  | { status: 'unavailable' };
+
+/** A token this close to its expiry is refreshed before use, so it does not expire on its way to the server. */
+const EXPIRY_MARGIN_MS = 60_000;
+const LOGOUT_TIMEOUT_MS = 5_000;
+
+type Identity = RuntimeConfig['identity'];
+
+let poolPromise: Promise<{ pool: CognitoUserPool; identity: Identity } | null> | null = null;
+/** The user who answered a sign-in with NEW_PASSWORD_REQUIRED, waiting for the new password. */
+let pendingChallenge: CognitoUser | null = null;
+
+/** The user pool from the runtime configuration (endpoint set for the emulator); null when unconfigured. */
+async function userPool() {
+  poolPromise ??= getRuntimeConfig().then((config) => {
+    if (!config) {
+      poolPromise = null; // unreachable configuration: a later call asks again
+      return null;
+    }
+    const { identity } = config;
+    const pool = new CognitoUserPool({
+      UserPoolId: identity.userPoolId,
+      ClientId: identity.clientId,
+      ...(identity.endpoint ? { endpoint: identity.endpoint } : {}),
+    });
+    return { pool, identity };
+  });
+  return poolPromise;
+}
+
+function userFor(pool: CognitoUserPool, email: string): CognitoUser {
+  return new CognitoUser({ Username: email.trim().toLowerCase(), Pool: pool });
+}
+
+const failure = (error: unknown, operation: IdentityOperation): AuthResult => ({
+  success: false,
+  error: messageFor(error, operation),
+  code: errorCode(error),
+});
+const unavailable: AuthResult = { success: false, error: identityMessages.unavailable, code: 'Unavailable' };
+
+/** Attributes a new account carries; the phone goes in E.164 with +57 when typed without a prefix. */
+export function signUpAttributes(data: SignUpData): ICognitoUserAttributeData[] {
+  const list: ICognitoUserAttributeData[] = [
+    { Name: 'email', Value: data.email.trim().toLowerCase() },
+    { Name: 'name', Value: data.name.trim() },
+    { Name: 'custom:identity_type', Value: data.identityType },
+    { Name: 'custom:identity_number', Value: data.identityNumber.trim() },
+  ];
+  const phone = normalisePhone(data.phone);
+  if (phone) list.push({ Name: 'phone_number', Value: phone });
+  return list;
+}
+
+/** Builds the contract's user from the provider's attributes (the emulator's ID token has no `name`). */
+export function userFromAttributes(attributes: ReadonlyArray<ICognitoUserAttributeData>, fallback: Record<string, unknown> = {}): AuthUser {
+  const byName = new Map(attributes.map((a) => [a.Name, a.Value]));
+  const text = (key: string) => byName.get(key) ?? (typeof fallback[key] === 'string' ? (fallback[key] as string) : '');
+  const verified = byName.get('email_verified') ?? fallback.email_verified;
+  const user: AuthUser = {
+    email: text('email'),
+    name: text('name'),
+    phone_number: text('phone_number'),
+    sub: text('sub'),
+    email_verified: verified === true || verified === 'true',
+  };
+  const identityType = text('custom:identity_type');
+  const identityNumber = text('custom:identity_number');
+  if (identityType) user.identity_type = identityType;
+  if (identityNumber) user.identity_number = identityNumber;
+  return user;
+}
+
+function readUser(cognitoUser: CognitoUser, session: CognitoUserSession): Promise<AuthUser> {
+  const claims = session.getIdToken().decodePayload();
+  return new Promise((resolve) => {
+    cognitoUser.getUserAttributes((err, attributes) => {
+      // Without the attributes call the ID token's claims still give e-mail and sub.
+      resolve(userFromAttributes(err ? [] : (attributes ?? []), claims));
+    });
+  });
+}
+
+/** Registers an account; the provider then e-mails a 6-digit code unless the pool confirms on its own. */
+export async function signUp(data: SignUpData): Promise<AuthResult> {
+  if (!data.name.trim() || !data.email.trim() || !data.password) return { success: false, error: identityMessages.allRequired };
+  if (data.password.length < 8) return { success: false, error: identityMessages.weakPassword };
+  const found = await userPool();
+  if (!found) return unavailable;
+  const attributes = signUpAttributes(data).map((a) => new CognitoUserAttribute(a));
+  return new Promise((resolve) => {
+    found.pool.signUp(data.email.trim().toLowerCase(), data.password, attributes, [], (err, result) => {
+      if (err || !result) resolve(failure(err, 'signUp'));
+      else resolve({ success: true, needsConfirmation: !result.userConfirmed });
+    });
+  });
+}
+
+/** Confirms a sign-up with the e-mailed code. `operation` picks the screen's default message. */
+export async function confirmSignUp(email: string, code: string, operation: 'confirm' | 'confirmEmail' = 'confirm'): Promise<AuthResult> {
+  const found = await userPool();
+  if (!found) return unavailable;
+  return new Promise((resolve) => {
+    userFor(found.pool, email).confirmRegistration(code.trim(), true, (err: unknown) => {
+      resolve(err ? failure(err, operation) : { success: true });
+    });
+  });
+}
+
+/** Sends the confirmation code again (the local emulator answers through the gateway's bridge). */
+export async function resendConfirmationCode(email: string): Promise<AuthResult> {
+  const found = await userPool();
+  if (!found) return unavailable;
+  return new Promise((resolve) => {
+    userFor(found.pool, email).resendConfirmationCode((err) => {
+      resolve(err ? failure(err, 'resend') : { success: true });
+    });
+  });
+}
+
+function authenticate(cognitoUser: CognitoUser, run: (callbacks: Parameters<CognitoUser['authenticateUser']>[1]) => void) {
+  return new Promise<LoginResult>((resolve) => {
+    run({
+      onSuccess: (session) => {
+        pendingChallenge = null;
+        void readUser(cognitoUser, session).then((user) => resolve({ success: true, user }));
+      },
+      onFailure: (err: unknown) => {
+        const code = errorCode(err);
+        resolve({
+          success: false,
+          error: messageFor(err, 'login'),
+          code,
+          ...(code === 'UserNotConfirmedException' ? { needsConfirmation: true } : {}),
+        });
+      },
+      newPasswordRequired: () => {
+        pendingChallenge = cognitoUser;
+        resolve({ success: false, error: identityMessages.temporaryPassword, code: 'NEW_PASSWORD_REQUIRED', needsNewPassword: true });
+      },
+      // MFA is not enabled on the foundation's pool; a challenge we cannot answer is reported, not left hanging.
+      mfaRequired: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'MFA_REQUIRED' }),
+      totpRequired: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'MFA_REQUIRED' }),
+      mfaSetup: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'MFA_SETUP' }),
+      selectMFAType: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'SELECT_MFA_TYPE' }),
+      customChallenge: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'CUSTOM_CHALLENGE' }),
+    });
+  });
+}
+
+/** Signs in with e-mail and password using the configured flow (USER_PASSWORD_AUTH locally, SRP on a real pool). */
+export async function login(email: string, password: string): Promise<LoginResult> {
+  if (!email.trim() || !password) return { success: false, error: 'Por favor, completa todos los campos' };
+  const found = await userPool();
+  if (!found) return { success: false, error: identityMessages.unavailable, code: 'Unavailable' };
+  const cognitoUser = userFor(found.pool, email);
+  cognitoUser.setAuthenticationFlowType(found.identity.authFlow || 'USER_PASSWORD_AUTH');
+  const details = new AuthenticationDetails({ Username: email.trim().toLowerCase(), Password: password });
+  return authenticate(cognitoUser, (callbacks) => cognitoUser.authenticateUser(details, callbacks));
+}
+
+/** True while a sign-in waits for the temporary password to be replaced. */
+export function hasPendingNewPassword(): boolean {
+  return pendingChallenge !== null;
+}
+
+/** Answers the NEW_PASSWORD_REQUIRED challenge of the last sign-in and completes it. */
+export async function completeNewPassword(newPassword: string): Promise<LoginResult> {
+  const cognitoUser = pendingChallenge;
+  if (!cognitoUser) return { success: false, error: identityMessages.noUser };
+  const result = await authenticate(cognitoUser, (callbacks) => cognitoUser.completeNewPasswordChallenge(newPassword, {}, callbacks));
+  if (!result.success && result.code !== 'NEW_PASSWORD_REQUIRED') {
+    return { ...result, error: messageFor({ code: result.code }, 'newPassword') };
+  }
+  return result;
+}
+
+/** Starts a password reset: the provider e-mails a code. */
+export async function forgotPassword(email: string): Promise<AuthResult> {
+  const found = await userPool();
+  if (!found) return unavailable;
+  return new Promise((resolve) => {
+    userFor(found.pool, email).forgotPassword({
+      onSuccess: () => resolve({ success: true }),
+      inputVerificationCode: () => resolve({ success: true }),
+      onFailure: (err) => resolve(failure(err, 'forgot')),
+    });
+  });
+}
+
+/** Finishes a password reset with the e-mailed code and the new password. */
+export async function confirmForgotPassword(email: string, code: string, newPassword: string): Promise<AuthResult> {
+  const found = await userPool();
+  if (!found) return unavailable;
+  return new Promise((resolve) => {
+    userFor(found.pool, email).confirmPassword(code.trim(), newPassword, {
+      onSuccess: () => resolve({ success: true }),
+      onFailure: (err) => resolve(failure(err, 'reset')),
+    });
+  });
+}
+
+function refresh(cognitoUser: CognitoUser, session: CognitoUserSession): Promise<CognitoUserSession> {
+  return new Promise((resolve, reject) => {
+    cognitoUser.refreshSession(session.getRefreshToken(), (err: unknown, next: CognitoUserSession | null) => {
+      if (err || !next) reject(err ?? new Error('refresh'));
+      else resolve(next);
+    });
+  });
+}
+
+const isRefusal = (err: unknown) => {
+  const code = errorCode(err);
+  return code === 'NotAuthorizedException' || code === 'UserNotFoundException' || /ID Token|Refresh Token/i.test(String(err));
+};
+
+/**
+ * The current session, refreshed when needed (spec §4): valid while the clock-drift-adjusted time is before both
+ * tokens' expiry (with a minute's margin), otherwise refreshed; a refresh refused as not authorized is 'expired'
+ * and the library forgets the user. Network trouble is 'unavailable' (the user stays signed in).
+ */
+export async function currentSession(): Promise<SessionState> {
+  const found = await userPool();
+  if (!found) return { status: 'unavailable' };
+  const cognitoUser = found.pool.getCurrentUser();
+  if (!cognitoUser) return { status: 'none' };
+  try {
+    let session = await new Promise<CognitoUserSession>((resolve, reject) => {
+      cognitoUser.getSession((err: Error | null, s: CognitoUserSession | null) =>
+        err || !s ? reject(err ?? new Error('session')) : resolve(s),
+      );
+    });
+    const times = {
+      accessExp: session.getAccessToken().getExpiration(),
+      idExp: session.getIdToken().getExpiration(),
+      clockDrift: (session as CognitoUserSession & { getClockDrift?: () => number }).getClockDrift?.() ?? 0,
+    };
+    if (!isSessionValid(times, Date.now() + EXPIRY_MARGIN_MS)) session = await refresh(cognitoUser, session);
+    return { status: 'valid', idToken: session.getIdToken().getJwtToken(), session };
+  } catch (err) {
+    if (isRefusal(err)) {
+      cognitoUser.signOut(); // clears the cached tokens
+      return { status: 'expired' };
+    }
+    return { status: 'unavailable' };
+  }
+}
+
+/** The signed-in user's attributes, read fresh from the provider; null without a valid session. */
+export async function currentUser(): Promise<AuthUser | null> {
+  const found = await userPool();
+  const state = await currentSession();
+  const cognitoUser = found?.pool.getCurrentUser();
+  if (state.status !== 'valid' || !cognitoUser) return null;
+  cognitoUser.setSignInUserSession(state.session);
+  return readUser(cognitoUser, state.session);
+}
+
+/**
+ * Signs out: revokes the refresh token when the access token is revocable (spec §4), then forgets the tokens on
+ * this device whatever the provider answered. Never takes longer than a few seconds.
+ */
+export async function logout(): Promise<void> {
+  pendingChallenge = null;
+  const found = await userPool();
+  const cognitoUser = found?.pool.getCurrentUser();
+  if (!cognitoUser) return;
+  await Promise.race([
+    new Promise<void>((resolve) => cognitoUser.signOut(() => resolve())),
+    new Promise<void>((resolve) => setTimeout(resolve, LOGOUT_TIMEOUT_MS)),
+  ]);
+  cognitoUser.signOut(); // no callback: only clears local data, in case revocation failed or timed out
+}
