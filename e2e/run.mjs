@@ -35,6 +35,7 @@ async function waitHealthy(url, child, timeoutMs) {
 
 const port = await freePort();
 const sandboxPort = await freePort();
+const identityPort = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 const env = {
@@ -45,6 +46,7 @@ const env = {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   REMOTE_LOAD_TIMEOUT_MS: '4000',
   PAYMENT_SANDBOX_PORT: String(sandboxPort),
+  IDENTITY_EMULATOR_PORT: String(identityPort),
   RATE_LIMIT_WRITES: '1000',
 };
 const site = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -65,7 +67,14 @@ try {
         .map((f) => path.join('e2e/tests', f));
   const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     cwd: root,
-    env: { ...env, E2E_BASE_URL: baseUrl, E2E_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}` },
+    env: {
+      ...env,
+      E2E_BASE_URL: baseUrl,
+      E2E_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+      E2E_IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+      E2E_IDENTITY_POOL_ID: 'local_tejiendo',
+      E2E_IDENTITY_CLIENT_ID: 'tejiendo-web-local',
+    },
     stdio: 'inherit',
   });
   code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));

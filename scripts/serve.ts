@@ -1,6 +1,7 @@
 // npm start's process: starts the local stand-ins of outside services that are not configured as real ones,
 // then the gateway. Production images run shell/server/src/main.ts directly and never load the sandbox.
 import path from 'node:path';
+import type { Mailer } from 'shared/server/mailer';
 import { loadConfig } from '../shell/server/src/config';
 
 const config = loadConfig();
@@ -21,6 +22,26 @@ if (config.payments.startSandbox) {
   console.log(`Pasarela de pagos local (sandbox) en ${sandbox.url}/sandbox`);
 }
 
+// The identity emulator's e-mails (codes) go to the site's mailer, which exists once the gateway is built.
+let mailerReady: (mailer: Mailer) => void = () => undefined;
+const siteMailer = new Promise<Mailer>((resolve) => (mailerReady = resolve));
+
+if (config.identity.startEmulator) {
+  const { startIdentityEmulator } = await import('sandbox/identity/emulator');
+  const { identityMail } = await import('sandbox/identity/mail');
+  const emulator = await startIdentityEmulator({
+    dataDir: path.join(config.dataDir, 'identity'),
+    host: '127.0.0.1',
+    port: config.identity.emulatorPort,
+    userPoolId: config.identity.userPoolId,
+    clientId: config.identity.clientId,
+    deliver: async (message) => (await siteMailer).send(identityMail(message, config.publicOrigin)),
+    log: process.env.LOG_LEVEL === 'silent' ? false : 'warn',
+  });
+  stops.push(emulator.close);
+  console.log(`Proveedor de identidad local (cognito-local) en ${emulator.url}; los códigos llegan a ${config.publicOrigin}/dev/mailbox`);
+}
+
 // A signal before the gateway has set up its own handlers (it is still starting) must still end the process.
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {
@@ -28,4 +49,5 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await import('../shell/server/src/main');
+const { gateway } = await import('../shell/server/src/main');
+mailerReady(gateway.mailer);

@@ -569,3 +569,19 @@ describe('persistence', () => {
     }
   });
 });
+
+describe('MercadoPago.js stand-in', () => {
+  it('serves a script defining the MercadoPago constructor, which refuses a missing public key', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'payment-sandbox-js-'));
+    const app = buildPaymentSandbox({ dataDir });
+    const res = await app.inject('/js/v2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    const window: { MercadoPago?: new (key: string, options?: { locale: string }) => { locale: string } } = {};
+    new Function('window', res.body)(window);
+    expect(new window.MercadoPago!('TEST-key', { locale: 'es-CO' }).locale).toBe('es-CO');
+    expect(() => new window.MercadoPago!('')).toThrow(/clave pública/);
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});

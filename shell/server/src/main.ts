@@ -2,7 +2,9 @@ import { buildGateway } from './app';
 import { loadConfig } from './config';
 
 const config = loadConfig();
-const { app, ready } = await buildGateway(config);
+/** Exported so the local launcher (scripts/serve.ts) can hand the identity emulator's e-mails to the site's mailer. */
+export const gateway = await buildGateway(config);
+const { app, ready } = gateway;
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -1,0 +1,157 @@
+// The local identity provider: cognito-local 5.3.0 (pinned) run in-process, with a seeded user pool and app client,
+// its data under the site's data directory, loopback only. Two things are ours:
+// - messages: the codes Cognito would e-mail (sign-up, resend, password reset) are handed to `deliver`, which puts
+//   them in the site's local mailbox as Spanish e-mails, so a person can finish sign-up without a real inbox;
+// - ResendConfirmationCode, which cognito-local lacks (it answers 500): bridged here with the same semantics as
+//   Cognito (new code for an unconfirmed user), so the browser code is the same against the emulator and AWS.
+// It deliberately does not load cognito-local's default wiring, which pulls in the AWS SDK v2 for Lambda triggers.
+import type { Server } from 'node:http';
+import path from 'node:path';
+import pino from 'pino';
+import { CodeMismatchError, InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
+import { Router } from 'cognito-local/lib/server/Router.js';
+import { createServer } from 'cognito-local/lib/server/server.js';
+import { DateClock } from 'cognito-local/lib/services/clock.js';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
+import { otp } from 'cognito-local/lib/services/otp.js';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
+import { attributeValue, UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
+import type { Context } from 'cognito-local/lib/services/context.js';
+import type { Services } from 'cognito-local/lib/services/index.js';
+import type { Messages } from 'cognito-local/lib/services/messages.js';
+import type { Triggers } from 'cognito-local/lib/services/triggers/index.js';
+import type { User } from 'cognito-local/lib/services/userPoolService.js';
+
+/** Why the emulator is sending a code; decides the e-mail's wording. */
+export type IdentityMessageKind = 'SignUp' | 'ResendCode' | 'ForgotPassword' | 'AdminCreateUser' | 'Other';
+
+export interface IdentityMessage {
+  kind: IdentityMessageKind;
+  to: string;
+  /** The verification code, or the temporary password for AdminCreateUser. */
+  code: string;
+  name: string | null;
+}
+
+export interface IdentityEmulatorOptions {
+  dataDir: string;
+  host?: string;
+  port: number;
+  userPoolId: string;
+  clientId: string;
+  deliver: (message: IdentityMessage) => Promise<void>;
+  log?: 'warn' | 'info' | 'debug' | false;
+}
+
+export interface IdentityEmulator {
+  url: string;
+  issuer: string;
+  close(): Promise<void>;
+}
+
+const messageKinds: IdentityMessageKind[] = ['SignUp', 'ResendCode', 'ForgotPassword', 'AdminCreateUser'];
+
+export async function startIdentityEmulator(options: IdentityEmulatorOptions): Promise<IdentityEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host}:${options.port}`;
+  const logger = pino({ level: options.log === false ? 'silent' : (options.log ?? 'warn'), base: { service: 'identity-emulator' } });
+  const ctx: Context = { logger };
+  const dataDirectory = path.join(options.dataDir, 'db');
+
+  const clock = new DateClock();
+  const dataStores = new StormDBDataStoreFactory(dataDirectory);
+  const cognito = await new CognitoServiceFactoryImpl(dataDirectory, dataStores, new UserPoolServiceFactoryImpl(clock, dataStores)).create(
+    ctx,
+    {
+      UsernameAttributes: ['email'],
+    },
+  );
+
+  // Seed the pool (its id is its data file's name) and the web app client once; later starts reuse them.
+  const pools = await cognito.listUserPools(ctx);
+  if (!pools.some((p) => p.Id === options.userPoolId)) {
+    await cognito.createUserPool(ctx, {
+      Id: options.userPoolId,
+      Name: 'Fundación (local)',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+    });
+  }
+  if (!(await cognito.getAppClient(ctx, options.clientId))) {
+    const pool = await cognito.getUserPool(ctx, options.userPoolId);
+    const now = clock.get();
+    await pool.saveAppClient(ctx, {
+      ClientId: options.clientId,
+      ClientName: 'sitio-web',
+      UserPoolId: options.userPoolId,
+      CreationDate: now,
+      LastModifiedDate: now,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      EnableTokenRevocation: true,
+      IdTokenValidity: 60,
+      AccessTokenValidity: 1,
+      RefreshTokenValidity: 30,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'hours', RefreshToken: 'days' },
+    });
+  }
+
+  const messages: Messages = {
+    async deliver(_ctx, source, _clientId, _poolId, user, code, _metadata, details) {
+      const to = details.Destination ?? attributeValue('email', user.Attributes) ?? '';
+      if (!to.includes('@')) return;
+      const kind = (messageKinds as string[]).includes(source) ? (source as IdentityMessageKind) : 'Other';
+      await options.deliver({ kind, to, code, name: attributeValue('name', user.Attributes) ?? null });
+    },
+  };
+  // No Lambda triggers locally: every trigger reports "not configured", so no target reaches the others.
+  const triggers = { enabled: () => false } as unknown as Triggers;
+  const config = { TokenConfig: { IssuerDomain: url } };
+  const services: Services = {
+    clock,
+    cognito,
+    // Services' config type wants the whole file-based config; only TokenConfig is read by the targets we serve.
+    config: config as unknown as Services['config'],
+    messages,
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+
+  const resendConfirmationCode = async (rctx: Context, req: { ClientId?: string; Username?: string }) => {
+    if (!req.ClientId || !req.Username) throw new InvalidParameterError('ClientId and Username are required');
+    const pool = await cognito.getUserPoolForClientId(rctx, req.ClientId);
+    const user: User | null = await pool.getUserByUsername(rctx, req.Username);
+    if (!user) throw new UserNotFoundError();
+    if (user.UserStatus !== 'UNCONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+    const email = attributeValue('email', user.Attributes);
+    if (!email) throw new CodeMismatchError();
+    const deliveryDetails = { AttributeName: 'email' as const, DeliveryMedium: 'EMAIL' as const, Destination: email };
+    const code = otp();
+    await messages.deliver(rctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, undefined, deliveryDetails);
+    await pool.saveUser(rctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: clock.get() });
+    return { CodeDeliveryDetails: deliveryDetails };
+  };
+
+  const baseRouter = Router(services);
+  const router: typeof baseRouter = (target) =>
+    target === 'ResendConfirmationCode' ? (resendConfirmationCode as ReturnType<typeof baseRouter>) : baseRouter(target);
+
+  // cognito-local is typed against its own pino 7; the logger API it uses (child, levels) is the same in pino 10.
+  const server = createServer(
+    router,
+    logger as unknown as Parameters<typeof createServer>[1],
+    { port: options.port, hostname: host, development: false, https: false },
+    services,
+  );
+  const http = (await server.start()) as Server;
+  return {
+    url,
+    issuer: `${url}/${options.userPoolId}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}
