@@ -1,11 +1,225 @@
 import '../state/account-ui-slice';
+import '../account.css';
+import { useCallback, useEffect, useState } from 'react';
+import { apiClient } from 'shared/api/client';
+import { courses } from 'shared/catalogue/courses';
+import { colombianDate } from 'shared/format/business-days';
+import { formatLongDate } from 'shared/format/dates';
+import { formatCOP } from 'shared/format/money';
+import { AppLink } from 'shared/navigation';
+import { selectAuthNotice, selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector } from 'shared/store';
+import { FormMessage } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
+import { statusView } from '../enrollment-status';
+import { rememberPostLogin } from '../session/post-login';
+import { useAccountSession } from '../session/use-account-session';
+import { misCursosTexts as t } from '../texts';
 
-/** MisCursos screen (route table in shared/routes). */
-export default function MisCursosPage() {
+/** One row of GET /api/account/enrollments (spec §3 Enrollment, plus what the server adds for the certificate). */
+export interface Enrollment {
+  id: string;
+  course_id: string;
+  course_name: string;
+  module_name: string;
+  student_name: string;
+  student_lastname: string;
+  payment_status: string;
+  enrollment_status: string;
+  created_at: string;
+  payment_date: string | null;
+  transaction_amount: number;
+  certificate_available: boolean;
+}
+
+type Load = { state: 'loading' } | { state: 'error' } | { state: 'expired' } | { state: 'done'; enrollments: Enrollment[] };
+
+function StatusBadge({ status }: { status: string }) {
+  const view = statusView(status);
+  return <span className={`status status--${view.tone}`}>{view.label}</span>;
+}
+
+/** The day in Colombian time, as "2 de junio de 2025". */
+const dateOf = (iso: string | null) => {
+  if (!iso) return '—';
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? iso : formatLongDate(colombianDate(instant));
+};
+
+/** Downloads the enrolment certificate: the endpoint needs the Bearer token, so fetch + blob instead of a link. */
+function CertificateButton({ enrollment, getIdToken }: { enrollment: Enrollment; getIdToken: () => Promise<string | null> }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      const token = await getIdToken();
+      if (!token) throw new Error('sin sesión');
+      const res = await fetch(`/api/account/enrollments/${encodeURIComponent(enrollment.id)}/certificate`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/pdf' },
+        credentials: 'same-origin',
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `certificado-inscripcion-${enrollment.id}.pdf`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setState('idle');
+    } catch {
+      setState('error');
+    }
+  };
   return (
-    <PageFrame title="Mis Cursos">
-      <p className="lead">Aquí verás los cursos en los que estás inscrito y tus certificados de inscripción.</p>
+    <div>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        onClick={() => void download()}
+        disabled={state === 'busy'}
+        aria-busy={state === 'busy' || undefined}
+      >
+        {state === 'busy' ? t.certificateBusy : t.certificate}
+      </button>
+      {state === 'error' ? <FormMessage kind="error">{t.certificateError}</FormMessage> : null}
+    </div>
+  );
+}
+
+function EnrollmentCard({ enrollment, getIdToken }: { enrollment: Enrollment; getIdToken: () => Promise<string | null> }) {
+  const titleId = `curso-${enrollment.id}`;
+  const approved = statusView(enrollment.payment_status).label === 'Aprobado';
+  return (
+    <li className="card enrolment-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{enrollment.course_name}</h2>
+      <p className="module-name">
+        {t.module}: {enrollment.module_name}
+      </p>
+      <dl className="enrolment-facts">
+        <dt>{t.payment}</dt>
+        <dd>
+          <StatusBadge status={enrollment.payment_status} />
+        </dd>
+        <dt>{t.enrolment}</dt>
+        <dd>
+          <StatusBadge status={enrollment.enrollment_status} />
+        </dd>
+        <dt>{t.student}</dt>
+        <dd>{[enrollment.student_name, enrollment.student_lastname].filter(Boolean).join(' ')}</dd>
+        <dt>{t.enrolledOn}</dt>
+        <dd>{dateOf(enrollment.created_at)}</dd>
+        {enrollment.payment_date ? (
+          <>
+            <dt>{t.paidOn}</dt>
+            <dd>{dateOf(enrollment.payment_date)}</dd>
+          </>
+        ) : null}
+        <dt>{t.amount}</dt>
+        <dd>{formatCOP(enrollment.transaction_amount)}</dd>
+      </dl>
+      {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} getIdToken={getIdToken} /> : null}
+    </li>
+  );
+}
+
+function AnonymousPrompt({ notice }: { notice: string | null }) {
+  const dispatch = useAppDispatch();
+  const comeBack = () => rememberPostLogin(dispatch, '/mis-cursos');
+  return (
+    <section className="card auth-card" aria-labelledby="ingresa-mis-cursos">
+      {notice ? <FormMessage kind="warning">{notice}. Ingresa de nuevo para ver tus cursos.</FormMessage> : null}
+      <h2 id="ingresa-mis-cursos">{t.anonymousTitle}</h2>
+      <p>{t.anonymousText}</p>
+      <p className="auth-actions">
+        <AppLink className="btn" to="/login" onClick={comeBack}>
+          {t.loginButton}
+        </AppLink>
+        <AppLink className="btn btn--ghost" to="/register" onClick={comeBack}>
+          {t.registerButton}
+        </AppLink>
+      </p>
+    </section>
+  );
+}
+
+/** /mis-cursos (spec §2, §4, §8): the signed-in visitor's approved enrolments, with their certificates. */
+export default function MisCursosPage() {
+  const session = useAccountSession();
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const user = useAppSelector(selectUser);
+  const notice = useAppSelector(selectAuthNotice);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const fetchEnrollments = useCallback(async () => {
+    setLoad({ state: 'loading' });
+    const token = await session.getIdToken();
+    if (!token) {
+      setLoad({ state: 'expired' });
+      return;
+    }
+    const res = await apiClient.request<{ enrollments: Enrollment[] }>('GET', '/api/account/enrollments', undefined, { token });
+    if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', enrollments: res.data.enrollments });
+    else if (res.kind === 'error' && res.status === 401) setLoad({ state: 'expired' });
+    else setLoad({ state: 'error' });
+  }, [session]);
+
+  useEffect(() => {
+    if (isAuthenticated) void fetchEnrollments();
+  }, [isAuthenticated, user?.sub, fetchEnrollments]);
+
+  let body;
+  if (!isAuthenticated || load.state === 'expired') {
+    body = <AnonymousPrompt notice={notice ?? (load.state === 'expired' ? 'Sesión expirada' : null)} />;
+  } else if (load.state === 'loading') {
+    body = (
+      <p role="status" className="lead">
+        {t.loading}
+      </p>
+    );
+  } else if (load.state === 'error') {
+    body = (
+      <div>
+        <FormMessage kind="error">{t.loadError}</FormMessage>
+        <button type="button" className="btn" onClick={() => void fetchEnrollments()}>
+          {t.retry}
+        </button>
+      </div>
+    );
+  } else if (load.enrollments.length === 0) {
+    body = (
+      <section className="card" aria-labelledby="sin-cursos">
+        <h2 id="sin-cursos">{t.emptyTitle}</h2>
+        <p>{t.emptyText}</p>
+        <ul className="course-links">
+          {courses.map((course) => (
+            <li key={course.slug}>
+              <AppLink className="btn btn--ghost" to={course.url}>
+                {course.title}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  } else {
+    body = (
+      <>
+        <p className="lead" role="status">
+          {t.count(load.enrollments.length)}
+        </p>
+        <ul className="enrolment-list">
+          {load.enrollments.map((enrollment) => (
+            <EnrollmentCard key={enrollment.id} enrollment={enrollment} getIdToken={() => session.getIdToken()} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
+      {body}
     </PageFrame>
   );
 }

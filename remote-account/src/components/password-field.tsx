@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { TextField, type TextFieldProps } from 'shared/ui/form';
+
+/**
+ * A password field with a show/hide toggle, so a person on a phone can check what they typed. The register()
+ * props (ref included, React 19 passes it as a prop) go straight to the input. `toggle={false}` for a second field
+ * (the confirmation), so a page has one "Mostrar contraseña" button.
+ */
+export function PasswordField({ toggle = true, ...props }: Omit<TextFieldProps, 'type'> & { toggle?: boolean }) {
+  const [visible, setVisible] = useState(false);
+  if (!toggle) return <TextField {...props} type="password" />;
+  return (
+    <div className="password-field">
+      <TextField {...props} type={visible ? 'text' : 'password'} />
+      <button type="button" className="link-button password-toggle" aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+        Mostrar contraseña
+      </button>
+    </div>
+  );
+}

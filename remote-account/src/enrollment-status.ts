@@ -1,0 +1,17 @@
+/** How an enrolment or payment status reads under Mis Cursos (spec §4 Enrollment/payment status shown to users). */
+export type StatusTone = 'success' | 'warning' | 'error' | 'neutral';
+
+const known: Record<string, { label: string; tone: StatusTone }> = {
+  approved: { label: 'Aprobado', tone: 'success' },
+  completed: { label: 'Completado', tone: 'success' },
+  pending: { label: 'Pendiente', tone: 'warning' },
+  pending_payment: { label: 'Pago Pendiente', tone: 'warning' },
+  cancelled: { label: 'Cancelado', tone: 'error' },
+  rejected: { label: 'Rechazado', tone: 'error' },
+};
+
+/** Label and colour of a status: the spec's six (any case), anything else shown raw, or 'Desconocido' when empty. */
+export function statusView(status: string | null | undefined): { label: string; tone: StatusTone } {
+  const raw = (status ?? '').trim();
+  return known[raw.toLowerCase()] ?? { label: raw || 'Desconocido', tone: 'neutral' };
+}
