@@ -1,11 +1,45 @@
+import { sql } from 'kysely';
 import type { ApiModule } from 'shared/server/api-module';
+import { cognitoDirectory, type AccountDirectory } from './directory';
+import { accountRoutes } from './routes';
 
-/** Account API: its routes arrive with the issue that builds this remote's flows. */
-export const accountApi: ApiModule = {
-  name: 'account',
-  description: 'Cuentas, Mis Cursos y certificados',
-  migrations: { schema: 'account', migrations: {} },
-  plugin: async () => {},
-};
+/**
+ * Account API: Mis Cursos, certificates and the account opened after a verified payment. `directory` replaces the
+ * identity provider's admin side (tests); by default it is the configured Cognito pool or its local emulator.
+ */
+export function createAccountApi(options: { directory?: AccountDirectory } = {}): ApiModule {
+  return {
+    name: 'account',
+    description: 'Cuentas, Mis Cursos y certificados',
+    migrations: {
+      schema: 'account',
+      migrations: {
+        '001_payment_accounts': {
+          async up(db) {
+            await db.schema
+              .withSchema('account')
+              .createTable('payment_accounts')
+              // One account per paid enrolment: the claim that makes a reloaded success page create nothing.
+              .addColumn('enrolment_reference', 'text', (c) => c.primaryKey())
+              .addColumn('payment_id', 'text', (c) => c.notNull())
+              .addColumn('email', 'text', (c) => c.notNull())
+              .addColumn('outcome', 'text', (c) => c.notNull().defaultTo('pending'))
+              .addColumn('user_sub', 'text')
+              .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+              .execute();
+          },
+        },
+      },
+    },
+    plugin: async (app, ctx) => {
+      let directory = options.directory;
+      await app.register(
+        accountRoutes(() => (directory ??= cognitoDirectory(ctx.settings.identity))),
+        ctx,
+      );
+    },
+  };
+}
 
+export const accountApi = createAccountApi();
 export default accountApi;

@@ -6,6 +6,7 @@ import { z } from 'shared/schemas/zod';
 import { publicWrite, type ApiContext } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodSchema } from 'shared/server/http';
+import { optionalUser } from 'shared/server/identity';
 import { PaymentProviderError } from 'shared/server/payments/provider';
 import { apiTexts } from './texts';
 
@@ -32,6 +33,8 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
     },
     async (request, reply) => {
       const e = request.body;
+      // A signed-in student's enrolment is tied to their account (spec §6), from the verified token only.
+      const user = await optionalUser(ctx.identity, request);
       const priced = priceModule(e.course_name, e.module_name);
       if (!priced) throw new ApiError(400, 'validation_error', apiTexts.moduleUnavailable, { module_name: apiTexts.moduleUnavailable });
       const reference = newReference();
@@ -55,6 +58,8 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
           profession: e.profession,
           education: e.education,
           has_terms: e.has_terms,
+          user_email: user?.email ?? null,
+          user_sub: user?.sub ?? null,
         })
         .execute();
       return reply.status(201).send({ success: true, id: reference, payment_status: 'processing...' });
@@ -79,6 +84,13 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         .executeTakeFirst();
       if (!enrolment) throw new ApiError(404, 'not_found', apiTexts.enrolmentNotFound);
       if (enrolment.payment_status === 'approved') throw new ApiError(409, 'already_paid', apiTexts.alreadyPaid);
+      const user = enrolment.user_sub ? null : await optionalUser(ctx.identity, request);
+      if (user)
+        await ctx.db
+          .updateTable('courses.enrolments')
+          .set({ user_email: user.email, user_sub: user.sub })
+          .where('id', '=', enrolment.id)
+          .execute();
       const priced = priceModule(enrolment.course_name, enrolment.module_name);
       const missing = [!priced?.title && 'title', !priced?.price && 'price', !enrolment.module_name && 'module_name'].filter(Boolean);
       if (!priced || missing.length)

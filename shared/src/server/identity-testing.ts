@@ -8,6 +8,7 @@ export interface TestIdentity {
   verifier: TokenVerifier;
   issuer: string;
   clientId: string;
+  jwks: Jwks;
   /** An ID token for this user; `overrides` forge or expire it. */
   token(user: { sub?: string; email: string; name?: string }, overrides?: Record<string, unknown>): string;
 }
@@ -21,6 +22,7 @@ export function createTestIdentity(issuer = 'http://127.0.0.1:1/local_test', cli
   return {
     issuer,
     clientId,
+    jwks,
     verifier: createTokenVerifier({ issuer, clientId, jwksUri: `${issuer}/.well-known/jwks.json` }, { jwks }),
     token(user, overrides = {}) {
       const now = Math.floor(Date.now() / 1000);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { createTokenVerifier } from './identity';
 import { createTestIdentity } from './identity-testing';
 
 describe('ID token verification', () => {
@@ -17,6 +18,15 @@ describe('ID token verification', () => {
     ['no e-mail', { email: undefined }],
   ])('refuses a token for %s', async (_label, overrides) => {
     await expect(idp.verifier.verify(idp.token(user, overrides))).resolves.toBeNull();
+  });
+
+  it('can require a verified e-mail (real pools), so a changed, unverified address opens nothing', async () => {
+    const strict = createTokenVerifier(
+      { issuer: idp.issuer, clientId: idp.clientId, jwksUri: `${idp.issuer}/.well-known/jwks.json` },
+      { jwks: idp.jwks, requireVerifiedEmail: true },
+    );
+    await expect(strict.verify(idp.token(user, { email_verified: false }))).resolves.toBeNull();
+    await expect(strict.verify(idp.token(user, { email_verified: true }))).resolves.toMatchObject({ sub: 'user-1' });
   });
 
   it('refuses a token whose payload was edited after signing', async () => {

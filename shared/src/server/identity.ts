@@ -23,7 +23,7 @@ export interface TokenVerifier {
  */
 export function createTokenVerifier(
   config: Pick<IdentityConfig, 'issuer' | 'jwksUri' | 'clientId'>,
-  options: { jwks?: Jwks } = {},
+  options: { jwks?: Jwks; requireVerifiedEmail?: boolean } = {},
 ): TokenVerifier {
   const verifier = JwtVerifier.create({ issuer: config.issuer, audience: config.clientId, jwksUri: config.jwksUri });
   const manualKeys = options.jwks !== undefined || !config.jwksUri.startsWith('https://');
@@ -64,6 +64,9 @@ export function createTokenVerifier(
         if (payload.token_use !== 'id' || typeof payload.sub !== 'string') return null;
         const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
         if (!email) return null;
+        // Enrolments are matched by e-mail: an address changed but not yet verified must not open someone else's courses.
+        // (The local emulator never marks addresses verified, so it is exempt.)
+        if (options.requireVerifiedEmail && payload.email_verified !== true && payload.email_verified !== 'true') return null;
         return { sub: payload.sub, email, name: typeof payload.name === 'string' ? payload.name : null };
       } catch {
         return null;

@@ -152,6 +152,6 @@ export function createApiContext(
     mailer,
     settings,
     payments: payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
-    identity: identity ?? createTokenVerifier(config.identity),
+    identity: identity ?? createTokenVerifier(config.identity, { requireVerifiedEmail: config.identity.endpoint === null }),
   };
 }

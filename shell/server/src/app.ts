@@ -40,7 +40,13 @@ export interface Gateway {
 /** Builds the gateway: the shell's build, every remote's static build and API, and the site-wide endpoints. */
 export async function buildGateway(
   config: GatewayConfig,
-  options: { apis?: ApiModule[]; payments?: PaymentProvider; identity?: TokenVerifier } = {},
+  options: {
+    apis?: ApiModule[];
+    /** Replaces some remotes' APIs (tests give the account API a fake identity admin). */
+    apiOverrides?: Partial<Record<RemoteName, ApiModule>>;
+    payments?: PaymentProvider;
+    identity?: TokenVerifier;
+  } = {},
 ): Promise<Gateway> {
   assertProductionReady(config);
   const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
@@ -52,7 +58,9 @@ export async function buildGateway(
   let healthy = false;
   // One after another: Jest's ESM loader races when sibling modules are imported concurrently (a few ms at start).
   const apis = options.apis ?? [];
-  if (!options.apis) for (const name of remoteNames.filter((n) => !config.remotes[n].apiUrl)) apis.push(await importApi(name));
+  if (!options.apis)
+    for (const name of remoteNames.filter((n) => !config.remotes[n].apiUrl))
+      apis.push(options.apiOverrides?.[name] ?? (await importApi(name)));
   const ready = (async () => {
     await migrateApis(database.db, apis);
     healthy = true;

@@ -2,8 +2,6 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import type { PaymentProvider } from 'shared/server/payments/provider';
-import type { TokenVerifier } from 'shared/server/identity';
 import { buildGateway, type Gateway } from './app';
 import { loadConfig, type GatewayConfig } from './config';
 
@@ -16,7 +14,7 @@ const template = readFileSync(path.resolve(import.meta.dirname, '../../src/index
 export async function testGateway(
   overrides: Partial<GatewayConfig> = {},
   env: NodeJS.ProcessEnv = {},
-  options: { payments?: PaymentProvider; identity?: TokenVerifier } = {},
+  options: Parameters<typeof buildGateway>[1] = {},
 ): Promise<Gateway> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });

@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestIdentity } from 'shared/server/identity-testing';
+import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
+import type { Gateway } from '../../shell/server/src/app';
+import { testGateway } from '../../shell/server/src/testing';
+import { e164, temporaryPassword, type AccountDirectory, type NewAccount } from './directory';
+import { createAccountApi } from './index';
+
+const student = {
+  course_name: 'desarrollo-software',
+  student_name: 'Ana',
+  student_name_second: 'María',
+  student_lastname: 'Pérez',
+  student_second_lastname: 'Gómez',
+  id_type: 'Cédula de ciudadanía',
+  id_number: '1012345678',
+  phone_number: '3001234567',
+  email: 'ana.perez@example.com',
+  profession: 'Estudiante',
+  education: 'Secundaria',
+  module_name: 'Fundamentos de Javascript y AWS S3',
+  has_terms: true,
+};
+
+class FakeDirectory implements AccountDirectory {
+  readonly created: NewAccount[] = [];
+  readonly existing = new Set<string>();
+  down = false;
+  async createUser(account: NewAccount) {
+    if (this.down) throw new Error('proveedor de identidad caído');
+    if (this.existing.has(account.email)) return 'exists' as const;
+    this.existing.add(account.email);
+    this.created.push(account);
+    return { sub: `sub-${this.created.length}` };
+  }
+}
+
+describe('account API', () => {
+  let gw: Gateway;
+  const provider = new FakePaymentProvider();
+  const directory = new FakeDirectory();
+  const idp = createTestIdentity();
+  let paymentSeq = 7000;
+
+  beforeAll(async () => {
+    gw = await testGateway(
+      {},
+      {},
+      { payments: provider, identity: idp.verifier, apiOverrides: { account: createAccountApi({ directory }) } },
+    );
+  });
+  afterAll(async () => gw.app.close());
+
+  const bearer = (email: string, sub = `sub-of-${email}`) => ({ authorization: `Bearer ${idp.token({ email, sub, name: 'Ana' })}` });
+  const enrol = async (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const res = await gw.app.inject({ method: 'POST', url: '/api/courses/leads', payload: { ...student, ...over }, headers });
+    expect(res.statusCode).toBe(201);
+    return (res.json() as { id: string }).id;
+  };
+  /** An enrolment whose payment the provider reports with `status`, applied through the status endpoint. */
+  const paid = async (status: string, over: Record<string, unknown> = {}) => {
+    const reference = await enrol(over);
+    const paymentId = String(++paymentSeq);
+    provider.pay(paymentId, reference, status, { transaction_amount: 119900 });
+    await gw.app.inject(`/api/courses/payments/${paymentId}?external_reference=${reference}`);
+    return { reference, paymentId };
+  };
+  const list = (headers: Record<string, string>) => gw.app.inject({ url: '/api/account/enrollments', headers });
+  const fromPayment = (payload: unknown) =>
+    gw.app.inject({ method: 'POST', url: '/api/account/accounts/from-payment', payload: payload as Record<string, unknown> });
+
+  it('answers 401 without a token, with a tampered one, or with one from another pool', async () => {
+    expect((await list({})).statusCode).toBe(401);
+    const [h, p, s] = idp.token({ email: 'ana.perez@example.com' }).split('.');
+    const otherEmail = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p ?? '', 'base64url').toString()), email: 'x@example.com' }),
+    ).toString('base64url');
+    expect((await list({ authorization: `Bearer ${h}.${otherEmail}.${s}` })).statusCode).toBe(401);
+    const stranger = createTestIdentity(idp.issuer, idp.clientId);
+    expect((await list({ authorization: `Bearer ${stranger.token({ email: 'ana.perez@example.com' })}` })).statusCode).toBe(401);
+    const res = await list({ authorization: 'Basic abc' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'unauthorized' });
+  });
+
+  it("lists only the token's user's approved or completed enrolments, never another user's", async () => {
+    const mine = await paid('approved', { email: 'lista@example.com' });
+    await paid('rejected', { email: 'lista@example.com' });
+    await enrol({ email: 'lista@example.com' }); // never paid
+    const theirs = await paid('approved', { email: 'otra@example.com' });
+    const res = await list(bearer('lista@example.com'));
+    expect(res.statusCode).toBe(200);
+    const { enrollments } = res.json() as { enrollments: Array<Record<string, unknown>> };
+    expect(enrollments).toHaveLength(1);
+    expect(enrollments[0]).toMatchObject({
+      id: mine.reference,
+      course_id: 'desarrollo-software',
+      course_name: 'Desarrollo de Software',
+      module_name: 'Fundamentos de Javascript y AWS S3',
+      student_name: 'Ana',
+      student_lastname: 'Pérez',
+      payment_status: 'approved',
+      transaction_amount: 119900,
+      certificate_available: true,
+    });
+    // A query parameter naming someone else changes nothing: the e-mail comes from the token.
+    const spoof = await gw.app.inject({ url: '/api/account/enrollments?email=otra@example.com', headers: bearer('lista@example.com') });
+    expect(JSON.stringify(spoof.json())).not.toContain(theirs.reference);
+    const other = (await list(bearer('otra@example.com'))).json() as { enrollments: Array<{ id: string }> };
+    expect(other.enrollments.map((e) => e.id)).toEqual([theirs.reference]);
+  });
+
+  it('ties an enrolment made while signed in to the account, whatever e-mail the form carried', async () => {
+    const reference = await enrol({ email: 'formulario@example.com' }, bearer('cuenta@example.com', 'sub-cuenta'));
+    const paymentId = String(++paymentSeq);
+    provider.pay(paymentId, reference, 'approved');
+    await gw.app.inject(`/api/courses/payments/${paymentId}?external_reference=${reference}`);
+    const { enrollments } = (await list(bearer('cuenta@example.com', 'sub-cuenta'))).json() as { enrollments: Array<{ id: string }> };
+    expect(enrollments.map((e) => e.id)).toContain(reference);
+  });
+
+  it('serves the enrolment certificate as a PDF to its owner only', async () => {
+    const { reference } = await paid('approved', { email: 'cert@example.com' });
+    const res = await gw.app.inject({ url: `/api/account/enrollments/${reference}/certificate`, headers: bearer('cert@example.com') });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.headers['content-disposition']).toContain(`constancia-${reference}.pdf`);
+    const notMine = await gw.app.inject({ url: `/api/account/enrollments/${reference}/certificate`, headers: bearer('otra@example.com') });
+    expect(notMine.statusCode).toBe(404);
+    expect((await gw.app.inject({ url: `/api/account/enrollments/${reference}/certificate` })).statusCode).toBe(401);
+    expect(
+      (await gw.app.inject({ url: '/api/account/enrollments/..%2f..%2fetc/certificate', headers: bearer('cert@example.com') })).statusCode,
+    ).toBe(400);
+  });
+
+  it('creates the account once after a payment the provider confirms, and shows the password only that once', async () => {
+    const { reference, paymentId } = await paid('approved', { email: 'Nueva@Example.com' });
+    const res = await fromPayment({ payment_id: paymentId, external_reference: reference });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { email: string; temporary_password: string };
+    expect(body.email).toBe('nueva@example.com');
+    expect(body.temporary_password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8}$/);
+    expect(directory.created.at(-1)).toMatchObject({
+      email: 'nueva@example.com',
+      name: 'Ana María Pérez Gómez',
+      identityType: 'Cédula de ciudadanía',
+      identityNumber: '1012345678',
+      temporaryPassword: body.temporary_password,
+    });
+    // Reloading the success page (or a second tab) creates nothing and reveals nothing.
+    const again = await fromPayment({ payment_id: paymentId, external_reference: reference });
+    expect(again.statusCode).toBe(409);
+    expect(again.body).not.toContain(body.temporary_password);
+    expect(directory.created.filter((a) => a.email === 'nueva@example.com')).toHaveLength(1);
+    const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
+    const welcome = mails.filter((m) => m.to === 'nueva@example.com' && /cuenta/.test(m.subject));
+    expect(welcome).toHaveLength(1);
+    expect(welcome[0]?.text).not.toContain(body.temporary_password);
+    // The new account sees its course.
+    const { enrollments } = (await list(bearer('nueva@example.com', 'sub-x'))).json() as { enrollments: Array<{ id: string }> };
+    expect(enrollments.map((e) => e.id)).toEqual([reference]);
+  });
+
+  it('creates nothing for a forged success URL: unknown, unapproved or mismatched payments', async () => {
+    const before = directory.created.length;
+    const pending = await paid('pending', { email: 'pend@example.com' });
+    const approved = await paid('approved', { email: 'aprob@example.com' });
+    const cases = [
+      { payment_id: '999999', external_reference: approved.reference },
+      { payment_id: pending.paymentId, external_reference: pending.reference },
+      { payment_id: approved.paymentId, external_reference: pending.reference },
+      { payment_id: approved.paymentId, external_reference: 'ENR-inventada' },
+    ];
+    for (const c of cases) {
+      const res = await fromPayment(c);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'payment_not_verified' });
+    }
+    expect(directory.created.length).toBe(before);
+  });
+
+  it('tells an existing user to sign in, and lets a visitor retry when the identity provider is down', async () => {
+    directory.existing.add('ya@example.com');
+    const existing = await paid('approved', { email: 'ya@example.com' });
+    const res = await fromPayment({ payment_id: existing.paymentId, external_reference: existing.reference });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'account_exists' });
+
+    const retry = await paid('approved', { email: 'reintento@example.com' });
+    directory.down = true;
+    expect((await fromPayment({ payment_id: retry.paymentId, external_reference: retry.reference })).statusCode).toBe(502);
+    directory.down = false;
+    expect((await fromPayment({ payment_id: retry.paymentId, external_reference: retry.reference })).statusCode).toBe(201);
+  });
+
+  it('answers junk bodies with 4xx JSON', async () => {
+    for (const payload of [
+      {},
+      { payment_id: 'abc', external_reference: 'x' },
+      { payment_id: '1', external_reference: '<script>' },
+      { payment_id: 1 },
+    ]) {
+      const res = await fromPayment(payload);
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+    }
+    const text = await gw.app.inject({
+      method: 'POST',
+      url: '/api/account/accounts/from-payment',
+      payload: 'hola',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBeGreaterThanOrEqual(400);
+    expect(text.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('account helpers', () => {
+  it('makes 8-character temporary passwords of letters and digits with every required class', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 500; i++) {
+      const p = temporaryPassword();
+      expect(p).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)[A-Za-z\d]{8}$/);
+      seen.add(p);
+    }
+    expect(seen.size).toBe(500);
+  });
+
+  it('adds +57 to Colombian numbers and drops what cannot be a phone', () => {
+    expect(e164('300 123 4567')).toBe('+573001234567');
+    expect(e164('+1 (555) 010-9999')).toBe('+15550109999');
+    expect(e164('abc')).toBeNull();
+    expect(e164(null)).toBeNull();
+  });
+});

@@ -1,0 +1,240 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'shared/schemas/zod';
+import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { ApiError, zodSchema } from 'shared/server/http';
+import { requireUser } from 'shared/server/identity';
+import { renderMail } from 'shared/server/mail-template';
+import { enrolmentCertificate } from './certificate';
+import { temporaryPassword, type AccountDirectory } from './directory';
+
+/** The columns of the courses domain's enrolments this API reads (a read contract between the two domains). */
+interface EnrolmentRow {
+  id: number;
+  reference: string;
+  course_name: string;
+  course_title: string;
+  module_name: string;
+  price: number;
+  student_name: string;
+  student_lastname: string;
+  full_name: string;
+  id_type: string;
+  id_number: string;
+  phone_number: string;
+  email: string;
+  payment_status: string;
+  enrollment_status: string;
+  payment_id: string | null;
+  payment_date: Date | string | null;
+  date_approved: Date | string | null;
+  created_at: Date | string;
+  user_email: string | null;
+  user_sub: string | null;
+}
+
+export const texts = {
+  notFound: 'No encontramos esa inscripción entre tus cursos.',
+  notPaid: 'La constancia está disponible cuando el pago de la inscripción está aprobado.',
+  paymentNotVerified: 'No pudimos verificar un pago aprobado para esta inscripción.',
+  alreadyCreated: 'La cuenta de esta inscripción ya fue creada. Inicia sesión con tu correo.',
+  accountExists: 'Ya existe una cuenta con este correo. Inicia sesión para ver tus cursos.',
+  emailRequired: 'Email requerido para crear la cuenta',
+  providerDown: 'No pudimos crear tu cuenta en este momento. Intenta de nuevo en unos minutos.',
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const isListed = (e: Pick<EnrolmentRow, 'payment_status' | 'enrollment_status'>) =>
+  e.payment_status.toLowerCase() === 'approved' || e.enrollment_status === 'COMPLETED';
+
+const fromPaymentSchema = z.object({
+  payment_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' }),
+  external_reference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
+});
+
+const enrollmentParams = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+/**
+ * Mis Cursos, enrolment certificates, and the account opened after a verified payment. The signed-in user always comes
+ * from a verified ID token (never from the body or query); the payment always comes from the provider.
+ */
+export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
+  return async (app, ctx) => {
+    const enrolmentsOf = (user: { email: string; sub: string }) =>
+      ctx.db
+        .selectFrom('courses.enrolments')
+        .selectAll()
+        .where((eb) =>
+          eb.or([eb(sql`lower(email)`, '=', user.email), eb(sql`lower(user_email)`, '=', user.email), eb('user_sub', '=', user.sub)]),
+        )
+        .orderBy('created_at', 'desc')
+        .execute() as Promise<EnrolmentRow[]>;
+
+    app.get(
+      '/enrollments',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Mis Cursos: inscripciones pagadas o completadas del usuario autenticado',
+          security: [{ bearer: [] }],
+        },
+      },
+      async (request) => {
+        const user = await requireUser(ctx.identity, request);
+        const rows = (await enrolmentsOf(user)).filter(isListed);
+        return {
+          enrollments: rows.map((e) => ({
+            id: e.reference,
+            course_id: e.course_name,
+            course_name: e.course_title,
+            module_name: e.module_name,
+            student_name: e.student_name,
+            student_lastname: e.student_lastname,
+            payment_status: e.payment_status,
+            enrollment_status: e.enrollment_status,
+            created_at: iso(e.created_at),
+            payment_date: iso(e.date_approved ?? e.payment_date),
+            transaction_amount: e.price,
+            certificate_available: e.payment_status.toLowerCase() === 'approved',
+          })),
+        };
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/enrollments/:id/certificate',
+      { schema: { tags: ['account'], summary: 'Constancia de inscripción en PDF', params: zodSchema(enrollmentParams) } },
+      async (request, reply) => {
+        const user = await requireUser(ctx.identity, request);
+        const enrolment = (await enrolmentsOf(user)).find((e) => e.reference === request.params.id);
+        if (!enrolment) throw new ApiError(404, 'not_found', texts.notFound);
+        if (enrolment.payment_status.toLowerCase() !== 'approved') throw new ApiError(409, 'not_paid', texts.notPaid);
+        const pdf = await enrolmentCertificate({
+          reference: enrolment.reference,
+          fullName: enrolment.full_name,
+          idType: enrolment.id_type,
+          idNumber: enrolment.id_number,
+          courseTitle: enrolment.course_title,
+          moduleName: enrolment.module_name,
+          amount: enrolment.price,
+          paymentId: enrolment.payment_id,
+          paymentDate: enrolment.date_approved ? new Date(enrolment.date_approved) : null,
+          issuedAt: new Date(),
+        });
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="constancia-${enrolment.reference}.pdf"`)
+          .send(Buffer.from(pdf));
+      },
+    );
+
+    app.post<{ Body: z.infer<typeof fromPaymentSchema> }>(
+      '/accounts/from-payment',
+      {
+        config: publicWrite(ctx.settings),
+        schema: {
+          tags: ['account'],
+          summary: 'Crear la cuenta del estudiante tras un pago aprobado (verificado con la pasarela)',
+          body: zodSchema(fromPaymentSchema),
+        },
+      },
+      async (request, reply) => {
+        const { payment_id: paymentId, external_reference: reference } = request.body;
+        // The provider is the only judge: this payment exists, is approved, and belongs to this enrolment.
+        let payment;
+        try {
+          payment = await ctx.payments.getPayment(paymentId);
+        } catch {
+          throw new ApiError(502, 'payment_provider_error', texts.providerDown);
+        }
+        if (!payment || payment.status !== 'approved' || payment.external_reference !== reference)
+          throw new ApiError(404, 'payment_not_verified', texts.paymentNotVerified);
+        const enrolment = (await ctx.db
+          .selectFrom('courses.enrolments')
+          .selectAll()
+          .where('reference', '=', reference)
+          .executeTakeFirst()) as EnrolmentRow | undefined;
+        if (!enrolment) throw new ApiError(404, 'payment_not_verified', texts.paymentNotVerified);
+        // Paid while signed in: the account already exists and the enrolment is tied to it.
+        if (enrolment.user_sub) throw new ApiError(409, 'already_created', texts.alreadyCreated);
+        const email = enrolment.email.trim().toLowerCase();
+        if (!email) throw new ApiError(400, 'email_required', texts.emailRequired);
+
+        // One account per enrolment, even when the success page is reloaded or two tabs race.
+        const claimed = await ctx.db
+          .insertInto('account.payment_accounts')
+          .values({ enrolment_reference: reference, payment_id: paymentId, email })
+          .onConflict((oc) => oc.column('enrolment_reference').doNothing())
+          .returning('enrolment_reference')
+          .executeTakeFirst();
+        if (!claimed) throw new ApiError(409, 'already_created', texts.alreadyCreated);
+
+        const password = temporaryPassword();
+        let created;
+        try {
+          created = await directory().createUser({
+            email,
+            name: enrolment.full_name.trim() || 'Usuario',
+            phone: enrolment.phone_number,
+            identityType: enrolment.id_type || 'Cédula de ciudadanía',
+            identityNumber: enrolment.id_number,
+            temporaryPassword: password,
+          });
+        } catch (err) {
+          // Release the claim so the visitor can try again; nothing was created.
+          await ctx.db.deleteFrom('account.payment_accounts').where('enrolment_reference', '=', reference).execute();
+          request.log.warn({ err: (err as Error).name }, 'account creation failed');
+          throw new ApiError(502, 'identity_provider_error', texts.providerDown);
+        }
+        if (created === 'exists') {
+          await ctx.db
+            .updateTable('account.payment_accounts')
+            .set({ outcome: 'existing' })
+            .where('enrolment_reference', '=', reference)
+            .execute();
+          throw new ApiError(409, 'account_exists', texts.accountExists);
+        }
+        await ctx.db
+          .updateTable('account.payment_accounts')
+          .set({ outcome: 'created', user_sub: created.sub })
+          .where('enrolment_reference', '=', reference)
+          .execute();
+        await ctx.db
+          .updateTable('courses.enrolments')
+          .set({ user_email: email, user_sub: created.sub })
+          .where('reference', '=', reference)
+          .execute();
+        await ctx.mailer.send(
+          renderMail({
+            to: email,
+            subject: 'Bienvenido: tu cuenta está lista',
+            greeting: `Hola, ${enrolment.student_name}:`,
+            paragraphs: [
+              `Con tu inscripción en ${enrolment.course_title} creamos una cuenta para que sigas tus cursos en Mis Cursos.`,
+              'Ingresa con este correo y la contraseña temporal que te mostramos al terminar el pago. Al entrar te pediremos una nueva.',
+              'Por tu seguridad no enviamos la contraseña por correo. Si no la guardaste, usa "¿Olvidaste tu contraseña?" en la página de inicio de sesión.',
+            ],
+            action: { label: 'Iniciar sesión', url: `${ctx.settings.publicOrigin}/login` },
+          }),
+        );
+        return reply.status(201).send({ email, temporary_password: password });
+      },
+    );
+  };
+}
