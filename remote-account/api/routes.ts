@@ -118,7 +118,14 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
 
     app.get<{ Params: { id: string } }>(
       '/enrollments/:id/certificate',
-      { schema: { tags: ['account'], summary: 'Constancia de inscripción en PDF', params: zodSchema(enrollmentParams) } },
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Constancia de inscripción en PDF',
+          params: zodSchema(enrollmentParams),
+          security: [{ bearer: [] }],
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(ctx.identity, request);
         const enrolment = (await enrolmentsOf(user)).find((e) => e.reference === request.params.id);

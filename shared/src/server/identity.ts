@@ -97,3 +97,8 @@ export async function optionalUser(verifier: TokenVerifier, request: FastifyRequ
   const token = bearerToken(request);
   return token ? verifier.verify(token) : null;
 }
+
+/** OpenAPI security scheme of routes that need a signed-in user (`security: [{ bearer: [] }]`). */
+export const bearerSecurityScheme = {
+  bearer: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT (ID token de Cognito)' },
+};

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { bearerSecurityScheme } from './identity';
 import { assertProductionReady, createApiContext, envInt, readCommonConfig, type CommonServerConfig } from './server-config';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
@@ -81,6 +82,7 @@ export async function buildRemoteService(api: ApiModule, options: RemoteServiceO
       openapi: '3.0.3',
       info: { title: `API de ${site.name}: ${api.name}`, version: '1.0.0', description: api.description },
       tags: [{ name: api.name, description: api.description }],
+      components: { securitySchemes: bearerSecurityScheme },
     },
   });
   await mountApi(app, api, ctx);

@@ -16,7 +16,7 @@ import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createMailer, type Mailer } from 'shared/server/mailer';
 import { buildStaticOptions, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
-import type { TokenVerifier } from 'shared/server/identity';
+import { bearerSecurityScheme, type TokenVerifier } from 'shared/server/identity';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
 import { RemoteAssetIndex } from './remote-assets';
@@ -84,6 +84,7 @@ export async function buildGateway(
       openapi: '3.0.3',
       info: { title: `API de ${site.name}`, version: '1.0.0', description: 'Cursos, donaciones, formularios de la comunidad y cuentas.' },
       tags: remoteNames.map((n) => ({ name: n })),
+      components: { securitySchemes: bearerSecurityScheme },
     },
   });
 
