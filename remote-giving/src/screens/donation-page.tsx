@@ -91,7 +91,7 @@ export default function DonationPage() {
   useEffect(() => whenIdle(() => void loadMercadoPago()), []);
 
   const chosen = resolveDonationAmount({ donation_amount: preset, optional_donation_amount: custom }, browserBounds);
-  const busy = flow.status === 'loading' || flow.status === 'success';
+  const busy = formState.isSubmitting || flow.status === 'loading' || flow.status === 'success';
 
   const presetField = register('donation_amount', {
     onChange: () => {
