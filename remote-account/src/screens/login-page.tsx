@@ -59,7 +59,7 @@ function LoginForm({
   email: string;
   outcome: Outcome;
   onSignedIn: (user: AuthUser) => void;
-  onNewPassword: () => void;
+  onNewPassword: (email: string) => void;
   onForgot: (email: string) => void;
   setOutcome: (o: Outcome) => void;
 }) {
@@ -70,7 +70,7 @@ function LoginForm({
     setOutcome(null);
     const result = await login(values.email, values.password);
     if (result.success) onSignedIn(result.user);
-    else if (result.needsNewPassword) onNewPassword();
+    else if (result.needsNewPassword) onNewPassword(values.email);
     else setOutcome({ kind: 'error', text: result.error, ...(result.needsConfirmation ? { confirmEmail: values.email } : {}) });
   });
   return (
@@ -111,7 +111,12 @@ function LoginForm({
   );
 }
 
-function NewPasswordForm({ onSignedIn, onCancel }: { onSignedIn: (user: AuthUser) => void; onCancel: () => void }) {
+/** Password managers file a new password under the account only when the form names the account. */
+function HiddenUsername({ email }: { email: string }) {
+  return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
+}
+
+function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSignedIn: (user: AuthUser) => void; onCancel: () => void }) {
   const form = useZodForm(newPasswordSchema);
   const { register, formState, handleSubmit } = form;
   const [error, setError] = useState<string | null>(null);
@@ -127,6 +132,7 @@ function NewPasswordForm({ onSignedIn, onCancel }: { onSignedIn: (user: AuthUser
       <FormMessage kind="warning">{identityMessages.temporaryPassword}</FormMessage>
       <p>{t.newPasswordIntro}</p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <HiddenUsername email={email} />
       <PasswordField
         label="Nueva contraseña"
         autoComplete="new-password"
@@ -206,6 +212,7 @@ function ResetForm({ email, onDone, onCancel }: { email: string; onDone: () => v
       <StepHeading id="restablecer">{t.resetTitle}</StepHeading>
       <p>{t.resetIntro(email)}</p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+      <HiddenUsername email={email} />
       <TextField
         label="Código de verificación"
         className="code-input"
@@ -287,7 +294,7 @@ export default function LoginPage() {
       </div>
     );
   } else if (step.kind === 'newPassword') {
-    body = <NewPasswordForm onSignedIn={onSignedIn} onCancel={() => backToLogin()} />;
+    body = <NewPasswordForm email={email} onSignedIn={onSignedIn} onCancel={() => backToLogin()} />;
   } else if (step.kind === 'forgot') {
     body = (
       <ForgotForm
@@ -310,7 +317,10 @@ export default function LoginPage() {
         outcome={outcome}
         setOutcome={setOutcome}
         onSignedIn={onSignedIn}
-        onNewPassword={() => setStep({ kind: 'newPassword' })}
+        onNewPassword={(typed) => {
+          setEmail(typed);
+          setStep({ kind: 'newPassword' });
+        }}
         onForgot={(typed) => {
           setEmail(typed);
           setOutcome(null);

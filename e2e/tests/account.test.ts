@@ -1,0 +1,260 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+
+const identityUrl = process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230';
+const poolId = process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo';
+const password = 'Clave2026';
+
+let counter = 0;
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+const mailbox = async () => (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Mail[];
+
+/** The 6-digit codes e-mailed to `email`, newest first (the mailbox lists newest first). */
+const codesFor = async (email: string) =>
+  (await mailbox())
+    .filter((m) => m.to === email)
+    .map((m) => /Tu código es (\d{6})/.exec(m.text)?.[1])
+    .filter((c): c is string => Boolean(c));
+
+/** The newest code the identity provider e-mailed to `email`, waiting until more than `seen` codes have arrived. */
+async function codeFor(email: string, seen = 0): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    const codes = await codesFor(email);
+    if (codes.length > seen) return codes[0]!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No llegó el código para ${email}`);
+}
+
+async function register(page: Page, email: string, name = 'Ana María Pérez') {
+  await page.goto('/register');
+  await waitForHeading(page, 'Regístrate');
+  await field(page, 'name').fill(name);
+  await field(page, 'email').fill(email);
+  await field(page, 'password').fill(password);
+  await field(page, 'confirmPassword').fill(password);
+  await field(page, 'phone').fill('300 123 4567');
+  await field(page, 'identityType').selectOption('Cédula de ciudadanía');
+  await field(page, 'identityNumber').fill('1012345678');
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await page.getByRole('heading', { name: 'Confirma tu correo' }).waitFor({ timeout: 15_000 });
+}
+
+async function login(page: Page, email: string, pass = password) {
+  await field(page, 'email').fill(email);
+  await field(page, 'password').fill(pass);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** An account created by an administrator with a temporary password (what the from-payment flow does). */
+async function adminCreate(email: string, temporaryPassword: string) {
+  const client = new CognitoIdentityProviderClient({
+    region: 'local',
+    endpoint: identityUrl,
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: poolId,
+      Username: email,
+      TemporaryPassword: temporaryPassword,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: 'Carlos Andrés Gómez' },
+      ],
+    }),
+  );
+  client.destroy();
+}
+
+/** A form field of the page (the footer's newsletter box has an e-mail field too). */
+const field = (page: Page, name: string) => page.locator(`main [name="${name}"]`);
+const header = (page: Page) => page.locator('header.site-header');
+
+describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser.close());
+
+  it("shows the spec's registration messages", async () => {
+    const { page, context } = await openPage(browser, { width: 360, height: 780 });
+    await page.goto('/register');
+    await waitForHeading(page, 'Regístrate');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    const summary = page.locator('.error-summary');
+    await summary.waitFor();
+    const text = await summary.innerText();
+    for (const m of [
+      'El nombre es requerido',
+      'El email es requerido',
+      'La contraseña es requerida',
+      'El teléfono es requerido',
+      'Selecciona un tipo de documento',
+      'El número de documento es requerido',
+    ]) {
+      assert.ok(text.includes(m), m);
+    }
+    await field(page, 'email').fill('ana@correo');
+    await field(page, 'password').fill('corta');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByText('Email no válido').first().waitFor();
+    await page.getByText('La contraseña debe tener al menos 8 caracteres').first().waitFor();
+    await field(page, 'password').fill('sinmayuscula1');
+    await field(page, 'confirmPassword').fill('otra');
+    await page.getByText('La contraseña debe contener al menos: una minúscula, una mayúscula y un número').first().waitFor();
+    await page.getByText('Las contraseñas no coinciden').first().waitFor();
+    await context.close();
+  });
+
+  it('register → code from the mailbox → confirm → login → greeting, Mis Cursos (empty) → logout', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const email = uniqueEmail('registro');
+    await register(page, email);
+    // 'Volver al Registro' goes back to the form with what was typed, and forward again.
+    await page.getByRole('button', { name: 'Volver al Registro' }).click();
+    assert.equal(await field(page, 'email').inputValue(), email);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByText('Ya existe una cuenta con este correo').waitFor({ timeout: 15_000 });
+    await page.goto(`/confirm-email?email=${encodeURIComponent(email)}`);
+    await waitForHeading(page, 'Confirma tu correo');
+    assert.equal(await field(page, 'email').inputValue(), email);
+    await field(page, 'code').fill('000000');
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await page.getByText('Código de confirmación inválido').waitFor({ timeout: 15_000 });
+    await field(page, 'code').fill(await codeFor(email));
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await page.getByText('¡Tu correo fue confirmado!').waitFor({ timeout: 15_000 });
+    await page.waitForURL(`${baseUrl}/login`, { timeout: 5_000 });
+
+    await waitForHeading(page, 'Ingresa');
+    await login(page, email);
+    await page.getByText('¡Hola, Ana! Iniciaste sesión correctamente.').waitFor({ timeout: 15_000 });
+    await page.waitForURL(`${baseUrl}/`, { timeout: 5_000 });
+    await header(page).getByText('Hola, Ana').waitFor();
+    await header(page).getByRole('link', { name: 'Mis Cursos' }).waitFor();
+    await header(page).getByRole('button', { name: 'Cerrar Sesión' }).waitFor();
+
+    // A reload greets at once from the remembered user record.
+    await page.reload();
+    await header(page).getByText('Hola, Ana').waitFor({ timeout: 5_000 });
+
+    await header(page).getByRole('link', { name: 'Mis Cursos' }).click();
+    await waitForHeading(page, 'Mis Cursos');
+    await page.getByRole('heading', { name: 'Aún no tienes cursos inscritos' }).waitFor({ timeout: 15_000 });
+    await page.locator('main').getByRole('link', { name: 'Desarrollo de Software' }).waitFor();
+
+    await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await header(page).getByRole('link', { name: 'Ingresa' }).waitFor();
+    await page.waitForFunction(
+      () => !Object.keys(localStorage).some((k) => k.startsWith('CognitoIdentityServiceProvider') && k.endsWith('refreshToken')),
+    );
+    assert.equal(await page.evaluate(() => localStorage.getItem('auth_user')), null);
+    await page.reload();
+    await header(page).getByRole('link', { name: 'Ingresa' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('refuses a wrong password with a clear message, and offers to confirm an unconfirmed account', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('sin-confirmar');
+    await register(page, email, 'Beatriz Salas');
+    await page.goto('/login');
+    await waitForHeading(page, 'Ingresa');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText('Por favor, completa todos los campos').waitFor();
+    await login(page, email);
+    await page.getByText('Tu cuenta aún no está confirmada').waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Confirmar mi cuenta' }).click();
+    await waitForHeading(page, 'Confirma tu correo');
+    assert.equal(await field(page, 'email').inputValue(), email);
+    await codeFor(email); // the sign-up code is there before counting
+    const seen = (await codesFor(email)).length;
+    await page.getByRole('button', { name: 'Reenviar código' }).click();
+    await page.getByText('Código reenviado exitosamente').waitFor({ timeout: 15_000 });
+    await page.getByText('Código reenviado exitosamente').waitFor({ state: 'detached', timeout: 6_000 });
+    await field(page, 'code').fill(await codeFor(email, seen));
+    await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
+    await login(page, email, 'Equivocada1');
+    await page.getByText('Correo o contraseña incorrectos').waitFor({ timeout: 15_000 });
+    assert.equal(await page.evaluate(() => localStorage.getItem('auth_user')), null);
+    await context.close();
+  });
+
+  it('an account with a temporary password must set a new one on the spot', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('temporal');
+    await adminCreate(email, 'Temp4321');
+    await page.goto('/login');
+    await waitForHeading(page, 'Ingresa');
+    await login(page, email, 'Temp4321');
+    await page.getByText('Necesitas cambiar tu contraseña temporal').waitFor({ timeout: 15_000 });
+    await field(page, 'password').fill('Nueva2026');
+    await field(page, 'confirmPassword').fill('Nueva2026');
+    await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
+    await page.getByText('¡Hola, Carlos! Iniciaste sesión correctamente.').waitFor({ timeout: 15_000 });
+    await header(page).getByText('Hola, Carlos').waitFor({ timeout: 5_000 });
+    await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.goto('/login');
+    await login(page, email, 'Nueva2026');
+    await header(page).getByText('Hola, Carlos').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('Mis Cursos asks an anonymous visitor to sign in, then comes back to it', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('volver');
+    await adminCreate(email, 'Temp4321');
+    await page.goto('/mis-cursos');
+    await waitForHeading(page, 'Mis Cursos');
+    await page.getByRole('heading', { name: 'Ingresa para ver tus cursos' }).waitFor();
+    await page.locator('main').getByRole('link', { name: 'Iniciar sesión' }).click();
+    await waitForHeading(page, 'Ingresa');
+    await login(page, email, 'Temp4321');
+    await page.getByText('Necesitas cambiar tu contraseña temporal').waitFor({ timeout: 15_000 });
+    await field(page, 'password').fill('Nueva2026');
+    await field(page, 'confirmPassword').fill('Nueva2026');
+    await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
+    await page.waitForURL(`${baseUrl}/mis-cursos`, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Aún no tienes cursos inscritos' }).waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('resets a forgotten password with the e-mailed code', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('olvido');
+    await register(page, email, 'Diana Ruiz');
+    await field(page, 'code').fill(await codeFor(email));
+    await page.getByRole('button', { name: 'Confirmar cuenta' }).click();
+    await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
+    await field(page, 'email').fill(email);
+    await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.getByRole('heading', { name: 'Recupera tu contraseña' }).waitFor();
+    const seen = (await codesFor(email)).length;
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await page.getByRole('heading', { name: 'Crea una contraseña nueva' }).waitFor({ timeout: 15_000 });
+    await field(page, 'code').fill(await codeFor(email, seen));
+    await field(page, 'password').fill('Distinta2026');
+    await field(page, 'confirmPassword').fill('Distinta2026');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('Tu contraseña fue cambiada').waitFor({ timeout: 15_000 });
+    await login(page, email, 'Distinta2026');
+    await header(page).getByText('Hola, Diana').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+});
