@@ -2,12 +2,13 @@ import '../state/enrolment-slice';
 import '../courses.css';
 import { useEffect, useState } from 'react';
 import { apiClient } from 'shared/api/client';
+import { getIdToken } from 'shared/auth-session';
 import { courseBySlug, moduleNames, moduleRequirementNote, type CourseSlug } from 'shared/catalogue/courses';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
 import { enrolmentSchema, enrolmentTexts } from 'shared/schemas/enrolment';
-import { useAppDispatch, useAppSelector } from 'shared/store';
+import { selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector } from 'shared/store';
 import { CheckboxField, ErrorSummary, FormMessage, Honeypot, SelectField, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { errorMessages, useZodForm } from 'shared/ui/use-zod-form';
@@ -18,6 +19,7 @@ import {
   type PendingCoursePayment,
   type StudentRegistrationData,
 } from '../payment-storage';
+import { prefillFrom } from '../prefill';
 import { moduleSelected, selectSelectedModule } from '../state/enrolment-slice';
 import { enrolmentPageTexts as t } from '../texts';
 
@@ -37,9 +39,16 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
   const modules = moduleNames(course);
   const dispatch = useAppDispatch();
   const remembered = useAppSelector((s) => selectSelectedModule(s, slug));
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const user = useAppSelector(selectUser);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(enrolmentSchema, {
-    defaultValues: { course_name: slug as CourseSlug, module_name: modules.includes(remembered) ? remembered : '', has_terms: false },
+    defaultValues: {
+      ...prefillFrom(isAuthenticated ? user : null),
+      course_name: slug as CourseSlug,
+      module_name: modules.includes(remembered) ? remembered : '',
+      has_terms: false,
+    },
   });
   const { register, handleSubmit, watch, formState } = form;
   const chosen = watch('module_name');
@@ -58,13 +67,16 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
-    const lead = await apiClient.request<{ id?: string }>('POST', '/api/courses/leads', values);
+    // A signed-in student's enrolment and payment are tied to the account on the server (spec §6), from the token.
+    const token = isAuthenticated ? await getIdToken() : null;
+    const auth = token ? { token } : undefined;
+    const lead = await apiClient.request<{ id?: string }>('POST', '/api/courses/leads', values, auth);
     if (lead.kind !== 'ok') {
       setFailure(lead.kind === 'error' && lead.message ? lead.message : enrolmentTexts.saveStudent);
       return;
     }
     const enrollmentId = lead.data.id ?? `course_${Date.now()}`;
-    const checkout = await apiClient.request<CheckoutAnswer>('POST', '/api/courses/checkout', { enrollment_id: enrollmentId });
+    const checkout = await apiClient.request<CheckoutAnswer>('POST', '/api/courses/checkout', { enrollment_id: enrollmentId }, auth);
     if (checkout.kind !== 'ok') {
       setFailure(checkout.kind === 'error' && checkout.message ? checkout.message : enrolmentTexts.payDefault);
       return;
