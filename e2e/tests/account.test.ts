@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { fillEnrolment, payWith } from '../support/enrolment';
 
 const identityUrl = process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230';
 const poolId = process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo';
+const clientId = process.env.E2E_IDENTITY_CLIENT_ID ?? 'tejiendo-web-local';
 const password = 'Clave2026';
 
 let counter = 0;
@@ -55,14 +62,17 @@ async function login(page: Page, email: string, pass = password) {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
-/** An account created by an administrator with a temporary password (what the from-payment flow does). */
-async function adminCreate(email: string, temporaryPassword: string) {
-  const client = new CognitoIdentityProviderClient({
+const identity = () =>
+  new CognitoIdentityProviderClient({
     region: 'local',
     endpoint: identityUrl,
     maxAttempts: 1,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+
+/** An account created by an administrator with a temporary password (what the from-payment flow does). */
+async function adminCreate(email: string, temporaryPassword: string) {
+  const client = identity();
   await client.send(
     new AdminCreateUserCommand({
       UserPoolId: poolId,
@@ -72,10 +82,54 @@ async function adminCreate(email: string, temporaryPassword: string) {
       UserAttributes: [
         { Name: 'email', Value: email },
         { Name: 'name', Value: 'Carlos Andrés Gómez' },
+        { Name: 'phone_number', Value: '+573109876543' },
+        { Name: 'custom:identity_type', Value: 'Cédula de extranjería' },
+        { Name: 'custom:identity_number', Value: 'E12345' },
       ],
     }),
   );
   client.destroy();
+}
+
+/** True when the identity provider knows this e-mail. */
+async function accountExists(email: string): Promise<boolean> {
+  const client = identity();
+  try {
+    await client.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email }));
+    return true;
+  } catch (err) {
+    if ((err as { name?: string }).name === 'UserNotFoundException') return false;
+    throw err;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Whether the provider still accepts this refresh token. */
+async function refreshAccepted(refreshToken: string): Promise<boolean> {
+  const client = identity();
+  try {
+    await client.send(
+      new InitiateAuthCommand({ ClientId: clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+    );
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Signs in an administrator-created account, replacing its temporary password. */
+async function signInWithNewPassword(page: Page, email: string, temporary: string, next = 'Nueva2026') {
+  await page.goto('/login');
+  await waitForHeading(page, 'Ingresa');
+  await login(page, email, temporary);
+  await page.getByText('Necesitas cambiar tu contraseña temporal').waitFor({ timeout: 15_000 });
+  await field(page, 'password').fill(next);
+  await field(page, 'confirmPassword').fill(next);
+  await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
+  await header(page).getByRole('button', { name: 'Cerrar Sesión' }).waitFor({ timeout: 15_000 });
 }
 
 /** A form field of the page (the footer's newsletter box has an e-mail field too). */
@@ -156,6 +210,11 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await page.getByRole('heading', { name: 'Aún no tienes cursos inscritos' }).waitFor({ timeout: 15_000 });
     await page.locator('main').getByRole('link', { name: 'Desarrollo de Software' }).waitFor();
 
+    const refreshToken = await page.evaluate(
+      () =>
+        Object.entries(localStorage).find(([k]) => k.startsWith('CognitoIdentityServiceProvider') && k.endsWith('refreshToken'))?.[1] ?? '',
+    );
+    assert.ok(await refreshAccepted(refreshToken));
     await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await header(page).getByRole('link', { name: 'Ingresa' }).waitFor();
@@ -163,6 +222,8 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
       () => !Object.keys(localStorage).some((k) => k.startsWith('CognitoIdentityServiceProvider') && k.endsWith('refreshToken')),
     );
     assert.equal(await page.evaluate(() => localStorage.getItem('auth_user')), null);
+    // The refresh token was revoked on the provider, not only forgotten here.
+    assert.equal(await refreshAccepted(refreshToken), false);
     await page.reload();
     await header(page).getByRole('link', { name: 'Ingresa' }).waitFor();
     assert.deepEqual(errors, []);
@@ -255,6 +316,119 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await page.getByText('Tu contraseña fue cambiada').waitFor({ timeout: 15_000 });
     await login(page, email, 'Distinta2026');
     await header(page).getByText('Hola, Diana').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('a signed-in student enrols with the form prefilled, pays, and finds the course and its certificate in Mis Cursos', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('pagado');
+    await adminCreate(email, 'Temp4321');
+    await signInWithNewPassword(page, email, 'Temp4321');
+    await fillEnrolment(page, null);
+    const value = (name: string) => page.locator(`main [name="${name}"]`).inputValue();
+    assert.equal(await value('student_name'), 'Carlos');
+    assert.equal(await value('student_lastname'), 'Andrés Gómez');
+    assert.equal(await value('email'), email);
+    assert.equal(await value('phone_number'), '3109876543');
+    assert.equal(await value('id_type'), 'Cédula de extranjería');
+    assert.equal(await value('id_number'), 'E12345');
+    await payWith(page, 'APRO');
+    await waitForHeading(page, 'Genial');
+    await page.getByText('Aprobado', { exact: true }).waitFor({ timeout: 15_000 });
+    // Signed in: no account is created on the success page.
+    assert.equal(await page.getByText('Creando tu cuenta...').count(), 0);
+    await header(page).getByRole('link', { name: 'Mis Cursos' }).click();
+    await waitForHeading(page, 'Mis Cursos');
+    const card = page.locator('.enrolment-card').first();
+    await card.waitFor({ timeout: 15_000 });
+    const text = await card.innerText();
+    assert.match(text, /Desarrollo de Software/);
+    assert.match(text, /Fundamentos de Javascript y AWS S3/);
+    assert.match(text, /Aprobado/);
+    assert.match(text, /\$ 119\.900/);
+    assert.equal(await card.locator('.status--success').first().innerText(), 'Aprobado');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: /Descargar certificado/ }).click(),
+    ]);
+    const file = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    assert.equal((await readFile(file)).subarray(0, 5).toString(), '%PDF-');
+    await context.close();
+  });
+
+  it('an anonymous student who paid gets an account on the success page, shown once, and signs in with it', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('anonimo');
+    await fillEnrolment(page, email);
+    await payWith(page, 'APRO');
+    await waitForHeading(page, 'Genial');
+    await page.getByRole('heading', { name: 'Creamos tu cuenta' }).waitFor({ timeout: 20_000 });
+    const created = page.locator('.account-created');
+    assert.match(await created.innerText(), new RegExp(email.replace(/[.]/g, '\\.')));
+    const temporary = (await created.locator('code').innerText()).trim();
+    assert.match(temporary, /^[A-Za-z0-9]{8}$/);
+    await page.getByText('Guarda estos datos ahora').waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('student_registration_data')), null);
+    assert.ok(await accountExists(email));
+    // A reload (a repeated success URL) shows no password again.
+    await page.reload();
+    await page.getByText('Aprobado', { exact: true }).waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.account-created').count(), 0);
+    assert.doesNotMatch(await page.locator('main').innerText(), new RegExp(temporary));
+
+    await page.goto('/login');
+    await waitForHeading(page, 'Ingresa');
+    await login(page, email, temporary);
+    await page.getByText('Necesitas cambiar tu contraseña temporal').waitFor({ timeout: 15_000 });
+    await field(page, 'password').fill('Propia2026');
+    await field(page, 'confirmPassword').fill('Propia2026');
+    await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
+    await header(page).getByText('Hola, Ana').waitFor({ timeout: 15_000 });
+    await header(page).getByRole('link', { name: 'Mis Cursos' }).click();
+    await page.locator('.enrolment-card').first().waitFor({ timeout: 15_000 });
+    assert.match(await page.locator('.enrolment-card').first().innerText(), /Fundamentos de Javascript y AWS S3/);
+    await context.close();
+  });
+
+  it('a forged success URL with stored registration data creates no account', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('falso');
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/account/accounts/from-payment')) calls.push(r.url());
+    });
+    await page.goto('/');
+    await page.evaluate(
+      (address) =>
+        localStorage.setItem(
+          'student_registration_data',
+          JSON.stringify({
+            student_name: 'Falso Pérez',
+            email: address,
+            phone_number: '3001234567',
+            identity_type: 'Cédula de ciudadanía',
+            identity_number: '1012345678',
+            course_name: 'Desarrollo de Software',
+            module_name: 'Fundamentos de Javascript y AWS S3',
+          }),
+        ),
+      email,
+    );
+    await page.goto('/pago/exitoso?payment_id=999999999&status=approved&collection_status=approved&external_reference=ENR-falsa0000000000');
+    await waitForHeading(page, 'Genial');
+    await page.getByText('Error al verificar el estado del pago').waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByText('Aprobado', { exact: true }).count(), 0);
+    assert.equal(await page.getByText('Creando tu cuenta...').count(), 0);
+    assert.deepEqual(calls, []);
+    // Asking the server directly with the forged values creates nothing either.
+    const res = await fetch(`${baseUrl}/api/account/accounts/from-payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_id: '999999999', external_reference: 'ENR-falsa0000000000' }),
+    });
+    assert.equal(res.status, 404);
+    assert.equal(await accountExists(email), false);
     await context.close();
   });
 });
