@@ -7,6 +7,7 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { fillEnrolment, payWith } from '../support/enrolment';
 
@@ -170,6 +171,12 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await field(page, 'confirmPassword').fill('otra');
     await page.getByText('La contraseña debe contener al menos: una minúscula, una mayúscula y un número').first().waitFor();
     await page.getByText('Las contraseñas no coinciden').first().waitFor();
+    assert.deepEqual(await axeViolations(page), []);
+    for (const path of ['/login', '/confirm-email', '/mis-cursos']) {
+      await page.goto(path);
+      await page.locator('main form, main .auth-card').first().waitFor({ timeout: 15_000 });
+      assert.deepEqual(await axeViolations(page), [], path);
+    }
     await context.close();
   });
 
@@ -270,7 +277,13 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
     await page.getByText('¡Hola, Carlos! Iniciaste sesión correctamente.').waitFor({ timeout: 15_000 });
     await header(page).getByText('Hola, Carlos').waitFor({ timeout: 5_000 });
+    // Another tab of the same browser greets too, and follows the sign-out.
+    const other = await context.newPage();
+    await other.goto('/nosotros');
+    await header(other).getByText('Hola, Carlos').waitFor({ timeout: 5_000 });
     await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await header(other).getByRole('link', { name: 'Ingresa' }).waitFor({ timeout: 5_000 });
+    await other.close();
     await page.goto('/login');
     await login(page, email, 'Nueva2026');
     await header(page).getByText('Hola, Carlos').waitFor({ timeout: 15_000 });
@@ -347,6 +360,7 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     assert.match(text, /Aprobado/);
     assert.match(text, /\$ 119\.900/);
     assert.equal(await card.locator('.status--success').first().innerText(), 'Aprobado');
+    assert.deepEqual(await axeViolations(page), []);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       card.getByRole('button', { name: /Descargar certificado/ }).click(),
@@ -369,6 +383,7 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     const temporary = (await created.locator('code').innerText()).trim();
     assert.match(temporary, /^[A-Za-z0-9]{8}$/);
     await page.getByText('Guarda estos datos ahora').waitFor();
+    assert.deepEqual(await axeViolations(page), []);
     assert.equal(await page.evaluate(() => localStorage.getItem('student_registration_data')), null);
     assert.ok(await accountExists(email));
     // A reload (a repeated success URL) shows no password again.
