@@ -8,7 +8,7 @@ import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
-import { confirmSignUp, resendConfirmationCode } from '../identity/cognito';
+import { confirmSignUp, resendConfirmationCode, prefetchIdentity } from '../identity/client';
 import { identityMessages } from '../identity/errors';
 import { useAccountSession } from '../session/use-account-session';
 import { confirmTexts as t } from '../texts';
@@ -72,7 +72,7 @@ export default function ConfirmEmailPage() {
               <FormMessage kind="success">{t.confirmed}</FormMessage>
             </div>
           ) : (
-            <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="confirmar">
+            <form className="form" onSubmit={onSubmit} noValidate onFocus={prefetchIdentity} aria-labelledby="confirmar">
               <StepHeading id="confirmar" autoFocus={false}>
                 Activa tu cuenta
               </StepHeading>

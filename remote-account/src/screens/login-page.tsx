@@ -19,7 +19,7 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
-import { completeNewPassword, confirmForgotPassword, forgotPassword, login } from '../identity/cognito';
+import { completeNewPassword, confirmForgotPassword, forgotPassword, login, prefetchIdentity } from '../identity/client';
 import { identityMessages } from '../identity/errors';
 import { takePostLogin } from '../session/post-login';
 import { recordSignIn } from '../session/session';
@@ -74,7 +74,7 @@ function LoginForm({
     else setOutcome({ kind: 'error', text: result.error, ...(result.needsConfirmation ? { confirmEmail: values.email } : {}) });
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="ingresa">
+    <form className="form" onSubmit={onSubmit} noValidate onFocus={prefetchIdentity} aria-labelledby="ingresa">
       <StepHeading id="ingresa" autoFocus={false}>
         {t.submit}
       </StepHeading>
@@ -172,7 +172,7 @@ function ForgotForm({ email, onSent, onCancel }: { email: string; onSent: (email
     else setError(result.error ?? identityMessages.forgotDefault);
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="recuperar">
+    <form className="form" onSubmit={onSubmit} noValidate onFocus={prefetchIdentity} aria-labelledby="recuperar">
       <StepHeading id="recuperar">{t.forgotTitle}</StepHeading>
       <p>{t.forgotIntro}</p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}

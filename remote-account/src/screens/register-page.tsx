@@ -11,7 +11,7 @@ import { errorMessages, useZodForm } from 'shared/ui/use-zod-form';
 import { PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
-import { confirmSignUp, login, resendConfirmationCode, signUp } from '../identity/cognito';
+import { confirmSignUp, login, resendConfirmationCode, signUp, prefetchIdentity } from '../identity/client';
 import { identityMessages } from '../identity/errors';
 import { takePostLogin } from '../session/post-login';
 import { recordSignIn } from '../session/session';
@@ -154,7 +154,7 @@ export default function RegisterPage() {
     );
   } else {
     body = (
-      <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="crear-cuenta">
+      <form className="form" onSubmit={onSubmit} noValidate onFocus={prefetchIdentity} aria-labelledby="crear-cuenta">
         <StepHeading id="crear-cuenta" autoFocus={false}>
           Crea tu cuenta
         </StepHeading>

@@ -1,6 +1,6 @@
 import { provideSession, type SessionProvider } from 'shared/auth-session';
 import { signedIn, signedOut, userUpdated, type AppStore } from 'shared/store';
-import { currentSession, currentUser, logout } from '../identity/cognito';
+import { currentSession, currentUser, logout } from '../identity/client';
 import { identityMessages } from '../identity/errors';
 
 let store: AppStore | null = null;
