@@ -9,6 +9,7 @@ describe('status shown under Mis Cursos (spec §4)', () => {
     expect(statusView('pending_payment')).toEqual({ label: 'Pago Pendiente', tone: 'warning' });
     expect(statusView('Cancelled')).toEqual({ label: 'Cancelado', tone: 'error' });
     expect(statusView('rejected')).toEqual({ label: 'Rechazado', tone: 'error' });
+    expect(statusView('ENROLLED')).toEqual({ label: 'Inscrito', tone: 'success' });
   });
   it("shows anything else raw, and 'Desconocido' when there is nothing", () => {
     expect(statusView('in_mediation')).toEqual({ label: 'in_mediation', tone: 'neutral' });

@@ -8,6 +8,8 @@ const known: Record<string, { label: string; tone: StatusTone }> = {
   pending_payment: { label: 'Pago Pendiente', tone: 'warning' },
   cancelled: { label: 'Cancelado', tone: 'error' },
   rejected: { label: 'Rechazado', tone: 'error' },
+  // Beyond the spec's six: the enrolment status the courses API sets once a payment is approved.
+  enrolled: { label: 'Inscrito', tone: 'success' },
 };
 
 /** Label and colour of a status: the spec's six (any case), anything else shown raw, or 'Desconocido' when empty. */

@@ -107,7 +107,7 @@ export function Header() {
           </ul>
           <div className="nav-session">
             {isAuthenticated ? (
-              <>
+              <div className="session-user">
                 <span className="greeting">Hola, {firstName}</span>
                 <AppLink to="/mis-cursos" className="nav-link">
                   Mis Cursos
@@ -115,7 +115,7 @@ export function Header() {
                 <button type="button" className="nav-link nav-button" onClick={logout}>
                   Cerrar Sesión
                 </button>
-              </>
+              </div>
             ) : (
               <>
                 <AppLink to="/login" className="nav-link">
