@@ -129,7 +129,7 @@ export function createConfig({ dir, name, exposes, host = false }) {
         hot: false,
         liveReload: true,
         client: { overlay: { warnings: false } },
-        proxy: [{ context: ['/api', '/dev'], target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080' }],
+        proxy: [{ context: ['/api', '/dev', '/runtime-config.json'], target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080' }],
       },
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'error' },
