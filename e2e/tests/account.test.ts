@@ -386,13 +386,10 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     assert.deepEqual(await axeViolations(page), []);
     assert.equal(await page.evaluate(() => localStorage.getItem('student_registration_data')), null);
     assert.ok(await accountExists(email));
-    // A reload (a repeated success URL) shows no password again.
-    await page.reload();
-    await page.getByText('Aprobado', { exact: true }).waitFor({ timeout: 15_000 });
-    assert.equal(await page.locator('.account-created').count(), 0);
-    assert.doesNotMatch(await page.locator('main').innerText(), new RegExp(temporary));
+    const successUrl = page.url();
 
-    await page.goto('/login');
+    // Its login button leads to Mis Cursos once the temporary password is replaced.
+    await created.getByRole('link', { name: 'Iniciar sesión' }).click();
     await waitForHeading(page, 'Ingresa');
     await login(page, email, temporary);
     await page.getByText('Necesitas cambiar tu contraseña temporal').waitFor({ timeout: 15_000 });
@@ -400,9 +397,17 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await field(page, 'confirmPassword').fill('Propia2026');
     await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
     await header(page).getByText('Hola, Ana').waitFor({ timeout: 15_000 });
-    await header(page).getByRole('link', { name: 'Mis Cursos' }).click();
+    await page.waitForURL(`${baseUrl}/mis-cursos`, { timeout: 10_000 });
     await page.locator('.enrolment-card').first().waitFor({ timeout: 15_000 });
     assert.match(await page.locator('.enrolment-card').first().innerText(), /Fundamentos de Javascript y AWS S3/);
+
+    // The same success URL again (signed out) shows no password and creates nothing.
+    await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await header(page).getByRole('link', { name: 'Ingresa' }).waitFor();
+    await page.goto(successUrl);
+    await page.getByText('Aprobado', { exact: true }).waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.account-created').count(), 0);
+    assert.doesNotMatch(await page.locator('main').innerText(), new RegExp(temporary));
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiClient } from 'shared/api/client';
 import { AppLink, useNavigation } from 'shared/navigation';
+import { rememberReturnPath } from 'shared/post-login';
 import { selectIsAuthenticated, useAppSelector } from 'shared/store';
 import { FormMessage } from 'shared/ui/form';
 import type { CheckedPayment } from 'shared/ui/payment-result';
@@ -105,7 +106,7 @@ export function AccountFromPayment({ payment }: { payment: CheckedPayment }) {
         </dd>
       </dl>
       <FormMessage kind="warning">{t.saveWarning}</FormMessage>
-      <AppLink className="btn btn--accent" to="/login">
+      <AppLink className="btn btn--accent" to="/login" onClick={() => rememberReturnPath('/mis-cursos')}>
         {t.login}
       </AppLink>
     </section>
