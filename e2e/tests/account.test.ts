@@ -5,6 +5,7 @@ import {
   AdminGetUserCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
@@ -449,6 +450,46 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     });
     assert.equal(res.status, 404);
     assert.equal(await accountExists(email), false);
+    await context.close();
+  });
+
+  it('a session the provider no longer refreshes ends with "Sesión expirada"; a failed list offers a retry', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('expira');
+    await adminCreate(email, 'Temp4321');
+    await signInWithNewPassword(page, email, 'Temp4321');
+    // cognito-local keeps no refresh token issued by the new-password challenge: sign in again with the password.
+    await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.goto('/login');
+    await login(page, email, 'Nueva2026');
+    await header(page).getByRole('button', { name: 'Cerrar Sesión' }).waitFor({ timeout: 15_000 });
+
+    // Mis Cursos: the first answer fails, 'Intentar de nuevo' asks again.
+    let failures = 1;
+    await page.route('**/api/account/enrollments', (route) =>
+      failures-- > 0
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x","message":"x"}' })
+        : route.continue(),
+    );
+    await header(page).getByRole('link', { name: 'Mis Cursos' }).click();
+    await page.getByText('Error al cargar tus cursos. Por favor intenta más tarde.').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Intentar de nuevo' }).click();
+    await page.getByRole('heading', { name: 'Aún no tienes cursos inscritos' }).waitFor({ timeout: 15_000 });
+
+    // The refresh token is revoked elsewhere and the tokens look expired to this browser (clock drift of two hours).
+    const stored = await page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('CognitoIdentityServiceProvider')));
+    const refreshToken = stored.find(([k]) => k.endsWith('.refreshToken'))![1];
+    const client = identity();
+    await client.send(new RevokeTokenCommand({ ClientId: clientId, Token: refreshToken }));
+    client.destroy();
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.endsWith('.clockDrift')) localStorage.setItem(key, '-7200');
+    });
+    await page.goto('/nosotros');
+    await header(page).getByRole('link', { name: 'Ingresa' }).waitFor({ timeout: 15_000 });
+    await header(page).getByRole('link', { name: 'Ingresa' }).click();
+    await page.getByText('Sesión expirada. Ingresa de nuevo para continuar.').waitFor({ timeout: 15_000 });
+    assert.equal(await page.evaluate(() => localStorage.getItem('auth_user')), null);
     await context.close();
   });
 });
