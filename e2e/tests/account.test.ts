@@ -307,6 +307,14 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
     await page.waitForURL(`${baseUrl}/mis-cursos`, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'Aún no tienes cursos inscritos' }).waitFor({ timeout: 15_000 });
+    // A token the server refuses ends the session here too.
+    await page.route('**/api/account/enrollments', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"unauthorized","message":"Sesión no válida"}' }),
+    );
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ingresa para ver tus cursos' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Sesión expirada. Ingresa de nuevo para ver tus cursos.').waitFor();
+    await header(page).getByRole('link', { name: 'Ingresa' }).waitFor();
     await context.close();
   });
 

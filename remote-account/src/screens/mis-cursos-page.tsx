@@ -7,10 +7,11 @@ import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
-import { selectAuthNotice, selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector } from 'shared/store';
+import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import { FormMessage } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { statusView } from '../enrollment-status';
+import { identityMessages } from '../identity/errors';
 import { rememberPostLogin } from '../session/post-login';
 import { useAccountSession } from '../session/use-account-session';
 import { misCursosTexts as t } from '../texts';
@@ -149,6 +150,7 @@ export default function MisCursosPage() {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const user = useAppSelector(selectUser);
   const notice = useAppSelector(selectAuthNotice);
+  const dispatch = useAppDispatch();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
 
   const fetchEnrollments = useCallback(async () => {
@@ -160,9 +162,13 @@ export default function MisCursosPage() {
     }
     const res = await apiClient.request<{ enrollments: Enrollment[] }>('GET', '/api/account/enrollments', undefined, { token });
     if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', enrollments: res.data.enrollments });
-    else if (res.kind === 'error' && res.status === 401) setLoad({ state: 'expired' });
-    else setLoad({ state: 'error' });
-  }, [session]);
+    else if (res.kind === 'error' && res.status === 401) {
+      // The server refused a token the browser still held: end the session here too, saying why.
+      dispatch(signedOut(identityMessages.sessionExpired));
+      void session.logout();
+      setLoad({ state: 'expired' });
+    } else setLoad({ state: 'error' });
+  }, [session, dispatch]);
 
   useEffect(() => {
     if (isAuthenticated) void fetchEnrollments();
