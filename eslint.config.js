@@ -33,6 +33,26 @@ export default tseslint.config(
   },
   // shared/ is the common ground: it imports no app.
   { files: ['shared/**'], rules: restricted(`(^|/)shell(/|$)|${anyRemote}`, 'shared/ no importa ninguna app.') },
+  {
+    // The federated singletons must be imported by package name: a relative import bundles a private copy into the
+    // remote (its links then change the address bar without rendering, its store is not the shell's).
+    files: ['shared/src/**'],
+    ignores: ['shared/src/store/**', 'shared/src/**/*.test.ts', 'shared/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `(^|/)shell(/|$)|${anyRemote}`, message: 'shared/ no importa ninguna app.' },
+            {
+              regex: '^\\.{1,2}/(\\.\\./)*(navigation|store|auth-session)(/index)?$',
+              message: "Importa 'shared/navigation', 'shared/store' o 'shared/auth-session': son singletons de Module Federation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The shell's browser code imports no remote: remotes arrive at run time through Module Federation.
   { files: ['shell/src/**'], rules: restricted(anyRemote, 'El shell carga los remotos en tiempo de ejecución.') },
   // A remote never imports another remote, nor the shell, nor a router (navigation comes from shared/navigation).

@@ -180,6 +180,13 @@ describe('donations (/contribuciones) and the generic result pages', () => {
     await payWith(page, 'APRO');
     await assertApproved(page, email, '$ 50.000', 50000);
     assert.equal((await siteStorage(context)).pending_payment, undefined, 'an approved payment forgets the pending one');
+    // The result screen's own link renders the next page in place (it uses the shell's router, not a private copy).
+    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    await page.locator('main').getByRole('link', { name: 'Volver al inicio' }).click();
+    await page.waitForURL(/\/$/, { timeout: 10_000 });
+    await page.locator('main h1').first().waitFor({ timeout: 10_000 });
+    assert.doesNotMatch(await page.locator('main h1').first().innerText(), /Genial/);
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
     assert.deepEqual(errors, []);
     await context.close();
   });

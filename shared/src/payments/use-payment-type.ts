@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { paymentTypeChanged, selectPaymentType, useAppDispatch, useAppSelector, type PaymentType } from '../store';
+import { paymentTypeChanged, selectPaymentType, useAppDispatch, useAppSelector, type PaymentType } from 'shared/store';
 import { clearStoredInputs } from './browser-storage';
 
 /**

@@ -1,7 +1,7 @@
 import './payment-result.css';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { apiClient } from '../api/client';
-import { AppLink, useNavigation } from '../navigation';
+import { AppLink, useNavigation } from 'shared/navigation';
 import { PENDING_PAYMENT_KEY, removeKey } from '../payments/browser-storage';
 import {
   failureReason,

@@ -1,5 +1,5 @@
 import { lazy, useMemo, type ComponentType } from 'react';
-import { useNavigation } from '../navigation';
+import { useNavigation } from 'shared/navigation';
 import { matchRoute, type RouteOwner } from '../routes';
 import { PageFrame } from './page-frame';
 
