@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { site } from 'shared/config/site';
 import { z } from 'shared/schemas/zod';
 import { publicWrite, type ApiContext } from 'shared/server/api-module';
 import { ApiError, zodSchema } from 'shared/server/http';
@@ -235,7 +236,8 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
             paragraphs: [
               `Con tu inscripción en ${enrolment.course_title} creamos una cuenta para que sigas tus cursos en Mis Cursos.`,
               'Ingresa con este correo y la contraseña temporal que te mostramos al terminar el pago. Al entrar te pediremos una nueva.',
-              'Por tu seguridad no enviamos la contraseña por correo. Si no la guardaste, usa "¿Olvidaste tu contraseña?" en la página de inicio de sesión.',
+              // Cognito refuses a password reset while the temporary password was never replaced: people are sent to us.
+              `Por tu seguridad no enviamos la contraseña por correo. Si no la guardaste, escríbenos a ${site.contact.email} desde este correo y te ayudaremos a recuperar el acceso.`,
             ],
             action: { label: 'Iniciar sesión', url: `${ctx.settings.publicOrigin}/login` },
           }),

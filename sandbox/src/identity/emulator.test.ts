@@ -80,6 +80,47 @@ describe('local identity emulator', () => {
     await expect(verifier.verify(idToken)).resolves.toMatchObject({ email });
   });
 
+  it('keeps the session of an account whose temporary password was replaced refreshable', async () => {
+    const email = 'temporal@example.com';
+    const pool = { UserPoolId: poolId };
+    const created = await call('AdminCreateUser', {
+      ...pool,
+      Username: email,
+      TemporaryPassword: 'Temp1234',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    });
+    expect(created.status).toBe(200);
+    const auth = await call('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Temp1234' },
+    });
+    expect(auth.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const done = await call('RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: auth.body.Session,
+      ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Nueva2026' },
+    });
+    expect(done.status).toBe(200);
+    const refreshToken = (done.body.AuthenticationResult as { RefreshToken: string }).RefreshToken;
+    const refreshed = await call('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    });
+    expect(refreshed.status).toBe(200);
+    expect((refreshed.body.AuthenticationResult as { IdToken?: string }).IdToken).toBeTruthy();
+    // The new password is what counts from now on.
+    const again = await call('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Nueva2026' },
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('answers a resend for an unknown user as Cognito does', async () => {
     const res = await call('ResendConfirmationCode', { ClientId: clientId, Username: 'nadie@example.com' });
     expect(res.status).toBe(400);

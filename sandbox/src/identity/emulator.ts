@@ -3,7 +3,8 @@
 // - messages: the codes Cognito would e-mail (sign-up, resend, password reset) are handed to `deliver`, which puts
 //   them in the site's local mailbox as Spanish e-mails, so a person can finish sign-up without a real inbox;
 // - ResendConfirmationCode, which cognito-local lacks (it answers 500): bridged here with the same semantics as
-//   Cognito (new code for an unconfirmed user), so the browser code is the same against the emulator and AWS.
+//   Cognito (new code for an unconfirmed user), so the browser code is the same against the emulator and AWS;
+// - the refresh token issued when a temporary password is replaced is remembered (cognito-local forgets it).
 // It deliberately does not load cognito-local's default wiring, which pulls in the AWS SDK v2 for Lambda triggers.
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -134,8 +135,25 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
   };
 
   const baseRouter = Router(services);
-  const router: typeof baseRouter = (target) =>
-    target === 'ResendConfirmationCode' ? (resendConfirmationCode as ReturnType<typeof baseRouter>) : baseRouter(target);
+  type Route = ReturnType<typeof baseRouter>;
+  // cognito-local issues a refresh token when a challenge (the temporary password's NEW_PASSWORD_REQUIRED) is answered
+  // but does not remember it, so that session could never be refreshed; Cognito does. Remember it as sign-in does.
+  const respondToAuthChallenge: Route = async (rctx, req) => {
+    const out = (await baseRouter('RespondToAuthChallenge')(rctx, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+    const refreshToken = out.AuthenticationResult?.RefreshToken;
+    const body = req as { ClientId?: string; ChallengeResponses?: { USERNAME?: string } };
+    if (refreshToken && body.ClientId && body.ChallengeResponses?.USERNAME) {
+      const pool = await cognito.getUserPoolForClientId(rctx, body.ClientId);
+      const user = await pool.getUserByUsername(rctx, body.ChallengeResponses.USERNAME);
+      if (user) await pool.storeRefreshToken(rctx, refreshToken, user);
+    }
+    return out as Awaited<ReturnType<Route>>;
+  };
+  const router: typeof baseRouter = (target) => {
+    if (target === 'ResendConfirmationCode') return resendConfirmationCode as Route;
+    if (target === 'RespondToAuthChallenge') return respondToAuthChallenge;
+    return baseRouter(target);
+  };
 
   // cognito-local is typed against its own pino 7; the logger API it uses (child, levels) is the same in pino 10.
   const server = createServer(
