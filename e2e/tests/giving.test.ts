@@ -1,32 +1,13 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 
 const sandboxUrl = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:8090';
 const noAmount = 'Por favor selecciona un monto de donación.';
 const invalidAmount = 'Monto de donación inválido.';
 const failed = 'Error procesando la donación. Por favor intenta de nuevo.';
-
-// axe-core is evaluated through CDP, which the site's CSP (no inline scripts) does not restrict.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    // axe is the global the injected script defines; it has no types in the page's scope.
-    const axe = (
-      window as unknown as {
-        axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 async function openDonation(page: Page) {
   await page.goto('/contribuciones#dona-aqui');

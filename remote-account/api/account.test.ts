@@ -1,26 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
+import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import type { Gateway } from '../../shell/server/src/app';
 import { testGateway } from '../../shell/server/src/testing';
 import { e164, temporaryPassword, type AccountDirectory, type NewAccount } from './directory';
 import { createAccountApi } from './index';
 
-const student = {
-  course_name: 'desarrollo-software',
-  student_name: 'Ana',
-  student_name_second: 'María',
-  student_lastname: 'Pérez',
-  student_second_lastname: 'Gómez',
-  id_type: 'Cédula de ciudadanía',
-  id_number: '1012345678',
-  phone_number: '3001234567',
-  email: 'ana.perez@example.com',
-  profession: 'Estudiante',
-  education: 'Secundaria',
-  module_name: 'Fundamentos de Javascript y AWS S3',
-  has_terms: true,
-};
+const student = sampleEnrolment;
 
 class FakeDirectory implements AccountDirectory {
   readonly created: NewAccount[] = [];

@@ -1,24 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
+import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { signNotification } from 'shared/server/payments/signature';
 import type { Gateway } from '../../shell/server/src/app';
 import { testGateway } from '../../shell/server/src/testing';
 
-const student = {
-  course_name: 'desarrollo-software',
-  student_name: 'Ana',
-  student_name_second: 'María',
-  student_lastname: 'Pérez',
-  student_second_lastname: 'Gómez',
-  id_type: 'Cédula de ciudadanía',
-  id_number: '1012345678',
-  phone_number: '3001234567',
-  email: 'ana.perez@example.com',
-  profession: 'Estudiante',
-  education: 'Secundaria',
-  module_name: 'Fundamentos de Javascript y AWS S3',
-  has_terms: true,
-};
+const student = sampleEnrolment;
 
 const secret = 'sandbox-webhook-secret';
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField, type TextFieldProps } from 'shared/ui/form';
 
 /**
@@ -16,5 +17,40 @@ export function PasswordField({ toggle = true, ...props }: Omit<TextFieldProps, 
         Mostrar contraseña
       </button>
     </div>
+  );
+}
+
+/**
+ * A new password and its confirmation (temporary-password challenge and password reset): the rule is shown as a hint
+ * on the first, and only the first has the show/hide toggle.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  errors,
+}: {
+  password: UseFormRegisterReturn;
+  confirm: UseFormRegisterReturn;
+  errors: { password?: string | undefined; confirmPassword?: string | undefined };
+}) {
+  return (
+    <>
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        required
+        hint="Mínimo 8 caracteres, con al menos una minúscula, una mayúscula y un número."
+        error={errors.password}
+        {...password}
+      />
+      <PasswordField
+        toggle={false}
+        label="Confirma la nueva contraseña"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword}
+        {...confirm}
+      />
+    </>
   );
 }

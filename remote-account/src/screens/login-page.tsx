@@ -16,7 +16,7 @@ import {
 import { FormMessage, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordFields, PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
 import { completeNewPassword, confirmForgotPassword, forgotPassword, login, prefetchIdentity } from '../identity/client';
@@ -133,21 +133,10 @@ function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSig
       <p>{t.newPasswordIntro}</p>
       {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       <HiddenUsername email={email} />
-      <PasswordField
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        required
-        hint="Mínimo 8 caracteres, con al menos una minúscula, una mayúscula y un número."
-        error={formState.errors.password?.message}
-        {...register('password')}
-      />
-      <PasswordField
-        toggle={false}
-        label="Confirma la nueva contraseña"
-        autoComplete="new-password"
-        required
-        error={formState.errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        errors={{ password: formState.errors.password?.message, confirmPassword: formState.errors.confirmPassword?.message }}
       />
       <div className="auth-actions">
         <SubmitButton busy={formState.isSubmitting} busyLabel="Guardando…" className="btn">
@@ -223,21 +212,10 @@ function ResetForm({ email, onDone, onCancel }: { email: string; onDone: () => v
         error={formState.errors.code?.message}
         {...register('code')}
       />
-      <PasswordField
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        required
-        hint="Mínimo 8 caracteres, con al menos una minúscula, una mayúscula y un número."
-        error={formState.errors.password?.message}
-        {...register('password')}
-      />
-      <PasswordField
-        toggle={false}
-        label="Confirma la nueva contraseña"
-        autoComplete="new-password"
-        required
-        error={formState.errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        errors={{ password: formState.errors.password?.message, confirmPassword: formState.errors.confirmPassword?.message }}
       />
       <div className="auth-actions">
         <SubmitButton busy={formState.isSubmitting} busyLabel="Guardando…" className="btn">
