@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 // Spanish defaults for any message a schema does not set itself (the site speaks Spanish everywhere).
 z.config(z.locales.es());
+// In the browser zod must not probe for eval (`Function("")`): the site's CSP forbids it, and the refused probe is
+// reported as a CSP violation on every form page. The server keeps zod's compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };
 
