@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DomainMigrations } from 'shared/server/db';
+import { addPayableColumns, createPaymentNotificationsTable } from 'shared/server/payments/schema';
 
 export const coursesMigrations: DomainMigrations = {
   schema: 'courses',
@@ -29,15 +30,7 @@ export const coursesMigrations: DomainMigrations = {
           .addColumn('education', 'text', (c) => c.notNull())
           .addColumn('has_terms', 'boolean', (c) => c.notNull())
           .addColumn('enrollment_status', 'text', (c) => c.notNull().defaultTo('PENDING'))
-          .addColumn('payment_status', 'text', (c) => c.notNull().defaultTo('processing...'))
-          .addColumn('payment_id', 'text')
-          .addColumn('status_detail', 'text')
-          .addColumn('payment_type', 'text')
-          .addColumn('preference_id', 'text')
-          .addColumn('payment_created_at', 'timestamptz')
-          .addColumn('payment_date', 'timestamptz')
-          .addColumn('date_approved', 'timestamptz')
-          .addColumn('receipt_sent_at', 'timestamptz')
+          .$call(addPayableColumns)
           // Account association (spec §6 "|user:"), kept here because the provider's reference cannot hold it.
           .addColumn('user_email', 'text')
           .addColumn('user_sub', 'text')
@@ -45,13 +38,7 @@ export const coursesMigrations: DomainMigrations = {
           .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
           .execute();
         await db.schema.withSchema('courses').createIndex('enrolments_email').on('enrolments').column('email').execute();
-        await db.schema
-          .withSchema('courses')
-          .createTable('payment_notifications')
-          .addColumn('request_id', 'text', (c) => c.primaryKey())
-          .addColumn('data_id', 'text', (c) => c.notNull())
-          .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-          .execute();
+        await createPaymentNotificationsTable(db, 'courses');
       },
     },
   },

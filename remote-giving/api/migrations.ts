@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DomainMigrations } from 'shared/server/db';
+import { addPayableColumns, createPaymentNotificationsTable } from 'shared/server/payments/schema';
 
 export const givingMigrations: DomainMigrations = {
   schema: 'giving',
@@ -19,15 +20,7 @@ export const givingMigrations: DomainMigrations = {
           .addColumn('email', 'text', (c) => c.notNull())
           .addColumn('phone_number', 'text', (c) => c.notNull())
           .addColumn('donation_amount', 'integer', (c) => c.notNull())
-          .addColumn('payment_status', 'text', (c) => c.notNull().defaultTo('processing...'))
-          .addColumn('payment_id', 'text')
-          .addColumn('status_detail', 'text')
-          .addColumn('payment_type', 'text')
-          .addColumn('preference_id', 'text')
-          .addColumn('payment_created_at', 'timestamptz')
-          .addColumn('payment_date', 'timestamptz')
-          .addColumn('date_approved', 'timestamptz')
-          .addColumn('receipt_sent_at', 'timestamptz')
+          .$call(addPayableColumns)
           .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
           .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
           .execute();
@@ -37,13 +30,7 @@ export const givingMigrations: DomainMigrations = {
           .on('contributions')
           .columns(['email', 'created_at'])
           .execute();
-        await db.schema
-          .withSchema('giving')
-          .createTable('payment_notifications')
-          .addColumn('request_id', 'text', (c) => c.primaryKey())
-          .addColumn('data_id', 'text', (c) => c.notNull())
-          .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-          .execute();
+        await createPaymentNotificationsTable(db, 'giving');
       },
     },
   },
