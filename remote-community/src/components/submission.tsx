@@ -4,6 +4,7 @@ import { apiClient } from 'shared/api/client';
 import { HONEYPOT_FIELD } from 'shared/schemas/common';
 import { useAppDispatch } from 'shared/store';
 import { submissionStored } from '../state/submissions-slice';
+import { Honeypot } from 'shared/ui/form';
 import { formTexts } from '../texts';
 
 export type Outcome<A> = { kind: 'idle' } | { kind: 'stored'; id: string; answer: A } | { kind: 'failed'; text: string; detail?: string };
@@ -163,4 +164,46 @@ export function SubmitErrors<V extends FieldValues, O>({ form }: { form: UseForm
 /** "Los campos marcados con * son obligatorios." */
 export function RequiredNote() {
   return <p className="form-note">{formTexts.requiredNote}</p>;
+}
+
+type Submission<A> = ReturnType<typeof useSubmission<FieldValues, unknown, A>>;
+
+/**
+ * A community form in its two states: the confirmation once the server stored the record (`stored`), otherwise the
+ * form, opened by the required-fields note, the error list, the failure with its retry and the honeypot, then the
+ * page's own fields (`children`, submit button included).
+ */
+export function SubmissionForm<V extends FieldValues, O, A>({
+  form,
+  submission,
+  label,
+  stored,
+  children,
+}: {
+  form: UseFormReturn<V, unknown, O>;
+  submission: Pick<Submission<A>, 'outcome' | 'onSubmit' | 'busy'>;
+  label: string;
+  stored: (outcome: Extract<Outcome<A>, { kind: 'stored' }>) => ReactNode;
+  children: ReactNode;
+}) {
+  const { outcome, onSubmit, busy } = submission;
+  if (outcome.kind === 'stored') return stored(outcome);
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-label={label}>
+      <RequiredNote />
+      <SubmitErrors form={form} />
+      {outcome.kind === 'failed' ? <FailureMessage text={outcome.text} detail={outcome.detail} onRetry={onSubmit} busy={busy} /> : null}
+      <Honeypot />
+      {children}
+    </form>
+  );
+}
+
+/** "Enviar otro registro": empties the form and shows it again after a stored submission. */
+export function SendAnotherButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn--ghost btn--small" onClick={onClick}>
+      {formTexts.another}
+    </button>
+  );
 }

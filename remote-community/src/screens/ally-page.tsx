@@ -2,11 +2,11 @@ import '../state/submissions-slice';
 import '../community.css';
 import { adultDocumentTypes } from 'shared/schemas/common';
 import { allySchema, communityTexts } from 'shared/schemas/community';
-import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
+import { SelectField, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { FeatureCards, FormSection, PrivacyNote } from '../components/page-parts';
-import { FailureMessage, RequiredNote, StoredMessage, SubmitErrors, useSubmission } from '../components/submission';
+import { SendAnotherButton, StoredMessage, SubmissionForm, useSubmission } from '../components/submission';
 import { allyTexts as t, formTexts, optionalMark } from '../texts';
 
 /** Allied-company form (spec §3 Corporation ally): the representative's document excludes Tarjeta de identidad. */
@@ -14,7 +14,7 @@ export default function AllyPage() {
   const form = useZodForm(allySchema, { shouldFocusError: false });
   const { register, formState } = form;
   const e = formState.errors;
-  const { outcome, onSubmit, busy, reset } = useSubmission(form, {
+  const submission = useSubmission(form, {
     form: 'ally',
     path: '/api/community/allies',
     idOf: (a: { corporation_id?: string }) => a.corporation_id,
@@ -40,114 +40,101 @@ export default function AllyPage() {
       <FeatureCards items={t.ways} />
 
       <FormSection id="registra-tu-empresa" title={t.formTitle} intro={t.formIntro}>
-        {outcome.kind === 'stored' ? (
-          <StoredMessage
-            title={communityTexts.registrationSuccess(outcome.id)}
-            action={
-              <button
-                type="button"
-                className="btn btn--ghost btn--small"
-                onClick={() => {
-                  form.reset();
-                  reset();
-                }}
-              >
-                {formTexts.another}
-              </button>
-            }
-          >
-            <p>{t.successNext}</p>
-          </StoredMessage>
-        ) : (
-          <form className="form" onSubmit={onSubmit} noValidate aria-label={t.formTitle}>
-            <RequiredNote />
-            <SubmitErrors form={form} />
-            {outcome.kind === 'failed' ? (
-              <FailureMessage text={outcome.text} detail={outcome.detail} onRetry={onSubmit} busy={busy} />
-            ) : null}
-            <Honeypot />
-            <fieldset className="choice-group">
-              <legend>Datos de la empresa</legend>
-              <div className="form-grid">
-                <TextField
-                  label="Nombre de la empresa"
-                  required
-                  autoComplete="organization"
-                  error={e.corporation_name?.message}
-                  {...register('corporation_name')}
+        <SubmissionForm
+          form={form}
+          submission={submission}
+          label={t.formTitle}
+          stored={(outcome) => (
+            <StoredMessage
+              title={communityTexts.registrationSuccess(outcome.id)}
+              action={
+                <SendAnotherButton
+                  onClick={() => {
+                    form.reset();
+                    submission.reset();
+                  }}
                 />
-                <TextField
-                  label="Teléfono de la empresa"
-                  required
-                  type="tel"
-                  error={e.corp_phone_number?.message}
-                  {...register('corp_phone_number')}
-                />
-              </div>
-            </fieldset>
-            <fieldset className="choice-group">
-              <legend>Representante</legend>
-              <div className="form-grid">
-                <TextField
-                  label="Nombres"
-                  required
-                  autoComplete="given-name"
-                  error={e.representative_name?.message}
-                  {...register('representative_name')}
-                />
-                <TextField
-                  label="Apellidos"
-                  required
-                  autoComplete="family-name"
-                  error={e.representative_lastname?.message}
-                  {...register('representative_lastname')}
-                />
-                <SelectField
-                  label="Tipo de documento"
-                  required
-                  options={adultDocumentTypes}
-                  error={e.id_type?.message}
-                  {...register('id_type')}
-                />
-                <TextField
-                  label="Número de documento"
-                  required
-                  inputMode="numeric"
-                  error={e.id_number?.message}
-                  {...register('id_number')}
-                />
-                <TextField
-                  label="Correo electrónico"
-                  required
-                  type="email"
-                  autoComplete="email"
-                  error={e.email?.message}
-                  {...register('email')}
-                />
-                <TextField
-                  label="Teléfono del representante"
-                  required
-                  type="tel"
-                  autoComplete="tel"
-                  error={e.rep_phone_number?.message}
-                  {...register('rep_phone_number')}
-                />
-              </div>
-            </fieldset>
-            <TextAreaField
-              label={`¿Cómo te gustaría aliarte? ${optionalMark}`}
-              hint="Cuéntanos si te interesan prácticas, vacantes, becas o voluntariado corporativo."
-              error={e.reviews?.message}
-              {...register('reviews')}
-            />
-            <div className="form-actions">
-              <SubmitButton busy={busy} className="btn btn--accent" busyLabel={formTexts.sending}>
-                {t.cta}
-              </SubmitButton>
+              }
+            >
+              <p>{t.successNext}</p>
+            </StoredMessage>
+          )}
+        >
+          <fieldset className="choice-group">
+            <legend>Datos de la empresa</legend>
+            <div className="form-grid">
+              <TextField
+                label="Nombre de la empresa"
+                required
+                autoComplete="organization"
+                error={e.corporation_name?.message}
+                {...register('corporation_name')}
+              />
+              <TextField
+                label="Teléfono de la empresa"
+                required
+                type="tel"
+                error={e.corp_phone_number?.message}
+                {...register('corp_phone_number')}
+              />
             </div>
-            <PrivacyNote />
-          </form>
-        )}
+          </fieldset>
+          <fieldset className="choice-group">
+            <legend>Representante</legend>
+            <div className="form-grid">
+              <TextField
+                label="Nombres"
+                required
+                autoComplete="given-name"
+                error={e.representative_name?.message}
+                {...register('representative_name')}
+              />
+              <TextField
+                label="Apellidos"
+                required
+                autoComplete="family-name"
+                error={e.representative_lastname?.message}
+                {...register('representative_lastname')}
+              />
+              <SelectField
+                label="Tipo de documento"
+                required
+                options={adultDocumentTypes}
+                error={e.id_type?.message}
+                {...register('id_type')}
+              />
+              <TextField label="Número de documento" required inputMode="numeric" error={e.id_number?.message} {...register('id_number')} />
+              <TextField
+                label="Correo electrónico"
+                required
+                type="email"
+                autoComplete="email"
+                error={e.email?.message}
+                {...register('email')}
+              />
+              <TextField
+                label="Teléfono del representante"
+                required
+                type="tel"
+                autoComplete="tel"
+                error={e.rep_phone_number?.message}
+                {...register('rep_phone_number')}
+              />
+            </div>
+          </fieldset>
+          <TextAreaField
+            label={`¿Cómo te gustaría aliarte? ${optionalMark}`}
+            hint="Cuéntanos si te interesan prácticas, vacantes, becas o voluntariado corporativo."
+            error={e.reviews?.message}
+            {...register('reviews')}
+          />
+          <div className="form-actions">
+            <SubmitButton busy={submission.busy} className="btn btn--accent" busyLabel={formTexts.sending}>
+              {t.cta}
+            </SubmitButton>
+          </div>
+          <PrivacyNote />
+        </SubmissionForm>
       </FormSection>
     </PageFrame>
   );

@@ -2,11 +2,11 @@ import '../state/submissions-slice';
 import '../community.css';
 import { AppLink } from 'shared/navigation';
 import { softwareRequestSchema, softwareRequestTexts as s } from 'shared/schemas/community';
-import { Honeypot, SubmitButton, TextField } from 'shared/ui/form';
+import { SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { FormSection, PrivacyNote } from '../components/page-parts';
-import { FailureMessage, RequiredNote, StoredMessage, SubmitErrors, useSubmission } from '../components/submission';
+import { StoredMessage, SubmissionForm, useSubmission } from '../components/submission';
 import { formTexts, softwareTexts as t } from '../texts';
 
 /**
@@ -18,7 +18,7 @@ export default function SoftwareRequestPage() {
   const form = useZodForm(softwareRequestSchema, { mode: 'onTouched', shouldFocusError: false });
   const { register, formState } = form;
   const e = formState.errors;
-  const { outcome, onSubmit, busy } = useSubmission(form, {
+  const submission = useSubmission(form, {
     form: 'software',
     path: '/api/community/custom-software',
     idOf: (a: { id?: string }) => a.id,
@@ -38,45 +38,42 @@ export default function SoftwareRequestPage() {
           </p>
         }
       >
-        {outcome.kind === 'stored' ? (
-          <StoredMessage title={s.success}>
-            <p>{t.reference(outcome.id)}</p>
-          </StoredMessage>
-        ) : (
-          <form className="form" onSubmit={onSubmit} noValidate aria-label={t.requestTitle}>
-            <RequiredNote />
-            <SubmitErrors form={form} />
-            {outcome.kind === 'failed' ? (
-              <FailureMessage text={outcome.text} detail={outcome.detail} onRetry={onSubmit} busy={busy} />
-            ) : null}
-            <Honeypot />
-            <TextField
-              label="Correo electrónico"
-              required
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              error={e.email?.message}
-              {...register('email')}
-            />
-            <TextField
-              label="Teléfono"
-              required
-              type="tel"
-              autoComplete="tel"
-              hint="Con indicativo si es fijo; al menos 10 dígitos."
-              error={e.phone_number?.message}
-              {...register('phone_number')}
-            />
-            <TextField label="Nombre completo" required autoComplete="name" error={e.full_name?.message} {...register('full_name')} />
-            <div className="form-actions">
-              <SubmitButton busy={busy} className="btn btn--accent" busyLabel={formTexts.sending}>
-                {t.requestSend}
-              </SubmitButton>
-            </div>
-            <PrivacyNote />
-          </form>
-        )}
+        <SubmissionForm
+          form={form}
+          submission={submission}
+          label={t.requestTitle}
+          stored={(outcome) => (
+            <StoredMessage title={s.success}>
+              <p>{t.reference(outcome.id)}</p>
+            </StoredMessage>
+          )}
+        >
+          <TextField
+            label="Correo electrónico"
+            required
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={e.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Teléfono"
+            required
+            type="tel"
+            autoComplete="tel"
+            hint="Con indicativo si es fijo; al menos 10 dígitos."
+            error={e.phone_number?.message}
+            {...register('phone_number')}
+          />
+          <TextField label="Nombre completo" required autoComplete="name" error={e.full_name?.message} {...register('full_name')} />
+          <div className="form-actions">
+            <SubmitButton busy={submission.busy} className="btn btn--accent" busyLabel={formTexts.sending}>
+              {t.requestSend}
+            </SubmitButton>
+          </div>
+          <PrivacyNote />
+        </SubmissionForm>
       </FormSection>
     </PageFrame>
   );
