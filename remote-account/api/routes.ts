@@ -76,13 +76,15 @@ const enrollmentParams = z.object({
  */
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
-    const enrolmentsOf = (user: { email: string; sub: string }) =>
+    /** The user's enrolments (by enrolment e-mail, tied e-mail or account), or just the one with `reference`. */
+    const enrolmentsOf = (user: { email: string; sub: string }, reference?: string) =>
       ctx.db
         .selectFrom('courses.enrolments')
         .selectAll()
         .where((eb) =>
           eb.or([eb(sql`lower(email)`, '=', user.email), eb(sql`lower(user_email)`, '=', user.email), eb('user_sub', '=', user.sub)]),
         )
+        .$if(reference !== undefined, (qb) => qb.where('reference', '=', reference ?? ''))
         .orderBy('created_at', 'desc')
         .execute() as Promise<EnrolmentRow[]>;
 
@@ -129,7 +131,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
       },
       async (request, reply) => {
         const user = await requireUser(ctx.identity, request);
-        const enrolment = (await enrolmentsOf(user)).find((e) => e.reference === request.params.id);
+        const [enrolment] = await enrolmentsOf(user, request.params.id);
         if (!enrolment) throw new ApiError(404, 'not_found', texts.notFound);
         if (enrolment.payment_status.toLowerCase() !== 'approved') throw new ApiError(409, 'not_paid', texts.notPaid);
         const pdf = await enrolmentCertificate({
