@@ -31,30 +31,55 @@ describe('account API', () => {
 
   beforeAll(async () => {
     gw = await testGateway(
-      {},
+      // This suite writes far more than a visitor would; the limit itself is tested in shell/server (every write route).
+      { writeLimit: { max: 1000, timeWindow: 60_000 } },
       {},
       { payments: provider, identity: idp.verifier, apiOverrides: { account: createAccountApi({ directory }) } },
     );
   });
   afterAll(async () => gw.app.close());
 
-  const bearer = (email: string, sub = `sub-of-${email}`) => ({ authorization: `Bearer ${idp.token({ email, sub, name: 'Ana' })}` });
+  const bearer = (email: string, sub = `sub-of-${email}`, claims: Record<string, unknown> = {}) => ({
+    authorization: `Bearer ${idp.token({ email, sub, name: 'Ana' }, claims)}`,
+  });
+  /** The claim secret the enrolling browser holds, by enrolment reference. */
+  const claims = new Map<string, string>();
   const enrol = async (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
     const res = await gw.app.inject({ method: 'POST', url: '/api/courses/leads', payload: { ...student, ...over }, headers });
     expect(res.statusCode).toBe(201);
-    return (res.json() as { id: string }).id;
+    const body = res.json() as { id: string; claim_secret: string };
+    claims.set(body.id, body.claim_secret);
+    return body.id;
   };
+  /** The enrolling browser's status check, which applies what the provider reports. */
+  const check = (paymentId: string, reference: string) =>
+    gw.app.inject({
+      method: 'POST',
+      url: '/api/courses/payments/status',
+      payload: { payment_id: paymentId, external_reference: reference, claim_secret: claims.get(reference) },
+    });
   /** An enrolment whose payment the provider reports with `status`, applied through the status endpoint. */
-  const paid = async (status: string, over: Record<string, unknown> = {}) => {
-    const reference = await enrol(over);
+  const paid = async (status: string, over: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const reference = await enrol(over, headers);
     const paymentId = String(++paymentSeq);
     provider.pay(paymentId, reference, status, { transaction_amount: 119900 });
-    await gw.app.inject(`/api/courses/payments/${paymentId}?external_reference=${reference}`);
+    expect((await check(paymentId, reference)).statusCode).toBe(200);
     return { reference, paymentId };
   };
+  const row = (reference: string) =>
+    gw.database.db
+      .selectFrom('courses.enrolments')
+      .select(['user_sub', 'user_email'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow() as Promise<{ user_sub: string | null; user_email: string | null }>;
   const list = (headers: Record<string, string>) => gw.app.inject({ url: '/api/account/enrollments', headers });
-  const fromPayment = (payload: unknown) =>
-    gw.app.inject({ method: 'POST', url: '/api/account/accounts/from-payment', payload: payload as Record<string, unknown> });
+  /** The success page's call, with the claim secret of the browser that enrolled unless the payload says otherwise. */
+  const fromPayment = (payload: Record<string, unknown>) =>
+    gw.app.inject({
+      method: 'POST',
+      url: '/api/account/accounts/from-payment',
+      payload: { claim_secret: claims.get(String(payload.external_reference)) ?? 'c'.repeat(32), ...payload },
+    });
 
   it('answers 401 without a token, with a tampered one, or with one from another pool', async () => {
     expect((await list({})).statusCode).toBe(401);
@@ -98,10 +123,7 @@ describe('account API', () => {
   });
 
   it('ties an enrolment made while signed in to the account, whatever e-mail the form carried', async () => {
-    const reference = await enrol({ email: 'formulario@example.com' }, bearer('cuenta@example.com', 'sub-cuenta'));
-    const paymentId = String(++paymentSeq);
-    provider.pay(paymentId, reference, 'approved');
-    await gw.app.inject(`/api/courses/payments/${paymentId}?external_reference=${reference}`);
+    const { reference } = await paid('approved', { email: 'formulario@example.com' }, bearer('cuenta@example.com', 'sub-cuenta'));
     const { enrollments } = (await list(bearer('cuenta@example.com', 'sub-cuenta'))).json() as { enrollments: Array<{ id: string }> };
     expect(enrollments.map((e) => e.id)).toContain(reference);
   });
@@ -144,8 +166,11 @@ describe('account API', () => {
     const welcome = mails.filter((m) => m.to === 'nueva@example.com' && /cuenta/.test(m.subject));
     expect(welcome).toHaveLength(1);
     expect(welcome[0]?.text).not.toContain(body.temporary_password);
-    // The new account sees its course.
-    const { enrollments } = (await list(bearer('nueva@example.com', 'sub-x'))).json() as { enrollments: Array<{ id: string }> };
+    // The new account (its address not verified: nobody proved the mailbox) sees the course tied to it.
+    const sub = (await row(reference)).user_sub ?? '';
+    expect(sub).toMatch(/^sub-/);
+    const token = bearer('nueva@example.com', sub, { email_verified: false });
+    const { enrollments } = (await list(token)).json() as { enrollments: Array<{ id: string }> };
     expect(enrollments.map((e) => e.id)).toEqual([reference]);
   });
 
@@ -161,8 +186,9 @@ describe('account API', () => {
     ];
     for (const c of cases) {
       const res = await fromPayment(c);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ error: 'payment_not_verified' });
+      // An invented reference has no claim to match (403); the others hold their enrolment's claim but no matching payment.
+      const expected = c.external_reference === 'ENR-inventada' ? [403, 'claim_required'] : [404, 'payment_not_verified'];
+      expect([res.statusCode, (res.json() as { error: string }).error]).toEqual(expected);
     }
     expect(directory.created.length).toBe(before);
   });
@@ -179,6 +205,78 @@ describe('account API', () => {
     expect((await fromPayment({ payment_id: retry.paymentId, external_reference: retry.reference })).statusCode).toBe(502);
     directory.down = false;
     expect((await fromPayment({ payment_id: retry.paymentId, external_reference: retry.reference })).statusCode).toBe(201);
+  });
+
+  describe('trust boundaries (#11)', () => {
+    it('row 1: a stranger holding the payment id and reference (URL, history, a guess) gets no credentials, ever', async () => {
+      const victim = await paid('approved', { email: 'estudiante@example.com' });
+      const before = directory.created.length;
+      for (const claim of [undefined, '', 'c'.repeat(32), claims.get((await paid('approved', { email: 'otro@example.com' })).reference)]) {
+        const res = await gw.app.inject({
+          method: 'POST',
+          url: '/api/account/accounts/from-payment',
+          payload: {
+            payment_id: victim.paymentId,
+            external_reference: victim.reference,
+            ...(claim === undefined ? {} : { claim_secret: claim }),
+          },
+        });
+        expect([400, 403]).toContain(res.statusCode);
+        expect(res.body).not.toMatch(/temporary_password|estudiante@example\.com/);
+      }
+      expect(directory.created.length).toBe(before);
+      expect(await row(victim.reference)).toMatchObject({ user_sub: null });
+      // The student is told by e-mail how to get in: the receipt of an enrolment without account invites to sign up.
+      const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
+      const receipt = mails.find((m) => m.to === 'estudiante@example.com' && /inscripción/.test(m.subject));
+      expect(receipt?.text).toMatch(/regístrate con este mismo correo[\s\S]*\/register\?email=estudiante%40example\.com/);
+      // The real payer's browser still gets them.
+      const own = await fromPayment({ payment_id: victim.paymentId, external_reference: victim.reference });
+      expect(own.statusCode).toBe(201);
+    });
+
+    it("row 2: an account opened after paying with someone else's address sees only its own enrolment", async () => {
+      // The owner of the address paid a course long ago (matched by e-mail once the owner verifies the address).
+      const owners = await paid('approved', { email: 'duena@example.com' });
+      const attackers = await paid('approved', { email: 'duena@example.com' });
+      const created = await fromPayment({ payment_id: attackers.paymentId, external_reference: attackers.reference });
+      expect(created.statusCode).toBe(201);
+      expect(directory.created.at(-1)?.email).toBe('duena@example.com');
+      const sub = (await row(attackers.reference)).user_sub ?? '';
+      // The account's token is what the identity provider issues: address unverified.
+      const { enrollments } = (await list(bearer('duena@example.com', sub, { email_verified: false }))).json() as {
+        enrollments: Array<{ id: string }>;
+      };
+      expect(enrollments.map((e) => e.id)).toEqual([attackers.reference]);
+      const cert = await gw.app.inject({
+        url: `/api/account/enrollments/${owners.reference}/certificate`,
+        headers: bearer('duena@example.com', sub, { email_verified: false }),
+      });
+      expect(cert.statusCode).toBe(404);
+      // The owner, once the address is verified with a code sent to it, sees both.
+      const verified = (await list(bearer('duena@example.com', 'sub-duena'))).json() as { enrollments: Array<{ id: string }> };
+      expect(verified.enrollments.map((e) => e.id).sort()).toEqual([owners.reference, attackers.reference].sort());
+    });
+
+    it('row 2: when the address already has an account, nothing is created or tied and the page says to sign in', async () => {
+      directory.existing.add('tiene-cuenta@example.com');
+      const before = directory.created.length;
+      const p = await paid('approved', { email: 'tiene-cuenta@example.com' });
+      const res = await fromPayment({ payment_id: p.paymentId, external_reference: p.reference });
+      expect(res.statusCode).toBe(409);
+      expect((res.json() as { message: string }).message).toMatch(/Inicia sesión/);
+      expect(directory.created.length).toBe(before);
+      expect(await row(p.reference)).toMatchObject({ user_sub: null, user_email: null });
+    });
+
+    it('row 7: an account is not opened on a payment that did not pay the enrolment price', async () => {
+      const reference = await enrol({ email: 'un-peso@example.com' });
+      const paymentId = String(++paymentSeq);
+      provider.pay(paymentId, reference, 'approved', { transaction_amount: 1 });
+      const before = directory.created.length;
+      expect((await fromPayment({ payment_id: paymentId, external_reference: reference })).statusCode).toBe(404);
+      expect(directory.created.length).toBe(before);
+    });
   });
 
   it('answers junk bodies with 4xx JSON', async () => {

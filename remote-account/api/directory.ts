@@ -64,8 +64,9 @@ export function cognitoDirectory(identity: IdentityConfig, env: NodeJS.ProcessEn
   return {
     async createUser(account) {
       const attributes: AttributeType[] = [
+        // Not marked verified: nobody proved control of this mailbox (the payer typed it). The account sees the enrolment
+        // tied to it; anything matched by e-mail alone waits until the address is verified with a code sent to it.
         { Name: 'email', Value: account.email },
-        { Name: 'email_verified', Value: 'true' },
         { Name: 'name', Value: account.name },
         { Name: 'custom:identity_type', Value: account.identityType },
         { Name: 'custom:identity_number', Value: account.identityNumber },

@@ -4,7 +4,9 @@ import { site } from 'shared/config/site';
 import { z } from 'shared/schemas/zod';
 import { publicWrite, type ApiContext } from 'shared/server/api-module';
 import { ApiError, zodSchema } from 'shared/server/http';
-import { requireUser } from 'shared/server/identity';
+import { requireUser, type VerifiedUser } from 'shared/server/identity';
+import { paymentDiscrepancy } from 'shared/server/payments/apply';
+import { claimMatches, claimSecretField } from 'shared/server/payments/claim';
 import { renderMail } from 'shared/server/mail-template';
 import { enrolmentCertificate } from './certificate';
 import { temporaryPassword, type AccountDirectory } from './directory';
@@ -32,6 +34,7 @@ interface EnrolmentRow {
   created_at: Date | string;
   user_email: string | null;
   user_sub: string | null;
+  claim_hash: string | null;
 }
 
 export const texts = {
@@ -42,6 +45,8 @@ export const texts = {
   accountExists: 'Ya existe una cuenta con este correo. Inicia sesión para ver tus cursos.',
   emailRequired: 'Email requerido para crear la cuenta',
   providerDown: 'No pudimos crear tu cuenta en este momento. Intenta de nuevo en unos minutos.',
+  notThisBrowser:
+    'Por tu seguridad, la cuenta solo se crea en el navegador donde hiciste el pago. Revisa tu correo: allí te explicamos cómo crear tu cuenta con ese mismo correo.',
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -59,6 +64,7 @@ const fromPaymentSchema = z.object({
     .min(1)
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
+  claim_secret: claimSecretField,
 });
 
 const enrollmentParams = z.object({
@@ -76,13 +82,18 @@ const enrollmentParams = z.object({
  */
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
-    /** The user's enrolments (by enrolment e-mail, tied e-mail or account), or just the one with `reference`. */
-    const enrolmentsOf = (user: { email: string; sub: string }, reference?: string) =>
+    /**
+     * The user's enrolments, or just the one with `reference`: those tied to the account, and those made with the
+     * address only when the identity provider verified it (a code or link sent to it), never on the address alone.
+     */
+    const enrolmentsOf = (user: VerifiedUser, reference?: string) =>
       ctx.db
         .selectFrom('courses.enrolments')
         .selectAll()
         .where((eb) =>
-          eb.or([eb(sql`lower(email)`, '=', user.email), eb(sql`lower(user_email)`, '=', user.email), eb('user_sub', '=', user.sub)]),
+          user.emailVerified
+            ? eb.or([eb(sql`lower(email)`, '=', user.email), eb(sql`lower(user_email)`, '=', user.email), eb('user_sub', '=', user.sub)])
+            : eb('user_sub', '=', user.sub),
         )
         .$if(reference !== undefined, (qb) => qb.where('reference', '=', reference ?? ''))
         .orderBy('created_at', 'desc')
@@ -165,7 +176,15 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
         },
       },
       async (request, reply) => {
-        const { payment_id: paymentId, external_reference: reference } = request.body;
+        const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
+        // Credentials only for the browser that started this checkout: the return URL's ids are not enough (they sit in
+        // history and shared links). Anyone else gets nothing, and the receipt e-mail tells the student how to sign up.
+        const enrolment = (await ctx.db
+          .selectFrom('courses.enrolments')
+          .selectAll()
+          .where('reference', '=', reference)
+          .executeTakeFirst()) as EnrolmentRow | undefined;
+        if (!enrolment || !claimMatches(enrolment.claim_hash, secret)) throw new ApiError(403, 'claim_required', texts.notThisBrowser);
         // The provider is the only judge: this payment exists, is approved, and belongs to this enrolment.
         let payment;
         try {
@@ -173,14 +192,13 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
         } catch {
           throw new ApiError(502, 'payment_provider_error', texts.providerDown);
         }
-        if (!payment || payment.status !== 'approved' || payment.external_reference !== reference)
+        if (
+          !payment ||
+          payment.status !== 'approved' ||
+          payment.external_reference !== reference ||
+          paymentDiscrepancy(enrolment.price, payment) !== null
+        )
           throw new ApiError(404, 'payment_not_verified', texts.paymentNotVerified);
-        const enrolment = (await ctx.db
-          .selectFrom('courses.enrolments')
-          .selectAll()
-          .where('reference', '=', reference)
-          .executeTakeFirst()) as EnrolmentRow | undefined;
-        if (!enrolment) throw new ApiError(404, 'payment_not_verified', texts.paymentNotVerified);
         // Paid while signed in: the account already exists and the enrolment is tied to it.
         if (enrolment.user_sub) throw new ApiError(409, 'already_created', texts.alreadyCreated);
         const email = enrolment.email.trim().toLowerCase();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createTestIdentity } from 'shared/server/identity-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { signNotification } from 'shared/server/payments/signature';
@@ -12,22 +13,39 @@ const secret = 'sandbox-webhook-secret';
 describe('courses API', () => {
   let gw: Gateway;
   const provider = new FakePaymentProvider();
+  const idp = createTestIdentity();
   let requestSeq = 0;
 
   beforeAll(async () => {
-    gw = await testGateway({}, {}, { payments: provider });
+    // This suite writes far more than a visitor would; the limit itself is tested in shell/server (every write route).
+    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } }, {}, { payments: provider, identity: idp.verifier });
   });
   afterAll(async () => gw.app.close());
   beforeEach(() => {
     provider.down = false;
   });
 
-  const post = (url: string, payload: unknown) => gw.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
-  const enrol = async (over: Record<string, unknown> = {}) => {
-    const res = await post('/api/courses/leads', { ...student, ...over });
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    gw.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+  /** Claim secrets the browser that enrolled would hold, by enrolment id. */
+  const claims = new Map<string, string>();
+  const enrol = async (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const res = await post('/api/courses/leads', { ...student, ...over }, headers);
     expect(res.statusCode).toBe(201);
-    return (res.json() as { id: string }).id;
+    const body = res.json() as { id: string; claim_secret: string };
+    claims.set(body.id, body.claim_secret);
+    return body.id;
   };
+  const checkout = (id: string, over: Record<string, unknown> = {}) =>
+    post('/api/courses/checkout', { enrollment_id: id, claim_secret: claims.get(id), ...over });
+  /** Enrols and opens the checkout, as the enrolment page does. */
+  const enrolAndCheckout = async (over: Record<string, unknown> = {}) => {
+    const id = await enrol(over);
+    expect((await checkout(id)).statusCode).toBe(200);
+    return id;
+  };
+  const status = (paymentId: string, reference: string, secret = claims.get(reference)) =>
+    post('/api/courses/payments/status', { payment_id: paymentId, external_reference: reference, claim_secret: secret });
   const notify = (paymentId: string, opts: { requestId?: string; signature?: string | null } = {}) => {
     const requestId = opts.requestId ?? `req-${++requestSeq}`;
     const headers: Record<string, string> = { 'x-request-id': requestId };
@@ -91,7 +109,7 @@ describe('courses API', () => {
 
   it('charges the catalogue price whatever the browser sends', async () => {
     const id = await enrol();
-    const res = await post('/api/courses/checkout', { enrollment_id: id, price: 1, title: 'Gratis', unit_price: 1 });
+    const res = await checkout(id, { price: 1, title: 'Gratis', unit_price: 1 });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { init_point: string; price: number; external_reference: string };
     expect(body.init_point).toMatch(/^https:\/\//);
@@ -104,19 +122,20 @@ describe('courses API', () => {
   });
 
   it('guards checkout inputs: unknown enrolment, missing id, provider down', async () => {
-    expect((await post('/api/courses/checkout', { enrollment_id: 'ENR-desconocido' })).statusCode).toBe(404);
-    const missing = await post('/api/courses/checkout', {});
+    const someClaim = { claim_secret: 'x'.repeat(32) };
+    expect((await post('/api/courses/checkout', { enrollment_id: 'ENR-desconocido', ...someClaim })).statusCode).toBe(404);
+    const missing = await post('/api/courses/checkout', someClaim);
     expect(missing.statusCode).toBe(400);
     expect((missing.json() as { fields: Record<string, string> }).fields.enrollment_id).toBe('Faltan datos requeridos: enrollment_id');
     provider.down = true;
     const id = await enrol();
-    const down = await post('/api/courses/checkout', { enrollment_id: id });
+    const down = await checkout(id);
     expect(down.statusCode).toBe(502);
     expect((down.json() as { message: string }).message).toBe('Error al procesar el pago');
   });
 
   it('refuses forged notifications and changes nothing', async () => {
-    const id = await enrol();
+    const id = await enrolAndCheckout();
     provider.pay('5001', id, 'approved');
     expect((await notify('5001', { signature: null })).statusCode).toBe(401);
     expect(
@@ -126,7 +145,7 @@ describe('courses API', () => {
   });
 
   it('applies a signed approval once: ten duplicate notifications, one receipt, status approved', async () => {
-    const id = await enrol({ email: 'dup@example.com' });
+    const id = await enrolAndCheckout({ email: 'dup@example.com' });
     provider.pay('5002', id, 'approved', { transaction_amount: 119900 });
     const first = await notify('5002', { requestId: 'req-dup' });
     expect(first.statusCode).toBe(200);
@@ -138,7 +157,7 @@ describe('courses API', () => {
   });
 
   it('never moves an approved payment backwards on out-of-order deliveries', async () => {
-    const id = await enrol();
+    const id = await enrolAndCheckout();
     provider.pay('5003', id, 'approved');
     await notify('5003');
     provider.pay('5003', id, 'in_process');
@@ -147,13 +166,100 @@ describe('courses API', () => {
   });
 
   it('answers the result pages with the status read from the provider', async () => {
-    const id = await enrol();
+    const id = await enrolAndCheckout();
     provider.pay('5004', id, 'rejected', { status_detail: 'cc_rejected_insufficient_amount' });
-    const res = await gw.app.inject(`/api/courses/payments/5004?external_reference=${id}`);
-    expect(res.json()).toMatchObject({ status: 'rejected', status_detail: 'cc_rejected_insufficient_amount', payment_type: 'credit_card' });
+    const res = await status('5004', id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      payment_id: '5004',
+      status: 'rejected',
+      status_detail: 'cc_rejected_insufficient_amount',
+      payment_type: 'credit_card',
+      external_reference: id,
+      amount: 119900,
+      date_approved: null,
+    });
     expect((await row(id)).payment_status).toBe('rejected');
-    expect((await gw.app.inject(`/api/courses/payments/5004?external_reference=ENR-otro`)).statusCode).toBe(404);
-    expect((await gw.app.inject('/api/courses/payments/abc')).statusCode).toBe(400);
-    expect((await gw.app.inject('/api/courses/payments/999999')).statusCode).toBe(404);
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    expect((await status('abc', id)).statusCode).toBe(400);
+    expect((await status('999999', id)).statusCode).toBe(404);
+  });
+
+  describe('trust boundaries (#11)', () => {
+    it("row 3: checkout of someone else's enrolment needs its claim secret, and a signed-in stranger cannot take it over", async () => {
+      const victim = await enrol({ email: 'victima@example.com' });
+      const stranger = idp.token({ sub: 'atacante', email: 'atacante@example.com' });
+      const auth = { authorization: `Bearer ${stranger}` };
+      const checkoutsBefore = provider.checkouts.length;
+      for (const claim of [undefined, '', 'x'.repeat(32), claims.get(victim)?.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))]) {
+        const res = await post(
+          '/api/courses/checkout',
+          { enrollment_id: victim, ...(claim === undefined ? {} : { claim_secret: claim }) },
+          auth,
+        );
+        expect([400, 404]).toContain(res.statusCode);
+      }
+      expect(provider.checkouts.length).toBe(checkoutsBefore);
+      // Even with the claim (the victim's own browser, signed in as someone else), the enrolment is never re-tied.
+      expect((await post('/api/courses/checkout', { enrollment_id: victim, claim_secret: claims.get(victim) }, auth)).statusCode).toBe(200);
+      expect(await row(victim)).toMatchObject({ user_sub: null, user_email: null });
+    });
+
+    it('row 1/4: the status check needs the reference and the claim; without it the provider is never asked', async () => {
+      const id = await enrolAndCheckout();
+      provider.pay('5101', id, 'approved');
+      const reads = provider.reads;
+      for (const claim of [undefined, 'x'.repeat(32), claims.get(await enrolAndCheckout())]) {
+        const res = await post('/api/courses/payments/status', {
+          payment_id: '5101',
+          external_reference: id,
+          ...(claim ? { claim_secret: claim } : {}),
+        });
+        expect([400, 403]).toContain(res.statusCode);
+        expect(JSON.stringify(res.json())).not.toMatch(/approved|5101/);
+      }
+      // The old open GET (walkable by payment id) is gone.
+      expect((await gw.app.inject(`/api/courses/payments/5101?external_reference=${id}`)).statusCode).toBe(404);
+      expect(provider.reads).toBe(reads);
+      expect((await row(id)).payment_status).toBe('processing...');
+      expect((await status('5101', id)).json()).toMatchObject({ status: 'approved' });
+    });
+
+    it('row 4: repeated checks of one payment share one provider read for a few seconds', async () => {
+      const id = await enrolAndCheckout();
+      provider.pay('5102', id, 'pending');
+      const reads = provider.reads;
+      for (let i = 0; i < 5; i++) expect((await status('5102', id)).statusCode).toBe(200);
+      expect(provider.reads - reads).toBe(1);
+    });
+
+    it('row 7: a payment that does not pay the priced amount in COP approves nothing, sends nothing, and is noted for the staff', async () => {
+      const cheap = await enrolAndCheckout({ email: 'barato@example.com' });
+      provider.pay('5103', cheap, 'approved', { transaction_amount: 1 });
+      expect((await notify('5103')).statusCode).toBe(200);
+      const dollars = await enrolAndCheckout({ email: 'dolares@example.com' });
+      provider.pay('5104', dollars, 'approved', { currency_id: 'USD' });
+      expect((await notify('5104')).statusCode).toBe(200);
+      for (const id of [cheap, dollars]) expect(await row(id)).toMatchObject({ payment_status: 'processing...', receipt_sent_at: null });
+      expect(await receiptsTo('barato@example.com')).toHaveLength(0);
+      expect(await receiptsTo('dolares@example.com')).toHaveLength(0);
+      const checked = await status('5103', cheap);
+      expect(checked.statusCode).toBe(409);
+      expect(JSON.stringify(checked.json())).not.toMatch(/approved/);
+      const noted = await gw.database.db
+        .selectFrom('courses.payment_discrepancies')
+        .select(['reference', 'payment_id', 'kind', 'expected_amount'])
+        .where('payment_id', 'in', ['5103', '5104'])
+        .orderBy('payment_id')
+        .execute();
+      expect(noted).toEqual([
+        { reference: cheap, payment_id: '5103', kind: 'amount_mismatch', expected_amount: 119900 },
+        { reference: dollars, payment_id: '5104', kind: 'currency_mismatch', expected_amount: 119900 },
+      ]);
+      // The right amount still goes through.
+      provider.pay('5105', cheap, 'approved');
+      await notify('5105');
+      expect((await row(cheap)).payment_status).toBe('approved');
+    });
   });
 });

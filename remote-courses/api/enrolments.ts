@@ -7,6 +7,7 @@ import { publicWrite, type ApiContext } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
+import { claimMatches, claimSecretField, issueClaim } from 'shared/server/payments/claim';
 import { PaymentProviderError } from 'shared/server/payments/provider';
 import { apiTexts } from './texts';
 
@@ -20,6 +21,7 @@ const checkoutSchema = z.object({
     .min(1, { error: 'Faltan datos requeridos: enrollment_id' })
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, { error: 'Faltan datos requeridos: enrollment_id' }),
+  claim_secret: claimSecretField,
 });
 
 /** Enrolment (lead) and course checkout: the server decides the amount from the catalogue. */
@@ -38,6 +40,8 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
       const priced = priceModule(e.course_name, e.module_name);
       if (!priced) throw new ApiError(400, 'validation_error', apiTexts.moduleUnavailable, { module_name: apiTexts.moduleUnavailable });
       const reference = newReference();
+      // Only this browser gets the secret: checkout, status checks and the account after payment need it.
+      const claim = issueClaim();
       await ctx.db
         .insertInto('courses.enrolments')
         .values({
@@ -60,9 +64,10 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
           has_terms: e.has_terms,
           user_email: user?.email ?? null,
           user_sub: user?.sub ?? null,
+          claim_hash: claim.hash,
         })
         .execute();
-      return reply.status(201).send({ success: true, id: reference, payment_status: 'processing...' });
+      return reply.status(201).send({ success: true, id: reference, payment_status: 'processing...', claim_secret: claim.secret });
     },
   );
 
@@ -82,15 +87,11 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         .selectAll()
         .where('reference', '=', request.body.enrollment_id)
         .executeTakeFirst();
-      if (!enrolment) throw new ApiError(404, 'not_found', apiTexts.enrolmentNotFound);
+      // A guessed or shared enrolment id is not enough: the browser that filled the form holds its claim secret.
+      // The enrolment's account tie was decided when it was created and is never changed here.
+      if (!enrolment || !claimMatches(enrolment.claim_hash, request.body.claim_secret))
+        throw new ApiError(404, 'not_found', apiTexts.enrolmentNotFound);
       if (enrolment.payment_status === 'approved') throw new ApiError(409, 'already_paid', apiTexts.alreadyPaid);
-      const user = enrolment.user_sub ? null : await optionalUser(ctx.identity, request);
-      if (user)
-        await ctx.db
-          .updateTable('courses.enrolments')
-          .set({ user_email: user.email, user_sub: user.sub })
-          .where('id', '=', enrolment.id)
-          .execute();
       const priced = priceModule(enrolment.course_name, enrolment.module_name);
       const missing = [!priced?.title && 'title', !priced?.price && 'price', !enrolment.module_name && 'module_name'].filter(Boolean);
       if (!priced || missing.length)

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DomainMigrations } from 'shared/server/db';
-import { addPayableColumns, createPaymentNotificationsTable } from 'shared/server/payments/schema';
+import { addPayableColumns, addPaymentGuards, createPaymentNotificationsTable } from 'shared/server/payments/schema';
 
 export const coursesMigrations: DomainMigrations = {
   schema: 'courses',
@@ -39,6 +39,11 @@ export const coursesMigrations: DomainMigrations = {
           .execute();
         await db.schema.withSchema('courses').createIndex('enrolments_email').on('enrolments').column('email').execute();
         await createPaymentNotificationsTable(db, 'courses');
+      },
+    },
+    '002_payment_guards': {
+      async up(db) {
+        await addPaymentGuards(db, 'courses', 'enrolments');
       },
     },
   },

@@ -11,6 +11,7 @@ interface EnrolmentRow extends PayableColumns {
   full_name: string;
   email: string;
   price: number;
+  user_sub: string | null;
 }
 
 const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
@@ -19,12 +20,18 @@ const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pe
 export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes<EnrolmentRow>({
   tag: 'courses',
   table: 'courses.enrolments',
+  amountColumn: 'price',
   notificationsTable: 'courses.payment_notifications',
+  discrepanciesTable: 'courses.payment_discrepancies',
   async afterApply(ctx, e, payment, firstApproval) {
     if (payment.status === 'approved') {
       await ctx.db.updateTable('courses.enrolments').set({ enrollment_status: 'ENROLLED' }).where('reference', '=', e.reference).execute();
     }
     if (!firstApproval) return;
+    const origin = ctx.settings.publicOrigin;
+    // Paid without an account: the account is opened only from the paying browser (its claim secret) or by signing up
+    // with this address, which verifies it with a code. Either way Mis Cursos then shows this course.
+    const tied = e.user_sub !== null;
     await ctx.mailer.send(
       renderMail({
         to: e.email,
@@ -33,6 +40,11 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes<Enrol
         paragraphs: [
           `Recibimos tu pago y tu cupo en ${e.course_title} está reservado.`,
           'Te enviaremos las instrucciones de acceso 24 horas antes del inicio de clases.',
+          ...(tied
+            ? []
+            : [
+                'Para ver tu curso en Mis Cursos, ingresa con la cuenta que creaste al terminar el pago o, si no la tienes, regístrate con este mismo correo.',
+              ]),
         ],
         details: [
           ['Curso', e.course_title],
@@ -41,7 +53,9 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes<Enrol
           ['Pago', payment.id],
           ['Estado', statusLabel[payment.status] ?? payment.status],
         ],
-        action: { label: 'Ver Mis Cursos', url: `${ctx.settings.publicOrigin}/mis-cursos` },
+        action: tied
+          ? { label: 'Ver Mis Cursos', url: `${origin}/mis-cursos` }
+          : { label: 'Crear mi cuenta', url: `${origin}/register?email=${encodeURIComponent(e.email)}` },
       }),
     );
   },

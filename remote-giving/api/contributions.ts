@@ -8,6 +8,7 @@ import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodSchema } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
 import type { PayableColumns } from 'shared/server/payments/apply';
+import { issueClaim } from 'shared/server/payments/claim';
 import { paymentRoutes } from 'shared/server/payments/routes';
 
 /** Donations per e-mail and hour before a card-testing pause. */
@@ -57,6 +58,8 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
         throw new ApiError(429, 'rate_limited', donationTexts.tooManyForEmail);
       }
       const reference = `DON-${randomBytes(12).toString('base64url')}`;
+      // Only this browser gets the secret: the result pages' status check needs it.
+      const claim = issueClaim();
       await ctx.db
         .insertInto('giving.contributions')
         .values({
@@ -68,6 +71,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
           email: body.email,
           phone_number: body.phone_number,
           donation_amount: amount.amount,
+          claim_hash: claim.hash,
         })
         .execute();
       const origin = ctx.settings.publicOrigin;
@@ -87,7 +91,9 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
         throw new ApiError(502, 'payment_provider_error', donationTexts.failed);
       }
       await ctx.db.updateTable('giving.contributions').set({ preference_id: preference.id }).where('reference', '=', reference).execute();
-      return reply.status(201).send({ success: true, ...preference, amount: amount.amount, title: donationTitle });
+      return reply
+        .status(201)
+        .send({ success: true, ...preference, amount: amount.amount, title: donationTitle, claim_secret: claim.secret });
     },
   );
 
@@ -95,7 +101,9 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
     paymentRoutes<ContributionRow>({
       tag: 'giving',
       table: 'giving.contributions',
+      amountColumn: 'donation_amount',
       notificationsTable: 'giving.payment_notifications',
+      discrepanciesTable: 'giving.payment_discrepancies',
       async afterApply(c, d, payment, firstApproval) {
         if (!firstApproval) return;
         const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {

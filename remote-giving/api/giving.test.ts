@@ -17,7 +17,8 @@ describe('giving API', () => {
   let gw: Gateway;
   const provider = new FakePaymentProvider();
   beforeAll(async () => {
-    gw = await testGateway({}, {}, { payments: provider });
+    // This suite writes far more than a visitor would; the limit itself is tested in shell/server (every write route).
+    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } }, {}, { payments: provider });
   });
   afterAll(async () => gw.app.close());
 
@@ -123,11 +124,47 @@ describe('giving API', () => {
     expect(forged.statusCode).toBe(401);
   });
 
-  it('answers the generic result pages with the status read from the provider', async () => {
+  const statusOf = (paymentId: string, reference: string, claim?: string) =>
+    gw.app.inject({
+      method: 'POST',
+      url: '/api/giving/payments/status',
+      payload: { payment_id: paymentId, external_reference: reference, ...(claim === undefined ? {} : { claim_secret: claim }) },
+    });
+
+  it('answers the generic result pages with the status read from the provider, only to the browser that donated', async () => {
     const res = await donate({ ...donor, email: 'estado@example.com', donation_amount: '20000' });
-    const reference = (res.json() as { external_reference: string }).external_reference;
+    const { external_reference: reference, claim_secret: claim } = res.json() as { external_reference: string; claim_secret: string };
+    expect(claim).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Only its hash is kept.
+    expect(JSON.stringify(await row(reference))).not.toContain(claim);
     provider.pay('7002', reference, 'rejected', { status_detail: 'cc_rejected_other_reason' });
-    const status = await gw.app.inject(`/api/giving/payments/7002?external_reference=${reference}`);
-    expect(status.json()).toMatchObject({ status: 'rejected', status_detail: 'cc_rejected_other_reason' });
+    const reads = provider.reads;
+    for (const wrong of [undefined, 'x'.repeat(32)]) expect((await statusOf('7002', reference, wrong)).statusCode).not.toBe(200);
+    expect(provider.reads).toBe(reads);
+    const status = await statusOf('7002', reference, claim);
+    expect(status.json()).toMatchObject({ status: 'rejected', status_detail: 'cc_rejected_other_reason', amount: 20000 });
+  });
+
+  it('#11 row 13: a forged custom amount is refused, never reinterpreted', async () => {
+    const before = provider.checkouts.length;
+    for (const forged of ['5000.5', '-50000', '50.000', '1e5']) {
+      const res = await donate({ ...donor, email: 'forjado@example.com', optional_donation_amount: forged });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { fields: Record<string, string> }).fields.optional_donation_amount).toBe('Monto de donación inválido.');
+    }
+    expect(provider.checkouts.length).toBe(before);
+  });
+
+  it('#11 row 7: a donation paid with another amount is not approved and no receipt goes out', async () => {
+    const res = await donate({ ...donor, email: 'otro-monto@example.com', donation_amount: '50000' });
+    const { external_reference: reference, claim_secret: claim } = res.json() as { external_reference: string; claim_secret: string };
+    provider.pay('7003', reference, 'approved', { transaction_amount: 5000 });
+    const checked = await statusOf('7003', reference, claim);
+    expect([checked.statusCode, checked.body]).toEqual([409, expect.stringContaining('No pudimos confirmar')]);
+    expect(await row(reference)).toMatchObject({ payment_status: 'processing...', receipt_sent_at: null });
+    const box = ((await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string }>).filter(
+      (m) => m.to === 'otro-monto@example.com',
+    );
+    expect(box).toHaveLength(0);
   });
 });

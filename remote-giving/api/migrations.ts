@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DomainMigrations } from 'shared/server/db';
-import { addPayableColumns, createPaymentNotificationsTable } from 'shared/server/payments/schema';
+import { addPayableColumns, addPaymentGuards, createPaymentNotificationsTable } from 'shared/server/payments/schema';
 
 export const givingMigrations: DomainMigrations = {
   schema: 'giving',
@@ -31,6 +31,11 @@ export const givingMigrations: DomainMigrations = {
           .columns(['email', 'created_at'])
           .execute();
         await createPaymentNotificationsTable(db, 'giving');
+      },
+    },
+    '002_payment_guards': {
+      async up(db) {
+        await addPaymentGuards(db, 'giving', 'contributions');
       },
     },
   },

@@ -77,7 +77,8 @@ describe('local identity emulator', () => {
     expect(auth.status).toBe(200);
     const idToken = (auth.body.AuthenticationResult as { IdToken: string }).IdToken;
     const verifier = createTokenVerifier({ issuer: emulator.issuer, clientId, jwksUri: `${emulator.issuer}/.well-known/jwks.json` });
-    await expect(verifier.verify(idToken)).resolves.toMatchObject({ email });
+    // Confirming the code that went to the mailbox verifies the address, as on Cognito.
+    await expect(verifier.verify(idToken)).resolves.toMatchObject({ email, emailVerified: true });
   });
 
   it('keeps the session of an account whose temporary password was replaced refreshable', async () => {
@@ -119,6 +120,10 @@ describe('local identity emulator', () => {
       AuthParameters: { USERNAME: email, PASSWORD: 'Nueva2026' },
     });
     expect(again.status).toBe(200);
+    // Nobody proved this mailbox: an account opened by an administrator (after a payment) stays unverified.
+    const idToken = (again.body.AuthenticationResult as { IdToken: string }).IdToken;
+    const verifier = createTokenVerifier({ issuer: emulator.issuer, clientId, jwksUri: `${emulator.issuer}/.well-known/jwks.json` });
+    await expect(verifier.verify(idToken)).resolves.toMatchObject({ email, emailVerified: false });
   });
 
   it('answers a resend for an unknown user as Cognito does', async () => {

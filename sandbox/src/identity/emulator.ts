@@ -4,7 +4,9 @@
 //   them in the site's local mailbox as Spanish e-mails, so a person can finish sign-up without a real inbox;
 // - ResendConfirmationCode, which cognito-local lacks (it answers 500): bridged here with the same semantics as
 //   Cognito (new code for an unconfirmed user), so the browser code is the same against the emulator and AWS;
-// - the refresh token issued when a temporary password is replaced is remembered (cognito-local forgets it).
+// - the refresh token issued when a temporary password is replaced is remembered (cognito-local forgets it);
+// - ConfirmSignUp marks the address verified, as Cognito does when the code went to it (cognito-local leaves
+//   email_verified false, which once made the API skip the check locally and hid that it mattered).
 // It deliberately does not load cognito-local's default wiring, which pulls in the AWS SDK v2 for Lambda triggers.
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -149,8 +151,25 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     }
     return out as Awaited<ReturnType<Route>>;
   };
+  // The code was e-mailed to the address, so confirming it proves the mailbox (Cognito's AutoVerifiedAttributes).
+  const confirmSignUp: Route = async (rctx, req) => {
+    const out = await baseRouter('ConfirmSignUp')(rctx, req);
+    const body = req as { ClientId?: string; Username?: string };
+    if (body.ClientId && body.Username) {
+      const pool = await cognito.getUserPoolForClientId(rctx, body.ClientId);
+      const user = await pool.getUserByUsername(rctx, body.Username);
+      if (user)
+        await pool.saveUser(rctx, {
+          ...user,
+          Attributes: [...user.Attributes.filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }],
+          UserLastModifiedDate: clock.get(),
+        });
+    }
+    return out;
+  };
   const router: typeof baseRouter = (target) => {
     if (target === 'ResendConfirmationCode') return resendConfirmationCode as Route;
+    if (target === 'ConfirmSignUp') return confirmSignUp;
     if (target === 'RespondToAuthChallenge') return respondToAuthChallenge;
     return baseRouter(target);
   };

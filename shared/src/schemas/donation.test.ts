@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { digitsOnly, donationTexts, resolveDonationAmount } from './donation';
+import { digitsOnly, donationSchema, donationTexts, resolveDonationAmount } from './donation';
 
 const bounds = { min: 5000, max: 20_000_000 };
 
@@ -14,7 +14,16 @@ describe('donation amount', () => {
       ok: true,
       amount: 75000,
     });
-    expect(resolveDonationAmount({ optional_donation_amount: '75.000 pesos' }, bounds)).toEqual({ ok: true, amount: 75000 });
+  });
+  it('takes the custom amount as digits only, never reinterpreting a forged one (#11 row 13)', () => {
+    const invalid = { ok: false, message: donationTexts.invalidAmount };
+    // Once "5000.5" was charged 50.005 and "-50000" 50.000.
+    for (const forged of ['5000.5', '-50000', '50.000', '75.000 pesos', '5e4', '0x1F4', '+50000', '50 000'])
+      expect(resolveDonationAmount({ optional_donation_amount: forged }, bounds)).toEqual(invalid);
+    expect(resolveDonationAmount({ donation_amount: '5000.5' }, bounds)).toEqual(invalid);
+    expect(resolveDonationAmount({ donation_amount: '-50000' }, bounds)).toEqual(invalid);
+    expect(resolveDonationAmount({ donation_amount: '30000' }, bounds)).toEqual(invalid);
+    expect(donationSchema.safeParse({ optional_donation_amount: '5000.5' }).error?.issues[0]?.message).toBe(donationTexts.invalidAmount);
   });
   it('says no amount was chosen for empty or zero', () => {
     expect(resolveDonationAmount({}, bounds)).toEqual({ ok: false, message: donationTexts.noAmount });

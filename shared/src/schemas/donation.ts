@@ -25,7 +25,11 @@ export const presetAmounts = [20_000, 50_000, 100_000] as const;
  */
 export const donationSchema = z.object({
   donation_amount: z.string({ error: donationTexts.noAmount }).max(20, { error: donationTexts.invalidAmount }).optional(),
-  optional_donation_amount: z.string({ error: donationTexts.invalidAmount }).max(12, { error: donationTexts.invalidAmount }).optional(),
+  optional_donation_amount: z
+    .string({ error: donationTexts.invalidAmount })
+    .max(12, { error: donationTexts.invalidAmount })
+    .regex(/^\s*\d*\s*$/, { error: donationTexts.invalidAmount })
+    .optional(),
   contributor_name: requiredText(donationTexts.nameRequired),
   contributor_lastname: requiredText(donationTexts.lastnameRequired),
   id_type: oneOf(documentTypes, donationTexts.idTypeRequired),
@@ -36,27 +40,39 @@ export const donationSchema = z.object({
 
 export type DonationInput = z.input<typeof donationSchema>;
 
-/** Keeps only the digits a visitor types in the custom amount ("50.000 pesos" → "50000"). */
+/** Keeps only the digits a visitor types in the custom amount ("50.000 pesos" → "50000"): the field's filter as typed. */
 export const digitsOnly = (text: string) => text.replace(/\D/g, '');
 
 export type AmountResult = { ok: true; amount: number } | { ok: false; message: string };
 
+/** A preset as the page writes it: "$ 20.000", "20000" or "50.000,00" (spec §5: symbol, spaces, decimals, dots). */
+const presetShape = /^\$?\s*(\d{1,3}(?:\.\d{3})+|\d+)(?:,0+)?$/;
+
 /**
- * The amount of a donation (spec §5): the custom digits when given, otherwise the preset. Empty or zero means none
- * was chosen; anything not a positive whole number, or outside the bounds, is invalid.
+ * The amount of a donation (spec §5): the custom amount when given, otherwise the preset. Empty or zero means none
+ * was chosen. The custom amount is digits only (the field strips anything else as it is typed, so "5000.5" or
+ * "-50000" can only come from a forged request and is refused, never reinterpreted); a preset must be one of the
+ * page's presets. Outside the bounds is invalid too.
  */
 export function resolveDonationAmount(
   input: { donation_amount?: string | undefined; optional_donation_amount?: string | undefined },
   bounds: { min: number; max: number },
 ): AmountResult {
-  const custom = digitsOnly(input.optional_donation_amount ?? '');
+  const invalid = { ok: false, message: donationTexts.invalidAmount } as const;
+  const custom = (input.optional_donation_amount ?? '').trim();
   const preset = (input.donation_amount ?? '').trim();
-  const raw = custom !== '' ? custom : preset;
-  if (raw === '' || /^[0\s$.,]*$/.test(raw)) return { ok: false, message: donationTexts.noAmount };
-  const digits = raw.replace(/[$\s]/g, '').replace(/,\d*$/, '').replace(/\./g, '');
-  if (!/^\d+$/.test(digits)) return { ok: false, message: donationTexts.invalidAmount };
-  const amount = Number(digits);
-  if (!Number.isSafeInteger(amount) || amount <= 0) return { ok: false, message: donationTexts.invalidAmount };
+  let amount: number;
+  if (custom !== '') {
+    if (!/^\d+$/.test(custom)) return invalid;
+    amount = Number(custom);
+  } else {
+    if (preset === '' || /^[$\s0.,]*$/.test(preset)) return { ok: false, message: donationTexts.noAmount };
+    const match = presetShape.exec(preset);
+    amount = match?.[1] ? Number(match[1].replace(/\./g, '')) : NaN;
+    if (!(presetAmounts as readonly number[]).includes(amount)) return invalid;
+  }
+  if (amount === 0) return { ok: false, message: donationTexts.noAmount };
+  if (!Number.isSafeInteger(amount) || amount < 0) return invalid;
   if (amount < bounds.min || amount > bounds.max)
     return {
       ok: false,

@@ -9,7 +9,7 @@ export interface TestIdentity {
   issuer: string;
   clientId: string;
   jwks: Jwks;
-  /** An ID token for this user; `overrides` forge or expire it. */
+  /** An ID token for this user (a confirmed sign-up: e-mail verified); `overrides` forge, expire or unverify it. */
   token(user: { sub?: string; email: string; name?: string }, overrides?: Record<string, unknown>): string;
 }
 
@@ -29,6 +29,7 @@ export function createTestIdentity(issuer = 'http://127.0.0.1:1/local_test', cli
       const payload = {
         sub: user.sub ?? randomUUID(),
         email: user.email,
+        email_verified: true,
         ...(user.name ? { name: user.name } : {}),
         aud: clientId,
         iss: issuer,

@@ -4,10 +4,16 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from './http';
 import type { IdentityConfig } from './server-config';
 
-/** Who a verified ID token says the visitor is. The e-mail is the key enrolments are matched by. */
+/** Who a verified ID token says the visitor is. */
 export interface VerifiedUser {
   sub: string;
   email: string;
+  /**
+   * Whether the identity provider verified the address with a code or link sent to it. Only then may anything be
+   * matched to this user by e-mail alone (an account opened after a payment, or an address changed but not yet
+   * confirmed, proves nothing about the mailbox).
+   */
+  emailVerified: boolean;
   name: string | null;
 }
 
@@ -23,7 +29,7 @@ export interface TokenVerifier {
  */
 export function createTokenVerifier(
   config: Pick<IdentityConfig, 'issuer' | 'jwksUri' | 'clientId'>,
-  options: { jwks?: Jwks; requireVerifiedEmail?: boolean } = {},
+  options: { jwks?: Jwks } = {},
 ): TokenVerifier {
   const verifier = JwtVerifier.create({ issuer: config.issuer, audience: config.clientId, jwksUri: config.jwksUri });
   const manualKeys = options.jwks !== undefined || !config.jwksUri.startsWith('https://');
@@ -64,10 +70,8 @@ export function createTokenVerifier(
         if (payload.token_use !== 'id' || typeof payload.sub !== 'string') return null;
         const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
         if (!email) return null;
-        // Enrolments are matched by e-mail: an address changed but not yet verified must not open someone else's courses.
-        // (The local emulator never marks addresses verified, so it is exempt.)
-        if (options.requireVerifiedEmail && payload.email_verified !== true && payload.email_verified !== 'true') return null;
-        return { sub: payload.sub, email, name: typeof payload.name === 'string' ? payload.name : null };
+        const emailVerified = payload.email_verified === true || payload.email_verified === 'true';
+        return { sub: payload.sub, email, emailVerified, name: typeof payload.name === 'string' ? payload.name : null };
       } catch {
         return null;
       }

@@ -15,6 +15,19 @@ export interface PayableColumns {
   receipt_sent_at: string | Date | null;
 }
 
+/** Where a domain keeps its payable records, what each one must be paid, and where refused payments are noted. */
+export interface PayableTable {
+  /** e.g. `courses.enrolments`. */
+  table: string;
+  /** The record's column holding the amount the server priced, in whole COP (`price`, `donation_amount`). */
+  amountColumn: string;
+  /** e.g. `courses.payment_discrepancies` (see `addPaymentGuards`). */
+  discrepanciesTable: string;
+}
+
+/** Why a payment the provider reported was not applied to the record it names. */
+export type Discrepancy = 'amount_mismatch' | 'currency_mismatch' | 'unknown_reference';
+
 export interface ApplyResult<Row> {
   /** False when no record has the payment's external reference. */
   found: boolean;
@@ -22,32 +35,63 @@ export interface ApplyResult<Row> {
   /** True exactly once per record: the report that first made it approved (send the receipt then). */
   firstApproval: boolean;
   record: Row | null;
+  /** Set when the payment does not belong to the record as priced (it approves nothing and is noted for the staff). */
+  discrepancy: Discrepancy | null;
+}
+
+/** The currency every record is priced in. */
+const CURRENCY = 'COP';
+
+/** Whether the payment pays exactly what the record was priced at, in pesos; null when it does. */
+export function paymentDiscrepancy(expectedAmount: number, payment: Pick<ProviderPayment, 'transaction_amount' | 'currency_id'>) {
+  if ((payment.currency_id ?? '').toUpperCase() !== CURRENCY) return 'currency_mismatch' as const;
+  if (!Number.isFinite(payment.transaction_amount) || payment.transaction_amount !== expectedAmount) return 'amount_mismatch' as const;
+  return null;
 }
 
 /**
  * Applies a payment the provider reported to the record with its external reference, in one transaction,
- * only if it moves the record forward. Never call this while holding another transaction, and never from
- * the browser's word: `payment` must come from the provider.
+ * only if it moves the record forward and pays what the record was priced at. Never call this while holding another
+ * transaction, and never from the browser's word: `payment` must come from the provider.
  */
 export async function applyProviderPayment<Row extends PayableColumns>(
   db: AnyDatabase,
-  table: string,
+  target: PayableTable,
   payment: ProviderPayment,
 ): Promise<ApplyResult<Row>> {
-  if (!payment.external_reference) return { found: false, applied: false, firstApproval: false, record: null };
+  const none = { applied: false, firstApproval: false } as const;
+  if (!payment.external_reference) return { ...none, found: false, record: null, discrepancy: null };
   return db.transaction().execute(async (trx) => {
     const current = (await trx
-      .selectFrom(table)
+      .selectFrom(target.table)
       .selectAll()
       .where('reference', '=', payment.external_reference)
       .forUpdate()
-      .executeTakeFirst()) as Row | undefined;
-    if (!current) return { found: false, applied: false, firstApproval: false, record: null };
-    if (!shouldApplyPayment(current, payment)) return { found: true, applied: false, firstApproval: false, record: current };
+      .executeTakeFirst()) as (Row & Record<string, unknown>) | undefined;
+    const discrepancy = current ? paymentDiscrepancy(Number(current[target.amountColumn]), payment) : 'unknown_reference';
+    if (discrepancy) {
+      // Noted once per payment, kind and status, so the staff see it however often the provider repeats itself.
+      await trx
+        .insertInto(target.discrepanciesTable)
+        .values({
+          reference: payment.external_reference,
+          payment_id: payment.id,
+          kind: discrepancy,
+          expected_amount: current ? Number(current[target.amountColumn]) : null,
+          reported_amount: Number.isFinite(payment.transaction_amount) ? payment.transaction_amount : null,
+          reported_currency: payment.currency_id,
+          reported_status: payment.status,
+        })
+        .onConflict((oc) => oc.columns(['payment_id', 'kind', 'reported_status']).doNothing())
+        .execute();
+      return { ...none, found: Boolean(current), record: current ?? null, discrepancy };
+    }
+    if (!current) return { ...none, found: false, record: null, discrepancy: null };
+    if (!shouldApplyPayment(current, payment)) return { ...none, found: true, record: current, discrepancy: null };
     const approved = payment.status === 'approved';
     const firstApproval = approved && !current.receipt_sent_at;
     const updated = (await trx
-      .updateTable(table)
+      .updateTable(target.table)
       .set({
         payment_id: payment.id,
         payment_status: payment.status,
@@ -62,7 +106,7 @@ export async function applyProviderPayment<Row extends PayableColumns>(
       .where('reference', '=', payment.external_reference)
       .returningAll()
       .executeTakeFirst()) as Row;
-    return { found: true, applied: true, firstApproval, record: updated };
+    return { found: true, applied: true, firstApproval, record: updated, discrepancy: null };
   });
 }
 

@@ -21,12 +21,20 @@ export class FakePaymentProvider implements PaymentProvider {
   }
 
   async getPayment(id: string) {
+    this.reads += 1;
     if (this.down) throw new Error('proveedor caído');
     return this.payments.get(id) ?? null;
   }
 
-  /** Puts (or replaces) a payment as the provider would report it. */
+  /** How many times the server asked for a payment (a status check must not spend provider calls freely). */
+  reads = 0;
+
+  /**
+   * Puts (or replaces) a payment as the provider would report it. Its amount is the one the checkout for that reference
+   * asked for (as the provider charges it), unless `extra` says otherwise.
+   */
   pay(id: string, externalReference: string, status: string, extra: Partial<ProviderPayment> = {}): ProviderPayment {
+    const asked = [...this.checkouts].reverse().find((c) => c.externalReference === externalReference);
     const payment: ProviderPayment = {
       id,
       status,
@@ -34,7 +42,7 @@ export class FakePaymentProvider implements PaymentProvider {
         status === 'approved' ? 'accredited' : status === 'rejected' ? 'cc_rejected_insufficient_amount' : 'pending_contingency',
       payment_type_id: 'credit_card',
       payment_method_id: 'visa',
-      transaction_amount: 0,
+      transaction_amount: asked?.item.unitPrice ?? 0,
       currency_id: 'COP',
       external_reference: externalReference,
       date_created: new Date().toISOString(),

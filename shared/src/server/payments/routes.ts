@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { publicWebhook, type ApiContext } from 'shared/server/api-module';
-import { ApiError } from 'shared/server/http';
+import { z } from '../../schemas/zod';
+import { publicWebhook, publicWrite, type ApiContext } from '../api-module';
+import { ApiError, zodSchema } from '../http';
 import { applyProviderPayment, rememberNotification, wasNotificationProcessed, type PayableColumns } from './apply';
+import { claimMatches, claimSecretField } from './claim';
 import type { ProviderPayment } from './provider';
 import { verifyNotificationSignature } from './signature';
 
@@ -10,14 +12,64 @@ export interface PaymentRoutesOptions<Row extends PayableColumns> {
   tag: string;
   /** Table of payable records, e.g. `courses.enrolments`. */
   table: string;
+  /** The record's column with the amount the server priced (a payment must pay exactly this, in COP). */
+  amountColumn: string;
   /** Table remembering processed notifications, e.g. `courses.payment_notifications`. */
   notificationsTable: string;
+  /** Payments that could not be applied (amount or currency mismatch, unknown reference), e.g. `courses.payment_discrepancies`. */
+  discrepanciesTable: string;
+  /** How long a provider read answers repeated status checks of one payment (default 5 s). */
+  statusCacheMs?: number;
   /** Runs after the provider's report was applied (in its own transaction); `firstApproval` is true once per record. */
   afterApply?: (ctx: ApiContext, record: Row, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
 }
 
 const providerDown = 'No pudimos comunicarnos con la pasarela de pagos. Intenta de nuevo en unos minutos.';
 const paymentNotFound = 'No encontramos ese pago.';
+const paymentNotConfirmed = 'No pudimos confirmar este pago. Nuestro equipo lo revisará y te escribiremos al correo que registraste.';
+/** The same answer for an unknown reference and a wrong claim: a guessed reference learns nothing. */
+const notThisBrowser = 'No podemos mostrar este pago en este navegador. Te enviamos el resultado al correo que registraste.';
+
+const statusRequestSchema = z.object({
+  payment_id: z
+    .string({ error: 'El identificador del pago no es válido.' })
+    .trim()
+    .regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' }),
+  external_reference: z
+    .string({ error: 'La referencia del pago no es válida.' })
+    .trim()
+    .min(1, { error: 'La referencia del pago no es válida.' })
+    .max(64, { error: 'La referencia del pago no es válida.' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
+  claim_secret: claimSecretField,
+});
+export type PaymentStatusRequest = z.infer<typeof statusRequestSchema>;
+
+/** What the result pages show of a payment; nothing else of the record or the provider's report leaves the server. */
+export interface PaymentStatusAnswer {
+  payment_id: string;
+  status: string;
+  status_detail: string | null;
+  payment_type: string | null;
+  external_reference: string;
+  amount: number;
+  date_approved: string | null;
+}
+
+/** A few seconds of memory per payment id, so repeated checks cannot spend the merchant's API quota. */
+function providerReadCache(ttlMs: number, maxEntries = 1000) {
+  const entries = new Map<string, { at: number; payment: ProviderPayment | null }>();
+  return {
+    get(id: string) {
+      const hit = entries.get(id);
+      return hit && Date.now() - hit.at < ttlMs ? hit : undefined;
+    },
+    set(id: string, payment: ProviderPayment | null) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(id, { at: Date.now(), payment });
+    },
+  };
+}
 
 /**
  * The provider's signed notifications and the result pages' status check, for any payable record.
@@ -25,16 +77,23 @@ const paymentNotFound = 'No encontramos ese pago.';
  */
 export function paymentRoutes<Row extends PayableColumns>(options: PaymentRoutesOptions<Row>): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
-    const fetchPayment = async (id: string) => {
+    const cache = providerReadCache(options.statusCacheMs ?? 5000);
+    const fetchPayment = async (id: string, fresh: boolean) => {
+      const hit = fresh ? undefined : cache.get(id);
+      if (hit) return hit.payment;
       try {
-        return await ctx.payments.getPayment(id);
+        const payment = await ctx.payments.getPayment(id);
+        cache.set(id, payment);
+        return payment;
       } catch {
         // 503 so the provider retries its notification later.
         throw new ApiError(503, 'payment_provider_unavailable', providerDown);
       }
     };
-    const apply = async (payment: ProviderPayment) => {
-      const result = await applyProviderPayment<Row>(ctx.db, options.table, payment);
+    const target = { table: options.table, amountColumn: options.amountColumn, discrepanciesTable: options.discrepanciesTable };
+    const apply = async (payment: ProviderPayment, log: { warn: (o: object, m: string) => void }) => {
+      const result = await applyProviderPayment<Row>(ctx.db, target, payment);
+      if (result.discrepancy) log.warn({ tag: options.tag, kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
       if (result.applied && result.record) await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
       return result;
     };
@@ -63,31 +122,43 @@ export function paymentRoutes<Row extends PayableColumns>(options: PaymentRoutes
         if (await wasNotificationProcessed(ctx.db, options.notificationsTable, requestId as string)) {
           return reply.status(200).send({ received: true, duplicate: true });
         }
-        const payment = await fetchPayment(dataId);
+        const payment = await fetchPayment(dataId, true);
         if (!payment) return reply.status(200).send({ received: true, unknownPayment: true });
-        const result = await apply(payment);
+        const result = await apply(payment, request.log);
         await rememberNotification(ctx.db, options.notificationsTable, requestId as string, dataId);
         return reply.status(200).send({ received: true, applied: result.applied });
       },
     );
 
-    app.get<{ Params: { paymentId: string }; Querystring: { external_reference?: string } }>(
-      '/payments/:paymentId',
-      { schema: { tags: [options.tag], summary: 'Consultar el estado de un pago (lo que informa la pasarela)' } },
-      async (request) => {
-        const { paymentId } = request.params;
-        if (!/^\d{1,20}$/.test(paymentId)) throw new ApiError(400, 'invalid_payment_id', 'El identificador del pago no es válido.');
-        const payment = await fetchPayment(paymentId);
-        const reference = request.query.external_reference;
-        if (!payment || (reference && payment.external_reference !== reference)) throw new ApiError(404, 'not_found', paymentNotFound);
-        const result = await apply(payment);
-        if (!result.found) throw new ApiError(404, 'not_found', paymentNotFound);
+    app.post<{ Body: PaymentStatusRequest }>(
+      '/payments/status',
+      {
+        config: publicWrite(ctx.settings),
+        schema: {
+          tags: [options.tag],
+          summary: 'Consultar el estado de un pago desde el navegador que lo inició (lo que informa la pasarela)',
+          body: zodSchema(statusRequestSchema),
+        },
+      },
+      async (request): Promise<PaymentStatusAnswer> => {
+        const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
+        // The claim is checked before the provider is asked: without it a request costs one indexed read, nothing more.
+        const record = (await ctx.db
+          .selectFrom(options.table)
+          .select(['reference', 'claim_hash'])
+          .where('reference', '=', reference)
+          .executeTakeFirst()) as { reference: string; claim_hash: string | null } | undefined;
+        if (!record || !claimMatches(record.claim_hash, secret)) throw new ApiError(403, 'claim_required', notThisBrowser);
+        const payment = await fetchPayment(paymentId, false);
+        if (!payment || payment.external_reference !== reference) throw new ApiError(404, 'not_found', paymentNotFound);
+        const result = await apply(payment, request.log);
+        if (result.discrepancy) throw new ApiError(409, 'payment_not_confirmed', paymentNotConfirmed);
         return {
           payment_id: payment.id,
           status: payment.status,
           status_detail: payment.status_detail,
           payment_type: payment.payment_type_id,
-          external_reference: payment.external_reference,
+          external_reference: reference,
           amount: payment.transaction_amount,
           date_approved: payment.date_approved,
         };

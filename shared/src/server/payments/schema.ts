@@ -27,3 +27,26 @@ export async function createPaymentNotificationsTable(db: Kysely<unknown>, schem
     .addColumn('received_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 }
+
+/**
+ * Migration step for the guards of #11 on a payable table: the hash of its checkout's claim secret (`claim.ts`), and a
+ * domain table where payments that could not be applied are kept for the staff (amount or currency that do not match
+ * the record, references nobody issued).
+ */
+export async function addPaymentGuards(db: Kysely<unknown>, schema: string, table: string) {
+  await db.schema.withSchema(schema).alterTable(table).addColumn('claim_hash', 'text').execute();
+  await db.schema
+    .withSchema(schema)
+    .createTable('payment_discrepancies')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('reference', 'text')
+    .addColumn('payment_id', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('expected_amount', 'integer')
+    .addColumn('reported_amount', 'numeric')
+    .addColumn('reported_currency', 'text')
+    .addColumn('reported_status', 'text')
+    .addColumn('detected_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint(`${table}_discrepancy_once`, ['payment_id', 'kind', 'reported_status'])
+    .execute();
+}
