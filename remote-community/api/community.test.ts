@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
+import { site } from 'shared/config/site';
+import { formatColombianDateTime } from 'shared/format/dates';
 import { communityTexts as t, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
+import type { MailboxEntry } from 'shared/server/mailer';
 import type { Gateway } from '../../shell/server/src/app';
 import { testGateway } from '../../shell/server/src/testing';
+import { createAcknowledger, DEFAULT_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY, readAcknowledgementLimit } from './acknowledge';
+import { createCommunityApi } from './index';
 
 const volunteer = {
   volunteer_name: 'Ana',
@@ -234,14 +239,18 @@ describe('community form API', () => {
     expect(row).toMatchObject({ age: 27, institution: null, email: 'ana.perez@example.com' });
   });
 
-  it('e-mails volunteers and allies their registration number', async () => {
+  it('e-mails volunteers and allies their registration number, without their names or company', async () => {
     const v = (await post('/api/community/volunteers', { ...volunteer, email: 'vol.mail@example.com' })).json() as { volunteer_id: string };
     const a = (await post('/api/community/allies', { ...ally, email: 'ally.mail@example.com' })).json() as { corporation_id: string };
     const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
-    expect(mails.find((m) => m.to === 'vol.mail@example.com')?.text).toContain(`Número de registro: ${v.volunteer_id}`);
+    const volunteerMail = mails.find((m) => m.to === 'vol.mail@example.com');
+    expect(volunteerMail?.text).toContain(`Número de registro: ${v.volunteer_id}`);
+    expect(volunteerMail?.text).toMatch(/^Hola:\n/);
+    expect(volunteerMail?.text).not.toContain(volunteer.volunteer_name);
     const allyMail = mails.find((m) => m.to === 'ally.mail@example.com');
     expect(allyMail?.text).toContain(`Número de registro: ${a.corporation_id}`);
-    expect(allyMail?.text).toContain('Tejidos Andinos S.A.S.');
+    expect(allyMail?.text).not.toContain('Tejidos Andinos');
+    expect(allyMail?.text).not.toContain(ally.representative_name);
   });
 
   it('keeps which workshop an inquiry is about', async () => {
@@ -297,8 +306,9 @@ describe('PQRSF filing and lookup', () => {
     const r = await file({ email: 'acuse@example.com' });
     const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
     const mail = mails.find((m) => m.to === 'acuse@example.com');
-    expect(mail?.subject).toContain(r.id);
+    expect(mail?.subject).toMatch(/^Radicamos tu PQRSF - /);
     expect(mail?.text).toContain(`Número de radicado: ${r.id}`);
+    expect(mail?.text).toContain(`Fecha de radicación: ${formatColombianDateTime(r.createdAt)}`);
     expect(mail?.text).toMatch(/Fecha de radicación: \d{1,2} de \w+ de \d{4}, \d{2}:\d{2}/);
     expect(mail?.text).toMatch(/Fecha límite de respuesta: \d{1,2} de \w+ de \d{4}/);
     expect(mail?.text).toContain('15 días hábiles');
@@ -374,6 +384,218 @@ describe('community rate limits', () => {
       expect(last.error).toBe('rate_limited');
       expect(last.message).toMatch(/^Has realizado demasiadas solicitudes\. Intenta de nuevo en \d+ segundos\.$/);
     }
+    await gw.app.close();
+  });
+});
+
+describe('acknowledgements to an address nobody verified (#11)', () => {
+  const origin = 'https://fundacion.example';
+  const lookupUrl = `${origin}/consultar-solicitud#radicado`;
+  const lure = (field: string) => `Banco XYZ: tu cuenta fue suspendida, visita https://banco-xyz.example/${field}`;
+  // Tests move this clock to another Bogotá day; the records' own dates still come from the database.
+  let clock = new Date();
+  let gw: Gateway;
+  beforeAll(async () => {
+    gw = await testGateway(
+      { publicOrigin: origin, writeLimit: { max: 1000, timeWindow: 60_000 } },
+      {},
+      { apiOverrides: { community: createCommunityApi({ acknowledgementsPerAddressPerDay: 3, now: () => clock }) } },
+    );
+  });
+  afterAll(async () => gw.app.close());
+
+  const post = async (url: string, payload: Body) => {
+    const res = await gw.app.inject({ method: 'POST', url, payload });
+    expect([url, res.statusCode]).toEqual([url, 201]);
+    return res.json() as Record<string, string>;
+  };
+  const mailsTo = async (address: string): Promise<MailboxEntry[]> => (await gw.mailer.list(1000)).filter((m) => m.to === address);
+  const rows = async (table: string, email: string) =>
+    gw.database.db.selectFrom(table).selectAll().where('email', '=', email).execute() as Promise<Array<Record<string, unknown>>>;
+  const links = (m: MailboxEntry) => [...`${m.subject}\n${m.text}\n${m.html}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((x) => x[0]);
+
+  /** The mail holds none of the submitted strings, nor anything of the lure, and links only to `allowed`. */
+  function expectNoSubmittedText(mail: MailboxEntry, submitted: Body, allowed: string[]) {
+    const all = `${mail.subject}\n${mail.text}\n${mail.html}`;
+    for (const [field, value] of Object.entries(submitted)) {
+      if (field === 'email' || typeof value !== 'string' || value.length < 4) continue;
+      expect([field, all.includes(value)]).toEqual([field, false]);
+    }
+    for (const piece of ['Banco XYZ', 'suspendida', 'banco-xyz']) expect(all).not.toContain(piece);
+    expect(links(mail).filter((l) => !allowed.includes(l))).toEqual([]);
+    expect(mail.text).toMatch(/^Hola:\n/);
+  }
+
+  it('e-mails an ally nothing of what was typed: fixed text, the number and the date', async () => {
+    const victim = 'victima.aliado@example.com';
+    const filed = {
+      ...ally,
+      corporation_name: lure('empresa'),
+      representative_name: lure('nombre'),
+      representative_lastname: lure('apellido'),
+      reviews: lure('comentario'),
+      email: victim,
+    };
+    const { corporation_id } = await post('/api/community/allies', filed);
+    const [row] = await rows('community.allies', victim);
+    expect(row).toMatchObject({ id: Number(corporation_id), corporation_name: lure('empresa'), reviews: lure('comentario') });
+    const [mail, ...more] = await mailsTo(victim);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Recibimos el registro de tu empresa - ${site.name}`);
+    expect(mail?.text).toContain(`Número de registro: ${corporation_id}`);
+    expect(mail?.text).toContain(`Fecha de registro: ${formatColombianDateTime(row?.created_at as Date)}`);
+    expectNoSubmittedText(mail!, filed, []);
+  });
+
+  it('e-mails a volunteer nothing of what was typed: fixed text, the number and the date', async () => {
+    const victim = 'victima.voluntario@example.com';
+    const filed = {
+      ...volunteer,
+      volunteer_name: lure('nombre'),
+      volunteer_lastname: lure('apellido'),
+      address: lure('direccion'),
+      institution: lure('institucion'),
+      purposes: lure('propositos'),
+      activities: lure('actividades'),
+      email: victim,
+    };
+    const { volunteer_id } = await post('/api/community/volunteers', filed);
+    const [row] = await rows('community.volunteers', victim);
+    expect(row).toMatchObject({ id: Number(volunteer_id), volunteer_name: lure('nombre'), purposes: lure('propositos') });
+    const [mail, ...more] = await mailsTo(victim);
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain(`Número de registro: ${volunteer_id}`);
+    expect(mail?.text).toContain(`Fecha de registro: ${formatColombianDateTime(row?.created_at as Date)}`);
+    expectNoSubmittedText(mail!, filed, []);
+  });
+
+  it('e-mails a PQRSF requester the radicado, the dates and only the fixed link to our lookup page', async () => {
+    const victim = 'victima.pqrsf@example.com';
+    const filed = { ...pqrsf, name: lure('nombre'), lastname: lure('apellido'), reviews: lure('solicitud'), email: victim };
+    const r = await post('/api/community/pqrsf', filed);
+    const [row] = await rows('community.pqrsf_requests', victim);
+    expect(row).toMatchObject({ radicado: r.id, reviews: lure('solicitud') });
+    const [mail, ...more] = await mailsTo(victim);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Radicamos tu PQRSF - ${site.name}`);
+    expect(mail?.text).toContain(`Número de radicado: ${r.id}`);
+    expect(mail?.text).toContain(`Fecha de radicación: ${formatColombianDateTime(r.createdAt!)}`);
+    expect(mail?.text).toContain(`Consulta el estado de tu solicitud: ${lookupUrl}`);
+    expect(links(mail!)).toContain(lookupUrl);
+    expectNoSubmittedText(mail!, filed, [lookupUrl]);
+  });
+
+  it('welcomes a newsletter address with fixed text and no link', async () => {
+    const victim = 'victima.boletin@example.com';
+    await post('/api/community/newsletter/subscribe', { email: victim });
+    const [mail, ...more] = await mailsTo(victim);
+    expect(more).toEqual([]);
+    expect(mail?.text).toMatch(/Fecha de suscripción: \d{1,2} de \w+ de \d{4}, \d{2}:\d{2}/);
+    expectNoSubmittedText(mail!, {}, []);
+  });
+
+  it('stores and answers the fourth filing of a day to one address but queues no fourth acknowledgement, across forms', async () => {
+    const target = 'limite@example.com';
+    await post('/api/community/volunteers', { ...volunteer, email: target });
+    await post('/api/community/allies', { ...ally, email: target });
+    await post('/api/community/pqrsf', { ...pqrsf, email: target });
+    expect(await mailsTo(target)).toHaveLength(3);
+
+    // Same mailbox written another way: upper case, spaces, a +tag.
+    const fourth = await post('/api/community/allies', { ...ally, email: ' Limite+otra@Example.COM ' });
+    expect(fourth.corporation_id).toMatch(/^\d+$/);
+    const fifth = await post('/api/community/pqrsf', { ...pqrsf, email: target });
+    expect(fifth).toMatchObject({ success: true, status: 'En proceso' });
+    expect(await rows('community.allies', 'limite+otra@example.com')).toHaveLength(1);
+    expect(await rows('community.pqrsf_requests', target)).toHaveLength(2);
+    expect(await mailsTo(target)).toHaveLength(3);
+    expect(await mailsTo('limite+otra@example.com')).toHaveLength(0);
+
+    const other = 'otra.persona@example.com';
+    await post('/api/community/volunteers', { ...volunteer, email: other });
+    expect(await mailsTo(other)).toHaveLength(1);
+  });
+
+  it('keeps the limit under concurrent filings', async () => {
+    const target = 'rafaga@example.com';
+    const answers = await Promise.all(Array.from({ length: 8 }, () => post('/api/community/volunteers', { ...volunteer, email: target })));
+    expect(new Set(answers.map((a) => a.volunteer_id)).size).toBe(8);
+    expect(await rows('community.volunteers', target)).toHaveLength(8);
+    expect(await mailsTo(target)).toHaveLength(3);
+  });
+
+  it('starts counting again on the next Bogotá day and keeps no address in the counter', async () => {
+    const target = 'dia.siguiente@example.com';
+    for (let i = 0; i < 4; i++) await post('/api/community/pqrsf', { ...pqrsf, email: target });
+    expect(await mailsTo(target)).toHaveLength(3);
+    clock = new Date(clock.getTime() + 24 * 3600_000);
+    await post('/api/community/pqrsf', { ...pqrsf, email: target });
+    expect(await mailsTo(target)).toHaveLength(4);
+
+    const counters = await gw.database.db.selectFrom('community.acknowledgement_counts').selectAll().execute();
+    // Earlier days were dropped when today's first slot was taken.
+    expect(new Set(counters.map((c) => c.day as string))).toEqual(new Set([colombianDate(clock)]));
+    expect(JSON.stringify(counters)).not.toMatch(/@|example/);
+  });
+
+  it('logs a skipped acknowledgement by its form only, and takes nothing but digits as the number', async () => {
+    const lines: Array<[string, object, string]> = [];
+    const log = { info: (o: object, m: string) => lines.push(['info', o, m]), warn: (o: object, m: string) => lines.push(['warn', o, m]) };
+    const acknowledge = createAcknowledger({
+      db: gw.database.db,
+      mailer: gw.mailer,
+      publicOrigin: origin,
+      perAddressPerDay: 1,
+      now: () => clock,
+    });
+    const ack = { kind: 'ally', to: 'registro.log@example.com', number: '987654', date: new Date() } as const;
+    expect(await acknowledge(ack, log)).toBe('queued');
+    expect(lines).toEqual([]);
+    expect(await acknowledge(ack, log)).toBe('over_limit');
+    expect(lines).toEqual([['info', { acknowledgement: 'ally', perAddressPerDay: 1 }, expect.stringMatching(/daily limit/)]]);
+    expect(JSON.stringify(lines)).not.toMatch(/registro|example|987654/);
+    await expect(acknowledge({ ...ack, to: 'otro.log@example.com', number: lure('numero') }, log)).rejects.toThrow(TypeError);
+    expect(await mailsTo('otro.log@example.com')).toEqual([]);
+  });
+
+  it('sends nothing to an address the mailer would read as a name or a list', async () => {
+    for (const [i, email] of ['banco_xyz_suspendida<victima.nombre@example.com>', 'x,victima.lista@example.com'].entries()) {
+      const { corporation_id } = await post('/api/community/allies', { ...ally, corporation_name: `Empresa ${i}`, email });
+      expect(corporation_id).toMatch(/^\d+$/);
+    }
+    const queued = await gw.mailer.list(1000);
+    expect(queued.filter((m) => /victima\.(nombre|lista)/.test(m.to))).toEqual([]);
+  });
+});
+
+describe('acknowledgement limit setting', () => {
+  it('reads ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY: a whole number, 0 turns acknowledgements off, anything else is the default', () => {
+    expect(DEFAULT_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY).toBe(3);
+    expect(readAcknowledgementLimit({})).toBe(3);
+    expect(readAcknowledgementLimit({ ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY: '5' })).toBe(5);
+    expect(readAcknowledgementLimit({ ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY: '0' })).toBe(0);
+    for (const bad of ['', 'tres', '-1', '2.5']) expect(readAcknowledgementLimit({ ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY: bad })).toBe(3);
+  });
+
+  it.each([
+    [1, 1],
+    [0, 0],
+  ])('with a limit of %i queues %i of three acknowledgements and still stores all three', async (limit, queued) => {
+    const gw = await testGateway(
+      { writeLimit: { max: 1000, timeWindow: 60_000 } },
+      {},
+      { apiOverrides: { community: createCommunityApi({ acknowledgementsPerAddressPerDay: limit }) } },
+    );
+    for (let i = 0; i < 3; i++) {
+      const res = await gw.app.inject({
+        method: 'POST',
+        url: '/api/community/volunteers',
+        payload: { ...volunteer, email: 'uno@example.com' },
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(await gw.database.db.selectFrom('community.volunteers').select('id').execute()).toHaveLength(3);
+    expect((await gw.mailer.list()).filter((m) => m.to === 'uno@example.com')).toHaveLength(queued);
     await gw.app.close();
   });
 });

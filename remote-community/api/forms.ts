@@ -9,17 +9,16 @@ import {
   type Volunteer,
 } from 'shared/schemas/community';
 import type { z } from 'shared/schemas/zod';
-import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { zodSchema } from 'shared/server/http';
-import { renderMail } from 'shared/server/mail-template';
-import { apiTexts } from './texts';
+import type { CommunityContext } from './acknowledge';
 
 const idAnswer = (key: string) =>
   ({ type: 'object', properties: { success: { type: 'boolean' }, [key]: { type: 'string' } }, required: ['success', key] }) as const;
 
 /** Volunteers, allied companies, workshop inquiries and custom-software requests: validated, stored, then answered. */
-export const formRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   const guard = { config: publicWrite(ctx.settings), preValidation: rejectHoneypot };
 
   app.post<{ Body: Volunteer }>(
@@ -38,19 +37,11 @@ export const formRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
       const row = await ctx.db
         .insertInto('community.volunteers')
         .values({ ...v, institution: v.institution ?? null })
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
       const volunteerId = String(row.id);
-      // Queued after the row is stored; a mail problem is logged by the mailer and never fails the registration.
-      await ctx.mailer.send(
-        renderMail({
-          to: v.email,
-          subject: apiTexts.volunteerSubject,
-          greeting: `Hola, ${v.volunteer_name}:`,
-          paragraphs: [apiTexts.volunteerBody],
-          details: [[apiTexts.registrationId, volunteerId]],
-        }),
-      );
+      // Sent after the row is stored; a skipped or failed e-mail never fails the registration.
+      await ctx.acknowledge({ kind: 'volunteer', to: v.email, number: volunteerId, date: new Date(row.created_at) }, request.log);
       return reply.status(201).send({ success: true, volunteer_id: volunteerId });
     },
   );
@@ -71,18 +62,10 @@ export const formRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
       const row = await ctx.db
         .insertInto('community.allies')
         .values({ ...a, reviews: a.reviews ?? null })
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
       const corporationId = String(row.id);
-      await ctx.mailer.send(
-        renderMail({
-          to: a.email,
-          subject: apiTexts.allySubject,
-          greeting: `Hola, ${a.representative_name}:`,
-          paragraphs: [apiTexts.allyBody(a.corporation_name)],
-          details: [[apiTexts.registrationId, corporationId]],
-        }),
-      );
+      await ctx.acknowledge({ kind: 'ally', to: a.email, number: corporationId, date: new Date(row.created_at) }, request.log);
       return reply.status(201).send({ success: true, corporation_id: corporationId });
     },
   );

@@ -1,19 +1,40 @@
 import type { ApiModule } from 'shared/server/api-module';
+import { createAcknowledger, readAcknowledgementLimit, type CommunityContext } from './acknowledge';
 import { formRoutes } from './forms';
 import { communityMigrations } from './migrations';
 import { newsletterRoutes } from './newsletter';
 import { pqrsfRoutes } from './pqrsf';
 
+export interface CommunityApiOptions {
+  /** Acknowledgements per address per Bogotá calendar day; unset reads ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY (default 3). */
+  acknowledgementsPerAddressPerDay?: number;
+  /** The acknowledgement counter's clock (tests). */
+  now?: () => Date;
+}
+
 /** Community API: newsletter, volunteers, allies, PQRSF filing and lookup, workshop inquiries, custom-software requests. */
-export const communityApi: ApiModule = {
-  name: 'community',
-  description: 'Boletín, voluntarios, aliados, PQRSF y consultas de talleres',
-  migrations: communityMigrations,
-  plugin: async (app, ctx) => {
-    await app.register(newsletterRoutes, ctx);
-    await app.register(formRoutes, ctx);
-    await app.register(pqrsfRoutes, ctx);
-  },
-};
+export function createCommunityApi(options: CommunityApiOptions = {}): ApiModule {
+  return {
+    name: 'community',
+    description: 'Boletín, voluntarios, aliados, PQRSF y consultas de talleres',
+    migrations: communityMigrations,
+    plugin: async (app, ctx) => {
+      const acknowledge = createAcknowledger({
+        db: ctx.db,
+        mailer: ctx.mailer,
+        publicOrigin: ctx.settings.publicOrigin,
+        // Read here, not in shared settings: only this API sends acknowledgements (see README).
+        perAddressPerDay: options.acknowledgementsPerAddressPerDay ?? readAcknowledgementLimit(process.env),
+        now: options.now,
+      });
+      const community: CommunityContext = { ...ctx, acknowledge };
+      await app.register(newsletterRoutes, community);
+      await app.register(formRoutes, community);
+      await app.register(pqrsfRoutes, community);
+    },
+  };
+}
+
+export const communityApi: ApiModule = createCommunityApi();
 
 export default communityApi;

@@ -97,5 +97,19 @@ export const communityMigrations: DomainMigrations = {
           .execute();
       },
     },
+    '003_acknowledgement_counts': {
+      // How many acknowledgements each address received today (acknowledge.ts); keyed by a hash, never the address.
+      async up(db) {
+        await db.schema
+          .withSchema('community')
+          .createTable('acknowledgement_counts')
+          // The Bogotá calendar date (YYYY-MM-DD); first in the key so dropping past days walks the index.
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('address_hash', 'text', (c) => c.notNull())
+          .addColumn('sent', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('acknowledgement_counts_pkey', ['day', 'address_hash'])
+          .execute();
+      },
+    },
   },
 };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { newsletterSchema, newsletterTexts, type NewsletterInput } from 'shared/schemas/newsletter';
-import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { publicWrite } from 'shared/server/api-module';
 import { zodSchema } from 'shared/server/http';
-import { renderMail } from 'shared/server/mail-template';
+import type { CommunityContext } from './acknowledge';
 
 const answer = {
   type: 'object',
@@ -10,7 +10,7 @@ const answer = {
 } as const;
 
 /** POST /newsletter/subscribe: stores a subscription once; a repeat is a success, not a duplicate. */
-export const newsletterRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   app.post<{ Body: NewsletterInput }>(
     '/newsletter/subscribe',
     {
@@ -28,20 +28,10 @@ export const newsletterRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx)
         .insertInto('community.newsletter_subscriptions')
         .values({ email })
         .onConflict((oc) => oc.column('email').doNothing())
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirst();
       if (!inserted) return reply.status(200).send({ success: true, alreadySubscribed: true, message: newsletterTexts.alreadySubscribed });
-      await ctx.mailer.send(
-        renderMail({
-          to: email,
-          subject: 'Tu suscripción al boletín',
-          paragraphs: [
-            'Gracias por suscribirte a nuestro boletín. Te contaremos sobre nuevos cursos, talleres y formas de ayudar.',
-            'Si no fuiste tú, puedes ignorar este mensaje.',
-          ],
-          action: { label: 'Visita nuestro sitio', url: ctx.settings.publicOrigin },
-        }),
-      );
+      await ctx.acknowledge({ kind: 'newsletter', to: email, date: new Date(inserted.created_at) }, request.log);
       return reply.status(201).send({ success: true, alreadySubscribed: false, message: newsletterTexts.subscribed });
     },
   );

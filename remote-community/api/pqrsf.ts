@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
-import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import {
   documentKey,
   pqrsfLookupSchema,
@@ -13,11 +12,10 @@ import {
   type PqrsfRecord,
 } from 'shared/schemas/community';
 import type { z } from 'shared/schemas/zod';
-import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodSchema } from 'shared/server/http';
-import { renderMail } from 'shared/server/mail-template';
-import { apiTexts } from './texts';
+import type { CommunityContext } from './acknowledge';
 
 /** The initial status of every request (spec §4); later statuses are set by the foundation's staff. */
 export const PQRSF_INITIAL_STATUS = 'En proceso';
@@ -83,7 +81,7 @@ const filedAnswer = {
 } as const;
 
 /** PQRSF filing (the server assigns the radicado and the Ley 1755 deadline) and lookup by radicado plus document. */
-export const pqrsfRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   app.post<{ Body: Pqrsf }>(
     '/pqrsf',
     {
@@ -119,21 +117,9 @@ export const pqrsfRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
       }
       if (!stored) throw new Error('no free radicado after 5 attempts');
       const record = toRecord(stored);
-      await ctx.mailer.send(
-        renderMail({
-          to: record.email,
-          subject: `${apiTexts.pqrsfSubject} ${record.id}`,
-          greeting: apiTexts.pqrsfIntro(record.name),
-          paragraphs: [apiTexts.pqrsfBody, apiTexts.pqrsfTerm(termDays)],
-          details: [
-            ['Número de radicado', record.id],
-            ['Tipo de solicitud', record.request_type],
-            ['Fecha de radicación', formatColombianDateTime(record.createdAt)],
-            ['Estado', record.status],
-            ['Fecha límite de respuesta', formatLongDate(record.dueDate)],
-          ],
-          action: { label: apiTexts.pqrsfLookupAction, url: `${ctx.settings.publicOrigin}/consultar-solicitud#radicado` },
-        }),
+      await ctx.acknowledge(
+        { kind: 'pqrsf', to: record.email, number: record.id, date: now, due: { date: record.dueDate, businessDays: termDays } },
+        request.log,
       );
       return reply
         .status(201)
