@@ -87,6 +87,8 @@ function content(ack: Acknowledgement, publicOrigin: string): MailContent {
   if (ack.kind === 'pqrsf') {
     const { date, businessDays } = ack.due;
     if (!CALENDAR_DATE.test(date) || !Number.isInteger(businessDays)) throw new TypeError('acknowledgement due date must be computed');
+    // The radicado in the subject lets the requester find the message again; it is digits we generated.
+    mail.subject = `${texts.pqrsf.subject} ${ack.number}`;
     paragraphs.push(texts.pqrsf.term(businessDays));
     details.push([texts.pqrsf.dueDateLabel, formatLongDate(date)]);
     // Our own fixed page, no submitted value in it: the requester still types the radicado and document there.

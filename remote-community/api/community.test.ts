@@ -306,7 +306,7 @@ describe('PQRSF filing and lookup', () => {
     const r = await file({ email: 'acuse@example.com' });
     const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
     const mail = mails.find((m) => m.to === 'acuse@example.com');
-    expect(mail?.subject).toMatch(/^Radicamos tu PQRSF - /);
+    expect(mail?.subject).toBe(`Radicamos tu PQRSF ${r.id} - ${site.name}`);
     expect(mail?.text).toContain(`Número de radicado: ${r.id}`);
     expect(mail?.text).toContain(`Fecha de radicación: ${formatColombianDateTime(r.createdAt)}`);
     expect(mail?.text).toMatch(/Fecha de radicación: \d{1,2} de \w+ de \d{4}, \d{2}:\d{2}/);
@@ -477,7 +477,7 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     expect(row).toMatchObject({ radicado: r.id, reviews: lure('solicitud') });
     const [mail, ...more] = await mailsTo(victim);
     expect(more).toEqual([]);
-    expect(mail?.subject).toBe(`Radicamos tu PQRSF - ${site.name}`);
+    expect(mail?.subject).toBe(`Radicamos tu PQRSF ${r.id} - ${site.name}`);
     expect(mail?.text).toContain(`Número de radicado: ${r.id}`);
     expect(mail?.text).toContain(`Fecha de radicación: ${formatColombianDateTime(r.createdAt!)}`);
     expect(mail?.text).toContain(`Consulta el estado de tu solicitud: ${lookupUrl}`);

@@ -3,7 +3,7 @@
 /**
  * Acknowledgements go to an address nobody verified, so an attacker can type a victim's. Every word here is fixed:
  * no submitted name, company, comment or link ever reaches these texts (issue #11, row 6). Only the record number
- * and server-computed dates are added, as label/value rows, by `acknowledge.ts`.
+ * and server-computed dates are added, by `acknowledge.ts` (label/value rows, and the radicado after the PQRSF subject).
  */
 export const acknowledgementTexts = {
   greeting: 'Hola:',
