@@ -1,6 +1,8 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
+import { embedSiteFonts } from 'shared/server/pdf/fonts';
+import { printable, wrapText } from 'shared/server/pdf/text';
 
 export interface CertificateData {
   reference: string;
@@ -21,29 +23,26 @@ const longDate = (d: Date) =>
 const GREEN = rgb(0.06, 0.36, 0.3);
 const INK = rgb(0.12, 0.16, 0.22);
 
-/** Lines of `text` no wider than `width` at `size` (pdf-lib does not wrap). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
+/** Draws `text` centred on the page; every string goes through `printable`, so no visitor's text reaches the font raw. */
+function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK) {
+  const line = printable(text, font);
+  const { width } = page.getSize();
+  page.drawText(line, { x: (width - font.widthOfTextAtSize(line, size)) / 2, y, size, font, color });
 }
 
-function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK) {
-  const { width } = page.getSize();
-  page.drawText(text, { x: (width - font.widthOfTextAtSize(text, size)) / 2, y, size, font, color });
+/** Draws `text` from (x, y) wrapped to `maxWidth`; answers the y below its last line. */
+function paragraph(page: PDFPage, text: string, x: number, y: number, maxWidth: number, font: PDFFont, size: number, leading: number) {
+  for (const line of wrapText(printable(text, font), font, size, maxWidth)) {
+    page.drawText(line, { x, y, size, font, color: INK });
+    y -= leading;
+  }
+  return y;
 }
 
 /**
- * The enrolment certificate (constancia de inscripción) as a one-page A4 PDF. Standard fonts cover Spanish accents
- * (WinAnsi), so nothing is downloaded or embedded from outside.
+ * The enrolment certificate (constancia de inscripción) as a one-page A4 PDF, in the site's typeface: any name the
+ * enrolment form accepts (Spanish, Latin Extended, Vietnamese) renders as typed; what no font has prints as '?'.
+ * The longest name the form allows (four 120-character parts) still fits the page.
  */
 export async function enrolmentCertificate(data: CertificateData): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -52,10 +51,10 @@ export async function enrolmentCertificate(data: CertificateData): Promise<Uint8
   pdf.setLanguage('es-CO');
   pdf.setCreationDate(data.issuedAt);
   const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedSiteFonts(pdf);
   const { width, height } = page.getSize();
   const margin = 64;
+  const textWidth = width - margin * 2;
 
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: GREEN, borderWidth: 2 });
   centered(page, site.name, height - 110, bold, 20, GREEN);
@@ -63,11 +62,7 @@ export async function enrolmentCertificate(data: CertificateData): Promise<Uint8
   centered(page, 'CONSTANCIA DE INSCRIPCIÓN', height - 190, bold, 18);
 
   const body = `${site.name} hace constar que ${data.fullName}, identificado(a) con ${data.idType} número ${data.idNumber}, se encuentra inscrito(a) en el programa ${data.courseTitle}, ${data.moduleName}, con el pago de su matrícula aprobado.`;
-  let y = height - 250;
-  for (const line of wrap(body, regular, 12, width - margin * 2)) {
-    page.drawText(line, { x: margin, y, size: 12, font: regular, color: INK, lineHeight: 16 });
-    y -= 18;
-  }
+  let y = paragraph(page, body, margin, height - 250, textWidth, regular, 12, 18);
 
   y -= 16;
   const rows: Array<[string, string]> = [
@@ -78,10 +73,11 @@ export async function enrolmentCertificate(data: CertificateData): Promise<Uint8
     ['Número de pago', data.paymentId ?? '—'],
     ['Número de inscripción', data.reference],
   ];
+  const valueX = margin + 160;
   for (const [label, value] of rows) {
     page.drawText(label, { x: margin, y, size: 11, font: bold, color: INK });
-    page.drawText(value, { x: margin + 160, y, size: 11, font: regular, color: INK });
-    y -= 20;
+    // A long module name wraps inside its column instead of running over the border; the next row starts below it.
+    y = paragraph(page, value, valueX, y, width - margin - valueX, regular, 11, 15) - 5;
   }
 
   y -= 24;
