@@ -8,8 +8,13 @@ if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };
 
-/** A basic x@y.z e-mail shape, as the spec's forms check it. */
-export const basicEmailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An x@y.z e-mail shape (spec §5), limited to what a mailbox address is made of: no quotes, angle brackets, commas,
+ * parentheses or spaces, which a mailer would read as a display name or a list of recipients (an attacker's text
+ * in the "To:" line, or a second victim).
+ */
+export const basicEmailPattern =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$/;
 
 /** Maps a failed parse to `{ field: first message }` for forms and API errors. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

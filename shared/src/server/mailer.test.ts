@@ -56,7 +56,8 @@ describe.each(testDatabases)('mailer on %s', (_name, open) => {
     database = await open();
     await migrateDomain(database.db, mailMigrations);
     const sent: string[] = [];
-    const counting = { sendMail: async (m: { to: string }) => void sent.push(m.to) } as unknown as Transporter;
+    // The transport gets an address object, so nothing in the address is parsed as a display name or a list.
+    const counting = { sendMail: async (m: { to: { address: string } }) => void sent.push(m.to.address) } as unknown as Transporter;
     const a = createMailer({ db: database.db, transport: counting });
     const b = createMailer({ db: database.db, transport: counting });
     mailer = a;

@@ -110,7 +110,14 @@ export function createMailer(options: MailerOptions): Mailer {
     const due = await claimDue();
     for (const row of due) {
       try {
-        await transport.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        // An address object, never a string the transport would parse for display names or several recipients.
+        await transport.sendMail({
+          from,
+          to: { name: '', address: row.to_address },
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
         await db
           .updateTable('mail.outbox')
           .set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 })
