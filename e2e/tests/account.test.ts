@@ -410,12 +410,24 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await page.locator('.enrolment-card').first().waitFor({ timeout: 15_000 });
     assert.match(await page.locator('.enrolment-card').first().innerText(), /Fundamentos de Javascript y AWS S3/);
 
-    // The same success URL again (signed out) shows no password and creates nothing.
+    // Its certificate carries the student's name.
+    const card = page.locator('.enrolment-card').first();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: /Descargar certificado/ }).click(),
+    ]);
+    const { readFile } = await import('node:fs/promises');
+    assert.equal((await readFile(await download.path())).subarray(0, 5).toString(), '%PDF-');
+
+    // Logout forgets this device's traces of the checkout: the same success URL then shows no verdict, no password,
+    // and creates nothing.
     await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
     await header(page).getByRole('link', { name: 'Ingresa' }).waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('payment_claims')), null);
     await page.goto(successUrl);
-    await page.getByText('Aprobado', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByText(/se inició en otro navegador o dispositivo/).waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('.account-created').count(), 0);
+    assert.equal(await page.getByText('Aprobado', { exact: true }).count(), 0);
     assert.doesNotMatch(await page.locator('main').innerText(), new RegExp(temporary));
     await context.close();
   });
@@ -446,18 +458,37 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     );
     await page.goto('/pago/exitoso?payment_id=999999999&status=approved&collection_status=approved&external_reference=ENR-falsa0000000000');
     await waitForHeading(page, 'Genial');
-    await page.getByText('Error al verificar el estado del pago').waitFor({ timeout: 15_000 });
+    await page.getByText(/se inició en otro navegador o dispositivo/).waitFor({ timeout: 15_000 });
     assert.equal(await page.getByText('Aprobado', { exact: true }).count(), 0);
     assert.equal(await page.getByText('Creando tu cuenta...').count(), 0);
     assert.deepEqual(calls, []);
-    // Asking the server directly with the forged values creates nothing either.
+    // Asking the server directly with the forged values (and a made-up claim) creates nothing either.
     const res = await fetch(`${baseUrl}/api/account/accounts/from-payment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ payment_id: '999999999', external_reference: 'ENR-falsa0000000000' }),
+      body: JSON.stringify({ payment_id: '999999999', external_reference: 'ENR-falsa0000000000', claim_secret: 'x'.repeat(32) }),
     });
-    assert.equal(res.status, 404);
+    assert.equal(res.status, 403);
     assert.equal(await accountExists(email), false);
+    await context.close();
+  });
+
+  it('signing out forgets the checkout traces a shared computer would otherwise keep (#11 row 10)', async () => {
+    const { page, context } = await openPage(browser);
+    const email = uniqueEmail('compartido');
+    await adminCreate(email, 'Temp5678');
+    await signInWithNewPassword(page, email, 'Temp5678');
+    await fillEnrolment(page, null);
+    await page.getByRole('button', { name: /Proceder al Pago/ }).click();
+    await page.waitForURL((url) => !url.toString().startsWith(baseUrl), { timeout: 20_000 });
+    await page.goBack();
+    await waitForHeading(page, 'Inscripción');
+    const kept = () =>
+      page.evaluate(() => ['student_registration_data', 'payment_claims', 'pending_payment'].map((k) => localStorage.getItem(k)));
+    assert.ok((await kept()).every((v) => v !== null));
+    await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await header(page).getByRole('link', { name: 'Ingresa' }).waitFor({ timeout: 15_000 });
+    assert.deepEqual(await kept(), [null, null, null]);
     await context.close();
   });
 

@@ -60,12 +60,18 @@ async function waitForReceipts(email: string) {
   return receiptsTo(email);
 }
 
-/** The payment as the giving API reads it (and applies it to the contribution) from the provider. */
-async function givingPayment(url: string) {
+/** The payment as the giving API reads it (and applies it to the contribution) from the provider, asked with the claim
+ * secret the donating browser (`context`) holds. */
+async function givingPayment(url: string, context: BrowserContext) {
   const params = new URL(url).searchParams;
   const id = params.get('payment_id') ?? params.get('collection_id');
   const reference = params.get('external_reference') ?? '';
-  const res = await fetch(`${baseUrl}/api/giving/payments/${id}?external_reference=${encodeURIComponent(reference)}`);
+  const claims = JSON.parse((await siteStorage(context)).payment_claims ?? '{}') as Record<string, { secret: string }>;
+  const res = await fetch(`${baseUrl}/api/giving/payments/status`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ payment_id: id, external_reference: reference, claim_secret: claims[reference]?.secret }),
+  });
   assert.equal(res.status, 200);
   return (await res.json()) as { status: string; amount: number; external_reference: string };
 }
@@ -85,7 +91,7 @@ async function assertApproved(page: Page, email: string, amountText: string, amo
   assert.match(page.url(), /\/success\?/);
   await waitForHeading(page, 'Genial');
   await page.locator('main').getByText('Aprobado', { exact: true }).waitFor({ timeout: 15_000 });
-  const payment = await givingPayment(page.url());
+  const payment = await givingPayment(page.url(), page.context());
   assert.equal(payment.status, 'approved');
   assert.equal(payment.amount, amount);
   assert.ok(payment.external_reference.startsWith('DON-'));
@@ -209,7 +215,7 @@ describe('donations (/contribuciones) and the generic result pages', () => {
     await waitForHeading(page, 'Lo sentimos');
     await page.getByRole('heading', { name: 'Pago No Completado' }).waitFor();
     await page.locator('main').getByText('Fondos insuficientes en tu tarjeta').waitFor({ timeout: 15_000 });
-    assert.equal((await givingPayment(page.url())).status, 'rejected');
+    assert.equal((await givingPayment(page.url(), context)).status, 'rejected');
     assert.deepEqual(await axeViolations(page), []);
     await context.close();
   });

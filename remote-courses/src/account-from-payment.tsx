@@ -5,7 +5,7 @@ import { rememberReturnPath } from 'shared/post-login';
 import { selectIsAuthenticated, useAppSelector } from 'shared/store';
 import { FormMessage } from 'shared/ui/form';
 import type { CheckedPayment } from 'shared/ui/payment-result';
-import { readJson, removeKey, STUDENT_DATA_KEY, type StudentRegistrationData } from './payment-storage';
+import { forgetStudentData, readStudentData } from './payment-storage';
 import { accountFromPaymentTexts as t } from './texts';
 
 interface CreatedAccount {
@@ -25,15 +25,19 @@ type Outcome =
  */
 const requests = new Map<string, Promise<Outcome>>();
 
-function createAccount(paymentId: string, reference: string): Promise<Outcome> {
+function createAccount(paymentId: string, reference: string, claim: string): Promise<Outcome> {
   const key = `${paymentId}|${reference}`;
   let pending = requests.get(key);
   if (!pending) {
     pending = apiClient
-      .request<CreatedAccount>('POST', '/api/account/accounts/from-payment', { payment_id: paymentId, external_reference: reference })
+      .request<CreatedAccount>('POST', '/api/account/accounts/from-payment', {
+        payment_id: paymentId,
+        external_reference: reference,
+        claim_secret: claim,
+      })
       .then((res): Outcome => {
         if (res.kind === 'ok' && res.data?.email && res.data.temporary_password) return { kind: 'created', account: res.data };
-        if (res.kind === 'error' && res.status === 409) return { kind: 'exists', message: res.message || t.exists };
+        if (res.kind === 'error' && (res.status === 409 || res.status === 403)) return { kind: 'exists', message: res.message || t.exists };
         if (res.kind === 'error') console.warn('No se pudo crear la cuenta', res.status, res.error);
         return { kind: 'failed', message: t.failed };
       });
@@ -45,31 +49,36 @@ function createAccount(paymentId: string, reference: string): Promise<Outcome> {
 /**
  * Spec §4 "Success page account creation", decided by the server: when the visitor is anonymous, the server has
  * confirmed the payment approved, and the enrolment left `student_registration_data` here, ask the server to create
- * the account; show the e-mail and temporary password once, then forget the stored data.
+ * the account (with the claim secret only this browser holds); show the e-mail and temporary password once, then
+ * forget the stored data.
  */
-export function AccountFromPayment({ payment }: { payment: CheckedPayment }) {
+export function AccountFromPayment({ payment, claim }: { payment: CheckedPayment; claim: string }) {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const { search } = useNavigation();
-  const [student] = useState(() => readJson<StudentRegistrationData>(STUDENT_DATA_KEY));
+  const [student] = useState(readStudentData);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const params = new URLSearchParams(search);
   const paymentId = payment.payment_id ?? params.get('payment_id') ?? params.get('collection_id') ?? '';
   const reference = payment.external_reference ?? params.get('external_reference') ?? '';
-  const eligible = !isAuthenticated && payment.status === 'approved' && Boolean(student) && Boolean(paymentId && reference);
+  const eligible = !isAuthenticated && payment.status === 'approved' && Boolean(student) && Boolean(paymentId && reference && claim);
 
   useEffect(() => {
-    if (!eligible) return;
+    // Paid while signed in, or nothing stored: the data has no further use on this device.
+    if (!eligible) {
+      forgetStudentData();
+      return;
+    }
     let live = true;
     setOutcome({ kind: 'creating' });
-    void createAccount(paymentId, reference).then((next) => {
+    void createAccount(paymentId, reference, claim).then((next) => {
       // The stored data was only a hint; once the server has answered (other than a network failure) it is spent.
-      if (next.kind !== 'failed') removeKey(STUDENT_DATA_KEY);
+      if (next.kind !== 'failed') forgetStudentData();
       if (live) setOutcome(next);
     });
     return () => {
       live = false;
     };
-  }, [eligible, paymentId, reference]);
+  }, [eligible, paymentId, reference, claim]);
 
   if (!outcome) return null;
   if (outcome.kind === 'creating') {

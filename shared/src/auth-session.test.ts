@@ -17,6 +17,31 @@ const provider = (token: string | null): SessionProvider & { logout: jest.Mock<(
 describe('session contract (shared/auth-session)', () => {
   afterEach(() => resetSessionContract());
 
+  it("forgets the last checkout's personal data and claims on logout, even before the provider answers (#11 row 10)", async () => {
+    const store = new Map<string, string>([
+      ['student_registration_data', '{"value":{},"expires_at":9999999999999}'],
+      ['payment_claims', '{"ENR-1":{"secret":"s","expires_at":9999999999999}}'],
+      ['pending_payment', '{}'],
+      ['paymentTypeItem', 'courses'],
+    ]);
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+    Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+    try {
+      const p = provider('id-token');
+      p.logout.mockImplementation(() => new Promise(() => undefined)); // the provider never answers (offline)
+      provideSession(p);
+      void logoutSession();
+      await new Promise((r) => setTimeout(r, 0));
+      expect([...store.keys()]).toEqual(['paymentTypeItem']);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'localStorage');
+    }
+  });
+
   it('answers null while no app provides a session (anonymous pages never load the identity SDK)', async () => {
     expect(await getIdToken()).toBeNull();
     await expect(logoutSession()).resolves.toBeUndefined();

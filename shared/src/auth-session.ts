@@ -1,3 +1,5 @@
+import { forgetPaymentTraces } from './payments/browser-storage';
+
 /**
  * The session contract between apps. The account remote owns the identity provider and registers a provider here;
  * the shell registers a loader that fetches that remote's session module on demand, so pages of anonymous visitors
@@ -54,6 +56,8 @@ export async function getIdToken(): Promise<string | null> {
 
 /** Signs out on the identity provider and on this device (best effort: local data is cleared even offline). */
 export async function logoutSession(): Promise<void> {
+  // What a shared computer's next user must not find: the last checkout's personal data and its claim.
+  forgetPaymentTraces();
   const p = await loadSession();
   await p?.logout();
 }

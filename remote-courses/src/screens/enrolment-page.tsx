@@ -14,8 +14,9 @@ import { PageFrame } from 'shared/ui/page-frame';
 import { errorMessages, useZodForm } from 'shared/ui/use-zod-form';
 import {
   PENDING_PAYMENT_KEY,
-  STUDENT_DATA_KEY,
+  rememberClaim,
   storeJson,
+  storeStudentData,
   type PendingCoursePayment,
   type StudentRegistrationData,
 } from '../payment-storage';
@@ -70,13 +71,21 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
     // A signed-in student's enrolment and payment are tied to the account on the server (spec §6), from the token.
     const token = isAuthenticated ? await getIdToken() : null;
     const auth = token ? { token } : undefined;
-    const lead = await apiClient.request<{ id?: string }>('POST', '/api/courses/leads', values, auth);
+    const lead = await apiClient.request<{ id?: string; claim_secret?: string }>('POST', '/api/courses/leads', values, auth);
     if (lead.kind !== 'ok') {
       setFailure(lead.kind === 'error' && lead.message ? lead.message : enrolmentTexts.saveStudent);
       return;
     }
     const enrollmentId = lead.data.id ?? `course_${Date.now()}`;
-    const checkout = await apiClient.request<CheckoutAnswer>('POST', '/api/courses/checkout', { enrollment_id: enrollmentId }, auth);
+    // Only this browser holds the enrolment's claim: the checkout, the result pages and the account after payment need it.
+    const claim = lead.data.claim_secret ?? '';
+    if (claim) rememberClaim(enrollmentId, claim);
+    const checkout = await apiClient.request<CheckoutAnswer>(
+      'POST',
+      '/api/courses/checkout',
+      { enrollment_id: enrollmentId, claim_secret: claim },
+      auth,
+    );
     if (checkout.kind !== 'ok') {
       setFailure(checkout.kind === 'error' && checkout.message ? checkout.message : enrolmentTexts.payDefault);
       return;
@@ -101,7 +110,7 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
       amount: checkout.data.price ?? course.price,
       timestamp: Date.now(),
     };
-    storeJson(STUDENT_DATA_KEY, student);
+    storeStudentData(student);
     storeJson(PENDING_PAYMENT_KEY, pending);
     window.location.assign(checkout.data.init_point);
   });

@@ -1,7 +1,13 @@
 import '../state/enrolment-slice';
 import '../courses.css';
-import { PaymentResult } from 'shared/ui/payment-result';
+import { PaymentResult, type CheckedPayment } from 'shared/ui/payment-result';
 import { AccountFromPayment } from '../account-from-payment';
+import { FINAL_PAYMENT_STATUSES, forgetStudentData } from '../payment-storage';
+
+/** A rejected or cancelled payment ends the need for the stored student data (approved ones go through the account step). */
+const forgetWhenFinal = (payment: CheckedPayment) => {
+  if (payment.status !== 'approved' && FINAL_PAYMENT_STATUSES.has(payment.status)) forgetStudentData();
+};
 
 /** Payment result pages /pago/exitoso, /pago/error, /pago/pendiente (spec §2, §4, §8): the shared result screen. */
 export default function PaymentResultPage({ result = 'success' }: { result?: string }) {
@@ -11,8 +17,9 @@ export default function PaymentResultPage({ result = 'success' }: { result?: str
       apiBase="/api/courses"
       successLink={{ to: '/mis-cursos', label: 'Ir a Mis Cursos' }}
       failureLink={{ to: '/#proyectos', label: 'Ver Otros Cursos' }}
+      onConfirmed={forgetWhenFinal}
     >
-      {(payment) => <AccountFromPayment payment={payment} />}
+      {(payment, claim) => <AccountFromPayment payment={payment} claim={claim} />}
     </PaymentResult>
   );
 }

@@ -2,7 +2,7 @@ import '../giving.css';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { apiClient } from 'shared/api/client';
 import { formatCOP } from 'shared/format/money';
-import { PENDING_PAYMENT_KEY, storeJson, type PendingDonation } from 'shared/payments/browser-storage';
+import { PENDING_PAYMENT_KEY, rememberClaim, storeJson, type PendingDonation } from 'shared/payments/browser-storage';
 import { usePaymentType } from 'shared/payments/use-payment-type';
 import { documentTypes, HONEYPOT_FIELD } from 'shared/schemas/common';
 import {
@@ -31,6 +31,7 @@ interface ContributionAnswer {
   expires_at?: string | null;
   external_reference?: string;
   amount?: number;
+  claim_secret?: string;
 }
 
 /**
@@ -151,6 +152,8 @@ export default function DonationPage() {
       timestamp: Date.now(),
     };
     storeJson(PENDING_PAYMENT_KEY, pending);
+    // Only this browser holds the donation's claim: the result pages need it to show the payment.
+    if (res.data.external_reference && res.data.claim_secret) rememberClaim(res.data.external_reference, res.data.claim_secret);
     window.location.assign(url);
   });
 

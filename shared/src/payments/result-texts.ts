@@ -27,6 +27,8 @@ export const resultTexts = {
   verifying: 'Verificando...',
   checking: 'Consultando el estado de tu pago…',
   verifyError: 'Error al verificar el estado del pago',
+  notThisBrowser:
+    'Este pago se inició en otro navegador o dispositivo, así que por seguridad no mostramos su estado aquí. Te enviaremos el resultado al correo que registraste.',
 };
 
 export type ResultTexts = typeof resultTexts;

@@ -2,7 +2,7 @@ import './payment-result.css';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { apiClient } from '../api/client';
 import { AppLink, useNavigation } from 'shared/navigation';
-import { PENDING_PAYMENT_KEY, removeKey } from '../payments/browser-storage';
+import { claimFor, PENDING_PAYMENT_KEY, removeKey } from '../payments/browser-storage';
 import {
   failureReason,
   processingTime,
@@ -15,7 +15,7 @@ import {
 import { FormMessage } from './form';
 import { PageFrame } from './page-frame';
 
-/** What `GET <apiBase>/payments/:id` answers: the payment as the server read it from the provider. */
+/** What `POST <apiBase>/payments/status` answers: the payment as the server read it from the provider. */
 export interface CheckedPayment {
   payment_id?: string;
   status: string;
@@ -26,19 +26,37 @@ export interface CheckedPayment {
   date_approved?: string | null;
 }
 
-type Check = { state: 'idle' | 'checking' } | { state: 'done'; payment: CheckedPayment } | { state: 'error' };
+type Check =
+  | { state: 'idle' | 'checking' }
+  | { state: 'done'; payment: CheckedPayment; claim: string }
+  | { state: 'error'; message?: string }
+  /** The checkout was not started in this browser (or its claim expired): the server will not answer, by design. */
+  | { state: 'unclaimed' };
 
-/** The return URL is only a hint: asks the server, which reads the payment from the provider and applies it. */
+/**
+ * The return URL is only a hint: asks the server, which reads the payment from the provider and applies it. Only the
+ * browser that started the checkout holds its claim secret, so a shared or guessed return URL shows no verdict.
+ */
 export function usePaymentCheck(apiBase: string, search: string) {
   const { paymentId, reference, hasPayment, hint } = readReturnParams(search);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
 
   const verify = useCallback(async () => {
     if (!hasPayment) return;
+    const claim = reference ? claimFor(reference) : null;
+    if (!claim) {
+      setCheck({ state: 'unclaimed' });
+      return;
+    }
     setCheck({ state: 'checking' });
-    const query = reference ? `?external_reference=${encodeURIComponent(reference)}` : '';
-    const res = await apiClient.request<CheckedPayment>('GET', `${apiBase}/payments/${paymentId}${query}`);
-    setCheck(res.kind === 'ok' ? { state: 'done', payment: res.data } : { state: 'error' });
+    const res = await apiClient.request<CheckedPayment>('POST', `${apiBase}/payments/status`, {
+      payment_id: paymentId,
+      external_reference: reference,
+      claim_secret: claim,
+    });
+    if (res.kind === 'ok') setCheck({ state: 'done', payment: res.data, claim });
+    else if (res.kind === 'error' && res.status === 403) setCheck({ state: 'unclaimed' });
+    else setCheck({ state: 'error', ...(res.kind === 'error' && res.status === 409 && res.message ? { message: res.message } : {}) });
   }, [apiBase, hasPayment, paymentId, reference]);
 
   useEffect(() => {
@@ -66,12 +84,21 @@ export interface PaymentResultProps {
   successLink?: PaymentResultLink;
   /** The failure page's second button (courses: 'Ver Otros Cursos'). */
   failureLink?: PaymentResultLink;
-  /** Shown under the status once the server confirms an approved payment (e.g. account creation). */
-  children?: ReactNode | ((payment: CheckedPayment) => ReactNode);
+  /** Shown under the status once the server confirms an approved payment (e.g. account creation, with the claim). */
+  children?: ReactNode | ((payment: CheckedPayment, claim: string) => ReactNode);
+  /** Told every status the server confirms (e.g. to forget stored personal data once the payment is final). */
+  onConfirmed?: (payment: CheckedPayment) => void;
+}
+
+/** The message shown when the server could not (or, for another browser, would not) confirm the payment. */
+function CheckProblem({ check, texts }: { check: Check; texts: ResultTexts }) {
+  if (check.state === 'unclaimed') return <FormMessage kind="warning">{texts.notThisBrowser}</FormMessage>;
+  if (check.state === 'error') return <FormMessage kind="error">{check.message ?? texts.verifyError}</FormMessage>;
+  return null;
 }
 
 /** Payment result screen (spec §2, §4, §8): /pago/* for courses and /success, /failure, /pending for donations. */
-export function PaymentResult({ result = 'success', apiBase, texts, successLink, failureLink, children }: PaymentResultProps) {
+export function PaymentResult({ result = 'success', apiBase, texts, successLink, failureLink, children, onConfirmed }: PaymentResultProps) {
   const t = { ...resultTexts, ...texts };
   const { search } = useNavigation();
   const { check, verify, hint, hasPayment } = usePaymentCheck(apiBase, search);
@@ -79,8 +106,10 @@ export function PaymentResult({ result = 'success', apiBase, texts, successLink,
   const status = payment?.status ?? (hasPayment ? '' : hint.status);
 
   useEffect(() => {
-    if (payment?.status === 'approved') removeKey(PENDING_PAYMENT_KEY);
-  }, [payment?.status]);
+    if (!payment) return;
+    if (payment.status === 'approved') removeKey(PENDING_PAYMENT_KEY);
+    onConfirmed?.(payment);
+  }, [payment, onConfirmed]);
 
   if (result === 'failure') {
     return (
@@ -91,6 +120,7 @@ export function PaymentResult({ result = 'success', apiBase, texts, successLink,
           {check.state !== 'checking' ? (
             <FormMessage kind="error">{failureReason(payment?.status ?? null, payment?.status_detail ?? null)}</FormMessage>
           ) : null}
+          <CheckProblem check={check} texts={t} />
           <ul>
             {t.tips.map((tip) => (
               <li key={tip}>{tip}</li>
@@ -121,8 +151,8 @@ export function PaymentResult({ result = 'success', apiBase, texts, successLink,
           <p aria-live="polite">
             {t.currentStatus} <span className="result-status result-status--wait">{busy ? t.checking : statusLabel(status)}</span>
           </p>
-          {check.state === 'error' ? <FormMessage kind="error">{t.verifyError}</FormMessage> : null}
-          {hasPayment ? (
+          <CheckProblem check={check} texts={t} />
+          {hasPayment && check.state !== 'unclaimed' ? (
             <button type="button" className="btn" onClick={() => void verify()} disabled={busy}>
               {busy ? t.verifying : t.verify}
             </button>
@@ -142,8 +172,12 @@ export function PaymentResult({ result = 'success', apiBase, texts, successLink,
             {approved ? t.approved : t.processing}
           </span>
         </p>
-        {check.state === 'error' ? <FormMessage kind="error">{t.verifyError}</FormMessage> : null}
-        {approved && payment && children ? (typeof children === 'function' ? children(payment) : children) : null}
+        <CheckProblem check={check} texts={t} />
+        {approved && check.state === 'done' && children
+          ? typeof children === 'function'
+            ? children(check.payment, check.claim)
+            : children
+          : null}
         <p>{t.accessPromise}</p>
         {successLink ? (
           <AppLink className="btn" to={successLink.to}>
