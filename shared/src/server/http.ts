@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyError, type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { fieldErrors } from '../schemas/zod';
 
@@ -71,12 +72,101 @@ export function toErrorResponse(err: unknown): { status: number; body: ErrorBody
   return { status, body: { error: code, message } };
 }
 
+/**
+ * Which X-Forwarded-* values are believed: none (`false`), those added by the last N proxies (a hop count), or those
+ * added by proxies at the given addresses/CIDRs (and proxy-addr's `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | string[];
+
+/** How long a connection may take at each stage before the server cuts it (slow-headers / slow-body attacks). */
+export interface HttpTimeouts {
+  /** Until the request's headers are complete. */
+  headersMs: number;
+  /** Until the whole request, body included, has arrived. */
+  requestMs: number;
+  /** A socket on which nothing moves, in either direction, while a request is open. */
+  idleMs: number;
+  /** An idle keep-alive connection between two requests. */
+  keepAliveMs: number;
+}
+
+/** A few seconds for headers, tens of seconds for a (64 KB at most) request; Node's own keep-alive. */
+export const defaultHttpTimeouts: HttpTimeouts = { headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 };
+
 export interface HttpServerOptions {
   logLevel?: string;
-  /** Trust X-Forwarded-* (behind a proxy or the gateway). */
-  trustProxy?: boolean;
+  /** Which X-Forwarded-* values to believe (behind a proxy or the gateway); off by default. */
+  trustProxy?: TrustProxy;
   bodyLimit?: number;
+  timeouts?: HttpTimeouts;
 }
+
+/**
+ * Fastify's own options disable a hop count (it cannot tell the proxy from a client) and `true` believes the left-most
+ * X-Forwarded-For value, which any client writes. A hop count here trusts the socket's peer and the N-1 entries the
+ * proxies appended on the right, so the address is the one the outermost trusted proxy saw.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
+/** Control characters (C0, DEL, C1) except tab and line feed; a carriage return only as part of CRLF (textareas). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const FORBIDDEN_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
+
+const controlCharacterMessage = 'Este campo contiene caracteres no permitidos.';
+
+/**
+ * Parsed JSON, query strings (null-prototype objects) and params only: a proxied request's body is the raw stream,
+ * not data to inspect.
+ */
+const isWalkable = (v: unknown): v is Record<string, unknown> | unknown[] => {
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return true;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+};
+
+interface FieldPath {
+  key: string;
+  parent: FieldPath | null;
+}
+
+const fieldName = (path: FieldPath | null): string => {
+  const keys: string[] = [];
+  for (let p = path; p; p = p.parent) keys.unshift(p.key);
+  return keys.join('.') || '_';
+};
+
+/**
+ * The fields (`a.b.0.c`, as zod names them; `_` for a bare value) whose value or key holds a control character.
+ * Iterative and linear in the body's size, so a deeply nested body costs no more than a flat one.
+ */
+export function controlCharacterFields(value: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const stack: Array<[unknown, FieldPath | null]> = [[value, null]];
+  const seen = new Set<object>();
+  while (stack.length) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (FORBIDDEN_CHARACTERS.test(current)) fields[fieldName(path)] = controlCharacterMessage;
+    } else if (isWalkable(current) && !seen.has(current)) {
+      seen.add(current);
+      for (const [key, child] of Object.entries(current)) {
+        // A bad key is named without the characters that would garble the message.
+        if (FORBIDDEN_CHARACTERS.test(key))
+          fields[fieldName({ key: key.replace(new RegExp(FORBIDDEN_CHARACTERS, 'g'), ''), parent: path })] = controlCharacterMessage;
+        else stack.push([child, { key, parent: path }]);
+      }
+    }
+  }
+  return fields;
+}
+
+/** `/api/…` however the client spelled the slashes (the router ignores duplicate ones). */
+const isApiPath = (url: string) => /^\/+api(\/|$)/.test(url);
 
 /** Request fields that are safe to log: no bodies, no query strings (they can carry e-mails), no headers. */
 const logSerializers = {
@@ -90,10 +180,21 @@ const logSerializers = {
 
 /** A Fastify instance with the site's API conventions: zod validation, Spanish JSON errors, safe logs. */
 export function createHttpServer(options: HttpServerOptions = {}): FastifyInstance {
-  const fastifyOptions: FastifyServerOptions = {
+  const timeouts = options.timeouts ?? defaultHttpTimeouts;
+  const fastifyOptions: FastifyHttpOptions<Server> = {
     logger: options.logLevel === 'silent' ? false : { level: options.logLevel ?? 'info', serializers: logSerializers },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     bodyLimit: options.bodyLimit ?? 64 * 1024,
+    // Fastify turns Node's request timeout off by default: a body that never finishes would hold its socket forever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node checks those two deadlines every 30 s by default, far coarser than the deadlines themselves.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4))),
+    },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   };
@@ -108,6 +209,23 @@ export function createHttpServer(options: HttpServerOptions = {}): FastifyInstan
       const error = Object.assign(new Error(validationMessage), { validation: parsed.error.issues, fields: fieldErrors(parsed.error) });
       return { error };
     };
+  });
+
+  // Before any route's schema and for routes without one: PostgreSQL refuses U+0000 in text, and no form field needs
+  // a control character, so none reaches a handler (params, query string and body, nested values and keys alike).
+  app.addHook('preValidation', async (request) => {
+    const fields = {
+      ...controlCharacterFields(request.params),
+      ...controlCharacterFields(request.query),
+      ...controlCharacterFields(request.body),
+    };
+    if (Object.keys(fields).length) throw new ApiError(400, 'validation_error', validationMessage, fields);
+  });
+
+  // API answers carry personal data: no browser or shared cache keeps them unless a route chose its own header.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && isApiPath(request.url)) void reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   app.setErrorHandler((err, request, reply) => {

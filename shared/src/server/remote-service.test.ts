@@ -1,9 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 // eslint-disable-next-line no-restricted-imports -- the service is exercised with a real remote's API; shared's own code still imports no app
 import communityApi from 'remote-community/api';
 import { FakePaymentProvider } from './payments/fake-provider';
+import { holdConnection } from './http-testing';
 import { buildRemoteService, type RemoteService } from './remote-service';
 
 const remoteDir = path.resolve(import.meta.dirname, '../../../remote-community');
@@ -13,7 +16,13 @@ describe('a remote running as its own service', () => {
   beforeAll(async () => {
     service = await buildRemoteService(communityApi, {
       remoteDir,
-      env: { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PUBLIC_ORIGIN: 'https://sitio.example' },
+      env: {
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'silent',
+        PUBLIC_ORIGIN: 'https://sitio.example',
+        HTTP_HEADERS_TIMEOUT_MS: '300',
+        HTTP_REQUEST_TIMEOUT_MS: '600',
+      },
       // Keeps the test off the network: the Mercado Pago client is never built.
       payments: new FakePaymentProvider(),
     });
@@ -56,5 +65,69 @@ describe('a remote running as its own service', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect((await service.app.inject('/remotes/community/no-existe.js')).statusCode).toBe(404);
+  });
+
+  it('cuts a connection whose headers or body never finish (HTTP_*_TIMEOUT_MS)', async () => {
+    await service.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = service.app.server.address() as AddressInfo;
+    const headers = await holdConnection(port, (socket, trickle) => {
+      socket.write('POST /api/community/newsletter/subscribe HTTP/1.1\r\nHost: remoto\r\n');
+      trickle('X-Relleno: a\r\n');
+    });
+    expect(headers.closedAfterMs).toBeLessThan(2000);
+    expect(headers.received).toMatch(/^HTTP\/1\.1 408/);
+    const body = await holdConnection(port, (socket, trickle) => {
+      socket.write(
+        'POST /api/community/newsletter/subscribe HTTP/1.1\r\nHost: remoto\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"email":"',
+      );
+      trickle('a');
+    });
+    expect(body.closedAfterMs).toBeGreaterThanOrEqual(550);
+    expect(body.closedAfterMs).toBeLessThan(2500);
+  });
+});
+
+describe('a remote service in production', () => {
+  it('does not serve its source maps, however the path is spelled', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-service-'));
+    mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist', 'assets', 'page.abcdef0123.js'), 'void 0;');
+    writeFileSync(path.join(dir, 'dist', 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
+    const service = await buildRemoteService(communityApi, {
+      remoteDir: dir,
+      env: {
+        NODE_ENV: 'production',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'silent',
+        MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-real',
+        MERCADOPAGO_WEBHOOK_SECRET: 'secreto-real-de-mercado-pago',
+        COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+        COGNITO_CLIENT_ID: '4example',
+      },
+      payments: new FakePaymentProvider(),
+    });
+    try {
+      expect((await service.app.inject('/remotes/community/assets/page.abcdef0123.js')).statusCode).toBe(200);
+      for (const url of ['/remotes/community/assets/page.abcdef0123.js.map', '/remotes/community/assets/page.abcdef0123.js.%6dap'])
+        expect([url, (await service.app.inject(url)).statusCode]).toEqual([url, 404]);
+    } finally {
+      await service.app.close();
+    }
+  });
+
+  it('refuses to start with the sandbox webhook secret, naming the variable', async () => {
+    await expect(
+      buildRemoteService(communityApi, {
+        remoteDir,
+        env: {
+          NODE_ENV: 'production',
+          DATA_DIR: 'memory://',
+          MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-real',
+          MERCADOPAGO_WEBHOOK_SECRET: 'sandbox-webhook-secret',
+          COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+          COGNITO_CLIENT_ID: '4example',
+        },
+      }),
+    ).rejects.toThrow(/MERCADOPAGO_WEBHOOK_SECRET/);
   });
 });

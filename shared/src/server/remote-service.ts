@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './db';
 import { createHttpServer, registerRateLimit } from './http';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
-import { serveRemoteBuild } from './static-cache';
+import { hideSourceMaps, serveRemoteBuild } from './static-cache';
 
 /** Where and how one remote runs on its own (the container topology); read from the same variables as the gateway. */
 export interface RemoteServiceConfig extends CommonServerConfig {
@@ -67,7 +67,8 @@ export async function buildRemoteService(api: ApiModule, options: RemoteServiceO
     await database.close();
     throw err;
   }
-  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
+  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.httpTimeouts });
+  hideSourceMaps(app, config.production);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
   app.addHook('onClose', async () => {
     mailer.close();

@@ -4,6 +4,8 @@ import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
 import { createTokenVerifier, type TokenVerifier } from './identity';
+import { isIP } from 'node:net';
+import { defaultHttpTimeouts, type HttpTimeouts, type TrustProxy } from './http';
 
 /** Settings every server of the site reads the same way: the gateway and each remote run standalone. */
 export interface CommonServerConfig {
@@ -12,7 +14,8 @@ export interface CommonServerConfig {
   databaseUrl?: string;
   smtpUrl?: string;
   redisUrl?: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  httpTimeouts: HttpTimeouts;
   writeLimit: { max: number; timeWindow: number };
   logLevel: string;
   donationBounds: { min: number; max: number };
@@ -51,6 +54,15 @@ export interface IdentityConfig {
 export const EMULATOR_POOL_ID = 'local_tejiendo';
 export const EMULATOR_CLIENT_ID = 'tejiendo-web-local';
 
+/** What the local payment sandbox accepts as an access token (the default when none is configured). */
+const SANDBOX_ACCESS_TOKEN = 'TEST-sandbox-token';
+
+/** The local payment sandbox's webhook secret: public, since it ships with the code. */
+export const SANDBOX_WEBHOOK_SECRET = 'sandbox-webhook-secret';
+
+/** Shortest webhook secret production accepts: Mercado Pago's own are 64 hex characters; 16 keeps guessing hopeless. */
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
+
 /** The identity settings: a real pool when COGNITO_USER_POOL_ID is set, otherwise the local emulator. */
 export function readIdentityConfig(env: NodeJS.ProcessEnv, production: boolean): IdentityConfig {
   const region = env.COGNITO_REGION || 'us-east-1';
@@ -78,15 +90,59 @@ export const envInt = (v: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
+/** proxy-addr's names for the private ranges a proxy usually sits in. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (item: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: empty/`false`/`0` trusts no proxy; a whole number N trusts the last N hops (only where nothing but
+ * the proxies can reach the server); otherwise a list of proxy addresses/CIDRs. `true` means one hop: it used to
+ * believe the left-most X-Forwarded-For value, which the client writes, and one proxy in front is what it meant.
+ */
+export function readTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const items = v.split(/[\s,]+/).filter(Boolean);
+  const wrong = items.find((item) => !isAddressOrCidr(item));
+  if (wrong !== undefined)
+    throw new Error(
+      `TRUST_PROXY no es válido ("${wrong}"): usa el número de proxies delante del servidor, o sus direcciones IP o rangos CIDR separados por comas`,
+    );
+  return items;
+}
+
+/** The HTTP_*_TIMEOUT_MS settings; a request must be allowed at least as long as its headers. */
+export function readHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const timeouts: HttpTimeouts = {
+    headersMs: envInt(env.HTTP_HEADERS_TIMEOUT_MS, defaultHttpTimeouts.headersMs),
+    requestMs: envInt(env.HTTP_REQUEST_TIMEOUT_MS, defaultHttpTimeouts.requestMs),
+    idleMs: envInt(env.HTTP_IDLE_TIMEOUT_MS, defaultHttpTimeouts.idleMs),
+    keepAliveMs: envInt(env.HTTP_KEEP_ALIVE_TIMEOUT_MS, defaultHttpTimeouts.keepAliveMs),
+  };
+  if (timeouts.headersMs > timeouts.requestMs)
+    throw new Error('HTTP_HEADERS_TIMEOUT_MS no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS (la solicitud incluye sus encabezados)');
+  return timeouts;
+}
+
 /** Reads the common settings; an empty variable (`SMTP_URL=` in an .env file) counts as unset. */
 export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string): CommonServerConfig {
   const production = env.NODE_ENV === 'production';
   const sandboxPort = envInt(env.PAYMENT_SANDBOX_PORT, 8090);
   const startSandbox = !env.MERCADOPAGO_ACCESS_TOKEN && !production && !env.MERCADOPAGO_BASE_URL;
   const payments: CommonServerConfig['payments'] = {
-    accessToken: env.MERCADOPAGO_ACCESS_TOKEN || 'TEST-sandbox-token',
+    accessToken: env.MERCADOPAGO_ACCESS_TOKEN || SANDBOX_ACCESS_TOKEN,
     publicKey: env.MERCADOPAGO_PUBLIC_KEY || 'TEST-sandbox-public-key',
-    webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || (production ? '' : 'sandbox-webhook-secret'),
+    webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || (production ? '' : SANDBOX_WEBHOOK_SECRET),
     startSandbox,
     sandboxPort,
     scriptUrl: env.MERCADOPAGO_SCRIPT_URL || (startSandbox ? `http://127.0.0.1:${sandboxPort}/js/v2` : 'https://sdk.mercadopago.com/js/v2'),
@@ -96,7 +152,8 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
   const config: CommonServerConfig = {
     production,
     publicOrigin: (env.PUBLIC_ORIGIN || defaultOrigin).replace(/\/$/, ''),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    httpTimeouts: readHttpTimeouts(env),
     writeLimit: { max: envInt(env.RATE_LIMIT_WRITES, 20), timeWindow: envInt(env.RATE_LIMIT_WINDOW_MS, 60_000) },
     logLevel: env.LOG_LEVEL || 'info',
     donationBounds: { min: envInt(env.DONATION_MIN_COP, 5_000), max: envInt(env.DONATION_MAX_COP, 20_000_000) },
@@ -110,24 +167,44 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
 }
 
 /**
- * Production never runs on stand-ins: the payment sandbox's webhook secret and the identity emulator's signing key
- * ship with the code, so anyone could forge a payment notification or a login token.
+ * Why this configuration must not run in production, one Spanish sentence per problem naming its variable. Production
+ * never runs on stand-ins: the payment sandbox's secret and credentials and the identity emulator's signing key ship
+ * with the code, so anyone could forge a payment notification or a login token.
  */
-export function assertProductionReady(config: CommonServerConfig): void {
-  if (!config.production) return;
-  if (!config.payments.webhookSecret || config.payments.accessToken.startsWith('TEST-sandbox')) {
-    throw new Error('En producción se requieren MERCADOPAGO_ACCESS_TOKEN y MERCADOPAGO_WEBHOOK_SECRET reales');
-  }
-  const { identity } = config;
-  if (
-    identity.userPoolId === EMULATOR_POOL_ID ||
-    identity.clientId === EMULATOR_CLIENT_ID ||
-    !identity.issuer.startsWith('https://cognito-idp.')
-  ) {
-    throw new Error(
-      'En producción se requiere un grupo de usuarios de Cognito real (COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID), no el emulador',
+export function productionProblems(config: CommonServerConfig): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  const { payments, identity } = config;
+  if (!payments.webhookSecret) problems.push('Falta MERCADOPAGO_WEBHOOK_SECRET, el secreto con que Mercado Pago firma sus notificaciones.');
+  else if (payments.webhookSecret === SANDBOX_WEBHOOK_SECRET)
+    problems.push('MERCADOPAGO_WEBHOOK_SECRET es el del entorno de pruebas local, que es público: usa el secreto real de Mercado Pago.');
+  else if (payments.webhookSecret.length < MIN_WEBHOOK_SECRET_LENGTH)
+    problems.push(`MERCADOPAGO_WEBHOOK_SECRET es demasiado corto: debe tener al menos ${MIN_WEBHOOK_SECRET_LENGTH} caracteres.`);
+  if (payments.accessToken === SANDBOX_ACCESS_TOKEN)
+    problems.push('Falta MERCADOPAGO_ACCESS_TOKEN, la credencial real de Mercado Pago (APP_USR-…).');
+  else if (payments.accessToken.startsWith('TEST-'))
+    problems.push(
+      'MERCADOPAGO_ACCESS_TOKEN es una credencial de prueba (TEST-…): en producción se requiere la credencial real (APP_USR-…).',
     );
-  }
+  if (identity.userPoolId === EMULATOR_POOL_ID || identity.clientId === EMULATOR_CLIENT_ID)
+    problems.push(
+      'En producción se requiere un grupo de usuarios de Cognito real (COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID), no el emulador.',
+    );
+  // Only AWS's own regional endpoint: anything else (an emulator) issues tokens with a key that may be public.
+  const cognitoEndpoint = `https://cognito-idp.${identity.region}.amazonaws.com`;
+  if (identity.endpoint !== null && identity.endpoint !== cognitoEndpoint)
+    problems.push(
+      `En producción COGNITO_ENDPOINT solo puede ser el de Cognito (${cognitoEndpoint}) o quedar vacío; un emulador no sirve en producción.`,
+    );
+  else if (!identity.issuer.startsWith('https://cognito-idp.'))
+    problems.push('En producción el emisor de los tokens debe ser Cognito (https://cognito-idp.…): revisa COGNITO_REGION.');
+  return problems;
+}
+
+/** Stops a production start on stand-ins or weak secrets, naming every variable to fix at once. */
+export function assertProductionReady(config: CommonServerConfig): void {
+  const problems = productionProblems(config);
+  if (problems.length) throw new Error(`No se puede iniciar en producción:\n- ${problems.join('\n- ')}`);
 }
 
 /** What every API plugin receives, built the same way in the gateway and in a standalone remote. */
@@ -152,6 +229,6 @@ export function createApiContext(
     mailer,
     settings,
     payments: payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
-    identity: identity ?? createTokenVerifier(config.identity, { requireVerifiedEmail: config.identity.endpoint === null }),
+    identity: identity ?? createTokenVerifier(config.identity),
   };
 }

@@ -1,0 +1,109 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  assertProductionReady,
+  MIN_WEBHOOK_SECRET_LENGTH,
+  productionProblems,
+  readCommonConfig,
+  readHttpTimeouts,
+  readTrustProxy,
+  SANDBOX_WEBHOOK_SECRET,
+} from './server-config';
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set', () => {
+    for (const v of [undefined, '', 'false', '0', ' FALSE ']) expect(readTrustProxy(v)).toBe(false);
+  });
+
+  it('takes a hop count; `true` means the one proxy in front', () => {
+    expect(readTrustProxy('true')).toBe(1);
+    expect(readTrustProxy('1')).toBe(1);
+    expect(readTrustProxy('2')).toBe(2);
+  });
+
+  it('takes proxy addresses and CIDRs, comma or space separated', () => {
+    expect(readTrustProxy('10.0.0.0/8, 192.168.1.7 ::1 fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '10.0.0/8', 'proxy.interno', '1.2.3.4/8/9', '-1'])('refuses %p in Spanish, naming the variable', (v) => {
+    expect(() => readTrustProxy(v)).toThrow(/^TRUST_PROXY no es válido/);
+  });
+});
+
+describe('HTTP timeouts', () => {
+  it('default to a few seconds for headers and tens of seconds for a request', () => {
+    expect(readHttpTimeouts({})).toEqual({ headersMs: 10_000, requestMs: 30_000, idleMs: 30_000, keepAliveMs: 5_000 });
+  });
+
+  it('are configurable, and a request may not be shorter than its headers', () => {
+    expect(
+      readHttpTimeouts({
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_REQUEST_TIMEOUT_MS: '4000',
+        HTTP_IDLE_TIMEOUT_MS: '3000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      }),
+    ).toEqual({ headersMs: 2000, requestMs: 4000, idleMs: 3000, keepAliveMs: 65_000 });
+    expect(() => readHttpTimeouts({ HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '1000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS no puede ser mayor que HTTP_REQUEST_TIMEOUT_MS/,
+    );
+  });
+});
+
+describe('production readiness', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456',
+    MERCADOPAGO_WEBHOOK_SECRET: 'a'.repeat(MIN_WEBHOOK_SECRET_LENGTH),
+    COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+    COGNITO_CLIENT_ID: '4example',
+    COGNITO_REGION: 'us-east-1',
+  };
+  const problemsWith = (env: NodeJS.ProcessEnv) => productionProblems(readCommonConfig(env, 'https://sitio.example'));
+
+  it('accepts real credentials, a long secret and AWS Cognito', () => {
+    expect(problemsWith(ready)).toEqual([]);
+    expect(problemsWith({ ...ready, COGNITO_ENDPOINT: 'https://cognito-idp.us-east-1.amazonaws.com' })).toEqual([]);
+  });
+
+  it('checks nothing outside production', () => {
+    expect(problemsWith({})).toEqual([]);
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, RegExp]>([
+    ['no webhook secret', { MERCADOPAGO_WEBHOOK_SECRET: '' }, /^Falta MERCADOPAGO_WEBHOOK_SECRET/],
+    [
+      "the payment sandbox's public secret",
+      { MERCADOPAGO_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET },
+      /^MERCADOPAGO_WEBHOOK_SECRET es el del entorno de pruebas/,
+    ],
+    ['a 1-character secret', { MERCADOPAGO_WEBHOOK_SECRET: 'x' }, /^MERCADOPAGO_WEBHOOK_SECRET es demasiado corto: debe tener al menos 16/],
+    ['a 15-character secret', { MERCADOPAGO_WEBHOOK_SECRET: 'x'.repeat(15) }, /^MERCADOPAGO_WEBHOOK_SECRET es demasiado corto/],
+    [
+      'a TEST- access token',
+      { MERCADOPAGO_ACCESS_TOKEN: 'TEST-8841-real-looking' },
+      /^MERCADOPAGO_ACCESS_TOKEN es una credencial de prueba/,
+    ],
+    ['no access token (the sandbox default)', { MERCADOPAGO_ACCESS_TOKEN: '' }, /^Falta MERCADOPAGO_ACCESS_TOKEN/],
+    ["the emulator's pool", { COGNITO_USER_POOL_ID: '', COGNITO_CLIENT_ID: '' }, /COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID/],
+    ['an emulator endpoint', { COGNITO_ENDPOINT: 'http://127.0.0.1:9239' }, /^En producción COGNITO_ENDPOINT/],
+    ['an https endpoint that is not Cognito', { COGNITO_ENDPOINT: 'https://cognito.example.com' }, /^En producción COGNITO_ENDPOINT/],
+    ["another region's Cognito", { COGNITO_ENDPOINT: 'https://cognito-idp.eu-west-1.amazonaws.com' }, /^En producción COGNITO_ENDPOINT/],
+  ])('refuses %s with a Spanish message naming the variable', (_label, env, message) => {
+    const problems = problemsWith({ ...ready, ...env });
+    expect(problems).toEqual([expect.stringMatching(message)]);
+    expect(() => assertProductionReady(readCommonConfig({ ...ready, ...env }, 'https://sitio.example'))).toThrow(
+      /^No se puede iniciar en producción/,
+    );
+  });
+
+  it('lists every problem at once', () => {
+    const problems = problemsWith({ NODE_ENV: 'production', MERCADOPAGO_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET });
+    expect(problems.join('\n')).toMatch(/MERCADOPAGO_WEBHOOK_SECRET[\s\S]*MERCADOPAGO_ACCESS_TOKEN[\s\S]*COGNITO_USER_POOL_ID/);
+  });
+});
