@@ -5,6 +5,8 @@ import { WEBHOOK_LIMIT_FACTOR } from 'shared/server/api-module';
 import type { Gateway } from './app';
 import { testGateway } from './testing';
 import { readIdentityConfig } from 'shared/server/server-config';
+import { holdConnection } from 'shared/server/http-testing';
+import type { AddressInfo } from 'node:net';
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const databases: Array<[string, { databaseUrl?: string }]> = [['PGlite', {}]];
@@ -18,6 +20,22 @@ const decode = (s: string | undefined) =>
     ?.replace(/&amp;/g, '&')
     .replace(/&#39;/g, "'")
     .replace(/&quot;/g, '"');
+
+const realPayments = {
+  accessToken: 'APP_USR-real',
+  publicKey: 'APP_USR-pk',
+  webhookSecret: 'secreto-real-de-mercado-pago',
+  startSandbox: false,
+  sandboxPort: 0,
+  scriptUrl: 'https://sdk.mercadopago.com/js/v2',
+};
+const realIdentity = readIdentityConfig(
+  { COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123', COGNITO_CLIENT_ID: '4example', COGNITO_REGION: 'us-east-1' },
+  true,
+);
+
+/** Maps the test build leaves beside its code (testing.ts). */
+const sourceMaps = ['/assets/app.0123456789.js.map', '/remotes/giving/assets/page.abcdef0123.js.map'];
 
 describe('gateway pages', () => {
   let gw: Gateway;
@@ -109,6 +127,10 @@ describe('gateway pages', () => {
     expect((await gw.app.inject('/remotes/giving/no-existe.js')).statusCode).toBe(404);
   });
 
+  it('serves source maps in development, for debugging', async () => {
+    for (const url of sourceMaps) expect([url, (await gw.app.inject(url)).statusCode]).toEqual([url, 200]);
+  });
+
   it('compresses HTML pages for clients that accept it', async () => {
     const res = await gw.app.inject({ url: '/nosotros', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -165,29 +187,125 @@ describe('runtime settings for the browser', () => {
 
 describe('gateway behind https', () => {
   it('adds HSTS only when the request arrived over https through a trusted proxy', async () => {
-    const gw = await testGateway({ trustProxy: true });
+    const gw = await testGateway({}, { TRUST_PROXY: 'true' });
     const res = await gw.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     await gw.app.close();
   });
 });
 
-describe('production mode', () => {
-  const realPayments = {
-    accessToken: 'APP_USR-real',
-    publicKey: 'APP_USR-pk',
-    webhookSecret: 'secreto-real',
-    startSandbox: false,
-    sandboxPort: 0,
-    scriptUrl: 'https://sdk.mercadopago.com/js/v2',
-  };
-  const realIdentity = readIdentityConfig(
-    { COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123', COGNITO_CLIENT_ID: '4example', COGNITO_REGION: 'us-east-1' },
-    true,
-  );
+describe('per-visitor limits behind a proxy (TRUST_PROXY)', () => {
+  const subscribe = (gw: Gateway, i: number, remoteAddress: string, forwardedFor?: string) =>
+    gw.app.inject({
+      method: 'POST',
+      url: '/api/community/newsletter/subscribe',
+      payload: { email: `proxy${i}@example.com` },
+      remoteAddress,
+      ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
+    });
 
+  // `true` is read as one hop (a hop count: server-config.test.ts); the address form also ignores direct clients.
+  it.each([
+    ['true (one hop)', 'true', '10.0.0.1'],
+    ['the proxy address', '10.0.0.0/8', '10.0.0.1'],
+  ])('with %s, a new left-most X-Forwarded-For per request does not make a new visitor', async (_label, trustProxy, proxy) => {
+    const gw = await testGateway({ writeLimit: { max: 2, timeWindow: 60_000 } }, { TRUST_PROXY: trustProxy });
+    // The client writes a fresh X-Forwarded-For each time; the proxy appends the address it really saw.
+    const codes = [];
+    for (let i = 0; i < 3; i++) codes.push((await subscribe(gw, i, proxy, `198.18.0.${i + 1}, 203.0.113.9`)).statusCode);
+    expect(codes).toEqual([201, 201, 429]);
+    // Another visitor behind the same proxy has a budget of its own.
+    expect((await subscribe(gw, 9, proxy, `198.18.0.1, 203.0.113.10`)).statusCode).toBe(201);
+    if (trustProxy !== 'true') {
+      // A client reaching the gateway directly is not a listed proxy: what it writes in X-Forwarded-For is ignored.
+      const direct = [];
+      for (let i = 10; i < 13; i++) direct.push((await subscribe(gw, i, '198.51.100.7', `198.18.0.${i}`)).statusCode);
+      expect(direct).toEqual([201, 201, 429]);
+    }
+    await gw.app.close();
+  });
+
+  it('refuses a TRUST_PROXY it cannot read, instead of trusting everything', async () => {
+    await expect(testGateway({}, { TRUST_PROXY: 'si' })).rejects.toThrow(/TRUST_PROXY no es válido/);
+  });
+});
+
+describe('slow clients (real socket)', () => {
+  it('cuts a gateway connection whose headers never finish, and one whose body never finishes', async () => {
+    const gw = await testGateway(
+      {},
+      { HTTP_HEADERS_TIMEOUT_MS: '300', HTTP_REQUEST_TIMEOUT_MS: '600', HTTP_IDLE_TIMEOUT_MS: '2000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '300' },
+    );
+    await gw.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = gw.app.server.address() as AddressInfo;
+    const headers = await holdConnection(port, (socket, trickle) => {
+      socket.write('POST /api/community/newsletter/subscribe HTTP/1.1\r\nHost: sitio\r\n');
+      trickle('X-Relleno: a\r\n');
+    });
+    expect(headers.closedAfterMs).toBeLessThan(2000);
+    expect(headers.received).toMatch(/^HTTP\/1\.1 408/);
+    const body = await holdConnection(port, (socket, trickle) => {
+      socket.write(
+        'POST /api/community/newsletter/subscribe HTTP/1.1\r\nHost: sitio\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"email":"',
+      );
+      trickle('a');
+    });
+    expect(body.closedAfterMs).toBeGreaterThanOrEqual(550);
+    expect(body.closedAfterMs).toBeLessThan(2500);
+    await gw.app.close();
+  });
+});
+
+describe('source maps', () => {
+  it('are not served in production, however the path is spelled', async () => {
+    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity });
+    for (const url of [
+      ...sourceMaps,
+      '/assets/app.0123456789.js.%6Dap',
+      '/assets/app.0123456789.js.MAP',
+      '/assets/app.0123456789.js.map?x=1',
+    ]) {
+      const res = await gw.app.inject(url);
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).not.toContain('secreto.ts');
+    }
+    // The code itself still is.
+    expect((await gw.app.inject('/assets/app.0123456789.js')).statusCode).toBe(200);
+    expect((await gw.app.inject('/remotes/giving/assets/page.abcdef0123.js')).statusCode).toBe(200);
+    await gw.app.close();
+  });
+});
+
+describe('production mode', () => {
   it('refuses to start with the sandbox payment credentials', async () => {
     await expect(testGateway({ production: true })).rejects.toThrow(/MERCADOPAGO_ACCESS_TOKEN/);
+  });
+
+  it('refuses the sandbox webhook secret, a 1-character one and a TEST- token, naming each variable', async () => {
+    const env = { NODE_ENV: 'production', COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123', COGNITO_CLIENT_ID: '4example' };
+    await expect(
+      testGateway({}, { ...env, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-x', MERCADOPAGO_WEBHOOK_SECRET: 'sandbox-webhook-secret' }),
+    ).rejects.toThrow(/MERCADOPAGO_WEBHOOK_SECRET es el del entorno de pruebas/);
+    await expect(testGateway({}, { ...env, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-x', MERCADOPAGO_WEBHOOK_SECRET: 'x' })).rejects.toThrow(
+      /MERCADOPAGO_WEBHOOK_SECRET es demasiado corto/,
+    );
+    await expect(
+      testGateway({}, { ...env, MERCADOPAGO_ACCESS_TOKEN: 'TEST-123', MERCADOPAGO_WEBHOOK_SECRET: 'x'.repeat(32) }),
+    ).rejects.toThrow(/MERCADOPAGO_ACCESS_TOKEN es una credencial de prueba/);
+  });
+
+  it('refuses COGNITO_ENDPOINT unless it is AWS Cognito over https', async () => {
+    const env = {
+      NODE_ENV: 'production',
+      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-x',
+      MERCADOPAGO_WEBHOOK_SECRET: 'x'.repeat(32),
+      COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+      COGNITO_CLIENT_ID: '4example',
+    };
+    for (const endpoint of ['http://cognito-idp.us-east-1.amazonaws.com', 'https://cognito.evil.example'])
+      await expect(testGateway({}, { ...env, COGNITO_ENDPOINT: endpoint })).rejects.toThrow(/COGNITO_ENDPOINT/);
+    const gw = await testGateway({}, { ...env, COGNITO_ENDPOINT: 'https://cognito-idp.us-east-1.amazonaws.com' });
+    await gw.app.close();
   });
 
   it('refuses to start on the identity emulator, whose signing key is public', async () => {

@@ -5,7 +5,8 @@ import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { site } from 'shared/config/site';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'shared/config/runtime';
 import { matchRoute, remoteNames, routes, type RemoteName } from 'shared/routes';
@@ -14,7 +15,7 @@ import { apiNotFound, migrateApis, mountApi } from 'shared/server/api-mount';
 import { openDatabase, type Database } from 'shared/server/db';
 import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createMailer, type Mailer } from 'shared/server/mailer';
-import { buildStaticOptions, serveRemoteBuild } from 'shared/server/static-cache';
+import { buildStaticOptions, hideSourceMaps, isSourceMapPath, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
 import { bearerSecurityScheme, type TokenVerifier } from 'shared/server/identity';
 import type { GatewayConfig } from './config';
@@ -27,6 +28,22 @@ import { mailboxPage } from './mailbox-page';
 async function importApi(name: RemoteName): Promise<ApiModule> {
   const mod = (await import(`remote-${name}/api`)) as { default: ApiModule };
   return mod.default;
+}
+
+/** Forwarding headers a client may have written; the gateway states its own view instead. */
+const CLIENT_FORWARDING_HEADERS = new Set([
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+  'x-real-ip',
+]);
+
+/** The headers a proxied request carries to a remote's service: the client's address as this gateway determined it. */
+function forwardedHeaders(req: Pick<FastifyRequest, 'ip' | 'protocol'>, headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept = Object.entries(headers).filter(([name]) => !CLIENT_FORWARDING_HEADERS.has(name));
+  return { ...Object.fromEntries(kept), 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol };
 }
 
 export interface Gateway {
@@ -49,7 +66,8 @@ export async function buildGateway(
   } = {},
 ): Promise<Gateway> {
   assertProductionReady(config);
-  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy });
+  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.httpTimeouts });
+  hideSourceMaps(app, config.production);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
   const ctx = createApiContext(config, database.db, mailer, options.payments, options.identity);
@@ -105,10 +123,9 @@ export async function buildGateway(
         upstream: apiUrl,
         prefix: `/api/${name}`,
         rewritePrefix: `/api/${name}`,
-        // The remote limits writes per visitor: tell it who the visitor is (it trusts only the gateway's network).
-        replyOptions: {
-          rewriteRequestHeaders: (req, headers) => ({ ...headers, 'x-forwarded-for': req.ip, 'x-forwarded-proto': req.protocol }),
-        },
+        // The remote limits writes per visitor: tell it who the visitor is. Whatever forwarding headers the client
+        // wrote are replaced, not appended to, so the remote (trusting one hop: us) reads the address we determined.
+        replyOptions: { rewriteRequestHeaders: (req, headers) => forwardedHeaders(req, headers) },
       });
     }
     if (staticUrl) await app.register(proxy, { upstream: staticUrl, prefix: `/remotes/${name}`, rewritePrefix: `/remotes/${name}` });
@@ -202,6 +219,7 @@ export async function buildGateway(
     // Looked up per request (not indexed at start), so a rebuild while the server runs is picked up.
     index: false,
     ...buildStaticOptions,
+    allowedPath: (p) => !config.production || !isSourceMapPath(p),
   });
 
   const assets = new RemoteAssetIndex(config.rootDir, config.remotes);

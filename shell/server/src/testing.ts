@@ -26,9 +26,12 @@ export async function testGateway(
   const chunk = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js'), chunk);
   writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js.br'), brotliCompressSync(chunk));
+  // Source maps beside them, as a production build leaves them: never served in production.
+  writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js.map'), '{"version":3,"sources":["secreto.ts"]}');
   writeFileSync(path.join(root, 'shell', 'dist', 'entry', 'main.js'), 'void 0;');
   writeFileSync(path.join(root, 'remote-giving', 'dist', 'remoteEntry.js'), 'var giving;');
   writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js'), 'void 0;');
+  writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
   const config = { ...loadConfig({ ...env }, root), logLevel: 'silent', dataDir: 'memory://', ...overrides };
   const gateway = await buildGateway(config, options);
   await gateway.ready;
