@@ -29,7 +29,10 @@ WORKDIR /app
 COPY --from=manifests / ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN node scripts/build.mjs "$APP"
+# Source maps are build artefacts for error tracking, not part of the image: they move to /app/sourcemaps.tar here
+# (`docker build --target build` keeps them), and the servers answer 404 for *.map in production anyway.
+RUN node scripts/build.mjs "$APP" \
+ && cd "$APP/dist" && find . -name '*.map' -print0 | tar --null -cf /app/sourcemaps.tar --remove-files -T -
 
 # Production dependencies only; none of them has an install script.
 FROM ${NODE_IMAGE} AS deps

@@ -44,7 +44,9 @@ export function createConfig({ dir, name, exposes, host = false }) {
       context: dir,
       entry: { main: './src/index.ts' },
       target: ['web', 'es2020'],
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are build artefacts (for error tracking), never published: no sourceMappingURL comment points
+      // browsers at them, and the servers answer 404 for *.map in production.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // Entry files stay unhashed (MF requirement); everything else is content-hashed and cached forever.
