@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import { formatCOP } from 'shared/format/money';
 import type { PaymentRecord, PreferenceRecord } from './store';
+import { isHttpUrl } from './validators';
 
 /** Escapes text for HTML content and attribute values. */
 export function esc(value: unknown): string {
@@ -9,6 +11,23 @@ export function esc(value: unknown): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+}
+
+/**
+ * The headers every sandbox page goes out with: no caching, no scripts (CSP), and forms that may post only here or to
+ * `formTargets`, because form-action also governs where a form's redirect may go (the back_urls' origins).
+ */
+export function htmlHeaders(reply: FastifyReply, formTargets: string[] = []): FastifyReply {
+  const origins = [...new Set(formTargets.filter(isHttpUrl).map((u) => new URL(u).origin))];
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header(
+      'content-security-policy',
+      `default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'; form-action 'self' ${origins.join(' ')}`.trim(),
+    );
 }
 
 export const preferenceTotal = (pref: PreferenceRecord): number =>

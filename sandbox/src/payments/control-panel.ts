@@ -1,0 +1,27 @@
+// The developer's and the tests' side of the sandbox, which the real provider has no equivalent of: `/sandbox` lists
+// every payment and settles the pending ones (a plain form, or JSON), and the delivery log shows each webhook attempt.
+import type { FastifyPluginCallback } from 'fastify';
+import type { Notifier } from './notifier';
+import { controlPage, htmlHeaders } from './pages';
+import type { Payments } from './payments';
+import { isObject } from './validators';
+
+export interface ControlPanelOptions {
+  payments: Payments;
+  notifier: Notifier;
+}
+
+export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { payments, notifier }, done) => {
+  app.get('/sandbox', async (_request, reply) => htmlHeaders(reply).send(controlPage(payments.all())));
+  app.get('/sandbox/payments.json', async () => payments.all());
+  app.get('/sandbox/notifications.json', async () => notifier.attempts);
+  app.post<{ Params: { id: string } }>('/sandbox/payments/:id/settle', async (request, reply) => {
+    const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+    const body = isObject(request.body) ? request.body : {};
+    const payment = payments.settle(request.params.id, body.status);
+    // The page's buttons are plain forms: back to the list, which now shows the new status.
+    if (fromForm) return reply.status(303).header('location', '/sandbox').send();
+    return payment;
+  });
+  done();
+};

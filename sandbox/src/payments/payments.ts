@@ -1,0 +1,160 @@
+// The payments' life over the store: created by the hosted checkout, settled from the control panel, each change
+// saved before it is notified. The one place a payment record is written, so the checkout and the control panel
+// cannot disagree on what a change does.
+import { randomInt } from 'node:crypto';
+import type { Notifier, PaymentNotification } from './notifier';
+import { settledDetail, type Outcome } from './outcomes';
+import { preferenceTotal, testCard } from './pages';
+import { badRequest, paymentNotFound, providerDate } from './provider-shape';
+import type { PaymentRecord, PreferenceRecord, SandboxStore } from './store';
+import { isObject, validateSettlement } from './validators';
+
+export type PaymentMethod = 'card' | 'pse' | 'efecty';
+
+export interface PaymentsOptions {
+  store: SandboxStore;
+  notifier: Notifier;
+  /** The account id the provider reports as collector_id / user_id. */
+  userId: number;
+  /** Deliver a payment's older `payment.created` again after each newer update. */
+  outOfOrder: boolean;
+}
+
+export interface Payments {
+  /** Every payment, newest first. */
+  all(): PaymentRecord[];
+  /** A payment of the preference, paid on the hosted checkout (opens the preference's merchant order on the first). */
+  create(pref: PreferenceRecord, method: PaymentMethod, outcome: Outcome, cardholderName: string): PaymentRecord;
+  /** Settles a pending or in-process payment; anything else is the provider's 400 (or 404 for an unknown id). */
+  settle(id: string | number, status: unknown): PaymentRecord;
+}
+
+export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOptions): Payments {
+  const notify = (payment: PaymentRecord, action: PaymentNotification['action']) => {
+    if (!payment.notification_url) return;
+    const notification: PaymentNotification = {
+      id: randomInt(10_000_000_000, 99_999_999_999),
+      action,
+      dataId: String(payment.id),
+      notificationUrl: payment.notification_url,
+      dateCreated: providerDate(),
+    };
+    if (action === 'payment.created') {
+      store.state.firstNotifications[String(payment.id)] = notification;
+      notifier.send(notification);
+    } else {
+      notifier.send(notification, outOfOrder ? store.state.firstNotifications[String(payment.id)] : undefined);
+    }
+  };
+
+  const create = (pref: PreferenceRecord, method: PaymentMethod, outcome: Outcome, cardholderName: string) => {
+    const now = new Date();
+    const created = providerDate(now);
+    if (pref.merchant_order_id === undefined) {
+      const orderId = store.takeMerchantOrderId();
+      pref.merchant_order_id = orderId;
+      store.state.merchantOrders[String(orderId)] = {
+        id: orderId,
+        preference_id: pref.id,
+        date_created: created,
+        last_updated: created,
+        external_reference: pref.external_reference,
+        notification_url: pref.notification_url,
+        payment_ids: [],
+      };
+    }
+    const order = store.state.merchantOrders[String(pref.merchant_order_id)]!;
+    const amount = preferenceTotal(pref);
+    const id = store.takePaymentId();
+    const approved = outcome.status === 'approved';
+    const payer = pref.payer;
+    const paymentMethod = method === 'card' ? 'master' : method;
+    const payment: PaymentRecord = {
+      id,
+      date_created: created,
+      date_approved: approved ? created : null,
+      date_last_updated: created,
+      date_of_expiration: method === 'efecty' ? providerDate(new Date(now.getTime() + 3 * 86_400_000)) : null,
+      money_release_date: approved ? created : null,
+      operation_type: 'regular_payment',
+      payment_method_id: paymentMethod,
+      payment_type_id: method === 'card' ? 'credit_card' : method === 'pse' ? 'bank_transfer' : 'ticket',
+      status: outcome.status,
+      status_detail: outcome.status_detail,
+      currency_id: 'COP',
+      description: pref.items[0]?.title ?? '',
+      live_mode: false,
+      collector_id: userId,
+      payer: {
+        id: null,
+        email: typeof payer.email === 'string' ? payer.email : `test_user_${userId}@testuser.com`,
+        type: 'guest',
+        identification: isObject(payer.identification) ? payer.identification : null,
+      },
+      metadata: pref.metadata,
+      additional_info: { items: pref.items },
+      order: { id: order.id, type: 'mercadopago' },
+      external_reference: pref.external_reference || null,
+      preference_id: pref.id,
+      transaction_amount: amount,
+      transaction_amount_refunded: 0,
+      installments: 1,
+      transaction_details: {
+        net_received_amount: approved ? amount : 0,
+        total_paid_amount: amount,
+        installment_amount: method === 'card' ? amount : 0,
+        overpaid_amount: 0,
+        external_resource_url: method === 'efecty' ? `${pref.init_point.split('/checkout/')[0]}/sandbox` : null,
+        financial_institution: method === 'pse' ? '1007' : null,
+      },
+      fee_details: [],
+      captured: true,
+      binary_mode: pref.binary_mode,
+      card:
+        method === 'card'
+          ? {
+              first_six_digits: testCard.number.replace(/\s/g, '').slice(0, 6),
+              last_four_digits: testCard.number.slice(-4),
+              cardholder: { name: cardholderName },
+            }
+          : {},
+      notification_url: pref.notification_url,
+      processing_mode: 'aggregator',
+      merchant_account_id: null,
+      statement_descriptor: pref.statement_descriptor,
+    };
+    store.state.payments[String(id)] = payment;
+    order.payment_ids.push(id);
+    order.last_updated = created;
+    store.save();
+    notify(payment, 'payment.created');
+    return payment;
+  };
+
+  const settle = (rawId: string | number, rawStatus: unknown): PaymentRecord => {
+    const payment = store.state.payments[String(rawId)];
+    if (!payment) throw paymentNotFound();
+    const status = validateSettlement(rawStatus);
+    if (payment.status !== 'pending' && payment.status !== 'in_process')
+      throw badRequest('invalid_status', `payment ${payment.id} is ${payment.status}: only pending or in_process payments can be settled`);
+    const now = providerDate();
+    payment.status = status;
+    payment.status_detail = settledDetail(status, payment.payment_type_id);
+    payment.date_last_updated = now;
+    if (status === 'approved') {
+      payment.date_approved = now;
+      payment.money_release_date = now;
+      payment.transaction_details.net_received_amount = payment.transaction_amount;
+    }
+    const order = store.state.merchantOrders[String(payment.order.id)];
+    if (order) order.last_updated = now;
+    store.save();
+    notify(payment, 'payment.updated');
+    return payment;
+  };
+
+  const all = () =>
+    Object.values(store.state.payments).sort((a, b) => Date.parse(b.date_created) - Date.parse(a.date_created) || b.id - a.id);
+
+  return { all, create, settle };
+}
