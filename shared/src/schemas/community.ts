@@ -163,25 +163,8 @@ export const pqrsfLookupSchema = z.object({
 });
 export type PqrsfLookupInput = z.input<typeof pqrsfLookupSchema>;
 
-/** A PQRSF as the lookup shows it (spec §2 table, plus the legal deadline). */
-export interface PqrsfRecord {
-  id: string;
-  createdAt: string;
-  status: string;
-  rol_type: string;
-  name: string;
-  lastname: string;
-  email: string;
-  phone_number: string;
-  id_type: string;
-  id_number: string;
-  request_type: string;
-  reviews: string;
-  response: string | null;
-  /** Last day to answer (YYYY-MM-DD) and the business days that make it. */
-  dueDate: string;
-  termDays: number;
-}
+/** A PQRSF as the lookup shows it: declared with the API's answers (`pqrsfRecordSchema`). */
+export type { PqrsfRecord } from './community-api';
 
 /** Document numbers compare without dots, dashes or spaces and in upper case ("1.012.345" = "1012345"). */
 export function documentKey(idNumber: string): string {

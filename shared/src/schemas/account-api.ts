@@ -1,0 +1,60 @@
+import { claimSecretField } from './payments-api';
+import { z } from './zod';
+
+/** Answers and requests of the account API (Mis Cursos, certificates, the account opened after a payment). */
+
+/** One row of GET /api/account/enrollments (spec §3 Enrollment, plus what the server adds for the certificate). */
+export const enrollmentSchema = z.object({
+  id: z.string(),
+  course_id: z.string(),
+  course_name: z.string(),
+  module_name: z.string(),
+  student_name: z.string(),
+  student_lastname: z.string(),
+  payment_status: z.string(),
+  enrollment_status: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** ISO 8601: when the payment was approved (or last reported). */
+  payment_date: z.string().nullable(),
+  transaction_amount: z.number().int(),
+  certificate_available: z.boolean(),
+});
+export type Enrollment = z.output<typeof enrollmentSchema>;
+
+/** GET /api/account/enrollments: the signed-in user's paid or completed enrolments. */
+export const enrollmentsResponseSchema = z.object({ enrollments: z.array(enrollmentSchema) });
+export type EnrollmentsResponse = z.output<typeof enrollmentsResponseSchema>;
+
+/** GET /api/account/enrollments/:id/certificate (the answer is a PDF). */
+export const certificateParamsSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+
+/** POST /api/account/accounts/from-payment: the paying browser asks for the account of its approved enrolment. */
+export const accountFromPaymentRequestSchema = z.object({
+  payment_id: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' }),
+  external_reference: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
+  claim_secret: claimSecretField,
+});
+export type AccountFromPaymentRequest = z.output<typeof accountFromPaymentRequestSchema>;
+
+/** The new account's sign-in name and temporary password (shown once; never e-mailed). */
+export const accountFromPaymentResponseSchema = z.object({
+  email: z.string(),
+  temporary_password: z.string(),
+});
+export type AccountFromPaymentResponse = z.output<typeof accountFromPaymentResponseSchema>;

@@ -1,0 +1,11 @@
+import { checkoutPreferenceSchema } from './payments-api';
+import { z } from './zod';
+
+/** POST /api/giving/contributions: the stored donation's checkout, the amount the server decided, and the claim secret. */
+export const contributionResponseSchema = checkoutPreferenceSchema.extend({
+  success: z.literal(true),
+  amount: z.number().int(),
+  title: z.string(),
+  claim_secret: z.string(),
+});
+export type ContributionResponse = z.output<typeof contributionResponseSchema>;

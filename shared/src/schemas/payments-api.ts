@@ -1,0 +1,64 @@
+import { z } from './zod';
+
+/**
+ * What the payable domains (courses, giving) answer about checkouts and payments: one declaration each, read by the
+ * API (OpenAPI and its serializer) and by the screens (their fetchers' types).
+ */
+
+/** The claim secret as request bodies carry it (shape only; whether it matches is decided against the record). */
+export const claimSecretField = z
+  .string({ error: 'Falta la clave de este pago en el navegador.' })
+  .trim()
+  .min(16, { error: 'Falta la clave de este pago en el navegador.' })
+  .max(128, { error: 'Falta la clave de este pago en el navegador.' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Falta la clave de este pago en el navegador.' });
+
+/** The answer the browser needs to go to the hosted checkout (spec §3 Payment response); `id` is the preference's. */
+export const checkoutPreferenceSchema = z.object({
+  id: z.string(),
+  init_point: z.string(),
+  sandbox_init_point: z.string().nullable(),
+  date_created: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  external_reference: z.string(),
+});
+export type CheckoutPreference = z.output<typeof checkoutPreferenceSchema>;
+
+/** POST /api/<courses|giving>/payments/status: the result pages' check, only from the browser that started the checkout. */
+export const paymentStatusRequestSchema = z.object({
+  payment_id: z
+    .string({ error: 'El identificador del pago no es válido.' })
+    .trim()
+    .regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' }),
+  external_reference: z
+    .string({ error: 'La referencia del pago no es válida.' })
+    .trim()
+    .min(1, { error: 'La referencia del pago no es válida.' })
+    .max(64, { error: 'La referencia del pago no es válida.' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
+  claim_secret: claimSecretField,
+});
+export type PaymentStatusRequest = z.output<typeof paymentStatusRequestSchema>;
+
+/** What the result pages show of a payment; nothing else of the record or the provider's report leaves the server. */
+export const paymentStatusResponseSchema = z.object({
+  payment_id: z.string(),
+  status: z.string(),
+  status_detail: z.string().nullable(),
+  payment_type: z.string().nullable(),
+  external_reference: z.string(),
+  /** What the provider reports as paid (the record's price when it was accepted). */
+  amount: z.number(),
+  date_approved: z.string().nullable(),
+});
+export type PaymentStatusResponse = z.output<typeof paymentStatusResponseSchema>;
+
+/** POST /api/<courses|giving>/payments/notifications: the provider reads only the status code; the flags help support. */
+export const paymentNotificationResponseSchema = z.object({
+  received: z.literal(true),
+  ignored: z.literal(true).optional(),
+  duplicate: z.literal(true).optional(),
+  unknownPayment: z.literal(true).optional(),
+  applied: z.boolean().optional(),
+});
+export type PaymentNotificationResponse = z.output<typeof paymentNotificationResponseSchema>;
