@@ -1,0 +1,55 @@
+// The end of a run: a summary of every measurement, printed and written with all the numbers to
+// bench/results/latest.json (ignored by git; copy it elsewhere to compare runs).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './common.mjs';
+
+/**
+ * Everything a run measured, as written to latest.json. A measurement that could not be taken is absent and named
+ * in `errors`.
+ * @typedef {{ date: string, runId: string, database: string, errors: string[],
+ *   coldStart?: import('./cold-start.mjs').ColdStart, firstLoad?: import('./first-load.mjs').RouteLoad[],
+ *   lighthouse?: import('./lighthouse.mjs').LighthouseRow[], newsletter?: import('./newsletter.mjs').Newsletter,
+ *   serverWarnings?: number, summary?: string[] }} Results
+ */
+
+/** One line per number worth reading first. @param {Results} results @returns {string[]} */
+function summaryLines(results) {
+  const lines = [];
+  const f = (/** @type {number | undefined | null} */ v, d = 1) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(d) : '-');
+  if (results.coldStart)
+    lines.push(
+      `cold start to healthy: ${f(results.coldStart.seconds)} s (${results.coldStart.built ? 'build ran' : 'no build: dist up to date'})`,
+    );
+  for (const r of results.firstLoad ?? []) {
+    lines.push(
+      `first-load JS ${r.route}: ${f(r.jsBytesGz / 1024)} KB gz in ${r.jsRequests} requests (budget ${r.budgetKb} KB: ${r.withinBudget ? 'within' : 'OVER'})`,
+    );
+  }
+  for (const r of results.lighthouse ?? []) {
+    lines.push(
+      `lighthouse ${r.route}: perf ${r.performance ?? '-'} a11y ${r.accessibility ?? '-'} bp ${r.bestPractices ?? '-'} seo ${r.seo ?? '-'}; LCP ${f(r.lcpMs, 0)} ms TBT ${f(r.tbtMs, 0)} ms CLS ${f(r.cls, 3)} FCP ${f(r.fcpMs, 0)} ms`,
+    );
+  }
+  const n = results.newsletter;
+  if (n?.http)
+    lines.push(
+      `newsletter HTTP (${n.database}): ${f(n.http.requestsPerSecond)} req/s, p50 ${f(n.http.p50Ms)} ms, p95 ${f(n.http.p95Ms)} ms, non-2xx ${n.http.non2xx}`,
+    );
+  if (n?.raw) lines.push(`newsletter raw insert (${n.raw.database}): ${f(n.raw.rowsPerSecond)} rows/s`);
+  if (n?.ratio !== undefined) lines.push(`ratio HTTP / raw: ${f(n.ratio, 3)}`);
+  for (const e of results.errors ?? []) lines.push(`COULD NOT MEASURE: ${e}`);
+  return lines;
+}
+
+/** Prints the summary and writes it, with every number, to bench/results/latest.json. @param {Results} results */
+export function report(results) {
+  const lines = summaryLines(results);
+  console.log(`\n===== summary (${results.date}) =====`);
+  for (const line of lines) console.log(`  ${line}`);
+  results.summary = lines;
+  const out = path.join(root, 'bench/results/latest.json');
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(root, out)}`);
+}
