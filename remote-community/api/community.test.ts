@@ -559,10 +559,21 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
   });
 
   it('sends nothing to an address the mailer would read as a name or a list', async () => {
-    for (const [i, email] of ['banco_xyz_suspendida<victima.nombre@example.com>', 'x,victima.lista@example.com'].entries()) {
-      const { corporation_id } = await post('/api/community/allies', { ...ally, corporation_name: `Empresa ${i}`, email });
-      expect(corporation_id).toMatch(/^\d+$/);
+    const tricks = ['banco_xyz_suspendida<victima.nombre@example.com>', 'x,victima.lista@example.com'];
+    // The form refuses them (the shared e-mail rule)...
+    for (const [i, email] of tricks.entries()) {
+      const res = await gw.app.inject({
+        method: 'POST',
+        url: '/api/community/allies',
+        payload: { ...ally, corporation_name: `Empresa ${i}`, email },
+      });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { fields: Record<string, string> }).fields.email).toBeTruthy();
     }
+    // ...and the acknowledger refuses them too, for any caller that did not validate first.
+    const log = { info: () => undefined, warn: () => undefined };
+    const acknowledge = createAcknowledger({ db: gw.db, mailer: gw.mailer, publicOrigin: origin, perAddressPerDay: 3, now: () => clock });
+    for (const to of tricks) expect(await acknowledge({ kind: 'ally', to, number: '1', date: new Date() }, log)).toBe('not_plain_address');
     const queued = await gw.mailer.list(1000);
     expect(queued.filter((m) => /victima\.(nombre|lista)/.test(m.to))).toEqual([]);
   });

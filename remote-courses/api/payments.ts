@@ -36,7 +36,8 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes<Enrol
       renderMail({
         to: e.email,
         subject: 'Tu inscripción está confirmada',
-        greeting: `Hola, ${e.full_name}:`,
+        // No submitted text reaches an address nobody verified (the name could be a lure): fixed text and our own data.
+        greeting: 'Hola:',
         paragraphs: [
           `Recibimos tu pago y tu cupo en ${e.course_title} está reservado.`,
           'Te enviaremos las instrucciones de acceso 24 horas antes del inicio de clases.',

@@ -116,7 +116,9 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
           renderMail({
             to: d.email,
             subject: 'Gracias por tu donación',
-            greeting: `Hola, ${d.contributor_name}:`,
+            // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
+            // certificate, not in this e-mail.
+            greeting: 'Hola:',
             paragraphs: [
               'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
               `Si necesitas el certificado de donación para tu declaración de renta, respóndenos este correo: lo expedimos con los datos de esta donación (${site.legalNature}).`,
@@ -125,7 +127,6 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
               ['Valor', formatCOP(d.donation_amount)],
               ['Fecha', date],
               ['Pago', payment.id],
-              ['Donante', `${d.contributor_name} ${d.contributor_lastname} (${d.id_type} ${d.id_number})`],
               ['Entidad', `${site.name}, NIT ${site.nit}`],
             ],
           }),

@@ -126,6 +126,37 @@ describe('local identity emulator', () => {
     await expect(verifier.verify(idToken)).resolves.toMatchObject({ email, emailVerified: false });
   });
 
+  it('never lets a user mark an address verified: a changed e-mail is unverified, writing *_verified is refused (#11)', async () => {
+    const email = 'atacante.cambio@example.com';
+    await call('SignUp', { ClientId: clientId, Username: email, Password: 'Clave123', UserAttributes: [{ Name: 'email', Value: email }] });
+    const code = inbox.at(-1)?.code ?? '';
+    expect((await call('ConfirmSignUp', { ClientId: clientId, Username: email, ConfirmationCode: code })).status).toBe(200);
+    const auth = await call('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'Clave123' },
+    });
+    const { AccessToken, RefreshToken } = auth.body.AuthenticationResult as { AccessToken: string; RefreshToken: string };
+    const victim = 'victima.cambio@example.com';
+    for (const attrs of [
+      [{ Name: 'email_verified', Value: 'true' }],
+      [
+        { Name: 'email', Value: victim },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    ])
+      expect((await call('UpdateUserAttributes', { AccessToken, UserAttributes: attrs })).status).toBe(400);
+    expect((await call('UpdateUserAttributes', { AccessToken, UserAttributes: [{ Name: 'email', Value: victim }] })).status).toBe(200);
+    const refreshed = await call('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: RefreshToken },
+    });
+    const idToken = (refreshed.body.AuthenticationResult as { IdToken: string }).IdToken;
+    const verifier = createTokenVerifier({ issuer: emulator.issuer, clientId, jwksUri: `${emulator.issuer}/.well-known/jwks.json` });
+    await expect(verifier.verify(idToken)).resolves.toMatchObject({ email: victim, emailVerified: false });
+  });
+
   it('answers a resend for an unknown user as Cognito does', async () => {
     const res = await call('ResendConfirmationCode', { ClientId: clientId, Username: 'nadie@example.com' });
     expect(res.status).toBe(400);

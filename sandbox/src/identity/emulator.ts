@@ -6,19 +6,23 @@
 //   Cognito (new code for an unconfirmed user), so the browser code is the same against the emulator and AWS;
 // - the refresh token issued when a temporary password is replaced is remembered (cognito-local forgets it);
 // - ConfirmSignUp marks the address verified, as Cognito does when the code went to it (cognito-local leaves
-//   email_verified false, which once made the API skip the check locally and hid that it mattered).
+//   email_verified false, which once made the API skip the check locally and hid that it mattered);
+// - UpdateUserAttributes (the signed-in user's own call) may not write `*_verified`, and a changed e-mail is unverified
+//   until its code is confirmed, as on a pool whose app client cannot write email_verified (cognito-local let a user
+//   claim any address as verified, and with it the enrolments matched by that address), and a stored "false" reads
+//   false in the ID token (cognito-local turned any stored value into true).
 // It deliberately does not load cognito-local's default wiring, which pulls in the AWS SDK v2 for Lambda triggers.
 import type { Server } from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
-import { CodeMismatchError, InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
+import { CodeMismatchError, InvalidParameterError, NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors.js';
 import { Router } from 'cognito-local/lib/server/Router.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
 import { DateClock } from 'cognito-local/lib/services/clock.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
 import { otp } from 'cognito-local/lib/services/otp.js';
-import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
+import { JwtTokenGenerator, type TokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { attributeValue, UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Context } from 'cognito-local/lib/services/context.js';
 import type { Services } from 'cognito-local/lib/services/index.js';
@@ -54,6 +58,22 @@ export interface IdentityEmulator {
 }
 
 const messageKinds: IdentityMessageKind[] = ['SignUp', 'ResendCode', 'ForgotPassword', 'AdminCreateUser'];
+
+/**
+ * cognito-local writes `email_verified: Boolean(attribute)`, so the stored string "false" became `true` in every ID
+ * token (an address changed, or created unverified, looked verified). Hand it the user without that attribute when it
+ * is not "true", so the claim says what is stored.
+ */
+function verifiedClaimAsStored(generator: TokenGenerator): TokenGenerator {
+  return {
+    generate: (ctx, user, ...rest) =>
+      generator.generate(
+        ctx,
+        { ...user, Attributes: user.Attributes.filter((a) => a.Name !== 'email_verified' || a.Value === 'true') },
+        ...rest,
+      ),
+  };
+}
 
 export async function startIdentityEmulator(options: IdentityEmulatorOptions): Promise<IdentityEmulator> {
   const host = options.host ?? '127.0.0.1';
@@ -117,7 +137,7 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     config: config as unknown as Services['config'],
     messages,
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: verifiedClaimAsStored(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
     triggers,
   };
 
@@ -167,8 +187,32 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     }
     return out;
   };
+  const updateUserAttributes: Route = async (rctx, req) => {
+    const body = req as { AccessToken?: string; UserAttributes?: Array<{ Name?: string; Value?: string }> };
+    const names = (body.UserAttributes ?? []).map((a) => a.Name ?? '');
+    if (names.some((n) => n.endsWith('_verified'))) throw new NotAuthorizedError();
+    const out = await baseRouter('UpdateUserAttributes')(rctx, req);
+    if (names.includes('email')) {
+      const claims = JSON.parse(Buffer.from((body.AccessToken ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as {
+        sub?: string;
+        client_id?: string;
+      };
+      if (claims.sub && claims.client_id) {
+        const pool = await cognito.getUserPoolForClientId(rctx, claims.client_id);
+        const user = await pool.getUserByUsername(rctx, claims.sub);
+        if (user)
+          await pool.saveUser(rctx, {
+            ...user,
+            Attributes: [...user.Attributes.filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'false' }],
+            UserLastModifiedDate: clock.get(),
+          });
+      }
+    }
+    return out;
+  };
   const router: typeof baseRouter = (target) => {
     if (target === 'ResendConfirmationCode') return resendConfirmationCode as Route;
+    if (target === 'UpdateUserAttributes') return updateUserAttributes;
     if (target === 'ConfirmSignUp') return confirmSignUp;
     if (target === 'RespondToAuthChallenge') return respondToAuthChallenge;
     return baseRouter(target);

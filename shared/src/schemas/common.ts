@@ -14,22 +14,28 @@ export const MAX_TEXT = 2000;
 /** Longest single-line value (names, addresses). */
 export const MAX_LINE = 120;
 
-/** A required single line of text, trimmed, with the given Spanish message. */
-export const requiredText = (message: string, max = MAX_LINE) =>
-  z
+/** Single-line values (names, companies) never carry line breaks: they end up in e-mail lines and PDF cells. */
+const oneLine = /^[^\r\n]*$/;
+const oneLineMessage = 'Escribe este dato en una sola línea.';
+
+/** A required line of text, trimmed, with the given Spanish message; `multiline` allows paragraphs (comments). */
+export const requiredText = (message: string, max = MAX_LINE, options: { multiline?: boolean } = {}) => {
+  const text = z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `Máximo ${max} caracteres` });
+  return options.multiline ? text : text.regex(oneLine, { error: oneLineMessage });
+};
 
-/** An optional single line of text; empty becomes undefined. */
-export const optionalText = (max = MAX_LINE) =>
-  z
+/** An optional line of text (paragraphs with `multiline`); empty becomes undefined. */
+export const optionalText = (max = MAX_LINE, options: { multiline?: boolean } = {}) => {
+  const text = z
     .string({ error: 'Debe ser texto' })
     .trim()
-    .max(max, { error: `Máximo ${max} caracteres` })
-    .optional()
-    .transform((v) => (v ? v : undefined));
+    .max(max, { error: `Máximo ${max} caracteres` });
+  return (options.multiline ? text : text.regex(oneLine, { error: oneLineMessage })).optional().transform((v) => (v ? v : undefined));
+};
 
 /** A required e-mail in the basic x@y.z shape, trimmed and lowercased. */
 export const emailField = (requiredMessage: string, invalidMessage: string) =>

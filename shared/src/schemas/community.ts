@@ -65,7 +65,7 @@ const idType = oneOf(documentTypes, t.idTypeRequired);
 const idNumber = documentNumberField(t.idNumberRequired, t.idNumberInvalid);
 const phone = (required: string = t.phoneRequired) => phoneField(required, t.phoneInvalid);
 const email = emailField(t.emailRequired, t.emailInvalid);
-const longText = (message: string) => requiredText(message, MAX_TEXT);
+const longText = (message: string) => requiredText(message, MAX_TEXT, { multiline: true });
 
 /** Age as typed in the form (text) or sent as a number; always a whole number of years afterwards. */
 const ageField = z
@@ -107,7 +107,7 @@ export const allySchema = z.object({
   id_number: idNumber,
   email,
   rep_phone_number: phone(t.repPhoneRequired),
-  reviews: optionalText(MAX_TEXT),
+  reviews: optionalText(MAX_TEXT, { multiline: true }),
 });
 export type AllyInput = z.input<typeof allySchema>;
 export type Ally = z.output<typeof allySchema>;

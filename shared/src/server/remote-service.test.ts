@@ -100,6 +100,7 @@ describe('a remote service in production', () => {
         DATA_DIR: 'memory://',
         LOG_LEVEL: 'silent',
         MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-real',
+        MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pk',
         MERCADOPAGO_WEBHOOK_SECRET: 'secreto-real-de-mercado-pago',
         COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
         COGNITO_CLIENT_ID: '4example',

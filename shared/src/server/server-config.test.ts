@@ -59,6 +59,7 @@ describe('production readiness', () => {
   const ready = {
     NODE_ENV: 'production',
     MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456',
+    MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pub-7890',
     MERCADOPAGO_WEBHOOK_SECRET: 'a'.repeat(MIN_WEBHOOK_SECRET_LENGTH),
     COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
     COGNITO_CLIENT_ID: '4example',
@@ -69,6 +70,7 @@ describe('production readiness', () => {
   it('accepts real credentials, a long secret and AWS Cognito', () => {
     expect(problemsWith(ready)).toEqual([]);
     expect(problemsWith({ ...ready, COGNITO_ENDPOINT: 'https://cognito-idp.us-east-1.amazonaws.com' })).toEqual([]);
+    expect(problemsWith({ ...ready, MERCADOPAGO_BASE_URL: 'https://api.mercadopago.com/' })).toEqual([]);
   });
 
   it('checks nothing outside production', () => {
@@ -90,6 +92,10 @@ describe('production readiness', () => {
       /^MERCADOPAGO_ACCESS_TOKEN es una credencial de prueba/,
     ],
     ['no access token (the sandbox default)', { MERCADOPAGO_ACCESS_TOKEN: '' }, /^Falta MERCADOPAGO_ACCESS_TOKEN/],
+    ['no public key (the sandbox default)', { MERCADOPAGO_PUBLIC_KEY: '' }, /^MERCADOPAGO_PUBLIC_KEY falta o es una clave de prueba/],
+    ['a TEST- public key', { MERCADOPAGO_PUBLIC_KEY: 'TEST-abc' }, /^MERCADOPAGO_PUBLIC_KEY falta o es una clave de prueba/],
+    ['a sandbox provider API', { MERCADOPAGO_BASE_URL: 'http://127.0.0.1:8090' }, /^En producción MERCADOPAGO_BASE_URL/],
+    ['an http MercadoPago.js', { MERCADOPAGO_SCRIPT_URL: 'http://cdn.example/js/v2' }, /^En producción MERCADOPAGO_SCRIPT_URL/],
     ["the emulator's pool", { COGNITO_USER_POOL_ID: '', COGNITO_CLIENT_ID: '' }, /COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID/],
     ['an emulator endpoint', { COGNITO_ENDPOINT: 'http://127.0.0.1:9239' }, /^En producción COGNITO_ENDPOINT/],
     ['an https endpoint that is not Cognito', { COGNITO_ENDPOINT: 'https://cognito.example.com' }, /^En producción COGNITO_ENDPOINT/],

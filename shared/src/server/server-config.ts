@@ -166,6 +166,9 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
   return config;
 }
 
+/** The provider's API origin (what the SDK calls when no base URL is set). */
+export const MERCADOPAGO_API_ORIGIN = 'https://api.mercadopago.com';
+
 /**
  * Why this configuration must not run in production, one Spanish sentence per problem naming its variable. Production
  * never runs on stand-ins: the payment sandbox's secret and credentials and the identity emulator's signing key ship
@@ -186,6 +189,17 @@ export function productionProblems(config: CommonServerConfig): string[] {
     problems.push(
       'MERCADOPAGO_ACCESS_TOKEN es una credencial de prueba (TEST-…): en producción se requiere la credencial real (APP_USR-…).',
     );
+  if (!payments.publicKey || payments.publicKey.startsWith('TEST-'))
+    problems.push(
+      'MERCADOPAGO_PUBLIC_KEY falta o es una clave de prueba (TEST-…): en producción se requiere la clave pública real (APP_USR-…).',
+    );
+  // The provider's own API only: another origin (a sandbox) would decide every payment's status.
+  if (payments.baseUrl !== undefined && payments.baseUrl.replace(/\/$/, '') !== MERCADOPAGO_API_ORIGIN)
+    problems.push(
+      `En producción MERCADOPAGO_BASE_URL solo puede ser ${MERCADOPAGO_API_ORIGIN} o quedar vacía; un entorno de pruebas no sirve en producción.`,
+    );
+  if (!payments.scriptUrl.startsWith('https://'))
+    problems.push('En producción MERCADOPAGO_SCRIPT_URL debe ser una dirección https (MercadoPago.js v2).');
   if (identity.userPoolId === EMULATOR_POOL_ID || identity.clientId === EMULATOR_CLIENT_ID)
     problems.push(
       'En producción se requiere un grupo de usuarios de Cognito real (COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID), no el emulador.',

@@ -298,6 +298,7 @@ describe('production mode', () => {
     const env = {
       NODE_ENV: 'production',
       MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-x',
+      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pk',
       MERCADOPAGO_WEBHOOK_SECRET: 'x'.repeat(32),
       COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
       COGNITO_CLIENT_ID: '4example',

@@ -22,7 +22,8 @@ describe('a remote behind the gateway limits writes per real visitor', () => {
     await remote.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = remote.app.server.address() as AddressInfo;
     gw = await testGateway({}, { REMOTE_COMMUNITY_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: '10.0.0.0/8' });
-  });
+    // Two fresh PGlite databases (a remote and a gateway) take ~12 s on an idle 2-core machine, far more on a busy one.
+  }, 120_000);
   afterAll(async () => {
     await gw?.app.close();
     await remote?.app.close();

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
+import { signNotification } from 'shared/server/payments/signature';
+import type { Gateway } from '../../shell/server/src/app';
+import { testGateway } from '../../shell/server/src/testing';
+
+// #11 row 6, for receipts: a donation costs 5.000 pesos, so it must not buy an e-mail in our name carrying the
+// attacker's text and links to any address they type.
+describe('donation receipts relay nothing a donor typed', () => {
+  let gw: Gateway;
+  const provider = new FakePaymentProvider();
+  beforeAll(async () => {
+    gw = await testGateway({}, {}, { payments: provider });
+  });
+  afterAll(async () => gw.app.close());
+
+  it('greets without the name and carries only our own data', async () => {
+    const lure = 'Tu cuenta fue bloqueada reactivala en https://evil.example/fj';
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/giving/contributions',
+      payload: {
+        contributor_name: lure,
+        contributor_lastname: 'Soporte www.evil.example',
+        id_type: 'Cédula de ciudadanía',
+        id_number: '99887766',
+        email: 'victima.recibo@example.com',
+        phone_number: '3001234567',
+        optional_donation_amount: '5000',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const reference = (res.json() as { external_reference: string }).external_reference;
+    provider.pay('9301', reference, 'approved');
+    const notified = await gw.app.inject({
+      method: 'POST',
+      url: '/api/giving/payments/notifications?data.id=9301&type=payment',
+      headers: { 'x-request-id': 'relay-1', 'x-signature': signNotification('sandbox-webhook-secret', '9301', 'relay-1') },
+      payload: { type: 'payment', data: { id: '9301' } },
+    });
+    expect(notified.statusCode).toBe(200);
+    const [receipt] = (await gw.mailer.list(100)).filter((m) => m.to === 'victima.recibo@example.com');
+    expect(receipt?.subject).toMatch(/^Gracias por tu donación/);
+    const text = `${receipt?.subject}\n${receipt?.text}\n${receipt?.html}`;
+    expect(text).toMatch(/\$ 5\.000/);
+    for (const typed of ['bloqueada', 'evil.example', 'Soporte', '99887766']) expect(text).not.toContain(typed);
+  });
+
+  it('refuses line breaks in a name, which would start a new line of the e-mail', async () => {
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/giving/contributions',
+      payload: {
+        contributor_name: 'Ana\r\nVisita https://evil.example',
+        contributor_lastname: 'Pérez',
+        id_type: 'Cédula de ciudadanía',
+        id_number: '123456',
+        email: 'ana.lineas@example.com',
+        phone_number: '3001234567',
+        donation_amount: '20000',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { fields: Record<string, string> }).fields.contributor_name).toBe('Escribe este dato en una sola línea.');
+  });
+});
