@@ -1,6 +1,8 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
+import { createApiClient } from 'shared/api/client';
+import { ApiClientProvider } from 'shared/api/context';
 import { StandaloneRoutes } from 'shared/ui/standalone-routes';
 import { createAppStore } from 'shared/store';
 import 'shared/ui/theme.css';
@@ -10,9 +12,12 @@ const container = document.getElementById('root') ?? document.body.appendChild(d
 createRoot(container).render(
   <StrictMode>
     <Provider store={createAppStore()}>
-      <Suspense fallback={<p>Cargando…</p>}>
-        <StandaloneRoutes owner="community" load={(file) => import(`./screens/${file}.tsx`)} />
-      </Suspense>
+      {/* The API client is injected (STYLE.md): a development setup may point it elsewhere; tests pass a fake. */}
+      <ApiClientProvider client={createApiClient()}>
+        <Suspense fallback={<p>Cargando…</p>}>
+          <StandaloneRoutes owner="community" load={(file) => import(`./screens/${file}.tsx`)} />
+        </Suspense>
+      </ApiClientProvider>
     </Provider>
   </StrictMode>,
 );

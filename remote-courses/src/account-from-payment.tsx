@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react';
-import { apiClient } from 'shared/api/client';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { rememberReturnPath } from 'shared/post-login';
 import { selectIsAuthenticated, useAppSelector } from 'shared/store';
 import { FormMessage } from 'shared/ui/form';
-import type { CheckedPayment } from 'shared/ui/payment-result';
+import type { AccountFromPaymentResponse } from 'shared/schemas/account-api';
+import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
+import { useCreateAccountFromPayment } from './api/create-account-from-payment';
 import { forgetStudentData, readStudentData } from './payment-storage';
 import { accountFromPaymentTexts as t } from './texts';
 
-interface CreatedAccount {
-  email: string;
-  temporary_password: string;
-}
-
 type Outcome =
   | { kind: 'creating' }
-  | { kind: 'created'; account: CreatedAccount }
+  | { kind: 'created'; account: AccountFromPaymentResponse }
   | { kind: 'exists'; message: string }
   | { kind: 'failed'; message: string };
 
@@ -25,22 +21,21 @@ type Outcome =
  */
 const requests = new Map<string, Promise<Outcome>>();
 
-function createAccount(paymentId: string, reference: string, claim: string): Promise<Outcome> {
+function createAccount(
+  send: ReturnType<typeof useCreateAccountFromPayment>,
+  paymentId: string,
+  reference: string,
+  claim: string,
+): Promise<Outcome> {
   const key = `${paymentId}|${reference}`;
   let pending = requests.get(key);
   if (!pending) {
-    pending = apiClient
-      .request<CreatedAccount>('POST', '/api/account/accounts/from-payment', {
-        payment_id: paymentId,
-        external_reference: reference,
-        claim_secret: claim,
-      })
-      .then((res): Outcome => {
-        if (res.kind === 'ok' && res.data?.email && res.data.temporary_password) return { kind: 'created', account: res.data };
-        if (res.kind === 'error' && (res.status === 409 || res.status === 403)) return { kind: 'exists', message: res.message || t.exists };
-        if (res.kind === 'error') console.warn('No se pudo crear la cuenta', res.status, res.error);
-        return { kind: 'failed', message: t.failed };
-      });
+    pending = send({ payment_id: paymentId, external_reference: reference, claim_secret: claim }).then((res): Outcome => {
+      if (res.kind === 'ok' && res.data?.email && res.data.temporary_password) return { kind: 'created', account: res.data };
+      if (res.kind === 'error' && (res.status === 409 || res.status === 403)) return { kind: 'exists', message: res.message || t.exists };
+      if (res.kind === 'error') console.warn('No se pudo crear la cuenta', res.status, res.error);
+      return { kind: 'failed', message: t.failed };
+    });
     requests.set(key, pending);
   }
   return pending;
@@ -52,7 +47,8 @@ function createAccount(paymentId: string, reference: string, claim: string): Pro
  * the account (with the claim secret only this browser holds); show the e-mail and temporary password once, then
  * forget the stored data.
  */
-export function AccountFromPayment({ payment, claim }: { payment: CheckedPayment; claim: string }) {
+export function AccountFromPayment({ payment, claim }: { payment: PaymentStatusResponse; claim: string }) {
+  const send = useCreateAccountFromPayment();
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const { search } = useNavigation();
   const [student] = useState(readStudentData);
@@ -70,7 +66,7 @@ export function AccountFromPayment({ payment, claim }: { payment: CheckedPayment
     }
     let live = true;
     setOutcome({ kind: 'creating' });
-    void createAccount(paymentId, reference, claim).then((next) => {
+    void createAccount(send, paymentId, reference, claim).then((next) => {
       // The stored data was only a hint; once the server has answered (other than a network failure) it is spent.
       if (next.kind !== 'failed') forgetStudentData();
       if (live) setOutcome(next);
@@ -78,7 +74,7 @@ export function AccountFromPayment({ payment, claim }: { payment: CheckedPayment
     return () => {
       live = false;
     };
-  }, [eligible, paymentId, reference, claim]);
+  }, [eligible, paymentId, reference, claim, send]);
 
   if (!outcome) return null;
   if (outcome.kind === 'creating') {

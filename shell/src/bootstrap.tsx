@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
+import { createApiClient } from 'shared/api/client';
+import { ApiClientProvider } from 'shared/api/context';
 import { createAppStore } from 'shared/store';
 import 'shared/ui/theme.css';
 import './shell.css';
@@ -15,9 +17,13 @@ if (container) {
   createRoot(container).render(
     <StrictMode>
       <Provider store={store}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
+        {/* The shell's own API calls (the footer's newsletter box) use this client; see shared/src/api/context.ts for why
+            remotes' screens read their own bundle's same-origin default rather than this provider. */}
+        <ApiClientProvider client={createApiClient()}>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </ApiClientProvider>
       </Provider>
     </StrictMode>,
   );

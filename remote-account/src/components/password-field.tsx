@@ -20,19 +20,14 @@ export function PasswordField({ toggle = true, ...props }: Omit<TextFieldProps, 
   );
 }
 
+/** A field's registration with its current message, as the kit's `fieldsOf` gives it. */
+type FieldBinding = UseFormRegisterReturn & { error?: string | undefined };
+
 /**
  * A new password and its confirmation (temporary-password challenge and password reset): the rule is shown as a hint
  * on the first, and only the first has the show/hide toggle.
  */
-export function NewPasswordFields({
-  password,
-  confirm,
-  errors,
-}: {
-  password: UseFormRegisterReturn;
-  confirm: UseFormRegisterReturn;
-  errors: { password?: string | undefined; confirmPassword?: string | undefined };
-}) {
+export function NewPasswordFields({ password, confirm }: { password: FieldBinding; confirm: FieldBinding }) {
   return (
     <>
       <PasswordField
@@ -40,17 +35,14 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required
         hint="Mínimo 8 caracteres, con al menos una minúscula, una mayúscula y un número."
-        error={errors.password}
         {...password}
       />
-      <PasswordField
-        toggle={false}
-        label="Confirma la nueva contraseña"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-        {...confirm}
-      />
+      <PasswordField toggle={false} label="Confirma la nueva contraseña" autoComplete="new-password" required {...confirm} />
     </>
   );
+}
+
+/** The 6-digit code the identity provider e-mails (confirmation and password reset). */
+export function CodeField(props: Omit<TextFieldProps, 'className' | 'inputMode' | 'autoComplete' | 'maxLength' | 'required'>) {
+  return <TextField className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required {...props} />;
 }

@@ -1,23 +1,24 @@
 import '../state/account-ui-slice';
 import '../account.css';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { AppLink, useSearchParams } from 'shared/navigation';
 import { accountTexts, confirmationSchema } from 'shared/schemas/account';
-import { FormMessage, SubmitButton, TextField } from 'shared/ui/form';
+import { FormMessage, TextField } from 'shared/ui/form';
+import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
+import { AccountForm, LinkButton } from '../components/account-form';
+import { CodeField } from '../components/password-field';
+import { ResendNotice, useResend } from '../components/resend';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
-import { confirmSignUp, resendConfirmationCode, prefetchIdentity } from '../identity/client';
+import { confirmSignUp, prefetchIdentity } from '../identity/client';
 import { identityMessages } from '../identity/errors';
 import { useAccountSession } from '../session/use-account-session';
 import { confirmTexts as t } from '../texts';
 
-/** Spec §9: to /login 2 s after confirming; the resend notice clears after 3 s. */
+/** Spec §9: to /login 2 s after confirming. */
 const REDIRECT_MS = 2000;
-const RESEND_NOTICE_MS = 3000;
-
-type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /** /confirm-email (spec §2, §5, §8): e-mail (may come in the query) and the 6-digit code; resend needs the e-mail. */
 export default function ConfirmEmailPage() {
@@ -25,41 +26,23 @@ export default function ConfirmEmailPage() {
   const params = useSearchParams();
   const goLater = useDelayedNavigate();
   const form = useZodForm(confirmationSchema, { defaultValues: { email: params.get('email') ?? '', code: '' } });
-  const { register, formState, handleSubmit, getValues, setFocus } = form;
-  const [result, setResult] = useState<Notice>(null);
-  const [resend, setResend] = useState<Notice>(null);
-  const [resending, setResending] = useState(false);
+  const field = fieldsOf(form);
+  const resend = useResend();
   const [confirmed, setConfirmed] = useState(false);
-  const resendTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(resendTimer.current), []);
 
-  const onSubmit = handleSubmit(async ({ email, code }) => {
-    setResult(null);
+  const submission = useFormSubmission(form, async ({ email, code }) => {
     const r = await confirmSignUp(email, code, 'confirmEmail');
-    if (r.success) {
-      setConfirmed(true);
-      goLater('/login', REDIRECT_MS);
-    } else {
-      setResult({ kind: 'error', text: r.error ?? identityMessages.confirmEmailDefault });
-    }
+    if (!r.success) return failed(r.error ?? identityMessages.confirmEmailDefault);
+    setConfirmed(true);
+    goLater('/login', REDIRECT_MS);
+    return sent(null);
   });
 
-  const onResend = async () => {
-    clearTimeout(resendTimer.current);
-    const email = getValues('email').trim();
-    if (!email) {
-      setResend({ kind: 'error', text: accountTexts.emailFirst });
-      setFocus('email');
-      return;
-    }
-    setResending(true);
-    setResend(null);
-    const r = await resendConfirmationCode(email);
-    setResending(false);
-    setResend(
-      r.success ? { kind: 'success', text: identityMessages.resendOk } : { kind: 'error', text: r.error ?? identityMessages.resendDefault },
-    );
-    if (r.success) resendTimer.current = setTimeout(() => setResend(null), RESEND_NOTICE_MS);
+  const onResend = () => {
+    const email = form.getValues('email').trim();
+    if (email) return void resend.send(email);
+    resend.show({ kind: 'error', text: accountTexts.emailFirst });
+    form.setFocus('email');
   };
 
   return (
@@ -72,45 +55,40 @@ export default function ConfirmEmailPage() {
               <FormMessage kind="success">{t.confirmed}</FormMessage>
             </div>
           ) : (
-            <form className="form" onSubmit={onSubmit} noValidate onFocus={prefetchIdentity} aria-labelledby="confirmar">
-              <StepHeading id="confirmar" autoFocus={false}>
-                Activa tu cuenta
-              </StepHeading>
-              {result ? <FormMessage kind={result.kind}>{result.text}</FormMessage> : null}
-              <TextField
-                label="Correo electrónico"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-                error={formState.errors.email?.message}
-                {...register('email')}
-              />
-              <TextField
+            <AccountForm
+              form={form}
+              submission={submission}
+              onFocus={prefetchIdentity}
+              aria-labelledby="confirmar"
+              header={
+                <StepHeading id="confirmar" autoFocus={false}>
+                  Activa tu cuenta
+                </StepHeading>
+              }
+              submitLabel={t.submit}
+              busyLabel={t.busy}
+              secondary={
+                <LinkButton onClick={onResend} disabled={resend.busy}>
+                  {resend.busy ? t.resending : t.resend}
+                </LinkButton>
+              }
+              footer={
+                <>
+                  <ResendNotice notice={resend.notice} />
+                  <p className="auth-links">
+                    <AppLink to="/login">Ir a Iniciar sesión</AppLink>
+                    <AppLink to="/register">Crear otra cuenta</AppLink>
+                  </p>
+                </>
+              }
+            >
+              <TextField label="Correo electrónico" type="email" autoComplete="email" inputMode="email" required {...field('email')} />
+              <CodeField
                 label="Código de confirmación"
-                className="code-input"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                required
                 hint="Son 6 dígitos; revisa también la carpeta de correo no deseado."
-                error={formState.errors.code?.message}
-                {...register('code')}
+                {...field('code')}
               />
-              <div className="auth-actions">
-                <SubmitButton busy={formState.isSubmitting} busyLabel={t.busy} className="btn">
-                  {t.submit}
-                </SubmitButton>
-                <button type="button" className="link-button" onClick={() => void onResend()} disabled={resending}>
-                  {resending ? t.resending : t.resend}
-                </button>
-              </div>
-              <div aria-live="polite">{resend ? <FormMessage kind={resend.kind}>{resend.text}</FormMessage> : null}</div>
-              <p className="auth-links">
-                <AppLink to="/login">Ir a Iniciar sesión</AppLink>
-                <AppLink to="/register">Crear otra cuenta</AppLink>
-              </p>
-            </form>
+            </AccountForm>
           )}
         </section>
         <aside className="auth-aside" aria-labelledby="sin-codigo">

@@ -13,10 +13,12 @@ import {
   useAppStore,
   type AuthUser,
 } from 'shared/store';
-import { FormMessage, SubmitButton, TextField } from 'shared/ui/form';
+import { FormMessage, TextField } from 'shared/ui/form';
+import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { NewPasswordFields, PasswordField } from '../components/password-field';
+import { AccountForm, LinkButton } from '../components/account-form';
+import { CodeField, NewPasswordFields, PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
 import { completeNewPassword, confirmForgotPassword, forgotPassword, login, prefetchIdentity } from '../identity/client';
@@ -30,56 +32,62 @@ import { loginTexts as t } from '../texts';
 const LOGIN_REDIRECT_MS = 1500;
 
 type Step = { kind: 'login' } | { kind: 'newPassword' } | { kind: 'forgot' } | { kind: 'reset'; email: string } | { kind: 'done' };
-type Outcome = { kind: 'error'; text: string; confirmEmail?: string } | { kind: 'success'; text: string } | null;
 
-function OutcomeMessage({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  if (outcome.kind === 'success') return <FormMessage kind="success">{outcome.text}</FormMessage>;
-  return (
-    <FormMessage kind="error">
-      {outcome.text}
-      {outcome.confirmEmail ? (
-        <>
-          {' '}
-          <AppLink to={`/confirm-email?email=${encodeURIComponent(outcome.confirmEmail)}`}>{t.confirmLink}</AppLink>
-        </>
-      ) : null}
-    </FormMessage>
-  );
-}
+/** What an identity call answered, as the form kit reads it. */
+const outcomeOf = <R extends { success: boolean; error?: string | undefined }>(result: R, fallback: string) =>
+  result.success ? sent(result) : failed(result.error ?? fallback);
 
 function LoginForm({
   email,
-  outcome,
+  notice,
   onSignedIn,
   onNewPassword,
   onForgot,
-  setOutcome,
 }: {
   email: string;
-  outcome: Outcome;
+  /** The success line brought back from another step ("Tu contraseña fue cambiada…"). */
+  notice: string | null;
   onSignedIn: (user: AuthUser) => void;
   onNewPassword: (email: string) => void;
   onForgot: (email: string) => void;
-  setOutcome: (o: Outcome) => void;
 }) {
   const form = useZodForm(loginSchema, { defaultValues: { email, password: '' } });
-  const { register, formState, handleSubmit, getValues } = form;
+  const { register, formState, getValues } = form;
   const incomplete = Boolean(formState.errors.email || formState.errors.password);
-  const onSubmit = handleSubmit(async (values) => {
-    setOutcome(null);
+  const submission = useFormSubmission(form, async (values) => {
     const result = await login(values.email, values.password);
     if (result.success) onSignedIn(result.user);
     else if (result.needsNewPassword) onNewPassword(values.email);
-    else setOutcome({ kind: 'error', text: result.error, ...(result.needsConfirmation ? { confirmEmail: values.email } : {}) });
+    else {
+      const confirm = result.needsConfirmation ? `/confirm-email?email=${encodeURIComponent(values.email)}` : null;
+      return failed(result.error, { link: confirm ? { to: confirm, label: t.confirmLink } : undefined });
+    }
+    return sent(null);
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate onFocus={prefetchIdentity} aria-labelledby="ingresa">
-      <StepHeading id="ingresa" autoFocus={false}>
-        {t.submit}
-      </StepHeading>
-      {incomplete ? <FormMessage kind="error">{accountTexts.loginIncomplete}</FormMessage> : null}
-      <OutcomeMessage outcome={outcome} />
+    <AccountForm
+      form={form}
+      submission={submission}
+      onFocus={prefetchIdentity}
+      aria-labelledby="ingresa"
+      header={
+        <>
+          <StepHeading id="ingresa" autoFocus={false}>
+            {t.submit}
+          </StepHeading>
+          {incomplete ? <FormMessage kind="error">{accountTexts.loginIncomplete}</FormMessage> : null}
+          {notice && !submission.failure ? <FormMessage kind="success">{notice}</FormMessage> : null}
+        </>
+      }
+      submitLabel={t.submit}
+      busyLabel={t.busy}
+      secondary={<LinkButton onClick={() => onForgot(getValues('email'))}>{t.forgotLink}</LinkButton>}
+      footer={
+        <p className="auth-links">
+          <span>{t.noAccount}</span> <AppLink to="/register">{t.registerLink}</AppLink>
+        </p>
+      }
+    >
       <TextField
         label="Correo electrónico"
         type="email"
@@ -96,18 +104,7 @@ function LoginForm({
         aria-invalid={formState.errors.password ? true : undefined}
         {...register('password')}
       />
-      <div className="auth-actions">
-        <SubmitButton busy={formState.isSubmitting} busyLabel={t.busy} className="btn">
-          {t.submit}
-        </SubmitButton>
-        <button type="button" className="link-button" onClick={() => onForgot(getValues('email'))}>
-          {t.forgotLink}
-        </button>
-      </div>
-      <p className="auth-links">
-        <span>{t.noAccount}</span> <AppLink to="/register">{t.registerLink}</AppLink>
-      </p>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -118,114 +115,90 @@ function HiddenUsername({ email }: { email: string }) {
 
 function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSignedIn: (user: AuthUser) => void; onCancel: () => void }) {
   const form = useZodForm(newPasswordSchema);
-  const { register, formState, handleSubmit } = form;
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
+  const field = fieldsOf(form);
+  const submission = useFormSubmission(form, async (values) => {
     const result = await completeNewPassword(values.password);
     if (result.success) onSignedIn(result.user);
-    else setError(result.error);
+    return result.success ? sent(null) : failed(result.error);
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="nueva-contrasena">
-      <StepHeading id="nueva-contrasena">{t.newPasswordTitle}</StepHeading>
-      <FormMessage kind="warning">{identityMessages.temporaryPassword}</FormMessage>
-      <p>{t.newPasswordIntro}</p>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+    <AccountForm
+      form={form}
+      submission={submission}
+      aria-labelledby="nueva-contrasena"
+      header={
+        <>
+          <StepHeading id="nueva-contrasena">{t.newPasswordTitle}</StepHeading>
+          <FormMessage kind="warning">{identityMessages.temporaryPassword}</FormMessage>
+          <p>{t.newPasswordIntro}</p>
+        </>
+      }
+      submitLabel={t.newPasswordSubmit}
+      busyLabel="Guardando…"
+      secondary={<LinkButton onClick={onCancel}>{t.backToLogin}</LinkButton>}
+    >
       <HiddenUsername email={email} />
-      <NewPasswordFields
-        password={register('password')}
-        confirm={register('confirmPassword')}
-        errors={{ password: formState.errors.password?.message, confirmPassword: formState.errors.confirmPassword?.message }}
-      />
-      <div className="auth-actions">
-        <SubmitButton busy={formState.isSubmitting} busyLabel="Guardando…" className="btn">
-          {t.newPasswordSubmit}
-        </SubmitButton>
-        <button type="button" className="link-button" onClick={onCancel}>
-          {t.backToLogin}
-        </button>
-      </div>
-    </form>
+      <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
+    </AccountForm>
   );
 }
 
 function ForgotForm({ email, onSent, onCancel }: { email: string; onSent: (email: string) => void; onCancel: () => void }) {
   const form = useZodForm(forgotPasswordSchema, { defaultValues: { email } });
-  const { register, formState, handleSubmit } = form;
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    const result = await forgotPassword(values.email);
-    if (result.success) onSent(values.email);
-    else setError(result.error ?? identityMessages.forgotDefault);
+  const field = fieldsOf(form);
+  const submission = useFormSubmission(form, async (values) => {
+    const result = outcomeOf(await forgotPassword(values.email), identityMessages.forgotDefault);
+    if (result.ok) onSent(values.email);
+    return result;
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate onFocus={prefetchIdentity} aria-labelledby="recuperar">
-      <StepHeading id="recuperar">{t.forgotTitle}</StepHeading>
-      <p>{t.forgotIntro}</p>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        required
-        error={formState.errors.email?.message}
-        {...register('email')}
-      />
-      <div className="auth-actions">
-        <SubmitButton busy={formState.isSubmitting} busyLabel="Enviando…" className="btn">
-          {t.forgotSubmit}
-        </SubmitButton>
-        <button type="button" className="link-button" onClick={onCancel}>
-          {t.backToLogin}
-        </button>
-      </div>
-    </form>
+    <AccountForm
+      form={form}
+      submission={submission}
+      onFocus={prefetchIdentity}
+      aria-labelledby="recuperar"
+      header={
+        <>
+          <StepHeading id="recuperar">{t.forgotTitle}</StepHeading>
+          <p>{t.forgotIntro}</p>
+        </>
+      }
+      submitLabel={t.forgotSubmit}
+      busyLabel="Enviando…"
+      secondary={<LinkButton onClick={onCancel}>{t.backToLogin}</LinkButton>}
+    >
+      <TextField label="Correo electrónico" type="email" autoComplete="username" inputMode="email" required {...field('email')} />
+    </AccountForm>
   );
 }
 
 function ResetForm({ email, onDone, onCancel }: { email: string; onDone: () => void; onCancel: () => void }) {
   const form = useZodForm(resetPasswordSchema);
-  const { register, formState, handleSubmit } = form;
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
-    const result = await confirmForgotPassword(email, values.code, values.password);
-    if (result.success) onDone();
-    else setError(result.error ?? identityMessages.resetDefault);
+  const field = fieldsOf(form);
+  const submission = useFormSubmission(form, async (values) => {
+    const result = outcomeOf(await confirmForgotPassword(email, values.code, values.password), identityMessages.resetDefault);
+    if (result.ok) onDone();
+    return result;
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="restablecer">
-      <StepHeading id="restablecer">{t.resetTitle}</StepHeading>
-      <p>{t.resetIntro(email)}</p>
-      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
+    <AccountForm
+      form={form}
+      submission={submission}
+      aria-labelledby="restablecer"
+      header={
+        <>
+          <StepHeading id="restablecer">{t.resetTitle}</StepHeading>
+          <p>{t.resetIntro(email)}</p>
+        </>
+      }
+      submitLabel={t.resetSubmit}
+      busyLabel="Guardando…"
+      secondary={<LinkButton onClick={onCancel}>{t.backToLogin}</LinkButton>}
+    >
       <HiddenUsername email={email} />
-      <TextField
-        label="Código de verificación"
-        className="code-input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        error={formState.errors.code?.message}
-        {...register('code')}
-      />
-      <NewPasswordFields
-        password={register('password')}
-        confirm={register('confirmPassword')}
-        errors={{ password: formState.errors.password?.message, confirmPassword: formState.errors.confirmPassword?.message }}
-      />
-      <div className="auth-actions">
-        <SubmitButton busy={formState.isSubmitting} busyLabel="Guardando…" className="btn">
-          {t.resetSubmit}
-        </SubmitButton>
-        <button type="button" className="link-button" onClick={onCancel}>
-          {t.backToLogin}
-        </button>
-      </div>
-    </form>
+      <CodeField label="Código de verificación" {...field('code')} />
+      <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
+    </AccountForm>
   );
 }
 
@@ -239,7 +212,7 @@ export default function LoginPage() {
   const notice = useAppSelector(selectAuthNotice);
   const goLater = useDelayedNavigate();
   const [step, setStep] = useState<Step>({ kind: 'login' });
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [successNotice, setSuccessNotice] = useState<string | null>(null);
   const [email, setEmail] = useState('');
 
   const onSignedIn = (user: AuthUser) => {
@@ -247,8 +220,8 @@ export default function LoginPage() {
     setStep({ kind: 'done' });
     goLater(takePostLogin(store), LOGIN_REDIRECT_MS);
   };
-  const backToLogin = (next: Outcome = null) => {
-    setOutcome(next);
+  const backToLogin = (success: string | null = null) => {
+    setSuccessNotice(success);
     setStep({ kind: 'login' });
   };
 
@@ -285,15 +258,12 @@ export default function LoginPage() {
       />
     );
   } else if (step.kind === 'reset') {
-    body = (
-      <ResetForm email={step.email} onCancel={() => backToLogin()} onDone={() => backToLogin({ kind: 'success', text: t.resetDone })} />
-    );
+    body = <ResetForm email={step.email} onCancel={() => backToLogin()} onDone={() => backToLogin(t.resetDone)} />;
   } else {
     body = (
       <LoginForm
         email={email}
-        outcome={outcome}
-        setOutcome={setOutcome}
+        notice={successNotice}
         onSignedIn={onSignedIn}
         onNewPassword={(typed) => {
           setEmail(typed);
@@ -301,7 +271,7 @@ export default function LoginPage() {
         }}
         onForgot={(typed) => {
           setEmail(typed);
-          setOutcome(null);
+          setSuccessNotice(null);
           setStep({ kind: 'forgot' });
         }}
       />

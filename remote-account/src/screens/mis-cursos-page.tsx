@@ -1,36 +1,22 @@
 import '../state/account-ui-slice';
 import '../account.css';
 import { useCallback, useEffect, useState } from 'react';
-import { apiClient } from 'shared/api/client';
 import { courses } from 'shared/catalogue/courses';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
+import type { Enrollment } from 'shared/schemas/account-api';
 import { FormMessage } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
+import { useDownloadCertificate } from '../api/download-certificate';
+import { useListEnrollments } from '../api/list-enrollments';
 import { statusView } from '../enrollment-status';
 import { identityMessages } from '../identity/errors';
 import { rememberPostLogin } from '../session/post-login';
 import { useAccountSession } from '../session/use-account-session';
 import { misCursosTexts as t } from '../texts';
-
-/** One row of GET /api/account/enrollments (spec §3 Enrollment, plus what the server adds for the certificate). */
-export interface Enrollment {
-  id: string;
-  course_id: string;
-  course_name: string;
-  module_name: string;
-  student_name: string;
-  student_lastname: string;
-  payment_status: string;
-  enrollment_status: string;
-  created_at: string;
-  payment_date: string | null;
-  transaction_amount: number;
-  certificate_available: boolean;
-}
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'expired' } | { state: 'done'; enrollments: Enrollment[] };
 
@@ -49,17 +35,15 @@ const dateOf = (iso: string | null) => {
 /** Downloads the enrolment certificate: the endpoint needs the Bearer token, so fetch + blob instead of a link. */
 function CertificateButton({ enrollment, getIdToken }: { enrollment: Enrollment; getIdToken: () => Promise<string | null> }) {
   const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
+  const downloadCertificate = useDownloadCertificate();
   const download = async () => {
     setState('busy');
     try {
       const token = await getIdToken();
       if (!token) throw new Error('sin sesión');
-      const res = await fetch(`/api/account/enrollments/${encodeURIComponent(enrollment.id)}/certificate`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/pdf' },
-        credentials: 'same-origin',
-      });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
+      const pdf = await downloadCertificate(enrollment.id, token);
+      if (!pdf) throw new Error('sin certificado');
+      const url = URL.createObjectURL(pdf);
       const a = document.createElement('a');
       a.href = url;
       a.download = `certificado-inscripcion-${enrollment.id}.pdf`;
@@ -152,6 +136,7 @@ export default function MisCursosPage() {
   const notice = useAppSelector(selectAuthNotice);
   const dispatch = useAppDispatch();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const listEnrollments = useListEnrollments();
 
   const fetchEnrollments = useCallback(async () => {
     setLoad({ state: 'loading' });
@@ -160,7 +145,7 @@ export default function MisCursosPage() {
       setLoad({ state: 'expired' });
       return;
     }
-    const res = await apiClient.request<{ enrollments: Enrollment[] }>('GET', '/api/account/enrollments', undefined, { token });
+    const res = await listEnrollments(token);
     if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', enrollments: res.data.enrollments });
     else if (res.kind === 'error' && res.status === 401) {
       // The server refused a token the browser still held: end the session here too, saying why.
@@ -168,7 +153,7 @@ export default function MisCursosPage() {
       void session.logout();
       setLoad({ state: 'expired' });
     } else setLoad({ state: 'error' });
-  }, [session, dispatch]);
+  }, [session, dispatch, listEnrollments]);
 
   useEffect(() => {
     if (isAuthenticated) void fetchEnrollments();

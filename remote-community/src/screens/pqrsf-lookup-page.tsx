@@ -1,20 +1,21 @@
 import '../state/submissions-slice';
 import '../community.css';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { apiClient } from 'shared/api/client';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { AppLink } from 'shared/navigation';
 import { pqrsfLookupSchema, pqrsfLookupTexts, type PqrsfRecord } from 'shared/schemas/community';
 import { useAppSelector } from 'shared/store';
 import { SubmitButton, TextField } from 'shared/ui/form';
+import { failed, fieldsOf, revealAndFocus, sent, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
+import { useLookupPqrsf } from '../api/lookup-pqrsf';
 import { FormSection } from '../components/page-parts';
-import { RequiredNote, revealAndFocus, SubmitErrors } from '../components/submission';
+import { RequiredNote } from '../components/submission';
 import { selectLastStored } from '../state/submissions-slice';
 import { lookupTexts as t } from '../texts';
 
-type Lookup = { kind: 'idle' } | { kind: 'found'; record: PqrsfRecord } | { kind: 'missing'; text: string };
+type Lookup = { kind: 'found'; record: PqrsfRecord } | { kind: 'missing'; text: string };
 
 /** The request as the spec's table shows it, one labelled row per column so it reads well at 320 px. */
 function RecordTable({ record }: { record: PqrsfRecord }) {
@@ -49,7 +50,7 @@ function RecordTable({ record }: { record: PqrsfRecord }) {
 }
 
 /** Focusable result area: takes focus when a lookup finishes so the answer is heard. */
-function Result({ lookup }: { lookup: Exclude<Lookup, { kind: 'idle' }> }) {
+function Result({ lookup }: { lookup: Lookup }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => revealAndFocus(ref.current), [lookup]);
   if (lookup.kind === 'missing') {
@@ -71,19 +72,23 @@ function Result({ lookup }: { lookup: Exclude<Lookup, { kind: 'idle' }> }) {
 export default function PqrsfLookupPage() {
   const lastFiled = useAppSelector((s) => selectLastStored(s, 'pqrsf'));
   const form = useZodForm(pqrsfLookupSchema, { shouldFocusError: false, defaultValues: { id: lastFiled ?? '', id_number: '' } });
-  const { register, formState } = form;
-  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setLookup({ kind: 'idle' });
-    const result = await apiClient.request<{ Items?: PqrsfRecord[] }>('POST', '/api/community/pqrsf/consulta', values);
-    if (result.kind === 'ok' && result.data.Items?.[0]) setLookup({ kind: 'found', record: result.data.Items[0] });
-    else if (result.kind === 'ok' || (result.kind === 'error' && result.status === 404))
-      setLookup({ kind: 'missing', text: pqrsfLookupTexts.notFound });
-    else if (result.kind === 'error')
-      setLookup({ kind: 'missing', text: result.status === 429 || result.fields ? result.message : pqrsfLookupTexts.failed });
-    else setLookup({ kind: 'missing', text: pqrsfLookupTexts.network });
+  const field = fieldsOf(form);
+  const lookupPqrsf = useLookupPqrsf();
+  const submission = useFormSubmission(form, async (values) => {
+    const result = await lookupPqrsf(values);
+    const record = result.kind === 'ok' ? result.data.Items[0] : undefined;
+    if (record) return sent(record);
+    if (result.kind === 'ok' || (result.kind === 'error' && result.status === 404)) return failed(pqrsfLookupTexts.notFound);
+    if (result.kind === 'error') return failed(result.status === 429 || result.fields ? result.message : pqrsfLookupTexts.failed);
+    return failed(pqrsfLookupTexts.network);
   });
+  const { state } = submission;
+  // One object per answer: the result takes focus when a new answer arrives, not on every render.
+  const lookup = useMemo((): Lookup | null => {
+    if (state.kind === 'sent') return { kind: 'found', record: state.answer };
+    if (state.kind === 'failed') return { kind: 'missing', text: state.failure.text };
+    return null;
+  }, [state]);
 
   return (
     <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
@@ -97,35 +102,32 @@ export default function PqrsfLookupPage() {
           </p>
         }
       >
-        <form className="form" onSubmit={onSubmit} noValidate aria-label={t.formTitle}>
-          <RequiredNote />
-          <SubmitErrors form={form} />
+        <SubmissionForm
+          className="form"
+          aria-label={t.formTitle}
+          form={form}
+          submission={submission}
+          header={<RequiredNote />}
+          honeypot={false}
+          failure={() => null}
+        >
           <div className="form-grid">
-            <TextField
-              label="Número de radicado"
-              required
-              inputMode="numeric"
-              autoComplete="off"
-              hint={t.idHint}
-              error={formState.errors.id?.message}
-              {...register('id')}
-            />
+            <TextField label="Número de radicado" required inputMode="numeric" autoComplete="off" hint={t.idHint} {...field('id')} />
             <TextField
               label="Número de documento"
               required
               inputMode="numeric"
               hint="El documento con el que radicaste la solicitud."
-              error={formState.errors.id_number?.message}
-              {...register('id_number')}
+              {...field('id_number')}
             />
           </div>
           <div className="form-actions">
-            <SubmitButton busy={formState.isSubmitting} busyLabel={t.sending}>
+            <SubmitButton busy={submission.busy} busyLabel={t.sending}>
               {t.send}
             </SubmitButton>
           </div>
-        </form>
-        {lookup.kind !== 'idle' ? <Result lookup={lookup} /> : null}
+        </SubmissionForm>
+        {lookup ? <Result lookup={lookup} /> : null}
       </FormSection>
     </PageFrame>
   );

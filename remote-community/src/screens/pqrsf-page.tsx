@@ -4,20 +4,14 @@ import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { AppLink } from 'shared/navigation';
 import { documentTypes, requestTypes, senderTypes } from 'shared/schemas/common';
 import { pqrsfSchema } from 'shared/schemas/community';
-import { SelectField, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
+import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { fieldsOf } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { FormSection, PrivacyNote } from '../components/page-parts';
-import { StoredMessage, SubmissionForm, useSubmission } from '../components/submission';
+import { useFilePqrsf } from '../api/file-pqrsf';
+import { FormSection } from '../components/page-parts';
+import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { lookupTexts, pqrsfTexts as t } from '../texts';
-
-interface FiledAnswer {
-  id?: string;
-  status?: string;
-  createdAt?: string;
-  dueDate?: string;
-  termDays?: number;
-}
 
 /**
  * PQRSF filing (spec §3): the server assigns the radicado, the status and the legal deadline. The number is shown
@@ -25,12 +19,11 @@ interface FiledAnswer {
  */
 export default function PqrsfPage() {
   const form = useZodForm(pqrsfSchema, { shouldFocusError: false });
-  const { register, formState } = form;
-  const e = formState.errors;
+  const field = fieldsOf(form);
   const submission = useSubmission(form, {
     form: 'pqrsf',
-    path: '/api/community/pqrsf',
-    idOf: (a: FiledAnswer) => a.id,
+    send: useFilePqrsf(),
+    idOf: (a) => a.id,
     failed: t.failed,
     network: t.network,
   });
@@ -58,10 +51,12 @@ export default function PqrsfPage() {
   return (
     <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
       <FormSection id="radicar" title={t.formTitle} intro={t.formIntro} aside={aside}>
-        <SubmissionForm
+        <CommunityForm
           form={form}
           submission={submission}
           label={t.formTitle}
+          submitLabel={t.send}
+          busyLabel={t.sending}
           stored={(outcome) => (
             <StoredMessage
               title={t.stored(outcome.id)}
@@ -99,45 +94,24 @@ export default function PqrsfPage() {
           )}
         >
           <div className="form-grid">
-            <SelectField label="Tipo de vínculo" required options={senderTypes} error={e.rol_type?.message} {...register('rol_type')} />
-            <SelectField
-              label="Tipo de solicitud"
-              required
-              options={requestTypes}
-              hint={t.requestTypeHint}
-              error={e.request_type?.message}
-              {...register('request_type')}
-            />
-            <TextField label="Nombres" required autoComplete="given-name" error={e.name?.message} {...register('name')} />
-            <TextField label="Apellidos" required autoComplete="family-name" error={e.lastname?.message} {...register('lastname')} />
-            <SelectField label="Tipo de documento" required options={documentTypes} error={e.id_type?.message} {...register('id_type')} />
-            <TextField label="Número de documento" required inputMode="numeric" error={e.id_number?.message} {...register('id_number')} />
-            <TextField
-              label="Teléfono"
-              required
-              type="tel"
-              autoComplete="tel"
-              error={e.phone_number?.message}
-              {...register('phone_number')}
-            />
+            <SelectField label="Tipo de vínculo" required options={senderTypes} {...field('rol_type')} />
+            <SelectField label="Tipo de solicitud" required options={requestTypes} hint={t.requestTypeHint} {...field('request_type')} />
+            <TextField label="Nombres" required autoComplete="given-name" {...field('name')} />
+            <TextField label="Apellidos" required autoComplete="family-name" {...field('lastname')} />
+            <SelectField label="Tipo de documento" required options={documentTypes} {...field('id_type')} />
+            <TextField label="Número de documento" required inputMode="numeric" {...field('id_number')} />
+            <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
             <TextField
               label="Correo electrónico"
               required
               type="email"
               autoComplete="email"
               hint="Te enviaremos el número de radicado a este correo."
-              error={e.email?.message}
-              {...register('email')}
+              {...field('email')}
             />
           </div>
-          <TextAreaField label="Describe tu solicitud" required rows={6} error={e.reviews?.message} {...register('reviews')} />
-          <div className="form-actions">
-            <SubmitButton busy={submission.busy} className="btn btn--accent" busyLabel={t.sending}>
-              {t.send}
-            </SubmitButton>
-          </div>
-          <PrivacyNote />
-        </SubmissionForm>
+          <TextAreaField label="Describe tu solicitud" required rows={6} {...field('reviews')} />
+        </CommunityForm>
       </FormSection>
     </PageFrame>
   );

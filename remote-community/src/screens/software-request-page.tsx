@@ -2,12 +2,14 @@ import '../state/submissions-slice';
 import '../community.css';
 import { AppLink } from 'shared/navigation';
 import { softwareRequestSchema, softwareRequestTexts as s } from 'shared/schemas/community';
-import { SubmitButton, TextField } from 'shared/ui/form';
+import { TextField } from 'shared/ui/form';
+import { fieldsOf } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { FormSection, PrivacyNote } from '../components/page-parts';
-import { StoredMessage, SubmissionForm, useSubmission } from '../components/submission';
-import { formTexts, softwareTexts as t } from '../texts';
+import { useRequestSoftware } from '../api/request-software';
+import { FormSection } from '../components/page-parts';
+import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
+import { softwareTexts as t } from '../texts';
 
 /**
  * Custom-software request (spec §5): validated on blur and on submit; success and failure are shown, not just logged.
@@ -16,12 +18,11 @@ import { formTexts, softwareTexts as t } from '../texts';
  */
 export default function SoftwareRequestPage() {
   const form = useZodForm(softwareRequestSchema, { mode: 'onTouched', shouldFocusError: false });
-  const { register, formState } = form;
-  const e = formState.errors;
+  const field = fieldsOf(form);
   const submission = useSubmission(form, {
     form: 'software',
-    path: '/api/community/custom-software',
-    idOf: (a: { id?: string }) => a.id,
+    send: useRequestSoftware(),
+    idOf: (a) => a.id,
     failed: s.failed,
     network: s.network,
   });
@@ -38,42 +39,28 @@ export default function SoftwareRequestPage() {
           </p>
         }
       >
-        <SubmissionForm
+        <CommunityForm
           form={form}
           submission={submission}
           label={t.requestTitle}
+          submitLabel={t.requestSend}
           stored={(outcome) => (
             <StoredMessage title={s.success}>
               <p>{t.reference(outcome.id)}</p>
             </StoredMessage>
           )}
         >
-          <TextField
-            label="Correo electrónico"
-            required
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            error={e.email?.message}
-            {...register('email')}
-          />
+          <TextField label="Correo electrónico" required type="email" autoComplete="email" inputMode="email" {...field('email')} />
           <TextField
             label="Teléfono"
             required
             type="tel"
             autoComplete="tel"
             hint="Con indicativo si es fijo; al menos 10 dígitos."
-            error={e.phone_number?.message}
-            {...register('phone_number')}
+            {...field('phone_number')}
           />
-          <TextField label="Nombre completo" required autoComplete="name" error={e.full_name?.message} {...register('full_name')} />
-          <div className="form-actions">
-            <SubmitButton busy={submission.busy} className="btn btn--accent" busyLabel={formTexts.sending}>
-              {t.requestSend}
-            </SubmitButton>
-          </div>
-          <PrivacyNote />
-        </SubmissionForm>
+          <TextField label="Nombre completo" required autoComplete="name" {...field('full_name')} />
+        </CommunityForm>
       </FormSection>
     </PageFrame>
   );

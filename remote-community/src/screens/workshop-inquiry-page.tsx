@@ -1,6 +1,7 @@
 import '../state/submissions-slice';
 import '../community.css';
 import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { AppLink } from 'shared/navigation';
 import { occupations } from 'shared/schemas/common';
 import {
@@ -11,107 +12,97 @@ import {
   yesNo,
   type WorkshopSlug,
 } from 'shared/schemas/community';
-import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
+import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { fieldsOf } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { ChoiceGroup } from '../components/choice-group';
-import { FormSection, PrivacyNote } from '../components/page-parts';
-import { FailureMessage, RequiredNote, StoredMessage, SubmitErrors, useSubmission, type Outcome } from '../components/submission';
-import { formTexts, workshopOf, workshopPageTexts as p, workshops } from '../texts';
+import { useSendWorkshopInquiry, type InquiryBody } from '../api/send-workshop-inquiry';
+import { FormSection } from '../components/page-parts';
+import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
+import { workshopOf, workshopPageTexts as p, workshops } from '../texts';
 
-const submission = (slug: WorkshopSlug) => ({
-  form: `${slug}-consulta`,
-  path: `/api/community/${slug}/consulta`,
-  idOf: (a: { id?: string }) => a.id,
-  failed: communityTexts.inquiryFailed,
-  network: communityTexts.inquiryNetwork,
-});
+/** The inquiry's send for one workshop, as `useSubmission` takes it. */
+function useInquirySubmission<V extends FieldValues, O extends InquiryBody>(form: UseFormReturn<V, unknown, O>, slug: WorkshopSlug) {
+  const sendInquiry = useSendWorkshopInquiry();
+  return useSubmission(form, {
+    form: `${slug}-consulta`,
+    send: (body: O) => sendInquiry(slug, body),
+    idOf: (a) => a.id,
+    failed: communityTexts.inquiryFailed,
+    network: communityTexts.inquiryNetwork,
+  });
+}
 
-/** What every inquiry form shows around its fields: the outcome, the required note, the send button. */
-function InquiryShell({
-  outcome,
-  onSubmit,
-  busy,
-  errors,
+/** What every inquiry form shows around its fields: the kit's community form, stored with the inquiry's number. */
+function InquiryForm<V extends FieldValues, O extends InquiryBody>({
+  form,
+  slug,
   title,
   children,
 }: {
-  outcome: Outcome<unknown>;
-  onSubmit: () => void;
-  busy: boolean;
-  errors: ReactNode;
+  form: UseFormReturn<V, unknown, O>;
+  slug: WorkshopSlug;
   title: string;
   children: ReactNode;
 }) {
-  if (outcome.kind === 'stored') {
-    return (
-      <StoredMessage title={communityTexts.inquirySuccess}>
-        <p>{p.reference(outcome.id)}</p>
-      </StoredMessage>
-    );
-  }
+  const submission = useInquirySubmission(form, slug);
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label={title}>
-      <RequiredNote />
-      {errors}
-      {outcome.kind === 'failed' ? <FailureMessage text={outcome.text} detail={outcome.detail} onRetry={onSubmit} busy={busy} /> : null}
-      <Honeypot />
+    <CommunityForm
+      form={form}
+      submission={submission}
+      label={title}
+      submitLabel="Enviar consulta"
+      stored={(record) => (
+        <StoredMessage title={communityTexts.inquirySuccess}>
+          <p>{p.reference(record.id)}</p>
+        </StoredMessage>
+      )}
+    >
       {children}
-      <div className="form-actions">
-        <SubmitButton busy={busy} className="btn btn--accent" busyLabel={formTexts.sending}>
-          Enviar consulta
-        </SubmitButton>
-      </div>
-      <PrivacyNote />
-    </form>
+    </CommunityForm>
   );
 }
 
 /** Arte de Amarte inquiry (spec §3): a teacher for their students or a parent for their child. */
 function ArteDeAmarteForm({ title }: { title: string }) {
   const form = useZodForm(arteDeAmarteInquirySchema, { shouldFocusError: false });
-  const { register, formState } = form;
-  const e = formState.errors;
-  const { outcome, onSubmit, busy } = useSubmission(form, submission('arte-de-amarte'));
+  const field = fieldsOf(form);
   return (
-    <InquiryShell outcome={outcome} onSubmit={onSubmit} busy={busy} errors={<SubmitErrors form={form} />} title={title}>
-      <ChoiceGroup legend="¿Quién eres?" required options={guestTypes} error={e.guest_type?.message} {...register('guest_type')} />
+    <InquiryForm form={form} slug="arte-de-amarte" title={title}>
+      <ChoiceGroup legend="¿Quién eres?" required options={guestTypes} {...field('guest_type')} />
       <div className="form-grid">
-        <TextField label="Nombre completo" required autoComplete="name" error={e.full_name?.message} {...register('full_name')} />
-        <TextField label="Teléfono" required type="tel" autoComplete="tel" error={e.phone_number?.message} {...register('phone_number')} />
-        <TextField label="Correo electrónico" required type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+        <TextField label="Nombre completo" required autoComplete="name" {...field('full_name')} />
+        <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+        <TextField label="Correo electrónico" required type="email" autoComplete="email" {...field('email')} />
       </div>
       <TextAreaField
         label="Tu consulta"
         required
         hint="Por ejemplo: el colegio o la edad de los niños, y las fechas que te interesan."
-        error={e.comments_query?.message}
-        {...register('comments_query')}
+        {...field('comments_query')}
       />
-    </InquiryShell>
+    </InquiryForm>
   );
 }
 
 /** Vale Ser inquiry (spec §3). */
 function ValeSerForm({ title }: { title: string }) {
   const form = useZodForm(valeSerInquirySchema, { shouldFocusError: false });
-  const { register, formState } = form;
-  const e = formState.errors;
-  const { outcome, onSubmit, busy } = useSubmission(form, submission('vale-ser'));
+  const field = fieldsOf(form);
   return (
-    <InquiryShell outcome={outcome} onSubmit={onSubmit} busy={busy} errors={<SubmitErrors form={form} />} title={title}>
+    <InquiryForm form={form} slug="vale-ser" title={title}>
       <div className="form-grid">
-        <TextField label="Nombre" required autoComplete="given-name" error={e.first_name?.message} {...register('first_name')} />
-        <TextField label="Apellido" required autoComplete="family-name" error={e.last_name?.message} {...register('last_name')} />
-        <TextField label="Teléfono" required type="tel" autoComplete="tel" error={e.phone_number?.message} {...register('phone_number')} />
-        <TextField label="Correo electrónico" required type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
-        <SelectField label="Ocupación" required options={occupations} error={e.occupation?.message} {...register('occupation')} />
+        <TextField label="Nombre" required autoComplete="given-name" {...field('first_name')} />
+        <TextField label="Apellido" required autoComplete="family-name" {...field('last_name')} />
+        <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+        <TextField label="Correo electrónico" required type="email" autoComplete="email" {...field('email')} />
+        <SelectField label="Ocupación" required options={occupations} {...field('occupation')} />
         <TextField
           label="¿Cómo te enteraste del taller?"
           required
           hint="Redes sociales, una amiga, tu empresa…"
-          error={e.referral_source?.message}
-          {...register('referral_source')}
+          {...field('referral_source')}
         />
       </div>
       <ChoiceGroup
@@ -119,11 +110,10 @@ function ValeSerForm({ title }: { title: string }) {
         required
         inline
         options={yesNo}
-        error={e.empowerment_course?.message}
-        {...register('empowerment_course')}
+        {...field('empowerment_course')}
       />
-      <TextAreaField label="Tu consulta" required error={e.comments_query?.message} {...register('comments_query')} />
-    </InquiryShell>
+      <TextAreaField label="Tu consulta" required {...field('comments_query')} />
+    </InquiryForm>
   );
 }
 

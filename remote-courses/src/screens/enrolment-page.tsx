@@ -1,7 +1,6 @@
 import '../state/enrolment-slice';
 import '../courses.css';
-import { useEffect, useState } from 'react';
-import { apiClient } from 'shared/api/client';
+import { useEffect } from 'react';
 import { getIdToken } from 'shared/auth-session';
 import { courseBySlug, moduleNames, moduleRequirementNote, type CourseSlug } from 'shared/catalogue/courses';
 import { formatCOP } from 'shared/format/money';
@@ -9,9 +8,12 @@ import { AppLink } from 'shared/navigation';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
 import { enrolmentSchema, enrolmentTexts } from 'shared/schemas/enrolment';
 import { selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector } from 'shared/store';
-import { CheckboxField, ErrorSummary, FormMessage, Honeypot, SelectField, TextField } from 'shared/ui/form';
+import { CheckboxField, FormMessage, SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { errorMessages, useZodForm } from 'shared/ui/use-zod-form';
+import { failed, FailureNote, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
+import { useZodForm } from 'shared/ui/use-zod-form';
+import { useCreateCheckout } from '../api/create-checkout';
+import { useCreateLead } from '../api/create-lead';
 import {
   PENDING_PAYMENT_KEY,
   rememberClaim,
@@ -24,14 +26,6 @@ import { prefillFrom } from '../prefill';
 import { moduleSelected, selectSelectedModule } from '../state/enrolment-slice';
 import { enrolmentPageTexts as t } from '../texts';
 
-interface CheckoutAnswer {
-  success?: boolean;
-  id?: string;
-  init_point?: string;
-  external_reference?: string;
-  price?: number;
-}
-
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** Enrolment screen (spec §2): student form, summary card that follows the chosen module, then the hosted checkout. */
@@ -42,7 +36,8 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
   const remembered = useAppSelector((s) => selectSelectedModule(s, slug));
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const user = useAppSelector(selectUser);
-  const [failure, setFailure] = useState<string | null>(null);
+  const createLead = useCreateLead();
+  const createCheckout = useCreateCheckout();
   const form = useZodForm(enrolmentSchema, {
     defaultValues: {
       ...prefillFrom(isAuthenticated ? user : null),
@@ -51,8 +46,8 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
       has_terms: false,
     },
   });
-  const { register, handleSubmit, watch, formState } = form;
-  const chosen = watch('module_name');
+  const field = fieldsOf(form);
+  const chosen = form.watch('module_name');
 
   useEffect(() => {
     if (chosen) dispatch(moduleSelected({ course: slug, module: chosen }));
@@ -64,36 +59,24 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
     document.getElementById(course.hash.slice(1))?.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
   }, [course]);
 
-  if (!course) return <PageFrame title="Inscripción">{enrolmentTexts.noModules}</PageFrame>;
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
+  const submission = useFormSubmission(form, async (values, { honeypot }) => {
+    if (!course) return failed(enrolmentTexts.noModules);
     // A signed-in student's enrolment and payment are tied to the account on the server (spec §6), from the token.
     const token = isAuthenticated ? await getIdToken() : null;
     const auth = token ? { token } : undefined;
-    const lead = await apiClient.request<{ id?: string; claim_secret?: string }>('POST', '/api/courses/leads', values, auth);
+    const lead = await createLead(withHoneypot(values, honeypot), auth);
     if (lead.kind !== 'ok') {
-      setFailure(lead.kind === 'error' && lead.message ? lead.message : enrolmentTexts.saveStudent);
-      return;
+      return lead.kind === 'error'
+        ? failed(lead.message || enrolmentTexts.saveStudent, { fields: lead.fields })
+        : failed(enrolmentTexts.saveStudent);
     }
-    const enrollmentId = lead.data.id ?? `course_${Date.now()}`;
+    const enrollmentId = lead.data.id;
     // Only this browser holds the enrolment's claim: the checkout, the result pages and the account after payment need it.
-    const claim = lead.data.claim_secret ?? '';
+    const claim = lead.data.claim_secret;
     if (claim) rememberClaim(enrollmentId, claim);
-    const checkout = await apiClient.request<CheckoutAnswer>(
-      'POST',
-      '/api/courses/checkout',
-      { enrollment_id: enrollmentId, claim_secret: claim },
-      auth,
-    );
-    if (checkout.kind !== 'ok') {
-      setFailure(checkout.kind === 'error' && checkout.message ? checkout.message : enrolmentTexts.payDefault);
-      return;
-    }
-    if (!checkout.data.init_point) {
-      setFailure(enrolmentTexts.payNoUrl);
-      return;
-    }
+    const checkout = await createCheckout({ enrollment_id: enrollmentId, claim_secret: claim }, auth);
+    if (checkout.kind !== 'ok') return failed(checkout.kind === 'error' && checkout.message ? checkout.message : enrolmentTexts.payDefault);
+    if (!checkout.data.init_point) return failed(enrolmentTexts.payNoUrl);
     const student: StudentRegistrationData = {
       student_name: [values.student_name, values.student_lastname].join(' '),
       email: values.email,
@@ -104,19 +87,21 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
       module_name: values.module_name,
     };
     const pending: PendingCoursePayment = {
-      payment_id: checkout.data.id ?? '',
+      payment_id: checkout.data.id,
       enrollment_id: enrollmentId,
       course_title: course.title,
-      amount: checkout.data.price ?? course.price,
+      amount: checkout.data.price,
       timestamp: Date.now(),
     };
     storeStudentData(student);
     storeJson(PENDING_PAYMENT_KEY, pending);
     window.location.assign(checkout.data.init_point);
+    return sent(checkout.data.init_point);
   });
+  // Busy until the browser has left for the checkout; a failure gives the button back for a retry.
+  const busy = submission.busy || submission.state.kind === 'sent';
 
-  const errors = errorMessages(formState.errors as Record<string, { message?: unknown }>);
-  const busy = formState.isSubmitting || formState.isSubmitSuccessful;
+  if (!course) return <PageFrame title="Inscripción">{enrolmentTexts.noModules}</PageFrame>;
 
   return (
     <PageFrame title={`Inscripción: ${course.title}`} intro={<p>{course.description}</p>}>
@@ -151,82 +136,27 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
           <p className="enrol-reserved">{t.reserved}</p>
         </aside>
 
-        <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="datos">
-          <h2 id="datos">Datos del estudiante</h2>
-          <ErrorSummary errors={errors} title={enrolmentTexts.errorsTitle} />
-          {failure ? <FormMessage kind="error">Error: {failure}</FormMessage> : null}
-          <input type="hidden" {...register('course_name')} />
-          <Honeypot />
+        <SubmissionForm
+          className="form card"
+          aria-labelledby="datos"
+          form={form}
+          submission={submission}
+          header={<h2 id="datos">Datos del estudiante</h2>}
+          summaryTitle={enrolmentTexts.errorsTitle}
+          failure={(failure) => <FailureNote failure={failure} prefix="Error: " />}
+        >
+          <input type="hidden" {...form.register('course_name')} />
           <div className="form-grid">
-            <TextField
-              label="Primer nombre"
-              required
-              autoComplete="given-name"
-              error={formState.errors.student_name?.message}
-              {...register('student_name')}
-            />
-            <TextField
-              label="Segundo nombre"
-              autoComplete="additional-name"
-              error={formState.errors.student_name_second?.message}
-              {...register('student_name_second')}
-            />
-            <TextField
-              label="Primer apellido"
-              required
-              autoComplete="family-name"
-              error={formState.errors.student_lastname?.message}
-              {...register('student_lastname')}
-            />
-            <TextField
-              label="Segundo apellido"
-              error={formState.errors.student_second_lastname?.message}
-              {...register('student_second_lastname')}
-            />
-            <SelectField
-              label="Tipo de documento"
-              required
-              options={documentTypes}
-              error={formState.errors.id_type?.message}
-              {...register('id_type')}
-            />
-            <TextField
-              label="Número de documento"
-              required
-              inputMode="numeric"
-              error={formState.errors.id_number?.message}
-              {...register('id_number')}
-            />
-            <TextField
-              label="Teléfono"
-              required
-              type="tel"
-              autoComplete="tel"
-              error={formState.errors.phone_number?.message}
-              {...register('phone_number')}
-            />
-            <TextField
-              label="Correo electrónico"
-              required
-              type="email"
-              autoComplete="email"
-              error={formState.errors.email?.message}
-              {...register('email')}
-            />
-            <SelectField
-              label="Ocupación"
-              required
-              options={occupations}
-              error={formState.errors.profession?.message}
-              {...register('profession')}
-            />
-            <SelectField
-              label="Nivel educativo"
-              required
-              options={educationLevels}
-              error={formState.errors.education?.message}
-              {...register('education')}
-            />
+            <TextField label="Primer nombre" required autoComplete="given-name" {...field('student_name')} />
+            <TextField label="Segundo nombre" autoComplete="additional-name" {...field('student_name_second')} />
+            <TextField label="Primer apellido" required autoComplete="family-name" {...field('student_lastname')} />
+            <TextField label="Segundo apellido" {...field('student_second_lastname')} />
+            <SelectField label="Tipo de documento" required options={documentTypes} {...field('id_type')} />
+            <TextField label="Número de documento" required inputMode="numeric" {...field('id_number')} />
+            <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+            <TextField label="Correo electrónico" required type="email" autoComplete="email" {...field('email')} />
+            <SelectField label="Ocupación" required options={occupations} {...field('profession')} />
+            <SelectField label="Nivel educativo" required options={educationLevels} {...field('education')} />
           </div>
           {modules.length ? (
             <SelectField
@@ -235,8 +165,7 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
               options={modules}
               placeholder="Selecciona el módulo"
               hint={moduleRequirementNote}
-              error={formState.errors.module_name?.message}
-              {...register('module_name')}
+              {...field('module_name')}
             />
           ) : (
             <FormMessage kind="warning">{enrolmentTexts.noModules}</FormMessage>
@@ -256,17 +185,16 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
                 .
               </>
             }
-            error={formState.errors.has_terms?.message}
-            {...register('has_terms')}
+            {...field('has_terms')}
           />
-          <button type="submit" className="btn btn--accent btn--wide" disabled={busy}>
-            {busy ? t.paying : t.pay}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t.paying} className="btn btn--accent btn--wide">
+            {t.pay}
+          </SubmitButton>
           <p className="enrol-secure">{t.secure}</p>
           <p>
             <AppLink to={course.url}>Volver a la información del curso</AppLink>
           </p>
-        </form>
+        </SubmissionForm>
       </div>
     </PageFrame>
   );

@@ -1,82 +1,63 @@
 import '../giving.css';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiClient } from 'shared/api/client';
+import { useEffect } from 'react';
+import type { ApiResult } from 'shared/api/client';
 import { formatCOP } from 'shared/format/money';
 import { PENDING_PAYMENT_KEY, rememberClaim, storeJson, type PendingDonation } from 'shared/payments/browser-storage';
 import { usePaymentType } from 'shared/payments/use-payment-type';
-import { documentTypes, HONEYPOT_FIELD } from 'shared/schemas/common';
-import {
-  digitsOnly,
-  donationSchema,
-  donationTexts,
-  presetAmounts,
-  resolveDonationAmount,
-  type DonationInput,
-} from 'shared/schemas/donation';
+import { documentTypes } from 'shared/schemas/common';
+import { chosenDonationAmount, digitsOnly, donationFormSchema, donationTexts, presetAmounts } from 'shared/schemas/donation';
+import type { ContributionResponse } from 'shared/schemas/giving-api';
 import { useAppDispatch, useAppSelector } from 'shared/store';
-import { Honeypot, SelectField, SubmitButton, TextField } from 'shared/ui/form';
+import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
+import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
+import { useCreateContribution } from '../api/create-contribution';
 import { whenIdle } from '../idle';
 import { loadMercadoPago } from '../mercadopago-script';
-import { checkoutFailed, checkoutReceived, checkoutRequested, reset, retried, selectPaymentFlow } from '../state/payment-flow-slice';
+import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from '../state/payment-flow-slice';
 import { donationPageTexts as t } from '../texts';
 
-/** What POST /api/giving/contributions answers (the server decided the amount). */
-interface ContributionAnswer {
-  success?: boolean;
-  id?: string;
-  init_point?: string;
-  date_created?: string | null;
-  expires_at?: string | null;
-  external_reference?: string;
-  amount?: number;
-  claim_secret?: string;
-}
-
-/**
- * The browser only tells "none" and "not a number" apart for the spec's alerts; the server owns the real
- * bounds and answers them in Spanish.
- */
-const browserBounds = { min: 1, max: Number.MAX_SAFE_INTEGER };
-
 /** Only an http(s) address may receive the visitor: never follow a `javascript:` or relative answer. */
-function checkoutUrl(answer: ContributionAnswer): string | null {
+function checkoutUrl(answer: ContributionResponse): string | null {
   try {
-    const url = new URL(answer.init_point ?? '');
+    const url = new URL(answer.init_point);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
   } catch {
     return null;
   }
 }
 
-/** Field order of the error list, so it reads like the form. */
-const fieldOrder: ReadonlyArray<keyof DonationInput> = [
-  'donation_amount',
-  'optional_donation_amount',
-  'contributor_name',
-  'contributor_lastname',
-  'id_type',
-  'id_number',
-  'email',
-  'phone_number',
-];
+/**
+ * Why the donation could not start (spec §8). The server's bounds and rate-limit messages tell the visitor what to
+ * do; anything else gets the spec's alert. The server calls the amount `donation_amount`; its message goes on the
+ * amount field the visitor used.
+ */
+function contributionFailure(res: ApiResult<ContributionResponse>, customTyped: boolean) {
+  if (res.kind !== 'error') return failed(donationTexts.failed);
+  const { donation_amount: amount, ...fields } = res.fields ?? {};
+  const hint = res.error === 'invalid_amount' || res.status === 429 ? res.message : '';
+  const amountField = customTyped ? 'optional_donation_amount' : 'donation_amount';
+  return failed(amount || hint || donationTexts.failed, { fields: { ...fields, ...(amount ? { [amountField]: amount } : {}) } });
+}
+
+const presetId = (value: string) => `monto-${value}`;
 
 /** Donation screen /contribuciones#dona-aqui (spec §2, §4 Donation, §5, §8). */
 export default function DonationPage() {
   usePaymentType('donations');
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
-  const form = useZodForm(donationSchema, {
+  const createContribution = useCreateContribution();
+  const form = useZodForm(donationFormSchema, {
     shouldFocusError: false,
     defaultValues: { donation_amount: '', optional_donation_amount: '' },
   });
-  const { register, setValue, getValues, watch, formState, setError, setFocus } = form;
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const preset = watch('donation_amount') ?? '';
-  const custom = watch('optional_donation_amount') ?? '';
+  const field = fieldsOf(form);
+  const preset = form.watch('donation_amount') ?? '';
+  const custom = form.watch('optional_donation_amount') ?? '';
+  const chosen = chosenDonationAmount({ donation_amount: preset, optional_donation_amount: custom });
+  const presetError = form.formState.errors.donation_amount?.message;
 
   // A visit starts idle; coming back from the checkout with the back button (page restored from cache) does too.
   useEffect(() => {
@@ -91,107 +72,63 @@ export default function DonationPage() {
   // The provider's browser script is a nicety (spec §4): fetched once the form is on screen and the browser is idle.
   useEffect(() => whenIdle(() => void loadMercadoPago()), []);
 
-  const chosen = resolveDonationAmount({ donation_amount: preset, optional_donation_amount: custom }, browserBounds);
-  const busy = formState.isSubmitting || flow.status === 'loading' || flow.status === 'success';
-
-  const presetField = register('donation_amount', {
-    onChange: () => {
-      setValue('optional_donation_amount', '');
-      setAmountError(null);
-    },
-  });
-  const customField = register('optional_donation_amount', {
-    onChange: (event: { target: HTMLInputElement }) => {
-      if (event.target.value !== '') {
-        setValue('donation_amount', '');
-        setAmountError(null);
-      }
-    },
-  });
-
-  const submit = form.handleSubmit(async (values, event) => {
-    const amount = resolveDonationAmount(values, browserBounds);
-    if (!amount.ok) return;
-    if (flow.status === 'error') dispatch(retried());
+  const submission = useFormSubmission(form, async (values, { honeypot }) => {
     dispatch(checkoutRequested());
-    setFailure(null);
-    const honeypot = honeypotOf(event?.target);
-    const body = honeypot ? { ...values, [HONEYPOT_FIELD]: honeypot } : values;
-    const res = await apiClient.request<ContributionAnswer>('POST', '/api/giving/contributions', body);
-    const url = res.kind === 'ok' ? checkoutUrl(res.data) : null;
-    if (res.kind !== 'ok' || !url || !res.data.id) {
-      let message: string = donationTexts.failed;
-      if (res.kind === 'error') {
-        for (const [field, text] of Object.entries(res.fields ?? {})) {
-          if (field === 'donation_amount' || field === 'optional_donation_amount') setAmountError(text);
-          else if (fieldOrder.includes(field as keyof DonationInput))
-            setError(field as keyof DonationInput, { type: 'server', message: text });
-        }
-        // The server's bounds and rate-limit messages tell the visitor what to do; anything else gets the spec's alert.
-        if (res.error === 'invalid_amount' || res.status === 429) message = res.message || message;
-        if (res.fields?.donation_amount) message = res.fields.donation_amount;
-      }
-      dispatch(checkoutFailed(message));
-      setFailure(message);
-      setAttempt((n) => n + 1);
-      return;
+    const res = await createContribution(withHoneypot(values, honeypot));
+    const url = res.kind === 'ok' && res.data.id ? checkoutUrl(res.data) : null;
+    if (res.kind !== 'ok' || !url) {
+      dispatch(checkoutFailed());
+      return contributionFailure(res, Boolean(values.optional_donation_amount));
     }
-    dispatch(
-      checkoutReceived({
-        init_point: url,
-        id: res.data.id,
-        ...(res.data.date_created ? { date_created: res.data.date_created } : {}),
-        ...(res.data.expires_at ? { expires_at: res.data.expires_at } : {}),
-        ...(res.data.external_reference ? { external_reference: res.data.external_reference } : {}),
-      }),
-    );
+    dispatch(checkoutReceived());
     const pending: PendingDonation = {
       payment_id: res.data.id,
-      external_reference: res.data.external_reference ?? '',
-      amount: res.data.amount ?? amount.amount,
+      external_reference: res.data.external_reference,
+      amount: res.data.amount,
       timestamp: Date.now(),
     };
     storeJson(PENDING_PAYMENT_KEY, pending);
     // Only this browser holds the donation's claim: the result pages need it to show the payment.
     if (res.data.external_reference && res.data.claim_secret) rememberClaim(res.data.external_reference, res.data.claim_secret);
     window.location.assign(url);
+    return sent(url);
   });
+  const busy = submission.busy || flow.status === 'success';
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (busy) {
-      event.preventDefault();
-      return;
-    }
-    const amount = resolveDonationAmount(getValues(), browserBounds);
-    setAmountError(amount.ok ? null : amount.message);
-    setFailure(null);
-    setAttempt((n) => n + 1);
-    void submit(event);
-  };
-
-  const fieldErrors = formState.errors;
-  const summary: Array<{ field: keyof DonationInput; message: string }> = [];
-  if (amountError) summary.push({ field: custom ? 'optional_donation_amount' : 'donation_amount', message: amountError });
-  for (const field of fieldOrder) {
-    const message = fieldErrors[field]?.message;
-    if (typeof message === 'string' && field !== 'donation_amount' && field !== 'optional_donation_amount')
-      summary.push({ field, message });
-  }
-
-  const focusField = (field: keyof DonationInput) => {
-    if (field === 'donation_amount') document.getElementById(presetId(preset || String(presetAmounts[0])))?.focus();
-    else setFocus(field);
-  };
+  // Choosing one kind of amount empties the other, and the amount's message goes with it.
+  const clearAmountErrors = () => form.clearErrors(['donation_amount', 'optional_donation_amount']);
+  const presetField = form.register('donation_amount', {
+    onChange: () => {
+      form.setValue('optional_donation_amount', '');
+      clearAmountErrors();
+    },
+  });
+  const customField = field('optional_donation_amount', {
+    onChange: (event: { target: HTMLInputElement }) => {
+      if (event.target.value === '') return;
+      form.setValue('donation_amount', '');
+      clearAmountErrors();
+    },
+  });
 
   return (
     <PageFrame title={t.title} anchorId="dona-aqui" intro={<p>{t.lead}</p>}>
-      <form className="form card donation-form" onSubmit={onSubmit} noValidate aria-labelledby="donation-form-title" aria-busy={busy}>
-        <h2 id="donation-form-title" className="visually-hidden">
-          {t.formTitle}
-        </h2>
-        <ErrorList key={attempt} entries={summary} failure={failure} onPick={focusField} />
-
-        <fieldset className="amount-group" aria-describedby={amountError && !custom ? 'amount-error' : undefined}>
+      <SubmissionForm
+        className="form card donation-form"
+        aria-labelledby="donation-form-title"
+        aria-busy={busy}
+        form={form}
+        submission={submission}
+        header={
+          <h2 id="donation-form-title" className="visually-hidden">
+            {t.formTitle}
+          </h2>
+        }
+        summaryTitle={t.errorsTitle}
+        failure="summary"
+        focusTarget={(name) => (name === 'donation_amount' ? document.getElementById(presetId(preset || String(presetAmounts[0]))) : null)}
+      >
+        <fieldset className="amount-group" aria-describedby={presetError ? 'amount-error' : undefined}>
           <legend>
             {t.amountLegend}
             <span className="required-mark" aria-hidden="true">
@@ -214,7 +151,6 @@ export default function DonationPage() {
             autoComplete="off"
             maxLength={12}
             hint={t.customHint}
-            error={amountError && custom ? amountError : undefined}
             {...customField}
             onChange={(event) => {
               // Digits only, as typed (spec §5): letters, dots and spaces never reach the field.
@@ -223,9 +159,9 @@ export default function DonationPage() {
               void customField.onChange(event);
             }}
           />
-          {amountError && !custom ? (
+          {presetError ? (
             <span id="amount-error" className="field-error">
-              {amountError}
+              {presetError}
             </span>
           ) : null}
           <p className="amount-summary" aria-live="polite">
@@ -235,54 +171,13 @@ export default function DonationPage() {
 
         <h3 className="donation-form__section">{t.contributorTitle}</h3>
         <p className="donation-note">{t.requiredNote}</p>
-        <Honeypot />
         <div className="form-grid">
-          <TextField
-            label="Nombres"
-            required
-            autoComplete="given-name"
-            error={fieldErrors.contributor_name?.message}
-            {...register('contributor_name')}
-          />
-          <TextField
-            label="Apellidos"
-            required
-            autoComplete="family-name"
-            error={fieldErrors.contributor_lastname?.message}
-            {...register('contributor_lastname')}
-          />
-          <SelectField
-            label="Tipo de identidad"
-            required
-            options={documentTypes}
-            error={fieldErrors.id_type?.message}
-            {...register('id_type')}
-          />
-          <TextField
-            label="Número de documento"
-            required
-            inputMode="numeric"
-            autoComplete="off"
-            error={fieldErrors.id_number?.message}
-            {...register('id_number')}
-          />
-          <TextField
-            label="Correo Electrónico"
-            required
-            type="email"
-            autoComplete="email"
-            hint={t.emailHint}
-            error={fieldErrors.email?.message}
-            {...register('email')}
-          />
-          <TextField
-            label="Teléfono"
-            required
-            type="tel"
-            autoComplete="tel"
-            error={fieldErrors.phone_number?.message}
-            {...register('phone_number')}
-          />
+          <TextField label="Nombres" required autoComplete="given-name" {...field('contributor_name')} />
+          <TextField label="Apellidos" required autoComplete="family-name" {...field('contributor_lastname')} />
+          <SelectField label="Tipo de identidad" required options={documentTypes} {...field('id_type')} />
+          <TextField label="Número de documento" required inputMode="numeric" autoComplete="off" {...field('id_number')} />
+          <TextField label="Correo Electrónico" required type="email" autoComplete="email" hint={t.emailHint} {...field('email')} />
+          <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
         </div>
 
         <div className="donation-form__actions">
@@ -296,70 +191,7 @@ export default function DonationPage() {
             </p>
           ) : null}
         </div>
-      </form>
+      </SubmissionForm>
     </PageFrame>
-  );
-}
-
-const presetId = (value: string) => `monto-${value}`;
-
-/** The value of the hidden honeypot at submit time (bots fill it; the API refuses those submissions). */
-function honeypotOf(target: EventTarget | null | undefined): string {
-  if (!(target instanceof HTMLFormElement)) return '';
-  const value = new FormData(target).get(HONEYPOT_FIELD);
-  return typeof value === 'string' ? value : '';
-}
-
-/**
- * The alerts of the form (spec §8) above it: what to correct, each linked to its field, or why the donation could
- * not start. Re-keyed on every attempt, so it takes focus again and screen readers announce it.
- */
-function ErrorList({
-  entries,
-  failure,
-  onPick,
-}: {
-  entries: ReadonlyArray<{ field: keyof DonationInput; message: string }>;
-  failure: string | null;
-  onPick: (field: keyof DonationInput) => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const shown = entries.length > 0 || failure !== null;
-  useEffect(() => {
-    if (!shown) return;
-    ref.current?.scrollIntoView?.({ block: 'center' });
-    ref.current?.focus({ preventScroll: true });
-  }, [shown]);
-  if (!shown) return null;
-  if (entries.length === 0) {
-    return (
-      <div ref={ref} className="alert alert--error" role="alert" tabIndex={-1}>
-        <p>
-          <strong>{failure}</strong>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div ref={ref} className="alert alert--error error-summary" role="alert" tabIndex={-1}>
-      <p>
-        <strong>{t.errorsTitle}</strong>
-      </p>
-      <ul>
-        {entries.map(({ field, message }) => (
-          <li key={field}>
-            <a
-              href={`#${field}`}
-              onClick={(event) => {
-                event.preventDefault();
-                onPick(field);
-              }}
-            >
-              {message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -4,19 +4,28 @@ export type ApiResult<T> =
   | { kind: 'error'; status: number; error: string; message: string; fields?: Record<string, string> }
   | { kind: 'network' };
 
-export interface ApiClient {
-  request<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    body?: unknown,
-    init?: { token?: string; signal?: AbortSignal },
-  ): Promise<ApiResult<T>>;
+export interface RequestInit {
+  /** The visitor's ID token, sent as a Bearer token. */
+  token?: string;
+  signal?: AbortSignal;
 }
+
+/**
+ * How the browser talks to the site's `/api/...` routes. Screens never hold one: each remote's `src/api/<operation>.ts`
+ * takes it from React context (`useApiClient`), so a component test swaps it for a fake and needs no network.
+ */
+export interface ApiClient {
+  request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, init?: RequestInit): Promise<ApiResult<T>>;
+  /** A file answer (the certificate PDF) as a Blob, or null on any failure. */
+  download(path: string, init: RequestInit & { accept: string }): Promise<Blob | null>;
+}
+
+const authorization = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
 /** Fetch-based client for the site's `/api/...` routes; never throws, so screens handle every outcome. */
 export function createApiClient(baseUrl = ''): ApiClient {
   return {
-    async request<T>(method: string, path: string, body?: unknown, init?: { token?: string; signal?: AbortSignal }): Promise<ApiResult<T>> {
+    async request<T>(method: string, path: string, body?: unknown, init?: RequestInit): Promise<ApiResult<T>> {
       let response: Response;
       try {
         response = await fetch(baseUrl + path, {
@@ -25,7 +34,7 @@ export function createApiClient(baseUrl = ''): ApiClient {
           headers: {
             accept: 'application/json',
             ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-            ...(init?.token ? { authorization: `Bearer ${init.token}` } : {}),
+            ...authorization(init?.token),
           },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
           ...(init?.signal ? { signal: init.signal } : {}),
@@ -49,8 +58,17 @@ export function createApiClient(baseUrl = ''): ApiClient {
         ...(err.fields ? { fields: err.fields } : {}),
       };
     },
+    async download(path, init) {
+      try {
+        const response = await fetch(baseUrl + path, {
+          credentials: 'same-origin',
+          headers: { accept: init.accept, ...authorization(init.token) },
+          ...(init.signal ? { signal: init.signal } : {}),
+        });
+        return response.ok ? await response.blob() : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }
-
-/** The default client for same-origin API calls. */
-export const apiClient = createApiClient();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { digitsOnly, donationSchema, donationTexts, resolveDonationAmount } from './donation';
+import { digitsOnly, donationFormSchema, donationSchema, donationTexts, resolveDonationAmount } from './donation';
 
 const bounds = { min: 5000, max: 20_000_000 };
 
@@ -40,5 +40,27 @@ describe('donation amount', () => {
   });
   it('keeps only digits as the visitor types', () => {
     expect(digitsOnly('5a0.0b00')).toBe('50000');
+  });
+  it('the form schema carries the rule: one message, on the amount field the visitor used, with the other fields wrong too', () => {
+    const issues = (input: Record<string, string>) =>
+      donationFormSchema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+    expect(issues({ donation_amount: '', optional_donation_amount: '', id_type: '' })).toContainEqual([
+      'donation_amount',
+      donationTexts.noAmount,
+    ]);
+    expect(issues({ optional_donation_amount: '0' })).toContainEqual(['optional_donation_amount', donationTexts.noAmount]);
+    expect(issues({ donation_amount: '30000' })).toContainEqual(['donation_amount', donationTexts.invalidAmount]);
+    const valid = {
+      optional_donation_amount: '75000',
+      contributor_name: 'Camila',
+      contributor_lastname: 'Rojas',
+      id_type: 'Cédula de ciudadanía',
+      id_number: '52123456',
+      email: 'camila@example.com',
+      phone_number: '3104567890',
+    };
+    expect(issues(valid)).toEqual([]);
+    // The API keeps the body's shape only: its own bounds decide, and answer 'invalid_amount'.
+    expect(donationSchema.safeParse({ ...valid, optional_donation_amount: '' }).success).toBe(true);
   });
 });

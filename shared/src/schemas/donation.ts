@@ -80,3 +80,32 @@ export function resolveDonationAmount(
     };
   return { ok: true, amount };
 }
+
+/**
+ * The browser's bounds: it only tells "none" from "not a number" for the spec's alerts. The server applies the real
+ * bounds (configuration) to the body after validating it with `donationSchema`, and answers them in Spanish.
+ */
+export const browserDonationBounds = { min: 1, max: Number.MAX_SAFE_INTEGER } as const;
+
+/** The amount the form currently reads as chosen, for the summary line and the button. */
+export const chosenDonationAmount = (input: Pick<DonationInput, 'donation_amount' | 'optional_donation_amount'>) =>
+  resolveDonationAmount(input, browserDonationBounds);
+
+/**
+ * The donation form's schema: the body plus the amount rule (spec §5), whose message lands on the field the visitor
+ * used (the custom amount when typed, otherwise the presets), so the form has one error channel. The API keeps
+ * `donationSchema` and checks the amount against its configured bounds itself.
+ */
+export const donationFormSchema = donationSchema.superRefine(
+  (input, ctx) => {
+    // With `when` the rule also runs while other fields are wrong, so the value may not be the schema's shape yet.
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const amounts = { donation_amount: text(input.donation_amount), optional_donation_amount: text(input.optional_donation_amount) };
+    const amount = chosenDonationAmount(amounts);
+    if (amount.ok) return;
+    const field = amounts.optional_donation_amount !== '' ? 'optional_donation_amount' : 'donation_amount';
+    ctx.addIssue({ code: 'custom', message: amount.message, path: [field] });
+  },
+  // The first alert lists everything to correct (spec §8): the amount too, not only once the other fields pass.
+  { when: () => true },
+);

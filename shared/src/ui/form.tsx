@@ -1,12 +1,4 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD } from '../schemas/common';
 
 interface FieldShell {
@@ -144,34 +136,6 @@ export function CheckboxField({ label, error, required, ...input }: CheckboxFiel
           {error}
         </span>
       ) : null}
-    </div>
-  );
-}
-
-/** The list of errors above a form; takes focus when it appears so keyboard and screen-reader users hear it. */
-export function ErrorSummary({
-  errors,
-  title = 'Por favor corrige los siguientes errores:',
-}: {
-  errors: readonly string[];
-  title?: string;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const shown = errors.length > 0;
-  useEffect(() => {
-    if (shown) ref.current?.focus();
-  }, [shown]);
-  if (!shown) return null;
-  return (
-    <div ref={ref} className="alert alert--error error-summary" role="alert" tabIndex={-1}>
-      <p>
-        <strong>{title}</strong>
-      </p>
-      <ul>
-        {errors.map((e) => (
-          <li key={e}>{e}</li>
-        ))}
-      </ul>
     </div>
   );
 }

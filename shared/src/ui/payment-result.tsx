@@ -1,6 +1,6 @@
 import './payment-result.css';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { apiClient } from '../api/client';
+import type { ApiResult } from '../api/client';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { claimFor, PENDING_PAYMENT_KEY, removeKey } from '../payments/browser-storage';
 import {
@@ -12,19 +12,15 @@ import {
   statusLabel,
   type ResultTexts,
 } from '../payments/result-texts';
+import type { PaymentStatusRequest, PaymentStatusResponse } from '../schemas/payments-api';
 import { FormMessage } from './form';
 import { PageFrame } from './page-frame';
 
-/** What `POST <apiBase>/payments/status` answers: the payment as the server read it from the provider. */
-export interface CheckedPayment {
-  payment_id?: string;
-  status: string;
-  status_detail: string | null;
-  payment_type: string | null;
-  external_reference?: string | null;
-  amount?: number;
-  date_approved?: string | null;
-}
+/** What the status check answers: the payment as the server read it from the provider. */
+export type CheckedPayment = PaymentStatusResponse;
+
+/** The owning remote's status check (`src/api/check-payment-status.ts`): POST /api/<courses|giving>/payments/status. */
+export type CheckPaymentStatus = (body: PaymentStatusRequest) => Promise<ApiResult<PaymentStatusResponse>>;
 
 type Check =
   | { state: 'idle' | 'checking' }
@@ -37,7 +33,7 @@ type Check =
  * The return URL is only a hint: asks the server, which reads the payment from the provider and applies it. Only the
  * browser that started the checkout holds its claim secret, so a shared or guessed return URL shows no verdict.
  */
-export function usePaymentCheck(apiBase: string, search: string) {
+export function usePaymentCheck(checkStatus: CheckPaymentStatus, search: string) {
   const { paymentId, reference, hasPayment, hint } = readReturnParams(search);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
 
@@ -49,7 +45,7 @@ export function usePaymentCheck(apiBase: string, search: string) {
       return;
     }
     setCheck({ state: 'checking' });
-    const res = await apiClient.request<CheckedPayment>('POST', `${apiBase}/payments/status`, {
+    const res = await checkStatus({
       payment_id: paymentId,
       external_reference: reference,
       claim_secret: claim,
@@ -57,7 +53,7 @@ export function usePaymentCheck(apiBase: string, search: string) {
     if (res.kind === 'ok') setCheck({ state: 'done', payment: res.data, claim });
     else if (res.kind === 'error' && res.status === 403) setCheck({ state: 'unclaimed' });
     else setCheck({ state: 'error', ...(res.kind === 'error' && res.status === 409 && res.message ? { message: res.message } : {}) });
-  }, [apiBase, hasPayment, paymentId, reference]);
+  }, [checkStatus, hasPayment, paymentId, reference]);
 
   useEffect(() => {
     // Spec §4: a return without a numeric payment id means no payment was made; forget the pending one.
@@ -76,8 +72,8 @@ export interface PaymentResultLink {
 export interface PaymentResultProps {
   /** Which page: 'success', 'failure' or 'pending' (from the route table). */
   result?: string;
-  /** The API that owns the payment: '/api/courses' or '/api/giving'. */
-  apiBase: string;
+  /** The status check of the remote that owns the payment (courses or giving). */
+  checkStatus: CheckPaymentStatus;
   /** Texts that name what was paid (a course or a donation); the rest are the spec's. */
   texts?: Partial<ResultTexts>;
   /** The success page's link onwards (courses: Mis Cursos). */
@@ -98,10 +94,18 @@ function CheckProblem({ check, texts }: { check: Check; texts: ResultTexts }) {
 }
 
 /** Payment result screen (spec §2, §4, §8): /pago/* for courses and /success, /failure, /pending for donations. */
-export function PaymentResult({ result = 'success', apiBase, texts, successLink, failureLink, children, onConfirmed }: PaymentResultProps) {
+export function PaymentResult({
+  result = 'success',
+  checkStatus,
+  texts,
+  successLink,
+  failureLink,
+  children,
+  onConfirmed,
+}: PaymentResultProps) {
   const t = { ...resultTexts, ...texts };
   const { search } = useNavigation();
-  const { check, verify, hint, hasPayment } = usePaymentCheck(apiBase, search);
+  const { check, verify, hint, hasPayment } = usePaymentCheck(checkStatus, search);
   const payment = check.state === 'done' ? check.payment : null;
   const status = payment?.status ?? (hasPayment ? '' : hint.status);
 

@@ -20,10 +20,3 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
     resolver: zodResolver(schema),
   });
 }
-
-/** All current error messages of a react-hook-form state, in field order, for an ErrorSummary. */
-export function errorMessages(errors: Record<string, { message?: unknown } | undefined>): string[] {
-  return Object.values(errors)
-    .map((e) => (typeof e?.message === 'string' ? e.message : null))
-    .filter((m): m is string => Boolean(m));
-}

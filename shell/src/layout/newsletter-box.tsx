@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { apiClient } from 'shared/api/client';
 import { newsletterSchema, newsletterTexts } from 'shared/schemas/newsletter';
+import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 const FEEDBACK_MS = 5000;
 
 /** Footer newsletter box (spec §5 Newsletter): validated here and again by the community API. */
 export default function NewsletterBox() {
+  const subscribe = useSubscribeNewsletter();
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -30,7 +31,7 @@ export default function NewsletterBox() {
       return;
     }
     setSending(true);
-    const result = await apiClient.request<{ message?: string }>('POST', '/api/community/newsletter/subscribe', parsed.data);
+    const result = await subscribe(parsed.data);
     setSending(false);
     if (result.kind === 'ok') {
       setEmail('');

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { communityTexts } from 'shared/schemas/community';
+import { PageFrame } from 'shared/ui/page-frame';
+import { FeatureCards, FormSection } from './page-parts';
+import { CommunityForm, SendAnotherButton, StoredMessage, type useSubmission } from './submission';
+
+export interface RegistrationTexts {
+  title: string;
+  intro: string;
+  cta: string;
+  formTitle: string;
+  formIntro: string;
+  successNext: string;
+}
+
+/**
+ * The volunteer and ally pages (spec §3): the invitation with its call to action, the reasons as cards, then the
+ * registration form; once stored, its number and "Enviar otro registro".
+ */
+export function RegistrationScreen<V extends FieldValues, O, A>({
+  texts: t,
+  anchor,
+  features,
+  form,
+  submission,
+  children,
+}: {
+  texts: RegistrationTexts;
+  /** The spec's anchor of the form (`#quiero-ser-voluntario`, `#registra-tu-empresa`). */
+  anchor: string;
+  features: { title: string; items: ReadonlyArray<{ title: string; text: string }> };
+  form: UseFormReturn<V, unknown, O>;
+  submission: ReturnType<typeof useSubmission<V, O, A>>;
+  children: ReactNode;
+}) {
+  const intro = (
+    <>
+      <p>{t.intro}</p>
+      <p className="hero-actions">
+        <a className="btn btn--light" href={`#${anchor}`}>
+          {t.cta}
+        </a>
+      </p>
+    </>
+  );
+  const sendAnother = () => {
+    form.reset();
+    submission.reset();
+  };
+  return (
+    <PageFrame title={t.title} intro={intro}>
+      <h2>{features.title}</h2>
+      <FeatureCards items={features.items} />
+
+      <FormSection id={anchor} title={t.formTitle} intro={t.formIntro}>
+        <CommunityForm
+          form={form}
+          submission={submission}
+          label={t.formTitle}
+          submitLabel={t.cta}
+          stored={(record) => (
+            <StoredMessage title={communityTexts.registrationSuccess(record.id)} action={<SendAnotherButton onClick={sendAnother} />}>
+              <p>{t.successNext}</p>
+            </StoredMessage>
+          )}
+        >
+          {children}
+        </CommunityForm>
+      </FormSection>
+    </PageFrame>
+  );
+}

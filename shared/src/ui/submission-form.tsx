@@ -1,0 +1,288 @@
+import { useEffect, useRef, useState, type FormHTMLAttributes, type ReactNode, type RefObject } from 'react';
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { AppLink } from 'shared/navigation';
+import { HONEYPOT_FIELD } from '../schemas/common';
+import { FormMessage, Honeypot } from './form';
+
+/**
+ * The form kit: every form of the site (enrolment, donation, account, community) sends through `useFormSubmission`
+ * and renders `SubmissionForm`, so the error summary, its focus, the honeypot and the failure with a retry behave
+ * the same everywhere.
+ */
+
+/** Why a send failed, as the visitor reads it; `link` is a way out (e.g. "Ir a Iniciar sesión"). */
+export interface Failure {
+  text: string;
+  detail?: string | undefined;
+  link?: { to: string; label: string } | undefined;
+}
+
+/** What a form's `send` came to: the answer, or a failure with the server's messages for single fields. */
+export type Sent<A> = { ok: true; answer: A } | ({ ok: false; fields?: Record<string, string> | undefined } & Failure);
+
+/** A successful send with this answer. */
+export const sent = <A,>(answer: A): Sent<A> => ({ ok: true, answer });
+
+/** A failed send: the text to show and, optionally, the server's field messages. */
+export const failed = (text: string, extra: Omit<Extract<Sent<never>, { ok: false }>, 'ok' | 'text'> = {}): Sent<never> => ({
+  ok: false,
+  text,
+  ...extra,
+});
+
+export type SubmissionState<A> = { kind: 'idle' } | { kind: 'sent'; answer: A } | { kind: 'failed'; failure: Failure };
+
+/** The value of the hidden honeypot (bots fill every field; the API refuses what carries one). */
+export function honeypotOf(form: HTMLFormElement | null | undefined): string {
+  if (!form) return '';
+  const value = new FormData(form).get(HONEYPOT_FIELD);
+  return typeof value === 'string' ? value : '';
+}
+
+/** The body to send: the form's values, plus the honeypot only when something filled it. */
+export const withHoneypot = <T,>(values: T, honeypot: string): T & { [HONEYPOT_FIELD]?: string } => ({
+  ...values,
+  ...(honeypot ? { [HONEYPOT_FIELD]: honeypot } : {}),
+});
+
+/**
+ * Sends a form validated by its zod schema. `send` gets the parsed values and the honeypot's value (read from the
+ * form itself: react-hook-form does not know the field, and the schemas drop unknown keys). A failure keeps the
+ * values, puts the server's field messages on their fields, and can be retried with `onSubmit` again.
+ */
+export function useFormSubmission<V extends FieldValues, O, A>(
+  form: UseFormReturn<V, unknown, O>,
+  send: (values: O, extras: { honeypot: string }) => Promise<Sent<A>>,
+) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [state, setState] = useState<SubmissionState<A>>({ kind: 'idle' });
+  // Counts failed sends, so the error summary and the failure take focus again after each one.
+  const [failures, setFailures] = useState(0);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setState({ kind: 'idle' });
+    const result = await send(values, { honeypot: honeypotOf(formRef.current) });
+    if (result.ok) {
+      setState({ kind: 'sent', answer: result.answer });
+      return;
+    }
+    for (const [field, message] of Object.entries(result.fields ?? {})) form.setError(field as Path<V>, { type: 'server', message });
+    setState({ kind: 'failed', failure: { text: result.text, detail: result.detail, link: result.link } });
+    setFailures((n) => n + 1);
+  });
+
+  return {
+    formRef,
+    state,
+    failures,
+    failure: state.kind === 'failed' ? state.failure : null,
+    onSubmit,
+    busy: form.formState.isSubmitting,
+    reset: () => setState({ kind: 'idle' }),
+  };
+}
+
+export type Submission<A = unknown> = ReturnType<typeof useFormSubmission<FieldValues, unknown, A>>;
+
+/**
+ * `{...field('email')}` gives a kit field its registration and its current error message, so a screen lists each
+ * field once instead of repeating `error={errors.x?.message} {...register('x')}`.
+ */
+export function fieldsOf<V extends FieldValues, O>(form: UseFormReturn<V, unknown, O>) {
+  const errors = form.formState.errors as Record<string, { message?: unknown } | undefined>;
+  return <N extends Path<V>>(name: N, options?: RegisterOptions<V, N>) => {
+    const message = errors[name]?.message;
+    return { ...form.register(name, options), error: typeof message === 'string' ? message : undefined };
+  };
+}
+
+/** Brings a message into view from its top (below the sticky header, via scroll-padding) and focuses it. */
+export function revealAndFocus(element: HTMLElement | null) {
+  if (!element) return;
+  // A tall message focused with the default scroll shows only its end; start at its heading instead.
+  element.scrollIntoView?.({ block: 'start' });
+  element.focus({ preventScroll: true });
+}
+
+/** Focuses an element when it appears, so keyboard and screen-reader users land on the news. */
+export function useFocusOnMount<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => revealAndFocus(ref.current), []);
+  return ref;
+}
+
+/** For a field name, the element to focus instead of react-hook-form's (or null for the default). */
+export type FocusTarget = (field: string) => HTMLElement | null;
+
+/** The error list's heading (the spec's wording). */
+export const summaryTitle = 'Por favor corrige los siguientes errores:';
+
+/** Position of each field in the form, so the summary reads in the order the visitor sees the fields. */
+function fieldPositions(form: HTMLFormElement | null): Map<string, number> {
+  const positions = new Map<string, number>();
+  Array.from(form?.elements ?? []).forEach((element, i) => {
+    const name = element.getAttribute('name');
+    if (name && !positions.has(name)) positions.set(name, i);
+  });
+  return positions;
+}
+
+/**
+ * The alert above a form (spec §8): each message links to its field, or — when nothing is wrong with the fields —
+ * why the send failed. Takes focus when it appears; the form re-keys it on every attempt, so it does again.
+ */
+export function ErrorSummary<V extends FieldValues, O>({
+  form,
+  formRef,
+  title = summaryTitle,
+  failure,
+  focusTarget,
+}: {
+  form: UseFormReturn<V, unknown, O>;
+  formRef?: RefObject<HTMLFormElement | null>;
+  title?: string;
+  /** Shown alone when no field has an error (the donation form's alert). */
+  failure?: string | null | undefined;
+  /** The element a message's link focuses, when it is not react-hook-form's own (a radio group's chosen option). */
+  focusTarget?: FocusTarget | undefined;
+}) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  const positions = fieldPositions(formRef?.current ?? null);
+  const at = (field: string) => positions.get(field) ?? Number.MAX_SAFE_INTEGER;
+  const entries = Object.entries(form.formState.errors as Record<string, { message?: unknown } | undefined>)
+    .filter((entry): entry is [string, { message: string }] => typeof entry[1]?.message === 'string')
+    .sort(([a], [b]) => at(a) - at(b));
+  if (entries.length === 0 && !failure) return null;
+  if (entries.length === 0) {
+    return (
+      <div ref={ref} className="alert alert--error" role="alert" tabIndex={-1}>
+        <p>
+          <strong>{failure}</strong>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div ref={ref} className="alert alert--error error-summary" role="alert" tabIndex={-1}>
+      <p>
+        <strong>{title}</strong>
+      </p>
+      <ul>
+        {entries.map(([field, error]) => (
+          <li key={field}>
+            <a
+              href={`#${field}`}
+              onClick={(event) => {
+                event.preventDefault();
+                const target = focusTarget?.(field);
+                if (target) target.focus();
+                else form.setFocus(field as Path<V>, { shouldSelect: false });
+              }}
+            >
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A failed send with the data kept and a retry button; takes focus. */
+export function FailureMessage({
+  failure,
+  note,
+  retryLabel,
+  onRetry,
+  busy,
+}: {
+  failure: Failure;
+  /** e.g. "Tus datos siguen en el formulario…". */
+  note?: ReactNode;
+  retryLabel: string;
+  onRetry: () => void;
+  busy?: boolean;
+}) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <div ref={ref} className="alert alert--error failure-message" role="alert" tabIndex={-1}>
+      <p>
+        <strong>{failure.text}</strong>
+      </p>
+      {failure.detail ? <p>{failure.detail}</p> : null}
+      {note ? <p>{note}</p> : null}
+      <button type="button" className="btn btn--ghost btn--small" onClick={onRetry} disabled={busy}>
+        {retryLabel}
+      </button>
+    </div>
+  );
+}
+
+/** The plain failure line of a form: the text, then its way out when there is one. */
+export function FailureNote({ failure, prefix = '' }: { failure: Failure; prefix?: string }) {
+  return (
+    <FormMessage kind="error">
+      {prefix}
+      {failure.text}
+      {failure.link ? (
+        <>
+          {' '}
+          <AppLink to={failure.link.to}>{failure.link.label}</AppLink>
+        </>
+      ) : null}
+    </FormMessage>
+  );
+}
+
+export type SubmissionFormProps<V extends FieldValues, O, A> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
+  form: UseFormReturn<V, unknown, O>;
+  submission: Pick<ReturnType<typeof useFormSubmission<V, O, A>>, 'formRef' | 'onSubmit' | 'failure' | 'failures' | 'busy'>;
+  /** Above the error summary (a heading, the required-fields note). */
+  header?: ReactNode;
+  /** Whether failed fields are listed above the form after a submit attempt (the login form only marks them). */
+  summary?: boolean;
+  summaryTitle?: string;
+  /** How a failed send shows: inside the summary's alert, or rendered by the page (with its retry). */
+  failure?: 'summary' | ((failure: Failure, retry: () => void) => ReactNode);
+  /** Forms whose API checks the honeypot carry it; identity forms go to the identity provider, which does not. */
+  honeypot?: boolean;
+  focusTarget?: FocusTarget;
+};
+
+/**
+ * A form of the kit: `noValidate` (the schema validates, in Spanish), the header, the error summary after a submit
+ * attempt, the failure, the honeypot, then the page's fields (`children`, submit button included).
+ */
+export function SubmissionForm<V extends FieldValues, O, A>({
+  form,
+  submission,
+  header,
+  summary = true,
+  summaryTitle: title = summaryTitle,
+  failure = (f) => <FailureNote failure={f} />,
+  honeypot = true,
+  focusTarget,
+  children,
+  ...formProps
+}: SubmissionFormProps<V, O, A>) {
+  const { submitCount } = form.formState;
+  const failed = submission.failure;
+  return (
+    <form ref={submission.formRef} {...formProps} onSubmit={submission.onSubmit} noValidate>
+      {header}
+      {summary && submitCount > 0 ? (
+        <ErrorSummary
+          key={`${submitCount}.${submission.failures}`}
+          form={form}
+          formRef={submission.formRef}
+          title={title}
+          failure={failure === 'summary' ? failed?.text : null}
+          focusTarget={focusTarget}
+        />
+      ) : null}
+      {failed && failure !== 'summary' ? failure(failed, () => void submission.onSubmit()) : null}
+      {honeypot ? <Honeypot /> : null}
+      {children}
+    </form>
+  );
+}
