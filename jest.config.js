@@ -21,7 +21,11 @@ export default {
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   // cognito-local's TOTP support needs otplib, whose ESM-only dependencies Jest cannot require on Node 20; the site
   // never sets up authenticator apps, so tests get a stand-in (the real package still loads under npm start).
-  moduleNameMapper: { '^otplib$': '<rootDir>/sandbox/src/identity/otplib-unavailable.cjs' },
+  // Screens import their CSS (webpack extracts it); component tests need no styles.
+  moduleNameMapper: {
+    '^otplib$': '<rootDir>/sandbox/src/identity/otplib-unavailable.cjs',
+    '\\.css$': '<rootDir>/shared/src/ui/style-stub.cjs',
+  },
   testMatch: ['<rootDir>/{shared,shell,remote-*,sandbox}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
