@@ -12,6 +12,47 @@ const restricted = (regex, message) => ({
 });
 const anyRemote = '(^|/)remote-(courses|giving|community|account)(/|$)';
 
+/** `no-restricted-syntax` selectors of the rule "the API is called only from src/api/" (#12). */
+const apiRule = {
+  path: [
+    { selector: 'Literal[value=/^\\/api\\//]', message: 'Las rutas /api/ viven solo en src/api/<operación>.ts: usa su función o su hook.' },
+    {
+      selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]',
+      message: 'Las rutas /api/ viven solo en src/api/<operación>.ts: usa su función o su hook.',
+    },
+  ],
+  fetch: [
+    {
+      selector: "CallExpression[callee.name='fetch']",
+      message: 'La API se llama desde src/api/<operación>.ts con el ApiClient del contexto, no con fetch.',
+    },
+  ],
+  client: [
+    {
+      selector:
+        "ImportDeclaration[importKind='value'][source.value=/(^|\\/)api\\/(client|context)$/] > ImportSpecifier[importKind='value']",
+      message: 'El ApiClient se usa solo en src/api/ (y lo crean los bootstrap): la pantalla usa el hook de la operación.',
+    },
+  ],
+};
+
+/**
+ * Browser code (remotes' and shell's src/, shared/ but its server half) reaches the API only through src/api/. The
+ * bootstraps create the client they provide; the remote loader and the runtime settings fetch static documents.
+ */
+function apiOnlyInSrcApi() {
+  const browser = ['remote-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'];
+  const bootstraps = ['remote-*/src/bootstrap.tsx', 'shell/src/bootstrap.tsx'];
+  const staticDocuments = ['shell/src/routing/remote-loader.ts', 'shared/src/config/runtime.ts'];
+  const rule = (...groups) => ({ 'no-restricted-syntax': ['error', ...groups.flat()] });
+  const ignores = ['**/src/api/**', '**/*.test.{ts,tsx}', 'shared/src/server/**'];
+  return [
+    { files: browser, ignores: [...ignores, ...bootstraps, ...staticDocuments], rules: rule(apiRule.path, apiRule.fetch, apiRule.client) },
+    { files: bootstraps, rules: rule(apiRule.path, apiRule.fetch) },
+    { files: staticDocuments, rules: rule(apiRule.path, apiRule.client) },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'bench/results/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -71,6 +112,9 @@ export default tseslint.config(
       'Un remoto no importa otro remoto ni un router.',
     ),
   })),
+  // One place per API operation (#12): a path string, a fetch and the client appear only in a `src/api/` module (the
+  // answer's type, the typed fetcher, the hook), so a renamed route or answer is one edit and stops compiling elsewhere.
+  ...apiOnlyInSrcApi(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
