@@ -29,6 +29,7 @@ import type { Services } from 'cognito-local/lib/services/index.js';
 import type { Messages } from 'cognito-local/lib/services/messages.js';
 import type { Triggers } from 'cognito-local/lib/services/triggers/index.js';
 import type { User } from 'cognito-local/lib/services/userPoolService.js';
+import { defaultHttpTimeouts } from 'shared/server/http';
 
 /** Why the emulator is sending a code; decides the e-mail's wording. */
 export type IdentityMessageKind = 'SignUp' | 'ResendCode' | 'ForgotPassword' | 'AdminCreateUser' | 'Other';
@@ -226,6 +227,10 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     services,
   );
   const http = (await server.start()) as Server;
+  // cognito-local leaves Node's defaults (a slow body held for minutes): cut slow clients as the site's servers do.
+  http.headersTimeout = defaultHttpTimeouts.headersMs;
+  http.requestTimeout = defaultHttpTimeouts.requestMs;
+  http.keepAliveTimeout = defaultHttpTimeouts.keepAliveMs;
   return {
     url,
     issuer: `${url}/${options.userPoolId}`,

@@ -11,6 +11,7 @@ import { paymentsOf } from './payments';
 import { providerApi } from './provider-api';
 import { answerErrorsAsProvider } from './provider-shape';
 import { SandboxStore, type PaymentRecord } from './store';
+import { defaultHttpTimeouts } from 'shared/server/http';
 
 export { signNotification } from 'shared/server/payments/signature';
 export { cardholderOutcomes } from './outcomes';
@@ -73,6 +74,15 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
     ...resolveLogger(options.log),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // A stand-in is still a server on this machine: slow clients are cut as on the site's own servers (#11 row 8).
+    requestTimeout: defaultHttpTimeouts.requestMs,
+    connectionTimeout: defaultHttpTimeouts.idleMs,
+    keepAliveTimeout: defaultHttpTimeouts.keepAliveMs,
+    http: {
+      headersTimeout: defaultHttpTimeouts.headersMs,
+      requestTimeout: defaultHttpTimeouts.requestMs,
+      connectionsCheckingInterval: 1000,
+    },
     // Fastify types the instance by its logger option and resolveLogger may pick either; the app is the same.
   }) as unknown as FastifyInstance;
   const notifier = new Notifier(
