@@ -31,8 +31,10 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # Source maps are build artefacts for error tracking, not part of the image: they move to /app/sourcemaps.tar here
 # (`docker build --target build` keeps them), and the servers answer 404 for *.map in production anyway.
+# The build is a release (`$APP/dist` is a symlink to it): copy its files out as the image's one build.
 RUN node scripts/build.mjs "$APP" \
- && cd "$APP/dist" && find . -name '*.map' -print0 | tar --null -cf /app/sourcemaps.tar --remove-files -T -
+ && cp -rL "$APP/dist" /app/image-dist \
+ && cd /app/image-dist && find . -name '*.map' -print0 | tar --null -cf /app/sourcemaps.tar --remove-files -T -
 
 # Production dependencies only; none of them has an install script.
 FROM ${NODE_IMAGE} AS deps
@@ -57,9 +59,12 @@ COPY --from=build /app/node_modules/esbuild node_modules/esbuild
 COPY --from=build /app/node_modules/@esbuild node_modules/@esbuild
 COPY shared/src shared/src
 COPY ${APP} ${APP}
-COPY --from=build /app/${APP}/dist ${APP}/dist
-# PGlite's directory when no DATABASE_URL is given (compose always gives one).
-RUN mkdir -p /data && chown node:node /data
+COPY --from=build /app/image-dist ${APP}/dist
+# A remote installs its build into RELEASES_DIR at start (a volume, so the releases before it stay served for open tabs).
+COPY tooling/releases.mjs tooling/releases.mjs
+# PGlite's directory when no DATABASE_URL is given (compose always gives one); the releases volume's mount point,
+# owned by `node` so a fresh named volume is writable.
+RUN mkdir -p /data /releases && chown node:node /data /releases
 USER node
 # Slim images have no curl: node asks /healthz itself.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
@@ -71,8 +76,9 @@ ENV PORT=8080
 EXPOSE 8080
 CMD ["node", "--import", "tsx", "shell/server/src/main.ts"]
 
-# A remote: its API under /api/<name>/ and its build under /remotes/<name>/.
+# A remote: its API under /api/<name>/ and its build under /remotes/<name>/. With RELEASES_DIR (compose mounts a volume
+# there) the image's build is installed as a release beside the earlier ones first, and that directory is served.
 FROM runtime AS remote
 EXPOSE 3000
 # `exec` so node, not the shell, receives SIGTERM on `docker stop`.
-CMD ["sh", "-c", "exec node --import tsx \"$APP/api/server.ts\""]
+CMD ["sh", "-c", "if [ -n \"$RELEASES_DIR\" ]; then node tooling/releases.mjs install \"$APP/dist\" \"$RELEASES_DIR\" || exit 1; fi; exec node --import tsx \"$APP/api/server.ts\""]

@@ -1,14 +1,15 @@
 // Builds the shell and the remotes. `--missing` (used by npm start) rebuilds only apps whose inputs changed.
+// Each build is a new release beside the previous ones (tooling/releases.mjs): `<app>/dist` switches to it in one
+// rename once it is complete and precompressed, so a running site never sees a half-written or empty build.
 import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
+import { appReleaseStore, retentionFromEnv } from '../tooling/releases.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const apps = ['shell', 'remote-courses', 'remote-giving', 'remote-community', 'remote-account'];
-const onlyMissing = process.argv.includes('--missing');
-const selected = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+export const apps = ['shell', 'remote-courses', 'remote-giving', 'remote-community', 'remote-account'];
 
 function* files(dir) {
   if (!existsSync(dir)) return;
@@ -20,14 +21,16 @@ function* files(dir) {
   }
 }
 
-/** A fingerprint of everything a browser build depends on. */
-function inputsHash(app) {
+/** A fingerprint of everything a browser build depends on; paths are relative, so a moved checkout is not stale. */
+export function inputsHash(app, rootDir = root) {
   const h = createHash('sha256');
-  for (const dir of [path.join(root, app, 'src'), path.join(root, 'shared', 'src'), path.join(root, 'tooling')]) {
-    for (const f of [...files(dir)].sort()) h.update(f).update(readFileSync(f));
+  for (const dir of [path.join(rootDir, app, 'src'), path.join(rootDir, 'shared', 'src'), path.join(rootDir, 'tooling')]) {
+    for (const f of [...files(dir)].sort()) h.update(path.relative(rootDir, f).split(path.sep).join('/')).update(readFileSync(f));
   }
-  for (const f of [path.join(root, app, 'webpack.config.mjs'), path.join(root, 'package-lock.json')]) {
-    if (existsSync(f)) h.update(readFileSync(f));
+  // The app's and the contract's package.json: the declared contract range and version are part of the build.
+  for (const rel of [`${app}/webpack.config.mjs`, `${app}/package.json`, 'shared/package.json', 'package-lock.json']) {
+    const f = path.join(rootDir, rel);
+    if (existsSync(f)) h.update(rel).update(readFileSync(f));
   }
   return h.digest('hex');
 }
@@ -46,63 +49,80 @@ function precompress(dir) {
   }
 }
 
-function run(app) {
-  rmSync(path.join(root, app, 'dist'), { recursive: true, force: true });
+function webpack(app, outDir) {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
     const child = spawn(process.execPath, [path.join(root, 'node_modules/webpack-cli/bin/cli.js'), '--mode', 'production'], {
       cwd: path.join(root, app),
       stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, BUILD_OUTPUT_DIR: outDir },
     });
-    child.on('exit', (code) => {
-      if (code === 0) {
-        precompress(path.join(root, app, 'dist'));
-        console.log(`  ✓ ${app} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-        resolve();
-      } else reject(new Error(`La compilación de ${app} falló (código ${code})`));
-    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`La compilación de ${app} falló (código ${code})`))));
   });
 }
 
-/** One build at a time per checkout: parallel test runs would otherwise write the same dist folders. */
-async function withBuildLock(fn) {
-  const lock = path.join(root, 'node_modules', '.build-lock');
-  const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A build killed half-way leaves its lock behind; no build here takes three minutes.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 3 * 60_000) rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`Otra compilación tiene el candado ${lock} hace más de 10 minutos`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
+/**
+ * Builds one app into a new release and makes it current, under the app's release lock (a concurrent deploy or
+ * `npm start` of the same app waits; with `onlyMissing` it then finds the build up to date and skips).
+ * Resolves to null when skipped, else to what the switch did.
+ */
+export async function buildApp(app, { onlyMissing = false, retention = retentionFromEnv(), log = console.log } = {}) {
+  const store = appReleaseStore(root, app);
+  const unlock = await store.lock(`compilación de ${app} (pid ${process.pid})`);
   try {
-    return await fn();
+    const hash = inputsHash(app);
+    const stamp = path.join(root, app, 'dist', '.inputs-hash');
+    if (onlyMissing && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return null;
+    // The bench and operators read this line to know a build ran.
+    if (onlyMissing) log(`Compilando: ${app}`);
+    const started = Date.now();
+    const { id, dir } = store.create(hash.slice(0, 8));
+    try {
+      await webpack(app, dir);
+      precompress(dir);
+      writeFileSync(path.join(dir, '.inputs-hash'), hash);
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
+    const built = Date.now();
+    const result = store.activate(id, { retention, meta: { app, inputsHash: hash } });
+    log(
+      `  ✓ ${app} (${((built - started) / 1000).toFixed(1)} s) → versión ${id}` +
+        (result.carried ? `, ${result.carried} archivos de versiones anteriores` : '') +
+        (result.removed.length ? `, ${result.removed.length} versiones antiguas borradas` : ''),
+    );
+    return { ...result, buildMs: built - started };
   } finally {
-    rmSync(lock, { recursive: true, force: true });
+    unlock();
   }
 }
 
-await withBuildLock(async () => {
-  const todo = [];
-  for (const app of selected.length ? selected : apps) {
-    const stamp = path.join(root, app, 'dist', '.inputs-hash');
-    const hash = inputsHash(app);
-    if (onlyMissing && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) continue;
-    todo.push({ app, stamp, hash });
-  }
-  if (todo.length) console.log(`Compilando: ${todo.map((t) => t.app).join(', ')}`);
-  // Two at a time: the machines this runs on have two cores.
-  const queue = [...todo];
+/** Builds the given apps two at a time (the machines this runs on have two cores). */
+export async function buildApps(selected, options = {}) {
+  const queue = [...selected];
+  const results = {};
   await Promise.all(
     [0, 1].map(async () => {
-      for (let t = queue.shift(); t; t = queue.shift()) {
-        await run(t.app);
-        writeFileSync(t.stamp, t.hash);
-      }
+      for (let app = queue.shift(); app; app = queue.shift()) results[app] = await buildApp(app, options);
     }),
   );
-});
+  return results;
+}
+
+if (path.resolve(process.argv[1] ?? '') === path.resolve(new URL(import.meta.url).pathname)) {
+  const onlyMissing = process.argv.includes('--missing');
+  const selected = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const unknown = selected.filter((a) => !apps.includes(a));
+  if (unknown.length) {
+    console.error(`Apps desconocidas: ${unknown.join(', ')} (hay: ${apps.join(', ')})`);
+    process.exit(2);
+  }
+  const todo = selected.length ? selected : apps;
+  if (!onlyMissing) console.log(`Compilando: ${todo.join(', ')}`);
+  try {
+    await buildApps(todo, { onlyMissing });
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}

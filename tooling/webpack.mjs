@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack from 'webpack';
+import { assertContract, contractVersion } from './contract.mjs';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 const require = createRequire(import.meta.url);
@@ -13,9 +15,12 @@ const version = (name) => require(path.join(root, 'node_modules', name, 'package
  * Modules that must exist once in the page. `shared/store` holds the root reducer every remote injects into;
  * `shared/navigation` holds the router bridge remotes use instead of importing react-router themselves;
  * `shared/auth-session` holds the session provider the account remote registers and other apps ask for ID tokens.
+ * The `shared/*` modules carry the contract's semver; a remote requires the range it declares (`contractRange`), so
+ * the federation runtime refuses a mismatch too, after the shell's own check (which runs before any remote code).
  */
-export function sharedModules() {
+export function sharedModules(contractRange = false) {
   const singleton = (name, extra = {}) => ({ singleton: true, strictVersion: true, requiredVersion: version(name), ...extra });
+  const contract = { singleton: true, strictVersion: Boolean(contractRange), requiredVersion: contractRange, version: contractVersion() };
   return {
     react: singleton('react'),
     'react/': singleton('react'),
@@ -23,10 +28,17 @@ export function sharedModules() {
     'react-dom/': singleton('react-dom'),
     '@reduxjs/toolkit': singleton('@reduxjs/toolkit'),
     'react-redux': singleton('react-redux'),
-    'shared/store': { singleton: true, requiredVersion: false, version: version('shared') },
-    'shared/navigation': { singleton: true, requiredVersion: false, version: version('shared') },
-    'shared/auth-session': { singleton: true, requiredVersion: false, version: version('shared') },
+    'shared/store': contract,
+    'shared/navigation': contract,
+    'shared/auth-session': contract,
   };
+}
+
+/** What the shell provides, by shared module name: the shell checks a remote's manifest against it before loading it. */
+export function providedVersions() {
+  return Object.fromEntries(
+    Object.entries(sharedModules()).map(([name, config]) => [name.replace(/\/$/, ''), config.version ?? version(name.replace(/\/$/, ''))]),
+  );
 }
 
 /**
@@ -39,6 +51,8 @@ export function sharedModules() {
 export function createConfig({ dir, name, exposes, host = false }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    // A remote declares the contract range it is built for; building it against a contract outside that range is refused.
+    const contract = host ? null : assertContract(dir);
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -48,7 +62,8 @@ export function createConfig({ dir, name, exposes, host = false }) {
       // browsers at them, and the servers answer 404 for *.map in production.
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        // scripts/build.mjs builds into a new release directory (then switches <app>/dist to it); webpack alone writes dist.
+        path: process.env.BUILD_OUTPUT_DIR || path.join(dir, 'dist'),
         // Entry files stay unhashed (MF requirement); everything else is content-hashed and cached forever.
         filename: host ? 'entry/[name].js' : '[name].js',
         chunkFilename: host ? 'assets/[name].[contenthash:10].js' : 'assets/[name].[contenthash:10].js',
@@ -98,13 +113,29 @@ export function createConfig({ dir, name, exposes, host = false }) {
         new ModuleFederationPlugin({
           name,
           ...(host ? {} : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedModules(),
+          shared: sharedModules(contract?.range ?? false),
           shareStrategy: 'loaded-first',
           dts: false,
           dev: false,
-          manifest: host ? false : { fileName: 'mf-manifest.json' },
+          manifest: host
+            ? false
+            : {
+                fileName: 'mf-manifest.json',
+                // Read by the shell before it runs anything of this remote (and by operators): the contract range.
+                additionalData: ({ stats }) => {
+                  stats.metaData.contract = { name: 'shared', range: contract.range, builtWith: contract.version };
+                  return stats;
+                },
+              },
           experiments: { asyncStartup: true },
         }),
+        ...(host
+          ? [
+              new webpack.DefinePlugin({
+                __SHARED_CONTRACT__: JSON.stringify({ name: 'shared', version: contractVersion(), provided: providedVersions() }),
+              }),
+            ]
+          : []),
         ...(!host && process.env.STANDALONE
           ? [
               new HtmlWebpackPlugin({

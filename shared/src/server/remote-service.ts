@@ -19,6 +19,11 @@ export interface RemoteServiceConfig extends CommonServerConfig {
   dataDir: string;
   /** The remote's folder: its browser build is `<remoteDir>/dist`. */
   remoteDir: string;
+  /**
+   * What `/remotes/<name>/` serves: `<remoteDir>/dist`, or with RELEASES_DIR (a volume that outlives containers) its
+   * `current` release, which also carries the hashed files of the releases before it, so open tabs keep working.
+   */
+  staticDir: string;
 }
 
 /** Reads a remote service's configuration (the common part exactly as the gateway reads it). */
@@ -32,6 +37,7 @@ export function loadRemoteServiceConfig(env: NodeJS.ProcessEnv, remoteDir: strin
     // Not the gateway's `.data`: PGlite allows one process per directory.
     dataDir: env.DATA_DIR || path.join(remoteDir, '.data'),
     remoteDir,
+    staticDir: env.RELEASES_DIR ? path.join(env.RELEASES_DIR, 'current') : path.join(remoteDir, 'dist'),
   };
 }
 
@@ -90,7 +96,7 @@ export async function buildRemoteService(api: ApiModule, options: RemoteServiceO
 
   app.get(`/api/${api.name}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
-  await serveRemoteBuild(app, { name: api.name, root: path.join(config.remoteDir, 'dist'), production: config.production });
+  await serveRemoteBuild(app, { name: api.name, root: config.staticDir, production: config.production });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send(apiNotFound);

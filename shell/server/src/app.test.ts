@@ -84,7 +84,7 @@ describe('gateway pages', () => {
         community: { entry: '/remotes/community/remoteEntry.js' },
         account: { entry: '/remotes/account/remoteEntry.js' },
       },
-      timeoutMs: 10000,
+      timeoutMs: 4500,
     });
     expect(res.headers['cache-control']).toBe('no-cache');
   });

@@ -2,7 +2,6 @@ import { readFileSync, existsSync } from 'node:fs';
 import { assertProductionReady, createApiContext } from 'shared/server/server-config';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -21,6 +20,7 @@ import { bearerSecurityScheme, type TokenVerifier } from 'shared/server/identity
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
 import { RemoteAssetIndex } from './remote-assets';
+import { Breakers, registerRemoteProxy } from './remote-proxy';
 import { registerSecurityHeaders } from './security';
 import { mailboxPage } from './mailbox-page';
 
@@ -116,36 +116,45 @@ export async function buildGateway(
       },
     });
   }
+  const breakers = new Breakers(config.proxy);
   for (const name of remoteNames) {
     const { apiUrl, staticUrl } = config.remotes[name];
     if (apiUrl) {
-      await app.register(proxy, {
+      await registerRemoteProxy(app, {
+        name,
+        kind: 'api',
         upstream: apiUrl,
-        prefix: `/api/${name}`,
-        rewritePrefix: `/api/${name}`,
+        policy: config.proxy,
+        breaker: breakers.for(apiUrl),
         // The remote limits writes per visitor: tell it who the visitor is. Whatever forwarding headers the client
         // wrote are replaced, not appended to, so the remote (trusting one hop: us) reads the address we determined.
-        replyOptions: { rewriteRequestHeaders: (req, headers) => forwardedHeaders(req, headers) },
+        rewriteRequestHeaders: (req, headers) => forwardedHeaders(req, headers),
       });
     }
-    if (staticUrl) await app.register(proxy, { upstream: staticUrl, prefix: `/remotes/${name}`, rewritePrefix: `/remotes/${name}` });
+    if (staticUrl)
+      await registerRemoteProxy(app, { name, kind: 'static', upstream: staticUrl, policy: config.proxy, breaker: breakers.for(staticUrl) });
   }
 
+  // Remotes running in their own containers publish their own document. The last one each remote served is kept, so
+  // a remote that is down (or restarting) does not vanish from the merged document.
+  const lastKnownDocs = new Map<RemoteName, Record<string, unknown>>();
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => {
     const doc = app.swagger() as { paths?: Record<string, unknown> };
     const merged = { ...doc, paths: { ...(doc.paths ?? {}) } };
-    // Remotes running in their own containers publish their own document; merge their paths in.
     await Promise.all(
       remoteNames
         .filter((n) => config.remotes[n].apiUrl)
         .map(async (n) => {
-          try {
-            const res = await fetch(`${config.remotes[n].apiUrl}/api/${n}/openapi.json`, { signal: AbortSignal.timeout(2000) });
-            const remoteDoc = (await res.json()) as { paths?: Record<string, unknown> };
-            Object.assign(merged.paths, remoteDoc.paths ?? {});
-          } catch {
-            // A remote that is down just leaves its paths out.
+          const apiUrl = config.remotes[n].apiUrl as string;
+          if (!breakers.for(apiUrl).open) {
+            try {
+              const res = await fetch(`${apiUrl}/api/${n}/openapi.json`, { signal: AbortSignal.timeout(2000) });
+              if (res.ok) lastKnownDocs.set(n, ((await res.json()) as { paths?: Record<string, unknown> }).paths ?? {});
+            } catch {
+              // Down: its last known document stands in below.
+            }
           }
+          Object.assign(merged.paths, lastKnownDocs.get(n) ?? {});
         }),
     );
     return merged;
@@ -222,11 +231,11 @@ export async function buildGateway(
     allowedPath: (p) => !config.production || !isSourceMapPath(p),
   });
 
-  const assets = new RemoteAssetIndex(config.rootDir, config.remotes);
-  await assets.refresh();
-  const refresher = setInterval(() => void assets.refresh(), 60_000);
-  refresher.unref();
-  app.addHook('onClose', async () => clearInterval(refresher));
+  // Preload hints follow a remote's deploy within a second: its dist symlink is watched (and stat-polled), a proxied
+  // remote's manifest asked for with If-None-Match.
+  const assets = new RemoteAssetIndex(config.rootDir, config.remotes, { refreshMs: config.manifestRefreshMs, log: app.log });
+  await assets.start();
+  app.addHook('onClose', async () => assets.stop());
 
   const templatePath = path.join(shellDist, 'index.html');
   let template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { remoteNames, type RemoteName } from 'shared/routes';
 import { envInt, readCommonConfig, type CommonServerConfig } from 'shared/server/server-config';
+import { defaultProxyPolicy, type ProxyPolicy } from './remote-proxy';
 
 export interface RemoteDeployment {
   /** Where the browser loads the remote's entry from (same-origin path by default). */
@@ -19,6 +20,10 @@ export interface GatewayConfig extends CommonServerConfig {
   rootDir: string;
   remotes: Record<RemoteName, RemoteDeployment>;
   remoteTimeoutMs: number;
+  /** Timeouts and circuit breaker of the proxies to remotes' own services. */
+  proxy: ProxyPolicy;
+  /** How often a proxied remote's mf-manifest.json is asked for (If-None-Match), so preload hints follow a deploy. */
+  manifestRefreshMs: number;
   /** Extra origins the CSP allows (identity endpoint, payment script, …). */
   cspExtra: { connect: string[]; script: string[]; form: string[]; img: string[] };
 }
@@ -47,7 +52,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = path.
     dataDir: env.DATA_DIR || path.join(rootDir, '.data'),
     rootDir,
     remotes,
-    remoteTimeoutMs: envInt(env.REMOTE_LOAD_TIMEOUT_MS, 10_000),
+    // Short enough that a remote which never answers shows its fallback within 5 s.
+    remoteTimeoutMs: envInt(env.REMOTE_LOAD_TIMEOUT_MS, 4500),
+    proxy: {
+      connectTimeoutMs: envInt(env.PROXY_CONNECT_TIMEOUT_MS, defaultProxyPolicy.connectTimeoutMs),
+      apiTimeoutMs: envInt(env.PROXY_API_TIMEOUT_MS, defaultProxyPolicy.apiTimeoutMs),
+      staticTimeoutMs: envInt(env.PROXY_STATIC_TIMEOUT_MS, defaultProxyPolicy.staticTimeoutMs),
+      failureThreshold: Math.max(1, envInt(env.PROXY_FAILURES_TO_OPEN, defaultProxyPolicy.failureThreshold)),
+      openMs: envInt(env.PROXY_OPEN_MS, defaultProxyPolicy.openMs),
+    },
+    manifestRefreshMs: Math.max(100, envInt(env.REMOTE_MANIFEST_REFRESH_MS, 1000)),
     cspExtra: {
       connect: list(env.CSP_CONNECT_SRC),
       script: list(env.CSP_SCRIPT_SRC),

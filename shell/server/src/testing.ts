@@ -16,6 +16,15 @@ export async function testGateway(
   env: NodeJS.ProcessEnv = {},
   options: Parameters<typeof buildGateway>[1] = {},
 ): Promise<Gateway> {
+  const root = overrides.rootDir ?? createTestRoot();
+  const config = { ...loadConfig({ ...env }, root), logLevel: 'silent', dataDir: 'memory://', ...overrides };
+  const gateway = await buildGateway(config, options);
+  await gateway.ready;
+  return gateway;
+}
+
+/** A throwaway repository root with a tiny build of the shell and of the giving remote (a plain `dist` folder). */
+export function createTestRoot(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
   mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
   writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), template);
@@ -32,8 +41,5 @@ export async function testGateway(
   writeFileSync(path.join(root, 'remote-giving', 'dist', 'remoteEntry.js'), 'var giving;');
   writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js'), 'void 0;');
   writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
-  const config = { ...loadConfig({ ...env }, root), logLevel: 'silent', dataDir: 'memory://', ...overrides };
-  const gateway = await buildGateway(config, options);
-  await gateway.ready;
-  return gateway;
+  return root;
 }
