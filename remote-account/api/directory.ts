@@ -5,7 +5,7 @@ import {
   UsernameExistsException,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { IdentityConfig } from 'shared/server/server-config';
+import type { IdentityConfig } from 'shared/server/api-contract';
 
 /** What the server knows about a person when it opens an account for them after a verified payment. */
 export interface NewAccount {

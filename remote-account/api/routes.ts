@@ -1,41 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { site } from 'shared/config/site';
-import { z } from 'shared/schemas/zod';
-import { publicWrite, type ApiContext } from 'shared/server/api-module';
-import { ApiError, zodSchema } from 'shared/server/http';
-import { requireUser, type VerifiedUser } from 'shared/server/identity';
+import {
+  accountFromPaymentRequestSchema,
+  accountFromPaymentResponseSchema,
+  certificateParamsSchema,
+  enrollmentsResponseSchema,
+  type AccountFromPaymentRequest,
+  type AccountFromPaymentResponse,
+  type EnrollmentsResponse,
+} from 'shared/schemas/account-api';
+import type { z } from 'shared/schemas/zod';
+import type { ApiContext } from 'shared/server/api-contract';
+import { publicWrite } from 'shared/server/api-module';
+import { readCourseEnrolments, tieCourseEnrolment, type CourseEnrolment } from 'shared/server/course-enrolments';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { requireUser } from 'shared/server/identity';
 import { paymentDiscrepancy } from 'shared/server/payments/apply';
-import { claimMatches, claimSecretField } from 'shared/server/payments/claim';
+import { claimMatches } from 'shared/server/payments/claim';
 import { renderMail } from 'shared/server/mail-template';
 import { enrolmentCertificate } from './certificate';
 import { temporaryPassword, type AccountDirectory } from './directory';
-
-/** The columns of the courses domain's enrolments this API reads (a read contract between the two domains). */
-interface EnrolmentRow {
-  id: number;
-  reference: string;
-  course_name: string;
-  course_title: string;
-  module_name: string;
-  price: number;
-  student_name: string;
-  student_lastname: string;
-  full_name: string;
-  id_type: string;
-  id_number: string;
-  phone_number: string;
-  email: string;
-  payment_status: string;
-  enrollment_status: string;
-  payment_id: string | null;
-  payment_date: Date | string | null;
-  date_approved: Date | string | null;
-  created_at: Date | string;
-  user_email: string | null;
-  user_sub: string | null;
-  claim_hash: string | null;
-}
 
 export const texts = {
   notFound: 'No encontramos esa inscripción entre tus cursos.',
@@ -50,31 +34,8 @@ export const texts = {
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-const isListed = (e: Pick<EnrolmentRow, 'payment_status' | 'enrollment_status'>) =>
+const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status'>) =>
   e.payment_status.toLowerCase() === 'approved' || e.enrollment_status === 'COMPLETED';
-
-const fromPaymentSchema = z.object({
-  payment_id: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' }),
-  external_reference: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
-  claim_secret: claimSecretField,
-});
-
-const enrollmentParams = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
-});
 
 /**
  * Mis Cursos, enrolment certificates, and the account opened after a verified payment. The signed-in user always comes
@@ -82,35 +43,19 @@ const enrollmentParams = z.object({
  */
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
-    /**
-     * The user's enrolments, or just the one with `reference`: those tied to the account, and those made with the
-     * address only when the identity provider verified it (a code or link sent to it), never on the address alone.
-     */
-    const enrolmentsOf = (user: VerifiedUser, reference?: string) =>
-      ctx.db
-        .selectFrom('courses.enrolments')
-        .selectAll()
-        .where((eb) =>
-          user.emailVerified
-            ? eb.or([eb(sql`lower(email)`, '=', user.email), eb(sql`lower(user_email)`, '=', user.email), eb('user_sub', '=', user.sub)])
-            : eb('user_sub', '=', user.sub),
-        )
-        .$if(reference !== undefined, (qb) => qb.where('reference', '=', reference ?? ''))
-        .orderBy('created_at', 'desc')
-        .execute() as Promise<EnrolmentRow[]>;
-
-    app.get(
+    app.get<{ Reply: EnrollmentsResponse }>(
       '/enrollments',
       {
         schema: {
           tags: ['account'],
           summary: 'Mis Cursos: inscripciones pagadas o completadas del usuario autenticado',
           security: [{ bearer: [] }],
+          response: { 200: zodResponse(enrollmentsResponseSchema) },
         },
       },
       async (request) => {
         const user = await requireUser(ctx.identity, request);
-        const rows = (await enrolmentsOf(user)).filter(isListed);
+        const rows = (await readCourseEnrolments(ctx.db, { owner: user })).filter(isListed);
         return {
           enrollments: rows.map((e) => ({
             id: e.reference,
@@ -121,7 +66,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
             student_lastname: e.student_lastname,
             payment_status: e.payment_status,
             enrollment_status: e.enrollment_status,
-            created_at: iso(e.created_at),
+            created_at: new Date(e.created_at).toISOString(),
             payment_date: iso(e.date_approved ?? e.payment_date),
             transaction_amount: e.price,
             certificate_available: e.payment_status.toLowerCase() === 'approved',
@@ -130,19 +75,19 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
       },
     );
 
-    app.get<{ Params: { id: string } }>(
+    app.get<{ Params: z.output<typeof certificateParamsSchema> }>(
       '/enrollments/:id/certificate',
       {
         schema: {
           tags: ['account'],
           summary: 'Constancia de inscripción en PDF',
-          params: zodSchema(enrollmentParams),
+          params: zodSchema(certificateParamsSchema),
           security: [{ bearer: [] }],
         },
       },
       async (request, reply) => {
         const user = await requireUser(ctx.identity, request);
-        const [enrolment] = await enrolmentsOf(user, request.params.id);
+        const [enrolment] = await readCourseEnrolments(ctx.db, { owner: user, reference: request.params.id });
         if (!enrolment) throw new ApiError(404, 'not_found', texts.notFound);
         if (enrolment.payment_status.toLowerCase() !== 'approved') throw new ApiError(409, 'not_paid', texts.notPaid);
         const pdf = await enrolmentCertificate({
@@ -165,25 +110,22 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
       },
     );
 
-    app.post<{ Body: z.infer<typeof fromPaymentSchema> }>(
+    app.post<{ Body: AccountFromPaymentRequest; Reply: { 201: AccountFromPaymentResponse } }>(
       '/accounts/from-payment',
       {
         config: publicWrite(ctx.settings),
         schema: {
           tags: ['account'],
           summary: 'Crear la cuenta del estudiante tras un pago aprobado (verificado con la pasarela)',
-          body: zodSchema(fromPaymentSchema),
+          body: zodSchema(accountFromPaymentRequestSchema),
+          response: { 201: zodResponse(accountFromPaymentResponseSchema) },
         },
       },
       async (request, reply) => {
         const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
         // Credentials only for the browser that started this checkout: the return URL's ids are not enough (they sit in
         // history and shared links). Anyone else gets nothing, and the receipt e-mail tells the student how to sign up.
-        const enrolment = (await ctx.db
-          .selectFrom('courses.enrolments')
-          .selectAll()
-          .where('reference', '=', reference)
-          .executeTakeFirst()) as EnrolmentRow | undefined;
+        const [enrolment] = await readCourseEnrolments(ctx.db, { reference });
         if (!enrolment || !claimMatches(enrolment.claim_hash, secret)) throw new ApiError(403, 'claim_required', texts.notThisBrowser);
         // The provider is the only judge: this payment exists, is approved, and belongs to this enrolment.
         let payment;
@@ -243,11 +185,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
           .set({ outcome: 'created', user_sub: created.sub })
           .where('enrolment_reference', '=', reference)
           .execute();
-        await ctx.db
-          .updateTable('courses.enrolments')
-          .set({ user_email: email, user_sub: created.sub })
-          .where('reference', '=', reference)
-          .execute();
+        await tieCourseEnrolment(ctx.db, reference, { email, sub: created.sub });
         await ctx.mailer.send(
           renderMail({
             to: email,

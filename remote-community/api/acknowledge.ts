@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
-import type { ApiContext } from 'shared/server/api-module';
-import type { AnyDatabase } from 'shared/server/db';
+import type { ApiContext } from 'shared/server/api-contract';
+import type { SiteDb } from 'shared/server/database';
 import type { Mailer } from 'shared/server/mailer';
 import { renderMail, type MailContent } from 'shared/server/mail-template';
 import { acknowledgementTexts as texts } from './texts';
@@ -31,7 +31,7 @@ export interface AcknowledgementLog {
 }
 
 export interface AcknowledgerOptions {
-  db: AnyDatabase;
+  db: SiteDb;
   mailer: Mailer;
   /** Site origin without trailing slash: the one link an acknowledgement may carry is to our own lookup page. */
   publicOrigin: string;

@@ -8,20 +8,27 @@ import {
   type Ally,
   type Volunteer,
 } from 'shared/schemas/community';
+import {
+  allyResponseSchema,
+  inquiryResponseSchema,
+  softwareRequestResponseSchema,
+  volunteerResponseSchema,
+  type AllyResponse,
+  type InquiryResponse,
+  type SoftwareRequestResponse,
+  type VolunteerResponse,
+} from 'shared/schemas/community-api';
 import type { z } from 'shared/schemas/zod';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
-import { zodSchema } from 'shared/server/http';
+import { zodResponse, zodSchema } from 'shared/server/http';
 import type { CommunityContext } from './acknowledge';
-
-const idAnswer = (key: string) =>
-  ({ type: 'object', properties: { success: { type: 'boolean' }, [key]: { type: 'string' } }, required: ['success', key] }) as const;
 
 /** Volunteers, allied companies, workshop inquiries and custom-software requests: validated, stored, then answered. */
 export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   const guard = { config: publicWrite(ctx.settings), preValidation: rejectHoneypot };
 
-  app.post<{ Body: Volunteer }>(
+  app.post<{ Body: Volunteer; Reply: { 201: VolunteerResponse } }>(
     '/volunteers',
     {
       ...guard,
@@ -29,7 +36,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
         tags: ['community'],
         summary: 'Registrar un voluntario',
         body: zodSchema(volunteerSchema),
-        response: { 201: idAnswer('volunteer_id') },
+        response: { 201: zodResponse(volunteerResponseSchema) },
       },
     },
     async (request, reply) => {
@@ -46,7 +53,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
     },
   );
 
-  app.post<{ Body: Ally }>(
+  app.post<{ Body: Ally; Reply: { 201: AllyResponse } }>(
     '/allies',
     {
       ...guard,
@@ -54,7 +61,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
         tags: ['community'],
         summary: 'Registrar una empresa aliada',
         body: zodSchema(allySchema),
-        response: { 201: idAnswer('corporation_id') },
+        response: { 201: zodResponse(allyResponseSchema) },
       },
     },
     async (request, reply) => {
@@ -70,7 +77,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
     },
   );
 
-  app.post<{ Body: z.output<typeof arteDeAmarteInquirySchema> }>(
+  app.post<{ Body: z.output<typeof arteDeAmarteInquirySchema>; Reply: { 201: InquiryResponse } }>(
     '/arte-de-amarte/consulta',
     {
       ...guard,
@@ -78,7 +85,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
         tags: ['community'],
         summary: 'Enviar una consulta sobre el taller Arte de Amarte',
         body: zodSchema(arteDeAmarteInquirySchema),
-        response: { 201: idAnswer('id') },
+        response: { 201: zodResponse(inquiryResponseSchema) },
       },
     },
     async (request, reply) => {
@@ -91,7 +98,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
     },
   );
 
-  app.post<{ Body: z.output<typeof valeSerInquirySchema> }>(
+  app.post<{ Body: z.output<typeof valeSerInquirySchema>; Reply: { 201: InquiryResponse } }>(
     '/vale-ser/consulta',
     {
       ...guard,
@@ -99,7 +106,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
         tags: ['community'],
         summary: 'Enviar una consulta sobre el taller Vale Ser',
         body: zodSchema(valeSerInquirySchema),
-        response: { 201: idAnswer('id') },
+        response: { 201: zodResponse(inquiryResponseSchema) },
       },
     },
     async (request, reply) => {
@@ -112,7 +119,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
     },
   );
 
-  app.post<{ Body: z.output<typeof softwareRequestSchema> }>(
+  app.post<{ Body: z.output<typeof softwareRequestSchema>; Reply: { 201: SoftwareRequestResponse } }>(
     '/custom-software',
     {
       ...guard,
@@ -120,7 +127,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
         tags: ['community'],
         summary: 'Solicitar información sobre software a la medida',
         body: zodSchema(softwareRequestSchema),
-        response: { 201: idAnswer('id') },
+        response: { 201: zodResponse(softwareRequestResponseSchema) },
       },
     },
     async (request, reply) => {

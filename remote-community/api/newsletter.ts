@@ -1,17 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { newsletterResponseSchema, type NewsletterResponse } from 'shared/schemas/community-api';
 import { newsletterSchema, newsletterTexts, type NewsletterInput } from 'shared/schemas/newsletter';
 import { publicWrite } from 'shared/server/api-module';
-import { zodSchema } from 'shared/server/http';
+import { zodResponse, zodSchema } from 'shared/server/http';
 import type { CommunityContext } from './acknowledge';
 
-const answer = {
-  type: 'object',
-  properties: { success: { type: 'boolean' }, message: { type: 'string' }, alreadySubscribed: { type: 'boolean' } },
-} as const;
+const answer = zodResponse(newsletterResponseSchema);
 
 /** POST /newsletter/subscribe: stores a subscription once; a repeat is a success, not a duplicate. */
 export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
-  app.post<{ Body: NewsletterInput }>(
+  app.post<{ Body: NewsletterInput; Reply: NewsletterResponse }>(
     '/newsletter/subscribe',
     {
       config: publicWrite(ctx.settings),

@@ -9,13 +9,21 @@ import {
   RADICADO_LENGTH,
   responseTermDays,
   type Pqrsf,
-  type PqrsfRecord,
 } from 'shared/schemas/community';
+import {
+  pqrsfLookupResponseSchema,
+  pqrsfResponseSchema,
+  type PqrsfLookupResponse,
+  type PqrsfRecord,
+  type PqrsfResponse,
+} from 'shared/schemas/community-api';
 import type { z } from 'shared/schemas/zod';
+import type { Selectable } from 'kysely';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
-import { ApiError, zodSchema } from 'shared/server/http';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import type { CommunityContext } from './acknowledge';
+import type { PqrsfRequestsTable } from './tables';
 
 /** The initial status of every request (spec §4); later statuses are set by the foundation's staff. */
 export const PQRSF_INITIAL_STATUS = 'En proceso';
@@ -29,23 +37,7 @@ export function newRadicado(): string {
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
-interface PqrsfRow {
-  radicado: string;
-  status: string;
-  rol_type: string;
-  name: string;
-  lastname: string;
-  id_type: string;
-  id_number: string;
-  phone_number: string;
-  email: string;
-  request_type: string;
-  reviews: string;
-  response: string | null;
-  term_days: number;
-  due_date: string;
-  created_at: Date | string;
-}
+type PqrsfRow = Selectable<PqrsfRequestsTable>;
 
 function toRecord(r: PqrsfRow): PqrsfRecord {
   return {
@@ -67,27 +59,19 @@ function toRecord(r: PqrsfRow): PqrsfRecord {
   };
 }
 
-const filedAnswer = {
-  type: 'object',
-  properties: {
-    success: { type: 'boolean' },
-    id: { type: 'string' },
-    status: { type: 'string' },
-    createdAt: { type: 'string' },
-    dueDate: { type: 'string' },
-    termDays: { type: 'integer' },
-  },
-  required: ['success', 'id', 'status', 'createdAt', 'dueDate', 'termDays'],
-} as const;
-
 /** PQRSF filing (the server assigns the radicado and the Ley 1755 deadline) and lookup by radicado plus document. */
 export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
-  app.post<{ Body: Pqrsf }>(
+  app.post<{ Body: Pqrsf; Reply: { 201: PqrsfResponse } }>(
     '/pqrsf',
     {
       config: publicWrite(ctx.settings),
       preValidation: rejectHoneypot,
-      schema: { tags: ['community'], summary: 'Radicar una PQRSF', body: zodSchema(pqrsfSchema), response: { 201: filedAnswer } },
+      schema: {
+        tags: ['community'],
+        summary: 'Radicar una PQRSF',
+        body: zodSchema(pqrsfSchema),
+        response: { 201: zodResponse(pqrsfResponseSchema) },
+      },
     },
     async (request, reply) => {
       const p = request.body;
@@ -98,7 +82,7 @@ export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx
       // A collision among 9·10^15 numbers is next to impossible; retrying keeps it from ever failing a visitor.
       for (let attempt = 0; !stored && attempt < 5; attempt++) {
         try {
-          stored = (await ctx.db
+          stored = await ctx.db
             .insertInto('community.pqrsf_requests')
             .values({
               ...p,
@@ -110,7 +94,7 @@ export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx
               created_at: now,
             })
             .returningAll()
-            .executeTakeFirstOrThrow()) as PqrsfRow;
+            .executeTakeFirstOrThrow();
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }
@@ -128,11 +112,16 @@ export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx
   );
 
   // POST, not GET: the document number is personal data and must not travel in a URL (logs, history, proxies).
-  app.post<{ Body: z.output<typeof pqrsfLookupSchema> }>(
+  app.post<{ Body: z.output<typeof pqrsfLookupSchema>; Reply: PqrsfLookupResponse }>(
     '/pqrsf/consulta',
     {
       config: publicWrite(ctx.settings),
-      schema: { tags: ['community'], summary: 'Consultar una PQRSF por radicado y documento', body: zodSchema(pqrsfLookupSchema) },
+      schema: {
+        tags: ['community'],
+        summary: 'Consultar una PQRSF por radicado y documento',
+        body: zodSchema(pqrsfLookupSchema),
+        response: { 200: zodResponse(pqrsfLookupResponseSchema) },
+      },
     },
     async (request) => {
       const { id, id_number } = request.body;
@@ -144,7 +133,7 @@ export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx
         .where('id_number_key', '=', documentKey(id_number))
         .executeTakeFirst();
       if (!row) throw new ApiError(404, 'not_found', pqrsfLookupTexts.notFound);
-      return { success: true, Items: [toRecord(row as PqrsfRow)] };
+      return { success: true, Items: [toRecord(row)] };
     },
   );
 };

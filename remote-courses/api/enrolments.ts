@@ -1,37 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { priceModule } from 'shared/catalogue/courses';
+import {
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  leadResponseSchema,
+  type CheckoutRequestBody,
+  type CheckoutResponse,
+  type LeadResponse,
+} from 'shared/schemas/courses-api';
 import { enrolmentSchema, fullName, type Enrolment } from 'shared/schemas/enrolment';
-import { z } from 'shared/schemas/zod';
-import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import type { ApiContext } from 'shared/server/api-contract';
+import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
-import { ApiError, zodSchema } from 'shared/server/http';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
-import { claimMatches, claimSecretField, issueClaim } from 'shared/server/payments/claim';
-import { PaymentProviderError } from 'shared/server/payments/provider';
+import { createCheckout } from 'shared/server/payments/checkout';
+import { claimMatches, issueClaim } from 'shared/server/payments/claim';
 import { apiTexts } from './texts';
 
 /** A public enrolment id that fits the provider's external_reference (letters, digits, '-', '_'; ≤ 64). */
 const newReference = () => `ENR-${randomBytes(12).toString('base64url')}`;
 
-const checkoutSchema = z.object({
-  enrollment_id: z
-    .string({ error: 'Faltan datos requeridos: enrollment_id' })
-    .trim()
-    .min(1, { error: 'Faltan datos requeridos: enrollment_id' })
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Faltan datos requeridos: enrollment_id' }),
-  claim_secret: claimSecretField,
-});
-
 /** Enrolment (lead) and course checkout: the server decides the amount from the catalogue. */
 export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.post<{ Body: Enrolment }>(
+  app.post<{ Body: Enrolment; Reply: { 201: LeadResponse } }>(
     '/leads',
     {
       config: publicWrite(ctx.settings),
       preValidation: rejectHoneypot,
-      schema: { tags: ['courses'], summary: 'Guardar la inscripción de un estudiante', body: zodSchema(enrolmentSchema) },
+      schema: {
+        tags: ['courses'],
+        summary: 'Guardar la inscripción de un estudiante',
+        body: zodSchema(enrolmentSchema),
+        response: { 201: zodResponse(leadResponseSchema) },
+      },
     },
     async (request, reply) => {
       const e = request.body;
@@ -71,14 +74,15 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
     },
   );
 
-  app.post<{ Body: z.infer<typeof checkoutSchema> }>(
+  app.post<{ Body: CheckoutRequestBody; Reply: CheckoutResponse }>(
     '/checkout',
     {
       config: publicWrite(ctx.settings),
       schema: {
         tags: ['courses'],
         summary: 'Crear el pago de una inscripción (el precio sale del catálogo)',
-        body: zodSchema(checkoutSchema),
+        body: zodSchema(checkoutRequestSchema),
+        response: { 200: zodResponse(checkoutResponseSchema) },
       },
     },
     async (request) => {
@@ -98,27 +102,19 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         throw new ApiError(400, 'missing_data', `Faltan datos requeridos: ${missing.join(', ') || 'module_name'}`);
       if (!Number.isInteger(priced.price) || priced.price <= 0)
         throw new ApiError(400, 'invalid_price', 'El precio del curso no es válido');
-      const origin = ctx.settings.publicOrigin;
-      let preference;
-      try {
-        preference = await ctx.payments.createPreference({
-          item: {
-            id: `${enrolment.course_name}:${enrolment.module_name}`.slice(0, 250),
-            title: priced.title,
-            description: priced.description,
-            unitPrice: priced.price,
-          },
-          payer: { name: enrolment.full_name, email: enrolment.email, phone: enrolment.phone_number },
-          backUrls: { success: `${origin}/pago/exitoso`, failure: `${origin}/pago/error`, pending: `${origin}/pago/pendiente` },
-          notificationUrl: `${origin}/api/courses/payments/notifications`,
-          externalReference: enrolment.reference,
-          expiresAt: new Date(Date.now() + 72 * 3600_000),
-        });
-      } catch (err) {
-        request.log.warn({ err: (err as Error).message }, 'preference creation failed');
-        throw new ApiError(502, 'payment_provider_error', err instanceof PaymentProviderError ? err.message : 'Error al procesar el pago');
-      }
-      await ctx.db.updateTable('courses.enrolments').set({ preference_id: preference.id }).where('id', '=', enrolment.id).execute();
+      const preference = await createCheckout(ctx, request.log, {
+        domain: 'courses',
+        table: 'courses.enrolments',
+        reference: enrolment.reference,
+        item: {
+          id: `${enrolment.course_name}:${enrolment.module_name}`.slice(0, 250),
+          title: priced.title,
+          description: priced.description,
+          unitPrice: priced.price,
+        },
+        payer: { name: enrolment.full_name, email: enrolment.email, phone: enrolment.phone_number },
+        returnPaths: { success: '/pago/exitoso', failure: '/pago/error', pending: '/pago/pendiente' },
+      });
       return { success: true, message: 'Preferencia creada', ...preference, title: priced.title, price: priced.price };
     },
   );

@@ -1,26 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { formatCOP } from 'shared/format/money';
-import type { ApiContext } from 'shared/server/api-module';
+import type { ApiContext } from 'shared/server/api-contract';
 import { renderMail } from 'shared/server/mail-template';
-import type { PayableColumns } from 'shared/server/payments/apply';
 import { paymentRoutes as payableRoutes } from 'shared/server/payments/routes';
-
-interface EnrolmentRow extends PayableColumns {
-  course_title: string;
-  module_name: string;
-  full_name: string;
-  email: string;
-  price: number;
-  user_sub: string | null;
-}
 
 const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
 
 /** Course payments: the shared notification/status routes, plus enrolment and receipt once approved. */
-export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes<EnrolmentRow>({
+export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
   tag: 'courses',
   table: 'courses.enrolments',
-  amountColumn: 'price',
+  amountOf: (enrolment) => enrolment.price,
   notificationsTable: 'courses.payment_notifications',
   discrepanciesTable: 'courses.payment_discrepancies',
   async afterApply(ctx, e, payment, firstApproval) {

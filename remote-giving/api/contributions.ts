@@ -3,11 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
 import { donationSchema, donationTexts, resolveDonationAmount, type DonationInput } from 'shared/schemas/donation';
-import { publicWrite, type ApiContext } from 'shared/server/api-module';
+import { contributionResponseSchema, type ContributionResponse } from 'shared/schemas/giving-api';
+import type { ApiContext } from 'shared/server/api-contract';
+import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
-import { ApiError, zodSchema } from 'shared/server/http';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
-import type { PayableColumns } from 'shared/server/payments/apply';
+import { createCheckout } from 'shared/server/payments/checkout';
 import { issueClaim } from 'shared/server/payments/claim';
 import { paymentRoutes } from 'shared/server/payments/routes';
 
@@ -17,21 +19,12 @@ const PER_EMAIL_PER_HOUR = 5;
 export const donationTitle = `Donación a ${site.name}`;
 export const donationDescription = 'Apoyo a la formación de personas en situación de vulnerabilidad.';
 
-interface ContributionRow extends PayableColumns {
-  contributor_name: string;
-  contributor_lastname: string;
-  id_type: string;
-  id_number: string;
-  email: string;
-  donation_amount: number;
-}
-
 /**
  * A donation in one round trip: the server decides the amount, stores the contributor (so no donor is lost),
  * then creates the checkout and answers where to pay.
  */
 export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.post<{ Body: DonationInput }>(
+  app.post<{ Body: DonationInput; Reply: { 201: ContributionResponse } }>(
     '/contributions',
     {
       config: publicWrite(ctx.settings),
@@ -40,6 +33,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
         tags: ['giving'],
         summary: 'Registrar una donación y crear su pago (el monto lo decide el servidor)',
         body: zodSchema(donationSchema),
+        response: { 201: zodResponse(contributionResponseSchema) },
       },
     },
     async (request, reply) => {
@@ -74,23 +68,16 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
           claim_hash: claim.hash,
         })
         .execute();
-      const origin = ctx.settings.publicOrigin;
-      let preference;
-      try {
-        preference = await ctx.payments.createPreference({
-          item: { id: 'donacion', title: donationTitle, description: donationDescription, unitPrice: amount.amount },
-          payer: { name: `${body.contributor_name} ${body.contributor_lastname}`, email: body.email, phone: body.phone_number },
-          backUrls: { success: `${origin}/success`, failure: `${origin}/failure`, pending: `${origin}/pending` },
-          notificationUrl: `${origin}/api/giving/payments/notifications`,
-          externalReference: reference,
-          expiresAt: new Date(Date.now() + 72 * 3600_000),
-        });
-      } catch (err) {
-        request.log.warn({ err: (err as Error).message }, 'donation preference failed');
-        // The contributor stays stored ('processing...'): staff can reach out; the visitor may try again.
-        throw new ApiError(502, 'payment_provider_error', donationTexts.failed);
-      }
-      await ctx.db.updateTable('giving.contributions').set({ preference_id: preference.id }).where('reference', '=', reference).execute();
+      // On a provider failure the contributor stays stored ('processing...'): staff can reach out; the visitor may try again.
+      const preference = await createCheckout(ctx, request.log, {
+        domain: 'giving',
+        table: 'giving.contributions',
+        reference,
+        item: { id: 'donacion', title: donationTitle, description: donationDescription, unitPrice: amount.amount },
+        payer: { name: `${body.contributor_name} ${body.contributor_lastname}`, email: body.email, phone: body.phone_number },
+        returnPaths: { success: '/success', failure: '/failure', pending: '/pending' },
+        failureMessage: donationTexts.failed,
+      });
       return reply
         .status(201)
         .send({ success: true, ...preference, amount: amount.amount, title: donationTitle, claim_secret: claim.secret });
@@ -98,10 +85,10 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
   );
 
   await app.register(
-    paymentRoutes<ContributionRow>({
+    paymentRoutes({
       tag: 'giving',
       table: 'giving.contributions',
-      amountColumn: 'donation_amount',
+      amountOf: (contribution) => contribution.donation_amount,
       notificationsTable: 'giving.payment_notifications',
       discrepanciesTable: 'giving.payment_discrepancies',
       async afterApply(c, d, payment, firstApproval) {

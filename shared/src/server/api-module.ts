@@ -1,38 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RemoteName } from '../routes';
-import type { AnyDatabase, DomainMigrations } from './db';
-import type { Mailer } from './mailer';
-import type { PaymentProvider } from './payments/provider';
-import type { TokenVerifier } from './identity';
-import type { IdentityConfig } from './server-config';
-
-/** What the server knows about where and how it runs; every API plugin receives it. */
-export interface ServerSettings {
-  production: boolean;
-  /** Public origin of the site (used in e-mails, back URLs and canonicals), without trailing slash. */
-  publicOrigin: string;
-  /** Per-route rate limit of public writes, per client and window. */
-  writeLimit: { max: number; timeWindow: number };
-  /** Secret the payment provider signs notifications with. */
-  paymentWebhookSecret: string;
-  /** Public key for the provider's browser script. */
-  paymentPublicKey: string;
-  /** Donation bounds in whole COP (configurable; within the provider's limits). */
-  donationBounds: { min: number; max: number };
-  /** The user pool (or its local emulator) accounts live in. */
-  identity: IdentityConfig;
-}
-
-/** Everything an API plugin may use: no globals, so tests and the gateway inject their own. */
-export interface ApiContext {
-  db: AnyDatabase;
-  mailer: Mailer;
-  settings: ServerSettings;
-  /** The card payment provider (Mercado Pago, or the local sandbox speaking its API). */
-  payments: PaymentProvider;
-  /** Checks the identity provider's tokens; the only way a request becomes a signed-in user's. */
-  identity: TokenVerifier;
-}
+import type { ApiContext, ServerSettings } from './api-contract';
+import type { DomainMigrations } from './db';
 
 /** A remote's server side: its own schema's migrations and a Fastify plugin mounted under `/api/<name>/`. */
 export interface ApiModule {

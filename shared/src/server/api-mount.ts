@@ -1,6 +1,8 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import type { ApiContext, ApiModule } from './api-module';
-import { migrateDomain, type AnyDatabase } from './db';
+import type { ApiContext } from './api-contract';
+import type { ApiModule } from './api-module';
+import type { SiteDb } from './database';
+import { migrateDomain } from './db';
 import type { ErrorBody } from './http';
 import { mailMigrations } from './mailer';
 
@@ -12,7 +14,7 @@ export const apiNotFound: ErrorBody = { error: 'not_found', message: 'El recurso
  * migrate the same PostgreSQL at the same moment: two concurrent `create schema if not exists` can still collide
  * on PostgreSQL's catalog, so a failed domain is retried (migrations themselves run under Kysely's lock).
  */
-export async function migrateApis(db: AnyDatabase, apis: readonly ApiModule[], retry = { attempts: 4, delayMs: 250 }): Promise<void> {
+export async function migrateApis(db: SiteDb, apis: readonly ApiModule[], retry = { attempts: 4, delayMs: 250 }): Promise<void> {
   for (const domain of [mailMigrations, ...apis.map((api) => api.migrations)]) {
     for (let attempt = 1; ; attempt++) {
       try {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { sql } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import { migrateDomain, type Database } from './db';
 import { testDatabases } from './test-databases';
 
@@ -7,7 +7,7 @@ const probe = {
   schema: 'probe',
   migrations: {
     '001_items': {
-      async up(db: Database['db']) {
+      async up(db: Kysely<unknown>) {
         await db.schema
           .withSchema('probe')
           .createTable('items')
@@ -18,6 +18,9 @@ const probe = {
     },
   },
 };
+
+/** The probe domain exists only in this test: its table is added to the handle here, not to the site's Database. */
+const withProbe = (database: Database) => database.db.withTables<{ 'probe.items': { id: Generated<number>; label: string | null } }>();
 
 describe.each(testDatabases)('database layer on %s', (_name, open) => {
   let database: Database | undefined;
@@ -30,8 +33,9 @@ describe.each(testDatabases)('database layer on %s', (_name, open) => {
     database = await open();
     await migrateDomain(database.db, probe);
     await migrateDomain(database.db, probe);
-    await database.db.insertInto('probe.items').values({ label: 'uno' }).execute();
-    const rows = await database.db.selectFrom('probe.items').selectAll().execute();
+    const db = withProbe(database);
+    await db.insertInto('probe.items').values({ label: 'uno' }).execute();
+    const rows = await db.selectFrom('probe.items').selectAll().execute();
     expect(rows).toEqual([{ id: 1, label: 'uno' }]);
     const applied = await sql<{ n: number }>`select count(*)::int as n from probe.kysely_migration`.execute(database.db);
     expect(applied.rows[0]?.n).toBe(1);
@@ -40,7 +44,7 @@ describe.each(testDatabases)('database layer on %s', (_name, open) => {
   it('keeps a transaction private from concurrent statements and rolls back on failure', async () => {
     database = await open();
     await migrateDomain(database.db, probe);
-    const db = database.db;
+    const db = withProbe(database);
     const failing = db
       .transaction()
       .execute(async (trx) => {

@@ -15,6 +15,8 @@ import {
   type Migration,
   type QueryResult,
 } from 'kysely';
+// The handle below is also named Database in its importers (shell, scripts): the table map is imported under another name.
+import type { Database as Tables, SiteDb } from './database';
 
 /** Options for the one database of the site: PostgreSQL when a URL is given, embedded PGlite otherwise. */
 export interface DatabaseOptions {
@@ -89,11 +91,9 @@ function pgliteDialect(client: PGliteLike): Dialect {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each API plugin narrows the database type with its own table interfaces
-export type AnyDatabase = Kysely<any>;
-
+/** An open database: the typed handle, which engine it is, and how to close it. */
 export interface Database {
-  db: AnyDatabase;
+  db: SiteDb;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -105,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Bigint counts arrive as strings by default; our ids and counts fit in a JS number.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -113,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir.startsWith('memory://') ? options.dataDir : path.resolve(options.dataDir);
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir) as unknown as PGliteLike;
-  const db = new Kysely<unknown>({ dialect: pgliteDialect(client) });
+  const db = new Kysely<Tables>({ dialect: pgliteDialect(client) });
   await sql`select 1`.execute(db);
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
@@ -125,7 +125,7 @@ export interface DomainMigrations {
 }
 
 /** Creates the domain's schema and applies its pending migrations; throws if one fails. */
-export async function migrateDomain(db: AnyDatabase, domain: DomainMigrations): Promise<void> {
+export async function migrateDomain(db: SiteDb, domain: DomainMigrations): Promise<void> {
   if (!/^[a-z_]+$/.test(domain.schema)) throw new Error(`Nombre de esquema no válido: ${domain.schema}`);
   await sql`create schema if not exists ${sql.id(domain.schema)}`.execute(db);
   const migrator = new Migrator({

@@ -36,6 +36,18 @@ export function zodSchema(schema: z.ZodType): Record<string, unknown> {
   return json;
 }
 
+/**
+ * A route's answer schema from zod, for `response: { 200: … }`: the JSON Schema of what the handler returns (zod's
+ * output side; objects closed with `additionalProperties: false`), so OpenAPI documents the answer and Fastify's
+ * serializer writes only the declared fields. Declare 2xx codes only: error answers keep their own `{error, message,
+ * fields?}` shape from the error handler.
+ */
+export function zodResponse(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
 const validationMessage = 'Revisa los datos enviados: hay campos con errores.';
 
 const statusMessages: Record<number, [string, string]> = {

@@ -2,25 +2,9 @@ import { JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './http';
-import type { IdentityConfig } from './server-config';
+import type { IdentityConfig, TokenVerifier, VerifiedUser } from './api-contract';
 
-/** Who a verified ID token says the visitor is. */
-export interface VerifiedUser {
-  sub: string;
-  email: string;
-  /**
-   * Whether the identity provider verified the address with a code or link sent to it. Only then may anything be
-   * matched to this user by e-mail alone (an account opened after a payment, or an address changed but not yet
-   * confirmed, proves nothing about the mailbox).
-   */
-  emailVerified: boolean;
-  name: string | null;
-}
-
-export interface TokenVerifier {
-  /** The token's user when it is a current ID token of the configured pool and app client, otherwise null. */
-  verify(token: string): Promise<VerifiedUser | null>;
-}
+export type { TokenVerifier, VerifiedUser } from './api-contract';
 
 /**
  * Verifies Cognito ID tokens with aws-jwt-verify against the pool's issuer and signing keys. An https JWKS (Cognito)

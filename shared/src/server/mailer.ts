@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { sql } from 'kysely';
-import type { AnyDatabase, DomainMigrations } from './db';
+import type { SiteDb } from './database';
+import type { DomainMigrations } from './db';
 import { site } from '../config/site';
 
 /** A message the site sends (receipts, acknowledgements, codes). */
@@ -53,7 +54,7 @@ interface OutboxRow {
 }
 
 export interface MailerOptions {
-  db: AnyDatabase;
+  db: SiteDb;
   /** SMTP connection URL (smtp[s]://user:pass@host:port); without it messages stay in the local mailbox. */
   smtpUrl?: string | undefined;
   /** A ready transport (tests); overrides smtpUrl. */

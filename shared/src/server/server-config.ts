@@ -1,5 +1,5 @@
-import type { AnyDatabase } from './db';
-import type { ApiContext, ServerSettings } from './api-module';
+import type { ApiContext, IdentityConfig, ServerSettings } from './api-contract';
+import type { SiteDb } from './database';
 import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
@@ -32,22 +32,6 @@ export interface CommonServerConfig {
     scriptUrl: string;
   };
   identity: IdentityConfig;
-}
-
-/** The Cognito user pool the site signs people into (or the local emulator speaking its API). */
-export interface IdentityConfig {
-  region: string;
-  userPoolId: string;
-  clientId: string;
-  /** Cognito API origin when it is not AWS's regional one (the emulator locally); null means AWS. */
-  endpoint: string | null;
-  authFlow: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
-  /** `iss` of the pool's tokens and where its signing keys are published. */
-  issuer: string;
-  jwksUri: string;
-  /** Start the local emulator (embedded default: no pool configured, not production). */
-  startEmulator: boolean;
-  emulatorPort: number;
 }
 
 /** Id of the emulator's seeded pool and app client (the pool id is also its data file's name). */
@@ -224,7 +208,7 @@ export function assertProductionReady(config: CommonServerConfig): void {
 /** What every API plugin receives, built the same way in the gateway and in a standalone remote. */
 export function createApiContext(
   config: CommonServerConfig,
-  db: AnyDatabase,
+  db: SiteDb,
   mailer: Mailer,
   payments?: PaymentProvider,
   identity?: TokenVerifier,

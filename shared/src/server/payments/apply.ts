@@ -1,28 +1,25 @@
-import { sql } from 'kysely';
-import type { AnyDatabase } from '../db';
+import { sql, type Selectable } from 'kysely';
+import type {
+  Database,
+  PayableTable,
+  PayableTableName,
+  PaymentDiscrepanciesTableName,
+  PaymentNotificationsTableName,
+  SiteDb,
+} from '../database';
 import { shouldApplyPayment, type ProviderPayment } from './provider';
 
-/** Columns every payable record (enrolment, donation) has, so one rule applies payment reports to both. */
-export interface PayableColumns {
-  reference: string;
-  payment_id: string | null;
-  payment_status: string | null;
-  status_detail: string | null;
-  payment_type: string | null;
-  payment_created_at: string | Date | null;
-  payment_date: string | Date | null;
-  date_approved: string | Date | null;
-  receipt_sent_at: string | Date | null;
-}
+/** A payable record as read back: any domain's row with the columns every payable record has. */
+export type PayableRow = Selectable<PayableTable>;
 
 /** Where a domain keeps its payable records, what each one must be paid, and where refused payments are noted. */
-export interface PayableTable {
+export interface PayableTarget<T extends PayableTableName> {
   /** e.g. `courses.enrolments`. */
-  table: string;
-  /** The record's column holding the amount the server priced, in whole COP (`price`, `donation_amount`). */
-  amountColumn: string;
+  table: T;
+  /** The amount the server priced the record at, in whole COP (`price`, `donation_amount`); a payment must pay exactly this. */
+  amountOf: (record: Selectable<Database[T]>) => number;
   /** e.g. `courses.payment_discrepancies` (see `addPaymentGuards`). */
-  discrepanciesTable: string;
+  discrepanciesTable: PaymentDiscrepanciesTableName;
 }
 
 /** Why a payment the provider reported was not applied to the record it names. */
@@ -54,30 +51,34 @@ export function paymentDiscrepancy(expectedAmount: number, payment: Pick<Provide
  * only if it moves the record forward and pays what the record was priced at. Never call this while holding another
  * transaction, and never from the browser's word: `payment` must come from the provider.
  */
-export async function applyProviderPayment<Row extends PayableColumns>(
-  db: AnyDatabase,
-  target: PayableTable,
+export async function applyProviderPayment<T extends PayableTableName>(
+  db: SiteDb,
+  target: PayableTarget<T>,
   payment: ProviderPayment,
-): Promise<ApplyResult<Row>> {
+): Promise<ApplyResult<Selectable<Database[T]>>> {
+  // Database[T] extends PayableTable (that is what makes T a PayableTableName), which TypeScript cannot see through an
+  // unresolved T; the intersection states it.
+  type Row = Selectable<Database[T]> & PayableRow;
   const none = { applied: false, firstApproval: false } as const;
-  if (!payment.external_reference) return { ...none, found: false, record: null, discrepancy: null };
+  const reference = payment.external_reference;
+  if (!reference) return { ...none, found: false, record: null, discrepancy: null };
+  // Kysely types a query over a table-name type parameter as a query over every table at once; the payable tables
+  // are queried here through what they share (`PayableTable`), and the row is the caller's table's, by construction.
+  const table: PayableTableName = target.table;
   return db.transaction().execute(async (trx) => {
-    const current = (await trx
-      .selectFrom(target.table)
-      .selectAll()
-      .where('reference', '=', payment.external_reference)
-      .forUpdate()
-      .executeTakeFirst()) as (Row & Record<string, unknown>) | undefined;
-    const discrepancy = current ? paymentDiscrepancy(Number(current[target.amountColumn]), payment) : 'unknown_reference';
+    const current = (await trx.selectFrom(table).selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst()) as
+      Row | undefined;
+    const expected = current ? target.amountOf(current) : null;
+    const discrepancy = expected !== null ? paymentDiscrepancy(expected, payment) : 'unknown_reference';
     if (discrepancy) {
       // Noted once per payment, kind and status, so the staff see it however often the provider repeats itself.
       await trx
         .insertInto(target.discrepanciesTable)
         .values({
-          reference: payment.external_reference,
+          reference,
           payment_id: payment.id,
           kind: discrepancy,
-          expected_amount: current ? Number(current[target.amountColumn]) : null,
+          expected_amount: expected,
           reported_amount: Number.isFinite(payment.transaction_amount) ? payment.transaction_amount : null,
           reported_currency: payment.currency_id,
           reported_status: payment.status,
@@ -91,7 +92,7 @@ export async function applyProviderPayment<Row extends PayableColumns>(
     const approved = payment.status === 'approved';
     const firstApproval = approved && !current.receipt_sent_at;
     const updated = (await trx
-      .updateTable(target.table)
+      .updateTable(table)
       .set({
         payment_id: payment.id,
         payment_status: payment.status,
@@ -101,17 +102,22 @@ export async function applyProviderPayment<Row extends PayableColumns>(
         payment_date: payment.date_last_updated ? new Date(payment.date_last_updated) : new Date(),
         date_approved: payment.date_approved ? new Date(payment.date_approved) : current.date_approved,
         ...(firstApproval ? { receipt_sent_at: new Date() } : {}),
-        updated_at: sql`now()`,
+        updated_at: sql<Date>`now()`,
       })
-      .where('reference', '=', payment.external_reference)
+      .where('reference', '=', reference)
       .returningAll()
-      .executeTakeFirst()) as Row;
+      .executeTakeFirstOrThrow()) as Row;
     return { found: true, applied: true, firstApproval, record: updated, discrepancy: null };
   });
 }
 
 /** Remembers a processed notification; false when it was processed before (a duplicate delivery). */
-export async function rememberNotification(db: AnyDatabase, table: string, requestId: string, dataId: string): Promise<boolean> {
+export async function rememberNotification(
+  db: SiteDb,
+  table: PaymentNotificationsTableName,
+  requestId: string,
+  dataId: string,
+): Promise<boolean> {
   const row = await db
     .insertInto(table)
     .values({ request_id: requestId, data_id: dataId })
@@ -121,6 +127,6 @@ export async function rememberNotification(db: AnyDatabase, table: string, reque
   return Boolean(row);
 }
 
-export async function wasNotificationProcessed(db: AnyDatabase, table: string, requestId: string): Promise<boolean> {
+export async function wasNotificationProcessed(db: SiteDb, table: PaymentNotificationsTableName, requestId: string): Promise<boolean> {
   return Boolean(await db.selectFrom(table).select('request_id').where('request_id', '=', requestId).executeTakeFirst());
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { z } from '../../schemas/zod';
 
 /**
  * A checkout's claim secret: 192 random bits handed to the browser that started the checkout, kept on the server only
@@ -28,11 +27,3 @@ export function claimMatches(storedHash: string | null | undefined, secret: unkn
   const given = Buffer.from(hashOf(secret), 'hex');
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
-
-/** The claim secret as request bodies carry it (shape only; whether it matches is decided against the record). */
-export const claimSecretField = z
-  .string({ error: 'Falta la clave de este pago en el navegador.' })
-  .trim()
-  .min(16, { error: 'Falta la clave de este pago en el navegador.' })
-  .max(128, { error: 'Falta la clave de este pago en el navegador.' })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: 'Falta la clave de este pago en el navegador.' });

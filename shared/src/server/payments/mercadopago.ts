@@ -1,12 +1,7 @@
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
-import {
-  PaymentProviderError,
-  type CheckoutPreference,
-  type CheckoutRequest,
-  type PaymentProvider,
-  type ProviderPayment,
-} from './provider';
+import type { CheckoutPreference } from '../../schemas/payments-api';
+import { PaymentProviderError, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from './provider';
 
 export interface MercadoPagoOptions {
   accessToken: string;

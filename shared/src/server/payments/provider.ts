@@ -1,3 +1,5 @@
+import type { CheckoutPreference } from '../../schemas/payments-api';
+
 /** What our server asks of a card payment provider; Mercado Pago implements it, tests may too. */
 export interface CheckoutRequest {
   item: { id: string; title: string; description: string; unitPrice: number };
@@ -8,16 +10,6 @@ export interface CheckoutRequest {
   externalReference: string;
   expiresAt?: Date;
   metadata?: Record<string, string>;
-}
-
-/** The answer the browser needs to go to the hosted checkout (spec §3 Payment response). */
-export interface CheckoutPreference {
-  id: string;
-  init_point: string;
-  sandbox_init_point: string | null;
-  date_created: string | null;
-  expires_at: string | null;
-  external_reference: string;
 }
 
 export type ProviderStatus = 'approved' | 'authorized' | 'in_process' | 'pending' | 'rejected' | 'cancelled' | 'refunded' | 'charged_back';

@@ -1,27 +1,37 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from '../../schemas/zod';
-import { publicWebhook, publicWrite, type ApiContext } from '../api-module';
-import { ApiError, zodSchema } from '../http';
-import { applyProviderPayment, rememberNotification, wasNotificationProcessed, type PayableColumns } from './apply';
-import { claimMatches, claimSecretField } from './claim';
+import type { Selectable } from 'kysely';
+import {
+  paymentNotificationResponseSchema,
+  paymentStatusRequestSchema,
+  paymentStatusResponseSchema,
+  type PaymentNotificationResponse,
+  type PaymentStatusRequest,
+  type PaymentStatusResponse,
+} from '../../schemas/payments-api';
+import type { ApiContext } from '../api-contract';
+import { publicWebhook, publicWrite } from '../api-module';
+import type { Database, PayableTableName, PaymentDiscrepanciesTableName, PaymentNotificationsTableName } from '../database';
+import { ApiError, zodResponse, zodSchema } from '../http';
+import { applyProviderPayment, rememberNotification, wasNotificationProcessed } from './apply';
+import { claimMatches } from './claim';
 import type { ProviderPayment } from './provider';
 import { verifyNotificationSignature } from './signature';
 
-export interface PaymentRoutesOptions<Row extends PayableColumns> {
+export interface PaymentRoutesOptions<T extends PayableTableName> {
   /** OpenAPI tag and log label (the remote's name). */
   tag: string;
   /** Table of payable records, e.g. `courses.enrolments`. */
-  table: string;
-  /** The record's column with the amount the server priced (a payment must pay exactly this, in COP). */
-  amountColumn: string;
+  table: T;
+  /** The amount the server priced the record at, in whole COP (a payment must pay exactly this). */
+  amountOf: (record: Selectable<Database[T]>) => number;
   /** Table remembering processed notifications, e.g. `courses.payment_notifications`. */
-  notificationsTable: string;
+  notificationsTable: PaymentNotificationsTableName;
   /** Payments that could not be applied (amount or currency mismatch, unknown reference), e.g. `courses.payment_discrepancies`. */
-  discrepanciesTable: string;
+  discrepanciesTable: PaymentDiscrepanciesTableName;
   /** How long a provider read answers repeated status checks of one payment (default 5 s). */
   statusCacheMs?: number;
   /** Runs after the provider's report was applied (in its own transaction); `firstApproval` is true once per record. */
-  afterApply?: (ctx: ApiContext, record: Row, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
+  afterApply?: (ctx: ApiContext, record: Selectable<Database[T]>, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
 }
 
 const providerDown = 'No pudimos comunicarnos con la pasarela de pagos. Intenta de nuevo en unos minutos.';
@@ -29,32 +39,6 @@ const paymentNotFound = 'No encontramos ese pago.';
 const paymentNotConfirmed = 'No pudimos confirmar este pago. Nuestro equipo lo revisará y te escribiremos al correo que registraste.';
 /** The same answer for an unknown reference and a wrong claim: a guessed reference learns nothing. */
 const notThisBrowser = 'No podemos mostrar este pago en este navegador. Te enviamos el resultado al correo que registraste.';
-
-const statusRequestSchema = z.object({
-  payment_id: z
-    .string({ error: 'El identificador del pago no es válido.' })
-    .trim()
-    .regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' }),
-  external_reference: z
-    .string({ error: 'La referencia del pago no es válida.' })
-    .trim()
-    .min(1, { error: 'La referencia del pago no es válida.' })
-    .max(64, { error: 'La referencia del pago no es válida.' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
-  claim_secret: claimSecretField,
-});
-export type PaymentStatusRequest = z.infer<typeof statusRequestSchema>;
-
-/** What the result pages show of a payment; nothing else of the record or the provider's report leaves the server. */
-export interface PaymentStatusAnswer {
-  payment_id: string;
-  status: string;
-  status_detail: string | null;
-  payment_type: string | null;
-  external_reference: string;
-  amount: number;
-  date_approved: string | null;
-}
 
 /** A few seconds of memory per payment id, so repeated checks cannot spend the merchant's API quota. */
 function providerReadCache(ttlMs: number, maxEntries = 1000) {
@@ -75,7 +59,7 @@ function providerReadCache(ttlMs: number, maxEntries = 1000) {
  * The provider's signed notifications and the result pages' status check, for any payable record.
  * A payment's status is only ever what the server read from the provider, applied so it only moves forward.
  */
-export function paymentRoutes<Row extends PayableColumns>(options: PaymentRoutesOptions<Row>): FastifyPluginAsync<ApiContext> {
+export function paymentRoutes<T extends PayableTableName>(options: PaymentRoutesOptions<T>): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
     const cache = providerReadCache(options.statusCacheMs ?? 5000);
     const fetchPayment = async (id: string, fresh: boolean) => {
@@ -90,17 +74,24 @@ export function paymentRoutes<Row extends PayableColumns>(options: PaymentRoutes
         throw new ApiError(503, 'payment_provider_unavailable', providerDown);
       }
     };
-    const target = { table: options.table, amountColumn: options.amountColumn, discrepanciesTable: options.discrepanciesTable };
+    const target = { table: options.table, amountOf: options.amountOf, discrepanciesTable: options.discrepanciesTable };
     const apply = async (payment: ProviderPayment, log: { warn: (o: object, m: string) => void }) => {
-      const result = await applyProviderPayment<Row>(ctx.db, target, payment);
+      const result = await applyProviderPayment(ctx.db, target, payment);
       if (result.discrepancy) log.warn({ tag: options.tag, kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
       if (result.applied && result.record) await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
       return result;
     };
 
-    app.post<{ Querystring: Record<string, string | undefined> }>(
+    app.post<{ Querystring: Record<string, string | undefined>; Reply: PaymentNotificationResponse }>(
       '/payments/notifications',
-      { config: publicWebhook(ctx.settings), schema: { tags: [options.tag], summary: 'Notificación firmada de la pasarela de pagos' } },
+      {
+        config: publicWebhook(ctx.settings),
+        schema: {
+          tags: [options.tag],
+          summary: 'Notificación firmada de la pasarela de pagos',
+          response: { 200: zodResponse(paymentNotificationResponseSchema) },
+        },
+      },
       async (request, reply) => {
         const query = request.query;
         const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { type?: string };
@@ -130,24 +121,26 @@ export function paymentRoutes<Row extends PayableColumns>(options: PaymentRoutes
       },
     );
 
-    app.post<{ Body: PaymentStatusRequest }>(
+    app.post<{ Body: PaymentStatusRequest; Reply: PaymentStatusResponse }>(
       '/payments/status',
       {
         config: publicWrite(ctx.settings),
         schema: {
           tags: [options.tag],
           summary: 'Consultar el estado de un pago desde el navegador que lo inició (lo que informa la pasarela)',
-          body: zodSchema(statusRequestSchema),
+          body: zodSchema(paymentStatusRequestSchema),
+          response: { 200: zodResponse(paymentStatusResponseSchema) },
         },
       },
-      async (request): Promise<PaymentStatusAnswer> => {
+      async (request) => {
         const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
         // The claim is checked before the provider is asked: without it a request costs one indexed read, nothing more.
-        const record = (await ctx.db
-          .selectFrom(options.table)
+        const table: PayableTableName = options.table;
+        const record = await ctx.db
+          .selectFrom(table)
           .select(['reference', 'claim_hash'])
           .where('reference', '=', reference)
-          .executeTakeFirst()) as { reference: string; claim_hash: string | null } | undefined;
+          .executeTakeFirst();
         if (!record || !claimMatches(record.claim_hash, secret)) throw new ApiError(403, 'claim_required', notThisBrowser);
         const payment = await fetchPayment(paymentId, false);
         if (!payment || payment.external_reference !== reference) throw new ApiError(404, 'not_found', paymentNotFound);

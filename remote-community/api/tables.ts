@@ -1,0 +1,105 @@
+import type { CreatedTimestamp, DefaultedText, Serial } from 'shared/server/database';
+
+/** `community.newsletter_subscriptions`: one row per address. */
+export interface NewsletterSubscriptionsTable {
+  id: Serial;
+  email: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface VolunteersTable {
+  id: Serial;
+  volunteer_name: string;
+  volunteer_lastname: string;
+  id_type: string;
+  id_number: string;
+  age: number;
+  address: string;
+  phone_number: string;
+  email: string;
+  institution: string | null;
+  purposes: string;
+  activities: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface AlliesTable {
+  id: Serial;
+  corporation_name: string;
+  corp_phone_number: string;
+  representative_name: string;
+  representative_lastname: string;
+  id_type: string;
+  id_number: string;
+  email: string;
+  rep_phone_number: string;
+  reviews: string | null;
+  created_at: CreatedTimestamp;
+}
+
+export interface PqrsfRequestsTable {
+  id: Serial;
+  /** 16 digits the server assigned; the public number of the request. */
+  radicado: string;
+  status: DefaultedText;
+  rol_type: string;
+  name: string;
+  lastname: string;
+  id_type: string;
+  id_number: string;
+  /** The document as the lookup compares it (no dots, dashes or spaces; upper case). */
+  id_number_key: string;
+  phone_number: string;
+  email: string;
+  request_type: string;
+  reviews: string;
+  response: string | null;
+  term_days: number;
+  /** A calendar date (YYYY-MM-DD) kept as text so no driver shifts it by a time zone. */
+  due_date: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface WorkshopInquiriesTable {
+  id: Serial;
+  workshop: string;
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string;
+  email: string;
+  guest_type: string | null;
+  occupation: string | null;
+  empowerment_course: string | null;
+  referral_source: string | null;
+  comments_query: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface SoftwareRequestsTable {
+  id: Serial;
+  email: string;
+  phone_number: string;
+  full_name: string;
+  created_at: CreatedTimestamp;
+}
+
+/** Acknowledgements sent per address (a hash, never the address) per Bogotá day (acknowledge.ts). */
+export interface AcknowledgementCountsTable {
+  day: string;
+  address_hash: string;
+  sent: number;
+}
+
+// The community domain's tables in the site's one Database type (see shared/src/server/database.ts).
+declare module 'shared/server/database' {
+  interface Database {
+    'community.newsletter_subscriptions': NewsletterSubscriptionsTable;
+    'community.volunteers': VolunteersTable;
+    'community.allies': AlliesTable;
+    'community.pqrsf_requests': PqrsfRequestsTable;
+    'community.workshop_inquiries': WorkshopInquiriesTable;
+    'community.software_requests': SoftwareRequestsTable;
+    'community.acknowledgement_counts': AcknowledgementCountsTable;
+  }
+}
