@@ -3,11 +3,11 @@ import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { site } from 'shared/config/site';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { communityTexts as t, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
+import { testApi, type TestApi } from 'shared/server/api-testing';
+import type { Database } from 'shared/server/database';
 import type { MailboxEntry } from 'shared/server/mailer';
-import type { Gateway } from '../../shell/server/src/app';
-import { testGateway } from '../../shell/server/src/testing';
 import { createAcknowledger, DEFAULT_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY, readAcknowledgementLimit } from './acknowledge';
-import { createCommunityApi } from './index';
+import { communityApi, createCommunityApi } from './index';
 
 const volunteer = {
   volunteer_name: 'Ana',
@@ -64,9 +64,14 @@ const valeSer = {
 const software = { email: 'gerencia@pyme.example.com', phone_number: '+57 300 123 4567', full_name: 'Pedro Ortiz' };
 
 type Body = Record<string, unknown>;
+/** The tables the public forms write to (each keeps the e-mail the visitor typed). */
+type FormTable = Extract<
+  keyof Database,
+  'community.volunteers' | 'community.allies' | 'community.pqrsf_requests' | 'community.workshop_inquiries' | 'community.software_requests'
+>;
 
 /** Every public form route, a valid body, the table it writes to, and each validation rule with its message. */
-const forms: Array<{ url: string; valid: Body; table: string; idKey: string; rules: Array<[Body, string, string]> }> = [
+const forms: Array<{ url: string; valid: Body; table: FormTable; idKey: string; rules: Array<[Body, string, string]> }> = [
   {
     url: '/api/community/volunteers',
     valid: volunteer,
@@ -169,18 +174,18 @@ const forms: Array<{ url: string; valid: Body; table: string; idKey: string; rul
 ];
 
 describe('community form API', () => {
-  let gw: Gateway;
+  let gw: TestApi;
   beforeAll(async () => {
-    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } });
+    gw = await testApi(communityApi, { settings: { writeLimit: { max: 1000, timeWindow: 60_000 } } });
   });
-  afterAll(async () => gw.app.close());
+  afterAll(async () => gw.close());
 
   const post = (url: string, payload: Body | string, headers: Record<string, string> = {}) =>
     gw.app.inject({ method: 'POST', url, payload, headers });
-  const count = async (table: string) =>
+  const count = async (table: FormTable) =>
     Number(
       (
-        await gw.database.db
+        await gw.db
           .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -235,14 +240,14 @@ describe('community form API', () => {
   it('stores the volunteer age as a number and an empty institution as nothing', async () => {
     const res = await post('/api/community/volunteers', { ...volunteer, institution: '  ' });
     const id = Number((res.json() as { volunteer_id: string }).volunteer_id);
-    const row = await gw.database.db.selectFrom('community.volunteers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await gw.db.selectFrom('community.volunteers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ age: 27, institution: null, email: 'ana.perez@example.com' });
   });
 
   it('e-mails volunteers and allies their registration number, without their names or company', async () => {
     const v = (await post('/api/community/volunteers', { ...volunteer, email: 'vol.mail@example.com' })).json() as { volunteer_id: string };
     const a = (await post('/api/community/allies', { ...ally, email: 'ally.mail@example.com' })).json() as { corporation_id: string };
-    const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
+    const mails = await gw.mailer.list(100);
     const volunteerMail = mails.find((m) => m.to === 'vol.mail@example.com');
     expect(volunteerMail?.text).toContain(`Número de registro: ${v.volunteer_id}`);
     expect(volunteerMail?.text).toMatch(/^Hola:\n/);
@@ -256,17 +261,17 @@ describe('community form API', () => {
   it('keeps which workshop an inquiry is about', async () => {
     const res = await post('/api/community/vale-ser/consulta', valeSer);
     const id = Number((res.json() as { id: string }).id);
-    const row = await gw.database.db.selectFrom('community.workshop_inquiries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await gw.db.selectFrom('community.workshop_inquiries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ workshop: 'vale-ser', first_name: 'Sofía', empowerment_course: 'No', full_name: null });
   });
 });
 
 describe('PQRSF filing and lookup', () => {
-  let gw: Gateway;
+  let gw: TestApi;
   beforeAll(async () => {
-    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } });
+    gw = await testApi(communityApi, { settings: { writeLimit: { max: 1000, timeWindow: 60_000 } } });
   });
-  afterAll(async () => gw.app.close());
+  afterAll(async () => gw.close());
 
   const post = (url: string, payload: Body) => gw.app.inject({ method: 'POST', url, payload });
   const file = async (over: Body = {}) => {
@@ -304,7 +309,7 @@ describe('PQRSF filing and lookup', () => {
 
   it('e-mails the requester the radicado, the date and the deadline', async () => {
     const r = await file({ email: 'acuse@example.com' });
-    const mails = (await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string; text: string }>;
+    const mails = await gw.mailer.list(100);
     const mail = mails.find((m) => m.to === 'acuse@example.com');
     expect(mail?.subject).toBe(`Radicamos tu PQRSF ${r.id} - ${site.name}`);
     expect(mail?.text).toContain(`Número de radicado: ${r.id}`);
@@ -370,7 +375,7 @@ describe('PQRSF filing and lookup', () => {
 
 describe('community rate limits', () => {
   it('answers 429 in Spanish past the limit on every form route and on the lookup', async () => {
-    const gw = await testGateway({ writeLimit: { max: 2, timeWindow: 60_000 } });
+    const gw = await testApi(communityApi, { settings: { writeLimit: { max: 2, timeWindow: 60_000 } } });
     const urls = [...forms.map((f) => f.url), '/api/community/pqrsf/consulta'];
     for (const url of urls) {
       const codes: number[] = [];
@@ -384,7 +389,7 @@ describe('community rate limits', () => {
       expect(last.error).toBe('rate_limited');
       expect(last.message).toMatch(/^Has realizado demasiadas solicitudes\. Intenta de nuevo en \d+ segundos\.$/);
     }
-    await gw.app.close();
+    await gw.close();
   });
 });
 
@@ -394,15 +399,13 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
   const lure = (field: string) => `Banco XYZ: tu cuenta fue suspendida, visita https://banco-xyz.example/${field}`;
   // Tests move this clock to another Bogotá day; the records' own dates still come from the database.
   let clock = new Date();
-  let gw: Gateway;
+  let gw: TestApi;
   beforeAll(async () => {
-    gw = await testGateway(
-      { publicOrigin: origin, writeLimit: { max: 1000, timeWindow: 60_000 } },
-      {},
-      { apiOverrides: { community: createCommunityApi({ acknowledgementsPerAddressPerDay: 3, now: () => clock }) } },
-    );
+    gw = await testApi(createCommunityApi({ acknowledgementsPerAddressPerDay: 3, now: () => clock }), {
+      settings: { publicOrigin: origin, writeLimit: { max: 1000, timeWindow: 60_000 } },
+    });
   });
-  afterAll(async () => gw.app.close());
+  afterAll(async () => gw.close());
 
   const post = async (url: string, payload: Body) => {
     const res = await gw.app.inject({ method: 'POST', url, payload });
@@ -410,8 +413,8 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     return res.json() as Record<string, string>;
   };
   const mailsTo = async (address: string): Promise<MailboxEntry[]> => (await gw.mailer.list(1000)).filter((m) => m.to === address);
-  const rows = async (table: string, email: string) =>
-    gw.database.db.selectFrom(table).selectAll().where('email', '=', email).execute() as Promise<Array<Record<string, unknown>>>;
+  const rows = async (table: FormTable, email: string) =>
+    gw.db.selectFrom(table).selectAll().where('email', '=', email).execute() as Promise<Array<Record<string, unknown>>>;
   const links = (m: MailboxEntry) => [...`${m.subject}\n${m.text}\n${m.html}`.matchAll(/https?:\/\/[^\s"'<>)]+/g)].map((x) => x[0]);
 
   /** The mail holds none of the submitted strings, nor anything of the lure, and links only to `allowed`. */
@@ -532,7 +535,7 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     await post('/api/community/pqrsf', { ...pqrsf, email: target });
     expect(await mailsTo(target)).toHaveLength(4);
 
-    const counters = await gw.database.db.selectFrom('community.acknowledgement_counts').selectAll().execute();
+    const counters = await gw.db.selectFrom('community.acknowledgement_counts').selectAll().execute();
     // Earlier days were dropped when today's first slot was taken.
     expect(new Set(counters.map((c) => c.day as string))).toEqual(new Set([colombianDate(clock)]));
     expect(JSON.stringify(counters)).not.toMatch(/@|example/);
@@ -542,7 +545,7 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     const lines: Array<[string, object, string]> = [];
     const log = { info: (o: object, m: string) => lines.push(['info', o, m]), warn: (o: object, m: string) => lines.push(['warn', o, m]) };
     const acknowledge = createAcknowledger({
-      db: gw.database.db,
+      db: gw.db,
       mailer: gw.mailer,
       publicOrigin: origin,
       perAddressPerDay: 1,
@@ -592,11 +595,9 @@ describe('acknowledgement limit setting', () => {
     [1, 1],
     [0, 0],
   ])('with a limit of %i queues %i of three acknowledgements and still stores all three', async (limit, queued) => {
-    const gw = await testGateway(
-      { writeLimit: { max: 1000, timeWindow: 60_000 } },
-      {},
-      { apiOverrides: { community: createCommunityApi({ acknowledgementsPerAddressPerDay: limit }) } },
-    );
+    const gw = await testApi(createCommunityApi({ acknowledgementsPerAddressPerDay: limit }), {
+      settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
+    });
     for (let i = 0; i < 3; i++) {
       const res = await gw.app.inject({
         method: 'POST',
@@ -605,8 +606,8 @@ describe('acknowledgement limit setting', () => {
       });
       expect(res.statusCode).toBe(201);
     }
-    expect(await gw.database.db.selectFrom('community.volunteers').select('id').execute()).toHaveLength(3);
+    expect(await gw.db.selectFrom('community.volunteers').select('id').execute()).toHaveLength(3);
     expect((await gw.mailer.list()).filter((m) => m.to === 'uno@example.com')).toHaveLength(queued);
-    await gw.app.close();
+    await gw.close();
   });
 });

@@ -3,30 +3,34 @@ import { createTestIdentity } from 'shared/server/identity-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { signNotification } from 'shared/server/payments/signature';
-import type { Gateway } from '../../shell/server/src/app';
-import { testGateway } from '../../shell/server/src/testing';
+import { testApi, type TestApi } from 'shared/server/api-testing';
+import { coursesApi } from './index';
 
 const student = sampleEnrolment;
 
 const secret = 'sandbox-webhook-secret';
 
 describe('courses API', () => {
-  let gw: Gateway;
+  let api: TestApi;
   const provider = new FakePaymentProvider();
   const idp = createTestIdentity();
   let requestSeq = 0;
 
   beforeAll(async () => {
     // This suite writes far more than a visitor would; the limit itself is tested in shell/server (every write route).
-    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } }, {}, { payments: provider, identity: idp.verifier });
+    api = await testApi(coursesApi, {
+      payments: provider,
+      identity: idp.verifier,
+      settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
+    });
   });
-  afterAll(async () => gw.app.close());
+  afterAll(async () => api.close());
   beforeEach(() => {
     provider.down = false;
   });
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    gw.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
+    api.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
   /** Claim secrets the browser that enrolled would hold, by enrolment id. */
   const claims = new Map<string, string>();
   const enrol = async (over: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
@@ -50,7 +54,7 @@ describe('courses API', () => {
     const requestId = opts.requestId ?? `req-${++requestSeq}`;
     const headers: Record<string, string> = { 'x-request-id': requestId };
     if (opts.signature !== null) headers['x-signature'] = opts.signature ?? signNotification(secret, paymentId, requestId);
-    return gw.app.inject({
+    return api.app.inject({
       method: 'POST',
       url: `/api/courses/payments/notifications?data.id=${paymentId}&type=payment`,
       headers,
@@ -58,11 +62,8 @@ describe('courses API', () => {
     });
   };
   const row = (reference: string) =>
-    gw.database.db.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
-  const receiptsTo = async (email: string) =>
-    ((await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; subject: string }>).filter(
-      (m) => m.to === email && /inscripción/.test(m.subject),
-    );
+    api.db.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+  const receiptsTo = async (email: string) => (await api.mailer.list(1000)).filter((m) => m.to === email && /inscripción/.test(m.subject));
 
   it('stores the lead with full_name and "processing..." and answers its id', async () => {
     const id = await enrol();
@@ -94,13 +95,13 @@ describe('courses API', () => {
   });
 
   it('refuses a filled honeypot without storing', async () => {
-    const before = await gw.database.db
+    const before = await api.db
       .selectFrom('courses.enrolments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const res = await post('/api/courses/leads', { ...student, website: 'http://spam.example' });
     expect(res.statusCode).toBe(400);
-    const after = await gw.database.db
+    const after = await api.db
       .selectFrom('courses.enrolments')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -219,7 +220,7 @@ describe('courses API', () => {
         expect(JSON.stringify(res.json())).not.toMatch(/approved|5101/);
       }
       // The old open GET (walkable by payment id) is gone.
-      expect((await gw.app.inject(`/api/courses/payments/5101?external_reference=${id}`)).statusCode).toBe(404);
+      expect((await api.app.inject(`/api/courses/payments/5101?external_reference=${id}`)).statusCode).toBe(404);
       expect(provider.reads).toBe(reads);
       expect((await row(id)).payment_status).toBe('processing...');
       expect((await status('5101', id)).json()).toMatchObject({ status: 'approved' });
@@ -246,7 +247,7 @@ describe('courses API', () => {
       const checked = await status('5103', cheap);
       expect(checked.statusCode).toBe(409);
       expect(JSON.stringify(checked.json())).not.toMatch(/approved/);
-      const noted = await gw.database.db
+      const noted = await api.db
         .selectFrom('courses.payment_discrepancies')
         .select(['reference', 'payment_id', 'kind', 'expected_amount'])
         .where('payment_id', 'in', ['5103', '5104'])

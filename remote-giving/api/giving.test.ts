@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { signNotification } from 'shared/server/payments/signature';
-import type { Gateway } from '../../shell/server/src/app';
-import { testGateway } from '../../shell/server/src/testing';
+import { testApi, type TestApi } from 'shared/server/api-testing';
+import { givingApi } from './index';
 
 const donor = {
   contributor_name: 'Camila',
@@ -14,21 +14,21 @@ const donor = {
 };
 
 describe('giving API', () => {
-  let gw: Gateway;
+  let api: TestApi;
   const provider = new FakePaymentProvider();
   beforeAll(async () => {
     // This suite writes far more than a visitor would; the limit itself is tested in shell/server (every write route).
-    gw = await testGateway({ writeLimit: { max: 1000, timeWindow: 60_000 } }, {}, { payments: provider });
+    api = await testApi(givingApi, { payments: provider, settings: { writeLimit: { max: 1000, timeWindow: 60_000 } } });
   });
-  afterAll(async () => gw.app.close());
+  afterAll(async () => api.close());
 
-  const donate = (payload: Record<string, unknown>) => gw.app.inject({ method: 'POST', url: '/api/giving/contributions', payload });
+  const donate = (payload: Record<string, unknown>) => api.app.inject({ method: 'POST', url: '/api/giving/contributions', payload });
   const row = (reference: string) =>
-    gw.database.db.selectFrom('giving.contributions').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+    api.db.selectFrom('giving.contributions').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
   const count = async () =>
     Number(
       (
-        await gw.database.db
+        await api.db
           .selectFrom('giving.contributions')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -102,7 +102,7 @@ describe('giving API', () => {
     provider.pay('7001', reference, 'approved', { transaction_amount: 100000 });
     for (let i = 0; i < 3; i++) {
       const requestId = `giv-${i}`;
-      const notified = await gw.app.inject({
+      const notified = await api.app.inject({
         method: 'POST',
         url: '/api/giving/payments/notifications?data.id=7001&type=payment',
         headers: { 'x-request-id': requestId, 'x-signature': signNotification('sandbox-webhook-secret', '7001', requestId) },
@@ -111,12 +111,10 @@ describe('giving API', () => {
       expect(notified.statusCode).toBe(200);
     }
     expect(await row(reference)).toMatchObject({ payment_status: 'approved', payment_id: '7001' });
-    const box = ((await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string; text: string }>).filter(
-      (m) => m.to === 'recibo@example.com',
-    );
+    const box = (await api.mailer.list(1000)).filter((m) => m.to === 'recibo@example.com');
     expect(box).toHaveLength(1);
     expect(box[0]!.text).toMatch(/\$ 100\.000[\s\S]*NIT/);
-    const forged = await gw.app.inject({
+    const forged = await api.app.inject({
       method: 'POST',
       url: '/api/giving/payments/notifications?data.id=7001&type=payment',
       payload: {},
@@ -125,7 +123,7 @@ describe('giving API', () => {
   });
 
   const statusOf = (paymentId: string, reference: string, claim?: string) =>
-    gw.app.inject({
+    api.app.inject({
       method: 'POST',
       url: '/api/giving/payments/status',
       payload: { payment_id: paymentId, external_reference: reference, ...(claim === undefined ? {} : { claim_secret: claim }) },
@@ -162,9 +160,7 @@ describe('giving API', () => {
     const checked = await statusOf('7003', reference, claim);
     expect([checked.statusCode, checked.body]).toEqual([409, expect.stringContaining('No pudimos confirmar')]);
     expect(await row(reference)).toMatchObject({ payment_status: 'processing...', receipt_sent_at: null });
-    const box = ((await gw.app.inject('/dev/mailbox.json')).json() as Array<{ to: string }>).filter(
-      (m) => m.to === 'otro-monto@example.com',
-    );
+    const box = (await api.mailer.list(1000)).filter((m) => m.to === 'otro-monto@example.com');
     expect(box).toHaveLength(0);
   });
 });
