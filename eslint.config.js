@@ -104,14 +104,15 @@ export default tseslint.config(
       'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.',
     ),
   })),
-  // API tests of a remote drive the whole gateway (shell/server/src/testing.ts); other remotes stay off limits.
-  ...remotes.map((name) => ({
-    files: [`${name}/**/*.test.ts`],
+  // A remote's API tests register only their own plugin (shared/server/api-testing). The account API's tests are the
+  // exception: they enrol and pay through the courses API, so they drive the composed gateway (shell/server/src/testing.ts).
+  {
+    files: ['remote-account/api/*.test.ts'],
     rules: restricted(
-      `(^|/)(${remotes.filter((r) => r !== name).join('|')})(/|$)|^react-router(-dom)?(/|$)`,
+      `(^|/)(${remotes.filter((r) => r !== 'remote-account').join('|')})(/|$)|^react-router(-dom)?(/|$)`,
       'Un remoto no importa otro remoto ni un router.',
     ),
-  })),
+  },
   // One place per API operation (#12): a path string, a fetch and the client appear only in a `src/api/` module (the
   // answer's type, the typed fetcher, the hook), so a renamed route or answer is one edit and stops compiling elsewhere.
   ...apiOnlyInSrcApi(),

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { signNotification } from 'shared/server/payments/signature';
-import type { Gateway } from '../../shell/server/src/app';
-import { testGateway } from '../../shell/server/src/testing';
+import { testApi, type TestApi } from 'shared/server/api-testing';
+import { givingApi } from './index';
 
 // #11 row 6, for receipts: a donation costs 5.000 pesos, so it must not buy an e-mail in our name carrying the
 // attacker's text and links to any address they type.
 describe('donation receipts relay nothing a donor typed', () => {
-  let gw: Gateway;
+  let gw: TestApi;
   const provider = new FakePaymentProvider();
   beforeAll(async () => {
-    gw = await testGateway({}, {}, { payments: provider });
+    gw = await testApi(givingApi, { payments: provider });
   });
-  afterAll(async () => gw.app.close());
+  afterAll(async () => gw.close());
 
   it('greets without the name and carries only our own data', async () => {
     const lure = 'Tu cuenta fue bloqueada reactivala en https://evil.example/fj';
