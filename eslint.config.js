@@ -42,7 +42,7 @@ const apiRule = {
  */
 function apiOnlyInSrcApi() {
   const browser = ['remote-*/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared/src/**/*.{ts,tsx}'];
-  const bootstraps = ['remote-*/src/bootstrap.tsx', 'shell/src/bootstrap.tsx'];
+  const bootstraps = ['remote-*/src/bootstrap.tsx', 'shell/src/bootstrap.tsx', 'shared/src/ui/standalone-app.tsx'];
   const staticDocuments = ['shell/src/routing/remote-loader.ts', 'shared/src/config/runtime.ts'];
   const rule = (...groups) => ({ 'no-restricted-syntax': ['error', ...groups.flat()] });
   const ignores = ['**/src/api/**', '**/*.test.{ts,tsx}', 'shared/src/server/**'];

@@ -1,9 +1,26 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { communityTexts } from 'shared/schemas/community';
+import type { z } from 'shared/schemas/zod';
 import { PageFrame } from 'shared/ui/page-frame';
+import { fieldsOf } from 'shared/ui/submission-form';
+import { useZodForm } from 'shared/ui/use-zod-form';
 import { FeatureCards, FormSection } from './page-parts';
-import { CommunityForm, SendAnotherButton, StoredMessage, type useSubmission } from './submission';
+import { CommunityForm, SendAnotherButton, StoredMessage, useSubmission, type SubmissionOptions } from './submission';
+
+/** A registration form (volunteer, ally): its schema, the community API's send, and the spec's registration messages. */
+export function useRegistration<Schema extends z.ZodType<FieldValues, FieldValues>, A>(
+  schema: Schema,
+  options: Pick<SubmissionOptions<z.output<Schema>, A>, 'form' | 'send' | 'idOf'>,
+) {
+  const form = useZodForm(schema, { shouldFocusError: false });
+  const submission = useSubmission(form, {
+    ...options,
+    failed: communityTexts.registrationFailed,
+    network: communityTexts.registrationNetwork,
+  });
+  return { form, submission, field: fieldsOf(form) };
+}
 
 export interface RegistrationTexts {
   title: string;

@@ -1,26 +1,15 @@
 import '../state/submissions-slice';
 import '../community.css';
 import { adultDocumentTypes } from 'shared/schemas/common';
-import { allySchema, communityTexts } from 'shared/schemas/community';
+import { allySchema } from 'shared/schemas/community';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
-import { fieldsOf } from 'shared/ui/submission-form';
-import { useZodForm } from 'shared/ui/use-zod-form';
 import { useRegisterAlly } from '../api/register-ally';
-import { RegistrationScreen } from '../components/registration-screen';
-import { useSubmission } from '../components/submission';
+import { RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { allyTexts as t, optionalMark } from '../texts';
 
 /** Allied-company form (spec §3 Corporation ally): the representative's document excludes Tarjeta de identidad. */
 export default function AllyPage() {
-  const form = useZodForm(allySchema, { shouldFocusError: false });
-  const field = fieldsOf(form);
-  const submission = useSubmission(form, {
-    form: 'ally',
-    send: useRegisterAlly(),
-    idOf: (a) => a.corporation_id,
-    failed: communityTexts.registrationFailed,
-    network: communityTexts.registrationNetwork,
-  });
+  const { form, submission, field } = useRegistration(allySchema, { form: 'ally', send: useRegisterAlly(), idOf: (a) => a.corporation_id });
 
   return (
     <RegistrationScreen

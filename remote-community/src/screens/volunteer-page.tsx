@@ -1,25 +1,18 @@
 import '../state/submissions-slice';
 import '../community.css';
 import { documentTypes } from 'shared/schemas/common';
-import { communityTexts, volunteerSchema } from 'shared/schemas/community';
+import { volunteerSchema } from 'shared/schemas/community';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
-import { fieldsOf } from 'shared/ui/submission-form';
-import { useZodForm } from 'shared/ui/use-zod-form';
 import { useRegisterVolunteer } from '../api/register-volunteer';
-import { RegistrationScreen } from '../components/registration-screen';
-import { useSubmission } from '../components/submission';
+import { RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { optionalMark, volunteerTexts as t } from '../texts';
 
 /** Volunteer form (spec §3 Volunteer): stored by the community API, which answers the volunteer_id. */
 export default function VolunteerPage() {
-  const form = useZodForm(volunteerSchema, { shouldFocusError: false });
-  const field = fieldsOf(form);
-  const submission = useSubmission(form, {
+  const { form, submission, field } = useRegistration(volunteerSchema, {
     form: 'volunteer',
     send: useRegisterVolunteer(),
     idOf: (a) => a.volunteer_id,
-    failed: communityTexts.registrationFailed,
-    network: communityTexts.registrationNetwork,
   });
 
   return (

@@ -3,7 +3,7 @@ import { useNavigation } from 'shared/navigation';
 import { matchRoute, type RouteOwner } from '../routes';
 import { PageFrame } from './page-frame';
 
-type ScreenModule = { default: ComponentType<Record<string, string>> };
+export type ScreenModule = { default: ComponentType<Record<string, string>> };
 
 /** File name of a screen: `DonationPage` → `donation-page`. */
 export const screenFile = (screen: string) => screen.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
