@@ -74,7 +74,11 @@ app.post<{ Reply: { 201: LeadResponse } }>('/leads', async (_request, reply) =>
   reply.status(201).send({ success: true, enrollment_id: 'ENR-x', payment_status: 'processing...', claim_secret: 's' }),
 );
 // @ts-expect-error the handler leaves out `external_reference` (reported on the call: no overload accepts the handler)
-app.post<{ Reply: PaymentStatusResponse }>(
-  '/payments/status',
-  async () => ({ payment_id: '1', status: 'approved', status_detail: null, payment_type: null, amount: 1, date_approved: null }),
-);
+app.post<{ Reply: PaymentStatusResponse }>('/payments/status', async () => ({
+  payment_id: '1',
+  status: 'approved',
+  status_detail: null,
+  payment_type: null,
+  amount: 1,
+  date_approved: null,
+}));
