@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo
 import type { RemoteName, RouteEntry } from 'shared/routes';
 import { PageLoading } from '../pages/page-loading';
 import { shellScreens } from '../pages/shell-screens';
-import { loadRemoteScreen } from './remote-loader';
+import { loadRemoteScreen, RemoteLoadError } from './remote-loader';
 
 type Screen = LazyExoticComponent<ComponentType<Record<string, string>>>;
 const cache = new Map<string, Screen>();
@@ -24,16 +24,27 @@ interface BoundaryProps {
 }
 
 /** Contains a remote's load or render failure inside the page frame; header, footer and other routes go on. */
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; incompatible: boolean }> {
+  override state = { failed: false, incompatible: false };
+  static getDerivedStateFromError(error: unknown) {
+    return { failed: true, incompatible: error instanceof RemoteLoadError && error.reason === 'incompatible' };
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Fallo al mostrar una sección del sitio', error, error.cause, info.componentStack);
   }
   override render() {
     if (!this.state.failed) return this.props.children;
+    // A build made for another version of the site: nothing the visitor does helps, so no retry and no blame.
+    if (this.state.incompatible)
+      return (
+        <section className="container page remote-fallback remote-incompatible" role="alert" aria-live="assertive">
+          <h1>Esta sección se está actualizando</h1>
+          <p>
+            Estamos publicando una nueva versión de esta parte del sitio y todavía no está lista. El resto del sitio sigue funcionando con
+            normalidad; vuelve a esta página más tarde.
+          </p>
+        </section>
+      );
     const { onRetry } = this.props;
     return (
       <section className="container page remote-fallback" role="alert" aria-live="assertive">
