@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,6 +84,27 @@ describe('a remote running as its own service', () => {
     });
     expect(body.closedAfterMs).toBeGreaterThanOrEqual(550);
     expect(body.closedAfterMs).toBeLessThan(2500);
+  });
+});
+
+describe('a remote service with a releases volume (compose)', () => {
+  it('serves the current release of RELEASES_DIR instead of the image folder', async () => {
+    const volume = mkdtempSync(path.join(os.tmpdir(), 'volumen-'));
+    mkdirSync(path.join(volume, 'releases', 'r1', 'assets'), { recursive: true });
+    writeFileSync(path.join(volume, 'releases', 'r1', 'remoteEntry.js'), '/* del volumen */');
+    symlinkSync(path.join('releases', 'r1'), path.join(volume, 'current'));
+    const service = await buildRemoteService(communityApi, {
+      remoteDir: mkdtempSync(path.join(os.tmpdir(), 'imagen-')),
+      env: { DATA_DIR: 'memory://', LOG_LEVEL: 'silent', RELEASES_DIR: volume },
+      payments: new FakePaymentProvider(),
+    });
+    try {
+      const res = await service.app.inject('/remotes/community/remoteEntry.js');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('/* del volumen */');
+    } finally {
+      await service.app.close();
+    }
   });
 });
 

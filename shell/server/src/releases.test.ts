@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { acquireLock, appReleaseStore, type ReleaseStore } from '../../../tooling/releases.mjs';
+import { acquireLock, appReleaseStore, releaseStore, type ReleaseStore } from '../../../tooling/releases.mjs';
 import type { Gateway } from './app';
 import { createTestRoot, testGateway } from './testing';
 
@@ -88,6 +88,31 @@ describe('a remote deployed as releases while the gateway serves it', () => {
     expect(result.id).toMatch(/-b$/);
     expect((await gw.app.inject('/remotes/giving/remoteEntry.js')).body).toContain('/* b */');
     expect((await gw.app.inject(chunk('cccccccccc'))).statusCode).toBe(200); // tabs opened on c keep working
+  });
+});
+
+describe('a container installing its image build on the releases volume', () => {
+  /** An image's build: a real folder with its fingerprint, as the Dockerfile copies it. */
+  function imageBuild(label: string, hash: string) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'imagen-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${label} */`);
+    writeFileSync(path.join(dir, `assets/page.${hash}.js`), `/* ${label} */`);
+    writeFileSync(path.join(dir, '.inputs-hash'), `${label}${hash}`.padEnd(64, '0'));
+    return dir;
+  }
+
+  it('installs each image build once and keeps serving the chunks of the containers before it', () => {
+    const volume = mkdtempSync(path.join(os.tmpdir(), 'volumen-'));
+    const store = releaseStore({ store: path.join(volume, 'releases'), pointer: path.join(volume, 'current') });
+    const first = imageBuild('uno', '1111111111');
+    expect(store.install(first).installed).toBe(true);
+    expect(store.install(first).installed).toBe(false); // a restart of the same image
+    store.install(imageBuild('dos', '2222222222'));
+    const current = path.join(volume, 'current');
+    expect(readFileSync(path.join(current, 'remoteEntry.js'), 'utf8')).toBe('/* dos */');
+    expect(existsSync(path.join(current, 'assets/page.1111111111.js'))).toBe(true);
+    expect(store.list()).toHaveLength(2);
   });
 });
 
