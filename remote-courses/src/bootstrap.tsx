@@ -1,4 +1,5 @@
 import { startStandalone } from 'shared/ui/standalone-app';
 
 /** Runs this remote alone for development: its own routes with the shared contract, no shell. */
-startStandalone('courses', (file) => import(`./screens/${file}.tsx`));
+// Component tests sit beside the screens (*.test.tsx): they must not become chunks of the build.
+startStandalone('courses', (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./screens/${file}.tsx`));
