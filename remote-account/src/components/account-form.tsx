@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import { SubmitButton } from 'shared/ui/form';
+import { SubmitButton, TextField, type TextFieldProps } from 'shared/ui/form';
 import { SubmissionForm, type SubmissionFormProps } from 'shared/ui/submission-form';
 
 /**
@@ -23,7 +23,7 @@ export function AccountForm<V extends FieldValues, O, A>({
   footer?: ReactNode;
 }) {
   return (
-    <SubmissionForm className="form" summary={false} honeypot={false} {...props}>
+    <SubmissionForm className="form" honeypot={false} {...props}>
       {children}
       <div className="auth-actions">
         <SubmitButton busy={props.submission.busy} busyLabel={busyLabel} className={submitClassName}>
@@ -43,4 +43,10 @@ export function LinkButton({ onClick, disabled, children }: { onClick: () => voi
       {children}
     </button>
   );
+}
+
+/* Here rather than beside the password fields: the confirm page has a code and no password. */
+/** The 6-digit code the identity provider e-mails (confirmation and password reset). */
+export function CodeField(props: Omit<TextFieldProps, 'className' | 'inputMode' | 'autoComplete' | 'maxLength' | 'required'>) {
+  return <TextField className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required {...props} />;
 }

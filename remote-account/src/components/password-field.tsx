@@ -41,8 +41,3 @@ export function NewPasswordFields({ password, confirm }: { password: FieldBindin
     </>
   );
 }
-
-/** The 6-digit code the identity provider e-mails (confirmation and password reset). */
-export function CodeField(props: Omit<TextFieldProps, 'className' | 'inputMode' | 'autoComplete' | 'maxLength' | 'required'>) {
-  return <TextField className="code-input" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required {...props} />;
-}

@@ -7,8 +7,7 @@ import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { AccountForm, LinkButton } from '../components/account-form';
-import { CodeField } from '../components/password-field';
+import { AccountForm, CodeField, LinkButton } from '../components/account-form';
 import { ResendNotice, useResend } from '../components/resend';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
@@ -56,7 +55,6 @@ export default function ConfirmEmailPage() {
             </div>
           ) : (
             <AccountForm
-              form={form}
               submission={submission}
               onFocus={prefetchIdentity}
               aria-labelledby="confirmar"

@@ -17,8 +17,8 @@ import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { AccountForm, LinkButton } from '../components/account-form';
-import { CodeField, NewPasswordFields, PasswordField } from '../components/password-field';
+import { AccountForm, CodeField, LinkButton } from '../components/account-form';
+import { NewPasswordFields, PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
 import { completeNewPassword, confirmForgotPassword, forgotPassword, login, prefetchIdentity } from '../identity/client';
@@ -66,7 +66,6 @@ function LoginForm({
   });
   return (
     <AccountForm
-      form={form}
       submission={submission}
       onFocus={prefetchIdentity}
       aria-labelledby="ingresa"
@@ -123,7 +122,6 @@ function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSig
   });
   return (
     <AccountForm
-      form={form}
       submission={submission}
       aria-labelledby="nueva-contrasena"
       header={
@@ -153,7 +151,6 @@ function ForgotForm({ email, onSent, onCancel }: { email: string; onSent: (email
   });
   return (
     <AccountForm
-      form={form}
       submission={submission}
       onFocus={prefetchIdentity}
       aria-labelledby="recuperar"
@@ -182,7 +179,6 @@ function ResetForm({ email, onDone, onCancel }: { email: string; onDone: () => v
   });
   return (
     <AccountForm
-      form={form}
       submission={submission}
       aria-labelledby="restablecer"
       header={

@@ -9,8 +9,9 @@ import { FormMessage, SelectField, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { AccountForm, LinkButton } from '../components/account-form';
-import { CodeField, PasswordField } from '../components/password-field';
+import { SubmitErrors } from 'shared/ui/error-summary';
+import { AccountForm, CodeField, LinkButton } from '../components/account-form';
+import { PasswordField } from '../components/password-field';
 import { ResendNotice, useResend } from '../components/resend';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
@@ -38,7 +39,6 @@ function CodeStep({ email, onBack, onConfirmed }: { email: string; onBack: () =>
 
   return (
     <AccountForm
-      form={form}
       submission={submission}
       aria-labelledby="codigo"
       header={
@@ -137,11 +137,10 @@ export default function RegisterPage() {
   } else {
     body = (
       <AccountForm
-        form={form}
         submission={submission}
         onFocus={prefetchIdentity}
         aria-labelledby="crear-cuenta"
-        summary
+        summary={<SubmitErrors form={form} submission={submission} />}
         header={
           <>
             <StepHeading id="crear-cuenta" autoFocus={false}>

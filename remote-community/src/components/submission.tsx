@@ -15,6 +15,7 @@ import {
   type Submission,
 } from 'shared/ui/submission-form';
 import { SubmitButton } from 'shared/ui/form';
+import { SubmitErrors } from 'shared/ui/error-summary';
 import { submissionStored } from '../state/submissions-slice';
 import { formTexts } from '../texts';
 import { PrivacyNote } from './page-parts';
@@ -115,9 +116,9 @@ export function CommunityForm<V extends FieldValues, O, A>({
     <SubmissionForm
       className="form"
       aria-label={label}
-      form={form}
       submission={submission}
       header={<RequiredNote />}
+      summary={<SubmitErrors form={form} submission={submission} />}
       failure={() => <CommunityFailure submission={submission} />}
     >
       {children}

@@ -9,6 +9,7 @@ import { SubmitButton, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, revealAndFocus, sent, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
+import { SubmitErrors } from 'shared/ui/error-summary';
 import { useLookupPqrsf } from '../api/lookup-pqrsf';
 import { FormSection } from '../components/page-parts';
 import { RequiredNote } from '../components/submission';
@@ -105,9 +106,9 @@ export default function PqrsfLookupPage() {
         <SubmissionForm
           className="form"
           aria-label={t.formTitle}
-          form={form}
           submission={submission}
           header={<RequiredNote />}
+          summary={<SubmitErrors form={form} submission={submission} />}
           honeypot={false}
           failure={() => null}
         >

@@ -12,6 +12,7 @@ import { CheckboxField, FormMessage, SelectField, SubmitButton, TextField } from
 import { PageFrame } from 'shared/ui/page-frame';
 import { failed, FailureNote, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
+import { SubmitErrors } from 'shared/ui/error-summary';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useCreateLead } from '../api/create-lead';
 import {
@@ -139,10 +140,9 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
         <SubmissionForm
           className="form card"
           aria-labelledby="datos"
-          form={form}
           submission={submission}
           header={<h2 id="datos">Datos del estudiante</h2>}
-          summaryTitle={enrolmentTexts.errorsTitle}
+          summary={<SubmitErrors form={form} submission={submission} title={enrolmentTexts.errorsTitle} />}
           failure={(failure) => <FailureNote failure={failure} prefix="Error: " />}
         >
           <input type="hidden" {...form.register('course_name')} />

@@ -12,6 +12,7 @@ import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
+import { SubmitErrors } from 'shared/ui/error-summary';
 import { useCreateContribution } from '../api/create-contribution';
 import { whenIdle } from '../idle';
 import { loadMercadoPago } from '../mercadopago-script';
@@ -117,16 +118,24 @@ export default function DonationPage() {
         className="form card donation-form"
         aria-labelledby="donation-form-title"
         aria-busy={busy}
-        form={form}
         submission={submission}
         header={
           <h2 id="donation-form-title" className="visually-hidden">
             {t.formTitle}
           </h2>
         }
-        summaryTitle={t.errorsTitle}
-        failure="summary"
-        focusTarget={(name) => (name === 'donation_amount' ? document.getElementById(presetId(preset || String(presetAmounts[0]))) : null)}
+        summary={
+          <SubmitErrors
+            form={form}
+            submission={submission}
+            title={t.errorsTitle}
+            failureInSummary
+            focusTarget={(name) =>
+              name === 'donation_amount' ? document.getElementById(presetId(preset || String(presetAmounts[0]))) : null
+            }
+          />
+        }
+        failure="in-summary"
       >
         <fieldset className="amount-group" aria-describedby={presetError ? 'amount-error' : undefined}>
           <legend>

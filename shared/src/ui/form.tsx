@@ -1,5 +1,4 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { HONEYPOT_FIELD } from '../schemas/common';
 
 interface FieldShell {
   label: ReactNode;
@@ -165,23 +164,5 @@ export function SubmitButton({
     <button type="submit" className={className} disabled={busy} aria-busy={busy || undefined}>
       {busy ? busyLabel : children}
     </button>
-  );
-}
-
-/** Hidden from people (visually and for assistive technology); bots that fill every field give themselves away. */
-export function Honeypot({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
-  return (
-    <div className="hp-field" aria-hidden="true">
-      <label>
-        No llenes este campo
-        <input
-          type="text"
-          name={HONEYPOT_FIELD}
-          tabIndex={-1}
-          autoComplete="off"
-          {...(onChange ? { value: value ?? '', onChange: (e) => onChange(e.target.value) } : {})}
-        />
-      </label>
-    </div>
   );
 }

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { HONEYPOT_FIELD } from '../schemas/common';
 import { z } from '../schemas/zod';
 import { SubmitButton, TextField } from './form';
+import { SubmitErrors } from './error-summary';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, type Sent } from './submission-form';
 import { useZodForm } from './use-zod-form';
 
@@ -18,13 +19,18 @@ type Values = z.output<typeof schema>;
 type Send = (values: Values, extras: { honeypot: string }) => Promise<Sent<string>>;
 
 /** A two-field form of the kit, the way a screen writes one. */
-function KitForm({ send, failure }: { send: Send; failure?: 'summary' }) {
+function KitForm({ send, failureInSummary = false }: { send: Send; failureInSummary?: boolean }) {
   const form = useZodForm(schema, { shouldFocusError: false });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, send);
   if (submission.state.kind === 'sent') return <p role="status">Guardado: {submission.state.answer}</p>;
   return (
-    <SubmissionForm aria-label="Prueba" form={form} submission={submission} {...(failure ? { failure } : {})}>
+    <SubmissionForm
+      aria-label="Prueba"
+      submission={submission}
+      summary={<SubmitErrors form={form} submission={submission} failureInSummary={failureInSummary} />}
+      {...(failureInSummary ? { failure: 'in-summary' as const } : {})}
+    >
       <TextField label="Nombre" {...field('name')} />
       <TextField label="Correo" {...field('email')} />
       <SubmitButton busy={submission.busy} busyLabel="Procesando...">
@@ -41,7 +47,7 @@ function heldSend() {
   return { send, calls };
 }
 
-describe('form kit (SubmissionForm + useFormSubmission)', () => {
+describe('form kit (SubmissionForm, SubmitErrors, useFormSubmission)', () => {
   it('lists the schema messages in field order, takes focus, and each message puts the cursor on its field', async () => {
     const user = userEvent.setup();
     const { send, calls } = heldSend();
@@ -101,7 +107,7 @@ describe('form kit (SubmissionForm + useFormSubmission)', () => {
   it('a failed send keeps the values, puts the server messages on their fields, and can be sent again', async () => {
     const user = userEvent.setup();
     const { send, calls } = heldSend();
-    render(<KitForm send={send} failure="summary" />);
+    render(<KitForm send={send} failureInSummary />);
     await user.type(screen.getByLabelText('Nombre'), 'Ana');
     await user.type(screen.getByLabelText('Correo'), 'ana@');
     await user.click(screen.getByRole('button', { name: 'Enviar' }));

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormHTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
 import { AppLink } from 'shared/navigation';
 import { HONEYPOT_FIELD } from '../schemas/common';
-import { FormMessage, Honeypot } from './form';
+import { FormMessage } from './form';
 
 /**
  * The form kit: every form of the site (enrolment, donation, account, community) sends through `useFormSubmission`
@@ -29,6 +29,19 @@ export const failed = (text: string, extra: Omit<Extract<Sent<never>, { ok: fals
   text,
   ...extra,
 });
+
+/* Kept out of form.tsx: importing the honeypot's name pulls the schemas (zod) into every page that shows a field. */
+/** Hidden from people (visually and for assistive technology); bots that fill every field give themselves away. */
+export function Honeypot() {
+  return (
+    <div className="hp-field" aria-hidden="true">
+      <label>
+        No llenes este campo
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
+}
 
 export type SubmissionState<A> = { kind: 'idle' } | { kind: 'sent'; answer: A } | { kind: 'failed'; failure: Failure };
 
@@ -111,83 +124,6 @@ export function useFocusOnMount<T extends HTMLElement>() {
   return ref;
 }
 
-/** For a field name, the element to focus instead of react-hook-form's (or null for the default). */
-export type FocusTarget = (field: string) => HTMLElement | null;
-
-/** The error list's heading (the spec's wording). */
-export const summaryTitle = 'Por favor corrige los siguientes errores:';
-
-/** Position of each field in the form, so the summary reads in the order the visitor sees the fields. */
-function fieldPositions(form: HTMLFormElement | null): Map<string, number> {
-  const positions = new Map<string, number>();
-  Array.from(form?.elements ?? []).forEach((element, i) => {
-    const name = element.getAttribute('name');
-    if (name && !positions.has(name)) positions.set(name, i);
-  });
-  return positions;
-}
-
-/**
- * The alert above a form (spec §8): each message links to its field, or — when nothing is wrong with the fields —
- * why the send failed. Takes focus when it appears; the form re-keys it on every attempt, so it does again.
- */
-export function ErrorSummary<V extends FieldValues, O>({
-  form,
-  formRef,
-  title = summaryTitle,
-  failure,
-  focusTarget,
-}: {
-  form: UseFormReturn<V, unknown, O>;
-  formRef?: RefObject<HTMLFormElement | null>;
-  title?: string;
-  /** Shown alone when no field has an error (the donation form's alert). */
-  failure?: string | null | undefined;
-  /** The element a message's link focuses, when it is not react-hook-form's own (a radio group's chosen option). */
-  focusTarget?: FocusTarget | undefined;
-}) {
-  const ref = useFocusOnMount<HTMLDivElement>();
-  const positions = fieldPositions(formRef?.current ?? null);
-  const at = (field: string) => positions.get(field) ?? Number.MAX_SAFE_INTEGER;
-  const entries = Object.entries(form.formState.errors as Record<string, { message?: unknown } | undefined>)
-    .filter((entry): entry is [string, { message: string }] => typeof entry[1]?.message === 'string')
-    .sort(([a], [b]) => at(a) - at(b));
-  if (entries.length === 0 && !failure) return null;
-  if (entries.length === 0) {
-    return (
-      <div ref={ref} className="alert alert--error" role="alert" tabIndex={-1}>
-        <p>
-          <strong>{failure}</strong>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div ref={ref} className="alert alert--error error-summary" role="alert" tabIndex={-1}>
-      <p>
-        <strong>{title}</strong>
-      </p>
-      <ul>
-        {entries.map(([field, error]) => (
-          <li key={field}>
-            <a
-              href={`#${field}`}
-              onClick={(event) => {
-                event.preventDefault();
-                const target = focusTarget?.(field);
-                if (target) target.focus();
-                else form.setFocus(field as Path<V>, { shouldSelect: false });
-              }}
-            >
-              {error.message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 /** A failed send with the data kept and a retry button; takes focus. */
 export function FailureMessage({
   failure,
@@ -235,52 +171,40 @@ export function FailureNote({ failure, prefix = '' }: { failure: Failure; prefix
 }
 
 export type SubmissionFormProps<V extends FieldValues, O, A> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
-  form: UseFormReturn<V, unknown, O>;
   submission: Pick<ReturnType<typeof useFormSubmission<V, O, A>>, 'formRef' | 'onSubmit' | 'failure' | 'failures' | 'busy'>;
   /** Above the error summary (a heading, the required-fields note). */
   header?: ReactNode;
-  /** Whether failed fields are listed above the form after a submit attempt (the login form only marks them). */
-  summary?: boolean;
-  summaryTitle?: string;
-  /** How a failed send shows: inside the summary's alert, or rendered by the page (with its retry). */
-  failure?: 'summary' | ((failure: Failure, retry: () => void) => ReactNode);
+  /**
+   * The error list after a submit attempt (`<SubmitErrors …/>` of shared/ui/error-summary), for forms that list their
+   * errors; its own module, so a page without one (login) does not download it.
+   */
+  summary?: ReactNode;
+  /** How a failed send shows: rendered by the page (with its retry), or nothing here when the summary says it. */
+  failure?: 'in-summary' | ((failure: Failure, retry: () => void) => ReactNode);
   /** Forms whose API checks the honeypot carry it; identity forms go to the identity provider, which does not. */
   honeypot?: boolean;
-  focusTarget?: FocusTarget;
 };
 
 /**
  * A form of the kit: `noValidate` (the schema validates, in Spanish), the header, the error summary after a submit
- * attempt, the failure, the honeypot, then the page's fields (`children`, submit button included).
+ * attempt (when the page gives one), the failure, the honeypot, then the page's fields (`children`, submit button
+ * included).
  */
 export function SubmissionForm<V extends FieldValues, O, A>({
-  form,
   submission,
   header,
-  summary = true,
-  summaryTitle: title = summaryTitle,
+  summary,
   failure = (f) => <FailureNote failure={f} />,
   honeypot = true,
-  focusTarget,
   children,
   ...formProps
 }: SubmissionFormProps<V, O, A>) {
-  const { submitCount } = form.formState;
   const failed = submission.failure;
   return (
     <form ref={submission.formRef} {...formProps} onSubmit={submission.onSubmit} noValidate>
       {header}
-      {summary && submitCount > 0 ? (
-        <ErrorSummary
-          key={`${submitCount}.${submission.failures}`}
-          form={form}
-          formRef={submission.formRef}
-          title={title}
-          failure={failure === 'summary' ? failed?.text : null}
-          focusTarget={focusTarget}
-        />
-      ) : null}
-      {failed && failure !== 'summary' ? failure(failed, () => void submission.onSubmit()) : null}
+      {summary}
+      {failed && failure !== 'in-summary' ? failure(failed, () => void submission.onSubmit()) : null}
       {honeypot ? <Honeypot /> : null}
       {children}
     </form>
