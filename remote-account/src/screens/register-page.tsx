@@ -1,8 +1,8 @@
 import '../state/account-ui-slice';
 import '../account.css';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AppLink } from 'shared/navigation';
-import { codeSchema, registrationSchema } from 'shared/schemas/account';
+import { registrationSchema } from 'shared/schemas/account';
 import { documentTypes } from 'shared/schemas/common';
 import { selectFirstName, selectIsAuthenticated, useAppSelector, useAppStore } from 'shared/store';
 import { FormMessage, SelectField, TextField } from 'shared/ui/form';
@@ -10,12 +10,11 @@ import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { AccountForm, CodeField, LinkButton } from '../components/account-form';
+import { AccountForm } from '../components/account-form';
 import { PasswordField } from '../components/password-field';
-import { ResendNotice, useResend } from '../components/resend';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
-import { confirmSignUp, login, signUp, prefetchIdentity } from '../identity/client';
+import { login, signUp, prefetchIdentity } from '../identity/client';
 import { identityMessages } from '../identity/errors';
 import { takePostLogin } from '../session/post-login';
 import { recordSignIn } from '../session/session';
@@ -27,46 +26,12 @@ const REDIRECT_MS = 2000;
 
 type Step = { kind: 'form' } | { kind: 'code'; email: string } | { kind: 'done'; text: string };
 
-function CodeStep({ email, onBack, onConfirmed }: { email: string; onBack: () => void; onConfirmed: () => void }) {
-  const form = useZodForm(codeSchema);
-  const field = fieldsOf(form);
-  const resend = useResend();
-  const submission = useFormSubmission(form, async ({ code }) => {
-    const result = await confirmSignUp(email, code, 'confirm');
-    if (result.success) onConfirmed();
-    return result.success ? sent(null) : failed(result.error ?? identityMessages.confirmDefault);
-  });
-
-  return (
-    <AccountForm
-      submission={submission}
-      aria-labelledby="codigo"
-      header={
-        <>
-          <StepHeading id="codigo">{t.codeTitle}</StepHeading>
-          <p>{t.codeIntro(email)}</p>
-        </>
-      }
-      submitLabel={t.codeSubmit}
-      busyLabel={t.codeBusy}
-      secondary={
-        <LinkButton onClick={() => void resend.send(email)} disabled={resend.busy}>
-          {resend.busy ? 'Reenviando…' : 'Reenviar código'}
-        </LinkButton>
-      }
-      footer={
-        <>
-          <ResendNotice notice={resend.notice} />
-          <p>
-            <LinkButton onClick={onBack}>{t.back}</LinkButton>
-          </p>
-        </>
-      }
-    >
-      <CodeField label="Código de confirmación" {...field('code')} />
-    </AccountForm>
-  );
-}
+/**
+ * The code step comes only after the sign-up answered: its own chunk, fetched as the form is sent, so the form's
+ * first load carries neither it nor the resend logic.
+ */
+const loadCodeStep = () => import('../components/code-step');
+const CodeStep = lazy(loadCodeStep);
 
 /** /register (spec §2, §4, §5): the form, then the code-entry step or, when the pool confirms by itself, success. */
 export default function RegisterPage() {
@@ -80,6 +45,7 @@ export default function RegisterPage() {
   const field = fieldsOf(form);
 
   const submission = useFormSubmission(form, async (values) => {
+    void loadCodeStep();
     const result = await signUp(values);
     if (!result.success) {
       const taken = result.code === 'UsernameExistsException';
@@ -114,14 +80,16 @@ export default function RegisterPage() {
     );
   } else if (step.kind === 'code') {
     body = (
-      <CodeStep
-        email={step.email}
-        onBack={() => setStep({ kind: 'form' })}
-        onConfirmed={() => {
-          setStep({ kind: 'done', text: t.confirmed });
-          goLater('/login', REDIRECT_MS);
-        }}
-      />
+      <Suspense fallback={null}>
+        <CodeStep
+          email={step.email}
+          onBack={() => setStep({ kind: 'form' })}
+          onConfirmed={() => {
+            setStep({ kind: 'done', text: t.confirmed });
+            goLater('/login', REDIRECT_MS);
+          }}
+        />
+      </Suspense>
     );
   } else if (isAuthenticated) {
     body = (
