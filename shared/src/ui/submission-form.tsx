@@ -6,8 +6,8 @@ import { FormMessage } from './form';
 
 /**
  * The form kit: every form of the site (enrolment, donation, account, community) sends through `useFormSubmission`
- * and renders `SubmissionForm`, so the error summary, its focus, the honeypot and the failure with a retry behave
- * the same everywhere.
+ * and renders `SubmissionForm` (with `SubmitErrors` of ./error-summary where the form lists its errors), so the error
+ * summary, its focus, the honeypot and the failure with a retry behave the same everywhere.
  */
 
 /** Why a send failed, as the visitor reads it; `link` is a way out (e.g. "Ir a Iniciar sesión"). */
@@ -30,8 +30,10 @@ export const failed = (text: string, extra: Omit<Extract<Sent<never>, { ok: fals
   ...extra,
 });
 
-/* Kept out of form.tsx: importing the honeypot's name pulls the schemas (zod) into every page that shows a field. */
-/** Hidden from people (visually and for assistive technology); bots that fill every field give themselves away. */
+/**
+ * Hidden from people (visually and for assistive technology); bots that fill every field give themselves away. Here,
+ * not in form.tsx: importing the field's name from the schemas there pulled zod into every page that shows a message.
+ */
 export function Honeypot() {
   return (
     <div className="hp-field" aria-hidden="true">
