@@ -172,20 +172,20 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     }
     return out as Awaited<ReturnType<Route>>;
   };
+  /** Stores whether the user's address is verified (what the ID token's `email_verified` then says). */
+  const markEmailVerified = async (rctx: Context, clientId: string, username: string, verified: boolean) => {
+    const pool = await cognito.getUserPoolForClientId(rctx, clientId);
+    const user = await pool.getUserByUsername(rctx, username);
+    if (!user) return;
+    const attributes = user.Attributes.filter((a) => a.Name !== 'email_verified');
+    attributes.push({ Name: 'email_verified', Value: String(verified) });
+    await pool.saveUser(rctx, { ...user, Attributes: attributes, UserLastModifiedDate: clock.get() });
+  };
   // The code was e-mailed to the address, so confirming it proves the mailbox (Cognito's AutoVerifiedAttributes).
   const confirmSignUp: Route = async (rctx, req) => {
     const out = await baseRouter('ConfirmSignUp')(rctx, req);
     const body = req as { ClientId?: string; Username?: string };
-    if (body.ClientId && body.Username) {
-      const pool = await cognito.getUserPoolForClientId(rctx, body.ClientId);
-      const user = await pool.getUserByUsername(rctx, body.Username);
-      if (user)
-        await pool.saveUser(rctx, {
-          ...user,
-          Attributes: [...user.Attributes.filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'true' }],
-          UserLastModifiedDate: clock.get(),
-        });
-    }
+    if (body.ClientId && body.Username) await markEmailVerified(rctx, body.ClientId, body.Username, true);
     return out;
   };
   const updateUserAttributes: Route = async (rctx, req) => {
@@ -193,22 +193,12 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     const names = (body.UserAttributes ?? []).map((a) => a.Name ?? '');
     if (names.some((n) => n.endsWith('_verified'))) throw new NotAuthorizedError();
     const out = await baseRouter('UpdateUserAttributes')(rctx, req);
-    if (names.includes('email')) {
-      const claims = JSON.parse(Buffer.from((body.AccessToken ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as {
-        sub?: string;
-        client_id?: string;
-      };
-      if (claims.sub && claims.client_id) {
-        const pool = await cognito.getUserPoolForClientId(rctx, claims.client_id);
-        const user = await pool.getUserByUsername(rctx, claims.sub);
-        if (user)
-          await pool.saveUser(rctx, {
-            ...user,
-            Attributes: [...user.Attributes.filter((a) => a.Name !== 'email_verified'), { Name: 'email_verified', Value: 'false' }],
-            UserLastModifiedDate: clock.get(),
-          });
-      }
-    }
+    // The base call already checked the access token; read whom it named to mark the new address unverified.
+    const claims = JSON.parse(Buffer.from((body.AccessToken ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as {
+      sub?: string;
+      client_id?: string;
+    };
+    if (names.includes('email') && claims.sub && claims.client_id) await markEmailVerified(rctx, claims.client_id, claims.sub, false);
     return out;
   };
   const router: typeof baseRouter = (target) => {
