@@ -1,16 +1,14 @@
 import path from 'node:path';
-import { bearerSecurityScheme } from './identity';
-import { assertProductionReady, createApiContext, envInt, readCommonConfig, type CommonServerConfig } from './server-config';
-import swagger from '@fastify/swagger';
+import { createApiHost } from './api-host';
+import { envInt, readCommonConfig, type CommonServerConfig } from './server-config';
 import type { FastifyInstance } from 'fastify';
 import { site } from '../config/site';
 import type { ApiModule } from './api-module';
-import { apiNotFound, migrateApis, mountApi } from './api-mount';
-import { openDatabase, type Database } from './db';
-import { createHttpServer, registerRateLimit } from './http';
-import { createMailer, type Mailer } from './mailer';
+import { apiNotFound } from './api-mount';
+import type { Database } from './db';
+import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
-import { hideSourceMaps, serveRemoteBuild } from './static-cache';
+import { serveRemoteBuild } from './static-cache';
 
 /** Where and how one remote runs on its own (the container topology); read from the same variables as the gateway. */
 export interface RemoteServiceConfig extends CommonServerConfig {
@@ -64,35 +62,16 @@ export interface RemoteService {
  */
 export async function buildRemoteService(api: ApiModule, options: RemoteServiceOptions): Promise<RemoteService> {
   const config = loadRemoteServiceConfig(options.env ?? process.env, options.remoteDir);
-  assertProductionReady(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    // Before the app exists, so a container that cannot migrate exits instead of reporting healthy.
-    await migrateApis(database.db, [api]);
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.httpTimeouts });
-  hideSourceMaps(app, config.production);
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
-  app.addHook('onClose', async () => {
-    mailer.close();
-    await database.close();
-  });
-
-  const ctx = createApiContext(config, database.db, mailer, options.payments);
-
-  await registerRateLimit(app, { max: config.writeLimit.max, timeWindowMs: config.writeLimit.timeWindow, redisUrl: config.redisUrl });
-  await app.register(swagger, {
+  const { app, database, mailer } = await createApiHost(config, {
+    apis: [api],
+    migrations: 'before',
     openapi: {
-      openapi: '3.0.3',
-      info: { title: `API de ${site.name}: ${api.name}`, version: '1.0.0', description: api.description },
+      title: `API de ${site.name}: ${api.name}`,
+      description: api.description,
       tags: [{ name: api.name, description: api.description }],
-      components: { securitySchemes: bearerSecurityScheme },
     },
+    payments: options.payments,
   });
-  await mountApi(app, api, ctx);
 
   app.get(`/api/${api.name}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));

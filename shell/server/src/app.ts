@@ -1,22 +1,20 @@
 import { readFileSync, existsSync } from 'node:fs';
-import { assertProductionReady, createApiContext } from 'shared/server/server-config';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { site } from 'shared/config/site';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'shared/config/runtime';
 import { matchRoute, remoteNames, routes, type RemoteName } from 'shared/routes';
 import type { ApiModule } from 'shared/server/api-module';
-import { apiNotFound, migrateApis, mountApi } from 'shared/server/api-mount';
-import { openDatabase, type Database } from 'shared/server/db';
-import { createHttpServer, registerRateLimit } from 'shared/server/http';
-import { createMailer, type Mailer } from 'shared/server/mailer';
-import { buildStaticOptions, hideSourceMaps, isSourceMapPath, serveRemoteBuild } from 'shared/server/static-cache';
+import { apiNotFound } from 'shared/server/api-mount';
+import { createApiHost } from 'shared/server/api-host';
+import type { Database } from 'shared/server/db';
+import type { Mailer } from 'shared/server/mailer';
+import type { TokenVerifier } from 'shared/server/identity';
+import { buildStaticOptions, isSourceMapPath, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
-import { bearerSecurityScheme, type TokenVerifier } from 'shared/server/identity';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
 import { RemoteAssetIndex } from './remote-assets';
@@ -65,57 +63,32 @@ export async function buildGateway(
     identity?: TokenVerifier;
   } = {},
 ): Promise<Gateway> {
-  assertProductionReady(config);
-  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.httpTimeouts });
-  hideSourceMaps(app, config.production);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
-  const ctx = createApiContext(config, database.db, mailer, options.payments, options.identity);
-  const localMailbox = mailer.local && !config.production;
-
-  let healthy = false;
   // One after another: Jest's ESM loader races when sibling modules are imported concurrently (a few ms at start).
   const apis = options.apis ?? [];
   if (!options.apis)
     for (const name of remoteNames.filter((n) => !config.remotes[n].apiUrl))
       apis.push(options.apiOverrides?.[name] ?? (await importApi(name)));
-  const ready = (async () => {
-    await migrateApis(database.db, apis);
-    healthy = true;
-  })();
-  ready.catch((err: unknown) => app.log.error({ err }, 'migrations failed'));
-
-  app.addHook('onClose', async () => {
-    mailer.close();
-    await database.close();
-  });
-
-  registerSecurityHeaders(app, config);
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-  await registerRateLimit(app, { max: config.writeLimit.max, timeWindowMs: config.writeLimit.timeWindow, redisUrl: config.redisUrl });
-  await app.register(swagger, {
+  const { app, database, mailer, ready, isReady } = await createApiHost(config, {
+    apis,
+    migrations: 'background',
     openapi: {
-      openapi: '3.0.3',
-      info: { title: `API de ${site.name}`, version: '1.0.0', description: 'Cursos, donaciones, formularios de la comunidad y cuentas.' },
+      title: `API de ${site.name}`,
+      description: 'Cursos, donaciones, formularios de la comunidad y cuentas.',
       tags: remoteNames.map((n) => ({ name: n })),
-      components: { securitySchemes: bearerSecurityScheme },
+    },
+    payments: options.payments,
+    identity: options.identity,
+    beforeApis: async (host) => {
+      registerSecurityHeaders(host, config);
+      await host.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
     },
   });
+  const localMailbox = mailer.local && !config.production;
 
-  // APIs: in-process plugins, or proxies to a remote's own container.
-  for (const api of apis) {
-    await mountApi(app, api, ctx, {
-      onRequest: async (_req, reply) => {
-        if (!healthy) await ready.catch(() => undefined);
-        if (!healthy)
-          return reply.status(503).send({ error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' });
-      },
-    });
-  }
   const breakers = new Breakers(config.proxy);
   for (const name of remoteNames) {
     const { apiUrl, staticUrl } = config.remotes[name];
@@ -161,7 +134,7 @@ export async function buildGateway(
   });
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    if (!healthy) return reply.status(503).send({ status: 'starting' });
+    if (!isReady()) return reply.status(503).send({ status: 'starting' });
     return { status: 'ok', database: database.kind };
   });
 

@@ -1,0 +1,103 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { ApiModule } from './api-module';
+import type { ApiContext } from './api-contract';
+import { migrateApis, mountApi } from './api-mount';
+import { openDatabase, type Database } from './db';
+import { createHttpServer, registerRateLimit } from './http';
+import { bearerSecurityScheme, type TokenVerifier } from './identity';
+import { createMailer, type Mailer } from './mailer';
+import type { PaymentProvider } from './payments/provider';
+import { assertProductionReady, createApiContext, type CommonServerConfig } from './server-config';
+import { hideSourceMaps } from './static-cache';
+
+/** What answers an API request while migrations are still running (background mode only). */
+const STARTING = { error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' } as const;
+
+export interface ApiHostOptions {
+  /** The APIs this process serves in-process, each under `/api/<name>/`. */
+  apis: ApiModule[];
+  /**
+   * `before`: migrations run before the HTTP app exists, so a container that cannot migrate exits instead of reporting
+   * healthy (a remote's own service). `background`: the app answers at once and the APIs say 503 until migrations end
+   * (the gateway, which also serves pages that need no database).
+   */
+  migrations: 'before' | 'background';
+  /** The OpenAPI document's title, description and tags. */
+  openapi: { title: string; description: string; tags: { name: string; description?: string }[] };
+  /** Hooks and plugins that must wrap everything registered after them (security headers, compression). */
+  beforeApis?: (app: FastifyInstance) => Promise<void>;
+  /** A ready payment provider (tests); overrides the MERCADOPAGO_* configuration. */
+  payments?: PaymentProvider;
+  /** A ready token verifier (tests); overrides the COGNITO_* configuration. */
+  identity?: TokenVerifier;
+}
+
+export interface ApiHost {
+  app: FastifyInstance;
+  database: Database;
+  mailer: Mailer;
+  ctx: ApiContext;
+  /** Resolves once migrations ran (at once in `before` mode). */
+  ready: Promise<void>;
+  /** True once migrations ran; `/healthz` says so. */
+  isReady: () => boolean;
+}
+
+/**
+ * The bootstrap every process that serves APIs shares, the gateway and each remote's own service: refuse an unsafe
+ * production configuration, open the database and the mailer (closed with the app), migrate, then security plugins,
+ * rate limit, OpenAPI and the APIs themselves, in that order. Routes of its own (health, static files, not-found) are
+ * the caller's.
+ */
+export async function createApiHost(config: CommonServerConfig & { dataDir: string }, options: ApiHostOptions): Promise<ApiHost> {
+  assertProductionReady(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let healthy = false;
+  const migrate = async () => {
+    await migrateApis(database.db, options.apis);
+    healthy = true;
+  };
+  if (options.migrations === 'before') {
+    try {
+      await migrate();
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
+
+  const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.httpTimeouts });
+  hideSourceMaps(app, config.production);
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.close();
+  });
+  const ctx = createApiContext(config, database.db, mailer, options.payments, options.identity);
+
+  const ready = options.migrations === 'before' ? Promise.resolve() : migrate();
+  ready.catch((err: unknown) => app.log.error({ err }, 'migrations failed'));
+
+  await options.beforeApis?.(app);
+  await registerRateLimit(app, { max: config.writeLimit.max, timeWindowMs: config.writeLimit.timeWindow, redisUrl: config.redisUrl });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: options.openapi.title, version: '1.0.0', description: options.openapi.description },
+      tags: options.openapi.tags,
+      components: { securitySchemes: bearerSecurityScheme },
+    },
+  });
+
+  for (const api of options.apis) {
+    await mountApi(app, api, ctx, {
+      onRequest: async (_req, reply) => {
+        if (!healthy) await ready.catch(() => undefined);
+        if (!healthy) return reply.status(503).send(STARTING);
+      },
+    });
+  }
+
+  return { app, database, mailer, ctx, ready, isReady: () => healthy };
+}
