@@ -71,11 +71,11 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
         ? failed(lead.message || enrolmentTexts.saveStudent, { fields: lead.fields })
         : failed(enrolmentTexts.saveStudent);
     }
-    const enrollmentId = lead.data.id;
+    const enrolmentId = lead.data.id;
     // Only this browser holds the enrolment's claim: the checkout, the result pages and the account after payment need it.
     const claim = lead.data.claim_secret;
-    if (claim) rememberClaim(enrollmentId, claim);
-    const checkout = await createCheckout({ enrollment_id: enrollmentId, claim_secret: claim }, auth);
+    if (claim) rememberClaim(enrolmentId, claim);
+    const checkout = await createCheckout({ enrollment_id: enrolmentId, claim_secret: claim }, auth);
     if (checkout.kind !== 'ok') return failed(checkout.kind === 'error' && checkout.message ? checkout.message : enrolmentTexts.payDefault);
     if (!checkout.data.init_point) return failed(enrolmentTexts.payNoUrl);
     const student: StudentRegistrationData = {
@@ -89,7 +89,7 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
     };
     const pending: PendingCoursePayment = {
       payment_id: checkout.data.id,
-      enrollment_id: enrollmentId,
+      enrollment_id: enrolmentId,
       course_title: course.title,
       amount: checkout.data.price,
       timestamp: Date.now(),
