@@ -15,6 +15,7 @@ const version = (name) => require(path.join(root, 'node_modules', name, 'package
  * Modules that must exist once in the page. `shared/store` holds the root reducer every remote injects into;
  * `shared/navigation` holds the router bridge remotes use instead of importing react-router themselves;
  * `shared/auth-session` holds the session provider the account remote registers and other apps ask for ID tokens.
+ * `shared/staff-session` holds the panel member's session the account remote's gate provides to every staff screen.
  * The `shared/*` modules carry the contract's semver; a remote requires the range it declares (`contractRange`), so
  * the federation runtime refuses a mismatch too, after the shell's own check (which runs before any remote code).
  */
@@ -31,6 +32,7 @@ export function sharedModules(contractRange = false) {
     'shared/store': contract,
     'shared/navigation': contract,
     'shared/auth-session': contract,
+    'shared/staff-session': contract,
   };
 }
 

@@ -1,10 +1,5 @@
-import { randomInt } from 'node:crypto';
-import {
-  AdminCreateUserCommand,
-  CognitoIdentityProviderClient,
-  UsernameExistsException,
-  type AttributeType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, UsernameExistsException, type AttributeType } from '@aws-sdk/client-cognito-identity-provider';
+import { cognitoAdminClient, temporaryPassword as generatePassword } from 'shared/server/cognito-admin';
 import type { IdentityConfig } from 'shared/server/api-contract';
 
 /** What the server knows about a person when it opens an account for them after a verified payment. */
@@ -23,24 +18,8 @@ export interface AccountDirectory {
   createUser(account: NewAccount): Promise<{ sub: string | null } | 'exists'>;
 }
 
-const LOWER = 'abcdefghijkmnopqrstuvwxyz';
-const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-const DIGITS = '23456789';
-
-/**
- * An 8-character temporary password of letters and digits (spec §4) that meets Cognito's default policy: at least one
- * lowercase, one uppercase and one digit; look-alike characters (l, I, O, 0, 1) are left out so it can be copied by hand.
- */
-export function temporaryPassword(length = 8): string {
-  const pick = (set: string) => set[randomInt(set.length)] ?? 'a';
-  const all = LOWER + UPPER + DIGITS;
-  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), ...Array.from({ length: length - 3 }, () => pick(all))];
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
-  }
-  return chars.join('');
-}
+/** An 8-character temporary password (spec §4); the generator is the one staff invitations use. */
+export const temporaryPassword = (): string => generatePassword(8);
 
 /** Colombian numbers without a country code get +57 (spec §5); anything not E.164-shaped afterwards is left out. */
 export function e164(phone: string | null): string | null {
@@ -52,15 +31,7 @@ export function e164(phone: string | null): string | null {
 
 /** AdminCreateUser against the configured pool. Cognito's own invitation e-mail is suppressed: the site sends its own. */
 export function cognitoDirectory(identity: IdentityConfig, env: NodeJS.ProcessEnv = process.env): AccountDirectory {
-  const local = identity.endpoint !== null;
-  const client = new CognitoIdentityProviderClient({
-    region: identity.region,
-    ...(identity.endpoint ? { endpoint: identity.endpoint } : {}),
-    // The emulator ignores signatures but the SDK insists on credentials; real pools use the default provider chain.
-    ...(local && !env.AWS_ACCESS_KEY_ID ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    // The emulator answers unsupported calls with 500, which the SDK would retry; one attempt is enough anywhere.
-    maxAttempts: local ? 1 : 3,
-  });
+  const client = cognitoAdminClient(identity, env);
   return {
     async createUser(account) {
       const attributes: AttributeType[] = [

@@ -31,11 +31,50 @@ export interface VerifiedUser {
    */
   emailVerified: boolean;
   name: string | null;
+  /** The pool's user name (`cognito:username`): what the admin API calls the user. Falls back to `sub`. */
+  username: string;
+  /** The user's groups when the token was issued (`cognito:groups`); staff checks confirm them with the directory. */
+  groups: string[];
 }
 
 export interface TokenVerifier {
   /** The token's user when it is a current ID token of the configured pool and app client, otherwise null. */
   verify(token: string): Promise<VerifiedUser | null>;
+}
+
+/** What the identity provider says of a user right now: the token's groups may be up to an hour old. */
+export interface StaffStanding {
+  enabled: boolean;
+  groups: string[];
+  /** An authenticator app (TOTP) is set up and preferred, so every sign-in asks for its code. */
+  totp: boolean;
+}
+
+/** A member of the foundation's team as the panel lists them. */
+export interface StaffMember {
+  username: string;
+  email: string;
+  name: string | null;
+  admin: boolean;
+  enabled: boolean;
+  totp: boolean;
+  /** ISO 8601, when the identity provider says the account was created. */
+  createdAt: string | null;
+}
+
+/** The identity provider's admin side for the foundation's team (Cognito groups `equipo` and `equipo-admin`). */
+export interface StaffDirectory {
+  /** The user's current standing by user name, or null when the pool has no such user. */
+  standing(username: string): Promise<StaffStanding | null>;
+  /** Every member of `equipo` (admins are members too). */
+  list(): Promise<StaffMember[]>;
+  /**
+   * Makes `email` a member (an admin with `admin`), creating the user when the pool has none; a new user gets a
+   * temporary password that must be changed at the first sign-in, returned here so the caller can deliver it.
+   */
+  add(email: string, options: { admin: boolean; name?: string }): Promise<{ created: boolean; temporaryPassword: string | null }>;
+  /** Takes `email` out of both groups and signs it out everywhere; the account itself stays (it may be a visitor's). */
+  remove(email: string): Promise<boolean>;
 }
 
 /** What the server knows about where and how it runs; every API plugin receives it. */
@@ -64,4 +103,6 @@ export interface ApiContext {
   payments: PaymentProvider;
   /** Checks the identity provider's tokens; the only way a request becomes a signed-in user's. */
   identity: TokenVerifier;
+  /** Who is on the foundation's team now (group membership and second factor, asked of the identity provider). */
+  staff: StaffDirectory;
 }

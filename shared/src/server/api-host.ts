@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { ApiModule } from './api-module';
-import type { ApiContext } from './api-contract';
+import type { ApiContext, StaffDirectory } from './api-contract';
 import { migrateApis, mountApi } from './api-mount';
 import { openDatabase, type Database } from './db';
 import { createHttpServer, registerRateLimit } from './http';
@@ -31,6 +31,8 @@ export interface ApiHostOptions {
   payments?: PaymentProvider;
   /** A ready token verifier (tests); overrides the COGNITO_* configuration. */
   identity?: TokenVerifier;
+  /** The team's directory (tests); overrides the COGNITO_* configuration. */
+  staff?: StaffDirectory;
 }
 
 export interface ApiHost {
@@ -74,7 +76,11 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
     mailer.close();
     await database.close();
   });
-  const ctx = createApiContext(config, database.db, mailer, options.payments, options.identity);
+  const ctx = createApiContext(config, database.db, mailer, {
+    payments: options.payments,
+    identity: options.identity,
+    staff: options.staff,
+  });
 
   const ready = options.migrations === 'before' ? Promise.resolve() : migrate();
   ready.catch((err: unknown) => app.log.error({ err }, 'migrations failed'));

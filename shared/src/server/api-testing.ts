@@ -1,7 +1,8 @@
 // Test support: one remote's API plugin on the site's HTTP conventions, without the gateway (the way Fastify's own
 // plugins are tested: a bare server, `register`, `inject`). A test that needs two domains at once uses the gateway.
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext, ServerSettings, TokenVerifier } from './api-contract';
+import type { ApiContext, ServerSettings, StaffDirectory, TokenVerifier } from './api-contract';
+import { createTestStaffDirectory } from './staff-testing';
 import type { ApiModule } from './api-module';
 import { migrateApis, mountApi } from './api-mount';
 import type { SiteDb } from './database';
@@ -15,6 +16,8 @@ import { createApiContext, readCommonConfig } from './server-config';
 export interface TestApiDeps {
   payments?: PaymentProvider;
   identity?: TokenVerifier;
+  /** The team as the identity provider would report it; by default an empty team (see staff-testing.ts). */
+  staff?: StaffDirectory;
   /** e.g. `{ writeLimit: { max: 1000, timeWindow: 60_000 } }` for a suite that writes more than a visitor would. */
   settings?: Partial<ServerSettings>;
 }
@@ -39,7 +42,11 @@ export async function testApi(api: ApiModule, deps: TestApiDeps = {}): Promise<T
   const config = readCommonConfig({}, 'http://127.0.0.1:8080');
   const app = createHttpServer({ logLevel: 'silent' });
   const mailer = createMailer({ db: database.db, log: app.log });
-  const base = createApiContext(config, database.db, mailer, deps.payments, deps.identity);
+  const base = createApiContext(config, database.db, mailer, {
+    payments: deps.payments,
+    identity: deps.identity,
+    staff: deps.staff ?? createTestStaffDirectory(),
+  });
   const ctx: ApiContext = { ...base, settings: { ...base.settings, ...deps.settings } };
   await registerRateLimit(app, { max: ctx.settings.writeLimit.max, timeWindowMs: ctx.settings.writeLimit.timeWindow });
   await mountApi(app, api, ctx);

@@ -55,7 +55,10 @@ export function createTokenVerifier(
         const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
         if (!email) return null;
         const emailVerified = payload.email_verified === true || payload.email_verified === 'true';
-        return { sub: payload.sub, email, emailVerified, name: typeof payload.name === 'string' ? payload.name : null };
+        const username = typeof payload['cognito:username'] === 'string' ? payload['cognito:username'] : payload.sub;
+        const rawGroups = payload['cognito:groups'];
+        const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
+        return { sub: payload.sub, email, emailVerified, name: typeof payload.name === 'string' ? payload.name : null, username, groups };
       } catch {
         return null;
       }

@@ -1,9 +1,10 @@
-import type { ApiContext, IdentityConfig, ServerSettings } from './api-contract';
+import type { ApiContext, IdentityConfig, ServerSettings, StaffDirectory } from './api-contract';
 import type { SiteDb } from './database';
 import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
 import { createTokenVerifier, type TokenVerifier } from './identity';
+import { cognitoStaffDirectory } from './staff-directory';
 import { isIP } from 'node:net';
 import { defaultHttpTimeouts, type HttpTimeouts, type TrustProxy } from './http';
 
@@ -210,8 +211,7 @@ export function createApiContext(
   config: CommonServerConfig,
   db: SiteDb,
   mailer: Mailer,
-  payments?: PaymentProvider,
-  identity?: TokenVerifier,
+  overrides: { payments?: PaymentProvider; identity?: TokenVerifier; staff?: StaffDirectory } = {},
 ): ApiContext {
   const settings: ServerSettings = {
     production: config.production,
@@ -226,7 +226,9 @@ export function createApiContext(
     db,
     mailer,
     settings,
-    payments: payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
-    identity: identity ?? createTokenVerifier(config.identity),
+    payments:
+      overrides.payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
+    identity: overrides.identity ?? createTokenVerifier(config.identity),
+    staff: overrides.staff ?? cognitoStaffDirectory(config.identity),
   };
 }

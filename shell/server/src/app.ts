@@ -12,7 +12,7 @@ import { apiNotFound } from 'shared/server/api-mount';
 import { createApiHost } from 'shared/server/api-host';
 import type { Database } from 'shared/server/db';
 import type { Mailer } from 'shared/server/mailer';
-import type { TokenVerifier } from 'shared/server/identity';
+import type { StaffDirectory, TokenVerifier } from 'shared/server/api-contract';
 import { buildStaticOptions, isSourceMapPath, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
 import type { GatewayConfig } from './config';
@@ -61,6 +61,7 @@ export async function buildGateway(
     apiOverrides?: Partial<Record<RemoteName, ApiModule>>;
     payments?: PaymentProvider;
     identity?: TokenVerifier;
+    staff?: StaffDirectory;
   } = {},
 ): Promise<Gateway> {
   // One after another: Jest's ESM loader races when sibling modules are imported concurrently (a few ms at start).
@@ -78,6 +79,7 @@ export async function buildGateway(
     },
     payments: options.payments,
     identity: options.identity,
+    staff: options.staff,
     beforeApis: async (host) => {
       registerSecurityHeaders(host, config);
       await host.register(compress, {

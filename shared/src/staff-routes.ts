@@ -1,0 +1,89 @@
+import type { RemoteName } from './routes';
+
+/**
+ * The foundation's panel under /equipo. The shell owns the area (its layout, navigation and sign-in guard); each domain
+ * remote exposes its own staff screens (Module Federation expose `./<Screen>`) and serves their API under
+ * `/api/<domain>/staff/`. Screens receive the path's parameters as string props.
+ */
+export interface StaffScreens {
+  community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord';
+  account: 'StaffGate' | 'StaffMembers' | 'StaffAudit';
+}
+
+export type StaffRoute = {
+  [R in keyof StaffScreens]: {
+    /** `/equipo/...` with `:name` segments, matched case-sensitively (radicados and ids are exact). */
+    pattern: string;
+    owner: R;
+    screen: Exclude<StaffScreens[R], 'StaffGate'>;
+    title: string;
+    /** Shown in the panel's navigation under this label (the first route of a section). */
+    nav?: string;
+    /** Only admins see it in the navigation (the API refuses others anyway). */
+    adminOnly?: boolean;
+  };
+}[keyof StaffScreens];
+
+export const STAFF_BASE = '/equipo';
+
+/** Kinds of community records the inbox lists, with the panel's names for them (path segment → label). */
+export const communityInboxKinds = {
+  voluntarios: 'Voluntarios',
+  aliados: 'Empresas aliadas',
+  talleres: 'Consultas de talleres',
+  software: 'Solicitudes de software',
+  boletin: 'Suscriptores del boletín',
+} as const;
+export type CommunityInboxKind = keyof typeof communityInboxKinds;
+
+export const staffRoutes: readonly StaffRoute[] = [
+  { pattern: '/equipo/pqrsf', owner: 'community', screen: 'StaffPqrsfInbox', title: 'PQRSF', nav: 'PQRSF' },
+  { pattern: '/equipo/pqrsf/:radicado', owner: 'community', screen: 'StaffPqrsfCase', title: 'Caso PQRSF' },
+  { pattern: '/equipo/comunidad', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad', nav: 'Comunidad' },
+  { pattern: '/equipo/comunidad/:kind', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad' },
+  { pattern: '/equipo/comunidad/:kind/:id', owner: 'community', screen: 'StaffCommunityRecord', title: 'Registro de la comunidad' },
+  { pattern: '/equipo/miembros', owner: 'account', screen: 'StaffMembers', title: 'Equipo', nav: 'Equipo', adminOnly: true },
+  { pattern: '/equipo/auditoria', owner: 'account', screen: 'StaffAudit', title: 'Auditoría', nav: 'Auditoría', adminOnly: true },
+];
+
+/** Where /equipo itself leads: the first section. */
+export const staffHome = '/equipo/pqrsf';
+
+/** Whether a pathname belongs to the panel (never indexed, never in the sitemap). */
+export function isStaffPath(pathname: string): boolean {
+  const p = pathname.toLowerCase();
+  return p === STAFF_BASE || p.startsWith(`${STAFF_BASE}/`);
+}
+
+/** The staff route of a pathname and its parameters (URL-decoded), or undefined. */
+export function matchStaffRoute(pathname: string): { route: StaffRoute; params: Record<string, string> } | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/');
+  for (const route of staffRoutes) {
+    const pattern = route.pattern.split('/');
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < pattern.length && ok; i++) {
+      const want = pattern[i] ?? '';
+      const got = parts[i] ?? '';
+      if (want.startsWith(':')) {
+        try {
+          params[want.slice(1)] = decodeURIComponent(got);
+        } catch {
+          ok = false;
+        }
+        ok &&= got.length > 0;
+      } else ok = want.toLowerCase() === got.toLowerCase();
+    }
+    if (ok) return { route, params };
+  }
+  return undefined;
+}
+
+/** A path inside the panel, with its parameters encoded. */
+export function staffPath(pattern: string, params: Record<string, string> = {}): string {
+  return pattern.replace(/:([a-z]+)/gi, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** The remote that renders a staff route (for the shell's loader). */
+export type StaffOwner = RemoteName & keyof StaffScreens;
