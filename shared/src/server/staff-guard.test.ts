@@ -24,7 +24,14 @@ const probe: ApiModule = {
     await registerStaffRoutes(app, ctx, async (scope) => {
       scope.get('/who', async (req) => ({ email: staffOf(req).email, admin: staffOf(req).admin }));
     });
-    await registerStaffRoutes(app, ctx, async (scope) => scope.get('/admin-only', async () => ({ ok: true })), { admin: true });
+    await registerStaffRoutes(
+      app,
+      ctx,
+      async (scope) => {
+        scope.get('/admin-only', async () => ({ ok: true }));
+      },
+      { admin: true },
+    );
   },
 };
 
