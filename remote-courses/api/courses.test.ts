@@ -168,18 +168,33 @@ describe('courses API', () => {
 
   it('answers the result pages with the status read from the provider', async () => {
     const id = await enrolAndCheckout();
-    provider.pay('5004', id, 'rejected', { status_detail: 'cc_rejected_insufficient_amount' });
+    provider.pay('5004', id, 'rejected', {
+      status_detail: 'cc_rejected_insufficient_amount',
+      date_created: '2026-03-02T09:15:00.000-05:00',
+    });
+    const before = Date.now();
     const res = await status('5004', id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
+    const body = res.json() as { checked_at: string };
+    expect(body).toEqual({
       payment_id: '5004',
       status: 'rejected',
       status_detail: 'cc_rejected_insufficient_amount',
       payment_type: 'credit_card',
+      payment_method: 'visa',
       external_reference: id,
       amount: 119900,
+      date_created: '2026-03-02T09:15:00.000-05:00',
       date_approved: null,
+      checked_at: expect.any(String),
+      concept: 'course',
+      course_title: 'Desarrollo de Software',
+      module_name: 'Fundamentos de Javascript y AWS S3',
+      course_url: '/desarrollo-software',
     });
+    // When the server read the provider: this request's read, in ISO form.
+    expect(Date.parse(body.checked_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.checked_at)).toBeLessThanOrEqual(Date.now());
     expect((await row(id)).payment_status).toBe('rejected');
     expect(res.headers['cache-control']).toMatch(/no-store/);
     expect((await status('abc', id)).statusCode).toBe(400);
@@ -217,7 +232,8 @@ describe('courses API', () => {
           ...(claim ? { claim_secret: claim } : {}),
         });
         expect([400, 403]).toContain(res.statusCode);
-        expect(JSON.stringify(res.json())).not.toMatch(/approved|5101/);
+        // No receipt either: not the course, the module, the amount or when it was checked.
+        expect(JSON.stringify(res.json())).not.toMatch(/approved|5101|Desarrollo de Software|Fundamentos|119900|checked_at|course_url/);
       }
       // The old open GET (walkable by payment id) is gone.
       expect((await api.app.inject(`/api/courses/payments/5101?external_reference=${id}`)).statusCode).toBe(404);
@@ -230,8 +246,42 @@ describe('courses API', () => {
       const id = await enrolAndCheckout();
       provider.pay('5102', id, 'pending');
       const reads = provider.reads;
-      for (let i = 0; i < 5; i++) expect((await status('5102', id)).statusCode).toBe(200);
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await status('5102', id);
+        expect(res.statusCode).toBe(200);
+        answers.push((res.json() as { checked_at: string }).checked_at);
+      }
       expect(provider.reads - reads).toBe(1);
+      // The answer says when that one read happened, not when each request came in.
+      expect(new Set(answers).size).toBe(1);
+    });
+
+    it('the receipt comes from the enrolment record and the provider, never from what the browser sends', async () => {
+      const id = await enrolAndCheckout({ module_name: 'Fundamentos de desarrollo Backend' });
+      provider.pay('5106', id, 'approved', { payment_type_id: 'debit_card', payment_method_id: 'debvisa' });
+      const res = await post('/api/courses/payments/status', {
+        payment_id: '5106',
+        external_reference: id,
+        claim_secret: claims.get(id),
+        // What a tampered request might add: ignored (the body schema knows only the three fields).
+        course_title: 'Curso Gratis',
+        module_name: 'Otro',
+        amount: 1,
+        status: 'approved',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        status: 'approved',
+        amount: 119900,
+        payment_type: 'debit_card',
+        payment_method: 'debvisa',
+        concept: 'course',
+        course_title: 'Desarrollo de Software',
+        module_name: 'Fundamentos de desarrollo Backend',
+        course_url: '/desarrollo-software',
+      });
+      expect(JSON.stringify(res.json())).not.toMatch(/Curso Gratis|Otro/);
     });
 
     it('row 7: a payment that does not pay the priced amount in COP approves nothing, sends nothing, and is noted for the staff', async () => {

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { courseBySlug } from 'shared/catalogue/courses';
+import { coursePaymentStatusResponseSchema } from 'shared/schemas/courses-api';
 import { formatCOP } from 'shared/format/money';
 import type { ApiContext } from 'shared/server/api-contract';
 import { renderMail } from 'shared/server/mail-template';
@@ -13,6 +15,14 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
   amountOf: (enrolment) => enrolment.price,
   notificationsTable: 'courses.payment_notifications',
   discrepanciesTable: 'courses.payment_discrepancies',
+  // The result pages' receipt: the course and module as the enrolment was priced, and the way back to its page.
+  statusResponseSchema: coursePaymentStatusResponseSchema,
+  receipt: (e) => ({
+    concept: 'course' as const,
+    course_title: e.course_title,
+    module_name: e.module_name,
+    course_url: courseBySlug(e.course_name)?.url ?? '/',
+  }),
   async afterApply(ctx, e, payment, firstApproval) {
     if (payment.status === 'approved') {
       await ctx.db.updateTable('courses.enrolments').set({ enrollment_status: 'ENROLLED' }).where('reference', '=', e.reference).execute();

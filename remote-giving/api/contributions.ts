@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
 import { donationSchema, donationTexts, resolveDonationAmount, type DonationInput } from 'shared/schemas/donation';
-import { contributionResponseSchema, type ContributionResponse } from 'shared/schemas/giving-api';
+import { contributionResponseSchema, donationPaymentStatusResponseSchema, type ContributionResponse } from 'shared/schemas/giving-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
@@ -91,6 +91,9 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
       amountOf: (contribution) => contribution.donation_amount,
       notificationsTable: 'giving.payment_notifications',
       discrepanciesTable: 'giving.payment_discrepancies',
+      // The result pages' receipt: it paid a donation (the amount, number and date are the payment's).
+      statusResponseSchema: donationPaymentStatusResponseSchema,
+      receipt: () => ({ concept: 'donation' as const, title: donationTitle }),
       async afterApply(c, d, payment, firstApproval) {
         if (!firstApproval) return;
         const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {

@@ -137,10 +137,48 @@ describe('giving API', () => {
     expect(JSON.stringify(await row(reference))).not.toContain(claim);
     provider.pay('7002', reference, 'rejected', { status_detail: 'cc_rejected_other_reason' });
     const reads = provider.reads;
-    for (const wrong of [undefined, 'x'.repeat(32)]) expect((await statusOf('7002', reference, wrong)).statusCode).not.toBe(200);
+    for (const wrong of [undefined, 'x'.repeat(32)]) {
+      const refused = await statusOf('7002', reference, wrong);
+      expect(refused.statusCode).not.toBe(200);
+      // No receipt for a stranger: not the amount, the concept, the payment or when it was checked.
+      expect(refused.body).not.toMatch(/20000|donation|Donación|7002|rejected|checked_at/);
+    }
     expect(provider.reads).toBe(reads);
     const status = await statusOf('7002', reference, claim);
     expect(status.json()).toMatchObject({ status: 'rejected', status_detail: 'cc_rejected_other_reason', amount: 20000 });
+  });
+
+  it("answers the result pages' receipt: a donation, its amount, number, date, method and when the provider was read", async () => {
+    const res = await donate({ ...donor, email: 'recibo@example.com', donation_amount: '$ 50.000' });
+    const { external_reference: reference, claim_secret: claim } = res.json() as { external_reference: string; claim_secret: string };
+    provider.pay('7004', reference, 'approved', {
+      payment_type_id: 'bank_transfer',
+      payment_method_id: 'pse',
+      date_created: '2026-05-04T10:00:00.000-05:00',
+      date_approved: '2026-05-04T10:01:00.000-05:00',
+    });
+    const before = Date.now();
+    const status = await statusOf('7004', reference, claim);
+    expect(status.statusCode).toBe(200);
+    const body = status.json() as { checked_at: string };
+    expect(body).toEqual({
+      payment_id: '7004',
+      status: 'approved',
+      status_detail: 'accredited',
+      payment_type: 'bank_transfer',
+      payment_method: 'pse',
+      external_reference: reference,
+      amount: 50000,
+      date_created: '2026-05-04T10:00:00.000-05:00',
+      date_approved: '2026-05-04T10:01:00.000-05:00',
+      checked_at: expect.any(String),
+      concept: 'donation',
+      title: 'Donación a Fundación Tejiendo Futuro',
+    });
+    expect(Date.parse(body.checked_at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(body.checked_at)).toBeLessThanOrEqual(Date.now());
+    // Nothing of the donor leaves the server in it.
+    expect(status.body).not.toMatch(/recibo@example\.com|Camila|52123456/);
   });
 
   it('#11 row 13: a forged custom amount is refused, never reinterpreted', async () => {

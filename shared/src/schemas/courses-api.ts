@@ -1,4 +1,4 @@
-import { checkoutPreferenceSchema, claimSecretField } from './payments-api';
+import { checkoutPreferenceSchema, claimSecretField, paymentStatusResponseSchema } from './payments-api';
 import { z } from './zod';
 
 /** Answers and extra requests of the courses API (the enrolment form's own body is `enrolmentSchema`). */
@@ -32,3 +32,16 @@ export const checkoutResponseSchema = checkoutPreferenceSchema.extend({
   price: z.number().int(),
 });
 export type CheckoutResponse = z.output<typeof checkoutResponseSchema>;
+
+/**
+ * POST /api/courses/payments/status: the payment, and what it paid for as the enrolment record says (the course and
+ * module the server priced), for the result pages' receipt.
+ */
+export const coursePaymentStatusResponseSchema = paymentStatusResponseSchema.extend({
+  concept: z.literal('course'),
+  course_title: z.string(),
+  module_name: z.string(),
+  /** The course's page, to go back to it from the result pages. */
+  course_url: z.string(),
+});
+export type CoursePaymentStatusResponse = z.output<typeof coursePaymentStatusResponseSchema>;

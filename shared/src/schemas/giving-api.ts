@@ -1,4 +1,4 @@
-import { checkoutPreferenceSchema } from './payments-api';
+import { checkoutPreferenceSchema, paymentStatusResponseSchema } from './payments-api';
 import { z } from './zod';
 
 /** POST /api/giving/contributions: the stored donation's checkout, the amount the server decided, and the claim secret. */
@@ -9,3 +9,10 @@ export const contributionResponseSchema = checkoutPreferenceSchema.extend({
   claim_secret: z.string(),
 });
 export type ContributionResponse = z.output<typeof contributionResponseSchema>;
+
+/** POST /api/giving/payments/status: the payment, and that it paid a donation (with its title), for the receipt. */
+export const donationPaymentStatusResponseSchema = paymentStatusResponseSchema.extend({
+  concept: z.literal('donation'),
+  title: z.string(),
+});
+export type DonationPaymentStatusResponse = z.output<typeof donationPaymentStatusResponseSchema>;

@@ -40,16 +40,27 @@ export const paymentStatusRequestSchema = z.object({
 });
 export type PaymentStatusRequest = z.output<typeof paymentStatusRequestSchema>;
 
-/** What the result pages show of a payment; nothing else of the record or the provider's report leaves the server. */
+/**
+ * What the result pages show of a payment (its receipt); nothing else of the record or the provider's report leaves the
+ * server. Every field is what the server read from the provider or its own record, never from the return URL. Each
+ * domain adds what was paid: `coursePaymentStatusResponseSchema`, `donationPaymentStatusResponseSchema`.
+ */
 export const paymentStatusResponseSchema = z.object({
   payment_id: z.string(),
   status: z.string(),
   status_detail: z.string().nullable(),
+  /** The provider's payment type: credit_card, debit_card, bank_transfer, ticket, atm, … */
   payment_type: z.string().nullable(),
+  /** The provider's payment method within that type: visa, master, pse, efecty, … */
+  payment_method: z.string().nullable(),
   external_reference: z.string(),
-  /** What the provider reports as paid (the record's price when it was accepted). */
+  /** What the provider reports as paid, in whole COP (the record's price: another amount is never confirmed). */
   amount: z.number(),
+  /** When the payment was made at the provider (ISO instant). */
+  date_created: z.string().nullable(),
   date_approved: z.string().nullable(),
+  /** When the server read this answer from the provider (ISO instant; repeated checks share one read for a few seconds). */
+  checked_at: z.string(),
 });
 export type PaymentStatusResponse = z.output<typeof paymentStatusResponseSchema>;
 

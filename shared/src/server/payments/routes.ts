@@ -3,11 +3,11 @@ import type { Selectable } from 'kysely';
 import {
   paymentNotificationResponseSchema,
   paymentStatusRequestSchema,
-  paymentStatusResponseSchema,
   type PaymentNotificationResponse,
   type PaymentStatusRequest,
   type PaymentStatusResponse,
 } from '../../schemas/payments-api';
+import type { z } from '../../schemas/zod';
 import type { ApiContext } from '../api-contract';
 import { publicWebhook, publicWrite } from '../api-module';
 import type { Database, PayableTableName, PaymentDiscrepanciesTableName, PaymentNotificationsTableName } from '../database';
@@ -17,7 +17,7 @@ import { claimMatches } from './claim';
 import type { ProviderPayment } from './provider';
 import { verifyNotificationSignature } from './signature';
 
-export interface PaymentRoutesOptions<T extends PayableTableName> {
+export interface PaymentRoutesOptions<T extends PayableTableName, R extends object> {
   /** OpenAPI tag and log label (the remote's name). */
   tag: string;
   /** Table of payable records, e.g. `courses.enrolments`. */
@@ -30,6 +30,10 @@ export interface PaymentRoutesOptions<T extends PayableTableName> {
   discrepanciesTable: PaymentDiscrepanciesTableName;
   /** How long a provider read answers repeated status checks of one payment (default 5 s). */
   statusCacheMs?: number;
+  /** What the status check tells the paying browser the payment was for, read from the record (never from the request). */
+  receipt: (record: Selectable<Database[T]>) => R;
+  /** The status check's answer: `paymentStatusResponseSchema` extended with the receipt's fields. */
+  statusResponseSchema: z.ZodType<PaymentStatusResponse & R>;
   /** Runs after the provider's report was applied (in its own transaction); `firstApproval` is true once per record. */
   afterApply?: (ctx: ApiContext, record: Selectable<Database[T]>, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
 }
@@ -42,15 +46,17 @@ const notThisBrowser = 'No podemos mostrar este pago en este navegador. Te envia
 
 /** A few seconds of memory per payment id, so repeated checks cannot spend the merchant's API quota. */
 function providerReadCache(ttlMs: number, maxEntries = 1000) {
-  const entries = new Map<string, { at: number; payment: ProviderPayment | null }>();
+  const entries = new Map<string, { at: Date; payment: ProviderPayment | null }>();
   return {
     get(id: string) {
       const hit = entries.get(id);
-      return hit && Date.now() - hit.at < ttlMs ? hit : undefined;
+      return hit && Date.now() - hit.at.getTime() < ttlMs ? hit : undefined;
     },
     set(id: string, payment: ProviderPayment | null) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(id, { at: Date.now(), payment });
+      const entry = { at: new Date(), payment };
+      entries.set(id, entry);
+      return entry;
     },
   };
 }
@@ -59,16 +65,17 @@ function providerReadCache(ttlMs: number, maxEntries = 1000) {
  * The provider's signed notifications and the result pages' status check, for any payable record.
  * A payment's status is only ever what the server read from the provider, applied so it only moves forward.
  */
-export function paymentRoutes<T extends PayableTableName>(options: PaymentRoutesOptions<T>): FastifyPluginAsync<ApiContext> {
+export function paymentRoutes<T extends PayableTableName, R extends object>(
+  options: PaymentRoutesOptions<T, R>,
+): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
     const cache = providerReadCache(options.statusCacheMs ?? 5000);
-    const fetchPayment = async (id: string, fresh: boolean) => {
+    /** The provider's report of a payment and when it was read (a cached read keeps its time). */
+    const readPayment = async (id: string, fresh: boolean) => {
       const hit = fresh ? undefined : cache.get(id);
-      if (hit) return hit.payment;
+      if (hit) return hit;
       try {
-        const payment = await ctx.payments.getPayment(id);
-        cache.set(id, payment);
-        return payment;
+        return cache.set(id, await ctx.payments.getPayment(id));
       } catch {
         // 503 so the provider retries its notification later.
         throw new ApiError(503, 'payment_provider_unavailable', providerDown);
@@ -113,7 +120,7 @@ export function paymentRoutes<T extends PayableTableName>(options: PaymentRoutes
         if (await wasNotificationProcessed(ctx.db, options.notificationsTable, requestId as string)) {
           return reply.status(200).send({ received: true, duplicate: true });
         }
-        const payment = await fetchPayment(dataId, true);
+        const { payment } = await readPayment(dataId, true);
         if (!payment) return reply.status(200).send({ received: true, unknownPayment: true });
         const result = await apply(payment, request.log);
         await rememberNotification(ctx.db, options.notificationsTable, requestId as string, dataId);
@@ -121,6 +128,7 @@ export function paymentRoutes<T extends PayableTableName>(options: PaymentRoutes
       },
     );
 
+    // Reply names the shared fields: Fastify cannot resolve a reply type built on R; `answer` below holds R's.
     app.post<{ Body: PaymentStatusRequest; Reply: PaymentStatusResponse }>(
       '/payments/status',
       {
@@ -129,7 +137,7 @@ export function paymentRoutes<T extends PayableTableName>(options: PaymentRoutes
           tags: [options.tag],
           summary: 'Consultar el estado de un pago desde el navegador que lo inició (lo que informa la pasarela)',
           body: zodSchema(paymentStatusRequestSchema),
-          response: { 200: zodResponse(paymentStatusResponseSchema) },
+          response: { 200: zodResponse(options.statusResponseSchema) },
         },
       },
       async (request) => {
@@ -142,19 +150,25 @@ export function paymentRoutes<T extends PayableTableName>(options: PaymentRoutes
           .where('reference', '=', reference)
           .executeTakeFirst();
         if (!record || !claimMatches(record.claim_hash, secret)) throw new ApiError(403, 'claim_required', notThisBrowser);
-        const payment = await fetchPayment(paymentId, false);
+        const { payment, at } = await readPayment(paymentId, false);
         if (!payment || payment.external_reference !== reference) throw new ApiError(404, 'not_found', paymentNotFound);
         const result = await apply(payment, request.log);
         if (result.discrepancy) throw new ApiError(409, 'payment_not_confirmed', paymentNotConfirmed);
-        return {
+        if (!result.record) throw new ApiError(404, 'not_found', paymentNotFound);
+        const answer: PaymentStatusResponse & R = {
           payment_id: payment.id,
           status: payment.status,
           status_detail: payment.status_detail,
           payment_type: payment.payment_type_id,
+          payment_method: payment.payment_method_id,
           external_reference: reference,
           amount: payment.transaction_amount,
+          date_created: payment.date_created,
           date_approved: payment.date_approved,
+          checked_at: at.toISOString(),
+          ...options.receipt(result.record),
         };
+        return answer;
       },
     );
   };
