@@ -1,4 +1,5 @@
 import { pageTitle, site } from './config/site';
+import { isStaffPath, STAFF_BASE } from './staff-routes';
 
 /** Who renders a route: the shell itself or one of the Module Federation remotes. */
 export type RouteOwner = 'shell' | 'courses' | 'giving' | 'community' | 'account';
@@ -24,7 +25,16 @@ export interface RemoteScreens {
 }
 
 export type ShellScreen =
-  'HomePage' | 'AboutPage' | 'OdsPage' | 'EcoTourismPage' | 'BlogPage' | 'ArticlePage' | 'DocumentsPage' | 'PrivacyPage' | 'TermsPage';
+  | 'HomePage'
+  | 'AboutPage'
+  | 'OdsPage'
+  | 'EcoTourismPage'
+  | 'BlogPage'
+  | 'ArticlePage'
+  | 'DocumentsPage'
+  | 'PrivacyPage'
+  | 'TermsPage'
+  | 'StaffArea';
 
 /** Props a screen receives from its route entry: plain data, so the table stays serialisable. */
 export type ScreenProps = Readonly<Record<string, string>>;
@@ -37,6 +47,8 @@ interface RouteBase {
   description: string;
   /** Canonical path, or null where the page must not be indexed as canonical. */
   canonical: string | null;
+  /** Never indexed (`noindex` in the page and an `X-Robots-Tag` header): the staff panel. */
+  noindex?: boolean;
   props?: ScreenProps;
 }
 
@@ -381,6 +393,20 @@ export const pathAliases: Readonly<Record<string, string>> = { '/Proyecto-Puente
 
 const byLowerPath = new Map(routes.map((r) => [r.path.toLowerCase(), r]));
 
+/**
+ * The foundation's panel: one entry for every path under /equipo (the shell's staff area resolves the rest, see
+ * staff-routes.ts). Not in `routes`, so it is in no sitemap and no menu.
+ */
+export const staffAreaRoute: RouteEntry = {
+  path: STAFF_BASE,
+  owner: 'shell',
+  screen: 'StaffArea',
+  title: 'Panel del equipo',
+  description: 'Panel interno del equipo de la fundación.',
+  canonical: null,
+  noindex: true,
+};
+
 /** Strip a trailing slash (but keep "/"), so "/blog/" matches "/blog". */
 function normalise(pathname: string): string {
   const p = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
@@ -389,6 +415,7 @@ function normalise(pathname: string): string {
 
 /** Exact, case-insensitive lookup of a pathname in the route table. */
 export function matchRoute(pathname: string): RouteEntry | undefined {
+  if (isStaffPath(pathname)) return staffAreaRoute;
   return byLowerPath.get(normalise(pathname));
 }
 

@@ -1,5 +1,3 @@
-import type { RemoteName } from './routes';
-
 /**
  * The foundation's panel under /equipo. The shell owns the area (its layout, navigation and sign-in guard); each domain
  * remote exposes its own staff screens (Module Federation expose `./<Screen>`) and serves their API under
@@ -86,4 +84,4 @@ export function staffPath(pattern: string, params: Record<string, string> = {}):
 }
 
 /** The remote that renders a staff route (for the shell's loader). */
-export type StaffOwner = RemoteName & keyof StaffScreens;
+export type StaffOwner = keyof StaffScreens;

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { NavigationContext, type Navigation } from 'shared/navigation';
-import { routes } from 'shared/routes';
+import { routes, staffAreaRoute } from 'shared/routes';
+import { isStaffPath } from 'shared/staff-routes';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { NotFound } from './pages/not-found';
@@ -30,6 +31,13 @@ export function App() {
   useDocumentHead(navigation.pathname);
   useScrollOnNavigation(navigation);
   useInAppLinkInterception(navigation.navigate);
+  // The panel has its own frame (no public header, footer or newsletter box).
+  if (isStaffPath(navigation.pathname))
+    return (
+      <NavigationContext.Provider value={navigation}>
+        <RouteScreen route={staffAreaRoute} />
+      </NavigationContext.Provider>
+    );
   return (
     <NavigationContext.Provider value={navigation}>
       <a className="skip-link" href="#contenido">

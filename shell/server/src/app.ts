@@ -219,6 +219,7 @@ export async function buildGateway(
     if (!template)
       return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
     const route = matchRoute(pathname);
+    if (route?.noindex) void reply.header('x-robots-tag', 'noindex, nofollow');
     return reply
       .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')

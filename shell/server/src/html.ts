@@ -56,6 +56,7 @@ export function headFor(route: RouteEntry | undefined, origin: string, preload: 
     tags.push(`<link rel="canonical" href="${escapeHtml(href)}" />`, `<meta property="og:url" content="${escapeHtml(href)}" />`);
   }
   if (!route) tags.push('<meta name="robots" content="noindex" />');
+  else if (route.noindex) tags.push('<meta name="robots" content="noindex, nofollow" />');
   if (route && route.owner !== 'shell') {
     const assets = preload(route.owner, route.screen);
     const remote = escapeHtml(route.owner);

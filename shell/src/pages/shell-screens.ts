@@ -13,4 +13,6 @@ export const shellScreens: Record<ShellScreen, ComponentType<Record<string, stri
   DocumentsPage: lazy(() => import('./documents')),
   PrivacyPage: lazy(() => import('./privacy')),
   TermsPage: lazy(() => import('./terms')),
+  // The panel (/equipo): its own chunk, never part of a visitor's pages.
+  StaffArea: lazy(() => import('../staff/staff-area')),
 };

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { site } from 'shared/config/site';
 import { matchRoute, notFoundTitle, routeTitle } from 'shared/routes';
+import { isStaffPath } from 'shared/staff-routes';
 
 function setMeta(selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void) {
   let el = document.head.querySelector<HTMLElement>(selector);
@@ -14,6 +15,8 @@ function setMeta(selector: string, create: () => HTMLElement, apply: (el: HTMLEl
 /** Keeps title, description and canonical in step with the route after client navigation (the server sets them first). */
 export function useDocumentHead(pathname: string) {
   useEffect(() => {
+    // The panel titles its own pages (shell/src/staff) and is never indexed.
+    if (isStaffPath(pathname)) return;
     const route = matchRoute(pathname);
     document.title = route ? routeTitle(route) : notFoundTitle;
     const description = route?.description ?? site.defaultDescription;

@@ -24,7 +24,7 @@ interface BoundaryProps {
 }
 
 /** Contains a remote's load or render failure inside the page frame; header, footer and other routes go on. */
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; incompatible: boolean }> {
+export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; incompatible: boolean }> {
   override state = { failed: false, incompatible: false };
   static getDerivedStateFromError(error: unknown) {
     return { failed: true, incompatible: error instanceof RemoteLoadError && error.reason === 'incompatible' };
@@ -69,9 +69,9 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; incompa
  * Chromium hands a failed <link rel="preload"> response to the later <script> for the same URL, so files the
  * served HTML preloaded while the remote was down can only be fetched again by reloading the page.
  */
-const wasPreloaded = (remote: RemoteName) => document.querySelector(`link[rel="preload"][data-remote="${remote}"]`) !== null;
+export const wasPreloaded = (remote: RemoteName) => document.querySelector(`link[rel="preload"][data-remote="${remote}"]`) !== null;
 
-function RemoteRoute({ remote, screen, props }: { remote: RemoteName; screen: string; props: Record<string, string> }) {
+export function RemoteRoute({ remote, screen, props }: { remote: RemoteName; screen: string; props: Record<string, string> }) {
   const [attempt, setAttempt] = useState(0);
   const Screen = remoteScreen(remote, screen, attempt);
   const retry = () => (wasPreloaded(remote) ? window.location.reload() : setAttempt((a) => a + 1));

@@ -1,0 +1,123 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { site } from 'shared/config/site';
+import { AppLink, useNavigation } from 'shared/navigation';
+import { matchStaffRoute, STAFF_BASE, staffHome, staffRoutes, type StaffRoute } from 'shared/staff-routes';
+import { useStaffSession } from 'shared/staff-session';
+import { PageLoading } from '../pages/page-loading';
+import { loadRemoteModule } from '../routing/remote-loader';
+import { RemoteBoundary, RemoteRoute } from '../routing/route-screen';
+import './staff-area.css';
+
+type Gate = ComponentType<{ children: ReactNode }>;
+
+/** The account remote's door to the panel: sign-in, second factor, and the member's session for everything inside. */
+function gateFor(attempt: number) {
+  return lazy(async () => {
+    const mod = await loadRemoteModule<{ default?: Gate }>('account', 'StaffGate', attempt);
+    if (!mod.default) throw new Error('StaffGate sin componente');
+    return { default: mod.default };
+  });
+}
+const gates = new Map<number, ReturnType<typeof gateFor>>();
+
+/** The section of the panel a route belongs to: its first route with a navigation label. */
+function sectionOf(route: StaffRoute): string {
+  const segment = route.pattern.split('/')[2] ?? '';
+  return staffRoutes.find((r) => r.nav && r.pattern.split('/')[2] === segment)?.pattern ?? route.pattern;
+}
+
+function StaffLayout() {
+  const { pathname } = useNavigation();
+  const session = useStaffSession();
+  const match = matchStaffRoute(pathname);
+  const [signingOut, setSigningOut] = useState(false);
+  const sections = staffRoutes.filter((r) => r.nav && (!r.adminOnly || session.admin));
+  const current = match ? sectionOf(match.route) : null;
+
+  useEffect(() => {
+    document.title = `${match?.route.title ?? 'Página no encontrada'} · Panel · ${site.name}`;
+  }, [match?.route.title]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await session.signOut();
+    } finally {
+      setSigningOut(false);
+    }
+  };
+
+  return (
+    <div className="staff-layout">
+      <header className="staff-bar">
+        <p className="staff-bar__title">Panel de la fundación</p>
+        <nav aria-label="Secciones del panel" className="staff-nav">
+          <ul>
+            {sections.map((r) => (
+              <li key={r.pattern}>
+                <AppLink to={r.pattern} aria-current={current === r.pattern ? 'page' : undefined}>
+                  {r.nav}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="staff-bar__who">
+          <span>
+            <span className="visually-hidden">Sesión de </span>
+            {session.name ?? session.email}
+            {session.admin ? ' (administración)' : ''}
+          </span>
+          <button type="button" className="btn btn-ghost" onClick={() => void signOut()} disabled={signingOut}>
+            {signingOut ? 'Cerrando sesión…' : 'Cerrar sesión'}
+          </button>
+        </div>
+      </header>
+      <main id="contenido" className="staff-main" tabIndex={-1}>
+        {match ? (
+          <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
+        ) : (
+          <section className="staff-page">
+            <h1>Página no encontrada</h1>
+            <p>Esta dirección no existe en el panel.</p>
+            <AppLink className="btn" to={staffHome}>
+              Ir a las solicitudes PQRSF
+            </AppLink>
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
+
+/**
+ * The foundation's panel under /equipo: the account remote's gate (sign-in with password and authenticator code),
+ * then the panel's navigation and the screen the path names, loaded from the remote that owns it. The server checks
+ * every staff call on its own; this only decides what to show.
+ */
+export default function StaffArea() {
+  const { pathname, navigate } = useNavigation();
+  const [attempt, setAttempt] = useState(0);
+  const atRoot = pathname.replace(/\/+$/, '').toLowerCase() === STAFF_BASE;
+  useEffect(() => {
+    if (atRoot) navigate(staffHome, { replace: true });
+  }, [atRoot, navigate]);
+
+  let StaffGate = gates.get(attempt);
+  if (!StaffGate) {
+    StaffGate = gateFor(attempt);
+    gates.set(attempt, StaffGate);
+  }
+  return (
+    <>
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <RemoteBoundary key={attempt} onRetry={attempt < 3 ? () => setAttempt((a) => a + 1) : null}>
+        <Suspense fallback={<PageLoading />}>
+          <StaffGate>{atRoot ? <PageLoading /> : <StaffLayout />}</StaffGate>
+        </Suspense>
+      </RemoteBoundary>
+    </>
+  );
+}
