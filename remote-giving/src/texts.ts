@@ -4,8 +4,8 @@ import type { ResultTexts } from 'shared/payments/result-texts';
 /** What the generic result pages say about a donation; the rest of their texts are the shared ones (spec §2). */
 export const donationResultTexts: Partial<ResultTexts> = {
   successLead: '¡Gracias por tu donación! Tu aporte fue recibido.',
-  accessPromise:
-    'Cuando tu pago quede aprobado te enviaremos un comprobante por correo. Si necesitas el certificado de donación, respóndenos ese correo.',
+  // Shown only under a payment the server confirmed approved: the receipt e-mail goes out with that approval.
+  accessPromise: 'Te enviamos el comprobante de tu donación por correo. Si necesitas el certificado de donación, respóndenos ese correo.',
 };
 
 export const donationPageTexts = {

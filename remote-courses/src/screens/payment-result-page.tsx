@@ -1,14 +1,25 @@
 import '../state/enrolment-slice';
 import '../courses.css';
-import { PaymentResult, type CheckedPayment } from 'shared/ui/payment-result';
+import type { CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
+import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
 import { AccountFromPayment } from '../account-from-payment';
 import { useCheckPaymentStatus } from '../api/check-payment-status';
 import { FINAL_PAYMENT_STATUSES, forgetStudentData } from '../payment-storage';
 
 /** A rejected or cancelled payment ends the need for the stored student data (approved ones go through the account step). */
-const forgetWhenFinal = (payment: CheckedPayment) => {
+const forgetWhenFinal = (payment: CoursePaymentStatusResponse) => {
   if (payment.status !== 'approved' && FINAL_PAYMENT_STATUSES.has(payment.status)) forgetStudentData();
 };
+
+const paths = { success: '/pago/exitoso', failure: '/pago/error', pending: '/pago/pendiente' };
+
+/** What the payment paid for, as the enrolment record says. */
+const describe = (payment: CoursePaymentStatusResponse): ReceiptLine[] => [
+  ['Curso', payment.course_title],
+  ['Módulo', payment.module_name],
+];
+
+const backToCourse = (payment: CoursePaymentStatusResponse) => ({ to: payment.course_url, label: 'Volver al curso' });
 
 /** Payment result pages /pago/exitoso, /pago/error, /pago/pendiente (spec §2, §4, §8): the shared result screen. */
 export default function PaymentResultPage({ result = 'success' }: { result?: string }) {
@@ -16,9 +27,12 @@ export default function PaymentResultPage({ result = 'success' }: { result?: str
   return (
     <PaymentResult
       result={result}
+      paths={paths}
       checkStatus={checkStatus}
+      describe={describe}
       successLink={{ to: '/mis-cursos', label: 'Ir a Mis Cursos' }}
       failureLink={{ to: '/#proyectos', label: 'Ver Otros Cursos' }}
+      backLink={backToCourse}
       onConfirmed={forgetWhenFinal}
     >
       {(payment, claim) => <AccountFromPayment payment={payment} claim={claim} />}

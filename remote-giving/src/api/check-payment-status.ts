@@ -1,9 +1,13 @@
 import type { ApiClient } from 'shared/api/client';
 import { useOperation } from 'shared/api/context';
-import type { PaymentStatusRequest, PaymentStatusResponse } from 'shared/schemas/payments-api';
+import type { DonationPaymentStatusResponse } from 'shared/schemas/giving-api';
+import type { PaymentStatusRequest } from 'shared/schemas/payments-api';
 
-/** POST /api/giving/payments/status: the donation's payment as the server read it (only with this browser's claim). */
+/**
+ * POST /api/giving/payments/status: the donation's payment as the server read it, with its receipt (a donation, its
+ * amount, number, date, method) — only with this browser's claim.
+ */
 export const checkPaymentStatus = (client: ApiClient, body: PaymentStatusRequest) =>
-  client.request<PaymentStatusResponse>('POST', '/api/giving/payments/status', body);
+  client.request<DonationPaymentStatusResponse>('POST', '/api/giving/payments/status', body);
 
 export const useCheckPaymentStatus = () => useOperation(checkPaymentStatus);

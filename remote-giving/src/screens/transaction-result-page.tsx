@@ -1,7 +1,15 @@
 import '../state/payment-flow-slice';
-import { PaymentResult } from 'shared/ui/payment-result';
+import type { DonationPaymentStatusResponse } from 'shared/schemas/giving-api';
+import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
 import { useCheckPaymentStatus } from '../api/check-payment-status';
 import { donationResultTexts } from '../texts';
+
+const paths = { success: '/success', failure: '/failure', pending: '/pending' };
+
+/** What the payment paid for: a donation (the server's title for it). */
+const describe = (payment: DonationPaymentStatusResponse): ReceiptLine[] => [['Concepto', payment.title]];
+
+const backToDonations = () => ({ to: '/contribuciones', label: 'Volver a Donaciones' });
 
 /** Generic transaction result pages /success, /failure, /pending (spec §2): the shared result screen, for donations. */
 export default function TransactionResultPage({ result = 'success' }: { result?: string }) {
@@ -9,10 +17,13 @@ export default function TransactionResultPage({ result = 'success' }: { result?:
   return (
     <PaymentResult
       result={result}
+      paths={paths}
       checkStatus={checkStatus}
+      describe={describe}
       texts={donationResultTexts}
       successLink={{ to: '/', label: 'Volver al inicio' }}
       failureLink={{ to: '/contribuciones#dona-aqui', label: 'Volver a donar' }}
+      backLink={backToDonations}
     />
   );
 }

@@ -29,6 +29,18 @@ export const resultTexts = {
   verifyError: 'Error al verificar el estado del pago',
   notThisBrowser:
     'Este pago se inició en otro navegador o dispositivo, así que por seguridad no mostramos su estado aquí. Te enviaremos el resultado al correo que registraste.',
+  /** A return URL without a payment the server can check (e.g. `payment_id=abc`): no status is shown at all. */
+  noPaymentToCheck:
+    'Este enlace no trae un pago que podamos consultar, así que no mostramos ningún estado. Si pagaste, te enviaremos el resultado al correo que registraste.',
+  /** The failure page without a payment: the visitor left the checkout before paying (spec §4). */
+  noPaymentMade: 'No se registró ningún pago, así que no se hizo ningún cobro.',
+  checkAgain: 'Verificar de nuevo',
+  home: 'Ir al inicio',
+  receiptTitle: 'Detalle del pago',
+  receiptAmount: 'Valor',
+  receiptNumber: 'Número de pago',
+  receiptDate: 'Fecha',
+  receiptMethod: 'Medio de pago',
 };
 
 export type ResultTexts = typeof resultTexts;
@@ -98,4 +110,64 @@ export function readReturnParams(search: string): ReturnParams {
       payment_type: params.get('payment_type') ?? params.get('payment_type_id'),
     },
   };
+}
+
+/** What the provider answered, as the end of "Consultado a las 14:32: …". */
+export function checkedSentence(status: string): string {
+  const sentences: Record<string, string> = {
+    approved: 'el pago fue aprobado',
+    pending: 'el pago sigue pendiente',
+    in_process: 'el pago sigue en proceso',
+    authorized: 'el pago está autorizado y aún falta su confirmación',
+    rejected: 'el pago fue rechazado',
+    cancelled: 'el pago fue cancelado',
+    refunded: 'el pago fue devuelto',
+    charged_back: 'el pago tuvo un contracargo',
+  };
+  return sentences[status] ?? `el estado del pago es «${status}»`;
+}
+
+/** "Consultado a las 14:32: el pago sigue pendiente." — the time in Colombia (no daylight saving: UTC−5). */
+export function checkedAtLine(checkedAt: string, status: string): string {
+  const t = new Date(checkedAt);
+  const time = Number.isNaN(t.getTime()) ? '' : new Date(t.getTime() - 5 * 3600_000).toISOString().slice(11, 16);
+  return `Consultado a las ${time}: ${checkedSentence(status)}.`;
+}
+
+/** Which result page a status the server confirmed belongs on. */
+export function resultFor(status: string): 'success' | 'failure' | 'pending' {
+  if (status === 'approved') return 'success';
+  if (['rejected', 'cancelled', 'refunded', 'charged_back'].includes(status)) return 'failure';
+  return 'pending';
+}
+
+const paymentTypes: Record<string, string> = {
+  credit_card: 'tarjeta de crédito',
+  debit_card: 'tarjeta débito',
+  prepaid_card: 'tarjeta prepagada',
+  bank_transfer: 'transferencia bancaria',
+  ticket: 'pago en efectivo',
+  atm: 'cajero automático',
+  account_money: 'dinero en cuenta',
+};
+
+const paymentMethods: Record<string, string> = {
+  visa: 'Visa',
+  master: 'Mastercard',
+  amex: 'American Express',
+  diners: 'Diners Club',
+  debvisa: 'Visa Débito',
+  debmaster: 'Mastercard Débito',
+  codensa: 'Crédito Fácil Codensa',
+  pse: 'PSE',
+  efecty: 'Efecty',
+};
+
+/** The payment method as a receipt names it: "Mastercard (tarjeta de crédito)", "PSE (transferencia bancaria)". */
+export function paymentMethodLabel(type: string | null, method: string | null): string {
+  const kind = type ? (paymentTypes[type] ?? type) : null;
+  const name = method ? (paymentMethods[method] ?? method) : null;
+  if (name && kind) return `${name} (${kind})`;
+  const one = name ?? kind;
+  return one ? one.charAt(0).toUpperCase() + one.slice(1) : 'No informado';
 }
