@@ -1,5 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { createAcknowledger, readAcknowledgementLimit, type CommunityContext } from './acknowledge';
+import { communityInboxRoutes } from './community-inbox';
 import { formRoutes } from './forms';
 import { communityMigrations } from './migrations';
 import { newsletterRoutes } from './newsletter';
@@ -31,6 +32,8 @@ export function createCommunityApi(options: CommunityApiOptions = {}): ApiModule
       await app.register(newsletterRoutes, community);
       await app.register(formRoutes, community);
       await app.register(pqrsfRoutes, community);
+      // Staff: the community inbox (#13).
+      await app.register(communityInboxRoutes, community);
     },
   };
 }

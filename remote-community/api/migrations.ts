@@ -111,5 +111,59 @@ export const communityMigrations: DomainMigrations = {
           .execute();
       },
     },
+    // ── Community inbox (#13, community-inbox.ts) ────────────────────────────────────────────────────────────────
+    '004_community_inbox': {
+      // The staff inbox of volunteers, allies, workshop inquiries, software requests and subscribers:
+      // - contact_marks: the 'Contactado' mark, one row per record at most (kind = the record's table), deleted on undo;
+      //   the history of marks and undos is the audit log's. A table of its own, not columns on five tables, so the
+      //   forms' tables keep only what visitors filed and one query shape serves every kind.
+      // - (created_at, id) indexes for the inbox's keyset order, newest first.
+      // - inbox_search: a generated column with the fields the inbox searches (names, e-mail, document with and without
+      //   separators, company), lower-cased and without accents, so a LIKE over one column serves every kind; a trigram
+      //   index speeds it up where pg_trgm can be installed (PostgreSQL; not the embedded PGlite, where tables are small).
+      async up(db) {
+        await db.schema
+          .withSchema('community')
+          .createTable('contact_marks')
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('record_id', 'integer', (c) => c.notNull())
+          .addColumn('contacted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('contacted_by_sub', 'text', (c) => c.notNull())
+          .addColumn('contacted_by_email', 'text', (c) => c.notNull())
+          .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+          .addPrimaryKeyConstraint('contact_marks_pkey', ['kind', 'record_id'])
+          .execute();
+        // Kept here, not imported: a migration never changes, even when the inbox's own copy does (community-inbox-search.ts).
+        const accented = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+        const plain = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+        const doc = (column: string) => `${column} || ' | ' || translate(${column}, '.- ', '')`;
+        const searched: Record<string, string> = {
+          volunteers: `volunteer_name || ' ' || volunteer_lastname || ' | ' || email || ' | ' || ${doc('id_number')} || ' | ' || coalesce(institution, '')`,
+          allies: `corporation_name || ' | ' || representative_name || ' ' || representative_lastname || ' | ' || email || ' | ' || ${doc('id_number')}`,
+          workshop_inquiries: `coalesce(full_name, '') || ' | ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' | ' || email`,
+          software_requests: `full_name || ' | ' || email`,
+          newsletter_subscriptions: `email`,
+        };
+        // A failure inside the block is rolled back to it, so the migration's own transaction goes on without pg_trgm.
+        await sql`do $$ begin create extension if not exists pg_trgm; exception when others then null; end $$`.execute(db);
+        const found = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+        const trigram = (found.rows[0]?.n ?? 0) > 0;
+        for (const [table, expression] of Object.entries(searched)) {
+          await db.schema.withSchema('community').createIndex(`${table}_inbox_order`).on(table).columns(['created_at', 'id']).execute();
+          await db.schema
+            .withSchema('community')
+            .alterTable(table)
+            .addColumn('inbox_search', 'text', (c) =>
+              c
+                .generatedAlwaysAs(sql.raw(`translate(lower(${expression}), '${accented}', '${plain}')`))
+                .stored()
+                .notNull(),
+            )
+            .execute();
+          if (trigram)
+            await sql.raw(`create index ${table}_inbox_search on community.${table} using gin (inbox_search gin_trgm_ops)`).execute(db);
+        }
+      },
+    },
   },
 };

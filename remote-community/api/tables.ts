@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { CreatedTimestamp, DefaultedText, Serial } from 'shared/server/database';
 
 /** `community.newsletter_subscriptions`: one row per address. */
@@ -89,6 +90,47 @@ export interface AcknowledgementCountsTable {
   day: string;
   address_hash: string;
   sent: number;
+}
+
+// ── Community inbox (#13, community-inbox.ts) ─────────────────────────────────────────────────────────────────────
+/** `community.contact_marks`: the inbox's 'Contactado' mark, one per record at most; undoing it deletes the row. */
+export interface ContactMarksTable {
+  /** The record's table without the schema: `volunteers`, `allies`, `workshop_inquiries`, `software_requests`, `newsletter_subscriptions`. */
+  kind: string;
+  record_id: number;
+  contacted_at: CreatedTimestamp;
+  contacted_by_sub: string;
+  contacted_by_email: string;
+  note: DefaultedText;
+}
+
+/**
+ * `inbox_search` (migration 004): a generated column on each table the inbox lists — the searched fields, lower-cased and
+ * without accents. Read-only: never inserted or updated.
+ */
+export type InboxSearchColumn = ColumnType<string, never, never>;
+
+// Declared again rather than edited above: same-file interfaces merge, and the inbox's additions stay in one block.
+export interface VolunteersTable {
+  inbox_search: InboxSearchColumn;
+}
+export interface AlliesTable {
+  inbox_search: InboxSearchColumn;
+}
+export interface WorkshopInquiriesTable {
+  inbox_search: InboxSearchColumn;
+}
+export interface SoftwareRequestsTable {
+  inbox_search: InboxSearchColumn;
+}
+export interface NewsletterSubscriptionsTable {
+  inbox_search: InboxSearchColumn;
+}
+
+declare module 'shared/server/database' {
+  interface Database {
+    'community.contact_marks': ContactMarksTable;
+  }
 }
 
 // The community domain's tables in the site's one Database type (see shared/src/server/database.ts).
