@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import type { ApiModule } from 'shared/server/api-module';
 import { cognitoDirectory, type AccountDirectory } from './directory';
 import { accountRoutes } from './routes';
+import { registerAccountStaffRoutes } from './staff';
 
 /**
- * Account API: Mis Cursos, certificates and the account opened after a verified payment. `directory` replaces the
- * identity provider's admin side (tests); by default it is the configured Cognito pool or its local emulator.
+ * Account API: Mis Cursos, certificates, the account opened after a verified payment, and the panel's team and audit
+ * (`/staff/`). `directory` replaces the identity provider's admin side (tests); by default it is the configured
+ * Cognito pool or its local emulator.
  */
 export function createAccountApi(options: { directory?: AccountDirectory } = {}): ApiModule {
   return {
@@ -37,6 +39,7 @@ export function createAccountApi(options: { directory?: AccountDirectory } = {})
         accountRoutes(() => (directory ??= cognitoDirectory(ctx.settings.identity))),
         ctx,
       );
+      await registerAccountStaffRoutes(app, ctx);
     },
   };
 }
