@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
+import type { WorkshopSlug } from 'shared/schemas/community';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { SiteDb } from 'shared/server/database';
 import type { Mailer } from 'shared/server/mailer';
@@ -17,7 +18,9 @@ import { acknowledgementTexts as texts } from './texts';
 
 /** What was filed; each kind selects its fixed subject and paragraphs in `texts.ts`. */
 export type Acknowledgement =
-  | { kind: 'volunteer' | 'ally'; to: string; number: string; date: Date }
+  | { kind: 'volunteer' | 'ally' | 'software'; to: string; number: string; date: Date }
+  // The workshop comes from the route, never from the body: it only picks one of our two fixed subjects.
+  | { kind: 'inquiry'; workshop: WorkshopSlug; to: string; number: string; date: Date }
   | { kind: 'pqrsf'; to: string; number: string; date: Date; due: { date: string; businessDays: number } }
   | { kind: 'newsletter'; to: string; date: Date };
 
@@ -73,6 +76,10 @@ export function addressKey(address: string): string {
 }
 
 const RECORD_NUMBER = /^\d{1,20}$/;
+
+/** The lookup page with the radicado filled in (the page reads `radicado`; `#radicado` scrolls to its form). */
+export const pqrsfLookupLink = (publicOrigin: string, radicado: string) =>
+  `${publicOrigin}/consultar-solicitud?radicado=${encodeURIComponent(radicado)}#radicado`;
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function content(ack: Acknowledgement, publicOrigin: string): MailContent {
@@ -84,6 +91,7 @@ function content(ack: Acknowledgement, publicOrigin: string): MailContent {
   details.push([kind.dateLabel, formatColombianDateTime(ack.date)]);
   const paragraphs: string[] = [...kind.paragraphs];
   const mail: MailContent = { to: ack.to, subject: kind.subject, greeting: texts.greeting, paragraphs, details };
+  if (ack.kind === 'inquiry') mail.subject = texts.inquiry.subjects[ack.workshop];
   if (ack.kind === 'pqrsf') {
     const { date, businessDays } = ack.due;
     if (!CALENDAR_DATE.test(date) || !Number.isInteger(businessDays)) throw new TypeError('acknowledgement due date must be computed');
@@ -91,8 +99,9 @@ function content(ack: Acknowledgement, publicOrigin: string): MailContent {
     mail.subject = `${texts.pqrsf.subject} ${ack.number}`;
     paragraphs.push(texts.pqrsf.term(businessDays));
     details.push([texts.pqrsf.dueDateLabel, formatLongDate(date)]);
-    // Our own fixed page, no submitted value in it: the requester still types the radicado and document there.
-    mail.action = { label: texts.pqrsf.lookupAction, url: `${publicOrigin}/consultar-solicitud#radicado` };
+    // Our own fixed page with the radicado we generated (digits, checked above) written in; no submitted value, and
+    // never the document: the page still asks for it, so the link alone shows nothing of the request.
+    mail.action = { label: texts.pqrsf.lookupAction, url: pqrsfLookupLink(publicOrigin, ack.number) };
   }
   paragraphs.push(texts.notYou);
   return mail;

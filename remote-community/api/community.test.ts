@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { site } from 'shared/config/site';
 import { formatColombianDateTime } from 'shared/format/dates';
-import { communityTexts as t, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
+import { communityTexts as t, documentKey, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import type { Database } from 'shared/server/database';
 import type { MailboxEntry } from 'shared/server/mailer';
@@ -395,7 +395,7 @@ describe('community rate limits', () => {
 
 describe('acknowledgements to an address nobody verified (#11)', () => {
   const origin = 'https://fundacion.example';
-  const lookupUrl = `${origin}/consultar-solicitud#radicado`;
+  const lookupUrl = (radicado: string) => `${origin}/consultar-solicitud?radicado=${radicado}#radicado`;
   const lure = (field: string) => `Banco XYZ: tu cuenta fue suspendida, visita https://banco-xyz.example/${field}`;
   // Tests move this clock to another Bogotá day; the records' own dates still come from the database.
   let clock = new Date();
@@ -483,9 +483,66 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     expect(mail?.subject).toBe(`Radicamos tu PQRSF ${r.id} - ${site.name}`);
     expect(mail?.text).toContain(`Número de radicado: ${r.id}`);
     expect(mail?.text).toContain(`Fecha de radicación: ${formatColombianDateTime(r.createdAt!)}`);
-    expect(mail?.text).toContain(`Consulta el estado de tu solicitud: ${lookupUrl}`);
-    expect(links(mail!)).toContain(lookupUrl);
-    expectNoSubmittedText(mail!, filed, [lookupUrl]);
+    // The link carries the radicado (digits we generated) and nothing else: not the document, not a typed value.
+    expect(mail?.text).toContain(`Consulta el estado de tu solicitud: ${lookupUrl(r.id!)}`);
+    expect(links(mail!)).toContain(lookupUrl(r.id!));
+    expect(mail?.html).toContain(`href="${lookupUrl(r.id!)}"`);
+    expect(`${mail?.text}${mail?.html}`).not.toContain(pqrsf.id_number);
+    expect(`${mail?.text}${mail?.html}`).not.toContain(documentKey(pqrsf.id_number));
+    expectNoSubmittedText(mail!, filed, [lookupUrl(r.id!)]);
+  });
+
+  it.each([
+    [
+      'vale-ser',
+      'Taller Vale Ser',
+      { ...valeSer, first_name: lure('nombre'), last_name: lure('apellido'), referral_source: lure('fuente') },
+    ],
+    ['arte-de-amarte', 'Taller Arte de Amarte', { ...arte, full_name: lure('nombre') }],
+  ] as const)('e-mails a %s inquirer nothing of what was typed: fixed text, the number and the date', async (slug, title, typed) => {
+    const victim = `victima.${slug}@example.com`;
+    const filed = { ...typed, comments_query: lure('consulta'), email: victim };
+    const { id } = await post(`/api/community/${slug}/consulta`, filed);
+    const [row] = await rows('community.workshop_inquiries', victim);
+    expect(row).toMatchObject({ id: Number(id), workshop: slug, comments_query: lure('consulta') });
+    const [mail, ...more] = await mailsTo(victim);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Recibimos tu consulta sobre el ${title} - ${site.name}`);
+    expect(mail?.text).toContain(`Número de consulta: ${id}`);
+    expect(mail?.text).toContain(`Fecha de la consulta: ${formatColombianDateTime(row?.created_at as Date)}`);
+    expect(mail?.text).toContain('Nuestro equipo leerá tu consulta y te responderá en los próximos días hábiles');
+    expectNoSubmittedText(mail!, filed, []);
+  });
+
+  it('e-mails a custom-software requester nothing of what was typed: fixed text, the number and the date', async () => {
+    const victim = 'victima.software@example.com';
+    const filed = { ...software, full_name: lure('nombre'), email: victim };
+    const { id } = await post('/api/community/custom-software', filed);
+    const [row] = await rows('community.software_requests', victim);
+    expect(row).toMatchObject({ id: Number(id), full_name: lure('nombre') });
+    const [mail, ...more] = await mailsTo(victim);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe(`Recibimos tu solicitud de software a la medida - ${site.name}`);
+    expect(mail?.text).toContain(`Número de solicitud: ${id}`);
+    expect(mail?.text).toContain(`Fecha de la solicitud: ${formatColombianDateTime(row?.created_at as Date)}`);
+    expect(mail?.text).not.toContain(software.phone_number);
+    expectNoSubmittedText(mail!, filed, []);
+  });
+
+  it('counts workshop and software acknowledgements in the same daily limit per address', async () => {
+    const target = 'talleres.limite@example.com';
+    await post('/api/community/vale-ser/consulta', { ...valeSer, email: target });
+    await post('/api/community/arte-de-amarte/consulta', { ...arte, email: target });
+    await post('/api/community/custom-software', { ...software, email: target });
+    const fourth = await post('/api/community/vale-ser/consulta', { ...valeSer, email: target });
+    expect(fourth).toMatchObject({ success: true, id: expect.stringMatching(/^\d+$/) });
+    expect(await rows('community.workshop_inquiries', target)).toHaveLength(3);
+    const mails = await mailsTo(target);
+    expect(mails.map((m) => m.subject.split(' - ')[0]).sort()).toEqual([
+      'Recibimos tu consulta sobre el Taller Arte de Amarte',
+      'Recibimos tu consulta sobre el Taller Vale Ser',
+      'Recibimos tu solicitud de software a la medida',
+    ]);
   });
 
   it('welcomes a newsletter address with fixed text and no link', async () => {

@@ -24,7 +24,10 @@ import { rejectHoneypot } from 'shared/server/form-guards';
 import { zodResponse, zodSchema } from 'shared/server/http';
 import type { CommunityContext } from './acknowledge';
 
-/** Volunteers, allied companies, workshop inquiries and custom-software requests: validated, stored, then answered. */
+/**
+ * Volunteers, allied companies, workshop inquiries and custom-software requests: validated, stored, acknowledged (fixed
+ * text and the record number only, see `acknowledge.ts`), then answered.
+ */
 export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   const guard = { config: publicWrite(ctx.settings), preValidation: rejectHoneypot };
 
@@ -92,9 +95,18 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       const row = await ctx.db
         .insertInto('community.workshop_inquiries')
         .values({ workshop: 'arte-de-amarte', ...request.body })
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, id: String(row.id) });
+      const id = String(row.id);
+      const ack = {
+        kind: 'inquiry',
+        workshop: 'arte-de-amarte',
+        to: request.body.email,
+        number: id,
+        date: new Date(row.created_at),
+      } as const;
+      await ctx.acknowledge(ack, request.log);
+      return reply.status(201).send({ success: true, id });
     },
   );
 
@@ -113,9 +125,12 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       const row = await ctx.db
         .insertInto('community.workshop_inquiries')
         .values({ workshop: 'vale-ser', ...request.body })
-        .returning('id')
+        .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, id: String(row.id) });
+      const id = String(row.id);
+      const ack = { kind: 'inquiry', workshop: 'vale-ser', to: request.body.email, number: id, date: new Date(row.created_at) } as const;
+      await ctx.acknowledge(ack, request.log);
+      return reply.status(201).send({ success: true, id });
     },
   );
 
@@ -131,8 +146,14 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const row = await ctx.db.insertInto('community.software_requests').values(request.body).returning('id').executeTakeFirstOrThrow();
-      return reply.status(201).send({ success: true, id: String(row.id) });
+      const row = await ctx.db
+        .insertInto('community.software_requests')
+        .values(request.body)
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+      const id = String(row.id);
+      await ctx.acknowledge({ kind: 'software', to: request.body.email, number: id, date: new Date(row.created_at) }, request.log);
+      return reply.status(201).send({ success: true, id });
     },
   );
 };

@@ -37,6 +37,27 @@ export const acknowledgementTexts = {
     dueDateLabel: 'Fecha límite de respuesta',
     lookupAction: 'Consulta el estado de tu solicitud',
   },
+  inquiry: {
+    subject: 'Recibimos tu consulta',
+    // Chosen by the route the inquiry was sent to, never by what was typed.
+    subjects: {
+      'vale-ser': 'Recibimos tu consulta sobre el Taller Vale Ser',
+      'arte-de-amarte': 'Recibimos tu consulta sobre el Taller Arte de Amarte',
+    },
+    paragraphs: [
+      'Gracias por escribirnos. Nuestro equipo leerá tu consulta y te responderá en los próximos días hábiles con las fechas, el valor y los pasos para participar.',
+    ],
+    numberLabel: 'Número de consulta',
+    dateLabel: 'Fecha de la consulta',
+  },
+  software: {
+    subject: 'Recibimos tu solicitud de software a la medida',
+    paragraphs: [
+      'Gracias por tu interés en nuestro servicio de software a la medida. Te contactaremos en los próximos días hábiles para conocer tu proyecto. Parte de cada venta financia la formación de jóvenes en situación de vulnerabilidad.',
+    ],
+    numberLabel: 'Número de solicitud',
+    dateLabel: 'Fecha de la solicitud',
+  },
   newsletter: {
     subject: 'Tu suscripción al boletín',
     paragraphs: ['Gracias por suscribirte a nuestro boletín. Te contaremos sobre nuevos cursos, talleres y formas de ayudar.'],
