@@ -99,8 +99,12 @@ export function cognitoStaffDirectory(
       const hit = cache.get(key);
       if (hit && now() - hit.at < STANDING_CACHE_MS) return hit.standing;
       const standing = readStanding(username);
-      // A failed lookup is not remembered: the next request asks again.
-      standing.catch(() => cache.delete(key));
+      // A failed lookup is not remembered: the next request asks again. Nor is a standing without a second factor:
+      // that member is setting it up, and the panel's next "who am I" must see it at once (only that route lets them in).
+      const forget = () => {
+        if (cache.get(key)?.standing === standing) cache.delete(key);
+      };
+      standing.then((s) => (s && !s.totp ? forget() : undefined), forget);
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
       cache.set(key, { at: now(), standing });
       return standing;
