@@ -165,5 +165,84 @@ export const communityMigrations: DomainMigrations = {
         }
       },
     },
+    // ── PQRSF case management (#13, pqrsf-staff.ts) ──────────────────────────────────────────────────────────────
+    '005_pqrsf_cases': {
+      // The staff's case management of PQRSF (Ley 1755 de 2015):
+      // - pqrsf_requests gains the case's facts: the answer's date (the answer text is the existing `response`), the
+      //   extension (art. 14 parágrafo: reason, when, and the due date before it; `due_date` becomes the extended one, so
+      //   the inbox orders and the lookup shows the date in force), the transfer (art. 21: entity and when) and the closing.
+      // - pqrsf_history: every status change and extension, who (staff sub and e-mail; null for the filing) and when, with
+      //   the note or reason. Existing requests get their filing row here.
+      // - pqrsf_notes: the staff's internal notes (never shown to the petitioner).
+      // - Inbox indexes: (due_date, id) for the whole list, the same partial on the open statuses (the default view and the
+      //   due-soon/overdue filters are range scans of it), (status, due_date, id) for one status, prefix indexes
+      //   (text_pattern_ops: any collation) for radicado and document search, and `search_name` — names and surnames
+      //   lower-cased and without accents — trigram-indexed where pg_trgm installs (PostgreSQL; the embedded PGlite runs
+      //   the same LIKE without the index).
+      async up(db) {
+        const s = db.schema.withSchema('community');
+        // Kept here, not imported: a migration never changes, even when the inbox's own copy does (pqrsf-staff-search.ts).
+        const accented = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+        const plain = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+        await s
+          .alterTable('pqrsf_requests')
+          .addColumn('responded_at', 'timestamptz')
+          .addColumn('original_due_date', 'text')
+          .addColumn('extension_reason', 'text')
+          .addColumn('extended_at', 'timestamptz')
+          .addColumn('transferred_to', 'text')
+          .addColumn('transferred_at', 'timestamptz')
+          .addColumn('closed_at', 'timestamptz')
+          .addColumn('search_name', 'text', (c) =>
+            c
+              .generatedAlwaysAs(sql.raw(`translate(lower(name || ' ' || lastname), '${accented}', '${plain}')`))
+              .stored()
+              .notNull(),
+          )
+          .execute();
+        await s
+          .createTable('pqrsf_history')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('request_id', 'integer', (c) => c.notNull().references('community.pqrsf_requests.id').onDelete('cascade'))
+          // radicada | en_tramite | respondida | ampliada | trasladada | cerrada
+          .addColumn('action', 'text', (c) => c.notNull())
+          // The status after the event ('En proceso', 'En trámite', 'Respondida', 'Trasladada', 'Cerrada').
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('note', 'text')
+          // The due date an extension set (YYYY-MM-DD); null for other events.
+          .addColumn('due_date', 'text')
+          .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('actor_sub', 'text')
+          .addColumn('actor_email', 'text')
+          .execute();
+        await s.createIndex('pqrsf_history_request').on('pqrsf_history').columns(['request_id', 'id']).execute();
+        await s
+          .createTable('pqrsf_notes')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('request_id', 'integer', (c) => c.notNull().references('community.pqrsf_requests.id').onDelete('cascade'))
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('actor_sub', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .execute();
+        await s.createIndex('pqrsf_notes_request').on('pqrsf_notes').columns(['request_id', 'id']).execute();
+        await sql`
+          insert into community.pqrsf_history (request_id, action, status, at)
+          select id, 'radicada', status, created_at from community.pqrsf_requests`.execute(db);
+
+        await s.createIndex('pqrsf_requests_due').on('pqrsf_requests').columns(['due_date', 'id']).execute();
+        await sql`
+          create index pqrsf_requests_open_due on community.pqrsf_requests (due_date, id)
+          where status in ('En proceso', 'En trámite')`.execute(db);
+        await s.createIndex('pqrsf_requests_status_due').on('pqrsf_requests').columns(['status', 'due_date', 'id']).execute();
+        await sql`create index pqrsf_requests_radicado_prefix on community.pqrsf_requests (radicado text_pattern_ops)`.execute(db);
+        await sql`create index pqrsf_requests_document_prefix on community.pqrsf_requests (id_number_key text_pattern_ops)`.execute(db);
+        // A failure inside the block is rolled back to it, so the migration's own transaction goes on without pg_trgm.
+        await sql`do $$ begin create extension if not exists pg_trgm; exception when others then null; end $$`.execute(db);
+        const found = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+        if ((found.rows[0]?.n ?? 0) > 0)
+          await sql`create index pqrsf_requests_search_name on community.pqrsf_requests using gin (search_name gin_trgm_ops)`.execute(db);
+      },
+    },
   },
 };

@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedTimestamp, DefaultedText, Serial } from 'shared/server/database';
 
 /** `community.newsletter_subscriptions`: one row per address. */
@@ -143,5 +143,52 @@ declare module 'shared/server/database' {
     'community.workshop_inquiries': WorkshopInquiriesTable;
     'community.software_requests': SoftwareRequestsTable;
     'community.acknowledgement_counts': AcknowledgementCountsTable;
+  }
+}
+
+// ── PQRSF case management (#13, pqrsf-staff.ts; migration 005) ──────────────────────────────────────────────────────
+// Declared again rather than edited above: same-file interfaces merge, and the case additions stay in one block.
+export interface PqrsfRequestsTable {
+  /** When the foundation answered (the answer's text is `response`). */
+  responded_at: Date | null;
+  /** The due date before the extension (YYYY-MM-DD); null until the term is extended. `due_date` is the one in force. */
+  original_due_date: string | null;
+  extension_reason: string | null;
+  extended_at: Date | null;
+  /** The competent entity the request was sent to (Ley 1755 art. 21). */
+  transferred_to: string | null;
+  transferred_at: Date | null;
+  closed_at: Date | null;
+  /** Names and surnames, lower-cased and without accents (generated): the inbox's name search. Read-only. */
+  search_name: ColumnType<string, never, never>;
+}
+
+/** `community.pqrsf_history`: each status change or extension of a request, who and when (null actor: the filing). */
+export interface PqrsfHistoryTable {
+  id: Generated<string>;
+  request_id: number;
+  action: string;
+  status: string;
+  note: string | null;
+  due_date: string | null;
+  at: CreatedTimestamp;
+  actor_sub: string | null;
+  actor_email: string | null;
+}
+
+/** `community.pqrsf_notes`: the staff's internal notes on a request; never shown to the petitioner. */
+export interface PqrsfNotesTable {
+  id: Generated<string>;
+  request_id: number;
+  body: string;
+  at: CreatedTimestamp;
+  actor_sub: string;
+  actor_email: string;
+}
+
+declare module 'shared/server/database' {
+  interface Database {
+    'community.pqrsf_history': PqrsfHistoryTable;
+    'community.pqrsf_notes': PqrsfNotesTable;
   }
 }
