@@ -199,7 +199,7 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await field(page, 'code').fill(await codeFor(email));
     await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
     await page.getByText('¡Tu correo fue confirmado!').waitFor({ timeout: 15_000 });
-    await page.waitForURL(`${baseUrl}/login`, { timeout: 5_000 });
+    await page.waitForURL(`${baseUrl}/login?email=${encodeURIComponent(email)}`, { timeout: 5_000 });
 
     await waitForHeading(page, 'Ingresa');
     await login(page, email);
@@ -258,7 +258,7 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await page.getByText('Código reenviado exitosamente').waitFor({ state: 'detached', timeout: 6_000 });
     await field(page, 'code').fill(await codeFor(email, seen));
     await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
-    await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
+    await page.waitForURL(`${baseUrl}/login?email=${encodeURIComponent(email)}`, { timeout: 10_000 });
     await login(page, email, 'Equivocada1');
     await page.getByText('Correo o contraseña incorrectos').waitFor({ timeout: 15_000 });
     assert.equal(await page.evaluate(() => localStorage.getItem('auth_user')), null);
@@ -324,7 +324,7 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await register(page, email, 'Diana Ruiz');
     await field(page, 'code').fill(await codeFor(email));
     await page.getByRole('button', { name: 'Confirmar cuenta' }).click();
-    await page.waitForURL(`${baseUrl}/login`, { timeout: 10_000 });
+    await page.waitForURL(`${baseUrl}/login?email=${encodeURIComponent(email)}`, { timeout: 10_000 });
     await field(page, 'email').fill(email);
     await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
     await page.getByRole('heading', { name: 'Recupera tu contraseña' }).waitFor();

@@ -12,6 +12,7 @@ import { ResendNotice, useResend } from '../components/resend';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
 import { confirmSignUp, prefetchIdentity } from '../identity/client';
+import { loginPathFor } from '../session/login-path';
 import { identityMessages } from '../identity/errors';
 import { useAccountSession } from '../session/use-account-session';
 import { confirmTexts as t } from '../texts';
@@ -33,7 +34,7 @@ export default function ConfirmEmailPage() {
     const r = await confirmSignUp(email, code, 'confirmEmail');
     if (!r.success) return failed(r.error ?? identityMessages.confirmEmailDefault);
     setConfirmed(true);
-    goLater('/login', REDIRECT_MS);
+    goLater(loginPathFor(email), REDIRECT_MS);
     return sent(null);
   });
 

@@ -1,7 +1,7 @@
 import '../state/account-ui-slice';
 import '../account.css';
 import { useState } from 'react';
-import { AppLink } from 'shared/navigation';
+import { AppLink, useSearchParams } from 'shared/navigation';
 import { accountTexts, forgotPasswordSchema, loginSchema, newPasswordSchema, resetPasswordSchema } from 'shared/schemas/account';
 import {
   noticeDismissed,
@@ -23,6 +23,7 @@ import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
 import { completeNewPassword, confirmForgotPassword, forgotPassword, login, prefetchIdentity } from '../identity/client';
 import { identityMessages } from '../identity/errors';
+import { emailFromQuery } from '../session/login-path';
 import { takePostLogin } from '../session/post-login';
 import { recordSignIn } from '../session/session';
 import { useAccountSession } from '../session/use-account-session';
@@ -207,9 +208,11 @@ export default function LoginPage() {
   const firstName = useAppSelector(selectFirstName);
   const notice = useAppSelector(selectAuthNotice);
   const goLater = useDelayedNavigate();
+  const params = useSearchParams();
   const [step, setStep] = useState<Step>({ kind: 'login' });
   const [successNotice, setSuccessNotice] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
+  // A just-confirmed account arrives with its address (`/login?email=…`): only the password is left to type.
+  const [email, setEmail] = useState(() => emailFromQuery(params));
 
   const onSignedIn = (user: AuthUser) => {
     recordSignIn(store, user);

@@ -16,6 +16,7 @@ import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
 import { login, signUp, prefetchIdentity } from '../identity/client';
 import { identityMessages } from '../identity/errors';
+import { loginPathFor } from '../session/login-path';
 import { takePostLogin } from '../session/post-login';
 import { recordSignIn } from '../session/session';
 import { useAccountSession } from '../session/use-account-session';
@@ -65,7 +66,7 @@ export default function RegisterPage() {
       goLater(takePostLogin(store), REDIRECT_MS);
     } else {
       setStep({ kind: 'done', text: t.confirmed });
-      goLater('/login', REDIRECT_MS);
+      goLater(loginPathFor(values.email), REDIRECT_MS);
     }
     return sent(null);
   });
@@ -86,7 +87,7 @@ export default function RegisterPage() {
           onBack={() => setStep({ kind: 'form' })}
           onConfirmed={() => {
             setStep({ kind: 'done', text: t.confirmed });
-            goLater('/login', REDIRECT_MS);
+            goLater(loginPathFor(step.email), REDIRECT_MS);
           }}
         />
       </Suspense>

@@ -2,8 +2,8 @@ import '../state/submissions-slice';
 import '../community.css';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
-import { AppLink } from 'shared/navigation';
-import { pqrsfLookupSchema, pqrsfLookupTexts, type PqrsfRecord } from 'shared/schemas/community';
+import { AppLink, useSearchParams } from 'shared/navigation';
+import { pqrsfLookupSchema, pqrsfLookupTexts, RADICADO_LENGTH, type PqrsfRecord } from 'shared/schemas/community';
 import { useAppSelector } from 'shared/store';
 import { SubmitButton, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, revealAndFocus, sent, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
@@ -69,10 +69,23 @@ function Result({ lookup }: { lookup: Lookup }) {
   );
 }
 
-/** PQRSF lookup (spec §2): by radicado plus the requester's document, so a number alone reveals nothing. */
+/** The radicado the acknowledgement's link carries (`?radicado=…`), when it is one; anything else is ignored. */
+function radicadoFrom(params: URLSearchParams): string | null {
+  const value = (params.get('radicado') ?? '').replace(/[\s-]/g, '');
+  return new RegExp(`^\\d{${RADICADO_LENGTH}}$`).test(value) ? value : null;
+}
+
+/**
+ * PQRSF lookup (spec §2): by radicado plus the requester's document, so a number alone reveals nothing. The radicado
+ * comes written from the acknowledgement's link or from the request just filed here; the document is always typed.
+ */
 export default function PqrsfLookupPage() {
   const lastFiled = useAppSelector((s) => selectLastStored(s, 'pqrsf'));
-  const form = useZodForm(pqrsfLookupSchema, { shouldFocusError: false, defaultValues: { id: lastFiled ?? '', id_number: '' } });
+  const fromLink = radicadoFrom(useSearchParams());
+  const form = useZodForm(pqrsfLookupSchema, {
+    shouldFocusError: false,
+    defaultValues: { id: fromLink ?? lastFiled ?? '', id_number: '' },
+  });
   const field = fieldsOf(form);
   const lookupPqrsf = useLookupPqrsf();
   const submission = useFormSubmission(form, async (values) => {
