@@ -222,6 +222,30 @@ export const softwareTexts = {
     ['Construimos', 'Un equipo de desarrolladores sénior y jóvenes en formación construye tu software por entregas.'],
     ['Acompañamos', 'Te entregamos el software funcionando, capacitamos a tu equipo y damos soporte.'],
   ] as ReadonlyArray<readonly [string, string]>,
+  modulesTitle: 'Tu proyecto en 4 módulos',
+  modulesIntro: 'Contratas el proyecto por módulos, al mismo precio cada uno, y avanzas al siguiente cuando el anterior está listo.',
+  /** Spec §3: the custom-software project lists 4 modules at 99.900 (whole COP) each. */
+  modulePrice: 99_900,
+  modulePriceUnit: 'por módulo',
+  modules: [
+    {
+      title: 'Diagnóstico y diseño',
+      text: 'Entendemos tu proceso y definimos contigo qué hará el software, con prototipos que puedes probar antes de construir.',
+    },
+    {
+      title: 'Desarrollo',
+      text: 'Construimos las pantallas, los datos y las reglas de tu negocio en entregas que ves funcionando.',
+    },
+    {
+      title: 'Integraciones y automatización',
+      text: 'Conectamos pagos, facturación electrónica, correos y las herramientas que ya usas.',
+    },
+    {
+      title: 'Puesta en marcha y soporte',
+      text: 'Publicamos tu software, capacitamos a tu equipo y te acompañamos en el arranque.',
+    },
+  ],
+  moduleName: (n: number, title: string) => `Módulo ${n}: ${title}`,
   impactTitle: 'Tu proyecto forma talento',
   impact: 'Parte de cada venta financia la formación de jóvenes en situación de vulnerabilidad. Tu software también es una beca.',
   requestTitle: 'Solicita tu software',

@@ -1,6 +1,6 @@
 import type { PuentesStage } from './texts';
 
-/** One stage of the programme with its duration, pay, schedule and goal. */
+/** One stage of the programme with its duration, incentive (when it has one), schedule and goal. */
 export function StageCard({ stage }: { stage: PuentesStage }) {
   return (
     <article className="card stage-card">
@@ -9,8 +9,12 @@ export function StageCard({ stage }: { stage: PuentesStage }) {
       <dl>
         <dt>Duración</dt>
         <dd>{stage.duration}</dd>
-        <dt>Incentivo</dt>
-        <dd>{stage.pay}</dd>
+        {stage.pay ? (
+          <>
+            <dt>Incentivo</dt>
+            <dd>{stage.pay}</dd>
+          </>
+        ) : null}
         {stage.schedule ? (
           <>
             <dt>Horario</dt>

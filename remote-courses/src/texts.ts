@@ -77,7 +77,8 @@ export interface PuentesStage {
   id: number;
   title: string;
   duration: string;
-  pay: string;
+  /** The incentive line; stage 4 has none (spec §4: placement with a salary rise, no incentive line). */
+  pay?: string;
   schedule?: string;
   goal: string;
 }
@@ -109,7 +110,6 @@ export const puentesStages: readonly PuentesStage[] = [
     id: 4,
     title: 'Lanzamiento',
     duration: '4 meses',
-    pay: 'Vinculación con empresas aliadas',
     goal: 'Ubicarte en una empresa externa con un aumento salarial del 30% al 40%.',
   },
 ];
