@@ -360,8 +360,8 @@ export function PaymentResult<P extends CheckedPayment>({
           <span className="result-status result-status--ok">{t.approved}</span>
         </p>
         {checkedLine ? checked : null}
-        {children && confirmed ? (typeof children === 'function' ? children(payment, confirmed.claim) : children) : null}
         {receipt}
+        {children && confirmed ? (typeof children === 'function' ? children(payment, confirmed.claim) : children) : null}
         <p>{t.accessPromise}</p>
         <Links links={[successLink]} />
       </section>
