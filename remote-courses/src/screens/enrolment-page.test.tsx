@@ -6,9 +6,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
+import { logoutSession } from 'shared/auth-session';
 import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
 import { moduleNames, courseBySlug } from 'shared/catalogue/courses';
-import { PENDING_PAYMENT_KEY } from 'shared/payments/browser-storage';
+import { PENDING_PAYMENT_KEY, STUDENT_DATA_KEY, STUDENT_DATA_TTL_MS, storeExpiring } from 'shared/payments/browser-storage';
 import { documentTypes, educationLevels, HONEYPOT_FIELD, occupations } from 'shared/schemas/common';
 import { enrolmentTexts } from 'shared/schemas/enrolment';
 import { createAppStore } from 'shared/store';
@@ -28,16 +29,16 @@ const checkout = ok({
   price: 79900,
 });
 
-function renderPage(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
+function renderPage(answers: Record<string, FakeAnswer | FakeAnswer[]>, store = createAppStore()) {
   const fake = fakeApiClient(answers);
-  render(
-    <Provider store={createAppStore()}>
+  const view = render(
+    <Provider store={store}>
       <ApiClientProvider client={fake.client}>
         <EnrolmentPage course="ofimatica-basica" />
       </ApiClientProvider>
     </Provider>,
   );
-  return fake;
+  return { ...fake, unmount: view.unmount };
 }
 
 async function fillStudent(user: UserEvent) {
@@ -134,5 +135,83 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
     expect(calls[0]!.body).toMatchObject({ student_name: 'Ana', [HONEYPOT_FIELD]: 'http://spam.example' });
     // A person never sees it, so a person's request never carries it.
     expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+  });
+  describe('back from the checkout (#17): the form shows what this browser stored, within its 24 h', () => {
+    const office = courseBySlug('ofimatica-basica')!;
+    const stored = {
+      student_name: 'Ana Rojas',
+      email: 'ana@example.com',
+      phone_number: '3104567890',
+      identity_type: documentTypes[0],
+      identity_number: '52123456',
+      course_name: office.title,
+      module_name: moduleNames(office)[1]!,
+    };
+    const valueOf = (label: RegExp) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+    it('fills in what was sent to the checkout, and asks again for what was not kept', async () => {
+      const user = userEvent.setup();
+      const first = renderPage({ 'POST /api/courses/leads': lead, 'POST /api/courses/checkout': checkout });
+      await fillStudent(user);
+      const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
+      await user.click(payButton());
+      await waitFor(() => expect(localStorage.getItem(STUDENT_DATA_KEY)).not.toBeNull());
+      navigation.mockRestore();
+      first.unmount();
+
+      // The visitor comes back (the page loads again).
+      renderPage({});
+      expect(valueOf(/^Primer nombre/)).toBe('Ana');
+      expect(valueOf(/^Primer apellido/)).toBe('Rojas');
+      expect(valueOf(/^Tipo de documento/)).toBe(documentTypes[0]);
+      expect(valueOf(/^Número de documento/)).toBe('52123456');
+      expect(valueOf(/^Teléfono/)).toBe('3104567890');
+      expect(valueOf(/^Correo electrónico/)).toBe('ana@example.com');
+      expect(valueOf(/^Módulo/)).toBe(moduleNames(office)[0]);
+      expect(screen.getByText(/Recuperamos los datos que escribiste/)).toBeTruthy();
+      // Not part of the stored record: chosen again, and the terms accepted again.
+      expect(valueOf(/^Ocupación/)).toBe('');
+      expect(valueOf(/^Nivel educativo/)).toBe('');
+      expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    });
+
+    it('reads nothing once the 24 h are over, and forgets it', () => {
+      storeExpiring(STUDENT_DATA_KEY, stored, STUDENT_DATA_TTL_MS, localStorage, Date.now() - STUDENT_DATA_TTL_MS - 1000);
+      renderPage({});
+      expect(valueOf(/^Correo electrónico/)).toBe('');
+      expect(valueOf(/^Primer nombre/)).toBe('');
+      expect(screen.queryByText(/Recuperamos los datos/)).toBeNull();
+      expect(localStorage.getItem(STUDENT_DATA_KEY)).toBeNull();
+    });
+
+    it("reads nothing after logout, which forgets the student's data", async () => {
+      storeExpiring(STUDENT_DATA_KEY, stored, STUDENT_DATA_TTL_MS);
+      await logoutSession();
+      renderPage({});
+      expect(valueOf(/^Correo electrónico/)).toBe('');
+    });
+
+    it("takes nothing into another course's form", () => {
+      storeExpiring(STUDENT_DATA_KEY, { ...stored, course_name: courseBySlug('desarrollo-software')!.title }, STUDENT_DATA_TTL_MS);
+      renderPage({});
+      expect(valueOf(/^Correo electrónico/)).toBe('');
+      expect(valueOf(/^Módulo/)).toBe('');
+    });
+
+    it("never fills a signed-in student's form with another address's data", () => {
+      storeExpiring(STUDENT_DATA_KEY, stored, STUDENT_DATA_TTL_MS);
+      const account = {
+        email: 'julian@example.com',
+        name: 'Julián Castro',
+        phone_number: '+573001112233',
+        sub: 'u-1',
+        email_verified: true,
+      };
+      renderPage({}, createAppStore({ auth: { user: account, isAuthenticated: true, loginTime: Date.now(), notice: null } }));
+      expect(valueOf(/^Correo electrónico/)).toBe('julian@example.com');
+      expect(valueOf(/^Primer nombre/)).toBe('Julián');
+      expect(valueOf(/^Número de documento/)).toBe('');
+      expect(valueOf(/^Módulo/)).toBe('');
+    });
   });
 });

@@ -1,13 +1,13 @@
 import '../state/enrolment-slice';
 import '../courses.css';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { getIdToken } from 'shared/auth-session';
-import { courseBySlug, moduleNames, moduleRequirementNote, type CourseSlug } from 'shared/catalogue/courses';
+import { courseBySlug, moduleNames, moduleRequirementNote, type Course, type CourseSlug } from 'shared/catalogue/courses';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
-import { enrolmentSchema, enrolmentTexts } from 'shared/schemas/enrolment';
-import { selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector } from 'shared/store';
+import { enrolmentSchema, enrolmentTexts, type EnrolmentInput } from 'shared/schemas/enrolment';
+import { selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector, type AuthUser } from 'shared/store';
 import { CheckboxField, FormMessage, SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { failed, FailureNote, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
@@ -17,6 +17,7 @@ import { useCreateCheckout } from '../api/create-checkout';
 import { useCreateLead } from '../api/create-lead';
 import {
   PENDING_PAYMENT_KEY,
+  readStudentData,
   rememberClaim,
   storeJson,
   storeStudentData,
@@ -29,6 +30,38 @@ import { enrolmentPageTexts as t } from '../texts';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
+type Restored = Partial<
+  Pick<EnrolmentInput, 'student_name' | 'student_lastname' | 'email' | 'phone_number' | 'id_type' | 'id_number' | 'module_name'>
+>;
+
+/**
+ * What this browser stored when the visitor left for this course's checkout (`student_registration_data`: 24 h, and
+ * logout forgets it), as form values; nothing for another course or for a signed-in student with another address. The
+ * stored name is first name and first last name joined, read back as the signed-in prefill reads an account's name
+ * (first word, then the rest). Occupation, education and the terms are not stored: the visitor chooses them again.
+ */
+function restoredFrom(
+  stored: StudentRegistrationData | null,
+  course: Course,
+  modules: readonly string[],
+  account: AuthUser | null,
+): Restored {
+  if (!stored || stored.course_name !== course.title) return {};
+  const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  if (account && !sameAddress(account.email, stored.email)) return {};
+  const [first = '', ...rest] = (stored.student_name ?? '').trim().split(/\s+/);
+  const out: Restored = {};
+  if (first) out.student_name = first;
+  if (rest.length) out.student_lastname = rest.join(' ');
+  if (stored.email) out.email = stored.email;
+  if (stored.phone_number) out.phone_number = stored.phone_number;
+  const idType = documentTypes.find((d) => d === stored.identity_type);
+  if (idType) out.id_type = idType;
+  if (stored.identity_number) out.id_number = stored.identity_number;
+  if (modules.includes(stored.module_name)) out.module_name = stored.module_name;
+  return out;
+}
+
 /** Enrolment screen (spec §2): student form, summary card that follows the chosen module, then the hosted checkout. */
 export default function EnrolmentPage({ course: slug = '' }: { course?: string }) {
   const course = courseBySlug(slug);
@@ -39,11 +72,15 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
   const user = useAppSelector(selectUser);
   const createLead = useCreateLead();
   const createCheckout = useCreateCheckout();
+  const account = isAuthenticated ? user : null;
+  // Read once, on arrival: back from the checkout the form shows what was sent (#17), within the data's lifetime.
+  const [restored] = useState(() => (course ? restoredFrom(readStudentData(), course, modules, account) : {}));
   const form = useZodForm(enrolmentSchema, {
     defaultValues: {
-      ...prefillFrom(isAuthenticated ? user : null),
-      course_name: slug as CourseSlug,
+      ...prefillFrom(account),
       module_name: modules.includes(remembered) ? remembered : '',
+      ...restored,
+      course_name: slug as CourseSlug,
       has_terms: false,
     },
   });
@@ -102,6 +139,16 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
   // Busy until the browser has left for the checkout; a failure gives the button back for a retry.
   const busy = submission.busy || submission.state.kind === 'sent';
 
+  // Back from the checkout into a page the browser kept whole (back/forward cache): the form is usable again.
+  const { reset: resetSubmission } = submission;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) resetSubmission();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [resetSubmission]);
+
   if (!course) return <PageFrame title="Inscripción">{enrolmentTexts.noModules}</PageFrame>;
 
   return (
@@ -141,7 +188,12 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
           className="form card"
           aria-labelledby="datos"
           submission={submission}
-          header={<h2 id="datos">Datos del estudiante</h2>}
+          header={
+            <>
+              <h2 id="datos">Datos del estudiante</h2>
+              {restored.email ? <p className="muted">{t.restored}</p> : null}
+            </>
+          }
           summary={<SubmitErrors form={form} submission={submission} title={enrolmentTexts.errorsTitle} />}
           failure={(failure) => <FailureNote failure={failure} prefix="Error: " />}
         >
