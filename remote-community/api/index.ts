@@ -5,11 +5,12 @@ import { formRoutes } from './forms';
 import { communityMigrations } from './migrations';
 import { newsletterRoutes } from './newsletter';
 import { pqrsfRoutes } from './pqrsf';
+import { pqrsfStaffRoutes } from './pqrsf-staff';
 
 export interface CommunityApiOptions {
   /** Acknowledgements per address per Bogotá calendar day; unset reads ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY (default 3). */
   acknowledgementsPerAddressPerDay?: number;
-  /** The acknowledgement counter's clock (tests). */
+  /** The clock of the acknowledgement counter and of the PQRSF terms (tests). */
   now?: () => Date;
 }
 
@@ -31,9 +32,11 @@ export function createCommunityApi(options: CommunityApiOptions = {}): ApiModule
       const community: CommunityContext = { ...ctx, acknowledge };
       await app.register(newsletterRoutes, community);
       await app.register(formRoutes, community);
-      await app.register(pqrsfRoutes, community);
+      await app.register(pqrsfRoutes, { ...community, now: options.now });
       // Staff: the community inbox (#13).
       await app.register(communityInboxRoutes, community);
+      // Staff: PQRSF case management and its daily digest (#13).
+      await app.register(pqrsfStaffRoutes, { ...community, now: options.now });
     },
   };
 }

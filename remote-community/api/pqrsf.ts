@@ -54,13 +54,24 @@ function toRecord(r: PqrsfRow): PqrsfRecord {
     request_type: r.request_type,
     reviews: r.reviews,
     response: r.response,
+    respondedAt: r.responded_at ? new Date(r.responded_at).toISOString() : null,
     dueDate: r.due_date,
+    originalDueDate: r.original_due_date,
     termDays: r.term_days,
+    transferredTo: r.transferred_to,
+    transferredAt: r.transferred_at ? new Date(r.transferred_at).toISOString() : null,
   };
 }
 
+/** The community context, plus the clock of the filing date (tests; the staff's terms use the same one). */
+export interface PqrsfContext extends CommunityContext {
+  now?: (() => Date) | undefined;
+}
+
 /** PQRSF filing (the server assigns the radicado and the Ley 1755 deadline) and lookup by radicado plus document. */
-export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
+
+export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) => {
+  const clock = ctx.now ?? (() => new Date());
   app.post<{ Body: Pqrsf; Reply: { 201: PqrsfResponse } }>(
     '/pqrsf',
     {
@@ -75,26 +86,34 @@ export const pqrsfRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx
     },
     async (request, reply) => {
       const p = request.body;
-      const now = new Date();
+      const now = clock();
       const termDays = responseTermDays(p.request_type);
       const dueDate = addBusinessDays(colombianDate(now), termDays);
       let stored: PqrsfRow | undefined;
       // A collision among 9·10^15 numbers is next to impossible; retrying keeps it from ever failing a visitor.
       for (let attempt = 0; !stored && attempt < 5; attempt++) {
         try {
-          stored = await ctx.db
-            .insertInto('community.pqrsf_requests')
-            .values({
-              ...p,
-              radicado: newRadicado(),
-              status: PQRSF_INITIAL_STATUS,
-              id_number_key: documentKey(p.id_number),
-              term_days: termDays,
-              due_date: dueDate,
-              created_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          // The request and the first row of its status history (the filing, by no member of the team) together.
+          stored = await ctx.db.transaction().execute(async (trx) => {
+            const row = await trx
+              .insertInto('community.pqrsf_requests')
+              .values({
+                ...p,
+                radicado: newRadicado(),
+                status: PQRSF_INITIAL_STATUS,
+                id_number_key: documentKey(p.id_number),
+                term_days: termDays,
+                due_date: dueDate,
+                created_at: now,
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            await trx
+              .insertInto('community.pqrsf_history')
+              .values({ request_id: row.id, action: 'radicada', status: row.status, at: now, actor_sub: null, actor_email: null })
+              .execute();
+            return row;
+          });
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }

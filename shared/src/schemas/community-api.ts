@@ -50,9 +50,16 @@ export const pqrsfRecordSchema = z.object({
   request_type: z.string(),
   reviews: z.string(),
   response: z.string().nullable(),
-  /** Last day to answer (YYYY-MM-DD) and the business days that make it. */
+  /** When the foundation answered (ISO 8601); null until then. */
+  respondedAt: z.string().nullable(),
+  /** Last day to answer (YYYY-MM-DD), extended when extended, and the business days of the original term. */
   dueDate: z.string(),
+  /** The due date before an extension (Ley 1755 art. 14 parágrafo); null when not extended. */
+  originalDueDate: z.string().nullable(),
   termDays: z.number().int(),
+  /** The competent entity the request was sent to (art. 21), and when; null when not transferred. */
+  transferredTo: z.string().nullable(),
+  transferredAt: z.string().nullable(),
 });
 export type PqrsfRecord = z.output<typeof pqrsfRecordSchema>;
 

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { IsoDate } from 'shared/format/business-days';
+import { documentKey } from 'shared/schemas/community';
+import {
+  openPqrsfStatuses,
+  PQRSF_INBOX_PAGE_SIZE,
+  pqrsfStatuses,
+  type PqrsfInboxCounts,
+  type PqrsfInboxQuery,
+  type PqrsfInboxResponse,
+  type PqrsfStatus,
+} from 'shared/schemas/pqrsf-staff-api';
+import type { SiteDb } from 'shared/server/database';
+import { businessDaysLeft, dueSoonLimit, urgencyOf } from './pqrsf-staff-rules';
+
+/**
+ * The PQRSF inbox: keyset pages in due-date order (then id), filtered by status, type and deadline, searched by radicado,
+ * document or name. Every query shape has its index (migration 005): the open cases' partial (due_date, id) index
+ * serves the default view and the deadline filters as range scans, (status, due_date, id) one status, the
+ * text_pattern_ops indexes radicado and document prefixes, and a trigram index (where pg_trgm installs) name searches.
+ */
+
+// The same folding as the generated `search_name` column (migration 005), applied to the search term in SQL.
+const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+/** `YYYY-MM-DD.<id>`: the last row of a page. */
+const cursorOf = (dueDate: string, id: number) => `${dueDate}.${id}`;
+function parseCursor(cursor: string): [string, number] {
+  const [date = '', id = '0'] = cursor.split('.');
+  return [date, Number(id)];
+}
+
+export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDate): Promise<Omit<PqrsfInboxResponse, 'counts'>> {
+  let q = db
+    .selectFrom('community.pqrsf_requests')
+    .select(['id', 'radicado', 'created_at', 'request_type', 'name', 'lastname', 'status', 'due_date', 'original_due_date']);
+  if (query.status === 'abiertas') q = q.where('status', 'in', openPqrsfStatuses);
+  else if (query.status !== 'todas') q = q.where('status', '=', query.status);
+  if (query.type) q = q.where('request_type', '=', query.type);
+  if (query.due) {
+    // Deadlines only run for open cases, whatever the status filter says.
+    q = q.where('status', 'in', openPqrsfStatuses);
+    q =
+      query.due === 'vencidas'
+        ? q.where('due_date', '<', today)
+        : q.where('due_date', '>=', today).where('due_date', '<=', dueSoonLimit(today));
+  }
+  const term = query.q?.trim();
+  if (term) {
+    const digits = term.replace(/[\s.-]/g, '');
+    if (/^\d+$/.test(digits)) {
+      // A number: a radicado or a document, from its first digits.
+      const prefix = `${escapeLike(digits)}%`;
+      q = q.where((eb) => eb.or([eb('radicado', 'like', prefix), eb('id_number_key', 'like', prefix)]));
+    } else {
+      const key = documentKey(term);
+      const contains = `%${escapeLike(term)}%`;
+      q = q.where((eb) =>
+        eb.or([
+          eb('search_name', 'like', sql<string>`translate(lower(${contains}), ${ACCENTED}, ${PLAIN})`),
+          // Passports and foreign documents carry letters.
+          ...(/^[A-Z0-9]{3,}$/.test(key) ? [eb('id_number_key', 'like', `${escapeLike(key)}%`)] : []),
+        ]),
+      );
+    }
+  }
+  if (query.after) {
+    const [date, id] = parseCursor(query.after);
+    q = q.where((eb) => eb(eb.refTuple('due_date', 'id'), '>', eb.tuple(date, id)));
+  }
+  const rows = await q
+    .orderBy('due_date')
+    .orderBy('id')
+    .limit(PQRSF_INBOX_PAGE_SIZE + 1)
+    .execute();
+  const page = rows.slice(0, PQRSF_INBOX_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      radicado: r.radicado,
+      createdAt: new Date(r.created_at).toISOString(),
+      requestType: r.request_type,
+      name: `${r.name} ${r.lastname}`,
+      status: r.status,
+      dueDate: r.due_date,
+      extended: r.original_due_date !== null,
+      urgency: urgencyOf(r.status, r.due_date, today),
+      businessDaysLeft: businessDaysLeft(r.status, r.due_date, today),
+    })),
+    nextCursor: rows.length > PQRSF_INBOX_PAGE_SIZE && last ? cursorOf(last.due_date, last.id) : null,
+    today,
+  };
+}
+
+/** The whole inbox's counts: per status, open, all, and the open ones due soon or overdue. Two index-friendly queries. */
+export async function readCounts(db: SiteDb, today: IsoDate): Promise<PqrsfInboxCounts> {
+  const [byStatus, deadlines] = await Promise.all([
+    db
+      .selectFrom('community.pqrsf_requests')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('community.pqrsf_requests')
+      .select([
+        (eb) => eb.fn.countAll<number>().filterWhere('due_date', '<', today).as('overdue'),
+        (eb) =>
+          eb.fn
+            .countAll<number>()
+            .filterWhere((f) => f.and([f('due_date', '>=', today), f('due_date', '<=', dueSoonLimit(today))]))
+            .as('soon'),
+      ])
+      .where('status', 'in', openPqrsfStatuses)
+      .executeTakeFirst(),
+  ]);
+  const counts = Object.fromEntries(pqrsfStatuses.map((s) => [s, 0])) as Record<PqrsfStatus, number>;
+  let all = 0;
+  for (const row of byStatus) {
+    const n = Number(row.n);
+    all += n;
+    if (row.status in counts) counts[row.status as PqrsfStatus] = n;
+  }
+  return {
+    byStatus: counts,
+    open: openPqrsfStatuses.reduce((sum, s) => sum + counts[s], 0),
+    all,
+    dueSoon: Number(deadlines?.soon ?? 0),
+    overdue: Number(deadlines?.overdue ?? 0),
+  };
+}

@@ -1,0 +1,135 @@
+import { addBusinessDays, colombianDate, isBusinessDay, type IsoDate } from 'shared/format/business-days';
+import {
+  DUE_SOON_BUSINESS_DAYS,
+  openPqrsfStatuses,
+  TRANSFER_BUSINESS_DAYS,
+  type PqrsfStatus,
+  type PqrsfUrgency,
+} from 'shared/schemas/pqrsf-staff-api';
+
+/**
+ * The legal rules of a PQRSF case (Ley 1755 de 2015), in one place and without a database, so the routes, the digest
+ * and the case screen (through the API's `actions`) agree. Dates are Bogotá calendar dates (YYYY-MM-DD); terms count
+ * business days on the Colombian holiday calendar from the day after the filing.
+ */
+
+export const isOpen = (status: string): boolean => (openPqrsfStatuses as readonly string[]).includes(status);
+
+const DAY_MS = 86_400_000;
+const nextDay = (date: IsoDate): IsoDate => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Business days from `from` to `to`: those after `from` up to `to` included (0 when `to` is `from`, or when only
+ * weekends and holidays lie between); negative, counted the same way backwards, when `to` is earlier.
+ */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
+  if (to < from) return -businessDaysBetween(to, from);
+  let count = 0;
+  for (let d = nextDay(from); d <= to; d = nextDay(d)) if (isBusinessDay(d)) count++;
+  return count;
+}
+
+/** The last day a case counts as "vence en 3 días hábiles o menos" seen from `today`. */
+export const dueSoonLimit = (today: IsoDate): IsoDate => addBusinessDays(today, DUE_SOON_BUSINESS_DAYS);
+
+/** Overdue, due soon, or neither; null for a case that is no longer open (its term no longer runs). */
+export function urgencyOf(status: string, dueDate: IsoDate, today: IsoDate): PqrsfUrgency | null {
+  if (!isOpen(status)) return null;
+  if (dueDate < today) return 'vencida';
+  return dueDate <= dueSoonLimit(today) ? 'pronto' : null;
+}
+
+export function businessDaysLeft(status: string, dueDate: IsoDate, today: IsoDate): number | null {
+  return isOpen(status) ? businessDaysBetween(today, dueDate) : null;
+}
+
+/** The filing's Bogotá date: terms count from the day after it. */
+export const filingDate = (createdAt: Date | string): IsoDate => colombianDate(new Date(createdAt));
+
+/** Art. 14 parágrafo: the extended term may not exceed twice the original one, counted from the filing. */
+export const extensionLimit = (createdAt: Date | string, termDays: number): IsoDate => addBusinessDays(filingDate(createdAt), 2 * termDays);
+
+/** Art. 21: a request for another entity is sent there within 5 business days of the filing. */
+export const transferDeadline = (createdAt: Date | string): IsoDate => addBusinessDays(filingDate(createdAt), TRANSFER_BUSINESS_DAYS);
+
+/** What the rules need to know of a case. */
+export interface CaseFacts {
+  status: string;
+  createdAt: Date | string;
+  termDays: number;
+  dueDate: IsoDate;
+  extended: boolean;
+}
+
+export type Verdict = { allowed: true; reason: null } | { allowed: false; reason: string };
+const yes: Verdict = { allowed: true, reason: null };
+const no = (reason: string): Verdict => ({ allowed: false, reason });
+
+/** Why an action is refused, as the staff read it (API 409/422 messages and the case screen's explanations). */
+export const caseRuleTexts = {
+  notOpen: (status: string) => `La solicitud está ${status.toLowerCase()}: ya no admite esta acción.`,
+  alreadyProcessing: 'La solicitud ya está en trámite.',
+  alreadyExtended: 'El plazo de esta solicitud ya se amplió una vez.',
+  termOver: (due: string) =>
+    `El plazo venció el ${due}: la ley solo permite ampliarlo antes de que venza (Ley 1755 de 2015, art. 14 parágrafo).`,
+  extensionNotLater: (due: string) => `La nueva fecha debe ser posterior a la fecha límite actual (${due}).`,
+  extensionTooLate: (max: string, days: number) =>
+    `La nueva fecha no puede pasar del ${max}: el doble del término inicial (${days} días hábiles desde la radicación, Ley 1755 de 2015, art. 14 parágrafo).`,
+  extensionNotBusinessDay: 'La nueva fecha debe ser un día hábil (ni fin de semana ni festivo).',
+  dateInvalid: 'La fecha no es válida.',
+  transferTooLate: (deadline: string) =>
+    `El traslado debía hacerse a más tardar el ${deadline}: 5 días hábiles desde la radicación (Ley 1755 de 2015, art. 21). Responde la solicitud o ciérrala con una nota.`,
+  alreadyClosed: 'La solicitud ya está cerrada.',
+  closeNeedsNote: 'Escribe por qué se cierra sin respuesta ni traslado (por ejemplo: duplicada o desistida).',
+} as const;
+const r = caseRuleTexts;
+
+export function canStartProcessing(c: CaseFacts): Verdict {
+  if (c.status === 'En trámite') return no(r.alreadyProcessing);
+  return c.status === 'En proceso' ? yes : no(r.notOpen(c.status));
+}
+
+export function canRespond(c: CaseFacts): Verdict {
+  return isOpen(c.status) ? yes : no(r.notOpen(c.status));
+}
+
+/** Whether the term can be extended today (the new date is checked by `checkExtensionDate`). */
+export function canExtend(c: CaseFacts, today: IsoDate, formatDate: (d: IsoDate) => string): Verdict {
+  if (!isOpen(c.status)) return no(r.notOpen(c.status));
+  if (c.extended) return no(r.alreadyExtended);
+  // "Antes del vencimiento del término": the due date itself is still within the term.
+  if (today > c.dueDate) return no(r.termOver(formatDate(c.dueDate)));
+  return yes;
+}
+
+/** The new due date of an extension: a real business day after the current due date and within twice the term. */
+export function checkExtensionDate(c: CaseFacts, date: IsoDate, formatDate: (d: IsoDate) => string): Verdict {
+  if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date)
+    return no(r.dateInvalid);
+  if (date <= c.dueDate) return no(r.extensionNotLater(formatDate(c.dueDate)));
+  const max = extensionLimit(c.createdAt, c.termDays);
+  if (date > max) return no(r.extensionTooLate(formatDate(max), 2 * c.termDays));
+  if (!isBusinessDay(date)) return no(r.extensionNotBusinessDay);
+  return yes;
+}
+
+export function canTransfer(c: CaseFacts, today: IsoDate, formatDate: (d: IsoDate) => string): Verdict {
+  if (!isOpen(c.status)) return no(r.notOpen(c.status));
+  const deadline = transferDeadline(c.createdAt);
+  return today <= deadline ? yes : no(r.transferTooLate(formatDate(deadline)));
+}
+
+export function canClose(c: CaseFacts): Verdict {
+  return c.status === 'Cerrada' ? no(r.alreadyClosed) : yes;
+}
+
+/** A case closed while open (neither answered nor transferred) needs its reason in the history. */
+export const closeNeedsNote = (status: string): boolean => isOpen(status);
+
+/** The status each action leads to. */
+export const statusAfter = {
+  startProcessing: 'En trámite',
+  respond: 'Respondida',
+  transfer: 'Trasladada',
+  close: 'Cerrada',
+} as const satisfies Record<string, PqrsfStatus>;

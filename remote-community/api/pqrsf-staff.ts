@@ -1,0 +1,348 @@
+import type { Transaction } from 'kysely';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { colombianDate } from 'shared/format/business-days';
+import { formatLongDate } from 'shared/format/dates';
+import {
+  addNoteRequestSchema,
+  closeRequestSchema,
+  digestResponseSchema,
+  extendRequestSchema,
+  pqrsfCaseParamsSchema,
+  pqrsfCaseSchema,
+  pqrsfInboxRequestSchema,
+  pqrsfInboxResponseSchema,
+  respondRequestSchema,
+  startProcessingRequestSchema,
+  transferRequestSchema,
+  type PqrsfCase,
+  type PqrsfCaseParams,
+  type PqrsfInboxQuery,
+  type PqrsfInboxResponse,
+  type DigestResponse,
+} from 'shared/schemas/pqrsf-staff-api';
+import type { z } from 'shared/schemas/zod';
+import { recordAudit } from 'shared/server/audit';
+import type { Database } from 'shared/server/database';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import type { OutgoingMail } from 'shared/server/mailer';
+import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
+import type { CommunityContext } from './acknowledge';
+import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
+import { factsOf, readCase, type PqrsfRow } from './pqrsf-staff-case';
+import { readCounts, readInbox } from './pqrsf-staff-inbox';
+import { extensionMail, isPlainAddress, responseMail, transferMail } from './pqrsf-staff-mail';
+import {
+  canClose,
+  canExtend,
+  canRespond,
+  canStartProcessing,
+  canTransfer,
+  checkExtensionDate,
+  closeNeedsNote,
+  caseRuleTexts,
+  statusAfter,
+  type Verdict,
+} from './pqrsf-staff-rules';
+
+/**
+ * The staff's PQRSF case management under /api/community/staff/pqrsf… (every route behind `registerStaffRoutes`): the
+ * inbox, a case, and the actions of Ley 1755 de 2015. Each action locks the request's row, checks the rules
+ * (pqrsf-staff-rules.ts), changes it, writes its history row and its audit row in one transaction, and only then
+ * e-mails the petitioner (the outbox keeps and retries it; never a mail for a change that was rolled back).
+ */
+
+/** Actions this remote writes to the audit log for PQRSF. */
+export const pqrsfAuditActions = {
+  startProcessing: 'community.pqrsf.start',
+  respond: 'community.pqrsf.respond',
+  extend: 'community.pqrsf.extend',
+  transfer: 'community.pqrsf.transfer',
+  close: 'community.pqrsf.close',
+  note: 'community.pqrsf.note',
+  digest: 'community.pqrsf.digest',
+} as const;
+
+export const pqrsfStaffApiTexts = {
+  notFound: 'No encontramos una solicitud con ese número de radicado.',
+} as const;
+
+export interface PqrsfStaffContext extends CommunityContext {
+  /** The clock (tests); Bogotá's date of it is "today" for every term. */
+  now?: (() => Date) | undefined;
+}
+
+type Trx = Transaction<Database>;
+
+/** What an action did: the audit row's facts and, when the petitioner is told, the e-mail (sent after the commit). */
+interface ActionOutcome {
+  detail: Record<string, unknown>;
+  mail?: OutgoingMail;
+}
+
+const refuse = (verdict: Verdict, code = 'not_allowed', fields?: Record<string, string>) => {
+  if (!verdict.allowed) throw new ApiError(409, code, verdict.reason, fields);
+};
+
+export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (app, ctx) => {
+  const now = ctx.now ?? (() => new Date());
+  const today = () => colombianDate(now());
+
+  const stopDigest = schedulePqrsfDigest(ctx, { now, log: app.log });
+  app.addHook('onClose', async () => stopDigest());
+
+  async function caseOrNotFound(radicado: string): Promise<PqrsfCase> {
+    const found = await readCase(ctx.db, radicado, today());
+    if (!found) throw new ApiError(404, 'not_found', pqrsfStaffApiTexts.notFound);
+    return found;
+  }
+
+  /** One action on one case: lock, check and change, history and audit in one transaction; the e-mail after it. */
+  async function act(
+    request: FastifyRequest,
+    radicado: string,
+    action: keyof typeof pqrsfAuditActions,
+    change: (trx: Trx, row: PqrsfRow, me: StaffUser, at: Date) => Promise<ActionOutcome>,
+  ): Promise<PqrsfCase> {
+    const me = staffOf(request);
+    const at = now();
+    const { outcome, email } = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('community.pqrsf_requests')
+        .selectAll()
+        .where('radicado', '=', radicado)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, 'not_found', pqrsfStaffApiTexts.notFound);
+      const result = await change(trx, row, me, at);
+      await recordAudit(trx, me, { action: pqrsfAuditActions[action], entity: 'pqrsf', entityId: radicado, detail: result.detail });
+      return { outcome: result, email: row.email };
+    });
+    if (outcome.mail) await tellPetitioner(request.log, email, outcome.mail);
+    return caseOrNotFound(radicado);
+  }
+
+  async function tellPetitioner(log: FastifyBaseLogger, address: string, mail: OutgoingMail) {
+    // Logs name the case's action, never the address.
+    if (!isPlainAddress(address)) {
+      log.warn(
+        { pqrsfMail: mail.subject.split(' ').slice(0, 3).join(' ') },
+        'pqrsf e-mail skipped: the filed address is not a plain address',
+      );
+      return;
+    }
+    await ctx.mailer.send(mail);
+  }
+
+  /** A status change and its history row. */
+  async function moveTo(
+    trx: Trx,
+    row: PqrsfRow,
+    me: StaffUser,
+    at: Date,
+    h: { action: string; status: string; note?: string | null | undefined; dueDate?: string | null },
+  ) {
+    await trx
+      .insertInto('community.pqrsf_history')
+      .values({
+        request_id: row.id,
+        action: h.action,
+        status: h.status,
+        note: h.note ?? null,
+        due_date: h.dueDate ?? null,
+        at,
+        actor_sub: me.sub,
+        actor_email: me.email,
+      })
+      .execute();
+  }
+
+  const caseRoute = (summary: string, body?: z.ZodType) => ({
+    schema: {
+      tags: ['community'],
+      summary,
+      params: zodSchema(pqrsfCaseParamsSchema),
+      ...(body ? { body: zodSchema(body) } : {}),
+      response: { 200: zodResponse(pqrsfCaseSchema) },
+    },
+  });
+
+  await registerStaffRoutes(app, ctx, async (scope: FastifyInstance) => {
+    scope.post<{ Body: PqrsfInboxQuery; Reply: PqrsfInboxResponse }>(
+      '/pqrsf/bandeja',
+      {
+        schema: {
+          tags: ['community'],
+          summary: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
+          body: zodSchema(pqrsfInboxRequestSchema),
+          response: { 200: zodResponse(pqrsfInboxResponseSchema) },
+        },
+      },
+      async (request) => {
+        const day = today();
+        const [page, counts] = await Promise.all([readInbox(ctx.db, request.body, day), readCounts(ctx.db, day)]);
+        return { ...page, counts };
+      },
+    );
+
+    scope.get<{ Params: PqrsfCaseParams; Reply: PqrsfCase }>(
+      '/pqrsf/:radicado',
+      caseRoute('Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles'),
+      async (request) => caseOrNotFound(request.params.radicado),
+    );
+
+    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof startProcessingRequestSchema>; Reply: PqrsfCase }>(
+      '/pqrsf/:radicado/en-tramite',
+      caseRoute('Panel: pasar una PQRSF a «En trámite»', startProcessingRequestSchema),
+      async (request) =>
+        act(request, request.params.radicado, 'startProcessing', async (trx, row, me, at) => {
+          refuse(canStartProcessing(factsOf(row)));
+          await trx.updateTable('community.pqrsf_requests').set({ status: statusAfter.startProcessing }).where('id', '=', row.id).execute();
+          await moveTo(trx, row, me, at, { action: 'en_tramite', status: statusAfter.startProcessing, note: request.body.note });
+          return { detail: { from: row.status, to: statusAfter.startProcessing } };
+        }),
+    );
+
+    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof respondRequestSchema>; Reply: PqrsfCase }>(
+      '/pqrsf/:radicado/respuesta',
+      caseRoute(
+        'Panel: responder una PQRSF (queda «Respondida» con la fecha; la respuesta se envía por correo al peticionario)',
+        respondRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'respond', async (trx, row, me, at) => {
+          refuse(canRespond(factsOf(row)));
+          const text = request.body.response;
+          await trx
+            .updateTable('community.pqrsf_requests')
+            .set({ status: statusAfter.respond, response: text, responded_at: at })
+            .where('id', '=', row.id)
+            .execute();
+          await moveTo(trx, row, me, at, { action: 'respondida', status: statusAfter.respond });
+          return {
+            detail: { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date },
+            mail: responseMail(ctx.settings.publicOrigin, { to: row.email, radicado: row.radicado, text, at }),
+          };
+        }),
+    );
+
+    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof extendRequestSchema>; Reply: PqrsfCase }>(
+      '/pqrsf/:radicado/ampliacion',
+      caseRoute(
+        'Panel: ampliar el plazo (Ley 1755 art. 14 parágrafo: antes del vencimiento, con motivo, hasta el doble del término inicial; se avisa al peticionario)',
+        extendRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'extend', async (trx, row, me, at) => {
+          const facts = factsOf(row);
+          refuse(canExtend(facts, colombianDate(at), formatLongDate), 'term_over');
+          const { reason, dueDate } = request.body;
+          const date = checkExtensionDate(facts, dueDate, formatLongDate);
+          if (!date.allowed) throw new ApiError(422, 'invalid_due_date', date.reason, { dueDate: date.reason });
+          await trx
+            .updateTable('community.pqrsf_requests')
+            .set({ due_date: dueDate, original_due_date: row.due_date, extension_reason: reason, extended_at: at })
+            .where('id', '=', row.id)
+            .execute();
+          await moveTo(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
+          return {
+            detail: { dueDate, previousDueDate: row.due_date },
+            mail: extensionMail(ctx.settings.publicOrigin, {
+              to: row.email,
+              radicado: row.radicado,
+              reason,
+              dueDate,
+              previousDueDate: row.due_date,
+            }),
+          };
+        }),
+    );
+
+    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof transferRequestSchema>; Reply: PqrsfCase }>(
+      '/pqrsf/:radicado/traslado',
+      caseRoute(
+        'Panel: trasladar una PQRSF a la entidad competente (Ley 1755 art. 21: dentro de 5 días hábiles desde la radicación; se avisa al peticionario)',
+        transferRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'transfer', async (trx, row, me, at) => {
+          refuse(canTransfer(factsOf(row), colombianDate(at), formatLongDate), 'transfer_too_late');
+          const { entity, note } = request.body;
+          await trx
+            .updateTable('community.pqrsf_requests')
+            .set({ status: statusAfter.transfer, transferred_to: entity, transferred_at: at })
+            .where('id', '=', row.id)
+            .execute();
+          await moveTo(trx, row, me, at, {
+            action: 'trasladada',
+            status: statusAfter.transfer,
+            note: note ? `${entity} — ${note}` : entity,
+          });
+          return {
+            detail: { from: row.status, to: statusAfter.transfer },
+            mail: transferMail(ctx.settings.publicOrigin, { to: row.email, radicado: row.radicado, entity, at }),
+          };
+        }),
+    );
+
+    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof closeRequestSchema>; Reply: PqrsfCase }>(
+      '/pqrsf/:radicado/cierre',
+      caseRoute('Panel: cerrar una PQRSF (sin respuesta ni traslado, con el motivo)', closeRequestSchema),
+      async (request) =>
+        act(request, request.params.radicado, 'close', async (trx, row, me, at) => {
+          refuse(canClose(factsOf(row)));
+          const { note } = request.body;
+          if (closeNeedsNote(row.status) && !note)
+            throw new ApiError(422, 'note_required', caseRuleTexts.closeNeedsNote, { note: caseRuleTexts.closeNeedsNote });
+          await trx
+            .updateTable('community.pqrsf_requests')
+            .set({ status: statusAfter.close, closed_at: at })
+            .where('id', '=', row.id)
+            .execute();
+          await moveTo(trx, row, me, at, { action: 'cerrada', status: statusAfter.close, note });
+          return { detail: { from: row.status, to: statusAfter.close, unanswered: closeNeedsNote(row.status) } };
+        }),
+    );
+
+    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof addNoteRequestSchema>; Reply: PqrsfCase }>(
+      '/pqrsf/:radicado/notas',
+      caseRoute('Panel: agregar una nota interna a una PQRSF (no la ve el peticionario)', addNoteRequestSchema),
+      async (request) =>
+        act(request, request.params.radicado, 'note', async (trx, row, me, at) => {
+          await trx
+            .insertInto('community.pqrsf_notes')
+            .values({ request_id: row.id, body: request.body.body, at, actor_sub: me.sub, actor_email: me.email })
+            .execute();
+          return { detail: { status: row.status } };
+        }),
+    );
+  });
+
+  // Admins only: today's digest by hand (tests, or a morning the schedule missed); once a day like the schedule.
+  await registerStaffRoutes(
+    app,
+    ctx,
+    async (scope) => {
+      scope.post<{ Reply: DigestResponse }>(
+        '/pqrsf/digest',
+        {
+          schema: {
+            tags: ['community'],
+            summary: 'Panel (administración): enviar ahora el resumen diario de PQRSF por vencer y vencidas (una vez al día)',
+            response: { 200: zodResponse(digestResponseSchema) },
+          },
+        },
+        async (request) => {
+          const result = await runPqrsfDigest(ctx, { now, log: request.log });
+          if (result.ran)
+            await recordAudit(ctx.db, staffOf(request), {
+              action: pqrsfAuditActions.digest,
+              entity: 'pqrsf',
+              detail: { dueSoon: result.dueSoon, overdue: result.overdue, recipients: result.recipients },
+            });
+          return result;
+        },
+      );
+    },
+    { admin: true },
+  );
+};
