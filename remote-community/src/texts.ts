@@ -96,6 +96,11 @@ export const lookupTexts = {
   sending: 'Consultando…',
   resultTitle: (id: string) => `Solicitud ${id}`,
   due: (date: string, days: number) => `Fecha límite de respuesta: ${date} (${days} días hábiles, Ley 1755 de 2015).`,
+  dueExtended: (date: string, original: string) =>
+    `Fecha límite de respuesta: ${date}. Ampliamos el plazo, que vencía el ${original} (Ley 1755 de 2015, art. 14, parágrafo).`,
+  respondedOn: (date: string) => `Respondida el ${date}.`,
+  transferredTo: (entity: string, date: string) =>
+    `Trasladada a ${entity} el ${date}, por ser la entidad competente (Ley 1755 de 2015, art. 21). Esa entidad te responderá.`,
   noResponse: 'Aún sin respuesta',
   noComments: 'Sin comentarios',
   fileNew: 'Radicar una nueva solicitud',

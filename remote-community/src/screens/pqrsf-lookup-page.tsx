@@ -18,6 +18,26 @@ import { lookupTexts as t } from '../texts';
 
 type Lookup = { kind: 'found'; record: PqrsfRecord } | { kind: 'missing'; text: string };
 
+/** The foundation's answer and its date, or where the request was transferred, or that there is none yet. */
+function ResponseCell({ record }: { record: PqrsfRecord }) {
+  if (record.response) {
+    return (
+      <>
+        {record.response
+          .split(/\n+/)
+          .filter((line) => line.trim())
+          .map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+        {record.respondedAt ? <p className="response-date">{t.respondedOn(formatColombianDateTime(record.respondedAt))}</p> : null}
+      </>
+    );
+  }
+  if (record.transferredTo && record.transferredAt)
+    return <>{t.transferredTo(record.transferredTo, formatColombianDateTime(record.transferredAt))}</>;
+  return <>{t.noResponse}</>;
+}
+
 /** The request as the spec's table shows it, one labelled row per column so it reads well at 320 px. */
 function RecordTable({ record }: { record: PqrsfRecord }) {
   const c = t.columns;
@@ -33,7 +53,7 @@ function RecordTable({ record }: { record: PqrsfRecord }) {
     [c.request_type, record.request_type],
     [c.status, <span className="status-badge">{record.status}</span>],
     [c.reviews, record.reviews || t.noComments],
-    [c.response, record.response || t.noResponse],
+    [c.response, <ResponseCell record={record} />],
   ];
   return (
     <table className="record-table">
@@ -64,7 +84,11 @@ function Result({ lookup }: { lookup: Lookup }) {
   return (
     <div ref={ref} tabIndex={-1} className="result-card stored-message" role="status" aria-label={t.resultTitle(lookup.record.id)}>
       <RecordTable record={lookup.record} />
-      <p className="due-note">{t.due(formatLongDate(lookup.record.dueDate), lookup.record.termDays)}</p>
+      <p className="due-note">
+        {lookup.record.originalDueDate
+          ? t.dueExtended(formatLongDate(lookup.record.dueDate), formatLongDate(lookup.record.originalDueDate))
+          : t.due(formatLongDate(lookup.record.dueDate), lookup.record.termDays)}
+      </p>
     </div>
   );
 }
