@@ -10,6 +10,10 @@ export const exposes = {
   './RegisterPage': './src/screens/register-page.tsx',
   './ConfirmEmailPage': './src/screens/confirm-email-page.tsx',
   './MisCursosPage': './src/screens/mis-cursos-page.tsx',
+  // The panel (/equipo): its door (sign-in, authenticator, the staff session) and the admins' screens.
+  './StaffGate': './src/screens/staff/staff-gate.tsx',
+  './StaffMembers': './src/screens/staff/staff-members.tsx',
+  './StaffAudit': './src/screens/staff/staff-audit.tsx',
   './session': './src/session/expose.ts',
 };
 

@@ -23,7 +23,17 @@ export interface AuthResult {
 
 export type LoginResult =
   | { success: true; user: AuthUser }
-  | { success: false; error: string; code?: string; needsConfirmation?: boolean; needsNewPassword?: boolean };
+  | {
+      success: false;
+      error: string;
+      code?: string;
+      needsConfirmation?: boolean;
+      needsNewPassword?: boolean;
+      /** The account has an authenticator: the sign-in waits for its 6-digit code (`answerTotp`). Staff only. */
+      needsTotp?: boolean;
+      /** The pool requires an authenticator this account lacks: set it up before the sign-in completes. Staff only. */
+      needsTotpSetup?: boolean;
+    };
 
 export interface SignUpData {
   name: string;
@@ -49,6 +59,10 @@ type Identity = RuntimeConfig['identity'];
 let poolPromise: Promise<{ pool: CognitoUserPool; identity: Identity } | null> | null = null;
 /** The user who answered a sign-in with NEW_PASSWORD_REQUIRED, waiting for the new password. */
 let pendingChallenge: CognitoUser | null = null;
+/** The user whose sign-in waits for an authenticator code (SOFTWARE_TOKEN_MFA) or its setup (MFA_SETUP). */
+let pendingMfa: CognitoUser | null = null;
+/** The user an authenticator is being set up for, between AssociateSoftwareToken and VerifySoftwareToken. */
+let settingUp: CognitoUser | null = null;
 
 /** The user pool from the runtime configuration (endpoint set for the emulator); null when unconfigured. */
 async function userPool() {
@@ -163,6 +177,7 @@ function authenticate(cognitoUser: CognitoUser, run: (callbacks: Parameters<Cogn
     run({
       onSuccess: (session) => {
         pendingChallenge = null;
+        pendingMfa = null;
         void readUser(cognitoUser, session).then((user) => resolve({ success: true, user }));
       },
       onFailure: (err: unknown) => {
@@ -178,10 +193,17 @@ function authenticate(cognitoUser: CognitoUser, run: (callbacks: Parameters<Cogn
         pendingChallenge = cognitoUser;
         resolve({ success: false, error: identityMessages.temporaryPassword, code: 'NEW_PASSWORD_REQUIRED', needsNewPassword: true });
       },
-      // MFA is not enabled on the foundation's pool; a challenge we cannot answer is reported, not left hanging.
+      // Visitors have no second factor; staff accounts answer the authenticator's code (staff gate: `answerTotp`).
+      // The visitor login page reads these as a failed sign-in, as before. SMS codes are not used by the foundation.
       mfaRequired: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'MFA_REQUIRED' }),
-      totpRequired: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'MFA_REQUIRED' }),
-      mfaSetup: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'MFA_SETUP' }),
+      totpRequired: () => {
+        pendingMfa = cognitoUser;
+        resolve({ success: false, error: identityMessages.loginDefault, code: 'SOFTWARE_TOKEN_MFA', needsTotp: true });
+      },
+      mfaSetup: () => {
+        pendingMfa = cognitoUser;
+        resolve({ success: false, error: identityMessages.loginDefault, code: 'MFA_SETUP', needsTotpSetup: true });
+      },
       selectMFAType: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'SELECT_MFA_TYPE' }),
       customChallenge: () => resolve({ success: false, error: identityMessages.loginDefault, code: 'CUSTOM_CHALLENGE' }),
     });
@@ -193,6 +215,7 @@ export async function login(email: string, password: string): Promise<LoginResul
   if (!email.trim() || !password) return { success: false, error: 'Por favor, completa todos los campos' };
   const found = await userPool();
   if (!found) return { success: false, error: identityMessages.unavailable, code: 'Unavailable' };
+  pendingMfa = null;
   const cognitoUser = userFor(found.pool, email);
   cognitoUser.setAuthenticationFlowType(found.identity.authFlow || 'USER_PASSWORD_AUTH');
   const details = new AuthenticationDetails({ Username: email.trim().toLowerCase(), Password: password });
@@ -213,6 +236,112 @@ export async function completeNewPassword(newPassword: string): Promise<LoginRes
     return { ...result, error: messageFor({ code: result.code }, 'newPassword') };
   }
   return result;
+}
+
+/** What the staff sign-in says when the authenticator step fails. */
+export const totpMessages = {
+  wrongCode: 'El código no es correcto o ya cambió. Escribe el código que muestra ahora tu aplicación.',
+  restart: 'Pasó demasiado tiempo desde que escribiste tu contraseña. Inicia sesión de nuevo.',
+  codeDefault: 'No pudimos comprobar el código. Inténtalo de nuevo.',
+  setupDefault: 'No pudimos configurar la aplicación autenticadora. Inténtalo de nuevo.',
+} as const;
+
+/** Codes after which the sign-in must start over (the challenge's session or the tokens are gone). */
+export const RESTART_SIGN_IN = 'RestartSignIn';
+
+/** A provider error of the authenticator step in the staff sign-in's words; `RestartSignIn` when it cannot go on. */
+function totpFailure(error: unknown, fallback: string): { success: false; error: string; code: string } {
+  const code = errorCode(error);
+  switch (code) {
+    case 'CodeMismatchException':
+    case 'EnableSoftwareTokenMFAException':
+    case 'InvalidParameterException':
+      return { success: false, error: totpMessages.wrongCode, code };
+    case 'NotAuthorizedException':
+    case 'ExpiredCodeException':
+    case RESTART_SIGN_IN:
+      return { success: false, error: totpMessages.restart, code: RESTART_SIGN_IN };
+    case 'NetworkError':
+      return { success: false, error: identityMessages.network, code };
+    case 'TooManyRequestsException':
+    case 'LimitExceededException':
+    case 'TooManyFailedAttemptsException':
+      return { success: false, error: identityMessages.tooManyAttempts, code };
+    default:
+      return { success: false, error: fallback, code };
+  }
+}
+
+/** True while a sign-in waits for the authenticator's code or its setup. */
+export function hasPendingTotp(): boolean {
+  return pendingMfa !== null;
+}
+
+/** Answers the SOFTWARE_TOKEN_MFA challenge of the last sign-in with the authenticator's 6-digit code. */
+export async function answerTotp(code: string): Promise<LoginResult> {
+  const cognitoUser = pendingMfa;
+  if (!cognitoUser) return totpFailure({ code: RESTART_SIGN_IN }, totpMessages.codeDefault);
+  const result = await authenticate(cognitoUser, (callbacks) =>
+    cognitoUser.sendMFACode(code.replace(/\s+/g, ''), callbacks, 'SOFTWARE_TOKEN_MFA'),
+  );
+  if (result.success) return result;
+  const failure = totpFailure({ code: result.code }, totpMessages.codeDefault);
+  if (failure.code === RESTART_SIGN_IN) pendingMfa = null;
+  return failure;
+}
+
+export type TotpSetupStart = { success: true; secret: string } | { success: false; error: string; code: string };
+
+/**
+ * Starts setting up an authenticator app (AssociateSoftwareToken): for the signed-in user (the usual case: the pool
+ * makes MFA optional and the panel requires it), or for a sign-in that the pool stopped at MFA_SETUP. Answers the
+ * secret the app needs, shown as a QR code and typed out.
+ */
+export async function startTotpSetup(): Promise<TotpSetupStart> {
+  let cognitoUser = pendingMfa;
+  if (!cognitoUser) {
+    const found = await userPool();
+    if (!found) return { success: false, error: identityMessages.unavailable, code: 'Unavailable' };
+    const state = await currentSession();
+    const current = found.pool.getCurrentUser();
+    if (state.status === 'unavailable') return { success: false, error: identityMessages.network, code: 'NetworkError' };
+    if (state.status !== 'valid' || !current) return totpFailure({ code: RESTART_SIGN_IN }, totpMessages.setupDefault);
+    current.setSignInUserSession(state.session);
+    cognitoUser = current;
+  }
+  const user = cognitoUser;
+  settingUp = user;
+  return new Promise((resolve) => {
+    user.associateSoftwareToken({
+      associateSecretCode: (secret) => resolve({ success: true, secret }),
+      onFailure: (err: unknown) => resolve(totpFailure(err, totpMessages.setupDefault)),
+    });
+  });
+}
+
+/**
+ * Finishes the setup with the app's first code (VerifySoftwareToken), then makes the authenticator the preferred
+ * second factor (SetUserMFAPreference), so every later sign-in asks for its code. On a wrong code the setup stays
+ * open for another try.
+ */
+export async function finishTotpSetup(code: string, deviceName = 'Panel de la fundación'): Promise<AuthResult> {
+  const cognitoUser = settingUp;
+  if (!cognitoUser) return totpFailure({ code: RESTART_SIGN_IN }, totpMessages.setupDefault);
+  const verified = await new Promise<unknown>((resolve) => {
+    cognitoUser.verifySoftwareToken(code.replace(/\s+/g, ''), deviceName, {
+      onSuccess: () => resolve(null),
+      onFailure: (err: unknown) => resolve(err ?? new Error('verify')),
+    });
+  });
+  if (verified) return totpFailure(verified, totpMessages.setupDefault);
+  // Through MFA_SETUP the verification also completed the sign-in; either way the user has a session now.
+  pendingMfa = null;
+  const preferred = await new Promise<unknown>((resolve) => {
+    cognitoUser.setUserMfaPreference(null, { PreferredMfa: true, Enabled: true }, (err) => resolve(err ?? null));
+  });
+  if (preferred) return totpFailure(preferred, totpMessages.setupDefault);
+  settingUp = null;
+  return { success: true };
 }
 
 /** Starts a password reset: the provider e-mails a code. */
@@ -319,6 +448,8 @@ function revokeRefreshToken(cognitoUser: CognitoUser): Promise<void> {
  */
 export async function logout(): Promise<void> {
   pendingChallenge = null;
+  pendingMfa = null;
+  settingUp = null;
   const found = await userPool();
   const cognitoUser = found?.pool.getCurrentUser();
   if (!cognitoUser) return;

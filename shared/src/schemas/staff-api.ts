@@ -8,7 +8,16 @@ export const staffTexts = {
   emailInvalid: 'Escribe un correo válido, por ejemplo nombre@fundacion.org.',
   codeRequired: 'Escribe el código de 6 dígitos de tu aplicación autenticadora.',
   codeInvalid: 'El código tiene 6 dígitos, sin letras.',
+  signInEmailRequired: 'Escribe tu correo.',
+  signInEmailInvalid: 'Escribe un correo válido, por ejemplo nombre@fundacion.org.',
+  passwordRequired: 'Escribe tu contraseña.',
 } as const;
+
+/** The panel's sign-in form (to the identity provider, not to this API). */
+export const staffSignInSchema = z.object({
+  email: emailField(staffTexts.signInEmailRequired, staffTexts.signInEmailInvalid),
+  password: z.string({ error: staffTexts.passwordRequired }).min(1, { error: staffTexts.passwordRequired }),
+});
 
 /** GET /staff/me: the member signed in, also before the second factor is set up (`totp: false`). */
 export const staffMeResponseSchema = z.object({

@@ -1,0 +1,164 @@
+import './staff.css';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { AuditRowView } from 'shared/schemas/staff-api';
+import { useStaffSession } from 'shared/staff-session';
+import { useListStaffAudit } from '../../api/list-staff-audit';
+import { bogotaDateTime } from './format';
+import { auditActionLabels, auditEntityLabels, auditKinds, auditTexts as t } from './texts';
+
+type Listing =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; rows: AuditRowView[]; nextBefore: string | null; more: 'idle' | 'loading' | 'failed' };
+
+/** The action in plain words; an action this screen does not know yet shows its code. */
+const actionLabel = (action: string) => auditActionLabels[action] ?? action;
+
+function recordLabel(row: AuditRowView): string {
+  const kind = auditEntityLabels[row.entity] ?? row.entity;
+  return row.entityId ? `${kind}: ${row.entityId}` : kind;
+}
+
+/**
+ * `account/StaffAudit` (admins): the append-only audit log, newest first, 50 rows a page with "Cargar más", filtered
+ * by kind of action. Times in Bogotá.
+ */
+export default function StaffAudit() {
+  const session = useStaffSession();
+  const read = useListStaffAudit();
+  const filterId = useId();
+  const [action, setAction] = useState('');
+  const [listing, setListing] = useState<Listing>({ kind: 'loading' });
+  const endRef = useRef<HTMLParagraphElement>(null);
+  const focusEnd = useRef(false);
+  const query = useRef(0);
+
+  const load = useCallback(
+    async (kind: string, before: string | null, previous: AuditRowView[]) => {
+      const id = ++query.current;
+      const token = await session.getIdToken();
+      if (!token || id !== query.current) return;
+      const result = await read({ before, action: kind || null }, token);
+      if (id !== query.current) return;
+      if (result.kind === 'ok') {
+        // The button goes away on the last page: its focus moves to the line that says so.
+        focusEnd.current = before !== null && result.data.nextBefore === null;
+        setListing({ kind: 'ready', rows: [...previous, ...result.data.rows], nextBefore: result.data.nextBefore, more: 'idle' });
+        return;
+      }
+      const message = result.kind === 'error' && result.message ? result.message : t.failed;
+      if (before === null) setListing({ kind: 'failed', message });
+      else setListing((l) => (l.kind === 'ready' ? { ...l, more: 'failed' } : l));
+    },
+    [read, session],
+  );
+
+  useEffect(() => {
+    setListing({ kind: 'loading' });
+    void load(action, null, []);
+  }, [action, load]);
+
+  useEffect(() => {
+    if (focusEnd.current && listing.kind === 'ready') {
+      focusEnd.current = false;
+      endRef.current?.focus();
+    }
+  }, [listing]);
+
+  let body;
+  if (listing.kind === 'loading') body = <p role="status">{t.loading}</p>;
+  else if (listing.kind === 'failed')
+    body = (
+      <div className="alert alert--error" role="alert">
+        <p>{listing.message}</p>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            setListing({ kind: 'loading' });
+            void load(action, null, []);
+          }}
+        >
+          {t.retry}
+        </button>
+      </div>
+    );
+  else if (listing.rows.length === 0) body = <p role="status">{t.empty}</p>;
+  else
+    body = (
+      <>
+        <div className="staff-table-wrap" role="region" aria-labelledby="auditoria-tabla" tabIndex={0}>
+          <table className="staff-table">
+            <caption id="auditoria-tabla">{t.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.when}</th>
+                <th scope="col">{t.who}</th>
+                <th scope="col">{t.what}</th>
+                <th scope="col">{t.record}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="staff-table__nowrap">
+                    <time dateTime={row.at}>{bogotaDateTime(row.at)}</time>
+                  </td>
+                  <td>{row.actorEmail}</td>
+                  <th scope="row">{actionLabel(row.action)}</th>
+                  <td>{recordLabel(row)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="staff-more">
+          <p role="status" ref={endRef} tabIndex={-1}>
+            {t.shown(listing.rows.length)} {listing.nextBefore ? '' : t.end}
+          </p>
+          {listing.nextBefore ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={listing.more === 'loading'}
+              aria-busy={listing.more === 'loading' || undefined}
+              onClick={() => {
+                setListing({ ...listing, more: 'loading' });
+                void load(action, listing.nextBefore, listing.rows);
+              }}
+            >
+              {listing.more === 'loading' ? t.loadingMore : t.more}
+            </button>
+          ) : null}
+          {listing.more === 'failed' ? (
+            <p className="alert alert--error" role="alert">
+              {t.failed}
+            </p>
+          ) : null}
+        </div>
+      </>
+    );
+
+  return (
+    <section className="staff-screen" aria-labelledby="auditoria-titulo">
+      <div>
+        <h1 id="auditoria-titulo">{t.title}</h1>
+        <p className="staff-screen__intro">{t.intro}</p>
+      </div>
+      <div className="staff-filter">
+        <div className="field">
+          <label htmlFor={filterId}>{t.filter}</label>
+          <select id={filterId} value={action} onChange={(e) => setAction(e.target.value)}>
+            <option value="">{t.allKinds}</option>
+            {auditKinds.map((k) => (
+              <option key={k.value} value={k.value}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}

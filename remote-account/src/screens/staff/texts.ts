@@ -1,0 +1,140 @@
+/** The panel's door and admin screens, in plain Spanish for the foundation's team. */
+export const gateTexts = {
+  title: 'Panel de la fundación',
+  intro: 'Espacio de trabajo del equipo. Para entrar necesitas tu contraseña y el código de tu aplicación autenticadora.',
+  checking: 'Comprobando tu sesión…',
+  signInTitle: 'Inicia sesión',
+  signInSubmit: 'Ingresar',
+  signInBusy: 'Ingresando…',
+  signedOut: 'Cerraste sesión en el panel.',
+  sessionEnded: 'Tu sesión terminó. Inicia sesión de nuevo para continuar.',
+  newPasswordTitle: 'Crea tu contraseña',
+  newPasswordIntro: 'Entraste con una contraseña temporal. Escoge la que usarás de ahora en adelante.',
+  newPasswordSubmit: 'Guardar contraseña',
+  backToSignIn: 'Volver a iniciar sesión',
+  codeTitle: 'Código de verificación',
+  codeIntro: 'Abre tu aplicación autenticadora y escribe el código de 6 dígitos que muestra para el panel de la fundación.',
+  codeLabel: 'Código de 6 dígitos',
+  codeSubmit: 'Verificar',
+  codeBusy: 'Verificando…',
+  notStaffTitle: 'Esta cuenta no pertenece al equipo',
+  notStaffIntro: (email: string | null) =>
+    `${email ? `La cuenta ${email}` : 'Esta cuenta'} no tiene acceso al panel. Si trabajas en la fundación, pide a un administrador que te invite; si no, cierra sesión.`,
+  signOut: 'Cerrar sesión',
+  signingOut: 'Cerrando sesión…',
+  unavailableTitle: 'No pudimos abrir el panel',
+  retry: 'Intentar de nuevo',
+  setupTitle: 'Configura la verificación en dos pasos',
+  setupIntro:
+    'Para proteger los datos de las personas que atiende la fundación, el panel pide además de tu contraseña un código que cambia cada 30 segundos.',
+  setupStep1: 'Instala en tu celular una aplicación autenticadora (por ejemplo Google Authenticator, Microsoft Authenticator o FreeOTP).',
+  setupStep2: 'En la aplicación, agrega una cuenta y escanea este código QR.',
+  setupManual: '¿No puedes escanear? Escribe esta clave en la aplicación (tipo «basada en el tiempo»):',
+  setupStep3: 'Escribe el código de 6 dígitos que muestra la aplicación.',
+  setupLoading: 'Preparando la configuración…',
+  setupFailed: 'No pudimos activar la verificación en dos pasos. Inténtalo de nuevo.',
+  openInApp: '¿Estás en el celular que tiene la aplicación? Ábrela desde aquí',
+  setupSubmit: 'Activar y entrar',
+  setupBusy: 'Activando…',
+  qrLabel: (email: string) => `Código QR para agregar ${email} a tu aplicación autenticadora`,
+  secretLabel: 'Clave para escribir a mano',
+  copySecret: 'Copiar clave',
+  copied: 'Clave copiada.',
+} as const;
+
+export const membersTexts = {
+  title: 'Equipo',
+  intro: 'Personas con acceso al panel. Al invitar a alguien le enviamos por correo una contraseña temporal.',
+  loading: 'Cargando el equipo…',
+  caption: 'Miembros del equipo',
+  email: 'Correo',
+  name: 'Nombre',
+  role: 'Rol',
+  secondFactor: 'Verificación en dos pasos',
+  created: 'Desde',
+  actions: 'Acciones',
+  admin: 'Administración',
+  member: 'Equipo',
+  totpOn: 'Configurada',
+  totpOff: 'Pendiente',
+  disabled: ' (cuenta desactivada)',
+  you: ' (tú)',
+  noName: 'Sin nombre',
+  empty: 'Todavía no hay nadie en el equipo.',
+  remove: 'Retirar',
+  removeLabel: (email: string) => `Retirar a ${email}`,
+  inviteTitle: 'Invitar a una persona',
+  inviteEmail: 'Correo de la persona',
+  inviteAdmin: 'Puede administrar el equipo y ver la auditoría',
+  inviteSubmit: 'Enviar invitación',
+  inviteBusy: 'Invitando…',
+  invited: (email: string, created: boolean) =>
+    created
+      ? `Invitamos a ${email}. Le enviamos por correo una contraseña temporal y el enlace al panel.`
+      : `${email} ya tenía cuenta en el sitio: ahora es parte del equipo y le avisamos por correo.`,
+  removed: (email: string) => `${email} ya no es parte del equipo.`,
+  confirmTitle: 'Retirar del equipo',
+  confirmBody: (email: string) =>
+    `${email} dejará de tener acceso al panel de inmediato. Su cuenta del sitio se conserva. ¿Quieres retirarla del equipo?`,
+  confirmYes: 'Sí, retirar',
+  confirmBusy: 'Retirando…',
+  cancel: 'Cancelar',
+  failed: 'No pudimos cargar el equipo. Revisa tu conexión e inténtalo de nuevo.',
+  network: 'No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.',
+  retry: 'Intentar de nuevo',
+} as const;
+
+export const auditTexts = {
+  title: 'Auditoría',
+  intro: 'Quién hizo qué en el panel, del más reciente al más antiguo. Este registro no se puede modificar.',
+  loading: 'Cargando el registro…',
+  caption: 'Registro de acciones del equipo',
+  when: 'Fecha y hora (Bogotá)',
+  who: 'Quién',
+  what: 'Acción',
+  record: 'Registro',
+  filter: 'Tipo de acción',
+  allKinds: 'Todas las acciones',
+  more: 'Cargar más',
+  loadingMore: 'Cargando…',
+  end: 'No hay más registros.',
+  empty: 'No hay acciones registradas de este tipo.',
+  failed: 'No pudimos cargar el registro. Revisa tu conexión e inténtalo de nuevo.',
+  retry: 'Intentar de nuevo',
+  shown: (n: number) => `${n === 1 ? 'Se muestra 1 registro' : `Se muestran ${n} registros`}.`,
+} as const;
+
+/** Kinds of action the audit screen filters by (an action prefix each). */
+export const auditKinds: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'account.staff', label: 'Cambios en el equipo' },
+  { value: 'community.pqrsf', label: 'Casos PQRSF' },
+  { value: 'community.export', label: 'Exportaciones de datos' },
+  { value: 'community.inbox', label: 'Bandeja de la comunidad' },
+];
+
+/** What each known action means, in plain words (the community remote's actions included); unknown ones show their code. */
+export const auditActionLabels: Record<string, string> = {
+  'account.staff.invite': 'Invitó a una persona al equipo',
+  'account.staff.remove': 'Retiró a una persona del equipo',
+  'community.pqrsf.start': 'Pasó un caso PQRSF a «En trámite»',
+  'community.pqrsf.respond': 'Respondió un caso PQRSF',
+  'community.pqrsf.extend': 'Amplió el plazo de un caso PQRSF',
+  'community.pqrsf.transfer': 'Trasladó un caso PQRSF a otra entidad',
+  'community.pqrsf.close': 'Cerró un caso PQRSF',
+  'community.pqrsf.note': 'Agregó una nota interna a un caso PQRSF',
+  'community.pqrsf.digest': 'Envió a mano el resumen de vencimientos',
+  'community.export': 'Exportó datos a CSV',
+  'community.inbox.contact': 'Marcó un registro como contactado',
+  'community.inbox.contact.undo': 'Quitó la marca de contactado',
+};
+
+/** The kind of record an audit row names. */
+export const auditEntityLabels: Record<string, string> = {
+  staff_member: 'Miembro del equipo',
+  pqrsf: 'PQRSF',
+  volunteers: 'Voluntarios',
+  allies: 'Empresas aliadas',
+  workshop_inquiries: 'Consultas de talleres',
+  software_requests: 'Solicitudes de software',
+  newsletter_subscriptions: 'Suscriptores del boletín',
+};
