@@ -1,5 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { contributionRoutes } from './contributions';
+import { donationBoundsRoutes } from './donation-bounds';
 import { givingMigrations } from './migrations';
 
 /** Giving API: donations priced by the server, signed payment notifications, status sync, receipt once. */
@@ -9,6 +10,7 @@ export const givingApi: ApiModule = {
   migrations: givingMigrations,
   plugin: async (app, ctx) => {
     await app.register(contributionRoutes, ctx);
+    await app.register(donationBoundsRoutes, ctx);
   },
 };
 

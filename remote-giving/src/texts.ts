@@ -18,6 +18,8 @@ export const donationPageTexts = {
   customLabel: 'Valor en pesos (solo números)',
   customPlaceholder: 'Ej: 50000',
   customHint: 'O escribe otro valor: reemplaza al monto elegido arriba.',
+  customHintWithin: (min: string, max: string) => `O escribe otro valor (mínimo ${min}, máximo ${max}): reemplaza al monto elegido arriba.`,
+  outOfRange: (min: string, max: string) => `El monto debe estar entre ${min} y ${max}.`,
   contributorTitle: 'Tus datos',
   requiredNote: 'Los campos marcados con * son obligatorios.',
   submit: 'Donar',

@@ -2,11 +2,11 @@
  * @jest-environment jsdom
  */
 import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, networkDown, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, fakeApiClient, networkDown, ok, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
 import { PENDING_PAYMENT_KEY } from 'shared/payments/browser-storage';
 import { documentTypes } from 'shared/schemas/common';
 import { donationTexts } from 'shared/schemas/donation';
@@ -30,8 +30,12 @@ const contribution = ok(
   201,
 );
 
+/** The server's bounds as the page asks for them; unreachable unless a test says otherwise (the page works without). */
+const boundsKey = 'GET /api/giving/donation-bounds';
+const serverBounds = ok({ min: 5000, max: 20_000_000 });
+
 function renderPage(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient(answers);
+  const fake = fakeApiClient({ [boundsKey]: networkDown, ...answers });
   render(
     <Provider store={createAppStore()}>
       <ApiClientProvider client={fake.client}>
@@ -50,6 +54,9 @@ async function fillContributor(user: UserEvent) {
   await user.type(screen.getByLabelText(/^Correo Electrónico/), 'camila@example.com');
   await user.type(screen.getByLabelText(/^Teléfono/), '3104567890');
 }
+
+/** The donation requests among the calls (the page also asks for the bounds). */
+const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST');
 
 const donate = () => screen.getByRole('button', { name: /^Donar|Loading/ });
 const custom = () => screen.getByLabelText(/^Valor en pesos/) as HTMLInputElement;
@@ -83,7 +90,7 @@ describe('donation form (spec §4, §5, §8) with the API client swapped', () =>
     await user.click(donate());
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(`${donationPageTexts.errorsTitle}${donationTexts.noAmount}`));
     expect(document.activeElement).toBe(screen.getByRole('alert'));
-    expect(calls).toHaveLength(0);
+    expect(posts(calls)).toHaveLength(0);
   });
 
   it('takes digits only in the custom amount, and a preset empties it', async () => {
@@ -125,7 +132,7 @@ describe('donation form (spec §4, §5, §8) with the API client swapped', () =>
 
     // A second failure is announced again (a new alert takes focus).
     await user.click(donate());
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')));
     expect(screen.getByRole('alert').textContent).toBe(donationTexts.failed);
 
@@ -133,7 +140,7 @@ describe('donation form (spec §4, §5, §8) with the API client swapped', () =>
     await user.click(donate());
     await waitFor(() => expect(localStorage.getItem(PENDING_PAYMENT_KEY)).not.toBeNull());
     expect(JSON.parse(localStorage.getItem(PENDING_PAYMENT_KEY)!)).toMatchObject({ payment_id: 'pref-9', amount: 50000 });
-    expect(calls[2]!.body).toMatchObject({ donation_amount: '50000', optional_donation_amount: '', email: 'camila@example.com' });
+    expect(posts(calls)[2]!.body).toMatchObject({ donation_amount: '50000', optional_donation_amount: '', email: 'camila@example.com' });
     expect(screen.getByRole('status').textContent).toBe('Te estamos llevando a la pasarela de pagos…');
     expect(donate().textContent).toBe('Loading...');
     navigation.mockRestore();
@@ -154,5 +161,73 @@ describe('donation form (spec §4, §5, §8) with the API client swapped', () =>
     expect(custom().getAttribute('aria-invalid')).toBe('true');
     await user.click(within(alert).getByRole('link', { name: refusal }));
     expect(document.activeElement).toBe(custom());
+  });
+  describe("the server's bounds next to the custom amount (#17)", () => {
+    const hintOf = (input: HTMLElement) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    const refusal = 'Monto de donación inválido. El monto debe estar entre $ 5.000 y $ 20.000.000.';
+
+    it('states the minimum and the maximum in pesos once the server answers them', async () => {
+      renderPage({ [boundsKey]: serverBounds });
+      await waitFor(() => expect(hintOf(custom())).toContain('(mínimo $ 5.000, máximo $ 20.000.000)'));
+    });
+
+    it('says nothing of bounds it could not get, and the server still decides', async () => {
+      const user = userEvent.setup();
+      renderPage({});
+      await user.type(custom(), '1000');
+      expect(hintOf(custom())).toBe(donationPageTexts.customHint);
+      expect(donate().textContent).toBe('Donar $ 1.000');
+      expect(custom().getAttribute('aria-invalid')).toBeNull();
+    });
+
+    it('checks them as the amount is typed: over the maximum at once, below the minimum after a pause, and clears when within', async () => {
+      jest.useFakeTimers();
+      try {
+        const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+        const { calls } = renderPage({ [boundsKey]: serverBounds });
+        await waitFor(() => expect(hintOf(custom())).toContain('mínimo'));
+
+        await user.type(custom(), '25000000');
+        await waitFor(() => expect(custom().getAttribute('aria-invalid')).toBe('true'));
+        expect(hintOf(custom())).toContain(refusal);
+        expect(screen.getByText('El monto debe estar entre $ 5.000 y $ 20.000.000.')).toBeTruthy();
+        expect(donate().textContent).toBe('Donar');
+
+        await user.clear(custom());
+        await user.type(custom(), '50');
+        // Still typing: no error yet...
+        expect(custom().getAttribute('aria-invalid')).toBeNull();
+        await act(async () => {
+          jest.advanceTimersByTime(1000);
+        });
+        // ...but a pause below the minimum is answered.
+        await waitFor(() => expect(custom().getAttribute('aria-invalid')).toBe('true'));
+        expect(hintOf(custom())).toContain(refusal);
+
+        await user.type(custom(), '00');
+        await waitFor(() => expect(custom().getAttribute('aria-invalid')).toBeNull());
+        expect(hintOf(custom())).not.toContain(refusal);
+        expect(donate().textContent).toBe('Donar $ 5.000');
+        expect(posts(calls)).toHaveLength(0);
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+
+    it('refuses an amount outside the bounds on submit, on the custom amount, without calling the server', async () => {
+      const user = userEvent.setup();
+      const { calls } = renderPage({ [boundsKey]: serverBounds });
+      await waitFor(() => expect(hintOf(custom())).toContain('mínimo'));
+      await fillContributor(user);
+      await user.type(custom(), '4999');
+      await user.click(donate());
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('link', { name: refusal })).toBeTruthy();
+      expect(posts(calls)).toHaveLength(0);
+    });
   });
 });

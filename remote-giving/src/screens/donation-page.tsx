@@ -1,11 +1,19 @@
 import '../giving.css';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { formatCOP } from 'shared/format/money';
 import { PENDING_PAYMENT_KEY, rememberClaim, storeJson, type PendingDonation } from 'shared/payments/browser-storage';
 import { usePaymentType } from 'shared/payments/use-payment-type';
 import { documentTypes } from 'shared/schemas/common';
-import { chosenDonationAmount, digitsOnly, donationFormSchema, donationTexts, presetAmounts } from 'shared/schemas/donation';
+import {
+  browserDonationBounds,
+  chosenDonationAmount,
+  digitsOnly,
+  donationFormSchemaWithin,
+  donationTexts,
+  presetAmounts,
+  type DonationBounds,
+} from 'shared/schemas/donation';
 import type { ContributionResponse } from 'shared/schemas/giving-api';
 import { useAppDispatch, useAppSelector } from 'shared/store';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
@@ -14,6 +22,7 @@ import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { useCreateContribution } from '../api/create-contribution';
+import { useGetDonationBounds } from '../api/get-donation-bounds';
 import { whenIdle } from '../idle';
 import { loadMercadoPago } from '../mercadopago-script';
 import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from '../state/payment-flow-slice';
@@ -44,21 +53,70 @@ function contributionFailure(res: ApiResult<ContributionResponse>, customTyped: 
 
 const presetId = (value: string) => `monto-${value}`;
 
+/** Below the minimum the visitor may still be typing ("5" on the way to "50000"): the check waits for this pause. */
+const TYPING_PAUSE_MS = 800;
+
+/** Bounds the page can state: whole pesos, at least 1, the minimum not above the maximum. */
+const usable = (b: DonationBounds) => Number.isSafeInteger(b.min) && Number.isSafeInteger(b.max) && b.min >= 1 && b.min <= b.max;
+
+/**
+ * The server's donation bounds (its configuration), once they arrive; null before, or when they cannot be had (the
+ * page then says none and the server still refuses an amount outside them, as before #17).
+ */
+function useServerBounds(): DonationBounds | null {
+  const getBounds = useGetDonationBounds();
+  const [bounds, setBounds] = useState<DonationBounds | null>(null);
+  useEffect(() => {
+    let live = true;
+    getBounds()
+      .then((res) => {
+        if (live && res.kind === 'ok' && usable(res.data)) setBounds({ min: res.data.min, max: res.data.max });
+      })
+      .catch(() => {
+        // Only a convenience: the form works without it.
+      });
+    return () => {
+      live = false;
+    };
+  }, [getBounds]);
+  return bounds;
+}
+
 /** Donation screen /contribuciones#dona-aqui (spec §2, §4 Donation, §5, §8). */
 export default function DonationPage() {
   usePaymentType('donations');
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
   const createContribution = useCreateContribution();
-  const form = useZodForm(donationFormSchema, {
+  const serverBounds = useServerBounds();
+  const bounds = serverBounds ?? browserDonationBounds;
+  // The amount rule of the schema, within the server's bounds as soon as the page has them.
+  const schema = useMemo(() => donationFormSchemaWithin(bounds), [bounds]);
+  const form = useZodForm(schema, {
     shouldFocusError: false,
     defaultValues: { donation_amount: '', optional_donation_amount: '' },
   });
   const field = fieldsOf(form);
   const preset = form.watch('donation_amount') ?? '';
   const custom = form.watch('optional_donation_amount') ?? '';
-  const chosen = chosenDonationAmount({ donation_amount: preset, optional_donation_amount: custom });
+  const chosen = chosenDonationAmount({ donation_amount: preset, optional_donation_amount: custom }, bounds);
   const presetError = form.formState.errors.donation_amount?.message;
+  const range = serverBounds ? { min: formatCOP(serverBounds.min), max: formatCOP(serverBounds.max) } : null;
+  let amountNote: string = t.noAmountYet;
+  if (chosen.ok) amountNote = t.summary(formatCOP(chosen.amount));
+  else if (range && (preset || custom) && chosen.message !== donationTexts.noAmount) amountNote = t.outOfRange(range.min, range.max);
+
+  // The custom amount is checked as it is typed (#17): at once when it is within the bounds again or over the maximum,
+  // after a pause when it is still below the minimum, and when the field is left.
+  const checkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(checkTimer.current), []);
+  const checkCustomAmount = (digits: string, wait: boolean) => {
+    clearTimeout(checkTimer.current);
+    if (digits === '') return;
+    const check = () => void form.trigger('optional_donation_amount');
+    if (wait) checkTimer.current = setTimeout(check, TYPING_PAUSE_MS);
+    else check();
+  };
 
   // A visit starts idle; coming back from the checkout with the back button (page restored from cache) does too.
   useEffect(() => {
@@ -159,13 +217,18 @@ export default function DonationPage() {
             inputMode="numeric"
             autoComplete="off"
             maxLength={12}
-            hint={t.customHint}
+            hint={range ? t.customHintWithin(range.min, range.max) : t.customHint}
             {...customField}
             onChange={(event) => {
               // Digits only, as typed (spec §5): letters, dots and spaces never reach the field.
               const digits = digitsOnly(event.target.value);
               if (digits !== event.target.value) event.target.value = digits;
-              void customField.onChange(event);
+              const stillTyping = !chosenDonationAmount({ optional_donation_amount: digits }, bounds).ok && Number(digits) < bounds.min;
+              void customField.onChange(event).then(() => checkCustomAmount(digits, stillTyping));
+            }}
+            onBlur={(event) => {
+              void customField.onBlur(event);
+              checkCustomAmount(event.target.value, false);
             }}
           />
           {presetError ? (
@@ -174,7 +237,7 @@ export default function DonationPage() {
             </span>
           ) : null}
           <p className="amount-summary" aria-live="polite">
-            {chosen.ok ? t.summary(formatCOP(chosen.amount)) : t.noAmountYet}
+            {amountNote}
           </p>
         </fieldset>
 

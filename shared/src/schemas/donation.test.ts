@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { digitsOnly, donationFormSchema, donationSchema, donationTexts, resolveDonationAmount } from './donation';
+import {
+  digitsOnly,
+  donationFormSchema,
+  donationFormSchemaWithin,
+  donationSchema,
+  donationTexts,
+  outOfBoundsMessage,
+  resolveDonationAmount,
+} from './donation';
 
 const bounds = { min: 5000, max: 20_000_000 };
 
@@ -62,5 +70,22 @@ describe('donation amount', () => {
     expect(issues(valid)).toEqual([]);
     // The API keeps the body's shape only: its own bounds decide, and answer 'invalid_amount'.
     expect(donationSchema.safeParse({ ...valid, optional_donation_amount: '' }).success).toBe(true);
+  });
+  it("says the bounds in the site's money format, and the form schema within the server's bounds puts them on the custom amount", () => {
+    const below = resolveDonationAmount({ optional_donation_amount: '4999' }, bounds);
+    expect(below).toEqual({ ok: false, message: 'Monto de donación inválido. El monto debe estar entre $ 5.000 y $ 20.000.000.' });
+    const issues = (input: Record<string, string>) =>
+      donationFormSchemaWithin(bounds)
+        .safeParse(input)
+        .error?.issues.filter((i) => i.path[0] === 'optional_donation_amount' || i.path[0] === 'donation_amount')
+        .map((i) => [i.path.join('.'), i.message]) ?? [];
+    expect(issues({ optional_donation_amount: '4999' })).toEqual([['optional_donation_amount', outOfBoundsMessage(bounds)]]);
+    expect(issues({ optional_donation_amount: '20000001' })).toEqual([['optional_donation_amount', outOfBoundsMessage(bounds)]]);
+    expect(issues({ optional_donation_amount: '5000' })).toEqual([]);
+    expect(issues({ optional_donation_amount: '20000000' })).toEqual([]);
+    // Before the page has the server's bounds, any whole amount passes (the server still decides).
+    expect(donationFormSchema.safeParse({ optional_donation_amount: '1' }).error?.issues.map((i) => i.path[0])).not.toContain(
+      'optional_donation_amount',
+    );
   });
 });

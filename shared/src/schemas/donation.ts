@@ -1,3 +1,4 @@
+import { formatCOP } from '../format/money';
 import { documentNumberField, documentTypes, emailField, oneOf, phoneField, requiredText } from './common';
 import { z } from './zod';
 
@@ -56,7 +57,7 @@ const presetShape = /^\$?\s*(\d{1,3}(?:\.\d{3})+|\d+)(?:,0+)?$/;
  */
 export function resolveDonationAmount(
   input: { donation_amount?: string | undefined; optional_donation_amount?: string | undefined },
-  bounds: { min: number; max: number },
+  bounds: DonationBounds,
 ): AmountResult {
   const invalid = { ok: false, message: donationTexts.invalidAmount } as const;
   const custom = (input.optional_donation_amount ?? '').trim();
@@ -73,39 +74,55 @@ export function resolveDonationAmount(
   }
   if (amount === 0) return { ok: false, message: donationTexts.noAmount };
   if (!Number.isSafeInteger(amount) || amount < 0) return invalid;
-  if (amount < bounds.min || amount > bounds.max)
-    return {
-      ok: false,
-      message: `${donationTexts.invalidAmount} El monto debe estar entre $ ${bounds.min.toLocaleString('es-CO')} y $ ${bounds.max.toLocaleString('es-CO')}.`,
-    };
+  if (amount < bounds.min || amount > bounds.max) return { ok: false, message: outOfBoundsMessage(bounds) };
   return { ok: true, amount };
 }
 
+export interface DonationBounds {
+  min: number;
+  max: number;
+}
+
 /**
- * The browser's bounds: it only tells "none" from "not a number" for the spec's alerts. The server applies the real
- * bounds (configuration) to the body after validating it with `donationSchema`, and answers them in Spanish.
+ * The refusal of an amount outside the bounds, in the site's money format ("$ 5.000": browsers' es-CO leaves four
+ * digits ungrouped, so the page's hint and this message would disagree).
  */
-export const browserDonationBounds = { min: 1, max: Number.MAX_SAFE_INTEGER } as const;
+export const outOfBoundsMessage = (bounds: DonationBounds) =>
+  `${donationTexts.invalidAmount} El monto debe estar entre ${formatCOP(bounds.min)} y ${formatCOP(bounds.max)}.`;
+
+/**
+ * The bounds the browser uses until it has the server's (GET /api/giving/donation-bounds), or when it cannot get
+ * them: they only tell "none" from "not a number" for the spec's alerts. The server applies the real bounds
+ * (configuration) to the body after validating it with `donationSchema`, and answers them in Spanish.
+ */
+export const browserDonationBounds: DonationBounds = { min: 1, max: Number.MAX_SAFE_INTEGER };
 
 /** The amount the form currently reads as chosen, for the summary line and the button. */
-export const chosenDonationAmount = (input: Pick<DonationInput, 'donation_amount' | 'optional_donation_amount'>) =>
-  resolveDonationAmount(input, browserDonationBounds);
+export const chosenDonationAmount = (
+  input: Pick<DonationInput, 'donation_amount' | 'optional_donation_amount'>,
+  bounds: DonationBounds = browserDonationBounds,
+) => resolveDonationAmount(input, bounds);
 
 /**
- * The donation form's schema: the body plus the amount rule (spec §5), whose message lands on the field the visitor
- * used (the custom amount when typed, otherwise the presets), so the form has one error channel. The API keeps
- * `donationSchema` and checks the amount against its configured bounds itself.
+ * The donation form's schema within `bounds` (the server's, once the page has them): the body plus the amount rule
+ * (spec §5), whose message lands on the field the visitor used (the custom amount when typed, otherwise the presets),
+ * so the form has one error channel. The API keeps `donationSchema` and checks the amount against its bounds itself.
  */
-export const donationFormSchema = donationSchema.superRefine(
-  (input, ctx) => {
-    // With `when` the rule also runs while other fields are wrong, so the value may not be the schema's shape yet.
-    const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    const amounts = { donation_amount: text(input.donation_amount), optional_donation_amount: text(input.optional_donation_amount) };
-    const amount = chosenDonationAmount(amounts);
-    if (amount.ok) return;
-    const field = amounts.optional_donation_amount !== '' ? 'optional_donation_amount' : 'donation_amount';
-    ctx.addIssue({ code: 'custom', message: amount.message, path: [field] });
-  },
-  // The first alert lists everything to correct (spec §8): the amount too, not only once the other fields pass.
-  { when: () => true },
-);
+export function donationFormSchemaWithin(bounds: DonationBounds) {
+  return donationSchema.superRefine(
+    (input, ctx) => {
+      // With `when` the rule also runs while other fields are wrong, so the value may not be the schema's shape yet.
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      const amounts = { donation_amount: text(input.donation_amount), optional_donation_amount: text(input.optional_donation_amount) };
+      const amount = chosenDonationAmount(amounts, bounds);
+      if (amount.ok) return;
+      const field = amounts.optional_donation_amount !== '' ? 'optional_donation_amount' : 'donation_amount';
+      ctx.addIssue({ code: 'custom', message: amount.message, path: [field] });
+    },
+    // The first alert lists everything to correct (spec §8): the amount too, not only once the other fields pass.
+    { when: () => true },
+  );
+}
+
+/** The donation form's schema before the server's bounds are known. */
+export const donationFormSchema = donationFormSchemaWithin(browserDonationBounds);

@@ -16,3 +16,10 @@ export const donationPaymentStatusResponseSchema = paymentStatusResponseSchema.e
   title: z.string(),
 });
 export type DonationPaymentStatusResponse = z.output<typeof donationPaymentStatusResponseSchema>;
+
+/** GET /api/giving/donation-bounds: the smallest and largest donation the server accepts, in whole COP (its settings). */
+export const donationBoundsResponseSchema = z.object({
+  min: z.number().int(),
+  max: z.number().int(),
+});
+export type DonationBoundsResponse = z.output<typeof donationBoundsResponseSchema>;
