@@ -1,0 +1,277 @@
+import { communityInboxKinds, type CommunityInboxKind } from '../staff-routes';
+import { MAX_TEXT } from './common';
+import type { WorkshopSlug } from './community';
+import { z } from './zod';
+
+/**
+ * The staff's community inbox (#13): volunteers, allied companies, workshop inquiries, custom-software requests and
+ * newsletter subscribers, under `/api/community/staff/inbox/…`. Requests and answers of every operation, the fields of
+ * each kind with their Spanish labels (the record page and the CSV export's headers use the same ones) and the texts the
+ * screens show.
+ */
+
+export const inboxKindList = Object.keys(communityInboxKinds) as [CommunityInboxKind, ...CommunityInboxKind[]];
+
+export const inboxTexts = {
+  kindInvalid: 'Ese tipo de registro no existe.',
+  idInvalid: 'El número de registro no es válido.',
+  notFound: 'No encontramos ese registro. Puede que el enlace esté incompleto.',
+  searchTooLong: 'Escribe como máximo 100 caracteres para buscar.',
+  cursorInvalid: 'La página pedida no es válida. Vuelve a cargar la lista.',
+  statusInvalid: 'Elige todos, pendientes o contactados.',
+  workshopInvalid: 'Elige un taller de la lista.',
+  workshopOnlyInquiries: 'El filtro por taller solo aplica a las consultas de talleres.',
+  limitInvalid: 'Pide entre 1 y 100 registros por página.',
+  noteTooLong: `Escribe como máximo ${MAX_TEXT} caracteres en la nota.`,
+} as const;
+
+/** Workshop slugs as stored in `community.workshop_inquiries.workshop`, and their names. */
+export const workshopNames: Record<WorkshopSlug, string> = {
+  'arte-de-amarte': 'Arte de Amarte',
+  'vale-ser': 'Vale Ser',
+};
+const workshopSlugList = Object.keys(workshopNames) as [WorkshopSlug, ...WorkshopSlug[]];
+
+/** The 'Contactado' filter: every record, those nobody marked yet, or those marked. */
+export const contactFilters = { todos: 'Todos', pendientes: 'Pendientes', contactados: 'Contactados' } as const;
+export type ContactFilter = keyof typeof contactFilters;
+
+// ── Records as filed ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const text = z.string();
+const maybe = z.string().nullable();
+
+/** Each kind's fields as the visitor filed them (the form's names); the inbox adds id, date and the contact mark. */
+export const inboxRecordSchemas = {
+  voluntarios: z.object({
+    volunteer_name: text,
+    volunteer_lastname: text,
+    id_type: text,
+    id_number: text,
+    age: z.number().int(),
+    address: text,
+    phone_number: text,
+    email: text,
+    institution: maybe,
+    purposes: text,
+    activities: text,
+  }),
+  aliados: z.object({
+    corporation_name: text,
+    corp_phone_number: text,
+    representative_name: text,
+    representative_lastname: text,
+    id_type: text,
+    id_number: text,
+    email: text,
+    rep_phone_number: text,
+    reviews: maybe,
+  }),
+  talleres: z.object({
+    workshop: text,
+    full_name: maybe,
+    first_name: maybe,
+    last_name: maybe,
+    phone_number: text,
+    email: text,
+    guest_type: maybe,
+    occupation: maybe,
+    empowerment_course: maybe,
+    referral_source: maybe,
+    comments_query: text,
+  }),
+  software: z.object({ full_name: text, email: text, phone_number: text }),
+  boletin: z.object({ email: text }),
+} satisfies Record<CommunityInboxKind, z.ZodObject>;
+
+export type InboxRecord<K extends CommunityInboxKind> = z.output<(typeof inboxRecordSchemas)[K]>;
+
+/**
+ * Every field of each kind with its Spanish label, in the order the record page and the CSV export show them. Typed so
+ * that a field added to a record cannot go without a label.
+ */
+export const inboxFieldLabels: { [K in CommunityInboxKind]: { [F in keyof InboxRecord<K>]-?: string } } = {
+  voluntarios: {
+    volunteer_name: 'Nombres',
+    volunteer_lastname: 'Apellidos',
+    id_type: 'Tipo de documento',
+    id_number: 'Número de documento',
+    age: 'Edad',
+    address: 'Dirección',
+    phone_number: 'Teléfono',
+    email: 'Correo electrónico',
+    institution: 'Institución',
+    purposes: 'Por qué quiere ser voluntario',
+    activities: 'Actividades que le gustaría realizar',
+  },
+  aliados: {
+    corporation_name: 'Empresa',
+    corp_phone_number: 'Teléfono de la empresa',
+    representative_name: 'Nombres del representante',
+    representative_lastname: 'Apellidos del representante',
+    id_type: 'Tipo de documento',
+    id_number: 'Número de documento',
+    email: 'Correo electrónico',
+    rep_phone_number: 'Teléfono del representante',
+    reviews: 'Comentarios',
+  },
+  talleres: {
+    workshop: 'Taller',
+    full_name: 'Nombre completo',
+    first_name: 'Nombre',
+    last_name: 'Apellido',
+    phone_number: 'Teléfono',
+    email: 'Correo electrónico',
+    guest_type: 'Interés en el taller',
+    occupation: 'Ocupación',
+    empowerment_course: '¿Hizo un curso de empoderamiento?',
+    referral_source: 'Cómo se enteró',
+    comments_query: 'Consulta',
+  },
+  software: { full_name: 'Nombre completo', email: 'Correo electrónico', phone_number: 'Teléfono' },
+  boletin: { email: 'Correo electrónico' },
+};
+
+/** The fields of a kind, in order, with their labels. */
+export function inboxFields<K extends CommunityInboxKind>(kind: K): Array<{ name: keyof InboxRecord<K> & string; label: string }> {
+  const labels: Record<string, string> = inboxFieldLabels[kind];
+  return Object.entries(labels).map(([name, label]) => ({ name: name as keyof InboxRecord<K> & string, label }));
+}
+
+/** A stored value as people read it: workshop slugs by their names, nothing as an empty string. */
+export function inboxValueText(field: string, value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (field === 'workshop' && value in workshopNames) return workshopNames[value as WorkshopSlug];
+  return String(value);
+}
+
+/**
+ * The list's own columns of each kind besides date, e-mail and status: who filed it (`name`; subscribers have only an
+ * e-mail) and one more fact (`extra`: document, company, workshop or phone). Null: no such column.
+ */
+export const inboxListColumns: Record<CommunityInboxKind, { name: string | null; extra: string | null }> = {
+  voluntarios: { name: 'Nombre', extra: 'Documento' },
+  aliados: { name: 'Representante', extra: 'Empresa' },
+  talleres: { name: 'Nombre', extra: 'Taller' },
+  software: { name: 'Nombre', extra: 'Teléfono' },
+  boletin: { name: null, extra: null },
+};
+
+// ── Requests ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const inboxKindParamsSchema = z.object({ kind: z.enum(inboxKindList, { error: inboxTexts.kindInvalid }) });
+export type InboxKindParams = z.output<typeof inboxKindParamsSchema>;
+
+export const inboxRecordParamsSchema = inboxKindParamsSchema.extend({
+  id: z
+    .string({ error: inboxTexts.idInvalid })
+    .regex(/^[1-9]\d{0,9}$/, { error: inboxTexts.idInvalid })
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, { error: inboxTexts.idInvalid })),
+});
+export type InboxRecordParams = z.output<typeof inboxRecordParamsSchema>;
+
+/** What narrows a list and its export: a search, the contact mark, and (workshop inquiries) the workshop. */
+export const inboxFilterSchema = z.object({
+  /** Words that must all appear among the names, e-mail, document or company; accents and case do not matter. */
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: inboxTexts.searchTooLong })
+    .optional()
+    .transform((v) => v || undefined),
+  estado: z.enum(Object.keys(contactFilters) as [ContactFilter, ...ContactFilter[]], { error: inboxTexts.statusInvalid }).default('todos'),
+  taller: z.enum(workshopSlugList, { error: inboxTexts.workshopInvalid }).optional(),
+});
+export type InboxFilter = z.output<typeof inboxFilterSchema>;
+export type InboxFilterInput = z.input<typeof inboxFilterSchema>;
+
+export const INBOX_PAGE_SIZE = 25;
+
+/** GET /api/community/staff/inbox/:kind: a filter, and where the previous page ended (`cursor`, opaque). */
+export const inboxListQuerySchema = inboxFilterSchema.extend({
+  cursor: z
+    .string()
+    .max(200, { error: inboxTexts.cursorInvalid })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: inboxTexts.cursorInvalid })
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: inboxTexts.limitInvalid })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: inboxTexts.limitInvalid }).max(100, { error: inboxTexts.limitInvalid }))
+    .optional(),
+});
+export type InboxListQuery = z.output<typeof inboxListQuerySchema>;
+
+/** PUT /api/community/staff/inbox/:kind/:id/contact: marks the record contacted (again: updates the note). */
+export const contactMarkRequestSchema = z.object({
+  note: z
+    .string({ error: 'Debe ser texto' })
+    .trim()
+    .max(MAX_TEXT, { error: inboxTexts.noteTooLong })
+    .optional()
+    .transform((v) => v ?? ''),
+});
+export type ContactMarkRequest = z.input<typeof contactMarkRequestSchema>;
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The 'Contactado' mark: when, by whom (the staff member's e-mail) and the note they left. */
+export const contactMarkSchema = z.object({
+  /** ISO 8601. */
+  at: z.string(),
+  by: z.string(),
+  note: z.string(),
+});
+export type ContactMark = z.output<typeof contactMarkSchema>;
+
+/** GET /api/community/staff/inbox: every kind with how many records it has and how many nobody contacted yet. */
+export const inboxSummaryResponseSchema = z.object({
+  kinds: z.array(z.object({ kind: z.enum(inboxKindList), label: z.string(), total: z.number().int(), pending: z.number().int() })),
+});
+export type InboxSummaryResponse = z.output<typeof inboxSummaryResponseSchema>;
+
+/** One row of a list: enough to recognise the record; the record page has the rest. */
+export const inboxListItemSchema = z.object({
+  id: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** Who filed it (null for subscribers, who give only an e-mail). */
+  name: z.string().nullable(),
+  email: z.string(),
+  /** The kind's own column (`inboxListColumns`): document, company, workshop or phone. */
+  extra: z.string().nullable(),
+  contacted: contactMarkSchema.nullable(),
+});
+export type InboxListItem = z.output<typeof inboxListItemSchema>;
+
+export const inboxListResponseSchema = z.object({
+  kind: z.enum(inboxKindList),
+  items: z.array(inboxListItemSchema),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: z.string().nullable(),
+  /** How many records match the filter, on the first page only (null when a cursor was given). */
+  total: z.number().int().nullable(),
+});
+export type InboxListResponse = z.output<typeof inboxListResponseSchema>;
+
+const recordAnswer = <K extends CommunityInboxKind>(kind: K) =>
+  z.object({
+    kind: z.literal(kind),
+    id: z.string(),
+    /** ISO 8601. */
+    createdAt: z.string(),
+    record: inboxRecordSchemas[kind],
+    contacted: contactMarkSchema.nullable(),
+  });
+
+/** GET /api/community/staff/inbox/:kind/:id (and the contact routes' answer): every field as filed, and the mark. */
+export const inboxRecordResponseSchema = z.discriminatedUnion('kind', [
+  recordAnswer('voluntarios'),
+  recordAnswer('aliados'),
+  recordAnswer('talleres'),
+  recordAnswer('software'),
+  recordAnswer('boletin'),
+]);
+export type InboxRecordResponse = z.output<typeof inboxRecordResponseSchema>;
