@@ -19,8 +19,9 @@ export default {
     '^.+\\.(t|j)sx?$': swc,
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  // cognito-local's TOTP support needs otplib, whose ESM-only dependencies Jest cannot require on Node 20; the site
-  // never sets up authenticator apps, so tests get a stand-in (the real package still loads under npm start).
+  // cognito-local requires otplib, whose ESM-only dependencies Jest cannot require on Node 20; the identity emulator
+  // answers every TOTP call with shared/server/totp instead (sandbox/src/identity/staff-bridges.ts), so tests get a
+  // stand-in that must never be called.
   // Screens import their CSS (webpack extracts it); component tests need no styles.
   moduleNameMapper: {
     '^otplib$': '<rootDir>/sandbox/src/identity/otplib-unavailable.cjs',

@@ -3,7 +3,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminUserGlobalSignOutCommand,
+  AssociateSoftwareTokenCommand,
+  CreateGroupCommand,
+  GetUserCommand,
+  InitiateAuthCommand,
+  ListUsersInGroupCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AuthenticationDetails,
+  CognitoRefreshToken,
+  CognitoUser,
+  CognitoUserPool,
+  type CognitoUserSession,
+  type IAuthenticationCallback,
+} from 'amazon-cognito-identity-js';
+import type { StaffDirectory } from 'shared/server/api-contract';
+import { awsErrorName, cognitoAdminClient } from 'shared/server/cognito-admin';
 import { createTokenVerifier } from 'shared/server/identity';
+import { cognitoStaffDirectory, ensureStaffGroups } from 'shared/server/staff-directory';
+import { totpCode } from 'shared/server/totp';
+import { STAFF_ADMIN_GROUP, STAFF_GROUP } from 'shared/staff-groups';
 import { startIdentityEmulator, type IdentityEmulator, type IdentityMessage } from './emulator';
 import { identityMail } from './mail';
 
@@ -169,5 +198,348 @@ describe('local identity emulator', () => {
     expect(mail.text).toContain('Hola, Ana:');
     expect(mail.text).toContain('123456');
     expect(mail.text).toContain('https://sitio.example/confirm-email?email=a%40b.co');
+  });
+});
+
+/**
+ * The staff panel's identity calls (#13), each as the server (AWS SDK v3, through the team's directory) and the
+ * browser (amazon-cognito-identity-js, as remote-account/src/identity/cognito.ts uses it) make them.
+ */
+describe('local identity emulator: the staff panel', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'identity-staff-'));
+  const clientId = 'web-staff-test';
+  const poolId = 'local_staff';
+  let emulator: IdentityEmulator;
+  let sdk: CognitoIdentityProviderClient;
+  let directory: StaffDirectory;
+  let verifier: ReturnType<typeof createTokenVerifier>;
+
+  beforeAll(async () => {
+    emulator = await startIdentityEmulator({
+      dataDir,
+      port: await freePort(),
+      userPoolId: poolId,
+      clientId,
+      deliver: async () => undefined,
+      log: false,
+    });
+    const identity = { region: 'us-east-1', endpoint: emulator.url, userPoolId: poolId };
+    sdk = cognitoAdminClient(identity, {});
+    directory = cognitoStaffDirectory(identity, { client: sdk });
+    verifier = createTokenVerifier({ issuer: emulator.issuer, clientId, jwksUri: `${emulator.issuer}/.well-known/jwks.json` });
+  });
+  afterAll(async () => {
+    sdk.destroy();
+    await emulator.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The SDK error's name (`CodeMismatchException`…) or 'ok'. */
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (err: unknown) => awsErrorName(err) || String(err),
+    );
+
+  const signIn = (email: string, password: string) =>
+    sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+
+  /** A member invited through the directory who replaced the temporary password: their first tokens. */
+  async function invited(email: string, admin = false) {
+    const added = await directory.add(email, { admin });
+    expect(added).toMatchObject({ created: true });
+    const first = await signIn(email, added.temporaryPassword ?? '');
+    expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const done = await sdk.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: first.Session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'ClaveNueva2026' },
+      }),
+    );
+    return done.AuthenticationResult ?? {};
+  }
+
+  it('keeps the team in groups: creating one twice keeps its members, groups read by e-mail or user name', async () => {
+    await ensureStaffGroups(sdk, poolId);
+    await invited('grupos@fundacion.test');
+    const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'grupos@fundacion.test' }));
+    // A second CreateGroup is refused as on Cognito; cognito-local used to replace the group and drop its members.
+    expect(await outcome(sdk.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: STAFF_GROUP })))).toBe('GroupExistsException');
+    await ensureStaffGroups(sdk, poolId);
+    for (const username of ['grupos@fundacion.test', user.Username ?? '']) {
+      const groups = await sdk.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId, Username: username }));
+      expect(groups.Groups?.map((g) => g.GroupName)).toEqual([STAFF_GROUP]);
+    }
+    const members = await sdk.send(new ListUsersInGroupCommand({ UserPoolId: poolId, GroupName: STAFF_GROUP }));
+    expect(members.Users?.map((u) => u.Username)).toContain(user.Username);
+
+    await sdk.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: 'grupos@fundacion.test', GroupName: STAFF_ADMIN_GROUP }));
+    const both = await sdk.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId, Username: 'grupos@fundacion.test' }));
+    expect(both.Groups?.map((g) => g.GroupName).sort()).toEqual([STAFF_GROUP, STAFF_ADMIN_GROUP].sort());
+    await sdk.send(
+      new AdminRemoveUserFromGroupCommand({ UserPoolId: poolId, Username: 'grupos@fundacion.test', GroupName: STAFF_ADMIN_GROUP }),
+    );
+    const after = await sdk.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId, Username: user.Username }));
+    expect(after.Groups?.map((g) => g.GroupName)).toEqual([STAFF_GROUP]);
+    expect(await outcome(sdk.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId, Username: 'nadie@fundacion.test' })))).toBe(
+      'UserNotFoundException',
+    );
+  });
+
+  it('sets up an authenticator app with an access token, reports it once preferred, then asks for its code at sign-in', async () => {
+    const email = 'totp.sdk@fundacion.test';
+    const tokens = await invited(email, true);
+    const session = await verifier.verify(tokens.IdToken ?? '');
+    expect(session?.groups.sort()).toEqual([STAFF_GROUP, STAFF_ADMIN_GROUP].sort());
+    expect(session?.username).toBe((await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email }))).Username);
+    const AccessToken = tokens.AccessToken ?? '';
+
+    const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    expect(SecretCode).toMatch(/^[A-Z2-7]{32}$/);
+    const wrong = totpCode(SecretCode) === '000000' ? '111111' : '000000';
+    expect(await outcome(sdk.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: wrong })))).toBe(
+      'EnableSoftwareTokenMFAException',
+    );
+    // Turning MFA on before the app is verified is refused.
+    expect(
+      await outcome(
+        sdk.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } })),
+      ),
+    ).toBe('InvalidParameterException');
+    const verified = await sdk.send(
+      new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode), FriendlyDeviceName: 'Celular' }),
+    );
+    expect(verified.Status).toBe('SUCCESS');
+    // Verified is not yet on: only the preference turns it on, as on Cognito (so the panel must always set it).
+    expect((await directory.standing(session?.username ?? ''))?.totp).toBe(false);
+    expect((await signIn(email, 'ClaveNueva2026')).AuthenticationResult?.IdToken).toBeTruthy();
+
+    await sdk.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email }));
+    expect(user.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(user.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
+    // A standing without the second factor is not kept: the member is let in as soon as the app is set up.
+    expect(await directory.standing(session?.username ?? '')).toEqual({
+      enabled: true,
+      groups: expect.arrayContaining([STAFF_GROUP]),
+      totp: true,
+    });
+
+    const challenge = await signIn(email, 'ClaveNueva2026');
+    expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    expect(challenge.AuthenticationResult).toBeUndefined();
+    const answer = (code: string, Session = challenge.Session) =>
+      sdk.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session,
+          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
+    expect(await outcome(answer(wrong))).toBe('CodeMismatchException');
+    // A wrong code leaves the session open for another try, as the person types it again.
+    const done = await answer(totpCode(SecretCode));
+    const idToken = done.AuthenticationResult?.IdToken ?? '';
+    await expect(verifier.verify(idToken)).resolves.toMatchObject({
+      email,
+      groups: expect.arrayContaining([STAFF_GROUP, STAFF_ADMIN_GROUP]),
+    });
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+    expect(claims['cognito:username']).toBe(user.Username);
+    // The session is used up, and the tokens refresh.
+    expect(await outcome(answer(totpCode(SecretCode)))).toBe('NotAuthorizedException');
+    const refreshed = await sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: done.AuthenticationResult?.RefreshToken ?? '' },
+      }),
+    );
+    expect(refreshed.AuthenticationResult?.IdToken).toBeTruthy();
+
+    // A new app replaces the old one only once verified: until then the old codes still open the door.
+    const { SecretCode: next = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    const again = await signIn(email, 'ClaveNueva2026');
+    expect(await outcome(answer(totpCode(SecretCode), again.Session))).toBe('ok');
+    await sdk.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(next) }));
+    const third = await signIn(email, 'ClaveNueva2026');
+    expect(await outcome(answer(totpCode(next), third.Session))).toBe('ok');
+  });
+
+  it('never skips the password: a TOTP answer or a new password needs the session of that sign-in', async () => {
+    const email = 'sesion@fundacion.test';
+    const tokens = await invited(email);
+    const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
+    await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: totpCode(SecretCode) }));
+    await sdk.send(
+      new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
+    const respond = (ChallengeName: 'SOFTWARE_TOKEN_MFA' | 'NEW_PASSWORD_REQUIRED', Session: string | undefined, username: string) =>
+      outcome(
+        sdk.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName,
+            Session,
+            ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: totpCode(SecretCode), NEW_PASSWORD: 'Tomada2026' },
+          }),
+        ),
+      );
+    // Knowing the secret is not enough without the password's session.
+    expect(await respond('SOFTWARE_TOKEN_MFA', 'a-session-nobody-issued-0000000000', email)).toBe('NotAuthorizedException');
+    // Another account's session does not answer for this one.
+    const other = await directory.add('otra.invitada@fundacion.test', { admin: false });
+    const otherChallenge = await signIn('otra.invitada@fundacion.test', other.temporaryPassword ?? '');
+    expect(await respond('SOFTWARE_TOKEN_MFA', otherChallenge.Session, email)).toBe('NotAuthorizedException');
+    // An invited account's temporary password cannot be replaced without its sign-in session.
+    expect(await respond('NEW_PASSWORD_REQUIRED', 'a-session-nobody-issued-0000000000', 'otra.invitada@fundacion.test')).toBe(
+      'NotAuthorizedException',
+    );
+    expect(await outcome(signIn('otra.invitada@fundacion.test', other.temporaryPassword ?? ''))).toBe('ok');
+  });
+
+  it('refuses access tokens the emulator did not sign, and those issued before a global sign-out', async () => {
+    const email = 'firmas@fundacion.test';
+    const tokens = await invited(email);
+    const [header, payload] = (tokens.AccessToken ?? '').split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
+    const victim = await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'totp.sdk@fundacion.test' }));
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: victim.Username })).toString('base64url')}.c2lnbmF0dXJh`;
+    for (const AccessToken of [forged, 'no-es-un-token'])
+      expect(await outcome(sdk.send(new AssociateSoftwareTokenCommand({ AccessToken })))).toBe('NotAuthorizedException');
+    expect(
+      await outcome(sdk.send(new SetUserMFAPreferenceCommand({ AccessToken: forged, SoftwareTokenMfaSettings: { Enabled: false } }))),
+    ).toBe('NotAuthorizedException');
+    expect(await outcome(sdk.send(new GetUserCommand({ AccessToken: tokens.AccessToken })))).toBe('ok');
+
+    // Global sign-out (what removing a member does): the refresh token and the access token stop working.
+    await new Promise((r) => setTimeout(r, 1100)); // tokens of the sign-out's own second stay valid
+    await sdk.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: email }));
+    expect(await outcome(sdk.send(new GetUserCommand({ AccessToken: tokens.AccessToken })))).toBe('NotAuthorizedException');
+    expect(
+      await outcome(
+        sdk.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken ?? '' },
+          }),
+        ),
+      ),
+    ).toBe('NotAuthorizedException');
+    // Signing in again works at once.
+    const fresh = await signIn(email, 'ClaveNueva2026');
+    expect(await outcome(sdk.send(new GetUserCommand({ AccessToken: fresh.AuthenticationResult?.AccessToken })))).toBe('ok');
+    expect(await outcome(sdk.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: 'nadie@fundacion.test' })))).toBe(
+      'UserNotFoundException',
+    );
+  });
+
+  it("lists, adds and removes the team through the server's directory", async () => {
+    const added = await directory.add('  Nueva.Persona@Fundacion.test ', { admin: false, name: 'Nueva Persona' });
+    expect(added.created).toBe(true);
+    expect(added.temporaryPassword).toMatch(/^[A-Za-z0-9]{12}$/);
+    const listed = await directory.list();
+    expect(listed.find((m) => m.email === 'nueva.persona@fundacion.test')).toMatchObject({
+      name: 'Nueva Persona',
+      admin: false,
+      totp: false,
+      enabled: true,
+    });
+    expect(listed.find((m) => m.email === 'totp.sdk@fundacion.test')).toMatchObject({ admin: true, totp: true });
+    // Adding an existing account keeps its password and changes only its role.
+    expect(await directory.add('nueva.persona@fundacion.test', { admin: true })).toEqual({ created: false, temporaryPassword: null });
+    expect((await directory.list()).find((m) => m.email === 'nueva.persona@fundacion.test')?.admin).toBe(true);
+
+    expect(await directory.remove('nueva.persona@fundacion.test')).toBe(true);
+    expect((await directory.list()).some((m) => m.email === 'nueva.persona@fundacion.test')).toBe(false);
+    const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'nueva.persona@fundacion.test' }));
+    expect((await directory.standing(user.Username ?? ''))?.groups).toEqual([]);
+    expect(await directory.remove('nadie@fundacion.test')).toBe(false);
+  });
+
+  it('works with amazon-cognito-identity-js as the browser uses it: first sign-in, app set-up, then the TOTP challenge', async () => {
+    const email = 'navegador@fundacion.test';
+    const { temporaryPassword } = await directory.add(email, { admin: false });
+    const pool = new CognitoUserPool({ UserPoolId: poolId, ClientId: clientId, endpoint: emulator.url });
+    const browserUser = () => {
+      const u = new CognitoUser({ Username: email, Pool: pool });
+      u.setAuthenticationFlowType('USER_PASSWORD_AUTH');
+      return u;
+    };
+    type Step = { kind: 'success'; session: CognitoUserSession } | { kind: 'newPassword' | 'totp' | 'failure'; detail?: unknown };
+    const callbacks = (resolve: (s: Step) => void): IAuthenticationCallback => ({
+      onSuccess: (session) => resolve({ kind: 'success', session }),
+      onFailure: (err: unknown) => resolve({ kind: 'failure', detail: (err as { code?: string }).code }),
+      newPasswordRequired: () => resolve({ kind: 'newPassword' }),
+      totpRequired: (name) => resolve({ kind: 'totp', detail: name }),
+    });
+    const authenticate = (u: CognitoUser, password: string) =>
+      new Promise<Step>((resolve) =>
+        u.authenticateUser(new AuthenticationDetails({ Username: email, Password: password }), callbacks(resolve)),
+      );
+
+    // First sign-in: the temporary password, then a new one.
+    const user = browserUser();
+    expect(await authenticate(user, temporaryPassword ?? '')).toEqual({ kind: 'newPassword' });
+    const completed = await new Promise<Step>((resolve) => user.completeNewPasswordChallenge('Navegador2026', {}, callbacks(resolve)));
+    expect(completed.kind).toBe('success');
+
+    // Set-up on the signed-in user: associateSoftwareToken → verifySoftwareToken → setUserMfaPreference.
+    const secret = await new Promise<string>((resolve, reject) =>
+      user.associateSoftwareToken({ associateSecretCode: resolve, onFailure: reject }),
+    );
+    const wrongCode = totpCode(secret) === '000000' ? '111111' : '000000';
+    const refused = await new Promise<unknown>((resolve) =>
+      user.verifySoftwareToken(wrongCode, 'Celular', {
+        onSuccess: () => resolve('ok'),
+        onFailure: (err) => resolve((err as { code?: string }).code),
+      }),
+    );
+    expect(refused).toBe('EnableSoftwareTokenMFAException');
+    // With an access token the library hands onSuccess the raw answer ({Status: 'SUCCESS'}), not a session.
+    const verifiedAnswer = await new Promise<unknown>((resolve, reject) =>
+      user.verifySoftwareToken(totpCode(secret), 'Celular', { onSuccess: resolve, onFailure: reject }),
+    );
+    expect(verifiedAnswer).toEqual({ Status: 'SUCCESS' });
+    const preference = await new Promise<string | undefined>((resolve, reject) =>
+      user.setUserMfaPreference(null, { Enabled: true, PreferredMfa: true }, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+    expect(preference).toBe('SUCCESS');
+
+    // Next sign-in: password, then totpRequired → sendMFACode(code, callbacks, 'SOFTWARE_TOKEN_MFA').
+    const next = browserUser();
+    expect(await authenticate(next, 'Navegador2026')).toEqual({ kind: 'totp', detail: 'SOFTWARE_TOKEN_MFA' });
+    const mismatch = await new Promise<Step>((resolve) => next.sendMFACode(wrongCode, callbacks(resolve), 'SOFTWARE_TOKEN_MFA'));
+    expect(mismatch).toEqual({ kind: 'failure', detail: 'CodeMismatchException' });
+    const signedIn = await new Promise<Step>((resolve) => next.sendMFACode(totpCode(secret), callbacks(resolve), 'SOFTWARE_TOKEN_MFA'));
+    expect(signedIn.kind).toBe('success');
+    const idToken = signedIn.kind === 'success' ? signedIn.session.getIdToken() : null;
+    expect(idToken?.payload['cognito:groups']).toEqual([STAFF_GROUP]);
+    await expect(verifier.verify(idToken?.getJwtToken() ?? '')).resolves.toMatchObject({ email, groups: [STAFF_GROUP] });
+    // The session refreshes as the site's session keeper does.
+    const refreshed = await new Promise<CognitoUserSession | null>((resolve) =>
+      next.refreshSession(
+        signedIn.kind === 'success' ? signedIn.session.getRefreshToken() : new CognitoRefreshToken({ RefreshToken: '' }),
+        (err, s) => resolve(err ? null : (s as CognitoUserSession)),
+      ),
+    );
+    expect(refreshed?.getIdToken().payload['cognito:groups']).toEqual([STAFF_GROUP]);
+    // The set-up calls also work on the user the site restores from storage (getSession sets its session).
+    const restored = pool.getCurrentUser();
+    await new Promise<void>((resolve, reject) => restored?.getSession((err: Error | null) => (err ? reject(err) : resolve())));
+    const another = await new Promise<string>((resolve, reject) =>
+      restored?.associateSoftwareToken({ associateSecretCode: resolve, onFailure: reject }),
+    );
+    expect(another).toMatch(/^[A-Z2-7]{32}$/);
   });
 });

@@ -1,10 +1,13 @@
 // The local identity provider: cognito-local 5.3.0 (pinned) run in-process, with a seeded user pool and app client,
-// its data under the site's data directory, loopback only. Two things are ours:
+// its data under the site's data directory, loopback only. What is ours:
 // - messages: the codes Cognito would e-mail (sign-up, resend, password reset) are handed to `deliver`, which puts
 //   them in the site's local mailbox as Spanish e-mails, so a person can finish sign-up without a real inbox;
 // - ResendConfirmationCode, which cognito-local lacks (it answers 500): bridged here with the same semantics as
 //   Cognito (new code for an unconfirmed user), so the browser code is the same against the emulator and AWS;
-// - the refresh token issued when a temporary password is replaced is remembered (cognito-local forgets it);
+// - the refresh token issued when a challenge is answered (a temporary password replaced, a TOTP code) is
+//   remembered (cognito-local forgets it);
+// - the staff panel's calls (TOTP set-up and sign-in, groups, global sign-out) and the checks behind them (genuine
+//   access tokens, challenge sessions bound to the sign-in that opened them): staff-bridges.ts;
 // - ConfirmSignUp marks the address verified, as Cognito does when the code went to it (cognito-local leaves
 //   email_verified false, which once made the API skip the check locally and hid that it mattered);
 // - UpdateUserAttributes (the signed-in user's own call) may not write `*_verified`, and a changed e-mail is unverified
@@ -30,6 +33,7 @@ import type { Messages } from 'cognito-local/lib/services/messages.js';
 import type { Triggers } from 'cognito-local/lib/services/triggers/index.js';
 import type { User } from 'cognito-local/lib/services/userPoolService.js';
 import { defaultHttpTimeouts } from 'shared/server/http';
+import { staffBridges } from './staff-bridges';
 
 /** Why the emulator is sending a code; decides the e-mail's wording. */
 export type IdentityMessageKind = 'SignUp' | 'ResendCode' | 'ForgotPassword' | 'AdminCreateUser' | 'Other';
@@ -100,6 +104,8 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
       Name: 'Fundación (local)',
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // As the foundation's pool: staff set up an authenticator app (software token); visitors need no second factor.
+      MfaConfiguration: 'OPTIONAL',
     });
   }
   if (!(await cognito.getAppClient(ctx, options.clientId))) {
@@ -159,19 +165,14 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
 
   const baseRouter = Router(services);
   type Route = ReturnType<typeof baseRouter>;
-  // cognito-local issues a refresh token when a challenge (the temporary password's NEW_PASSWORD_REQUIRED) is answered
-  // but does not remember it, so that session could never be refreshed; Cognito does. Remember it as sign-in does.
-  const respondToAuthChallenge: Route = async (rctx, req) => {
-    const out = (await baseRouter('RespondToAuthChallenge')(rctx, req)) as { AuthenticationResult?: { RefreshToken?: string } };
-    const refreshToken = out.AuthenticationResult?.RefreshToken;
-    const body = req as { ClientId?: string; ChallengeResponses?: { USERNAME?: string } };
-    if (refreshToken && body.ClientId && body.ChallengeResponses?.USERNAME) {
-      const pool = await cognito.getUserPoolForClientId(rctx, body.ClientId);
-      const user = await pool.getUserByUsername(rctx, body.ChallengeResponses.USERNAME);
-      if (user) await pool.storeRefreshToken(rctx, refreshToken, user);
-    }
-    return out as Awaited<ReturnType<Route>>;
-  };
+  // The staff panel's calls (TOTP, groups, global sign-out) and the checks behind them: see staff-bridges.ts.
+  const bridges = staffBridges({
+    cognito,
+    clock,
+    tokenGenerator: services.tokenGenerator,
+    issuer: `${url}/${options.userPoolId}`,
+    base: baseRouter,
+  });
   /** Stores whether the user's address is verified (what the ID token's `email_verified` then says). */
   const markEmailVerified = async (rctx: Context, clientId: string, username: string, verified: boolean) => {
     const pool = await cognito.getUserPoolForClientId(rctx, clientId);
@@ -193,7 +194,7 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     const names = (body.UserAttributes ?? []).map((a) => a.Name ?? '');
     if (names.some((n) => n.endsWith('_verified'))) throw new NotAuthorizedError();
     const out = await baseRouter('UpdateUserAttributes')(rctx, req);
-    // The base call already checked the access token; read whom it named to mark the new address unverified.
+    // The access token was checked before this ran (bridges.checkingAccessToken); read whom it names.
     const claims = JSON.parse(Buffer.from((body.AccessToken ?? '').split('.')[1] ?? '', 'base64url').toString() || '{}') as {
       sub?: string;
       client_id?: string;
@@ -201,13 +202,12 @@ export async function startIdentityEmulator(options: IdentityEmulatorOptions): P
     if (names.includes('email') && claims.sub && claims.client_id) await markEmailVerified(rctx, claims.client_id, claims.sub, false);
     return out;
   };
-  const router: typeof baseRouter = (target) => {
-    if (target === 'ResendConfirmationCode') return resendConfirmationCode as Route;
-    if (target === 'UpdateUserAttributes') return updateUserAttributes;
-    if (target === 'ConfirmSignUp') return confirmSignUp;
-    if (target === 'RespondToAuthChallenge') return respondToAuthChallenge;
-    return baseRouter(target);
+  const ours: Record<string, Route> = {
+    ResendConfirmationCode: resendConfirmationCode as Route,
+    UpdateUserAttributes: updateUserAttributes,
+    ConfirmSignUp: confirmSignUp,
   };
+  const router: typeof baseRouter = (target) => bridges.checkingAccessToken(ours[target] ?? bridges.route(target) ?? baseRouter(target));
 
   // cognito-local is typed against its own pino 7; the logger API it uses (child, levels) is the same in pino 10.
   const server = createServer(
