@@ -10,10 +10,11 @@ import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { useGetStaffMe } from '../../api/get-staff-me';
-import { AccountForm, CodeField, LinkButton } from '../../components/account-form';
+import { AccountForm, LinkButton } from '../../components/account-form';
 import { NewPasswordFields, PasswordField } from '../../components/password-field';
 import { StepHeading } from '../../components/step-heading';
 import { identityMessages } from '../../identity/errors';
+import { TotpCodeField } from './totp-code-field';
 import { answerTotp, completeNewPassword, currentSession, login, logout, RESTART_SIGN_IN, type LoginResult } from './staff-identity';
 import { gateTexts as t } from './texts';
 
@@ -160,7 +161,7 @@ function TotpStep({ onSignedIn, onRestart }: StepEvents) {
       busyLabel={t.codeBusy}
       secondary={<LinkButton onClick={() => onRestart()}>{t.backToSignIn}</LinkButton>}
     >
-      <CodeField label={t.codeLabel} {...field('code')} />
+      <TotpCodeField label={t.codeLabel} {...field('code')} />
     </AccountForm>
   );
 }

@@ -6,8 +6,9 @@ import { FormMessage } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { encode } from 'uqr';
-import { AccountForm, CodeField, LinkButton } from '../../components/account-form';
+import { AccountForm, LinkButton } from '../../components/account-form';
 import { StepHeading } from '../../components/step-heading';
+import { TotpCodeField } from './totp-code-field';
 import { otpauthUri, secretGroups } from './otpauth';
 import { finishTotpSetup, RESTART_SIGN_IN, startTotpSetup, type TotpSetupStart } from './staff-identity';
 import { gateTexts as t } from './texts';
@@ -166,7 +167,7 @@ export default function TotpSetup({
       submitLabel={t.setupSubmit}
       busyLabel={t.setupBusy}
     >
-      <CodeField label={t.codeLabel} {...field('code')} />
+      <TotpCodeField label={t.codeLabel} {...field('code')} />
     </AccountForm>
   );
 }
