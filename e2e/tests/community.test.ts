@@ -306,12 +306,16 @@ describe('community forms', () => {
     await page.goto('/automata');
     await waitForHeading(page, 'Automata');
     const links = page.locator('main a[href^="https://wa.me/"]');
-    assert.ok((await links.count()) >= 2);
-    for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) {
-      assert.ok(href.startsWith(chatLink().concat('?text=')), href);
-      assert.ok(href.includes(site.contact.chatPhone));
+    const phone = site.contact.chatPhone;
+    // While the number is pending in the foundation's data there is no chat button at all (#17).
+    if (!phone) assert.equal(await links.count(), 0);
+    else {
+      assert.ok((await links.count()) >= 2);
+      for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) {
+        assert.ok(href.startsWith(`${chatLink(undefined, phone)}?text=`), href);
+      }
+      assert.equal(await links.first().getAttribute('target'), '_blank');
     }
-    assert.equal(await links.first().getAttribute('target'), '_blank');
     await context.close();
   });
 

@@ -130,9 +130,15 @@ describe('content pages', () => {
       await cards.getByRole('heading', { name }).waitFor();
     }
     assert.equal(await page.getByRole('img', { name: 'Calificación: 4 de 5 estrellas' }).count(), 3);
-    const booking = page.getByRole('link', { name: /RESERVA AHORA/ }).first();
-    assert.equal(await booking.getAttribute('href'), site.bookingUrl);
-    assert.equal(await booking.getAttribute('target'), '_blank');
+    const booking = page.getByRole('link', { name: /RESERVA AHORA/ });
+    if (site.bookingUrl) {
+      assert.equal(await booking.first().getAttribute('href'), site.bookingUrl);
+      assert.equal(await booking.first().getAttribute('target'), '_blank');
+    } else {
+      // Pending in the foundation's data: no button to a made-up address; the closing call offers the e-mail (#17).
+      assert.equal(await booking.count(), 0);
+      await page.locator('.cta-band').getByRole('link', { name: site.contact.email }).waitFor();
+    }
     await context.close();
   });
 
@@ -182,7 +188,8 @@ describe('content pages', () => {
     await page.goto('/Documents-esal');
     await waitForHeading(page, 'Documentos ESAL');
     const links = page.locator('.doc-card a');
-    assert.equal(await links.count(), 3);
+    // A document the foundation has not published yet has no link (shared/src/config/site.ts).
+    assert.equal(await links.count(), site.esal.documents.filter((d) => d.url).length);
     for (const link of await links.all()) assert.equal(await link.getAttribute('target'), '_blank');
     const terms = await page.locator('.transparency dt').allTextContents();
     for (const t of [
@@ -208,7 +215,7 @@ describe('content pages', () => {
     for (const needle of [
       'Ley 1581 de 2012',
       'Decreto 1377 de 2013',
-      site.nit,
+      site.nit ?? 'NIT: Dato por confirmar',
       'Conocer',
       'Actualizar',
       'rectificar',

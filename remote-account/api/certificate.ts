@@ -58,7 +58,7 @@ export async function enrolmentCertificate(data: CertificateData): Promise<Uint8
 
   page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: GREEN, borderWidth: 2 });
   centered(page, site.name, height - 110, bold, 20, GREEN);
-  centered(page, `NIT ${site.nit}`, height - 132, regular, 11);
+  if (site.nit) centered(page, `NIT ${site.nit}`, height - 132, regular, 11);
   centered(page, 'CONSTANCIA DE INSCRIPCIÓN', height - 190, bold, 18);
 
   const body = `${site.name} hace constar que ${data.fullName}, identificado(a) con ${data.idType} número ${data.idNumber}, se encuentra inscrito(a) en el programa ${data.courseTitle}, ${data.moduleName}, con el pago de su matrícula aprobado.`;
@@ -82,7 +82,7 @@ export async function enrolmentCertificate(data: CertificateData): Promise<Uint8
 
   y -= 24;
   page.drawText(`Expedida el ${longDate(data.issuedAt)}.`, { x: margin, y, size: 11, font: regular, color: INK });
-  const footer = `${site.name} · ${site.contact.email} · ${site.contact.phoneDisplay}`;
+  const footer = [site.name, site.contact.email, site.contact.phoneDisplay].filter(Boolean).join(' · ');
   centered(page, footer, 48, regular, 9);
   centered(page, 'La autenticidad de esta constancia puede verificarse con la fundación citando el número de inscripción.', 62, regular, 8);
   return pdf.save();

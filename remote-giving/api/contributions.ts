@@ -117,7 +117,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
               ['Valor', formatCOP(d.donation_amount)],
               ['Fecha', date],
               ['Pago', payment.id],
-              ['Entidad', `${site.name}, NIT ${site.nit}`],
+              ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
             ],
           }),
         );

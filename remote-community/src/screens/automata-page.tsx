@@ -1,20 +1,11 @@
 import '../state/submissions-slice';
 import '../community.css';
-import { chatLink, site } from 'shared/config/site';
+import { site } from 'shared/config/site';
 import { AppLink } from 'shared/navigation';
+import { ChatButton } from 'shared/ui/chat-button';
 import { PageFrame } from 'shared/ui/page-frame';
 import { FeatureCards } from '../components/page-parts';
 import { automataTexts as t, workshopPageTexts } from '../texts';
-
-/** A chat with the foundation's configured phone, in a new tab (the visitor keeps the page). */
-function ChatButton({ message, label, className }: { message: string; label: string; className: string }) {
-  return (
-    <a className={className} href={chatLink(message)} target="_blank" rel="noopener noreferrer">
-      {label}
-      <span className="visually-hidden"> {workshopPageTexts.newTab}</span>
-    </a>
-  );
-}
 
 /** Automata, the custom-software sales page (spec §2): static content; contact buttons open chat links. */
 export default function AutomataPage() {
@@ -25,7 +16,9 @@ export default function AutomataPage() {
         <>
           <p>{t.intro}</p>
           <p className="hero-actions">
-            <ChatButton className="btn btn--light" message={t.chatMessage} label={t.chat} />
+            <ChatButton className="btn btn--light" message={t.chatMessage} newTab={workshopPageTexts.newTab}>
+              {t.chat}
+            </ChatButton>
             <AppLink className="btn btn--ghost hero-ghost" to="/software-custome/software-request">
               {t.form}
             </AppLink>
@@ -52,14 +45,14 @@ export default function AutomataPage() {
         <h2 id="idea">{t.closingTitle}</h2>
         <p>{t.closing}</p>
         <p className="hero-actions">
-          <ChatButton className="btn btn--accent" message={t.callMessage} label={t.call} />
+          <ChatButton className="btn btn--accent" message={t.callMessage} newTab={workshopPageTexts.newTab}>
+            {t.call}
+          </ChatButton>
           <AppLink className="btn btn--ghost" to="/software-custome/software-request">
             {t.form}
           </AppLink>
         </p>
-        <p className="form-privacy">
-          {site.contact.phoneDisplay} · {site.contact.email} · {site.contact.hours}
-        </p>
+        <p className="form-privacy">{[site.contact.phoneDisplay, site.contact.email, site.contact.hours].filter(Boolean).join(' · ')}</p>
       </section>
     </PageFrame>
   );

@@ -1,7 +1,7 @@
 import '../state/submissions-slice';
 import '../community.css';
-import { chatLink } from 'shared/config/site';
 import { AppLink } from 'shared/navigation';
+import { ChatButton } from 'shared/ui/chat-button';
 import { PageFrame } from 'shared/ui/page-frame';
 import { workshopOf, workshopPageTexts as p, workshops } from '../texts';
 
@@ -14,15 +14,9 @@ export default function WorkshopPage({ workshop = '' }: { workshop?: string }) {
       <AppLink className={light ? 'btn btn--light' : 'btn btn--accent'} to={`/${slug}/consulta`}>
         {p.ask}
       </AppLink>
-      <a
-        className={light ? 'btn btn--ghost hero-ghost' : 'btn btn--ghost'}
-        href={chatLink(p.chatMessage(w.title))}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
+      <ChatButton className={light ? 'btn btn--ghost hero-ghost' : 'btn btn--ghost'} message={p.chatMessage(w.title)} newTab={p.newTab}>
         {p.chat}
-        <span className="visually-hidden"> {p.newTab}</span>
-      </a>
+      </ChatButton>
     </p>
   );
 

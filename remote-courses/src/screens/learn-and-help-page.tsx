@@ -1,10 +1,10 @@
 import '../state/enrolment-slice';
 import '../courses.css';
 import { courses } from 'shared/catalogue/courses';
-import { chatLink } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';
+import { chatAvailable, ChatButton } from 'shared/ui/chat-button';
 import { PageFrame } from 'shared/ui/page-frame';
 import { learnAndHelpTexts as t } from '../texts';
 
@@ -45,11 +45,13 @@ export default function LearnAndHelpPage() {
           ))}
         </div>
       </section>
-      <p className="course-final">
-        <a className="btn btn--accent" href={chatLink(t.chatMessage)} target="_blank" rel="noopener noreferrer">
-          {t.enrolChat} <span className="visually-hidden">(abre el chat en una pestaña nueva)</span>
-        </a>
-      </p>
+      {chatAvailable() ? (
+        <p className="course-final">
+          <ChatButton className="btn btn--accent" message={t.chatMessage}>
+            {t.enrolChat}
+          </ChatButton>
+        </p>
+      ) : null}
     </PageFrame>
   );
 }

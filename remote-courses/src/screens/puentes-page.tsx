@@ -1,7 +1,7 @@
 import '../state/enrolment-slice';
 import '../courses.css';
-import { chatLink } from 'shared/config/site';
 import { Carousel } from 'shared/ui/carousel';
+import { chatAvailable, ChatButton } from 'shared/ui/chat-button';
 import { PageFrame } from 'shared/ui/page-frame';
 import { StageCard } from '../stage-card';
 import { puentesStages } from '../texts';
@@ -23,16 +23,13 @@ export default function PuentesPage() {
           slides={puentesStages.map((s) => ({ id: String(s.id), label: s.title, content: <StageCard stage={s} /> }))}
         />
       </section>
-      <p className="course-final">
-        <a
-          className="btn btn--accent"
-          href={chatLink('Hola, quiero información sobre el Proyecto Puentes.')}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Quiero participar <span className="visually-hidden">(abre el chat en una pestaña nueva)</span>
-        </a>
-      </p>
+      {chatAvailable() ? (
+        <p className="course-final">
+          <ChatButton className="btn btn--accent" message="Hola, quiero información sobre el Proyecto Puentes.">
+            Quiero participar
+          </ChatButton>
+        </p>
+      ) : null}
     </PageFrame>
   );
 }

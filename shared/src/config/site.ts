@@ -1,92 +1,134 @@
 /**
- * The foundation's identity and contact data: the one place components read them from.
- * Values marked REAL-VALUE-PENDING are placeholders the foundation must replace with its own.
+ * The foundation's data: the one place the pages, the e-mails, the PDF certificates and the structured data read the
+ * foundation's identity and contact data from.
+ *
+ * Filling it in
+ * - A value the foundation has not confirmed yet is `null` (pending). The site never shows a made-up value instead: a
+ *   link or button built from a pending value (chat, phone, booking, social network, document) is not rendered, texts
+ *   leave the value out, and the legal and transparency pages mark it "Dato por confirmar".
+ * - `npm start` prints what is still pending (and any value written in the wrong format); a production start
+ *   (`NODE_ENV=production`) refuses to run while anything is pending or malformed, unless
+ *   `ALLOW_PENDING_FOUNDATION_DATA=1` allows publishing without the pending values
+ *   (shared/src/server/foundation-data-check.ts; README, "Foundation data").
+ * - Formats: see each field. A value the foundation gives replaces `null` here, in a commit like any other change.
+ *
+ * Why no per-environment override: these values are the same in every environment (the foundation has one address and
+ * one phone), and the browser bundles are built once and served to every environment, each remote deployed on its own;
+ * a value read from an environment variable at build time could differ between the shell and a remote's release.
  */
-export const site = {
+export interface FoundationData {
+  /** Full name, as in the foundation's statutes. */
+  name: string;
+  /** The brand in the header. */
+  shortName: string;
+  /** NIT with its check digit, as in the RUT: '901.234.567-8'. */
+  nit: string | null;
+  legalNature: string;
+  /** The home page's description (meta description, structured data). */
+  defaultDescription: string;
+  contact: {
+    /** Public contact mailbox; also the sender of the site's e-mails. */
+    email: string;
+    /** Phone as visitors read it, with country code: '+57 601 234 5678' or '+57 310 234 5678'. */
+    phoneDisplay: string | null;
+    /** WhatsApp number for the chat buttons: digits only, country code first: '573102345678'. */
+    chatPhone: string | null;
+    /** Street address with city: 'Carrera 7 # 12-34, Tunja, Boyacá, Colombia'. */
+    address: string | null;
+    hours: string;
+  };
+  /** The foundation's own accounts, https; a network without one stays null and is not listed. */
+  social: ReadonlyArray<{ name: string; url: string | null }>;
+  /** 'RESERVA AHORA' on /eco-turismo: the foundation's own listing on the booking site (https, not the site's home page). */
+  bookingUrl: string | null;
+  /** Legal documents' data (privacy policy and terms). */
+  legal: {
+    /** The date the foundation's board adopts the policy: '1 de diciembre de 2026'. */
+    privacyEffectiveDate: string | null;
+    termsEffectiveDate: string | null;
+    /** Mailbox where data subjects exercise their rights (Ley 1581 de 2012, art. 17). */
+    dataProtectionEmail: string;
+  };
+  /**
+   * Documents and transparency data an ESAL of the special tax regime publishes (Estatuto Tributario, art. 364-5).
+   * A document's url is its published PDF (https); each item's text is what the foundation publishes for it.
+   */
+  esal: {
+    documents: ReadonlyArray<{ name: string; description: string; url: string | null }>;
+    meritoriousActivity: string | null;
+    surplusReinvestment: string | null;
+    directors: string | null;
+    donations: string | null;
+    annualReport: string | null;
+    financialStatements: string | null;
+  };
+}
+
+export type Site = FoundationData;
+
+export const site: Site = {
   name: 'Fundación Tejiendo Futuro',
   shortName: 'Tejiendo Futuro',
-  /** REAL-VALUE-PENDING: the foundation's NIT as it appears in its RUT. */
-  nit: '901.000.000-0',
+  nit: null,
   legalNature: 'Entidad sin ánimo de lucro (ESAL) del Régimen Tributario Especial',
   defaultDescription:
     'Fundación colombiana sin ánimo de lucro que forma a personas en situación de vulnerabilidad en desarrollo de software, ofimática y marketing digital.',
   contact: {
     email: 'contacto@tejiendofuturo.org',
-    phoneDisplay: '+57 300 000 0000',
-    /** Digits only, with country code; used to build chat links. */
-    chatPhone: '573000000000',
-    address: 'Calle 00 # 00-00, Bogotá D.C., Colombia',
+    phoneDisplay: null,
+    chatPhone: null,
+    address: null,
     hours: 'Lunes a viernes, 8:00 a 17:00',
   },
   social: [
-    { name: 'Facebook', url: 'https://www.facebook.com/tejiendofuturo' },
-    { name: 'Instagram', url: 'https://www.instagram.com/tejiendofuturo' },
-    { name: 'LinkedIn', url: 'https://www.linkedin.com/company/tejiendofuturo' },
-    { name: 'YouTube', url: 'https://www.youtube.com/@tejiendofuturo' },
+    { name: 'Facebook', url: null },
+    { name: 'Instagram', url: null },
+    { name: 'LinkedIn', url: null },
+    { name: 'YouTube', url: null },
   ],
-  bookingUrl: 'https://www.booking.com/',
-  /** Legal documents' data (privacy policy and terms). */
+  bookingUrl: null,
   legal: {
-    /** REAL-VALUE-PENDING: the date the foundation's board adopts the policy. */
-    privacyEffectiveDate: '1 de diciembre de 2026',
-    termsEffectiveDate: '1 de diciembre de 2026',
-    /** Mailbox where data subjects exercise their rights (Ley 1581 de 2012, art. 17). */
+    privacyEffectiveDate: null,
+    termsEffectiveDate: null,
     dataProtectionEmail: 'datospersonales@tejiendofuturo.org',
   },
-  /**
-   * Documents and transparency data an ESAL of the special tax regime publishes (Estatuto Tributario, art. 364-5).
-   * Every value here is REAL-VALUE-PENDING until the foundation fills in its own; `pending: true` shows it marked as such.
-   */
   esal: {
     documents: [
       {
         name: 'Registro Único Tributario (RUT)',
         description: 'Certificado de inscripción ante la DIAN con la responsabilidad de Régimen Tributario Especial.',
-        url: 'https://www.tejiendofuturo.org/documentos/rut.pdf',
+        url: null,
       },
       {
         name: 'Resolución de calificación en el Régimen Tributario Especial',
         description: 'Acto de la DIAN que reconoce a la fundación como entidad del Régimen Tributario Especial.',
-        url: 'https://www.tejiendofuturo.org/documentos/resolucion-rte.pdf',
+        url: null,
       },
       {
         name: 'Informe de gestión',
         description: 'Informe anual de actividades, resultados y uso de los recursos, aprobado por el consejo directivo.',
-        url: 'https://www.tejiendofuturo.org/documentos/informe-de-gestion.pdf',
+        url: null,
       },
     ],
-    meritoriousActivity: {
-      value:
-        'Educación (actividad meritoria del numeral 1 del artículo 359 del Estatuto Tributario): formación para el trabajo en habilidades digitales.',
-      pending: true,
-    },
-    surplusReinvestment: {
-      value:
-        'El excedente del año anterior se reinvierte en becas, equipos y conectividad para los programas de formación, según acta del consejo directivo.',
-      pending: true,
-    },
-    directors: {
-      value: 'Representante legal y miembros del consejo directivo: nombres e identificación por publicar.',
-      pending: true,
-    },
-    donations: {
-      value: 'Monto de las donaciones recibidas en el último año, donantes (cuando lo autoricen) y destino de los recursos: por publicar.',
-      pending: true,
-    },
-    annualReport: { value: 'Informe anual de resultados del último año gravable: por publicar.', pending: true },
-    financialStatements: {
-      value: 'Estados financieros del último año, con sus notas y la certificación del revisor fiscal: por publicar.',
-      pending: true,
-    },
+    meritoriousActivity: null,
+    surplusReinvestment: null,
+    directors: null,
+    donations: null,
+    annualReport: null,
+    financialStatements: null,
   },
-} as const;
+};
 
-export type Site = typeof site;
-
-/** A chat link to the foundation's phone, optionally with a prefilled message. */
-export function chatLink(message?: string, phone: string = site.contact.chatPhone): string {
+/** A chat link to the foundation's WhatsApp, optionally with a prefilled message; null while the number is pending. */
+export function chatLink(message?: string, phone: string | null = site.contact.chatPhone): string | null {
+  if (!phone) return null;
   const base = `https://wa.me/${phone}`;
   return message ? `${base}?text=${encodeURIComponent(message)}` : base;
+}
+
+/** A tel: link for a phone written as visitors read it ('+57 601 234 5678'); null while it is pending. */
+export function telLink(phone: string | null = site.contact.phoneDisplay): string | null {
+  return phone ? `tel:${phone.replace(/[^\d+]/g, '')}` : null;
 }
 
 /** Page title per the spec: "<page> - <foundation>", or the name alone. */

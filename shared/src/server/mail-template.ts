@@ -14,6 +14,9 @@ export interface MailContent {
   action?: { label: string; url: string };
 }
 
+/** The signature's contact line: the e-mail, and the phone once the foundation has confirmed it. */
+const signatureContact = [site.contact.email, site.contact.phoneDisplay].filter(Boolean).join(' · ');
+
 /** Renders a Spanish e-mail with the foundation's name, in plain text and simple, accessible HTML. */
 export function renderMail(content: MailContent): OutgoingMail {
   const greeting = content.greeting ?? 'Hola,';
@@ -27,7 +30,7 @@ export function renderMail(content: MailContent): OutgoingMail {
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     'Con cariño,',
     site.name,
-    `${site.contact.email} · ${site.contact.phoneDisplay}`,
+    signatureContact,
   ].join('\n');
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <h1 style="font-size:20px;color:#0f5c4d">${escapeHtml(site.name)}</h1>
@@ -35,7 +38,7 @@ export function renderMail(content: MailContent): OutgoingMail {
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${details.length ? `<table role="presentation" style="border-collapse:collapse">${details.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` : ''}
 ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="color:#0f5c4d;font-weight:bold">${escapeHtml(content.action.label)}</a></p>` : ''}
-<p>Con cariño,<br>${escapeHtml(site.name)}<br>${escapeHtml(site.contact.email)} · ${escapeHtml(site.contact.phoneDisplay)}</p>
+<p>Con cariño,<br>${escapeHtml(site.name)}<br>${escapeHtml(signatureContact)}</p>
 </body></html>`;
   return { to: content.to, subject: `${content.subject} - ${site.name}`, text, html };
 }

@@ -7,6 +7,7 @@ import { createTokenVerifier, type TokenVerifier } from './identity';
 import { cognitoStaffDirectory } from './staff-directory';
 import { isIP } from 'node:net';
 import { defaultHttpTimeouts, type HttpTimeouts, type TrustProxy } from './http';
+import { foundationDataProblems, readAllowPendingFoundationData } from './foundation-data-check';
 
 /** Settings every server of the site reads the same way: the gateway and each remote run standalone. */
 export interface CommonServerConfig {
@@ -33,6 +34,8 @@ export interface CommonServerConfig {
     scriptUrl: string;
   };
   identity: IdentityConfig;
+  /** ALLOW_PENDING_FOUNDATION_DATA=1: production starts although foundation data is pending (foundation-data-check). */
+  allowPendingFoundationData?: boolean;
 }
 
 /** Id of the emulator's seeded pool and app client (the pool id is also its data file's name). */
@@ -144,6 +147,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     donationBounds: { min: envInt(env.DONATION_MIN_COP, 5_000), max: envInt(env.DONATION_MAX_COP, 20_000_000) },
     payments,
     identity: readIdentityConfig(env, production),
+    allowPendingFoundationData: readAllowPendingFoundationData(env),
   };
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.SMTP_URL) config.smtpUrl = env.SMTP_URL;
@@ -197,6 +201,7 @@ export function productionProblems(config: CommonServerConfig): string[] {
     );
   else if (!identity.issuer.startsWith('https://cognito-idp.'))
     problems.push('En producción el emisor de los tokens debe ser Cognito (https://cognito-idp.…): revisa COGNITO_REGION.');
+  problems.push(...foundationDataProblems(config));
   return problems;
 }
 

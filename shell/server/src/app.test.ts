@@ -258,7 +258,7 @@ describe('slow clients (real socket)', () => {
 
 describe('source maps', () => {
   it('are not served in production, however the path is spelled', async () => {
-    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity });
+    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity, allowPendingFoundationData: true });
     for (const url of [
       ...sourceMaps,
       '/assets/app.0123456789.js.%6Dap',
@@ -302,6 +302,7 @@ describe('production mode', () => {
       MERCADOPAGO_WEBHOOK_SECRET: 'x'.repeat(32),
       COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
       COGNITO_CLIENT_ID: '4example',
+      ALLOW_PENDING_FOUNDATION_DATA: '1',
     };
     for (const endpoint of ['http://cognito-idp.us-east-1.amazonaws.com', 'https://cognito.evil.example'])
       await expect(testGateway({}, { ...env, COGNITO_ENDPOINT: endpoint })).rejects.toThrow(/COGNITO_ENDPOINT/);
@@ -316,7 +317,7 @@ describe('production mode', () => {
   });
 
   it('has no local mailbox', async () => {
-    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity });
+    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity, allowPendingFoundationData: true });
     expect((await gw.app.inject('/dev/mailbox.json')).statusCode).toBe(404);
     expect((await gw.app.inject('/dev/mailbox')).statusCode).toBe(404);
     await gw.app.close();

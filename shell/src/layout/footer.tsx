@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { site } from 'shared/config/site';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { site, telLink } from 'shared/config/site';
 import { AppLink } from 'shared/navigation';
 import { footerLinks } from './menus';
 
@@ -23,24 +23,42 @@ function useNearScreen<T extends Element>() {
   return [ref, near] as const;
 }
 
+/** Site footer. A foundation datum still pending (null in the configuration) is left out, never shown as a made-up one. */
 export function Footer() {
   const [ref, near] = useNearScreen<HTMLDivElement>();
+  const social = site.social.flatMap((s) => (s.url ? [{ name: s.name, url: s.url }] : []));
+  const { email, phoneDisplay, address, hours } = site.contact;
+  const phoneHref = telLink(phoneDisplay);
+  const contactLines = [
+    <a key="email" href={`mailto:${email}`}>
+      {email}
+    </a>,
+    phoneDisplay && phoneHref ? (
+      <a key="phone" href={phoneHref}>
+        {phoneDisplay}
+      </a>
+    ) : null,
+    address,
+    hours,
+  ].filter((line) => line !== null);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <section aria-labelledby="footer-social">
           <h2 id="footer-social">{site.name}</h2>
           <p>{site.legalNature}</p>
-          <ul className="footer-list social-list">
-            {site.social.map((s) => (
-              <li key={s.name}>
-                <a href={s.url} target="_blank" rel="noopener noreferrer">
-                  {s.name}
-                  <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length ? (
+            <ul className="footer-list social-list">
+              {social.map((s) => (
+                <li key={s.name}>
+                  <a href={s.url} target="_blank" rel="noopener noreferrer">
+                    {s.name}
+                    <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <section aria-labelledby="footer-info">
           <h2 id="footer-info">Información</h2>
@@ -55,13 +73,12 @@ export function Footer() {
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contacto</h2>
           <address>
-            <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
-            <br />
-            <a href={`tel:+${site.contact.chatPhone}`}>{site.contact.phoneDisplay}</a>
-            <br />
-            {site.contact.address}
-            <br />
-            {site.contact.hours}
+            {contactLines.map((line, i) => (
+              <Fragment key={i}>
+                {i > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
           </address>
         </section>
         <section aria-labelledby="footer-newsletter" ref={ref}>
@@ -75,7 +92,8 @@ export function Footer() {
         </section>
       </div>
       <p className="container footer-legal">
-        © {new Date().getFullYear()} {site.name} · NIT {site.nit}
+        © {new Date().getFullYear()} {site.name}
+        {site.nit ? ` · NIT ${site.nit}` : null}
       </p>
     </footer>
   );

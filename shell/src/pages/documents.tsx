@@ -1,14 +1,11 @@
 import { site } from 'shared/config/site';
 import { PageFrame } from 'shared/ui/page-frame';
+import { PendingMark } from '../layout/pending-mark';
 
 interface Item {
   label: string;
-  value: string;
-  pending?: boolean;
-}
-
-function PendingMark() {
-  return <span className="badge badge--pending">Dato por confirmar</span>;
+  /** null: the foundation has not published it yet (shown as such). */
+  value: string | null;
 }
 
 /** Documentos ESAL: the documents as external links, then the transparency items of the special tax regime. */
@@ -16,14 +13,14 @@ export default function DocumentsPage() {
   const { esal } = site;
   const items: Item[] = [
     { label: 'Nombre o razón social', value: site.name },
-    { label: 'NIT', value: site.nit, pending: true },
+    { label: 'NIT', value: site.nit },
     { label: 'Naturaleza', value: site.legalNature },
-    { label: 'Actividad meritoria', ...esal.meritoriousActivity },
-    { label: 'Reinversión de excedentes', ...esal.surplusReinvestment },
-    { label: 'Directivos y representante legal', ...esal.directors },
-    { label: 'Donaciones recibidas y su destino', ...esal.donations },
-    { label: 'Informe anual de resultados', ...esal.annualReport },
-    { label: 'Estados financieros', ...esal.financialStatements },
+    { label: 'Actividad meritoria', value: esal.meritoriousActivity },
+    { label: 'Reinversión de excedentes', value: esal.surplusReinvestment },
+    { label: 'Directivos y representante legal', value: esal.directors },
+    { label: 'Donaciones recibidas y su destino', value: esal.donations },
+    { label: 'Informe anual de resultados', value: esal.annualReport },
+    { label: 'Estados financieros', value: esal.financialStatements },
   ];
   return (
     <PageFrame
@@ -37,9 +34,15 @@ export default function DocumentsPage() {
             <li className="card doc-card" key={d.name}>
               <h3>{d.name}</h3>
               <p>{d.description}</p>
-              <a href={d.url} target="_blank" rel="noopener noreferrer">
-                Ver documento<span className="visually-hidden">: {d.name}</span> (PDF, se abre en una pestaña nueva)
-              </a>
+              {d.url ? (
+                <a href={d.url} target="_blank" rel="noopener noreferrer">
+                  Ver documento<span className="visually-hidden">: {d.name}</span> (PDF, se abre en una pestaña nueva)
+                </a>
+              ) : (
+                <p>
+                  <PendingMark>Documento por publicar</PendingMark>
+                </p>
+              )}
             </li>
           ))}
         </ul>
@@ -56,9 +59,7 @@ export default function DocumentsPage() {
           {items.map((item) => (
             <div key={item.label}>
               <dt>{item.label}</dt>
-              <dd>
-                {item.value} {item.pending ? <PendingMark /> : null}
-              </dd>
+              <dd>{item.value ?? <PendingMark />}</dd>
             </div>
           ))}
         </dl>

@@ -4,11 +4,34 @@ import { Stars } from 'shared/ui/stars';
 import { activities, ecoValues } from '../content/eco-tourism';
 import { Icon } from '../layout/icons';
 
-function BookingLink() {
+/** 'RESERVA AHORA' to the foundation's listing on the booking site; nothing while that address is pending. */
+export function BookingLink({ url = site.bookingUrl }: { url?: string | null }) {
+  if (!url) return null;
   return (
-    <a className="btn btn--accent" href={site.bookingUrl} target="_blank" rel="noopener noreferrer">
+    <a className="btn btn--accent" href={url} target="_blank" rel="noopener noreferrer">
       RESERVA AHORA<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
     </a>
+  );
+}
+
+/** The closing call: book online, or (while the booking address is pending) ask by e-mail. */
+export function BookingCall({ url = site.bookingUrl }: { url?: string | null }) {
+  return (
+    <section className="cta-band" aria-labelledby="eco-reserva">
+      <h2 id="eco-reserva">¿Listo para visitarnos?</h2>
+      {url ? (
+        <>
+          <p>Consulta disponibilidad y precios en nuestro sitio de reservas.</p>
+          <BookingLink url={url} />
+        </>
+      ) : (
+        <p>
+          Escríbenos a{' '}
+          <a href={`mailto:${site.contact.email}?subject=${encodeURIComponent('Reserva de ecoturismo')}`}>{site.contact.email}</a> y te
+          contamos la disponibilidad y los precios.
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -66,11 +89,7 @@ export default function EcoTourismPage() {
         </ul>
       </section>
 
-      <section className="cta-band" aria-labelledby="eco-reserva">
-        <h2 id="eco-reserva">¿Listo para visitarnos?</h2>
-        <p>Consulta disponibilidad y precios en nuestro sitio de reservas.</p>
-        <BookingLink />
-      </section>
+      <BookingCall />
     </PageFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { site } from 'shared/config/site';
 import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
+import { PendingMark } from '../layout/pending-mark';
 
 /** Política de tratamiento de datos personales (Ley 1581 de 2012, Decreto 1377 de 2013). */
 export default function PrivacyPage() {
@@ -12,19 +13,27 @@ export default function PrivacyPage() {
     >
       <div className="legal-doc">
         <p className="legal-meta">
-          Vigente desde el <strong>{legal.privacyEffectiveDate}</strong>.
+          {legal.privacyEffectiveDate ? (
+            <>
+              Vigente desde el <strong>{legal.privacyEffectiveDate}</strong>.
+            </>
+          ) : (
+            <>
+              Vigente desde: <PendingMark>fecha por confirmar</PendingMark>
+            </>
+          )}
         </p>
 
         <section id="responsable" aria-labelledby="responsable-t">
           <h2 id="responsable-t">1. Responsable del tratamiento</h2>
           <ul>
             <li>Razón social: {site.name}</li>
-            <li>NIT: {site.nit}</li>
-            <li>Domicilio: {contact.address}</li>
+            <li>NIT: {site.nit ?? <PendingMark />}</li>
+            <li>Domicilio: {contact.address ?? <PendingMark />}</li>
             <li>
               Correo para asuntos de datos personales: <a href={`mailto:${legal.dataProtectionEmail}`}>{legal.dataProtectionEmail}</a>
             </li>
-            <li>Teléfono: {contact.phoneDisplay}</li>
+            <li>Teléfono: {contact.phoneDisplay ?? <PendingMark />}</li>
           </ul>
         </section>
 
@@ -112,8 +121,8 @@ export default function PrivacyPage() {
         <section aria-labelledby="vigencia-t">
           <h2 id="vigencia-t">8. Vigencia y cambios</h2>
           <p>
-            Esta política rige desde el {legal.privacyEffectiveDate}. Si la cambiamos de forma sustancial, lo publicaremos aquí y te
-            avisaremos por correo antes de aplicar los cambios.
+            Esta política rige desde {legal.privacyEffectiveDate ? `el ${legal.privacyEffectiveDate}` : 'su fecha de vigencia'}. Si la
+            cambiamos de forma sustancial, lo publicaremos aquí y te avisaremos por correo antes de aplicar los cambios.
           </p>
         </section>
       </div>

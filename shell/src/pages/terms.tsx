@@ -1,6 +1,7 @@
 import { site } from 'shared/config/site';
 import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
+import { PendingMark } from '../layout/pending-mark';
 
 /** Términos y condiciones de uso del sitio, inscripciones, pagos y donaciones. */
 export default function TermsPage() {
@@ -11,13 +12,22 @@ export default function TermsPage() {
     >
       <div className="legal-doc">
         <p className="legal-meta">
-          Vigentes desde el <strong>{site.legal.termsEffectiveDate}</strong>.
+          {site.legal.termsEffectiveDate ? (
+            <>
+              Vigentes desde el <strong>{site.legal.termsEffectiveDate}</strong>.
+            </>
+          ) : (
+            <>
+              Vigentes desde: <PendingMark>fecha por confirmar</PendingMark>
+            </>
+          )}
         </p>
         <section aria-labelledby="t1">
           <h2 id="t1">1. Quiénes somos</h2>
           <p>
-            Este sitio pertenece a {site.name}, NIT {site.nit}, {site.legalNature.toLowerCase()}, con domicilio en {site.contact.address}.
-            Al usarlo aceptas estos términos.
+            Este sitio pertenece a {site.name}
+            {site.nit ? `, NIT ${site.nit}` : null}, {site.legalNature.toLowerCase()}
+            {site.contact.address ? `, con domicilio en ${site.contact.address}` : null}. Al usarlo aceptas estos términos.
           </p>
         </section>
         <section aria-labelledby="t2">
