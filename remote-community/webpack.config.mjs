@@ -12,6 +12,9 @@ export const exposes = {
   './SoftwareLandingPage': './src/screens/software-landing-page.tsx',
   './SoftwareRequestPage': './src/screens/software-request-page.tsx',
   './AutomataPage': './src/screens/automata-page.tsx',
+  // Staff panel (#13): PQRSF case management.
+  './StaffPqrsfInbox': './src/screens/staff/pqrsf-inbox.tsx',
+  './StaffPqrsfCase': './src/screens/staff/pqrsf-case.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'community', exposes });

@@ -1,0 +1,26 @@
+import type { PqrsfUrgency } from 'shared/schemas/pqrsf-staff-api';
+import { useFocusOnMount } from 'shared/ui/submission-form';
+import { deadlineWords } from './pqrsf-texts';
+
+/** How close the deadline is, in words with an icon: overdue and due-soon cases never stand out by colour alone. */
+export function DeadlineTag({ urgency, left }: { urgency: PqrsfUrgency | null; left: number | null }) {
+  const words = deadlineWords(urgency, left);
+  if (!words) return null;
+  const kind = urgency ?? 'ok';
+  return (
+    <span className={`pqrsf-tag pqrsf-tag--${kind}`}>
+      {urgency ? <span aria-hidden="true">{urgency === 'vencida' ? '⚠ ' : '⏰ '}</span> : null}
+      {words}
+    </span>
+  );
+}
+
+/** A result line that takes focus when it appears (after an action), so keyboard and screen-reader users hear it. */
+export function Notice({ text, kind = 'success' }: { text: string; kind?: 'success' | 'error' }) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <div ref={ref} className={`alert alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
+      {text}
+    </div>
+  );
+}
