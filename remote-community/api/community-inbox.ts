@@ -4,9 +4,9 @@ import { colombianDate } from 'shared/format/business-days';
 import {
   contactMarkRequestSchema,
   inboxFieldLabels,
-  inboxFilterSchema,
+  inboxExportQuerySchema,
   inboxKindParamsSchema,
-  inboxListQuerySchema,
+  inboxListRequestSchema,
   inboxListResponseSchema,
   inboxRecordParamsSchema,
   inboxRecordResponseSchema,
@@ -16,6 +16,7 @@ import {
   inboxValueText,
   INBOX_PAGE_SIZE,
   type ContactMark,
+  type InboxExportQuery,
   type InboxFilter,
   type InboxKindParams,
   type InboxListItem,
@@ -250,12 +251,8 @@ async function* exportPages(db: SiteDb, kind: CommunityInboxKind, filter: InboxF
   }
 }
 
-/** What the audit keeps of a filter: whether a search was used, never its words (they may be a person's name). */
-const auditedFilter = (filter: InboxFilter) => ({
-  busqueda: Boolean(filter.q),
-  estado: filter.estado,
-  ...(filter.taller ? { taller: filter.taller } : {}),
-});
+/** What the audit keeps of an export's filter (no search: exports have none, so no one's name ends up here). */
+const auditedFilter = (filter: InboxExportQuery) => ({ estado: filter.estado, ...(filter.taller ? { taller: filter.taller } : {}) });
 
 // ── Routes ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -285,20 +282,22 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
       },
     );
 
-    scope.get<{ Params: InboxKindParams; Querystring: InboxListQuery; Reply: InboxListResponse }>(
-      '/inbox/:kind',
+    // POST: the search may be a name or a document number, which never go in a URL (logs, proxies, history).
+    scope.post<{ Params: InboxKindParams; Body: InboxListQuery; Reply: InboxListResponse }>(
+      '/inbox/:kind/lista',
       {
         schema: {
           tags: ['community'],
-          summary: 'Lista de un tipo de registro, del más reciente al más antiguo, con búsqueda y paginación por cursor',
+          summary:
+            'Lista de un tipo de registro, del más reciente al más antiguo, con búsqueda y paginación por cursor (POST: la búsqueda no va en la URL)',
           params: zodSchema(inboxKindParamsSchema),
-          querystring: zodSchema(inboxListQuerySchema),
+          body: zodSchema(inboxListRequestSchema),
           response: { 200: zodResponse(inboxListResponseSchema) },
         },
       },
       async (request) => {
         const { kind } = request.params;
-        const { cursor: cursorText, limit = INBOX_PAGE_SIZE, ...filter } = request.query;
+        const { cursor: cursorText, limit = INBOX_PAGE_SIZE, ...filter } = request.body;
         const cursor = cursorText ? decodeCursor(cursorText) : undefined;
         const bound = cursor ? { cursor, inclusive: false } : undefined;
         // One row more than asked tells whether there is a next page without counting.
@@ -314,14 +313,14 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
       },
     );
 
-    scope.get<{ Params: InboxKindParams; Querystring: z.output<typeof inboxFilterSchema> }>(
-      '/inbox/:kind/export',
+    scope.get<{ Params: InboxKindParams; Querystring: InboxExportQuery }>(
+      '/inbox/:kind/exportar',
       {
         schema: {
           tags: ['community'],
           summary: 'Exportar a CSV (Excel en español: UTF-8 con BOM, punto y coma, fechas de Bogotá); queda en la auditoría',
           params: zodSchema(inboxKindParamsSchema),
-          querystring: zodSchema(inboxFilterSchema),
+          querystring: zodSchema(inboxExportQuerySchema),
           response: {
             200: {
               description: 'Archivo CSV',
@@ -373,7 +372,7 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
     );
 
     scope.put<{ Params: InboxRecordParams; Body: z.output<typeof contactMarkRequestSchema>; Reply: InboxRecordResponse }>(
-      '/inbox/:kind/:id/contact',
+      '/inbox/:kind/:id/contacto',
       {
         schema: {
           tags: ['community'],
@@ -425,7 +424,7 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
     );
 
     scope.delete<{ Params: InboxRecordParams; Reply: InboxRecordResponse }>(
-      '/inbox/:kind/:id/contact',
+      '/inbox/:kind/:id/contacto',
       {
         schema: {
           tags: ['community'],

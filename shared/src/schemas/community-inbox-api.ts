@@ -171,40 +171,52 @@ export const inboxRecordParamsSchema = inboxKindParamsSchema.extend({
 });
 export type InboxRecordParams = z.output<typeof inboxRecordParamsSchema>;
 
-/** What narrows a list and its export: a search, the contact mark, and (workshop inquiries) the workshop. */
-export const inboxFilterSchema = z.object({
+const contactFilterList = Object.keys(contactFilters) as [ContactFilter, ...ContactFilter[]];
+
+/**
+ * GET /api/community/staff/inbox/:kind/exportar: what narrows an export — the contact status and, for workshop
+ * inquiries, the workshop. No search: its words may be a name or a document number, which never go in a URL (the
+ * list, which searches, is a POST).
+ */
+export const inboxExportQuerySchema = z.object({
+  estado: z.enum(contactFilterList, { error: inboxTexts.statusInvalid }).default('todos'),
+  taller: z.enum(workshopSlugList, { error: inboxTexts.workshopInvalid }).optional(),
+});
+export type InboxExportQuery = z.output<typeof inboxExportQuerySchema>;
+export type InboxExportQueryInput = z.input<typeof inboxExportQuerySchema>;
+
+export const INBOX_PAGE_SIZE = 25;
+
+/** POST /api/community/staff/inbox/:kind/lista: a filter, a search, and where the previous page ended (`cursor`). */
+export const inboxListRequestSchema = inboxExportQuerySchema.extend({
   /** Words that must all appear among the names, e-mail, document or company; accents and case do not matter. */
   q: z
-    .string()
+    .string({ error: 'Debe ser texto' })
     .trim()
     .max(100, { error: inboxTexts.searchTooLong })
     .optional()
     .transform((v) => v || undefined),
-  estado: z.enum(Object.keys(contactFilters) as [ContactFilter, ...ContactFilter[]], { error: inboxTexts.statusInvalid }).default('todos'),
-  taller: z.enum(workshopSlugList, { error: inboxTexts.workshopInvalid }).optional(),
-});
-export type InboxFilter = z.output<typeof inboxFilterSchema>;
-export type InboxFilterInput = z.input<typeof inboxFilterSchema>;
-
-export const INBOX_PAGE_SIZE = 25;
-
-/** GET /api/community/staff/inbox/:kind: a filter, and where the previous page ended (`cursor`, opaque). */
-export const inboxListQuerySchema = inboxFilterSchema.extend({
+  /** Opaque: the `nextCursor` of the previous page. */
   cursor: z
-    .string()
+    .string({ error: inboxTexts.cursorInvalid })
     .max(200, { error: inboxTexts.cursorInvalid })
     .regex(/^[A-Za-z0-9_-]+$/, { error: inboxTexts.cursorInvalid })
-    .optional(),
+    .nullish()
+    .transform((v) => v ?? undefined),
   limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: inboxTexts.limitInvalid })
-    .transform(Number)
-    .pipe(z.number().min(1, { error: inboxTexts.limitInvalid }).max(100, { error: inboxTexts.limitInvalid }))
+    .number({ error: inboxTexts.limitInvalid })
+    .int({ error: inboxTexts.limitInvalid })
+    .min(1, { error: inboxTexts.limitInvalid })
+    .max(100, { error: inboxTexts.limitInvalid })
     .optional(),
 });
-export type InboxListQuery = z.output<typeof inboxListQuerySchema>;
+export type InboxListRequest = z.input<typeof inboxListRequestSchema>;
+export type InboxListQuery = z.output<typeof inboxListRequestSchema>;
 
-/** PUT /api/community/staff/inbox/:kind/:id/contact: marks the record contacted (again: updates the note). */
+/** What the server narrows a list or an export by. */
+export type InboxFilter = InboxExportQuery & { q?: string | undefined };
+
+/** PUT /api/community/staff/inbox/:kind/:id/contacto: marks the record contacted (again: updates the note). */
 export const contactMarkRequestSchema = z.object({
   note: z
     .string({ error: 'Debe ser texto' })
