@@ -255,7 +255,6 @@ function totpFailure(error: unknown, fallback: string): { success: false; error:
   switch (code) {
     case 'CodeMismatchException':
     case 'EnableSoftwareTokenMFAException':
-    case 'InvalidParameterException':
       return { success: false, error: totpMessages.wrongCode, code };
     case 'NotAuthorizedException':
     case 'ExpiredCodeException':
