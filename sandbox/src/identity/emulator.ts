@@ -83,7 +83,18 @@ function verifiedClaimAsStored(generator: TokenGenerator): TokenGenerator {
 export async function startIdentityEmulator(options: IdentityEmulatorOptions): Promise<IdentityEmulator> {
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host}:${options.port}`;
-  const logger = pino({ level: options.log === false ? 'silent' : (options.log ?? 'warn'), base: { service: 'identity-emulator' } });
+  const logger = pino({
+    level: options.log === false ? 'silent' : (options.log ?? 'warn'),
+    base: { service: 'identity-emulator' },
+    hooks: {
+      // cognito-local logs every answered error (a wrong password, a group that exists) as a warning: they are the
+      // caller's answer, not the emulator's trouble, so only debug shows them and npm start's console stays readable.
+      logMethod(args, method, level) {
+        const handledAnswer = level === 40 && typeof args[1] === 'string' && args[1].startsWith('Error handling target');
+        if (!handledAnswer || this.isLevelEnabled('debug')) method.apply(this, args);
+      },
+    },
+  });
   const ctx: Context = { logger };
   const dataDirectory = path.join(options.dataDir, 'db');
 
