@@ -15,6 +15,9 @@ export const exposes = {
   // Staff panel (#13): PQRSF case management.
   './StaffPqrsfInbox': './src/screens/staff/pqrsf-inbox.tsx',
   './StaffPqrsfCase': './src/screens/staff/pqrsf-case.tsx',
+  // Staff panel (#13): the community inbox (volunteers, allies, workshop inquiries, software requests, subscribers).
+  './StaffCommunityInbox': './src/screens/staff/community-inbox.tsx',
+  './StaffCommunityRecord': './src/screens/staff/community-record.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'community', exposes });

@@ -1,0 +1,238 @@
+import './community-staff.css';
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiResult } from 'shared/api/client';
+import { contactMarkRequestSchema, inboxFields, inboxValueText, type InboxRecordResponse } from 'shared/schemas/community-inbox-api';
+import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
+import { useStaffSession } from 'shared/staff-session';
+import { SubmitErrors } from 'shared/ui/error-summary';
+import { SubmitButton, TextAreaField } from 'shared/ui/form';
+import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmission } from 'shared/ui/submission-form';
+import { useZodForm } from 'shared/ui/use-zod-form';
+import { useGetCommunityInboxRecord } from '../../api/get-community-inbox-record';
+import { useMarkCommunityInboxContacted } from '../../api/mark-community-inbox-contacted';
+import { useUnmarkCommunityInboxContacted } from '../../api/unmark-community-inbox-contacted';
+import { Notice } from './community-parts';
+import { isInboxKind, recordScreenTexts as t } from './community-texts';
+
+type Loaded =
+  { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; record: InboxRecordResponse };
+
+const messageOf = (result: ApiResult<unknown>, fallback: string) =>
+  result.kind === 'error' && result.message ? result.message : result.kind === 'network' ? t.network : fallback;
+
+/** Text as typed, line breaks kept. */
+function Lines({ text }: { text: string }) {
+  return <span className="community-lines">{text}</span>;
+}
+
+/** Every field of the record, in the form's order, with its label; an empty one says so. */
+function Fields({ record }: { record: InboxRecordResponse }) {
+  const values: Record<string, string | number | null> = record.record;
+  return (
+    <section className="card community-card" aria-labelledby="registro-datos">
+      <h2 id="registro-datos">{t.fieldsTitle}</h2>
+      <dl className="community-facts">
+        {inboxFields(record.kind).map(({ name, label }) => {
+          const text = inboxValueText(name, values[name]);
+          return (
+            <div key={name}>
+              <dt>{label}</dt>
+              <dd>{text ? <Lines text={text} /> : <span className="community-muted">{t.empty}</span>}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
+
+/** The 'Contactado' mark: who and when, the note, a form to set or change it, and a confirmed undo. */
+function Contact({ record, onChange }: { record: InboxRecordResponse; onChange: (record: InboxRecordResponse, message: string) => void }) {
+  const session = useStaffSession();
+  const mark = useMarkCommunityInboxContacted();
+  const unmark = useUnmarkCommunityInboxContacted();
+  const form = useZodForm(contactMarkRequestSchema, { defaultValues: { note: record.contacted?.note ?? '' } });
+  const field = fieldsOf(form);
+  const [undo, setUndo] = useState<{ busy: boolean; error: string | null } | null>(null);
+  const contacted = record.contacted;
+
+  const submission = useFormSubmission(form, async (values) => {
+    const token = await session.getIdToken();
+    if (!token) return failed(t.sessionEnded);
+    const result = await mark(record.kind, record.id, values, token);
+    if (result.kind !== 'ok')
+      return failed(messageOf(result, t.actionFailed), { fields: result.kind === 'error' ? result.fields : undefined });
+    onChange(result.data, contacted ? t.updated : t.marked);
+    return sent(result.data);
+  });
+
+  const confirmUndo = async () => {
+    setUndo({ busy: true, error: null });
+    const token = await session.getIdToken();
+    const result = token ? await unmark(record.kind, record.id, token) : null;
+    if (!result || result.kind !== 'ok')
+      return setUndo({ busy: false, error: result ? messageOf(result, t.actionFailed) : t.sessionEnded });
+    setUndo(null);
+    form.reset({ note: '' });
+    onChange(result.data, t.unmarked);
+  };
+
+  return (
+    <section className="card community-card" aria-labelledby="registro-contacto">
+      <h2 id="registro-contacto">{t.contactTitle}</h2>
+      {contacted ? (
+        <>
+          <p className="community-status community-status--contacted">
+            <span aria-hidden="true">✓ </span>
+            {t.contactedBy(contacted.at, contacted.by)}
+          </p>
+          <dl className="community-facts">
+            <div>
+              <dt>{t.noteLabel}</dt>
+              <dd>{contacted.note ? <Lines text={contacted.note} /> : <span className="community-muted">{t.noNote}</span>}</dd>
+            </div>
+          </dl>
+        </>
+      ) : (
+        <p className="community-status community-status--pending">
+          <span aria-hidden="true">○ </span>
+          {t.pending}
+        </p>
+      )}
+
+      <SubmissionForm
+        className="form"
+        honeypot={false}
+        submission={submission}
+        aria-labelledby="registro-contacto"
+        summary={<SubmitErrors form={form} submission={submission} />}
+      >
+        <TextAreaField label={t.noteField} rows={3} {...field('note')} />
+        <SubmitButton busy={submission.busy} busyLabel={t.marking}>
+          {contacted ? t.update : t.mark}
+        </SubmitButton>
+      </SubmissionForm>
+
+      {contacted && !undo ? (
+        <button type="button" className="btn btn--ghost" onClick={() => setUndo({ busy: false, error: null })}>
+          {t.unmark}
+        </button>
+      ) : null}
+      {contacted && undo ? (
+        <ConfirmUndo
+          busy={undo.busy}
+          error={undo.error}
+          onConfirm={() => void confirmUndo()}
+          onCancel={() => {
+            setUndo(null);
+            form.setFocus('note');
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The confirmation before the mark and its note are removed: it takes focus; "No" goes back to the note. */
+function ConfirmUndo({
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className="community-confirm" role="group" aria-labelledby="registro-confirmar">
+      <h3 id="registro-confirmar" ref={heading} tabIndex={-1}>
+        {t.unmarkConfirmTitle}
+      </h3>
+      <p>{t.unmarkConfirmBody}</p>
+      {error ? <Notice kind="error" text={error} /> : null}
+      <div className="community-confirm__actions">
+        <button type="button" className="btn" onClick={onConfirm} disabled={busy}>
+          {busy ? t.unmarking : t.unmarkConfirm}
+        </button>
+        <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
+          {t.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * `community/StaffCommunityRecord` (`/equipo/comunidad/:kind/:id`): one volunteer, allied company, workshop inquiry,
+ * software request or subscriber with every field as filed, and the 'Contactado' mark with its note (set, change,
+ * undo after a confirmation). After each action the page shows what the server answered and a notice takes focus.
+ */
+export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: string; id?: string }) {
+  const kind: CommunityInboxKind | null = isInboxKind(kindParam) ? kindParam : null;
+  const validId = typeof id === 'string' && /^[1-9]\d{0,9}$/.test(id) ? id : null;
+  const session = useStaffSession();
+  const get = useGetCommunityInboxRecord();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+
+  const load = useCallback(async () => {
+    if (!kind || !validId) return setLoaded({ kind: 'missing' });
+    setLoaded({ kind: 'loading' });
+    const token = await session.getIdToken();
+    if (!token) return setLoaded({ kind: 'failed', message: t.sessionEnded });
+    const result = await get(kind, validId, token);
+    if (result.kind === 'ok') return setLoaded({ kind: 'ready', record: result.data });
+    if (result.kind === 'error' && (result.status === 404 || result.status === 400)) return setLoaded({ kind: 'missing' });
+    setLoaded({ kind: 'failed', message: messageOf(result, t.failed) });
+  }, [get, kind, session, validId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const changed = (record: InboxRecordResponse, message: string) => {
+    setLoaded({ kind: 'ready', record });
+    setNotice((prev) => ({ text: message, n: (prev?.n ?? 0) + 1 }));
+  };
+
+  const listLabel = kind ? communityInboxKinds[kind] : 'Comunidad';
+  const listHref = kind ? staffPath('/equipo/comunidad/:kind', { kind }) : staffPath('/equipo/comunidad');
+  return (
+    <section className="community-staff" aria-labelledby="registro-titulo">
+      <p>
+        <a href={listHref}>
+          <span aria-hidden="true">← </span>
+          {t.back(listLabel)}
+        </a>
+      </p>
+      <header>
+        <h1 id="registro-titulo" ref={heading} tabIndex={-1}>
+          {kind && validId ? t.heading(kind, validId) : listLabel}
+        </h1>
+        {loaded.kind === 'ready' ? <p className="community-staff__intro">{t.filed(loaded.record.createdAt)}</p> : null}
+      </header>
+      {loaded.kind === 'loading' ? <p role="status">{t.loading}</p> : null}
+      {loaded.kind === 'missing' ? <Notice kind="error" text={t.notFound} /> : null}
+      {loaded.kind === 'failed' ? (
+        <div className="alert alert--error" role="alert">
+          <p>{loaded.message}</p>
+          <button type="button" className="btn btn--ghost" onClick={() => void load()}>
+            {t.retry}
+          </button>
+        </div>
+      ) : null}
+      {loaded.kind === 'ready' ? (
+        <>
+          <Fields record={loaded.record} />
+          {notice ? <Notice key={`aviso-${notice.n}`} text={notice.text} /> : null}
+          {/* A new mark (or none) starts the form again from what the server keeps. */}
+          <Contact key={loaded.record.contacted?.at ?? 'pendiente'} record={loaded.record} onChange={changed} />
+        </>
+      ) : null}
+    </section>
+  );
+}
