@@ -352,6 +352,12 @@ describe('the inbox', () => {
     expect(counts.all).toBe(Object.values(counts.byStatus).reduce((a, b) => a + b, 0));
     expect(counts.open).toBe(counts.byStatus['En proceso'] + counts.byStatus['En trámite']);
     expect(counts.byStatus.Respondida).toBeGreaterThanOrEqual(1);
+    // The trigger-kept counts agree with the rows after every filing and action of this suite.
+    const actual = await sql<{ status: string; n: number }>`
+      select status, count(*)::int as n from community.pqrsf_requests group by status`.execute(api.db);
+    expect(Object.fromEntries(actual.rows.map((r) => [r.status, r.n]))).toEqual(
+      Object.fromEntries(Object.entries(counts.byStatus).filter(([, n]) => n > 0)),
+    );
 
     const overdue = await inbox({ due: 'vencidas' });
     expect(overdue.items.length).toBe(counts.overdue);
@@ -377,6 +383,7 @@ describe('the inbox', () => {
       due_date: addBusinessDays('2026-05-04', i % 7),
     }));
     await api.db.insertInto('community.pqrsf_requests').values(values).execute();
+    expect((await inbox()).counts.byStatus['En proceso']).toBe(counts.byStatus['En proceso'] + 60);
     const seen: string[] = [];
     let after: string | null = null;
     let pages = 0;

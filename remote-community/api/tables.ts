@@ -186,8 +186,15 @@ export interface PqrsfNotesTable {
   actor_email: string;
 }
 
+/** `community.pqrsf_status_counts`: requests per status, kept by triggers (migration 006); read-only for the code. */
+export interface PqrsfStatusCountsTable {
+  status: string;
+  n: number;
+}
+
 declare module 'shared/server/database' {
   interface Database {
+    'community.pqrsf_status_counts': PqrsfStatusCountsTable;
     'community.pqrsf_history': PqrsfHistoryTable;
     'community.pqrsf_notes': PqrsfNotesTable;
   }
