@@ -74,7 +74,7 @@ describe('first staff member on npm start', () => {
     expect(first.challenge).toBe('NEW_PASSWORD_REQUIRED');
     expect(first.groups).toEqual([STAFF_GROUP, STAFF_ADMIN_GROUP].sort());
     expect(firstStaffConsoleLines(first.outcome, origin)).toEqual([
-      `Panel del equipo: ${origin}/equipo — credenciales en ${origin}/dev/mailbox (primera cuenta: ${FIRST_STAFF_EMAIL}, administradora)`,
+      `Panel del equipo: ${origin}/equipo — credenciales en ${origin}/dev/mailbox (primera cuenta: ${FIRST_STAFF_EMAIL}, con permisos de administración)`,
     ]);
 
     // The emulator's users persist in the data directory: a restart finds the team and seeds nothing.

@@ -56,9 +56,10 @@ export async function seedFirstStaffMember(options: {
 export function firstStaffConsoleLines(outcome: FirstStaffOutcome, origin: string): string[] {
   const panel = `Panel del equipo: ${origin}/equipo`;
   if (!outcome.seeded) return [`${panel} (${outcome.members} en el equipo; npm run staff -- list)`];
-  if (outcome.mailed) return [`${panel} — credenciales en ${origin}/dev/mailbox (primera cuenta: ${outcome.email}, administradora)`];
+  if (outcome.mailed)
+    return [`${panel} — credenciales en ${origin}/dev/mailbox (primera cuenta: ${outcome.email}, con permisos de administración)`];
   if (outcome.temporaryPassword)
     // No local mailbox (SMTP configured): the console is the only place left to show them.
     return [`${panel} — primera cuenta: ${outcome.email}, contraseña temporal: ${outcome.temporaryPassword}`];
-  return [`${panel} — ${outcome.email} vuelve a ser administradora del equipo, con la contraseña que ya tenía`];
+  return [`${panel} — ${outcome.email} vuelve al equipo con permisos de administración y la contraseña que ya tenía`];
 }
