@@ -6,7 +6,8 @@
 //
 // Env: BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
 //      BENCH_LIGHTHOUSE_ROUTES="/,/desarrollo-software,/contribuciones", BENCH_START_TIMEOUT_MS (900000),
-//      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite).
+//      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox bench needs it),
+//      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30).
 // Network: everything stays on 127.0.0.1; the browsers get a dead proxy for any other host (loopback bypasses it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,7 @@ import { message, positiveInt } from './bench/common.mjs';
 import { KEY_ROUTES, measureFirstLoad, printFirstLoad } from './bench/first-load.mjs';
 import { DEFAULT_LIGHTHOUSE_ROUTES, measureLighthouse, printLighthouse } from './bench/lighthouse.mjs';
 import { newsletterHttpPhase, printNewsletter, rawInsertPhase } from './bench/newsletter.mjs';
+import { pqrsfInboxPhase } from './bench/pqrsf-inbox.mjs';
 import { report } from './bench/report.mjs';
 import { siteEnv } from './bench/site.mjs';
 
@@ -84,7 +86,11 @@ async function main() {
   printNewsletter(h ?? null, r ?? null, newsletter.database);
   if (results.serverWarnings) console.log(`  note: the server logged ${results.serverWarnings} warning/error lines during the run`);
 
-  // 5. Summary.
+  // 5. The PQRSF staff inbox at 100,000 requests (PostgreSQL only; its own database and server).
+  const pqrsfInbox = await pqrsfInboxPhase(fail);
+  if (pqrsfInbox) results.pqrsfInbox = pqrsfInbox;
+
+  // 6. Summary.
   report(results);
   return results.errors.length === 0;
 }
