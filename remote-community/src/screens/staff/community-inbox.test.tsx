@@ -77,7 +77,9 @@ const contacted = item('7', {
 });
 
 describe('the community inbox', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('without a kind, lists the kinds with their counts as links', async () => {
     const { calls, container } = renderInbox(undefined, {});
