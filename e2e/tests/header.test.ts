@@ -1,7 +1,62 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { axeViolations } from '../support/axe';
 import { launchBrowser, openPage, waitForHeading } from '../support/browser';
+
+const phone = { width: 390, height: 844 };
+
+/** An account with a permanent password in the local identity provider, as if registered and confirmed. */
+async function createAccount(name: string): Promise<{ email: string; password: string }> {
+  const email = `cabecera-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Clave2026';
+  const client = new CognitoIdentityProviderClient({
+    region: 'local',
+    endpoint: process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230',
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const UserPoolId = process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo';
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: name },
+        { Name: 'phone_number', Value: '+573101234567' },
+        { Name: 'custom:identity_type', Value: 'Cédula de ciudadanía' },
+        { Name: 'custom:identity_number', Value: '1012345678' },
+      ],
+    }),
+  );
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }));
+  client.destroy();
+  return { email, password };
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  await waitForHeading(page, 'Ingresa');
+  await page.locator('main [name="email"]').fill(account.email);
+  await page.locator('main [name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByText('Iniciaste sesión correctamente').waitFor({ timeout: 15_000 });
+}
+
+/** The text and the 'Menú' button's state of whatever has the keyboard focus. */
+const focused = (page: Page) =>
+  page.evaluate(() => ({
+    text: document.activeElement?.textContent?.trim(),
+    expanded: document.activeElement?.getAttribute('aria-expanded'),
+  }));
 
 describe('header', () => {
   let browser: Browser;
@@ -51,6 +106,79 @@ describe('header', () => {
     await page.getByRole('link', { name: '¡Dona Aquí!' }).first().click();
     await waitForHeading(page, 'Dona aquí');
     assert.equal(new URL(page.url()).pathname, '/contribuciones');
+    await context.close();
+  });
+
+  it("shows a signed-in visitor's greeting on a 390 px phone without opening the menu, on the header's one row", async () => {
+    const { page, context } = await openPage(browser, phone);
+    await page.goto('/');
+    await waitForHeading(page);
+    const header = page.locator('header.site-header');
+    const anonymousHeight = (await header.boundingBox())?.height ?? 0;
+    await signIn(page, await createAccount('Lucía Fernanda Rojas'));
+    await page.goto('/blog');
+    await waitForHeading(page);
+
+    const toggle = page.getByRole('button', { name: 'Menú' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    const greeting = header.getByText('Hola, Lucía');
+    assert.equal(await greeting.isVisible(), true, 'el saludo se ve con el menú cerrado');
+    // Not crowded: the greeting sits between the brand and 'Menú' on the same row, and the header keeps its height.
+    const box = async (locator: Locator) => {
+      const found = await locator.boundingBox();
+      assert.ok(found, 'visible');
+      return found;
+    };
+    const brand = await box(header.getByRole('link', { name: /inicio/ }));
+    const hello = await box(greeting);
+    const menu = await box(toggle);
+    assert.ok(brand.x + brand.width <= hello.x && hello.x + hello.width <= menu.x, 'marca, saludo y Menú en orden, sin solaparse');
+    assert.ok(Math.abs(hello.y + hello.height / 2 - (menu.y + menu.height / 2)) < 4, 'en la misma fila que Menú');
+    assert.equal((await header.boundingBox())?.height, anonymousHeight);
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+
+    // Opening the menu shows the session links; the greeting is not repeated inside.
+    await toggle.click();
+    await header.getByRole('link', { name: 'Mis Cursos' }).waitFor();
+    assert.equal(await header.getByText('Hola, Lucía').count(), 1);
+    assert.deepEqual(await axeViolations(page), []);
+    await context.close();
+  });
+
+  it('Escape closes the phone menu from any of its buttons or links and returns focus to Menú', async () => {
+    const { page, context } = await openPage(browser, phone);
+    await page.goto('/');
+    await waitForHeading(page);
+    const toggle = page.getByRole('button', { name: /Menú/ });
+
+    // From a menu button (its submenu closed).
+    await toggle.click();
+    await page.getByRole('button', { name: 'Formación' }).focus();
+    await page.keyboard.press('Escape');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(await focused(page), { text: 'Menú', expanded: 'false' });
+
+    // From a link of an open submenu.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    assert.equal((await focused(page)).text, 'Formación');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    assert.equal((await focused(page)).text, 'Desarrollo de Software');
+    await page.keyboard.press('Escape');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.deepEqual(await focused(page), { text: 'Menú', expanded: 'false' });
+
+    // From 'Cerrar menú' itself, and from the session links at the bottom.
+    await page.keyboard.press('Enter');
+    assert.equal((await focused(page)).text, 'Cerrar menú');
+    await page.keyboard.press('Escape');
+    assert.deepEqual(await focused(page), { text: 'Menú', expanded: 'false' });
+    await page.keyboard.press('Enter');
+    await page.getByRole('link', { name: 'Regístrate' }).focus();
+    await page.keyboard.press('Escape');
+    assert.deepEqual(await focused(page), { text: 'Menú', expanded: 'false' });
+    assert.equal(await page.getByRole('link', { name: 'Regístrate' }).isVisible(), false);
     await context.close();
   });
 });

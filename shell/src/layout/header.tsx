@@ -1,15 +1,44 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { site } from 'shared/config/site';
 import { logoutSession } from 'shared/auth-session';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { selectFirstName, selectIsAuthenticated, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import { menus, type Menu } from './menus';
+import './header.css';
 
-function Dropdown({ menu, open, onToggle, onClose }: { menu: Menu; open: boolean; onToggle: () => void; onClose: () => void }) {
+/** The width from which the menus sit in the bar (shell.css: 68rem) and the 'Menú' button is gone. */
+const WIDE = '(min-width: 68rem)';
+
+function subscribeWide(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the header shows the full bar (true) or the phone layout with the 'Menú' button (false). */
+function useWideHeader(): boolean {
+  return useSyncExternalStore(
+    subscribeWide,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(WIDE).matches,
+    () => true,
+  );
+}
+
+interface DropdownProps {
+  menu: Menu;
+  open: boolean;
+  onToggle: () => void;
+  onClose: () => void;
+  /** Inside the open phone menu Escape belongs to the whole menu (it closes it and returns to 'Menú'). */
+  inMobileMenu: boolean;
+}
+
+function Dropdown({ menu, open, onToggle, onClose, inMobileMenu }: DropdownProps) {
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
+    if (event.key === 'Escape' && open && !inMobileMenu) {
       event.stopPropagation();
       onClose();
       buttonRef.current?.focus();
@@ -43,6 +72,14 @@ export function Header() {
   const firstName = useAppSelector(selectFirstName);
   const dispatch = useAppDispatch();
   const navRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const wide = useWideHeader();
+  const greeting = firstName ? `Hola, ${firstName}` : 'Sesión iniciada';
+
+  // A phone menu left open while the window grows to the full bar would otherwise reopen when it shrinks again.
+  useEffect(() => {
+    if (wide) setMobileOpen(false);
+  }, [wide]);
 
   useEffect(() => {
     setOpenMenu(null);
@@ -66,6 +103,14 @@ export function Header() {
     setMobileOpen(false);
   };
 
+  /** Escape anywhere in the open phone menu (a menu button, a link, 'Cerrar menú' itself) closes it and returns to 'Menú'. */
+  const onNavKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !mobileOpen) return;
+    event.stopPropagation();
+    closeAll();
+    toggleRef.current?.focus();
+  };
+
   const logout = () => {
     // The account remote's session revokes the refresh token and forgets the tokens; the page does not wait for it.
     void logoutSession();
@@ -75,7 +120,7 @@ export function Header() {
 
   return (
     <header className="site-header">
-      <nav ref={navRef} className="container header-bar" aria-label="Principal">
+      <nav ref={navRef} className="container header-bar" aria-label="Principal" onKeyDown={onNavKeyDown}>
         <AppLink to="/" className="brand" aria-label={`${site.name}, inicio`}>
           <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
             <circle cx="16" cy="16" r="15" fill="#0f5c4d" />
@@ -83,7 +128,12 @@ export function Header() {
           </svg>
           <span>{site.shortName}</span>
         </AppLink>
+        {isAuthenticated && !wide ? (
+          // On phones the greeting stays in the bar, so a signed-in visitor sees it without opening the menu.
+          <span className="header-greeting">{greeting}</span>
+        ) : null}
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-expanded={mobileOpen}
@@ -102,13 +152,14 @@ export function Header() {
                 open={openMenu === menu.id}
                 onToggle={() => setOpenMenu((current) => (current === menu.id ? null : menu.id))}
                 onClose={closeAll}
+                inMobileMenu={mobileOpen}
               />
             ))}
           </ul>
           <div className="nav-session">
             {isAuthenticated ? (
               <div className="session-user">
-                <span className="greeting">Hola, {firstName}</span>
+                {wide ? <span className="greeting">{greeting}</span> : null}
                 <AppLink to="/mis-cursos" className="nav-link">
                   Mis Cursos
                 </AppLink>
