@@ -1,6 +1,7 @@
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { renderMail, type MailContent } from 'shared/server/mail-template';
+import { pqrsfLookupLink } from './acknowledge';
 
 /**
  * The e-mails a PQRSF case sends to its petitioner: the answer, an extension of the term, a transfer. Each goes to the
@@ -12,6 +13,7 @@ import { renderMail, type MailContent } from 'shared/server/mail-template';
  *   request filed with someone else's address would otherwise carry text of the filer's choosing to that mailbox.
  */
 
+// The acknowledgements' rule (acknowledge.ts keeps its own copy private): one bare addr-spec, no display name or list.
 const plainChar = String.raw`[^\s@<>()[\]\\,;:"\p{Cc}]`;
 const PLAIN_ADDRESS = new RegExp(`^${plainChar}+@${plainChar}+\\.${plainChar}+$`, 'u');
 const RADICADO = /^\d{16}$/;
@@ -19,9 +21,6 @@ const RADICADO = /^\d{16}$/;
 /** Whether an address filed with a request can be written to as it is. */
 export const isPlainAddress = (address: string): boolean => PLAIN_ADDRESS.test(address);
 
-/** The public lookup with the radicado filled in (the page still asks for the document). */
-export const lookupLink = (publicOrigin: string, radicado: string) =>
-  `${publicOrigin}/consultar-solicitud?radicado=${encodeURIComponent(radicado)}#radicado`;
 
 export const caseMailTexts = {
   greeting: 'Hola:',
@@ -71,7 +70,7 @@ function mail(
     greeting: t.greeting,
     subject: `${content.subject} ${radicado}`,
     paragraphs: [...content.paragraphs, t.lookupNote, t.notYou],
-    action: { label: t.lookupAction, url: lookupLink(origin, radicado) },
+    action: { label: t.lookupAction, url: pqrsfLookupLink(origin, radicado) },
   });
 }
 
