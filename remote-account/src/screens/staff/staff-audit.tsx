@@ -4,7 +4,7 @@ import type { AuditRowView } from 'shared/schemas/staff-api';
 import { useStaffSession } from 'shared/staff-session';
 import { useListStaffAudit } from '../../api/list-staff-audit';
 import { bogotaDateTime } from './format';
-import { auditActionLabels, auditEntityLabels, auditKinds, auditTexts as t } from './texts';
+import { auditActionLabels, auditEntityLabels, auditKinds, auditTexts as t } from './audit-texts';
 
 type Listing =
   | { kind: 'loading' }

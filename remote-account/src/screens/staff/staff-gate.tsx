@@ -16,7 +16,7 @@ import { StepHeading } from '../../components/step-heading';
 import { identityMessages } from '../../identity/errors';
 import { TotpCodeField } from './totp-code-field';
 import { answerTotp, completeNewPassword, currentSession, login, logout, RESTART_SIGN_IN, type LoginResult } from './staff-identity';
-import { gateTexts as t } from './texts';
+import { gateTexts as t } from './gate-texts';
 
 const loadTotpSetup = () => import('./totp-setup');
 const TotpSetup = lazy(loadTotpSetup);

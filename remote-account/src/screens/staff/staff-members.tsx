@@ -13,7 +13,7 @@ import { useListStaffMembers } from '../../api/list-staff-members';
 import { useRemoveStaffMember } from '../../api/remove-staff-member';
 import { ConfirmDialog } from './confirm-dialog';
 import { bogotaDate } from './format';
-import { membersTexts as t } from './texts';
+import { membersTexts as t } from './members-texts';
 
 type Listing = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; members: StaffMemberRow[] };
 

@@ -11,7 +11,7 @@ import { StepHeading } from '../../components/step-heading';
 import { TotpCodeField } from './totp-code-field';
 import { otpauthUri, secretGroups } from './otpauth';
 import { finishTotpSetup, RESTART_SIGN_IN, startTotpSetup, type TotpSetupStart } from './staff-identity';
-import { gateTexts as t } from './texts';
+import { gateTexts as t } from './gate-texts';
 
 /**
  * A QR code drawn as one SVG path from uqr's module matrix (border included): crisp at any size, no canvas, no

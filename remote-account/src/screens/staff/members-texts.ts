@@ -1,0 +1,42 @@
+/** The team screen (admins), in plain Spanish. */
+export const membersTexts = {
+  title: 'Equipo',
+  intro: 'Personas con acceso al panel. Al invitar a alguien le enviamos por correo una contraseña temporal.',
+  loading: 'Cargando el equipo…',
+  caption: 'Miembros del equipo',
+  email: 'Correo',
+  name: 'Nombre',
+  role: 'Rol',
+  secondFactor: 'Verificación en dos pasos',
+  created: 'Desde',
+  actions: 'Acciones',
+  admin: 'Administración',
+  member: 'Equipo',
+  totpOn: 'Configurada',
+  totpOff: 'Pendiente',
+  disabled: ' (cuenta desactivada)',
+  you: ' (tú)',
+  noName: 'Sin nombre',
+  empty: 'Todavía no hay nadie en el equipo.',
+  remove: 'Retirar',
+  removeLabel: (email: string) => `Retirar a ${email}`,
+  inviteTitle: 'Invitar a una persona',
+  inviteEmail: 'Correo de la persona',
+  inviteAdmin: 'Puede administrar el equipo y ver la auditoría',
+  inviteSubmit: 'Enviar invitación',
+  inviteBusy: 'Invitando…',
+  invited: (email: string, created: boolean) =>
+    created
+      ? `Invitamos a ${email}. Le enviamos por correo una contraseña temporal y el enlace al panel.`
+      : `${email} ya tenía cuenta en el sitio: ahora es parte del equipo y le avisamos por correo.`,
+  removed: (email: string) => `${email} ya no es parte del equipo.`,
+  confirmTitle: 'Retirar del equipo',
+  confirmBody: (email: string) =>
+    `${email} dejará de tener acceso al panel de inmediato. Su cuenta del sitio se conserva. ¿Quieres retirarla del equipo?`,
+  confirmYes: 'Sí, retirar',
+  confirmBusy: 'Retirando…',
+  cancel: 'Cancelar',
+  failed: 'No pudimos cargar el equipo. Revisa tu conexión e inténtalo de nuevo.',
+  network: 'No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.',
+  retry: 'Intentar de nuevo',
+} as const;
