@@ -21,7 +21,6 @@ const RADICADO = /^\d{16}$/;
 /** Whether an address filed with a request can be written to as it is. */
 export const isPlainAddress = (address: string): boolean => PLAIN_ADDRESS.test(address);
 
-
 export const caseMailTexts = {
   greeting: 'Hola:',
   radicadoLabel: 'Radicado',
