@@ -4,46 +4,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { cognitoStaffDirectory } from 'shared/server/staff-directory';
 import { totpCode } from 'shared/server/totp';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { expectFocusOn, mailbox, staffDirectory, submitStaffPassword } from '../support/staff';
 
-const identity = {
-  region: 'local',
-  endpoint: process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230',
-  userPoolId: process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo',
-};
-const directory = cognitoStaffDirectory(identity);
 const stamp = Date.now();
 const adminEmail = `admin-${stamp}@fundacion.org`;
 const inviteeEmail = `invitada-${stamp}@fundacion.org`;
 const visitorEmail = `visitante-${stamp}@example.com`;
 const newPassword = 'PanelSeguro2026';
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-const mailbox = async () => (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Mail[];
-
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-async function expectFocusOn(page: Page, text: string | RegExp) {
-  const pattern = typeof text === 'string' ? { source: `^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, flags: '' } : text;
-  await page.waitForFunction(
-    ({ source, flags }) => new RegExp(source, flags).test(document.activeElement?.textContent?.trim() ?? ''),
-    { source: pattern.source, flags: pattern.flags },
-    { timeout: 10_000 },
-  );
-}
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel(/^Correo electrónico/).fill(email);
-  await page.getByLabel(/^Contraseña/).fill(password);
-  await page.getByLabel(/^Contraseña/).press('Enter');
-}
 
 describe('the panel door and the team screens (account remote)', () => {
   let browser: Browser;
@@ -54,7 +27,7 @@ describe('the panel door and the team screens (account remote)', () => {
   after(async () => browser?.close());
 
   it("an invited admin's first visit: new password, authenticator set-up, then the team and the audit by keyboard at 390 px", async () => {
-    const added = await directory.add(adminEmail, { admin: true });
+    const added = await staffDirectory.add(adminEmail, { admin: true });
     assert.ok(added.temporaryPassword);
     const { context, page, errors } = await openPage(browser, { width: 390, height: 844 });
     try {
@@ -63,7 +36,7 @@ describe('the panel door and the team screens (account remote)', () => {
       await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
       assert.deepEqual(await axeViolations(page), []);
 
-      await signIn(page, adminEmail, added.temporaryPassword);
+      await submitStaffPassword(page, adminEmail, added.temporaryPassword);
       await expectFocusOn(page, 'Crea tu contraseña');
       await page.getByLabel(/^Nueva contraseña/).fill(newPassword);
       await page.getByLabel(/^Confirma la nueva contraseña/).fill(newPassword);
@@ -153,7 +126,7 @@ describe('the panel door and the team screens (account remote)', () => {
     try {
       await page.goto('/equipo/auditoria');
       await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor({ timeout: 15_000 });
-      await signIn(page, adminEmail, newPassword);
+      await submitStaffPassword(page, adminEmail, newPassword);
       await expectFocusOn(page, 'Código de verificación');
       const code = page.getByLabel(/^Código de 6 dígitos/);
       assert.equal(await code.getAttribute('inputmode'), 'numeric');
@@ -176,7 +149,7 @@ describe('the panel door and the team screens (account remote)', () => {
   });
 
   it('turns away an account that is not on the team, with a way to sign out', async () => {
-    const client = cognitoStaffDirectory(identity);
+    const client = staffDirectory;
     // A visitor's account: created, then taken out of the team again, so it exists without the group.
     const { temporaryPassword } = await client.add(visitorEmail, { admin: false });
     await client.remove(visitorEmail);
@@ -185,7 +158,7 @@ describe('the panel door and the team screens (account remote)', () => {
     try {
       await page.goto('/equipo/pqrsf');
       await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor({ timeout: 15_000 });
-      await signIn(page, visitorEmail, temporaryPassword);
+      await submitStaffPassword(page, visitorEmail, temporaryPassword);
       await expectFocusOn(page, 'Crea tu contraseña');
       await page.getByLabel(/^Nueva contraseña/).fill(newPassword);
       await page.getByLabel(/^Confirma la nueva contraseña/).fill(newPassword);
