@@ -142,6 +142,16 @@ describe('the panel door and the team screens (account remote)', () => {
       assert.deepEqual(stored, [], 'no tokens left on this device');
       await page.reload();
       await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor({ timeout: 15_000 });
+
+      // The visitors' /login cannot take the authenticator's code: it sends a member to the panel instead of failing.
+      await page.goto('/login');
+      await waitForHeading(page, 'Ingresa');
+      await page.locator('main form [name="email"]').fill(adminEmail);
+      await page.locator('main form [name="password"]').fill(newPassword);
+      await page.locator('main form [name="password"]').press('Enter');
+      await page.getByText('Esta cuenta es del equipo de la fundación', { exact: false }).waitFor();
+      await page.getByRole('link', { name: 'Ir al panel del equipo' }).click();
+      await page.waitForURL('**/equipo/pqrsf');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

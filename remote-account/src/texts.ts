@@ -6,6 +6,8 @@ export const loginTexts = {
   busy: 'Ingresando…',
   success: (name: string) => `¡Hola${name ? `, ${name}` : ''}! Iniciaste sesión correctamente.`,
   confirmLink: 'Confirmar mi cuenta',
+  staffAccount: 'Esta cuenta es del equipo de la fundación y pide el código de tu aplicación autenticadora: ingresa desde el panel.',
+  staffLink: 'Ir al panel del equipo',
   forgotLink: '¿Olvidaste tu contraseña?',
   noAccount: '¿Aún no tienes cuenta?',
   registerLink: 'Regístrate',

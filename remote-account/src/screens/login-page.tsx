@@ -59,6 +59,9 @@ function LoginForm({
     const result = await login(values.email, values.password);
     if (result.success) onSignedIn(result.user);
     else if (result.needsNewPassword) onNewPassword(values.email);
+    else if (result.needsTotp || result.needsTotpSetup)
+      // A member of the foundation's team: their account asks for the authenticator's code, which the panel handles.
+      return failed(t.staffAccount, { link: { to: '/equipo', label: t.staffLink } });
     else {
       const confirm = result.needsConfirmation ? `/confirm-email?email=${encodeURIComponent(values.email)}` : null;
       return failed(result.error, { link: confirm ? { to: confirm, label: t.confirmLink } : undefined });
