@@ -1,0 +1,172 @@
+// The panel's community inbox (#13), in the composed site against the identity emulator: a team member signs in
+// (password + authenticator), finds a volunteer who registered on the site, opens the record, marks it contacted by
+// keyboard, and downloads the CSV, which opens as Excel in Spanish expects (BOM, ';', accents intact, Bogotá dates,
+// formulas neutralised).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { cognitoStaffDirectory } from 'shared/server/staff-directory';
+import { totpCode } from 'shared/server/totp';
+import { axeViolations } from '../support/axe';
+import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+
+const identity = {
+  region: 'local',
+  endpoint: process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230',
+  userPoolId: process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo',
+};
+const stamp = Date.now();
+const memberEmail = `comunidad-${stamp}@fundacion.org`;
+const password = 'PanelSeguro2026';
+
+const volunteer = {
+  volunteer_name: 'Begoña María',
+  volunteer_lastname: 'Ibáñez Güell',
+  id_type: 'Cédula de ciudadanía',
+  id_number: '1.098.765',
+  age: '31',
+  address: 'Carrera 7 # 12-30, Bogotá',
+  phone_number: '3001234567',
+  email: `begona-${stamp}@example.com`,
+  institution: 'Colegio Ñandú',
+  purposes: 'Acompañar a los niños.',
+  activities: 'Lectura los sábados.',
+};
+const formula = { ...volunteer, volunteer_name: '=HYPERLINK("http://mal.example","x")', email: `formula-${stamp}@example.com` };
+
+async function expectFocusOn(page: Page, text: string | RegExp) {
+  const pattern: [string, string] =
+    typeof text === 'string' ? [`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, ''] : [text.source, text.flags];
+  await page.waitForFunction(
+    ([source, flags]) => new RegExp(source, flags).test(document.activeElement?.textContent?.trim() ?? ''),
+    pattern,
+    { timeout: 10_000 },
+  );
+}
+
+/** A reader for the downloaded file, apart from the writer: ';' separated, quoted, CRLF. */
+function readCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ';') {
+      record.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  assert.equal(field + record.join(''), '', 'the file ends with CRLF');
+  return records;
+}
+
+describe('the community inbox (community remote)', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  it('a member finds a volunteer, marks the record contacted by keyboard and downloads the CSV for Excel', async () => {
+    for (const body of [volunteer, formula]) {
+      const res = await fetch(`${baseUrl}/api/community/volunteers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      assert.equal(res.status, 201);
+    }
+    const { temporaryPassword } = await cognitoStaffDirectory(identity).add(memberEmail, { admin: false });
+    assert.ok(temporaryPassword);
+
+    const { context, page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      // Sign in: the temporary password, a new one, the authenticator set up from the page's secret.
+      await page.goto('/equipo/comunidad/voluntarios');
+      await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor({ timeout: 15_000 });
+      await page.getByLabel(/^Correo electrónico/).fill(memberEmail);
+      await page.getByLabel(/^Contraseña/).fill(temporaryPassword);
+      await page.getByLabel(/^Contraseña/).press('Enter');
+      await page.getByLabel(/^Nueva contraseña/).fill(password);
+      await page.getByLabel(/^Confirma la nueva contraseña/).fill(password);
+      await page.getByLabel(/^Confirma la nueva contraseña/).press('Enter');
+      await page.locator('.staff-secret__value code').waitFor({ timeout: 15_000 });
+      const secret = ((await page.locator('.staff-secret__value code').textContent()) ?? '').replace(/\s+/g, '');
+      await page.getByLabel(/^Código de 6 dígitos/).fill(totpCode(secret));
+      await page.getByLabel(/^Código de 6 dígitos/).press('Enter');
+
+      // The list: counts in the kinds' links, a search by e-mail, the record's row with its status in words.
+      await waitForHeading(page, 'Comunidad');
+      await page.getByRole('table', { name: /^Voluntarios, del más reciente al más antiguo/ }).waitFor({ timeout: 15_000 });
+      assert.match((await page.getByRole('link', { name: /^Voluntarios/ }).textContent()) ?? '', /\d+ registros? · \d+ sin contactar/);
+      assert.deepEqual(await axeViolations(page), []);
+      const search = page.getByLabel('Buscar por nombre, correo, documento o institución');
+      await search.fill(`begona-${stamp}`);
+      await search.press('Enter');
+      const row = page.getByRole('row', { name: /Begoña María Ibáñez Güell/ });
+      await row.waitFor();
+      assert.match((await row.textContent()) ?? '', /Pendiente/);
+      assert.equal(await page.getByRole('row').count(), 2, 'only the searched record (and the header row)');
+
+      // The record, opened by keyboard: every field as filed; marked contacted with a note.
+      await page.getByRole('link', { name: 'Begoña María Ibáñez Güell' }).focus();
+      await page.keyboard.press('Enter');
+      await waitForHeading(page, /^Voluntario n\.º \d+$/);
+      await page.getByText('Colegio Ñandú').waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+      await page.getByLabel(/^Nota \(opcional\)/).focus();
+      await page.keyboard.type('Llamé a Begoña; empieza el sábado.');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expectFocusOn(page, 'Quedó marcado como contactado.');
+      await page.getByText(`por ${memberEmail}.`, { exact: false }).waitFor();
+      assert.deepEqual(await axeViolations(page), []);
+
+      // Back to the list, then the CSV of every volunteer.
+      await page.getByRole('link', { name: 'Volver a Voluntarios' }).click();
+      await page.getByRole('table').waitFor({ timeout: 15_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
+      assert.match(download.suggestedFilename(), /^comunidad-voluntarios-\d{4}-\d{2}-\d{2}\.csv$/);
+      await expectFocusOn(page, /^Listo: se descargó comunidad-voluntarios-/);
+      const bytes = await readFile((await download.path())!);
+      assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 byte-order mark');
+      const [header, ...rows] = readCsv(bytes.toString('utf8').slice(1));
+      assert.deepEqual(header!.slice(0, 4), ['Número', 'Fecha de registro', 'Nombres', 'Apellidos']);
+      const cell = (r: string[], name: string) => r[header!.indexOf(name)];
+      const begona = rows.find((r) => cell(r, 'Correo electrónico') === volunteer.email);
+      assert.ok(begona, 'the volunteer is in the file');
+      assert.equal(cell(begona, 'Nombres'), 'Begoña María');
+      assert.equal(cell(begona, 'Apellidos'), 'Ibáñez Güell');
+      assert.equal(cell(begona, 'Institución'), 'Colegio Ñandú');
+      assert.match(cell(begona, 'Fecha de registro') ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      assert.equal(cell(begona, 'Contactado'), 'Sí');
+      assert.equal(cell(begona, 'Contactado por'), memberEmail);
+      assert.equal(cell(begona, 'Nota de contacto'), 'Llamé a Begoña; empieza el sábado.');
+      const trap = rows.find((r) => cell(r, 'Correo electrónico') === formula.email);
+      assert.equal(trap && cell(trap, 'Nombres'), `'${formula.volunteer_name}`);
+
+      // On a phone the page does not scroll sideways (the table scrolls in its own focusable region).
+      await page.setViewportSize({ width: 390, height: 844 });
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the inbox fits a 390 px phone');
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
