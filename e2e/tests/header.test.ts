@@ -123,19 +123,26 @@ describe('header', () => {
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
     const greeting = header.getByText('Hola, Lucía');
     assert.equal(await greeting.isVisible(), true, 'el saludo se ve con el menú cerrado');
-    // Not crowded: the greeting sits between the brand and 'Menú' on the same row, and the header keeps its height.
+    // Not crowded: the greeting sits under the brand, clear of 'Menú', whole; the bar keeps its one row and its height,
+    // at 390 px and on a 320 px phone too.
     const box = async (locator: Locator) => {
       const found = await locator.boundingBox();
       assert.ok(found, 'visible');
       return found;
     };
-    const brand = await box(header.getByRole('link', { name: /inicio/ }));
-    const hello = await box(greeting);
-    const menu = await box(toggle);
-    assert.ok(brand.x + brand.width <= hello.x && hello.x + hello.width <= menu.x, 'marca, saludo y Menú en orden, sin solaparse');
-    assert.ok(Math.abs(hello.y + hello.height / 2 - (menu.y + menu.height / 2)) < 4, 'en la misma fila que Menú');
-    assert.equal((await header.boundingBox())?.height, anonymousHeight);
-    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: phone.height });
+      const brand = await box(header.getByRole('link', { name: /inicio/ }));
+      const hello = await box(greeting);
+      const menu = await box(toggle);
+      assert.ok(hello.y >= brand.y + brand.height - 1, `${width}: el saludo va bajo la marca`);
+      assert.ok(hello.x + hello.width <= menu.x, `${width}: el saludo no toca Menú`);
+      assert.ok(menu.y < brand.y + brand.height && menu.y + menu.height > brand.y, `${width}: Menú sigue en la fila de la marca`);
+      assert.equal(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth), true, `${width}: el nombre se lee entero`);
+      assert.equal((await header.boundingBox())?.height, anonymousHeight, `${width}: la cabecera conserva su altura`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+    }
+    await page.setViewportSize(phone);
 
     // Opening the menu shows the session links; the greeting is not repeated inside.
     await toggle.click();

@@ -75,6 +75,7 @@ export function Header() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const wide = useWideHeader();
   const greeting = firstName ? `Hola, ${firstName}` : 'Sesión iniciada';
+  const showGreeting = isAuthenticated && !wide;
 
   // A phone menu left open while the window grows to the full bar would otherwise reopen when it shrinks again.
   useEffect(() => {
@@ -121,17 +122,19 @@ export function Header() {
   return (
     <header className="site-header">
       <nav ref={navRef} className="container header-bar" aria-label="Principal" onKeyDown={onNavKeyDown}>
-        <AppLink to="/" className="brand" aria-label={`${site.name}, inicio`}>
-          <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-            <circle cx="16" cy="16" r="15" fill="#0f5c4d" />
-            <path d="M8 20c4-8 12-8 16 0M10 13h12" stroke="#f4b63f" strokeWidth="3" fill="none" strokeLinecap="round" />
-          </svg>
-          <span>{site.shortName}</span>
-        </AppLink>
-        {isAuthenticated && !wide ? (
-          // On phones the greeting stays in the bar, so a signed-in visitor sees it without opening the menu.
-          <span className="header-greeting">{greeting}</span>
-        ) : null}
+        <div className={showGreeting ? 'brand-area brand-area--greeting' : 'brand-area'}>
+          <AppLink to="/" className="brand" aria-label={`${site.name}, inicio`}>
+            <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+              <circle cx="16" cy="16" r="15" fill="#0f5c4d" />
+              <path d="M8 20c4-8 12-8 16 0M10 13h12" stroke="#f4b63f" strokeWidth="3" fill="none" strokeLinecap="round" />
+            </svg>
+            <span>{site.shortName}</span>
+          </AppLink>
+          {showGreeting ? (
+            // On phones the greeting stays in the bar, under the brand, so a signed-in visitor sees it with the menu closed.
+            <span className="header-greeting">{greeting}</span>
+          ) : null}
+        </div>
         <button
           ref={toggleRef}
           type="button"
