@@ -5,17 +5,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { cognitoStaffDirectory } from 'shared/server/staff-directory';
-import { totpCode } from 'shared/server/totp';
+import type { Browser } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { expectFocusOn, firstStaffSignIn, newStaffMember } from '../support/staff';
 
-const identity = {
-  region: 'local',
-  endpoint: process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230',
-  userPoolId: process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo',
-};
 const stamp = Date.now();
 const memberEmail = `comunidad-${stamp}@fundacion.org`;
 const password = 'PanelSeguro2026';
@@ -34,16 +28,6 @@ const volunteer = {
   activities: 'Lectura los sábados.',
 };
 const formula = { ...volunteer, volunteer_name: '=HYPERLINK("http://mal.example","x")', email: `formula-${stamp}@example.com` };
-
-async function expectFocusOn(page: Page, text: string | RegExp) {
-  const pattern: [string, string] =
-    typeof text === 'string' ? [`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, ''] : [text.source, text.flags];
-  await page.waitForFunction(
-    ([source, flags]) => new RegExp(source, flags).test(document.activeElement?.textContent?.trim() ?? ''),
-    pattern,
-    { timeout: 10_000 },
-  );
-}
 
 /** A reader for the downloaded file, apart from the writer: ';' separated, quoted, CRLF. */
 function readCsv(text: string): string[][] {
@@ -91,24 +75,12 @@ describe('the community inbox (community remote)', () => {
       });
       assert.equal(res.status, 201);
     }
-    const { temporaryPassword } = await cognitoStaffDirectory(identity).add(memberEmail, { admin: false });
-    assert.ok(temporaryPassword);
+    const temporaryPassword = await newStaffMember(memberEmail);
 
     const { context, page, errors } = await openPage(browser, { width: 1280, height: 900 });
     try {
-      // Sign in: the temporary password, a new one, the authenticator set up from the page's secret.
       await page.goto('/equipo/comunidad/voluntarios');
-      await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor({ timeout: 15_000 });
-      await page.getByLabel(/^Correo electrónico/).fill(memberEmail);
-      await page.getByLabel(/^Contraseña/).fill(temporaryPassword);
-      await page.getByLabel(/^Contraseña/).press('Enter');
-      await page.getByLabel(/^Nueva contraseña/).fill(password);
-      await page.getByLabel(/^Confirma la nueva contraseña/).fill(password);
-      await page.getByLabel(/^Confirma la nueva contraseña/).press('Enter');
-      await page.locator('.staff-secret__value code').waitFor({ timeout: 15_000 });
-      const secret = ((await page.locator('.staff-secret__value code').textContent()) ?? '').replace(/\s+/g, '');
-      await page.getByLabel(/^Código de 6 dígitos/).fill(totpCode(secret));
-      await page.getByLabel(/^Código de 6 dígitos/).press('Enter');
+      await firstStaffSignIn(page, memberEmail, temporaryPassword, password);
 
       // The list: counts in the kinds' links, a search by e-mail, the record's row with its status in words.
       await waitForHeading(page, 'Comunidad');
