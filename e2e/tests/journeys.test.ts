@@ -326,7 +326,7 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
     await context.close();
   });
 
-  it("7: the success messages open with '¡'", async () => {
+  it("7 and 5: the success messages open with '¡', and a workshop inquiry is acknowledged by e-mail", async () => {
     const { page, context } = await openPage(browser, phone);
     await page.goto('/voluntarios#quiero-ser-voluntario');
     await waitForHeading(page, 'Voluntariado');
@@ -357,7 +357,8 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
     await page.locator('main form [name="first_name"]').fill('Sofía');
     await page.locator('main form [name="last_name"]').fill('Díaz');
     await page.locator('main form [name="phone_number"]').fill('3011234567');
-    await page.locator('main form [name="email"]').fill(uniqueEmail('consulta'));
+    const inquirer = uniqueEmail('consulta');
+    await page.locator('main form [name="email"]').fill(inquirer);
     await page.locator('main form [name="occupation"]').selectOption('Emprendedor');
     await page.locator('main form [name="referral_source"]').fill('Instagram');
     await page.locator('main form [name="empowerment_course"][value="No"]').check();
@@ -366,6 +367,12 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
     const inquiry = page.getByRole('status').filter({ hasText: /enviada exitosamente/ });
     await inquiry.waitFor({ timeout: 15_000 });
     assert.match(await inquiry.innerText(), /^¡Tu consulta ha sido enviada exitosamente! Nos pondremos en contacto contigo pronto\./);
+
+    // 5: the workshop inquiry is acknowledged too, with fixed text and its number, never what the visitor typed.
+    const ack = (await mailbox()).find((m) => m.to === inquirer);
+    assert.ok(ack, 'the inquiry got an acknowledgement');
+    assert.match(`${ack.subject}\n${ack.text}`, /n\.º \d+|número \d+|\b\d+\b/);
+    assert.ok(!ack.text.includes('¿Cuánto cuesta'), 'the acknowledgement repeats nothing the visitor typed');
     await context.close();
   });
 
