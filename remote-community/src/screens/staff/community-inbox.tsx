@@ -1,13 +1,11 @@
 import './community-staff.css';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ApiResult } from 'shared/api/client';
+import { useCallback, useEffect, useState } from 'react';
 import { colombianDate } from 'shared/format/business-days';
 import {
   contactFilters,
   inboxListColumns,
   workshopNames,
   type ContactFilter,
-  type InboxListItem,
   type InboxListRequest,
   type InboxSummaryResponse,
 } from 'shared/schemas/community-inbox-api';
@@ -18,6 +16,7 @@ import { useExportCommunityInbox } from '../../api/export-community-inbox';
 import { useGetCommunityInboxSummary } from '../../api/get-community-inbox-summary';
 import { useListCommunityInbox } from '../../api/list-community-inbox';
 import { ContactStatus, Notice } from './community-parts';
+import { LoadState, MoreRows, useKeysetListing } from './staff-kit';
 import { dateTimeOf, inboxScreenTexts as t, isInboxKind } from './community-texts';
 
 interface Filters {
@@ -28,15 +27,7 @@ interface Filters {
 const initialFilters: Filters = { q: '', estado: 'todos', taller: '' };
 const isInitial = (f: Filters) => !f.q.trim() && f.estado === 'todos' && !f.taller;
 
-type Listing =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; items: InboxListItem[]; next: string | null; total: number | null; loadingMore: boolean; added: number };
-
 type Download = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; filename: string; n: number } | { kind: 'failed'; n: number };
-
-const messageOf = (result: ApiResult<unknown>) =>
-  result.kind === 'error' && result.message ? result.message : result.kind === 'network' ? t.network : t.failed;
 
 const bodyOf = (f: Filters, cursor?: string): InboxListRequest => ({
   estado: f.estado,
@@ -135,69 +126,18 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
   const download = useExportCommunityInbox();
   const label = communityInboxKinds[kind];
   const columns = inboxListColumns[kind];
-  const [draft, setDraft] = useState<Filters>(initialFilters);
-  const [applied, setApplied] = useState<Filters>(initialFilters);
-  const [listing, setListing] = useState<Listing>({ kind: 'loading' });
-  const [file, setFile] = useState<Download>({ kind: 'idle' });
-  const firstNew = useRef<HTMLAnchorElement>(null);
-
-  const load = useCallback(
-    async (filters: Filters) => {
-      setListing({ kind: 'loading' });
-      const token = await session.getIdToken();
-      if (!token) return setListing({ kind: 'failed', message: t.sessionEnded });
-      const result = await list(kind, bodyOf(filters), token);
-      if (result.kind !== 'ok') return setListing({ kind: 'failed', message: messageOf(result) });
-      setListing({
-        kind: 'ready',
-        items: result.data.items,
-        next: result.data.nextCursor,
-        total: result.data.total,
-        loadingMore: false,
-        added: 0,
-      });
-    },
-    [kind, list, session],
+  const fetchPage = useCallback(
+    (filters: Filters, cursor: string | undefined, token: string) => list(kind, bodyOf(filters, cursor), token),
+    [kind, list],
   );
-
-  useEffect(() => {
-    void load(applied);
-  }, [load, applied]);
-
-  const apply = (filters: Filters) => {
-    setDraft(filters);
-    setApplied({ ...filters });
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(draft);
-  };
-
-  const loadMore = async () => {
-    if (listing.kind !== 'ready' || !listing.next) return;
-    const current = listing;
-    setListing({ ...current, loadingMore: true });
-    const token = await session.getIdToken();
-    const result = token ? await list(kind, bodyOf(applied, current.next ?? undefined), token) : null;
-    if (!result || result.kind !== 'ok') {
-      setListing({ kind: 'failed', message: result ? messageOf(result) : t.sessionEnded });
-      return;
-    }
-    setListing({
-      kind: 'ready',
-      items: [...current.items, ...result.data.items],
-      next: result.data.nextCursor,
-      total: current.total,
-      loadingMore: false,
-      added: result.data.items.length,
-    });
-  };
-
-  // After "Cargar más", focus goes to the first new record, so keyboard users go on from where they were.
-  const firstNewIndex = listing.kind === 'ready' && listing.added ? listing.items.length - listing.added : -1;
-  useEffect(() => {
-    if (firstNewIndex >= 0) firstNew.current?.focus();
-  }, [firstNewIndex]);
+  const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useKeysetListing({
+    initial: initialFilters,
+    fetchPage,
+    // The total is counted with the first page; later pages keep it.
+    metaOf: (page, total: number | null | undefined) => (total === undefined ? page.total : total),
+    texts: t,
+  });
+  const [file, setFile] = useState<Download>({ kind: 'idle' });
 
   const exportFile = async () => {
     const n = file.kind === 'done' || file.kind === 'failed' ? file.n + 1 : 0;
@@ -287,15 +227,7 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
         {file.kind === 'failed' ? <Notice key={`error-${file.n}`} kind="error" text={t.exportFailed} /> : null}
       </section>
 
-      {listing.kind === 'loading' ? <p role="status">{t.loading}</p> : null}
-      {listing.kind === 'failed' ? (
-        <div className="alert alert--error" role="alert">
-          <p>{listing.message}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void load(applied)}>
-            {t.retry}
-          </button>
-        </div>
-      ) : null}
+      <LoadState state={listing} loading={t.loading} retry={t.retry} onRetry={reload} />
       {listing.kind === 'ready' && listing.items.length === 0 ? (
         <p role="status" className="community-empty">
           {isInitial(applied) ? t.emptyKind(label) : t.empty}
@@ -305,7 +237,7 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
         <>
           <div className="community-table-wrap" role="region" aria-labelledby="comunidad-tabla" tabIndex={0}>
             <table className="community-table">
-              <caption id="comunidad-tabla">{t.caption(label, listing.items.length, listing.total)}</caption>
+              <caption id="comunidad-tabla">{t.caption(label, listing.items.length, listing.meta)}</caption>
               <thead>
                 <tr>
                   <th scope="col">{columns.name ?? t.columns.email}</th>
@@ -340,14 +272,7 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
               </tbody>
             </table>
           </div>
-          <p role="status" className="visually-hidden">
-            {listing.added ? t.loadedMore(listing.added) : ''}
-          </p>
-          {listing.next ? (
-            <button type="button" className="btn btn--ghost" onClick={() => void loadMore()} disabled={listing.loadingMore}>
-              {listing.loadingMore ? t.loadingMore : t.more}
-            </button>
-          ) : null}
+          <MoreRows listing={listing} texts={t} onMore={() => void loadMore()} />
         </>
       ) : null}
     </section>

@@ -1,6 +1,6 @@
 import type { ContactMark } from 'shared/schemas/community-inbox-api';
-import { useFocusOnMount } from 'shared/ui/submission-form';
 import { inboxScreenTexts as t } from './community-texts';
+import { Notice as KitNotice } from './staff-kit';
 
 /** Contacted or pending, in words with an icon (never colour alone), with when it was marked. */
 export function ContactStatus({ mark }: { mark: ContactMark | null }) {
@@ -19,12 +19,7 @@ export function ContactStatus({ mark }: { mark: ContactMark | null }) {
   );
 }
 
-/** A result line that takes focus when it appears (after an action), so keyboard and screen-reader users hear it. */
-export function Notice({ text, kind = 'success' }: { text: string; kind?: 'success' | 'error' }) {
-  const ref = useFocusOnMount<HTMLDivElement>();
-  return (
-    <div ref={ref} className={`alert alert--${kind} community-notice`} role={kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
-      {text}
-    </div>
-  );
+/** The kit's result line, spaced for these screens. */
+export function Notice(props: { text: string; kind?: 'success' | 'error' }) {
+  return <KitNotice {...props} className="community-notice" />;
 }

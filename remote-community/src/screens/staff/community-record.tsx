@@ -13,12 +13,12 @@ import { useMarkCommunityInboxContacted } from '../../api/mark-community-inbox-c
 import { useUnmarkCommunityInboxContacted } from '../../api/unmark-community-inbox-contacted';
 import { Notice } from './community-parts';
 import { isInboxKind, recordScreenTexts as t } from './community-texts';
+import { messageOf as kitMessageOf, LoadState } from './staff-kit';
 
 type Loaded =
   { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; record: InboxRecordResponse };
 
-const messageOf = (result: ApiResult<unknown>, fallback: string) =>
-  result.kind === 'error' && result.message ? result.message : result.kind === 'network' ? t.network : fallback;
+const messageOf = (result: ApiResult<unknown>, fallback: string) => kitMessageOf(result, t.network, fallback);
 
 /** Text as typed, line breaks kept. */
 function Lines({ text }: { text: string }) {
@@ -215,16 +215,8 @@ export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: s
         </h1>
         {loaded.kind === 'ready' ? <p className="community-staff__intro">{t.filed(loaded.record.createdAt)}</p> : null}
       </header>
-      {loaded.kind === 'loading' ? <p role="status">{t.loading}</p> : null}
+      <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
       {loaded.kind === 'missing' ? <Notice kind="error" text={t.notFound} /> : null}
-      {loaded.kind === 'failed' ? (
-        <div className="alert alert--error" role="alert">
-          <p>{loaded.message}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void load()}>
-            {t.retry}
-          </button>
-        </div>
-      ) : null}
       {loaded.kind === 'ready' ? (
         <>
           <Fields record={loaded.record} />

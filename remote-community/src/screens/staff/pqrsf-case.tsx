@@ -24,16 +24,16 @@ import { useGetPqrsfStaffCase } from '../../api/get-pqrsf-staff-case';
 import { useRespondPqrsfStaffCase } from '../../api/respond-pqrsf-staff-case';
 import { useStartPqrsfStaffProcessing } from '../../api/start-pqrsf-staff-processing';
 import { useTransferPqrsfStaffCase } from '../../api/transfer-pqrsf-staff-case';
-import { DeadlineTag, Notice } from './pqrsf-parts';
+import { DeadlineTag } from './pqrsf-parts';
 import { caseTexts as t, dateOf, dateTimeOf } from './pqrsf-texts';
+import { messageOf as kitMessageOf, LoadState, Notice } from './staff-kit';
 
 type Loaded = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; c: PqrsfCase };
 
 /** What an action hands back: the case as the server now has it, and the line to announce. */
 type Done = (c: PqrsfCase, message: string) => void;
 
-const messageOf = (result: ApiResult<unknown>) =>
-  result.kind === 'error' && result.message ? result.message : result.kind === 'network' ? t.network : t.failed;
+const messageOf = (result: ApiResult<unknown>) => kitMessageOf(result, t.network, t.failed);
 
 /** An action's answer as the form kit wants it: the case, or the server's message with its field messages. */
 function outcome(result: ApiResult<PqrsfCase>): Sent<PqrsfCase> {
@@ -552,16 +552,8 @@ export default function StaffPqrsfCase({ radicado }: { radicado: string }) {
       <section className="pqrsf-staff" aria-labelledby="pqrsf-caso-titulo">
         {back}
         <h1 id="pqrsf-caso-titulo">{t.title(radicado)}</h1>
-        {loaded.kind === 'loading' ? <p role="status">{t.loading}</p> : null}
+        <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
         {loaded.kind === 'missing' ? <Notice kind="error" text={t.notFound} /> : null}
-        {loaded.kind === 'failed' ? (
-          <div className="alert alert--error" role="alert">
-            <p>{loaded.message}</p>
-            <button type="button" className="btn btn--ghost" onClick={() => void load()}>
-              {t.retry}
-            </button>
-          </div>
-        ) : null}
       </section>
     );
   }

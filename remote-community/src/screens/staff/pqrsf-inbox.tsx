@@ -1,6 +1,5 @@
 import './pqrsf-staff.css';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ApiResult } from 'shared/api/client';
+import { useCallback } from 'react';
 import { requestTypes } from 'shared/schemas/common';
 import {
   inboxDueFilters,
@@ -8,13 +7,12 @@ import {
   type InboxDueFilter,
   type InboxStatusFilter,
   type PqrsfInboxCounts,
-  type PqrsfInboxItem,
   type PqrsfInboxRequest,
 } from 'shared/schemas/pqrsf-staff-api';
 import { staffPath } from 'shared/staff-routes';
-import { useStaffSession } from 'shared/staff-session';
 import { useListPqrsfStaffInbox } from '../../api/list-pqrsf-staff-inbox';
 import { DeadlineTag } from './pqrsf-parts';
+import { LoadState, MoreRows, useKeysetListing } from './staff-kit';
 import { dateOf, dateTimeOf, inboxTexts as t } from './pqrsf-texts';
 
 interface Filters {
@@ -24,14 +22,6 @@ interface Filters {
   q: string;
 }
 const initialFilters: Filters = { status: 'abiertas', type: '', due: '', q: '' };
-
-type Listing =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; items: PqrsfInboxItem[]; next: string | null; counts: PqrsfInboxCounts; loadingMore: boolean; added: number };
-
-const messageOf = (result: ApiResult<unknown>) =>
-  result.kind === 'error' && result.message ? result.message : result.kind === 'network' ? t.network : t.failed;
 
 const bodyOf = (f: Filters, after?: string): PqrsfInboxRequest => ({
   status: f.status,
@@ -47,73 +37,21 @@ const bodyOf = (f: Filters, after?: string): PqrsfInboxRequest => ({
  * and with an icon, not only in colour.
  */
 export default function StaffPqrsfInbox() {
-  const session = useStaffSession();
   const list = useListPqrsfStaffInbox();
-  // What the form shows, and what the listing was loaded with (the form applies on submit).
-  const [draft, setDraft] = useState<Filters>(initialFilters);
-  const [applied, setApplied] = useState<Filters>(initialFilters);
-  const [listing, setListing] = useState<Listing>({ kind: 'loading' });
-  const firstNew = useRef<HTMLAnchorElement>(null);
-
-  const load = useCallback(
-    async (filters: Filters) => {
-      setListing({ kind: 'loading' });
-      const token = await session.getIdToken();
-      if (!token) return setListing({ kind: 'failed', message: t.sessionEnded });
-      const result = await list(bodyOf(filters), token);
-      if (result.kind !== 'ok') return setListing({ kind: 'failed', message: messageOf(result) });
-      setListing({
-        kind: 'ready',
-        items: result.data.items,
-        next: result.data.nextCursor,
-        counts: result.data.counts,
-        loadingMore: false,
-        added: 0,
-      });
-    },
-    [list, session],
+  const fetchPage = useCallback(
+    (filters: Filters, after: string | undefined, token: string) => list(bodyOf(filters, after), token),
+    [list],
   );
+  // What the form shows, and what the listing was loaded with (the form applies on submit).
+  const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useKeysetListing({
+    initial: initialFilters,
+    fetchPage,
+    // Each page brings the inbox's counts as they are now.
+    metaOf: (page): PqrsfInboxCounts => page.counts,
+    texts: t,
+  });
 
-  useEffect(() => {
-    void load(applied);
-  }, [load, applied]);
-
-  const apply = (filters: Filters) => {
-    setDraft(filters);
-    setApplied({ ...filters });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    apply(draft);
-  };
-
-  const loadMore = async () => {
-    if (listing.kind !== 'ready' || !listing.next) return;
-    const current = listing;
-    setListing({ ...current, loadingMore: true });
-    const token = await session.getIdToken();
-    const result = token ? await list(bodyOf(applied, current.next ?? undefined), token) : null;
-    if (!result || result.kind !== 'ok') {
-      setListing({ kind: 'failed', message: result ? messageOf(result) : t.sessionEnded });
-      return;
-    }
-    setListing({
-      kind: 'ready',
-      items: [...current.items, ...result.data.items],
-      next: result.data.nextCursor,
-      counts: result.data.counts,
-      loadingMore: false,
-      added: result.data.items.length,
-    });
-  };
-
-  const firstNewIndex = listing.kind === 'ready' && listing.added ? listing.items.length - listing.added : -1;
-  useEffect(() => {
-    if (firstNewIndex >= 0) firstNew.current?.focus();
-  }, [firstNewIndex]);
-
-  const counts = listing.kind === 'ready' ? listing.counts : null;
+  const counts = listing.kind === 'ready' ? listing.meta : null;
 
   return (
     <section className="pqrsf-staff" aria-labelledby="pqrsf-bandeja-titulo">
@@ -225,15 +163,7 @@ export default function StaffPqrsfInbox() {
         </div>
       </form>
 
-      {listing.kind === 'loading' ? <p role="status">{t.loading}</p> : null}
-      {listing.kind === 'failed' ? (
-        <div className="alert alert--error" role="alert">
-          <p>{listing.message}</p>
-          <button type="button" className="btn btn--ghost" onClick={() => void load(applied)}>
-            {t.retry}
-          </button>
-        </div>
-      ) : null}
+      <LoadState state={listing} loading={t.loading} retry={t.retry} onRetry={reload} />
       {listing.kind === 'ready' && listing.items.length === 0 ? (
         <p role="status" className="pqrsf-empty">
           {applied.status === 'abiertas' && !applied.q && !applied.type && !applied.due ? t.emptyOpen : t.empty}
@@ -280,14 +210,7 @@ export default function StaffPqrsfInbox() {
               </tbody>
             </table>
           </div>
-          <p role="status" className="visually-hidden">
-            {listing.added ? t.loadedMore(listing.added) : ''}
-          </p>
-          {listing.next ? (
-            <button type="button" className="btn btn--ghost" onClick={() => void loadMore()} disabled={listing.loadingMore}>
-              {listing.loadingMore ? t.loadingMore : t.more}
-            </button>
-          ) : null}
+          <MoreRows listing={listing} texts={t} onMore={() => void loadMore()} />
         </>
       ) : null}
     </section>

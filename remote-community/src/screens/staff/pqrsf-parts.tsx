@@ -1,5 +1,4 @@
 import type { PqrsfUrgency } from 'shared/schemas/pqrsf-staff-api';
-import { useFocusOnMount } from 'shared/ui/submission-form';
 import { deadlineWords } from './pqrsf-texts';
 
 /** How close the deadline is, in words with an icon: overdue and due-soon cases never stand out by colour alone. */
@@ -12,15 +11,5 @@ export function DeadlineTag({ urgency, left }: { urgency: PqrsfUrgency | null; l
       {urgency ? <span aria-hidden="true">{urgency === 'vencida' ? '⚠ ' : '⏰ '}</span> : null}
       {words}
     </span>
-  );
-}
-
-/** A result line that takes focus when it appears (after an action), so keyboard and screen-reader users hear it. */
-export function Notice({ text, kind = 'success' }: { text: string; kind?: 'success' | 'error' }) {
-  const ref = useFocusOnMount<HTMLDivElement>();
-  return (
-    <div ref={ref} className={`alert alert--${kind}`} role={kind === 'error' ? 'alert' : 'status'} tabIndex={-1}>
-      {text}
-    </div>
   );
 }

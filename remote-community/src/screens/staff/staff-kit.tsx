@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ApiResult } from 'shared/api/client';
+import { useStaffSession } from 'shared/staff-session';
+import { useFocusOnMount } from 'shared/ui/submission-form';
+
+/** The server's own message when it sent one, else the network line or the screen's fallback. */
+export const messageOf = (result: ApiResult<unknown>, network: string, fallback: string) =>
+  result.kind === 'error' && result.message ? result.message : result.kind === 'network' ? network : fallback;
+
+/** A result line that takes focus when it appears (after an action), so keyboard and screen-reader users hear it. */
+export function Notice({ text, kind = 'success', className }: { text: string; kind?: 'success' | 'error'; className?: string }) {
+  const ref = useFocusOnMount<HTMLDivElement>();
+  return (
+    <div
+      ref={ref}
+      className={`alert alert--${kind}${className ? ` ${className}` : ''}`}
+      role={kind === 'error' ? 'alert' : 'status'}
+      tabIndex={-1}
+    >
+      {text}
+    </div>
+  );
+}
+
+/** Loading said as a status, or a failure said as an alert with a button to try again. */
+export function LoadState({
+  state,
+  loading,
+  retry,
+  onRetry,
+}: {
+  state: { kind: string; message?: string };
+  loading: string;
+  retry: string;
+  onRetry: () => void;
+}) {
+  if (state.kind === 'loading') return <p role="status">{loading}</p>;
+  if (state.kind !== 'failed') return null;
+  return (
+    <div className="alert alert--error" role="alert">
+      <p>{state.message}</p>
+      <button type="button" className="btn btn--ghost" onClick={onRetry}>
+        {retry}
+      </button>
+    </div>
+  );
+}
+
+/** What a listing screen says while it pages: the same words in each inbox's own voice. */
+export interface ListingTexts {
+  failed: string;
+  network: string;
+  sessionEnded: string;
+  more: string;
+  loadingMore: string;
+  loadedMore: (n: number) => string;
+}
+
+export type Listing<I, M> =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; items: I[]; next: string | null; meta: M; loadingMore: boolean; added: number };
+
+/** One page of a keyset listing as the API sends it. */
+interface Page {
+  items: unknown[];
+  nextCursor: string | null;
+}
+
+/**
+ * A filtered list loaded in keyset pages: the form's draft and the filters the list was loaded with (applied on submit),
+ * the first page on each change, "Cargar más" appending the next one and focus on the first new row afterwards.
+ * `fetchPage` must be stable (useCallback); `metaOf` keeps what a screen shows beside the rows (counts, a total).
+ */
+export function useKeysetListing<F, P extends Page, M>({
+  initial,
+  fetchPage,
+  metaOf,
+  texts,
+}: {
+  initial: F;
+  fetchPage: (filters: F, cursor: string | undefined, token: string) => Promise<ApiResult<P>>;
+  metaOf: (page: P, previous: M | undefined) => M;
+  texts: ListingTexts;
+}) {
+  const session = useStaffSession();
+  const [draft, setDraft] = useState<F>(initial);
+  const [applied, setApplied] = useState<F>(initial);
+  const [listing, setListing] = useState<Listing<P['items'][number], M>>({ kind: 'loading' });
+  const firstNew = useRef<HTMLAnchorElement>(null);
+  // The latest metaOf without reloading when a screen passes a new function each render.
+  const meta = useRef(metaOf);
+  meta.current = metaOf;
+
+  const load = useCallback(
+    async (filters: F) => {
+      setListing({ kind: 'loading' });
+      const token = await session.getIdToken();
+      if (!token) return setListing({ kind: 'failed', message: texts.sessionEnded });
+      const result = await fetchPage(filters, undefined, token);
+      if (result.kind !== 'ok') return setListing({ kind: 'failed', message: messageOf(result, texts.network, texts.failed) });
+      setListing({
+        kind: 'ready',
+        items: result.data.items,
+        next: result.data.nextCursor,
+        meta: meta.current(result.data, undefined),
+        loadingMore: false,
+        added: 0,
+      });
+    },
+    [fetchPage, session, texts],
+  );
+
+  useEffect(() => {
+    void load(applied);
+  }, [load, applied]);
+
+  const apply = (filters: F) => {
+    setDraft(filters);
+    setApplied({ ...filters });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    apply(draft);
+  };
+
+  const loadMore = async () => {
+    if (listing.kind !== 'ready' || !listing.next) return;
+    const current = listing;
+    setListing({ ...current, loadingMore: true });
+    const token = await session.getIdToken();
+    const result = token ? await fetchPage(applied, current.next ?? undefined, token) : null;
+    if (!result || result.kind !== 'ok') {
+      setListing({ kind: 'failed', message: result ? messageOf(result, texts.network, texts.failed) : texts.sessionEnded });
+      return;
+    }
+    setListing({
+      kind: 'ready',
+      items: [...current.items, ...result.data.items],
+      next: result.data.nextCursor,
+      meta: meta.current(result.data, current.meta),
+      loadingMore: false,
+      added: result.data.items.length,
+    });
+  };
+
+  // After "Cargar más", focus goes to the first new row, so keyboard users go on from where they were.
+  const firstNewIndex = listing.kind === 'ready' && listing.added ? listing.items.length - listing.added : -1;
+  useEffect(() => {
+    if (firstNewIndex >= 0) firstNew.current?.focus();
+  }, [firstNewIndex]);
+
+  return { draft, setDraft, applied, apply, onSubmit, listing, reload: () => void load(applied), loadMore, firstNew, firstNewIndex };
+}
+
+/** How many rows the last "Cargar más" added (said to screen readers), and the button while there are more. */
+export function MoreRows({
+  listing,
+  texts,
+  onMore,
+}: {
+  listing: { next: string | null; loadingMore: boolean; added: number };
+  texts: ListingTexts;
+  onMore: () => void;
+}) {
+  return (
+    <>
+      <p role="status" className="visually-hidden">
+        {listing.added ? texts.loadedMore(listing.added) : ''}
+      </p>
+      {listing.next ? (
+        <button type="button" className="btn btn--ghost" onClick={onMore} disabled={listing.loadingMore}>
+          {listing.loadingMore ? texts.loadingMore : texts.more}
+        </button>
+      ) : null}
+    </>
+  );
+}
