@@ -1,3 +1,4 @@
+import './staff-screens.css';
 import './community-staff.css';
 import { useCallback, useEffect, useState } from 'react';
 import { colombianDate } from 'shared/format/business-days';

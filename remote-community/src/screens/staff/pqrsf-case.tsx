@@ -1,3 +1,4 @@
+import './staff-screens.css';
 import './pqrsf-staff.css';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiResult } from 'shared/api/client';

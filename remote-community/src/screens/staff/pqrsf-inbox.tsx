@@ -1,3 +1,4 @@
+import './staff-screens.css';
 import './pqrsf-staff.css';
 import { useCallback } from 'react';
 import { requestTypes } from 'shared/schemas/common';
