@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { site } from 'shared/config/site';
 import type { Browser, Page } from 'playwright-core';
 import { signNotification } from 'shared/server/payments/signature';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
@@ -87,8 +88,12 @@ describe('courses, enrolment and payments', () => {
     await waitForHeading(page, 'Aprende y ayuda');
     await page.getByRole('heading', { name: 'Historias de éxito' }).waitFor();
     const chat = page.locator('main').getByRole('link', { name: /Quiero inscribirme/ });
-    assert.equal(await chat.getAttribute('target'), '_blank');
-    assert.match((await chat.getAttribute('href')) ?? '', /^https:\/\/wa\.me\//);
+    // While the chat number is pending in the foundation's data the button is left out, never a dead link (#17).
+    if (!site.contact.chatPhone) assert.equal(await chat.count(), 0);
+    else {
+      assert.equal(await chat.getAttribute('target'), '_blank');
+      assert.match((await chat.getAttribute('href')) ?? '', /^https:\/\/wa\.me\//);
+    }
     await context.close();
   });
 
