@@ -1,32 +1,17 @@
 /**
  * @jest-environment jsdom
  */
-import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import type { ApiClient } from 'shared/api/client';
-import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, networkDown, ok, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
+import { apiError, networkDown, ok, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
 import type { InboxListItem, InboxListResponse, InboxSummaryResponse } from 'shared/schemas/community-inbox-api';
-import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import StaffCommunityInbox from './community-inbox';
+import { axeViolations, renderAsStaff } from './staff-testing';
 
 const SUMMARY = 'GET /api/community/staff/inbox';
 const LIST = (kind: string) => `POST /api/community/staff/inbox/${kind}/lista`;
-
-// axe probes a canvas for icon fonts; jsdom has none (and reports it on the console).
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-});
-
-const session: StaffSession = {
-  email: 'ana@fundacion.org',
-  name: null,
-  admin: false,
-  getIdToken: async () => 'token-de-ana',
-  signOut: async () => undefined,
-};
 
 const summary: InboxSummaryResponse = {
   kinds: [
@@ -60,15 +45,7 @@ function renderInbox(
   answers: Record<string, FakeAnswer | FakeAnswer[]>,
   client?: (fake: ApiClient, calls: FakeCall[]) => ApiClient,
 ) {
-  const fake = fakeApiClient({ [SUMMARY]: ok(summary), ...answers });
-  const view = render(
-    <StaffSessionContext.Provider value={session}>
-      <ApiClientProvider client={client ? client(fake.client, fake.calls) : fake.client}>
-        <StaffCommunityInbox {...(kind ? { kind } : {})} />
-      </ApiClientProvider>
-    </StaffSessionContext.Provider>,
-  );
-  return { ...fake, ...view };
+  return renderAsStaff(<StaffCommunityInbox {...(kind ? { kind } : {})} />, { [SUMMARY]: ok(summary), ...answers }, client);
 }
 
 const contacted = item('7', {
@@ -97,8 +74,7 @@ describe('the community inbox', () => {
     expect(screen.getByText('Elige un tipo de registro para ver la lista.')).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([SUMMARY]);
     expect(calls[0]?.token).toBe('token-de-ana');
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 
   it('lists a kind in an accessible table: caption, headers, links to each record, status in words', async () => {
@@ -117,8 +93,7 @@ describe('the community inbox', () => {
     expect(rows[0]?.textContent).toContain('Pendiente');
     expect(rows[1]?.textContent).toContain('Contactado el 4 de marzo de 2026, 10:10');
     expect(screen.getByRole('link', { name: /^Voluntarios/ }).getAttribute('aria-current')).toBe('page');
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 
   it('shows subscribers by e-mail only, and workshop inquiries with their workshop filter', async () => {

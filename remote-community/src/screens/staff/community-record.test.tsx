@@ -1,31 +1,17 @@
 /**
  * @jest-environment jsdom
  */
-import { beforeAll, describe, expect, it } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { InboxRecordResponse } from 'shared/schemas/community-inbox-api';
-import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import StaffCommunityRecord from './community-record';
+import { axeViolations, renderAsStaff } from './staff-testing';
 
 const RECORD = 'GET /api/community/staff/inbox/voluntarios/12';
 const MARK = 'PUT /api/community/staff/inbox/voluntarios/12/contacto';
 const UNMARK = 'DELETE /api/community/staff/inbox/voluntarios/12/contacto';
-
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-});
-
-const session: StaffSession = {
-  email: 'ana@fundacion.org',
-  name: null,
-  admin: false,
-  getIdToken: async () => 'token-de-ana',
-  signOut: async () => undefined,
-};
 
 const volunteer = (contacted: InboxRecordResponse['contacted'] = null): InboxRecordResponse => ({
   kind: 'voluntarios',
@@ -50,15 +36,7 @@ const volunteer = (contacted: InboxRecordResponse['contacted'] = null): InboxRec
 const mark = { at: '2026-03-04T15:10:00.000Z', by: 'ana@fundacion.org', note: 'Llamé; vendrá el sábado.' };
 
 function renderRecord(props: { kind?: string; id?: string }, answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient(answers);
-  const view = render(
-    <StaffSessionContext.Provider value={session}>
-      <ApiClientProvider client={fake.client}>
-        <StaffCommunityRecord {...props} />
-      </ApiClientProvider>
-    </StaffSessionContext.Provider>,
-  );
-  return { ...fake, ...view };
+  return renderAsStaff(<StaffCommunityRecord {...props} />, answers);
 }
 
 describe('a community record', () => {
@@ -85,8 +63,7 @@ describe('a community record', () => {
     expect(screen.getByText('Registrado el 2 de marzo de 2026, 14:32.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver a Voluntarios' }).getAttribute('href')).toBe('/equipo/comunidad/voluntarios');
     expect(screen.getByText('Pendiente: nadie ha marcado este registro como contactado.')).toBeTruthy();
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 
   it('names the workshop of an inquiry', async () => {

@@ -1,31 +1,16 @@
 /**
  * @jest-environment jsdom
  */
-import { beforeAll, describe, expect, it } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfCase } from 'shared/schemas/pqrsf-staff-api';
-import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import StaffPqrsfCase from './pqrsf-case';
+import { axeViolations, renderAsStaff } from './staff-testing';
 
 const RADICADO = '4815162342000001';
 const BASE = `/api/community/staff/pqrsf/${RADICADO}`;
-
-// axe probes a canvas for icon fonts; jsdom has none (and reports it on the console).
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-});
-
-const session: StaffSession = {
-  email: 'ana@fundacion.org',
-  name: null,
-  admin: false,
-  getIdToken: async () => 'token-de-ana',
-  signOut: async () => undefined,
-};
 
 const open: PqrsfCase = {
   radicado: RADICADO,
@@ -95,15 +80,7 @@ const answered: PqrsfCase = {
 };
 
 function renderCase(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient({ [`GET ${BASE}`]: ok(open), ...answers });
-  const view = render(
-    <StaffSessionContext.Provider value={session}>
-      <ApiClientProvider client={fake.client}>
-        <StaffPqrsfCase radicado={RADICADO} />
-      </ApiClientProvider>
-    </StaffSessionContext.Provider>,
-  );
-  return { ...fake, ...view };
+  return renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, { [`GET ${BASE}`]: ok(open), ...answers });
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -123,8 +100,7 @@ describe('a PQRSF case', () => {
       'No disponible: El traslado debía hacerse a más tardar el 9 de marzo',
     );
     expect(screen.getByRole('link', { name: /Volver a la bandeja de PQRSF/ }).getAttribute('href')).toBe('/equipo/pqrsf');
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 
   it('answers only after a confirmation, by keyboard, then shows the case as Respondida and announces it', async () => {
@@ -234,14 +210,9 @@ describe('a PQRSF case', () => {
   });
 
   it('says so when the radicado does not exist', async () => {
-    const fake = fakeApiClient({ [`GET ${BASE}`]: apiError(404, 'not_found', 'No encontramos una solicitud con ese número de radicado.') });
-    render(
-      <StaffSessionContext.Provider value={session}>
-        <ApiClientProvider client={fake.client}>
-          <StaffPqrsfCase radicado={RADICADO} />
-        </ApiClientProvider>
-      </StaffSessionContext.Provider>,
-    );
+    renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, {
+      [`GET ${BASE}`]: apiError(404, 'not_found', 'No encontramos una solicitud con ese número de radicado.'),
+    });
     expect((await screen.findByRole('alert')).textContent).toBe('No encontramos una solicitud con ese número de radicado.');
   });
 });

@@ -1,30 +1,15 @@
 /**
  * @jest-environment jsdom
  */
-import { beforeAll, describe, expect, it } from '@jest/globals';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
-import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfInboxItem, PqrsfInboxResponse } from 'shared/schemas/pqrsf-staff-api';
-import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import StaffPqrsfInbox from './pqrsf-inbox';
+import { axeViolations, renderAsStaff } from './staff-testing';
 
 const INBOX = 'POST /api/community/staff/pqrsf/bandeja';
-
-// axe probes a canvas for icon fonts; jsdom has none (and reports it on the console).
-beforeAll(() => {
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-});
-
-const session: StaffSession = {
-  email: 'ana@fundacion.org',
-  name: null,
-  admin: false,
-  getIdToken: async () => 'token-de-ana',
-  signOut: async () => undefined,
-};
 
 const item = (radicado: string, over: Partial<PqrsfInboxItem> = {}): PqrsfInboxItem => ({
   radicado,
@@ -53,15 +38,7 @@ const page = (items: PqrsfInboxItem[], nextCursor: string | null = null): PqrsfI
 });
 
 function renderInbox(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient(answers);
-  const view = render(
-    <StaffSessionContext.Provider value={session}>
-      <ApiClientProvider client={fake.client}>
-        <StaffPqrsfInbox />
-      </ApiClientProvider>
-    </StaffSessionContext.Provider>,
-  );
-  return { ...fake, ...view };
+  return renderAsStaff(<StaffPqrsfInbox />, answers);
 }
 
 const overdue = item('1000000000000001', { urgency: 'vencida', businessDaysLeft: -2, dueDate: '2026-03-06', status: 'En trámite' });
@@ -91,8 +68,7 @@ describe('the PQRSF inbox', () => {
     expect(screen.getByRole('button', { name: /7 Respondidas/ })).toBeTruthy();
 
     expect(calls[0]).toMatchObject({ body: { status: 'abiertas' }, token: 'token-de-ana' });
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
   });
 
   it('filters and searches with the keyboard, and the counts show their cases', async () => {

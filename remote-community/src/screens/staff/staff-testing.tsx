@@ -1,0 +1,45 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import axe from 'axe-core';
+import type { ApiClient } from 'shared/api/client';
+// eslint-disable-next-line no-restricted-syntax -- test support for *.test.tsx (which the rule exempts): it provides the fake client.
+import { ApiClientProvider } from 'shared/api/context';
+import { fakeApiClient, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
+import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
+
+/** Test support for the staff screens' component tests: a signed-in staff member, a fake API, and axe. */
+
+/** Ana, signed in to the panel (not an administrator), whose token the fake API sees on each call. */
+export const staffSession: StaffSession = {
+  email: 'ana@fundacion.org',
+  name: null,
+  admin: false,
+  getIdToken: async () => 'token-de-ana',
+  signOut: async () => undefined,
+};
+
+/**
+ * Renders a screen as Ana with a fake API answering `answers` (`'METHOD /path'` to one answer, or one per call);
+ * `client` may wrap the fake (to hold an answer back, say). Gives the calls made and the rendered view.
+ */
+export function renderAsStaff(
+  screen: ReactElement,
+  answers: Record<string, FakeAnswer | FakeAnswer[]>,
+  client?: (fake: ApiClient, calls: FakeCall[]) => ApiClient,
+) {
+  const fake = fakeApiClient(answers);
+  const view = render(
+    <StaffSessionContext.Provider value={staffSession}>
+      <ApiClientProvider client={client ? client(fake.client, fake.calls) : fake.client}>{screen}</ApiClientProvider>
+    </StaffSessionContext.Provider>,
+  );
+  return { ...fake, ...view };
+}
+
+/** The axe rules a screen breaks (colour contrast left out: jsdom does not lay out or paint). */
+export async function axeViolations(container: Element): Promise<string[]> {
+  // axe probes a canvas for icon fonts; jsdom has none (and reports it on the console).
+  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
+  const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((v) => v.id);
+}
