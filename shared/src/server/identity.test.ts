@@ -11,7 +11,16 @@ describe('ID token verification', () => {
       email: 'ana@example.com',
       emailVerified: true,
       name: 'Ana María',
+      username: 'user-1',
+      groups: [],
     });
+  });
+
+  it("reads the pool's user name and groups, and ignores a groups claim that is not a list of names", async () => {
+    const member = idp.token(user, { 'cognito:username': 'ana@example.com', 'cognito:groups': ['equipo', 7, 'equipo-admin'] });
+    await expect(idp.verifier.verify(member)).resolves.toMatchObject({ username: 'ana@example.com', groups: ['equipo', 'equipo-admin'] });
+    const odd = idp.token(user, { 'cognito:groups': 'equipo' });
+    await expect(idp.verifier.verify(odd)).resolves.toMatchObject({ groups: [] });
   });
 
   it.each([
