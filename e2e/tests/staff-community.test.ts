@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
+import { readCsv } from 'shared/server/csv-testing';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { expectFocusOn, firstStaffSignIn, newStaffMember } from '../support/staff';
@@ -28,36 +29,6 @@ const volunteer = {
   activities: 'Lectura los sábados.',
 };
 const formula = { ...volunteer, volunteer_name: '=HYPERLINK("http://mal.example","x")', email: `formula-${stamp}@example.com` };
-
-/** A reader for the downloaded file, apart from the writer: ';' separated, quoted, CRLF. */
-function readCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  assert.equal(field + record.join(''), '', 'the file ends with CRLF');
-  return records;
-}
 
 describe('the community inbox (community remote)', () => {
   let browser: Browser;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { InboxListResponse, InboxRecordResponse, InboxSummaryResponse } from 'shared/schemas/community-inbox-api';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { readAudit } from 'shared/server/audit';
+import { readCsv } from 'shared/server/csv-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { communityInboxKinds } from 'shared/staff-routes';
@@ -84,36 +85,6 @@ async function walk(
     expect(pages).toBeLessThan(500);
   } while (cursor);
   return { ids, pages, total };
-}
-
-/** A small reader for the exports, written apart from the writer: ';' separated, quoted, CRLF. */
-function readCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ';') {
-      record.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field || record.length) throw new Error('the file does not end with CRLF');
-  return records;
 }
 
 async function exportCsv(kind: string, query = '') {
