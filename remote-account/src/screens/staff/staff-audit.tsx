@@ -4,6 +4,7 @@ import type { AuditRowView } from 'shared/schemas/staff-api';
 import { useStaffSession } from 'shared/staff-session';
 import { useListStaffAudit } from '../../api/list-staff-audit';
 import { bogotaDateTime } from './format';
+import { LoadState } from './staff-parts';
 import { auditActionLabels, auditEntityLabels, auditKinds, auditTexts as t } from './audit-texts';
 
 type Listing =
@@ -66,22 +67,17 @@ export default function StaffAudit() {
   }, [listing]);
 
   let body;
-  if (listing.kind === 'loading') body = <p role="status">{t.loading}</p>;
-  else if (listing.kind === 'failed')
+  if (listing.kind !== 'ready')
     body = (
-      <div className="alert alert--error" role="alert">
-        <p>{listing.message}</p>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => {
-            setListing({ kind: 'loading' });
-            void load(action, null, []);
-          }}
-        >
-          {t.retry}
-        </button>
-      </div>
+      <LoadState
+        state={listing}
+        loading={t.loading}
+        retry={t.retry}
+        onRetry={() => {
+          setListing({ kind: 'loading' });
+          void load(action, null, []);
+        }}
+      />
     );
   else if (listing.rows.length === 0) body = <p role="status">{t.empty}</p>;
   else

@@ -14,6 +14,7 @@ import { useRemoveStaffMember } from '../../api/remove-staff-member';
 import { ConfirmDialog } from './confirm-dialog';
 import { bogotaDate } from './format';
 import { membersTexts as t } from './members-texts';
+import { LoadState } from './staff-parts';
 
 type Listing = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; members: StaffMemberRow[] };
 
@@ -112,22 +113,17 @@ export default function StaffMembers() {
 
   const me = session.email.toLowerCase();
   let body;
-  if (listing.kind === 'loading') body = <p role="status">{t.loading}</p>;
-  else if (listing.kind === 'failed')
+  if (listing.kind !== 'ready')
     body = (
-      <div className="alert alert--error" role="alert">
-        <p>{listing.message}</p>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => {
-            setListing({ kind: 'loading' });
-            void load();
-          }}
-        >
-          {t.retry}
-        </button>
-      </div>
+      <LoadState
+        state={listing}
+        loading={t.loading}
+        retry={t.retry}
+        onRetry={() => {
+          setListing({ kind: 'loading' });
+          void load();
+        }}
+      />
     );
   else if (listing.members.length === 0) body = <p>{t.empty}</p>;
   else
