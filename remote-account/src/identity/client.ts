@@ -21,8 +21,11 @@ export function prefetchIdentity(): void {
   loadIdentity().catch(() => undefined);
 }
 
-/** Calls `pick(module)` once the chunk is here; when it cannot be fetched, answers `offline` instead of throwing. */
-function lazy<A extends unknown[], R>(pick: (m: typeof Cognito) => (...args: A) => Promise<R>, offline: NoInfer<R>) {
+/**
+ * Calls `pick(module)` once the chunk is here; when it cannot be fetched, answers `offline` instead of throwing.
+ * The panel's gate builds its own calls with it (screens/staff/staff-identity.ts).
+ */
+export function lazyIdentity<A extends unknown[], R>(pick: (m: typeof Cognito) => (...args: A) => Promise<R>, offline: NoInfer<R>) {
   return async (...args: A): Promise<R> => {
     let m: typeof Cognito;
     try {
@@ -34,17 +37,18 @@ function lazy<A extends unknown[], R>(pick: (m: typeof Cognito) => (...args: A) 
   };
 }
 
-const network = { success: false as const, error: identityMessages.network, code: 'NetworkError' };
+/** What an identity call answers when the chunk cannot be fetched. */
+export const offline = { success: false as const, error: identityMessages.network, code: 'NetworkError' };
 
-export const signUp = lazy((m) => m.signUp, network);
-export const confirmSignUp = lazy((m) => m.confirmSignUp, network);
-export const resendConfirmationCode = lazy((m) => m.resendConfirmationCode, network);
-export const login = lazy((m) => m.login, network);
-export const completeNewPassword = lazy((m) => m.completeNewPassword, network);
-export const forgotPassword = lazy((m) => m.forgotPassword, network);
-export const confirmForgotPassword = lazy((m) => m.confirmForgotPassword, network);
-export const currentSession = lazy((m) => m.currentSession, { status: 'unavailable' });
-export const currentUser = lazy((m) => m.currentUser, null);
-export const logout = lazy((m) => m.logout, undefined);
+export const signUp = lazyIdentity((m) => m.signUp, offline);
+export const confirmSignUp = lazyIdentity((m) => m.confirmSignUp, offline);
+export const resendConfirmationCode = lazyIdentity((m) => m.resendConfirmationCode, offline);
+export const login = lazyIdentity((m) => m.login, offline);
+export const completeNewPassword = lazyIdentity((m) => m.completeNewPassword, offline);
+export const forgotPassword = lazyIdentity((m) => m.forgotPassword, offline);
+export const confirmForgotPassword = lazyIdentity((m) => m.confirmForgotPassword, offline);
+export const currentSession = lazyIdentity((m) => m.currentSession, { status: 'unavailable' });
+export const currentUser = lazyIdentity((m) => m.currentUser, null);
+export const logout = lazyIdentity((m) => m.logout, undefined);
 
 export type { AuthResult, LoginResult, SessionState } from './cognito';
