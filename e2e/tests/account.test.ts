@@ -3,7 +3,6 @@ import { after, before, describe, it } from 'node:test';
 import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
-  CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,38 +10,9 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { fillEnrolment, payWith } from '../support/enrolment';
+import { clientId, codeFor, codesFor, identityClient, poolId, uniqueEmail } from '../support/identity';
 
-const identityUrl = process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230';
-const poolId = process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo';
-const clientId = process.env.E2E_IDENTITY_CLIENT_ID ?? 'tejiendo-web-local';
 const password = 'Clave2026';
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-const mailbox = async () => (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Mail[];
-
-/** The 6-digit codes e-mailed to `email`, newest first (the mailbox lists newest first). */
-const codesFor = async (email: string) =>
-  (await mailbox())
-    .filter((m) => m.to === email)
-    .map((m) => /Tu código es (\d{6})/.exec(m.text)?.[1])
-    .filter((c): c is string => Boolean(c));
-
-/** The newest code the identity provider e-mailed to `email`, waiting until more than `seen` codes have arrived. */
-async function codeFor(email: string, seen = 0): Promise<string> {
-  for (let i = 0; i < 60; i++) {
-    const codes = await codesFor(email);
-    if (codes.length > seen) return codes[0]!;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No llegó el código para ${email}`);
-}
 
 async function register(page: Page, email: string, name = 'Ana María Pérez') {
   await page.goto('/register');
@@ -64,13 +34,7 @@ async function login(page: Page, email: string, pass = password) {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
-const identity = () =>
-  new CognitoIdentityProviderClient({
-    region: 'local',
-    endpoint: identityUrl,
-    maxAttempts: 1,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+const identity = identityClient;
 
 /** An account created by an administrator with a temporary password (what the from-payment flow does). */
 async function adminCreate(email: string, temporaryPassword: string) {

@@ -1,54 +1,20 @@
 // Issue #17, walked as a new visitor on a 390 px phone: what the visitor still tripped over, each checked as they see it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { fillEnrolment, sandboxUrl } from '../support/enrolment';
+import { clientId, codeFor, identityClient, mailsTo, uniqueEmail } from '../support/identity';
+import { mailbox } from '../support/staff';
 
 const phone = { width: 390, height: 844 };
-const identityUrl = process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230';
-const clientId = process.env.E2E_IDENTITY_CLIENT_ID ?? 'tejiendo-web-local';
 const password = 'Clave2026';
-
-let counter = 0;
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-const mailbox = async () => (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Mail[];
-
-/** The mails sent to `to`, waiting until at least one arrived. */
-async function mailsTo(to: string): Promise<Mail[]> {
-  for (let i = 0; i < 60; i++) {
-    const found = (await mailbox()).filter((m) => m.to === to);
-    if (found.length) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No llegó ningún correo a ${to}`);
-}
-
-/** The newest 6-digit code the identity provider e-mailed to `email`. */
-async function codeFor(email: string): Promise<string> {
-  for (const m of await mailsTo(email)) {
-    const code = /Tu código es (\d{6})/.exec(m.text)?.[1];
-    if (code) return code;
-  }
-  throw new Error(`No llegó el código para ${email}`);
-}
 
 /** A confirmed account made straight on the identity provider (the journey under test starts after it). */
 async function confirmedAccount(email: string) {
-  const client = new CognitoIdentityProviderClient({
-    region: 'local',
-    endpoint: identityUrl,
-    maxAttempts: 1,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = identityClient();
   try {
     await client.send(
       new SignUpCommand({

@@ -1,0 +1,49 @@
+// The visitor's side of the identity emulator in browser tests: where it runs, unique addresses, an admin client, and
+// the codes it e-mails (read from the local mailbox).
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { mailbox, type Mail } from './staff';
+
+/** The emulator and its pool and app client, as `e2e/run.mjs` started them. */
+export const identityUrl = process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230';
+export const poolId = process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo';
+export const clientId = process.env.E2E_IDENTITY_CLIENT_ID ?? 'tejiendo-web-local';
+
+let counter = 0;
+/** An address no earlier run used: `label-<time>-<n>@example.com`. */
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${++counter}@example.com`;
+
+/** A client for the emulator (the caller destroys it). */
+export const identityClient = () =>
+  new CognitoIdentityProviderClient({
+    region: 'local',
+    endpoint: identityUrl,
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+/** The mails sent to `to`, waiting until at least one arrived. */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  for (let i = 0; i < 60; i++) {
+    const found = (await mailbox()).filter((m) => m.to === to);
+    if (found.length) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No llegó ningún correo a ${to}`);
+}
+
+/** The 6-digit codes e-mailed to `email`, newest first (the mailbox lists newest first). */
+export const codesFor = async (email: string) =>
+  (await mailbox())
+    .filter((m) => m.to === email)
+    .map((m) => /Tu código es (\d{6})/.exec(m.text)?.[1])
+    .filter((c): c is string => Boolean(c));
+
+/** The newest code the identity provider e-mailed to `email`, waiting until more than `seen` codes have arrived. */
+export async function codeFor(email: string, seen = 0): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    const codes = await codesFor(email);
+    if (codes.length > seen) return codes[0]!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No llegó el código para ${email}`);
+}
