@@ -177,6 +177,8 @@ describe('GET /staff/audit (admins)', () => {
 
   it('refuses a malformed cursor or filter', async () => {
     expect((await call('GET', '/api/account/staff/audit?before=abc', adminToken())).statusCode).toBe(400);
+    // Past the bigint id: refused as a bad cursor, not left to the database.
+    expect((await call('GET', '/api/account/staff/audit?before=9999999999999999999', adminToken())).statusCode).toBe(400);
     expect((await call('GET', "/api/account/staff/audit?action=x'%20or%201=1", adminToken())).statusCode).toBe(400);
   });
 });

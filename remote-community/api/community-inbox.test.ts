@@ -159,7 +159,15 @@ describe('lists', () => {
   });
 
   it('refuses a cursor it did not write', async () => {
-    for (const cursor of ['abc', Buffer.from('["2024-01-01", 1]').toString('base64url'), 'a b']) {
+    const cursors = [
+      'abc',
+      Buffer.from('["2024-01-01", 1]').toString('base64url'),
+      'a b',
+      // Well shaped but impossible: a day that does not exist, an id past `integer` (the database would answer 500).
+      Buffer.from('["2026-19-99T99:00:00.000000Z", 1]').toString('base64url'),
+      Buffer.from(`["2026-01-01T00:00:00.000000Z", ${Number.MAX_SAFE_INTEGER}]`).toString('base64url'),
+    ];
+    for (const cursor of cursors) {
       const res = await call('POST', `${BASE}/voluntarios/lista`, member, { cursor });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ fields: { cursor: expect.any(String) } });

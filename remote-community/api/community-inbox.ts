@@ -115,7 +115,12 @@ function decodeCursor(text: string): Cursor {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2) {
       const [at, id] = value as unknown[];
-      if (typeof at === 'string' && CURSOR_AT.test(at) && Number.isSafeInteger(id) && (id as number) > 0) return { at, id: id as number };
+      // A shape is not enough: the instant must exist and the id fit `integer`, or the database (not we) would refuse it.
+      const instant = typeof at === 'string' && CURSOR_AT.test(at) ? new Date(at) : null;
+      const real =
+        instant !== null && !Number.isNaN(instant.getTime()) && instant.toISOString().slice(0, 23) === (at as string).slice(0, 23);
+      if (real && Number.isSafeInteger(id) && (id as number) > 0 && (id as number) <= 2_147_483_647)
+        return { at: at as string, id: id as number };
     }
   } catch {
     // Falls through to the same answer as a well-formed but wrong cursor.

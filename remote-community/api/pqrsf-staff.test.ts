@@ -397,6 +397,9 @@ describe('the inbox', () => {
     expect(seen).toHaveLength(60);
     expect(new Set(seen).size).toBe(60);
     expect(seen.map((s) => s.slice(0, 10))).toEqual(seen.map((s) => s.slice(0, 10)).sort());
+    // A tampered cursor is the staff member's mistake (400), never the database's (500).
+    for (const after of ['2026-01-01.9999999999', '2026-19-99.5', '2026-02-30.5'])
+      expect((await request('POST', '/api/community/staff/pqrsf/bandeja', ana, { after })).statusCode).toBe(400);
 
     const soonNow = await inbox({ due: 'pronto', q: 'paginada' });
     expect(soonNow.items.every((i) => i.urgency === 'pronto' && (i.businessDaysLeft ?? 99) <= 3)).toBe(true);

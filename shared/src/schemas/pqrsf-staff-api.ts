@@ -62,9 +62,16 @@ export const pqrsfInboxRequestSchema = z.object({
   q: z.string().trim().max(80, { error: t.searchTooLong }).optional(),
   after: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,10}$/, { error: t.cursorInvalid })
+    .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid })
+    // A real calendar date (a tampered '2026-19-99' would reach the database) and an id within `integer`.
+    .refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid })
     .optional(),
 });
+/** Whether YYYY-MM-DD names a day that exists. */
+function isCalendarDate(value: string): boolean {
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
 export type PqrsfInboxRequest = z.input<typeof pqrsfInboxRequestSchema>;
 export type PqrsfInboxQuery = z.output<typeof pqrsfInboxRequestSchema>;
 

@@ -74,7 +74,8 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   before: z
     .string()
-    .regex(/^\d{1,19}$/, { error: 'El cursor de la página no es válido.' })
+    // 18 digits always fit the audit log's bigint id; 19 may not.
+    .regex(/^\d{1,18}$/, { error: 'El cursor de la página no es válido.' })
     .optional(),
   action: z
     .string()

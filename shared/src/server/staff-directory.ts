@@ -164,6 +164,8 @@ export function cognitoStaffDirectory(
           if (awsErrorName(err) !== 'ResourceNotFoundException') throw err;
         }
       }
+      // An existing account may have sessions opened before it joined the team, without any second factor: end them.
+      if (existing) await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: username }));
       cache.delete(username.toLowerCase());
       cache.delete(address);
       return { created: !existing, temporaryPassword: password };

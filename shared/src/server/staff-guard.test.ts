@@ -64,6 +64,14 @@ describe('staff routes', () => {
     expect((await get('/api/community/staff/who', staffToken(identity, { email: 'baja@fundacion.org' }))).statusCode).toBe(403);
   });
 
+  it('refuse a member whose address was never verified (an account someone else opened on it)', async () => {
+    const planted = identity.token(
+      { email: 'ana@fundacion.org' },
+      { 'cognito:username': 'ana@fundacion.org', 'cognito:groups': ['equipo'], email_verified: false },
+    );
+    expect((await get('/api/community/staff/who', planted)).statusCode).toBe(403);
+  });
+
   it('ask for the second factor before anything else', async () => {
     const res = await get('/api/community/staff/who', staffToken(identity, { email: 'nuevo@fundacion.org' }));
     expect(res.statusCode).toBe(403);

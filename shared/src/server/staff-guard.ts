@@ -44,6 +44,9 @@ export async function requireStaff(
   const user = token ? await ctx.identity.verify(token) : null;
   if (!user) throw new ApiError(401, 'unauthorized', staffMessages.signIn);
   if (!user.groups.includes(STAFF_GROUP)) throw new ApiError(403, 'forbidden', staffMessages.notStaff);
+  // An address nobody proved they read (an account opened after someone else's payment) is no way into the panel,
+  // even if an admin later invites that address: whoever planted the account would get the invitee's access.
+  if (!user.emailVerified) throw new ApiError(403, 'forbidden', staffMessages.notStaff);
   let standing;
   try {
     standing = await ctx.staff.standing(user.username);
