@@ -1,6 +1,7 @@
 import './staff-screens.css';
 import './pqrsf-staff.css';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { ApiResult } from 'shared/api/client';
 import {
   addNoteRequestSchema,
@@ -11,7 +12,6 @@ import {
   transferRequestSchema,
   type PqrsfCase,
 } from 'shared/schemas/pqrsf-staff-api';
-import type { z } from 'shared/schemas/zod';
 import { staffPath } from 'shared/staff-routes';
 import { useStaffSession } from 'shared/staff-session';
 import { SubmitErrors } from 'shared/ui/error-summary';
@@ -53,6 +53,42 @@ function useAction<B>(operation: (radicado: string, body: B, token: string) => P
     },
     [operation, radicado, session],
   );
+}
+
+/**
+ * An action reviewed before it is sent (Responder, Cerrar): the kit validates the form, a valid one waits in a
+ * confirmation panel, and only the panel's confirm button sends it. With `fieldErrorsBack`, a refusal about `field`
+ * goes back to that field instead of the panel.
+ */
+function useReviewThenSend<V extends FieldValues, O>(
+  form: UseFormReturn<V, unknown, O>,
+  field: Path<V>,
+  send: (values: O) => Promise<Sent<PqrsfCase>>,
+  onSent: (c: PqrsfCase) => void,
+  options: { fieldErrorsBack?: boolean } = {},
+) {
+  const [pending, setPending] = useState<{ values: O; busy: boolean; error: string | null } | null>(null);
+  const submission = useFormSubmission(form, async (values) => {
+    setPending({ values, busy: false, error: null });
+    return sent(values);
+  });
+  const confirm = async () => {
+    if (!pending) return;
+    setPending({ ...pending, busy: true, error: null });
+    const result = await send(pending.values);
+    if (result.ok) return onSent(result.answer);
+    const fieldError = options.fieldErrorsBack ? result.fields?.[field] : undefined;
+    if (fieldError) {
+      setPending(null);
+      form.setError(field, { type: 'server', message: fieldError });
+      form.setFocus(field);
+    } else setPending({ ...pending, busy: false, error: result.text });
+  };
+  const cancel = () => {
+    setPending(null);
+    form.setFocus(field);
+  };
+  return { pending, submission, confirm, cancel };
 }
 
 function ActionSection({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -145,21 +181,7 @@ function RespondForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
   const respond = useAction(useRespondPqrsfStaffCase(), c.radicado);
   const form = useZodForm(respondRequestSchema, { defaultValues: { response: '' } });
   const field = fieldsOf(form);
-  const [pending, setPending] = useState<{ values: z.output<typeof respondRequestSchema>; busy: boolean; error: string | null } | null>(
-    null,
-  );
-  // The kit validates; a valid answer is only reviewed here, and sent from the confirmation.
-  const submission = useFormSubmission(form, async (values) => {
-    setPending({ values, busy: false, error: null });
-    return sent(values);
-  });
-  const confirm = async () => {
-    if (!pending) return;
-    setPending({ ...pending, busy: true, error: null });
-    const result = await respond(pending.values);
-    if (result.ok) return onDone(result.answer, t.respond.done);
-    setPending({ ...pending, busy: false, error: result.text });
-  };
+  const { pending, submission, confirm, cancel } = useReviewThenSend(form, 'response', respond, (answer) => onDone(answer, t.respond.done));
   return (
     <ActionSection id="accion-responder" title={t.respond.title} intro={t.respond.intro}>
       <SubmissionForm
@@ -186,10 +208,7 @@ function RespondForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
           busy={pending.busy}
           error={pending.error}
           onConfirm={() => void confirm()}
-          onCancel={() => {
-            setPending(null);
-            form.setFocus('response');
-          }}
+          onCancel={cancel}
         />
       ) : null}
     </ActionSection>
@@ -273,23 +292,10 @@ function CloseForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
   const close = useAction(useClosePqrsfStaffCase(), c.radicado);
   const form = useZodForm(closeRequestSchema, { defaultValues: { note: '' } });
   const field = fieldsOf(form);
-  const [pending, setPending] = useState<{ values: z.output<typeof closeRequestSchema>; busy: boolean; error: string | null } | null>(null);
-  const submission = useFormSubmission(form, async (values) => {
-    setPending({ values, busy: false, error: null });
-    return sent(values);
+  // A refusal about the note (closing an open case without one) goes back to the field.
+  const { pending, submission, confirm, cancel } = useReviewThenSend(form, 'note', close, (answer) => onDone(answer, t.close.done), {
+    fieldErrorsBack: true,
   });
-  const confirm = async () => {
-    if (!pending) return;
-    setPending({ ...pending, busy: true, error: null });
-    const result = await close(pending.values);
-    if (result.ok) return onDone(result.answer, t.close.done);
-    // A refusal about the note (closing an open case without one) goes back to the field.
-    if (result.fields?.note) {
-      setPending(null);
-      form.setError('note', { type: 'server', message: result.fields.note });
-      form.setFocus('note');
-    } else setPending({ ...pending, busy: false, error: result.text });
-  };
   return (
     <ActionSection id="accion-cerrar" title={t.close.title} intro={t.close.intro}>
       <SubmissionForm
@@ -316,10 +322,7 @@ function CloseForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
           busy={pending.busy}
           error={pending.error}
           onConfirm={() => void confirm()}
-          onCancel={() => {
-            setPending(null);
-            form.setFocus('note');
-          }}
+          onCancel={cancel}
         />
       ) : null}
     </ActionSection>
