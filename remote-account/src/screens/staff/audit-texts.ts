@@ -25,6 +25,15 @@ export const auditKinds: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'community.pqrsf', label: 'Casos PQRSF' },
   { value: 'community.export', label: 'Exportaciones de datos' },
   { value: 'community.inbox', label: 'Bandeja de la comunidad' },
+  { value: 'courses.cohort', label: 'Cohortes de los cursos' },
+  { value: 'courses.enrolment', label: 'Inscripciones' },
+  { value: 'courses.payment', label: 'Pagos de cursos' },
+  { value: 'courses.export', label: 'Exportaciones de inscripciones' },
+  { value: 'giving.payment', label: 'Pagos de donaciones' },
+  { value: 'giving.certificate', label: 'Certificados de donación' },
+  { value: 'giving.campaign', label: 'Campaña de donaciones' },
+  { value: 'giving.export', label: 'Exportaciones de donaciones' },
+  { value: 'account.data', label: 'Solicitudes sobre datos personales' },
 ];
 
 /** What each known action means, in plain words (the community remote's actions included); unknown ones show their code. */
@@ -41,6 +50,25 @@ export const auditActionLabels: Record<string, string> = {
   'community.export': 'Exportó datos a CSV',
   'community.inbox.contact': 'Marcó un registro como contactado',
   'community.inbox.contact.undo': 'Quitó la marca de contactado',
+  'courses.cohort.create': 'Creó una cohorte',
+  'courses.cohort.update': 'Cambió una cohorte (fechas, horario, cupos o estado)',
+  'courses.enrolment.complete': 'Marcó una inscripción como completada',
+  'courses.enrolment.resend': 'Reenvió el comprobante de una inscripción',
+  'courses.export': 'Exportó inscripciones a CSV',
+  'courses.payment.reconcile': 'Revisó a mano los pagos pendientes de cursos',
+  'courses.payment.review': 'Marcó como revisada una diferencia en un pago de curso',
+  'giving.payment.reconcile': 'Revisó a mano los pagos pendientes de donaciones',
+  'giving.payment.review': 'Marcó como revisada una diferencia en un pago de donación',
+  'giving.certificate.issue': 'Expidió un certificado de donación',
+  'giving.certificate.batch': 'Expidió los certificados de donación de un año',
+  'giving.campaign.save': 'Guardó la campaña de donaciones',
+  'giving.export': 'Exportó donaciones a CSV',
+  'account.data.start': 'Pasó una solicitud de datos personales a «En trámite»',
+  'account.data.extend': 'Amplió el plazo de una solicitud de datos personales',
+  'account.data.respond': 'Respondió una solicitud de datos personales',
+  'account.data.export': 'Generó la copia de los datos de una persona',
+  'account.data.erase': 'Suprimió los datos personales de una persona',
+  'account.data.retention': 'Ejecutó a mano la anonimización por vencimiento',
 };
 
 /** The kind of record an audit row names. */
@@ -52,4 +80,11 @@ export const auditEntityLabels: Record<string, string> = {
   workshop_inquiries: 'Consultas de talleres',
   software_requests: 'Solicitudes de software',
   newsletter_subscriptions: 'Suscriptores del boletín',
+  cohort: 'Cohorte',
+  enrolment: 'Inscripción',
+  payment: 'Pago',
+  donation: 'Donación',
+  donation_certificate: 'Certificado de donación',
+  campaign: 'Campaña',
+  data_request: 'Solicitud de datos personales',
 };

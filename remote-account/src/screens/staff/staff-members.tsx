@@ -11,7 +11,7 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { useInviteStaffMember } from '../../api/invite-staff-member';
 import { useListStaffMembers } from '../../api/list-staff-members';
 import { useRemoveStaffMember } from '../../api/remove-staff-member';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { bogotaDate } from './format';
 import { membersTexts as t } from './members-texts';
 import { LoadState } from './staff-parts';

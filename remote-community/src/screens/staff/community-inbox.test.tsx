@@ -8,7 +8,7 @@ import type { ApiClient } from 'shared/api/client';
 import { apiError, networkDown, ok, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
 import type { InboxListItem, InboxListResponse, InboxSummaryResponse } from 'shared/schemas/community-inbox-api';
 import StaffCommunityInbox from './community-inbox';
-import { axeViolations, renderAsStaff } from './staff-testing';
+import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
 
 const SUMMARY = 'GET /api/community/staff/inbox';
 const LIST = (kind: string) => `POST /api/community/staff/inbox/${kind}/lista`;

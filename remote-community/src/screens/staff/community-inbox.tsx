@@ -1,4 +1,4 @@
-import './staff-screens.css';
+import 'shared/ui/staff/screens.css';
 import './community-staff.css';
 import { useCallback, useEffect, useState } from 'react';
 import { colombianDate } from 'shared/format/business-days';
@@ -17,7 +17,7 @@ import { useExportCommunityInbox } from '../../api/export-community-inbox';
 import { useGetCommunityInboxSummary } from '../../api/get-community-inbox-summary';
 import { useListCommunityInbox } from '../../api/list-community-inbox';
 import { ContactStatus, Notice } from './community-parts';
-import { LoadState, MoreRows, useKeysetListing } from './staff-kit';
+import { LoadState, MoreRows, useKeysetListing } from 'shared/ui/staff/kit';
 import { dateTimeOf, inboxScreenTexts as t, isInboxKind } from './community-texts';
 
 interface Filters {
@@ -110,7 +110,7 @@ export default function StaffCommunityInbox({ kind: kindParam }: { kind?: string
   }, [getSummary, session]);
 
   return (
-    <section className="community-staff" aria-labelledby="comunidad-titulo">
+    <section className="staff-screen community-staff" aria-labelledby="comunidad-titulo">
       <header>
         <h1 id="comunidad-titulo">{t.title}</h1>
         <p className="community-staff__intro">{t.intro}</p>

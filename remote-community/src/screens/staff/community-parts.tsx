@@ -1,6 +1,6 @@
 import type { ContactMark } from 'shared/schemas/community-inbox-api';
 import { inboxScreenTexts as t } from './community-texts';
-import { Notice as KitNotice } from './staff-kit';
+import { Notice as KitNotice } from 'shared/ui/staff/kit';
 
 /** Contacted or pending, in words with an icon (never colour alone), with when it was marked. */
 export function ContactStatus({ mark }: { mark: ContactMark | null }) {

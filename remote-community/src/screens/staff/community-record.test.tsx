@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { InboxRecordResponse } from 'shared/schemas/community-inbox-api';
 import StaffCommunityRecord from './community-record';
-import { axeViolations, renderAsStaff } from './staff-testing';
+import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
 
 const RECORD = 'GET /api/community/staff/inbox/voluntarios/12';
 const MARK = 'PUT /api/community/staff/inbox/voluntarios/12/contacto';

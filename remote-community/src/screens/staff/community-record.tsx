@@ -1,4 +1,4 @@
-import './staff-screens.css';
+import 'shared/ui/staff/screens.css';
 import './community-staff.css';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
@@ -14,7 +14,7 @@ import { useMarkCommunityInboxContacted } from '../../api/mark-community-inbox-c
 import { useUnmarkCommunityInboxContacted } from '../../api/unmark-community-inbox-contacted';
 import { Notice } from './community-parts';
 import { isInboxKind, recordScreenTexts as t } from './community-texts';
-import { messageOf as kitMessageOf, LoadState } from './staff-kit';
+import { messageOf as kitMessageOf, LoadState } from 'shared/ui/staff/kit';
 
 type Loaded =
   { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; record: InboxRecordResponse };
@@ -203,7 +203,7 @@ export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: s
   const listLabel = kind ? communityInboxKinds[kind] : 'Comunidad';
   const listHref = kind ? staffPath('/equipo/comunidad/:kind', { kind }) : staffPath('/equipo/comunidad');
   return (
-    <section className="community-staff" aria-labelledby="registro-titulo">
+    <section className="staff-screen community-staff" aria-labelledby="registro-titulo">
       <p>
         <a href={listHref}>
           <span aria-hidden="true">← </span>

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfCase } from 'shared/schemas/pqrsf-staff-api';
 import StaffPqrsfCase from './pqrsf-case';
-import { axeViolations, renderAsStaff } from './staff-testing';
+import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
 
 const RADICADO = '4815162342000001';
 const BASE = `/api/community/staff/pqrsf/${RADICADO}`;

@@ -1,4 +1,4 @@
-import './staff-screens.css';
+import 'shared/ui/staff/screens.css';
 import './pqrsf-staff.css';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
@@ -27,7 +27,7 @@ import { useStartPqrsfStaffProcessing } from '../../api/start-pqrsf-staff-proces
 import { useTransferPqrsfStaffCase } from '../../api/transfer-pqrsf-staff-case';
 import { DeadlineTag } from './pqrsf-parts';
 import { caseTexts as t, dateOf, dateTimeOf } from './pqrsf-texts';
-import { messageOf as kitMessageOf, LoadState, Notice } from './staff-kit';
+import { messageOf as kitMessageOf, LoadState, Notice } from 'shared/ui/staff/kit';
 
 type Loaded = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; c: PqrsfCase };
 
@@ -553,7 +553,7 @@ export default function StaffPqrsfCase({ radicado }: { radicado: string }) {
 
   if (loaded.kind !== 'ready') {
     return (
-      <section className="pqrsf-staff" aria-labelledby="pqrsf-caso-titulo">
+      <section className="staff-screen pqrsf-staff" aria-labelledby="pqrsf-caso-titulo">
         {back}
         <h1 id="pqrsf-caso-titulo">{t.title(radicado)}</h1>
         <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
@@ -566,7 +566,7 @@ export default function StaffPqrsfCase({ radicado }: { radicado: string }) {
   const a = c.actions;
   const open = a.respond.allowed;
   return (
-    <section className="pqrsf-staff" aria-labelledby="pqrsf-caso-titulo">
+    <section className="staff-screen pqrsf-staff" aria-labelledby="pqrsf-caso-titulo">
       {back}
       <h1 id="pqrsf-caso-titulo" ref={heading} tabIndex={-1}>
         {t.title(c.radicado)}

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfInboxItem, PqrsfInboxResponse } from 'shared/schemas/pqrsf-staff-api';
 import StaffPqrsfInbox from './pqrsf-inbox';
-import { axeViolations, renderAsStaff } from './staff-testing';
+import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
 
 const INBOX = 'POST /api/community/staff/pqrsf/bandeja';
 

@@ -1,4 +1,4 @@
-import './staff-screens.css';
+import 'shared/ui/staff/screens.css';
 import './pqrsf-staff.css';
 import { useCallback } from 'react';
 import { requestTypes } from 'shared/schemas/common';
@@ -13,7 +13,7 @@ import {
 import { staffPath } from 'shared/staff-routes';
 import { useListPqrsfStaffInbox } from '../../api/list-pqrsf-staff-inbox';
 import { DeadlineTag } from './pqrsf-parts';
-import { LoadState, MoreRows, useKeysetListing } from './staff-kit';
+import { LoadState, MoreRows, useKeysetListing } from 'shared/ui/staff/kit';
 import { dateOf, dateTimeOf, inboxTexts as t } from './pqrsf-texts';
 
 interface Filters {
@@ -55,7 +55,7 @@ export default function StaffPqrsfInbox() {
   const counts = listing.kind === 'ready' ? listing.meta : null;
 
   return (
-    <section className="pqrsf-staff" aria-labelledby="pqrsf-bandeja-titulo">
+    <section className="staff-screen pqrsf-staff" aria-labelledby="pqrsf-bandeja-titulo">
       <header>
         <h1 id="pqrsf-bandeja-titulo">{t.title}</h1>
         <p className="pqrsf-staff__intro">{t.intro}</p>

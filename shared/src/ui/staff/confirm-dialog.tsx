@@ -1,3 +1,4 @@
+import './confirm-dialog.css';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE =
