@@ -164,6 +164,17 @@ describe('courses API', () => {
     provider.pay('5003', id, 'in_process');
     await notify('5003');
     expect((await row(id)).payment_status).toBe('approved');
+    // The staff's history keeps both reports, once each, and says which one changed the record.
+    const history = await api.db
+      .selectFrom('courses.payment_events')
+      .select(['payment_id', 'status', 'applied', 'source'])
+      .where('reference', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([
+      { payment_id: '5003', status: 'approved', applied: true, source: 'notification' },
+      { payment_id: '5003', status: 'in_process', applied: false, source: 'notification' },
+    ]);
   });
 
   it('answers the result pages with the status read from the provider', async () => {

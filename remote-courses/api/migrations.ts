@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { DomainMigrations } from 'shared/server/db';
-import { addPayableColumns, addPaymentGuards, createPaymentNotificationsTable } from 'shared/server/payments/schema';
+import {
+  addPayableColumns,
+  addPaymentGuards,
+  createPaymentEventsTable,
+  createPaymentNotificationsTable,
+} from 'shared/server/payments/schema';
 
 export const coursesMigrations: DomainMigrations = {
   schema: 'courses',
@@ -44,6 +49,11 @@ export const coursesMigrations: DomainMigrations = {
     '002_payment_guards': {
       async up(db) {
         await addPaymentGuards(db, 'courses', 'enrolments');
+      },
+    },
+    '003_payment_events': {
+      async up(db) {
+        await createPaymentEventsTable(db, 'courses');
       },
     },
   },

@@ -15,6 +15,7 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
   amountOf: (enrolment) => enrolment.price,
   notificationsTable: 'courses.payment_notifications',
   discrepanciesTable: 'courses.payment_discrepancies',
+  eventsTable: 'courses.payment_events',
   // The result pages' receipt: the course and module as the enrolment was priced, and the way back to its page.
   statusResponseSchema: coursePaymentStatusResponseSchema,
   receipt: (e) => ({

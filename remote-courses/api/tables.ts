@@ -3,6 +3,7 @@ import type {
   DefaultedText,
   PayableTable,
   PaymentDiscrepanciesTable,
+  PaymentEventsTable,
   PaymentNotificationsTable,
   Serial,
 } from 'shared/server/database';
@@ -41,5 +42,6 @@ declare module 'shared/server/database' {
     'courses.enrolments': EnrolmentsTable;
     'courses.payment_notifications': PaymentNotificationsTable;
     'courses.payment_discrepancies': PaymentDiscrepanciesTable;
+    'courses.payment_events': PaymentEventsTable;
   }
 }

@@ -91,6 +91,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
       amountOf: (contribution) => contribution.donation_amount,
       notificationsTable: 'giving.payment_notifications',
       discrepanciesTable: 'giving.payment_discrepancies',
+      eventsTable: 'giving.payment_events',
       // The result pages' receipt: it paid a donation (the amount, number and date are the payment's).
       statusResponseSchema: donationPaymentStatusResponseSchema,
       receipt: () => ({ concept: 'donation' as const, title: donationTitle }),

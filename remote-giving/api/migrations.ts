@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { DomainMigrations } from 'shared/server/db';
-import { addPayableColumns, addPaymentGuards, createPaymentNotificationsTable } from 'shared/server/payments/schema';
+import {
+  addPayableColumns,
+  addPaymentGuards,
+  createPaymentEventsTable,
+  createPaymentNotificationsTable,
+} from 'shared/server/payments/schema';
 
 export const givingMigrations: DomainMigrations = {
   schema: 'giving',
@@ -36,6 +41,11 @@ export const givingMigrations: DomainMigrations = {
     '002_payment_guards': {
       async up(db) {
         await addPaymentGuards(db, 'giving', 'contributions');
+      },
+    },
+    '003_payment_events': {
+      async up(db) {
+        await createPaymentEventsTable(db, 'giving');
       },
     },
   },

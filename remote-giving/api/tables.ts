@@ -1,4 +1,11 @@
-import type { CreatedTimestamp, PayableTable, PaymentDiscrepanciesTable, PaymentNotificationsTable, Serial } from 'shared/server/database';
+import type {
+  CreatedTimestamp,
+  PayableTable,
+  PaymentDiscrepanciesTable,
+  PaymentEventsTable,
+  PaymentNotificationsTable,
+  Serial,
+} from 'shared/server/database';
 
 /** `giving.contributions` (migrations.ts): one row per donation, stored before its checkout is created. */
 export interface ContributionsTable extends PayableTable {
@@ -20,5 +27,6 @@ declare module 'shared/server/database' {
     'giving.contributions': ContributionsTable;
     'giving.payment_notifications': PaymentNotificationsTable;
     'giving.payment_discrepancies': PaymentDiscrepanciesTable;
+    'giving.payment_events': PaymentEventsTable;
   }
 }

@@ -87,9 +87,33 @@ export interface PaymentDiscrepanciesTable {
   detected_at: CreatedTimestamp;
 }
 
+/** Where a payment report came from (`payment_events.source`). */
+export type PaymentEventSource = 'notification' | 'status_check' | 'reconciliation';
+
+/**
+ * `<domain>.payment_events`: every status the provider reported for a stored record's payments, once per payment and
+ * status, with when it was first seen and how (`createPaymentEventsTable`). The staff's payment history of a record.
+ */
+export interface PaymentEventsTable {
+  id: Serial;
+  reference: string;
+  payment_id: string;
+  status: string;
+  status_detail: string | null;
+  /** `numeric`: the drivers read it back as a string. */
+  amount: ColumnType<string | null, number | null, number | null>;
+  currency: string | null;
+  source: PaymentEventSource;
+  /** Whether the report changed the record (false: out of order, repeated, or refused as a discrepancy). */
+  applied: boolean;
+  seen_at: CreatedTimestamp;
+}
+
 /** The tables that hold payable records: whichever domain tables have the payable columns. */
 export type PayableTableName = { [T in keyof Database]: Database[T] extends PayableTable ? T : never }[keyof Database];
 /** Each payable domain's processed-notification table. */
 export type PaymentNotificationsTableName = Extract<keyof Database, `${string}.payment_notifications`>;
 /** Each payable domain's discrepancy table. */
 export type PaymentDiscrepanciesTableName = Extract<keyof Database, `${string}.payment_discrepancies`>;
+/** Each payable domain's payment history table. */
+export type PaymentEventsTableName = Extract<keyof Database, `${string}.payment_events`>;

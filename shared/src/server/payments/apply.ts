@@ -4,6 +4,8 @@ import type {
   PayableTable,
   PayableTableName,
   PaymentDiscrepanciesTableName,
+  PaymentEventSource,
+  PaymentEventsTableName,
   PaymentNotificationsTableName,
   SiteDb,
 } from '../database';
@@ -20,6 +22,8 @@ export interface PayableTarget<T extends PayableTableName> {
   amountOf: (record: Selectable<Database[T]>) => number;
   /** e.g. `courses.payment_discrepancies` (see `addPaymentGuards`). */
   discrepanciesTable: PaymentDiscrepanciesTableName;
+  /** e.g. `courses.payment_events` (see `createPaymentEventsTable`): the record's payment history. */
+  eventsTable: PaymentEventsTableName;
 }
 
 /** Why a payment the provider reported was not applied to the record it names. */
@@ -55,6 +59,7 @@ export async function applyProviderPayment<T extends PayableTableName>(
   db: SiteDb,
   target: PayableTarget<T>,
   payment: ProviderPayment,
+  source: PaymentEventSource,
 ): Promise<ApplyResult<Selectable<Database[T]>>> {
   // Database[T] extends PayableTable (that is what makes T a PayableTableName), which TypeScript cannot see through an
   // unresolved T; the intersection states it.
@@ -70,6 +75,24 @@ export async function applyProviderPayment<T extends PayableTableName>(
       Row | undefined;
     const expected = current ? target.amountOf(current) : null;
     const discrepancy = expected !== null ? paymentDiscrepancy(expected, payment) : 'unknown_reference';
+    const applies = !discrepancy && current !== undefined && shouldApplyPayment(current, payment);
+    if (current) {
+      // The history keeps each status once per payment, however often and in whatever order the provider repeats it.
+      await trx
+        .insertInto(target.eventsTable)
+        .values({
+          reference,
+          payment_id: payment.id,
+          status: payment.status,
+          status_detail: payment.status_detail,
+          amount: Number.isFinite(payment.transaction_amount) ? payment.transaction_amount : null,
+          currency: payment.currency_id,
+          source,
+          applied: applies,
+        })
+        .onConflict((oc) => oc.columns(['payment_id', 'status']).doNothing())
+        .execute();
+    }
     if (discrepancy) {
       // Noted once per payment, kind and status, so the staff see it however often the provider repeats itself.
       await trx
@@ -88,7 +111,7 @@ export async function applyProviderPayment<T extends PayableTableName>(
       return { ...none, found: Boolean(current), record: current ?? null, discrepancy };
     }
     if (!current) return { ...none, found: false, record: null, discrepancy: null };
-    if (!shouldApplyPayment(current, payment)) return { ...none, found: true, record: current, discrepancy: null };
+    if (!applies) return { ...none, found: true, record: current, discrepancy: null };
     const approved = payment.status === 'approved';
     const firstApproval = approved && !current.receipt_sent_at;
     const updated = (await trx

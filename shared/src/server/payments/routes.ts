@@ -10,7 +10,14 @@ import {
 import type { z } from '../../schemas/zod';
 import type { ApiContext } from '../api-contract';
 import { publicWebhook, publicWrite } from '../api-module';
-import type { Database, PayableTableName, PaymentDiscrepanciesTableName, PaymentNotificationsTableName } from '../database';
+import type {
+  Database,
+  PayableTableName,
+  PaymentDiscrepanciesTableName,
+  PaymentEventSource,
+  PaymentEventsTableName,
+  PaymentNotificationsTableName,
+} from '../database';
 import { ApiError, zodResponse, zodSchema } from '../http';
 import { applyProviderPayment, rememberNotification, wasNotificationProcessed } from './apply';
 import { claimMatches } from './claim';
@@ -28,6 +35,8 @@ export interface PaymentRoutesOptions<T extends PayableTableName, R extends obje
   notificationsTable: PaymentNotificationsTableName;
   /** Payments that could not be applied (amount or currency mismatch, unknown reference), e.g. `courses.payment_discrepancies`. */
   discrepanciesTable: PaymentDiscrepanciesTableName;
+  /** Every status reported for a record's payments, e.g. `courses.payment_events`. */
+  eventsTable: PaymentEventsTableName;
   /** How long a provider read answers repeated status checks of one payment (default 5 s). */
   statusCacheMs?: number;
   /** What the status check tells the paying browser the payment was for, read from the record (never from the request). */
@@ -81,9 +90,14 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
         throw new ApiError(503, 'payment_provider_unavailable', providerDown);
       }
     };
-    const target = { table: options.table, amountOf: options.amountOf, discrepanciesTable: options.discrepanciesTable };
-    const apply = async (payment: ProviderPayment, log: { warn: (o: object, m: string) => void }) => {
-      const result = await applyProviderPayment(ctx.db, target, payment);
+    const target = {
+      table: options.table,
+      amountOf: options.amountOf,
+      discrepanciesTable: options.discrepanciesTable,
+      eventsTable: options.eventsTable,
+    };
+    const apply = async (payment: ProviderPayment, source: PaymentEventSource, log: { warn: (o: object, m: string) => void }) => {
+      const result = await applyProviderPayment(ctx.db, target, payment, source);
       if (result.discrepancy) log.warn({ tag: options.tag, kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
       if (result.applied && result.record) await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
       return result;
@@ -122,7 +136,7 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
         }
         const { payment } = await readPayment(dataId, true);
         if (!payment) return reply.status(200).send({ received: true, unknownPayment: true });
-        const result = await apply(payment, request.log);
+        const result = await apply(payment, 'notification', request.log);
         await rememberNotification(ctx.db, options.notificationsTable, requestId as string, dataId);
         return reply.status(200).send({ received: true, applied: result.applied });
       },
@@ -152,7 +166,7 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
         if (!record || !claimMatches(record.claim_hash, secret)) throw new ApiError(403, 'claim_required', notThisBrowser);
         const { payment, at } = await readPayment(paymentId, false);
         if (!payment || payment.external_reference !== reference) throw new ApiError(404, 'not_found', paymentNotFound);
-        const result = await apply(payment, request.log);
+        const result = await apply(payment, 'status_check', request.log);
         if (result.discrepancy) throw new ApiError(409, 'payment_not_confirmed', paymentNotConfirmed);
         if (!result.record) throw new ApiError(404, 'not_found', paymentNotFound);
         const answer: PaymentStatusResponse & R = {

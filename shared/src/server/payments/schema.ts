@@ -29,6 +29,34 @@ export async function createPaymentNotificationsTable(db: Kysely<unknown>, schem
 }
 
 /**
+ * The payment history of a domain's records (`PaymentEventsTable`): one row per payment and reported status, so a
+ * repeated report adds nothing and the staff see every status the provider went through, in order.
+ */
+export async function createPaymentEventsTable(db: Kysely<unknown>, schema: string) {
+  await db.schema
+    .withSchema(schema)
+    .createTable('payment_events')
+    .addColumn('id', 'serial', (c) => c.primaryKey())
+    .addColumn('reference', 'text', (c) => c.notNull())
+    .addColumn('payment_id', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('status_detail', 'text')
+    .addColumn('amount', 'numeric')
+    .addColumn('currency', 'text')
+    .addColumn('source', 'text', (c) => c.notNull())
+    .addColumn('applied', 'boolean', (c) => c.notNull())
+    .addColumn('seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint(`${schema}_payment_event_once`, ['payment_id', 'status'])
+    .execute();
+  await db.schema
+    .withSchema(schema)
+    .createIndex('payment_events_reference')
+    .on('payment_events')
+    .columns(['reference', 'seen_at'])
+    .execute();
+}
+
+/**
  * Migration step for the guards of #11 on a payable table: the hash of its checkout's claim secret (`claim.ts`), and a
  * domain table where payments that could not be applied are kept for the staff (amount or currency that do not match
  * the record, references nobody issued).
