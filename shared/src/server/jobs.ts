@@ -74,3 +74,38 @@ export function scheduleDaily(
   timer.unref();
   return () => clearInterval(timer);
 }
+
+export interface RecurringJob {
+  name: string;
+  /** How often the job runs; each run claims its slot (`<ISO start of the slot>`), so several instances run it once. */
+  everyMs: number;
+  run: (slotStart: Date) => Promise<unknown>;
+}
+
+/** The period name of the slot `at` falls in, for a job run every `everyMs` (slots are aligned to the epoch). */
+export function slotOf(at: Date, everyMs: number): string {
+  return new Date(Math.floor(at.getTime() / everyMs) * everyMs).toISOString();
+}
+
+/**
+ * Runs a job once per slot of `everyMs` across every instance (reconciliation of payments, reminders, retention): each
+ * instance checks every `checkMs` (default a tenth of the slot, at least 15 s) whether the current slot is claimed.
+ * Returns a stop function (call it from `onClose`).
+ */
+export function scheduleRecurring(
+  db: SiteDb,
+  job: RecurringJob,
+  options: { checkMs?: number; now?: () => Date; onError?: (err: unknown) => void } = {},
+): () => void {
+  const now = options.now ?? (() => new Date());
+  const tick = async () => {
+    const slot = slotOf(now(), job.everyMs);
+    await runOnce(db, job.name, slot, () => job.run(new Date(slot)));
+  };
+  const timer = setInterval(
+    () => void tick().catch((err: unknown) => options.onError?.(err)),
+    options.checkMs ?? Math.max(15_000, Math.floor(job.everyMs / 10)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -4,7 +4,7 @@ import type { ApiModule } from './api-module';
 import { testApi, type TestApi } from './api-testing';
 import { readAudit, recordAudit } from './audit';
 import { createTestIdentity } from './identity-testing';
-import { runOnce } from './jobs';
+import { runOnce, scheduleRecurring, slotOf } from './jobs';
 import { registerStaffRoutes, staffOf } from './staff-guard';
 import { createTestStaffDirectory, staffToken } from './staff-testing';
 
@@ -116,5 +116,19 @@ describe('runOnce', () => {
     expect((await runOnce(api.db, 'digest', '2026-11-24', work)).ran).toBe(true);
     expect((await runOnce(api.db, 'digest', '2026-11-23', work, { force: true })).ran).toBe(true);
     expect(runs).toBe(3);
+  });
+
+  it('runs a recurring job once per slot across instances, and again in the next slot', async () => {
+    const slots: string[] = [];
+    let at = new Date('2026-11-23T15:07:00Z');
+    const job = { name: 'reconcile-probe', everyMs: 30 * 60_000, run: async (slot: Date) => void slots.push(slot.toISOString()) };
+    // Two instances checking every 10 ms: the 15:00 slot is claimed once; moving the clock to 15:31 opens the next one.
+    const stops = [1, 2].map(() => scheduleRecurring(api.db, job, { checkMs: 10, now: () => at }));
+    await new Promise((r) => setTimeout(r, 120));
+    at = new Date('2026-11-23T15:31:00Z');
+    await new Promise((r) => setTimeout(r, 120));
+    stops.forEach((stop) => stop());
+    expect(slots).toEqual(['2026-11-23T15:00:00.000Z', '2026-11-23T15:30:00.000Z']);
+    expect(slotOf(new Date('2026-11-23T15:29:59Z'), 30 * 60_000)).toBe('2026-11-23T15:00:00.000Z');
   });
 });
