@@ -22,6 +22,8 @@ export interface CheckoutOrder {
   returnPaths: CheckoutRequest['backUrls'];
   /** What the visitor reads when the provider fails; by default the provider's own Spanish message, if it gave one. */
   failureMessage?: string;
+  /** When the checkout stops being payable, if sooner than CHECKOUT_VALIDITY_MS (a course seat held until then, #14). */
+  expiresAt?: Date;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function createCheckout(
       backUrls: { success: `${origin}${success}`, failure: `${origin}${failure}`, pending: `${origin}${pending}` },
       notificationUrl: `${origin}/api/${order.domain}/payments/notifications`,
       externalReference: order.reference,
-      expiresAt: new Date(Date.now() + CHECKOUT_VALIDITY_MS),
+      expiresAt: new Date(Math.min(Date.now() + CHECKOUT_VALIDITY_MS, order.expiresAt?.getTime() ?? Infinity)),
     });
   } catch (err) {
     log.warn({ err: (err as Error).message, domain: order.domain }, 'checkout creation failed');
