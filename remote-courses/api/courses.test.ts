@@ -23,6 +23,19 @@ describe('courses API', () => {
       identity: idp.verifier,
       settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
     });
+    // Each course's next open cohort, roomy enough for this suite (seats are tested in cohorts.test.ts).
+    const startDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await api.db
+      .insertInto('courses.cohorts')
+      .values(
+        ['desarrollo-software', 'ofimatica-basica', 'marketing-digital'].map((course_name) => ({
+          course_name,
+          start_date: startDate,
+          schedule: 'Lunes a viernes',
+          capacity: 10_000,
+        })),
+      )
+      .execute();
   });
   afterAll(async () => api.close());
   beforeEach(() => {
@@ -202,6 +215,8 @@ describe('courses API', () => {
       course_title: 'Desarrollo de Software',
       module_name: 'Fundamentos de Javascript y AWS S3',
       course_url: '/desarrollo-software',
+      // The start date of the cohort the checkout held a seat in (#14).
+      start_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
     });
     // When the server read the provider: this request's read, in ISO form.
     expect(Date.parse(body.checked_at)).toBeGreaterThanOrEqual(before - 1000);

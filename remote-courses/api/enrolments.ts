@@ -17,6 +17,7 @@ import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { claimMatches, issueClaim } from 'shared/server/payments/claim';
+import { holdSeat } from './cohorts-seats';
 import { apiTexts } from './texts';
 
 /** A public enrolment id that fits the provider's external_reference (letters, digits, '-', '_'; ≤ 64). */
@@ -102,6 +103,8 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         throw new ApiError(400, 'missing_data', `Faltan datos requeridos: ${missing.join(', ') || 'module_name'}`);
       if (!Number.isInteger(priced.price) || priced.price <= 0)
         throw new ApiError(400, 'invalid_price', 'El precio del curso no es válido');
+      // A seat in the course's next open cohort, held while the checkout is open (409 before any provider call if full).
+      const seat = await holdSeat(ctx.db, enrolment, new Date());
       const preference = await createCheckout(ctx, request.log, {
         domain: 'courses',
         table: 'courses.enrolments',
@@ -114,6 +117,8 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         },
         payer: { name: enrolment.full_name, email: enrolment.email, phone: enrolment.phone_number },
         returnPaths: { success: '/pago/exitoso', failure: '/pago/error', pending: '/pago/pendiente' },
+        // The provider's checkout must not outlive the seat it was opened for.
+        expiresAt: seat.heldUntil,
       });
       return { success: true, message: 'Preferencia creada', ...preference, title: priced.title, price: priced.price };
     },

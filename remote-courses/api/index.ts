@@ -1,4 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
+import { cohortRoutes } from './cohorts';
+import { scheduleCohortReminders } from './cohorts-reminder';
 import { enrolmentRoutes } from './enrolments';
 import { coursesMigrations } from './migrations';
 import { paymentRoutes } from './payments';
@@ -11,6 +13,12 @@ export const coursesApi: ApiModule = {
   plugin: async (app, ctx) => {
     await app.register(enrolmentRoutes, ctx);
     await app.register(paymentRoutes, ctx);
+    // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
+    await app.register(cohortRoutes, ctx);
+    const stopReminders = scheduleCohortReminders(ctx, (err) =>
+      app.log.warn({ job: 'courses.cohort.reminder', err: String(err) }, 'cohort reminders failed'),
+    );
+    app.addHook('onClose', async () => stopReminders());
   },
 };
 

@@ -56,5 +56,59 @@ export const coursesMigrations: DomainMigrations = {
         await createPaymentEventsTable(db, 'courses');
       },
     },
+    // Cohorts (#14): each course's start dates with a capacity; the spec's 31 March 2025 is each course's first (closed)
+    // cohort. An enrolment belongs to a cohort (null for rows from before cohorts) and may hold a seat while its checkout
+    // is open; `cohort_start_date` copies the cohort's date (kept in step when staff move it) for receipts and Mis Cursos.
+    '004_cohorts': {
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .createTable('cohorts')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('course_name', 'text', (c) => c.notNull())
+          .addColumn('start_date', 'date', (c) => c.notNull())
+          .addColumn('schedule', 'text', (c) => c.notNull())
+          .addColumn('capacity', 'integer', (c) => c.notNull().check(sql`capacity > 0`))
+          .addColumn('status', 'text', (c) =>
+            c
+              .notNull()
+              .defaultTo('open')
+              .check(sql`status in ('open', 'closed')`),
+          )
+          .addColumn('access_instructions', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('reminder_sent_at', 'timestamptz')
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createIndex('cohorts_course_start')
+          .on('cohorts')
+          .columns(['course_name', 'start_date'])
+          .execute();
+        for (const course_name of ['desarrollo-software', 'ofimatica-basica', 'marketing-digital'])
+          await db
+            .withSchema('courses')
+            .insertInto('cohorts')
+            .values({
+              course_name,
+              start_date: '2025-03-31',
+              schedule: '3 clases por semana de 2 horas',
+              capacity: 30,
+              status: 'closed',
+              access_instructions: '',
+              reminder_sent_at: sql`now()`,
+            })
+            .execute();
+        await db.schema
+          .withSchema('courses')
+          .alterTable('enrolments')
+          .addColumn('cohort_id', 'integer', (c) => c.references('courses.cohorts.id'))
+          .addColumn('cohort_start_date', 'text')
+          .addColumn('seat_held_until', 'timestamptz')
+          .execute();
+        await db.schema.withSchema('courses').createIndex('enrolments_cohort').on('enrolments').column('cohort_id').execute();
+      },
+    },
   },
 };

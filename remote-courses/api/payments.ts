@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { courseBySlug } from 'shared/catalogue/courses';
 import { coursePaymentStatusResponseSchema } from 'shared/schemas/courses-api';
+import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
+import { cohortTexts } from 'shared/schemas/cohorts-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { renderMail } from 'shared/server/mail-template';
 import { paymentRoutes as payableRoutes } from 'shared/server/payments/routes';
@@ -23,6 +25,8 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
     course_title: e.course_title,
     module_name: e.module_name,
     course_url: courseBySlug(e.course_name)?.url ?? '/',
+    // The cohort's start date (null for enrolments from before cohorts: the page then promises an announcement).
+    start_date: e.cohort_start_date,
   }),
   async afterApply(ctx, e, payment, firstApproval) {
     if (payment.status === 'approved') {
@@ -51,6 +55,7 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
         details: [
           ['Curso', e.course_title],
           ['Módulo', e.module_name],
+          ['Inicio de clases', e.cohort_start_date ? formatLongDate(e.cohort_start_date) : cohortTexts.noCohort],
           ['Valor', formatCOP(e.price)],
           ['Pago', payment.id],
           ['Estado', statusLabel[payment.status] ?? payment.status],

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type {
   CreatedTimestamp,
   DefaultedText,
@@ -34,12 +35,36 @@ export interface EnrolmentsTable extends PayableTable {
   user_email: string | null;
   user_sub: string | null;
   created_at: CreatedTimestamp;
+  /** The cohort the enrolment is for (null for enrolments from before cohorts, migration 004). */
+  cohort_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The cohort's start date (YYYY-MM-DD text), kept in step with `courses.cohorts.start_date` for receipts and Mis Cursos. */
+  cohort_start_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when the open checkout holds a seat in the cohort (a pending or approved payment keeps it after that). */
+  seat_held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** `courses.cohorts` (migration 004): a course's start date, schedule and seats, managed by the staff. */
+export interface CohortsTable {
+  id: Serial;
+  /** The course slug. */
+  course_name: string;
+  /** Bogotá calendar date (YYYY-MM-DD); select it through `cohortDate` (the drivers would make it a Date). */
+  start_date: string;
+  schedule: string;
+  capacity: number;
+  status: ColumnType<'open' | 'closed', 'open' | 'closed' | undefined, 'open' | 'closed'>;
+  /** What the 24-hour reminder sends (classroom link, what to prepare). */
+  access_instructions: DefaultedText;
+  reminder_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
 }
 
 // The courses domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
     'courses.enrolments': EnrolmentsTable;
+    'courses.cohorts': CohortsTable;
     'courses.payment_notifications': PaymentNotificationsTable;
     'courses.payment_discrepancies': PaymentDiscrepanciesTable;
     'courses.payment_events': PaymentEventsTable;

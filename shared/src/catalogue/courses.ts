@@ -32,7 +32,7 @@ export interface Course {
   url: string;
   subscriptionUrl: string;
   modality: 'Online';
-  /** ISO date the course opens. */
+  /** ISO date of the course's first cohort (the seed of `courses.cohorts`); pages show the next open cohort instead. */
   releaseDate: string;
   duration: string;
   daytime: string;
@@ -230,13 +230,32 @@ export function moduleNames(course: Course | undefined): string[] {
   return course ? course.imageCarrousel.map((m) => m.subtitle) : [];
 }
 
-/** What the server charges for a module of a course: title "course – module", integer COP price, description. */
+/** The enrolment option for the whole course (its three modules) at the course's `totalprice` (#14). */
+export const FULL_COURSE = 'Curso completo (3 módulos)';
+
+/** What the enrolment form offers: the single modules, then the whole course. */
+export function enrolmentOptions(course: Course | undefined): string[] {
+  return course ? [...moduleNames(course), FULL_COURSE] : [];
+}
+
+/**
+ * What the server charges for a module of a course, or for the whole course (`FULL_COURSE`, at `totalprice`): title
+ * "course – module", integer COP price, description.
+ */
 export function priceModule(
   slug: string,
   moduleName: string,
 ): { title: string; price: number; description: string; course: Course } | null {
   const course = courseBySlug(slug);
-  if (!course || !moduleNames(course).includes(moduleName)) return null;
+  if (!course) return null;
+  if (moduleName === FULL_COURSE)
+    return {
+      course,
+      title: `${course.title} – ${FULL_COURSE}`,
+      price: course.totalprice,
+      description: `Inscripción al curso completo ${course.title}: sus ${course.imageCarrousel.length} módulos (${course.modality}, ${course.daytime}).`,
+    };
+  if (!moduleNames(course).includes(moduleName)) return null;
   return {
     course,
     title: `${course.title} – ${moduleName}`,

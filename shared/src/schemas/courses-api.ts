@@ -43,5 +43,7 @@ export const coursePaymentStatusResponseSchema = paymentStatusResponseSchema.ext
   module_name: z.string(),
   /** The course's page, to go back to it from the result pages. */
   course_url: z.string(),
+  /** The start date (YYYY-MM-DD) of the enrolment's cohort; null when it has none (before cohorts). */
+  start_date: z.string().nullable(),
 });
 export type CoursePaymentStatusResponse = z.output<typeof coursePaymentStatusResponseSchema>;

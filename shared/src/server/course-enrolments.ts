@@ -30,6 +30,8 @@ const readColumns = [
   'created_at',
   'user_sub',
   'claim_hash',
+  // The start date (YYYY-MM-DD) of the enrolment's cohort, null before cohorts (#14).
+  'cohort_start_date',
 ] as const;
 
 /** An enrolment as other domains read it. */

@@ -1,0 +1,99 @@
+import { MAX_TEXT, requiredText } from './common';
+import { z } from './zod';
+
+/**
+ * Course cohorts (#14): the public "next open cohort" of each course (`GET /api/courses/cohorts`) and the staff's
+ * cohort management (`/api/courses/staff/cohorts...`). Dates are Bogotá calendar dates, YYYY-MM-DD.
+ */
+
+export const courseSlugs = ['desarrollo-software', 'ofimatica-basica', 'marketing-digital'] as const;
+export const cohortStatuses = ['open', 'closed'] as const;
+export type CohortStatus = (typeof cohortStatuses)[number];
+
+export const cohortTexts = {
+  noCohort: 'Próximamente anunciaremos la nueva fecha de inicio.',
+  full: 'Esta cohorte ya no tiene cupos. Próximamente anunciaremos una nueva fecha de inicio.',
+  fullShort: 'Cupos agotados',
+  dateRequired: 'Escribe la fecha de inicio como AAAA-MM-DD.',
+  datePast: 'La fecha de inicio no puede ser anterior a hoy.',
+  scheduleRequired: 'Escribe el horario de la cohorte.',
+  capacityInvalid: 'El cupo debe ser un número entero mayor que 0.',
+  capacityBelowTaken: (taken: number) => `El cupo no puede ser menor que los cupos ya ocupados (${taken}).`,
+  courseInvalid: 'Curso no válido',
+  cohortNotFound: 'No encontramos esa cohorte.',
+} as const;
+
+const isoDate = z
+  .string({ error: cohortTexts.dateRequired })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: cohortTexts.dateRequired })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: cohortTexts.dateRequired,
+  });
+
+/** A course's next open cohort as every visitor may see it: no personal data. */
+export const publicCohortSchema = z.object({
+  id: z.number().int(),
+  start_date: z.string(),
+  schedule: z.string(),
+  seats_left: z.number().int(),
+  full: z.boolean(),
+});
+export type PublicCohort = z.output<typeof publicCohortSchema>;
+
+/** GET /api/courses/cohorts: per course slug, its next open cohort (null when none is announced). */
+export const nextCohortsResponseSchema = z.object({
+  courses: z.record(z.string(), publicCohortSchema.nullable()),
+});
+export type NextCohortsResponse = z.output<typeof nextCohortsResponseSchema>;
+
+/** A cohort as the staff see it, with its seats. */
+export const staffCohortSchema = z.object({
+  id: z.number().int(),
+  course_name: z.string(),
+  start_date: z.string(),
+  schedule: z.string(),
+  capacity: z.number().int(),
+  status: z.enum(cohortStatuses),
+  access_instructions: z.string(),
+  reminder_sent_at: z.string().nullable(),
+  /** Paid or with a payment under way (pending, in process). */
+  seats_taken: z.number().int(),
+  /** Held by an open checkout that has not expired. */
+  seats_held: z.number().int(),
+  seats_left: z.number().int(),
+});
+export type StaffCohort = z.output<typeof staffCohortSchema>;
+
+/** GET /api/courses/staff/cohorts. */
+export const staffCohortsResponseSchema = z.object({ cohorts: z.array(staffCohortSchema) });
+export type StaffCohortsResponse = z.output<typeof staffCohortsResponseSchema>;
+
+const cohortFields = {
+  start_date: isoDate,
+  schedule: requiredText(cohortTexts.scheduleRequired, 200),
+  capacity: z.coerce
+    .number({ error: cohortTexts.capacityInvalid })
+    .int({ error: cohortTexts.capacityInvalid })
+    .min(1, { error: cohortTexts.capacityInvalid })
+    .max(10_000, { error: cohortTexts.capacityInvalid }),
+  status: z.enum(cohortStatuses).default('open'),
+  access_instructions: z.string().trim().max(MAX_TEXT).default(''),
+};
+
+/** POST /api/courses/staff/cohorts. */
+export const createCohortRequestSchema = z.object({
+  course_name: z.enum(courseSlugs, { error: cohortTexts.courseInvalid }),
+  ...cohortFields,
+});
+export type CreateCohortRequest = z.input<typeof createCohortRequestSchema>;
+
+/** PUT /api/courses/staff/cohorts/:id (every editable field; the course does not change). */
+export const updateCohortRequestSchema = z.object(cohortFields);
+export type UpdateCohortRequest = z.input<typeof updateCohortRequestSchema>;
+
+export const cohortParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export type CohortParams = z.output<typeof cohortParamsSchema>;
+
+/** The created or updated cohort. */
+export const cohortResponseSchema = z.object({ cohort: staffCohortSchema });
+export type CohortResponse = z.output<typeof cohortResponseSchema>;
