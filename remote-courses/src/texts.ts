@@ -10,6 +10,7 @@ export const enrolmentPageTexts = {
   reserved: '✅ Tu cupo estará reservado una vez completes el pago',
   summaryTitle: 'Resumen de tu inscripción',
   noModuleYet: 'Elige un módulo',
+  fullCourseUnit: 'por los 3 módulos',
   restored:
     'Recuperamos los datos que escribiste antes de ir a pagar (se guardan en este dispositivo hasta 24 horas). Revísalos, elige de nuevo tu ocupación y tu nivel educativo y acepta los términos.',
 } as const;

@@ -5,16 +5,17 @@ import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';
 import { PageFrame } from 'shared/ui/page-frame';
+import { useNextCohort } from '../api/get-next-cohorts';
+import { CohortStart, cohortStartTexts } from '../cohort-start';
 import { coursePageTexts } from '../texts';
-
-const releaseDate = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString('es-CO', { day: 'numeric', month: 'long', year: 'numeric' });
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /** Course page (spec §2): banner, facts, purpose, why us, modules, requirements, testimonials, enrol. */
 export default function CoursePage({ course: slug = '' }: { course?: string }) {
   const course = courseBySlug(slug);
+  // The start date is the next open cohort's (#14), never the catalogue's first date.
+  const cohort = useNextCohort(slug);
   if (!course) return <PageFrame title="Curso">No encontramos este curso.</PageFrame>;
   const infoId = `${course.slug}-info`;
   const copy = coursePageTexts[course.slug];
@@ -54,8 +55,16 @@ export default function CoursePage({ course: slug = '' }: { course?: string }) {
           </div>
           <div>
             <dt>Inicio</dt>
-            <dd>{releaseDate(course.releaseDate)}</dd>
+            <dd>
+              <CohortStart state={cohort} />
+            </dd>
           </div>
+          {cohort.kind === 'ready' && cohort.cohort && !cohort.cohort.full ? (
+            <div>
+              <dt>Cupos</dt>
+              <dd>{cohortStartTexts.seatsLeft(cohort.cohort.seats_left)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Duración</dt>
             <dd>{course.duration}</dd>

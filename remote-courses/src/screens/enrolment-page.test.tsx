@@ -5,10 +5,11 @@ import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import type { ApiClient } from 'shared/api/client';
 import { ApiClientProvider } from 'shared/api/context';
 import { logoutSession } from 'shared/auth-session';
 import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
-import { moduleNames, courseBySlug } from 'shared/catalogue/courses';
+import { FULL_COURSE, moduleNames, courseBySlug } from 'shared/catalogue/courses';
 import { PENDING_PAYMENT_KEY, STUDENT_DATA_KEY, STUDENT_DATA_TTL_MS, storeExpiring } from 'shared/payments/browser-storage';
 import { documentTypes, educationLevels, HONEYPOT_FIELD, occupations } from 'shared/schemas/common';
 import { enrolmentTexts } from 'shared/schemas/enrolment';
@@ -29,11 +30,28 @@ const checkout = ok({
   price: 79900,
 });
 
+/** The next cohorts as the API answers them: office's next cohort with seats left, unless a test says otherwise. */
+const cohorts = (office: unknown = { id: 7, start_date: '2030-02-04', schedule: 'Lunes y miércoles', seats_left: 3, full: false }) =>
+  ok({ courses: { 'desarrollo-software': null, 'ofimatica-basica': office, 'marketing-digital': null } });
+
 function renderPage(answers: Record<string, FakeAnswer | FakeAnswer[]>, store = createAppStore()) {
-  const fake = fakeApiClient(answers);
+  const { 'GET /api/courses/cohorts': cohortAnswer = cohorts(), ...writes } = answers;
+  const fake = fakeApiClient(writes);
+  // The cohort read on arrival is answered apart, so `calls` are the form's own requests.
+  const reads = fakeApiClient({ 'GET /api/courses/cohorts': cohortAnswer });
+  const client: ApiClient = {
+    ...fake.client,
+    request: ((method, path, body, init) =>
+      (method === 'GET' && path === '/api/courses/cohorts' ? reads.client : fake.client).request(
+        method,
+        path,
+        body,
+        init,
+      )) as ApiClient['request'],
+  };
   const view = render(
     <Provider store={store}>
-      <ApiClientProvider client={fake.client}>
+      <ApiClientProvider client={client}>
         <EnrolmentPage course="ofimatica-basica" />
       </ApiClientProvider>
     </Provider>,
@@ -213,5 +231,44 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
       expect(valueOf(/^Número de documento/)).toBe('');
       expect(valueOf(/^Módulo/)).toBe('');
     });
+  });
+});
+
+describe('enrolment form and cohorts (#14)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("shows the next cohort's start date and the full course at its total price", async () => {
+    const user = userEvent.setup();
+    renderPage({});
+    const summary = screen.getByRole('complementary', { name: 'Resumen de tu inscripción' });
+    expect(await within(summary).findByText('4 de febrero de 2030')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText(/^Módulo/), FULL_COURSE);
+    expect(summary.textContent).toContain(FULL_COURSE);
+    expect(summary.textContent).toMatch(/239\.000\s*por los 3 módulos/);
+    expect(summary.textContent).not.toContain('Cupos agotados');
+  });
+
+  it('a full cohort says so and the pay button is disabled with the reason, before anything is sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage({
+      'GET /api/courses/cohorts': cohorts({ id: 7, start_date: '2030-02-04', schedule: 'Lunes', seats_left: 0, full: true }),
+    });
+    const summary = screen.getByRole('complementary', { name: 'Resumen de tu inscripción' });
+    expect(await within(summary).findByText('(Cupos agotados)')).toBeTruthy();
+    const button = screen.getByRole('button', { name: /Proceder al Pago/ }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('cohort-closed');
+    expect(document.getElementById('cohort-closed')!.textContent).toMatch(/4 de febrero de 2030 ya no tiene cupos/);
+    await fillStudent(user);
+    await user.click(button);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('without an announced cohort it promises a date instead of inventing one', async () => {
+    renderPage({ 'GET /api/courses/cohorts': cohorts(null) });
+    const summary = screen.getByRole('complementary', { name: 'Resumen de tu inscripción' });
+    expect(await within(summary).findByText('Próximamente anunciaremos la nueva fecha de inicio.')).toBeTruthy();
+    expect(summary.textContent).not.toMatch(/2025/);
+    expect((screen.getByRole('button', { name: /Proceder al Pago/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import '../state/enrolment-slice';
 import '../courses.css';
 import { useEffect, useState } from 'react';
 import { getIdToken } from 'shared/auth-session';
-import { courseBySlug, moduleNames, moduleRequirementNote, type Course, type CourseSlug } from 'shared/catalogue/courses';
+import { courseBySlug, enrolmentOptions, FULL_COURSE, moduleRequirementNote, type Course, type CourseSlug } from 'shared/catalogue/courses';
+import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
@@ -15,6 +16,8 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useCreateLead } from '../api/create-lead';
+import { useNextCohort } from '../api/get-next-cohorts';
+import { canEnrol, CohortStart, cohortStartTexts } from '../cohort-start';
 import {
   PENDING_PAYMENT_KEY,
   readStudentData,
@@ -65,7 +68,17 @@ function restoredFrom(
 /** Enrolment screen (spec §2): student form, summary card that follows the chosen module, then the hosted checkout. */
 export default function EnrolmentPage({ course: slug = '' }: { course?: string }) {
   const course = courseBySlug(slug);
-  const modules = moduleNames(course);
+  // The single modules and the whole course (#14), as the server prices them.
+  const modules = enrolmentOptions(course);
+  const cohort = useNextCohort(slug);
+  const open = canEnrol(cohort);
+  // Known to be closed or full (while the date is being read, or if it cannot be read, the server decides).
+  const closedNote =
+    cohort.kind !== 'ready' || open
+      ? null
+      : cohort.cohort
+        ? cohortStartTexts.fullNote(formatLongDate(cohort.cohort.start_date))
+        : cohortStartTexts.noneNote;
   const dispatch = useAppDispatch();
   const remembered = useAppSelector((s) => selectSelectedModule(s, slug));
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
@@ -99,6 +112,8 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
 
   const submission = useFormSubmission(form, async (values, { honeypot }) => {
     if (!course) return failed(enrolmentTexts.noModules);
+    // The server refuses too (409); this spares the visitor a stored form for a cohort they cannot pay.
+    if (closedNote) return failed(closedNote);
     // A signed-in student's enrolment and payment are tied to the account on the server (spec §6), from the token.
     const token = isAuthenticated ? await getIdToken() : null;
     const auth = token ? { token } : undefined;
@@ -172,7 +187,19 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
             <dd>{chosen || t.noModuleYet}</dd>
             <dt>Precio</dt>
             <dd>
-              {formatCOP(course.price)} <span className="muted">{course.unity}</span>
+              {chosen === FULL_COURSE ? (
+                <>
+                  {formatCOP(course.totalprice)} <span className="muted">{t.fullCourseUnit}</span>
+                </>
+              ) : (
+                <>
+                  {formatCOP(course.price)} <span className="muted">{course.unity}</span>
+                </>
+              )}
+            </dd>
+            <dt>Inicio</dt>
+            <dd>
+              <CohortStart state={cohort} />
             </dd>
             <dt>Modalidad</dt>
             <dd>{course.modality}</dd>
@@ -197,6 +224,11 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
           summary={<SubmitErrors form={form} submission={submission} title={enrolmentTexts.errorsTitle} />}
           failure={(failure) => <FailureNote failure={failure} prefix="Error: " />}
         >
+          {closedNote ? (
+            <div id="cohort-closed">
+              <FormMessage kind="warning">{closedNote}</FormMessage>
+            </div>
+          ) : null}
           <input type="hidden" {...form.register('course_name')} />
           <div className="form-grid">
             <TextField label="Primer nombre" required autoComplete="given-name" {...field('student_name')} />
@@ -239,9 +271,16 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
             }
             {...field('has_terms')}
           />
-          <SubmitButton busy={busy} busyLabel={t.paying} className="btn btn--accent btn--wide">
-            {t.pay}
-          </SubmitButton>
+          {closedNote ? (
+            // Disabled with its reason (the note at the top of the form), before anyone fills the form or pays.
+            <button type="submit" className="btn btn--accent btn--wide" disabled aria-describedby="cohort-closed">
+              {t.pay}
+            </button>
+          ) : (
+            <SubmitButton busy={busy} busyLabel={t.paying} className="btn btn--accent btn--wide">
+              {t.pay}
+            </SubmitButton>
+          )}
           <p className="enrol-secure">{t.secure}</p>
           <p>
             <AppLink to={course.url}>Volver a la información del curso</AppLink>

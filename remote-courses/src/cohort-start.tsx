@@ -1,0 +1,34 @@
+import { formatLongDate } from 'shared/format/dates';
+import { cohortTexts, type PublicCohort } from 'shared/schemas/cohorts-api';
+import type { NextCohortState } from './api/get-next-cohorts';
+
+export const cohortStartTexts = {
+  loading: 'Consultando la próxima fecha…',
+  unknown: 'No pudimos consultar la fecha de inicio. Recarga la página para intentarlo de nuevo.',
+  full: cohortTexts.fullShort,
+  fullNote: (date: string) =>
+    `La cohorte que inicia el ${date} ya no tiene cupos. Próximamente anunciaremos una nueva fecha de inicio: no es posible pagar por ahora.`,
+  none: cohortTexts.noCohort,
+  noneNote: `${cohortTexts.noCohort} Por ahora no es posible inscribirse ni pagar.`,
+  seatsLeft: (n: number) => (n === 1 ? 'Queda 1 cupo' : `Quedan ${n} cupos`),
+} as const;
+
+/** Whether the visitor can pay now: an announced cohort with seats left. */
+export function canEnrol(state: NextCohortState): state is { kind: 'ready'; cohort: PublicCohort } {
+  return state.kind === 'ready' && state.cohort !== null && !state.cohort.full;
+}
+
+/** The start date as a course fact: the next open cohort's date, "Cupos agotados" beside it when full, or the announcement. */
+export function CohortStart({ state }: { state: NextCohortState }) {
+  if (state.kind === 'loading') return <span className="muted">{cohortStartTexts.loading}</span>;
+  if (state.kind === 'unknown') return <span>{cohortStartTexts.unknown}</span>;
+  if (!state.cohort) return <span>{cohortStartTexts.none}</span>;
+  const date = formatLongDate(state.cohort.start_date);
+  return state.cohort.full ? (
+    <>
+      {date} <strong className="cohort-full">({cohortStartTexts.full})</strong>
+    </>
+  ) : (
+    <>{date}</>
+  );
+}
