@@ -9,6 +9,7 @@ export const exposes = {
   './LearnAndHelpPage': './src/screens/learn-and-help-page.tsx',
   './LearningProcessesPage': './src/screens/learning-processes-page.tsx',
   './PuentesPage': './src/screens/puentes-page.tsx',
+  './StaffCohorts': './src/screens/staff/cohorts.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'courses', exposes });

@@ -70,6 +70,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
             payment_date: iso(e.date_approved ?? e.payment_date),
             transaction_amount: e.price,
             certificate_available: e.payment_status.toLowerCase() === 'approved',
+            start_date: e.cohort_start_date,
           })),
         };
       },

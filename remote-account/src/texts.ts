@@ -68,6 +68,7 @@ export const misCursosTexts = {
   student: 'Estudiante',
   module: 'Módulo',
   enrolledOn: 'Inscripción',
+  startsOn: 'Inicio de clases',
   paidOn: 'Pago',
   amount: 'Valor',
   payment: 'Estado del pago',

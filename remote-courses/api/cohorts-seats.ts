@@ -127,3 +127,27 @@ export async function holdSeat(
     return { cohortId: cohort.id, startDate: cohort.start_date, heldUntil };
   });
 }
+
+/**
+ * Local development and the browser tests (NODE_ENV neither 'production' nor 'test'): a course without any open cohort
+ * gets a demonstration one 8 weeks ahead (500 seats), so the local site can be enrolled in and paid through the
+ * sandbox. Production starts with the closed seed only: staff announce real cohorts.
+ */
+export async function seedDemoCohorts(db: SiteDb, now: Date): Promise<void> {
+  const open = await db.selectFrom('courses.cohorts').select('course_name').where('status', '=', 'open').execute();
+  const start = bogotaDay(new Date(now.getTime() + 56 * 86_400_000));
+  const missing = ['desarrollo-software', 'ofimatica-basica', 'marketing-digital'].filter((c) => !open.some((o) => o.course_name === c));
+  if (!missing.length) return;
+  await db
+    .insertInto('courses.cohorts')
+    .values(
+      missing.map((course_name) => ({
+        course_name,
+        start_date: start,
+        schedule: '3 clases por semana de 2 horas',
+        capacity: 500,
+        access_instructions: 'Cohorte de demostración del sitio local: no hay clase real.',
+      })),
+    )
+    .execute();
+}

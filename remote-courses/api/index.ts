@@ -1,6 +1,7 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { cohortRoutes } from './cohorts';
 import { scheduleCohortReminders } from './cohorts-reminder';
+import { seedDemoCohorts } from './cohorts-seats';
 import { enrolmentRoutes } from './enrolments';
 import { coursesMigrations } from './migrations';
 import { paymentRoutes } from './payments';
@@ -15,6 +16,7 @@ export const coursesApi: ApiModule = {
     await app.register(paymentRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
+    if (!ctx.settings.production && process.env.NODE_ENV !== 'test') await seedDemoCohorts(ctx.db, new Date());
     const stopReminders = scheduleCohortReminders(ctx, (err) =>
       app.log.warn({ job: 'courses.cohort.reminder', err: String(err) }, 'cohort reminders failed'),
     );

@@ -92,6 +92,13 @@ function EnrollmentCard({ enrollment, getIdToken }: { enrollment: Enrollment; ge
         </dd>
         <dt>{t.student}</dt>
         <dd>{[enrollment.student_name, enrollment.student_lastname].filter(Boolean).join(' ')}</dd>
+        {/* The cohort's start date (#14); none for enrolments from before cohorts. */}
+        {enrollment.start_date ? (
+          <>
+            <dt>{t.startsOn}</dt>
+            <dd>{formatLongDate(enrollment.start_date)}</dd>
+          </>
+        ) : null}
         <dt>{t.enrolledOn}</dt>
         <dd>{dateOf(enrollment.created_at)}</dd>
         {enrollment.payment_date ? (

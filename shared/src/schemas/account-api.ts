@@ -19,6 +19,8 @@ export const enrollmentSchema = z.object({
   payment_date: z.string().nullable(),
   transaction_amount: z.number().int(),
   certificate_available: z.boolean(),
+  /** The start date (YYYY-MM-DD) of the enrolment's cohort (#14); null for enrolments from before cohorts. */
+  start_date: z.string().nullable().default(null),
 });
 export type Enrollment = z.output<typeof enrollmentSchema>;
 

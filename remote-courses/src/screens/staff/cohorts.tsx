@@ -1,0 +1,397 @@
+import 'shared/ui/staff/screens.css';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { courses } from 'shared/catalogue/courses';
+import { formatLongDate } from 'shared/format/dates';
+import { courseSlugs, type CohortStatus, type StaffCohort } from 'shared/schemas/cohorts-api';
+import { useStaffSession } from 'shared/staff-session';
+import { LoadState, messageOf as kitMessageOf, Notice } from 'shared/ui/staff/kit';
+import type { ApiResult } from 'shared/api/client';
+import { useCreateStaffCohort } from '../../api/create-staff-cohort';
+import { useListStaffCohorts } from '../../api/list-staff-cohorts';
+import { useUpdateStaffCohort } from '../../api/update-staff-cohort';
+
+export const staffCohortsTexts = {
+  title: 'Cohortes de los cursos',
+  intro:
+    'Cada curso vende cupos en su próxima cohorte abierta (la más cercana que no haya empezado). Un cupo está ocupado por un pago aprobado o en trámite (PSE, Efecty) y reservado mientras alguien está en la pasarela.',
+  loading: 'Cargando las cohortes…',
+  failed: 'No pudimos cargar las cohortes.',
+  network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  sessionEnded: 'Tu sesión terminó. Vuelve a ingresar al panel.',
+  actionFailed: 'No pudimos guardar la cohorte.',
+  caption: (course: string) => `Cohortes de ${course}`,
+  empty: 'Este curso no tiene cohortes.',
+  columns: ['Inicio', 'Horario', 'Cupo', 'Ocupados', 'Reservados', 'Disponibles', 'Estado', 'Acciones'] as const,
+  status: { open: 'Abierta', closed: 'Cerrada' } as Record<CohortStatus, string>,
+  edit: 'Editar',
+  editLabel: (date: string) => `Editar la cohorte del ${date}`,
+  open: 'Abrir',
+  close: 'Cerrar',
+  toggleLabel: (verb: string, date: string) => `${verb} la cohorte del ${date}`,
+  newTitle: 'Nueva cohorte',
+  editTitle: (course: string, date: string) => `Editar la cohorte de ${course} del ${date}`,
+  course: 'Curso',
+  startDate: 'Fecha de inicio (hora de Bogotá)',
+  schedule: 'Horario',
+  capacity: 'Cupo',
+  capacityHint: (taken: number) => `No puede ser menor que los cupos ocupados (${taken}).`,
+  instructions: 'Instrucciones de acceso',
+  instructionsHint: 'Se envían por correo a cada estudiante inscrito 24 horas antes del inicio (enlace de la clase, qué preparar).',
+  statusLabel: 'Estado',
+  create: 'Crear cohorte',
+  save: 'Guardar cambios',
+  saving: 'Guardando…',
+  cancel: 'Cancelar',
+  created: (course: string, date: string) => `Cohorte de ${course} del ${date} creada.`,
+  updated: (date: string) => `Cohorte del ${date} actualizada.`,
+  reminderSent: 'Recordatorio enviado',
+} as const;
+const t = staffCohortsTexts;
+
+const titleOf = (slug: string) => courses.find((c) => c.slug === slug)?.title ?? slug;
+const messageOf = (result: ApiResult<unknown>) => kitMessageOf(result, t.network, t.actionFailed);
+
+type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; cohorts: StaffCohort[] };
+
+interface Draft {
+  course_name: string;
+  start_date: string;
+  schedule: string;
+  capacity: string;
+  status: CohortStatus;
+  access_instructions: string;
+}
+
+const emptyDraft: Draft = {
+  course_name: courseSlugs[0],
+  start_date: '',
+  schedule: '3 clases por semana de 2 horas',
+  capacity: '30',
+  status: 'open',
+  access_instructions: '',
+};
+
+/** The cohort form: create (with the course) or edit one cohort. Field errors come from the server, by field. */
+function CohortForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: StaffCohort | null;
+  onSaved: (cohort: StaffCohort, message: string) => void;
+  onCancel?: () => void;
+}) {
+  const session = useStaffSession();
+  const create = useCreateStaffCohort();
+  const update = useUpdateStaffCohort();
+  const [draft, setDraft] = useState<Draft>(
+    editing
+      ? {
+          course_name: editing.course_name,
+          start_date: editing.start_date,
+          schedule: editing.schedule,
+          capacity: String(editing.capacity),
+          status: editing.status,
+          access_instructions: editing.access_instructions,
+        }
+      : emptyDraft,
+  );
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const prefix = editing ? `cohorte-${editing.id}` : 'cohorte-nueva';
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (editing) headingRef.current?.focus();
+  }, [editing]);
+
+  const set = (name: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value }));
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    const token = await session.getIdToken();
+    if (!token) {
+      setBusy(false);
+      return setFailure({ message: t.sessionEnded, fields: {} });
+    }
+    const body = {
+      start_date: draft.start_date,
+      schedule: draft.schedule,
+      capacity: Number(draft.capacity),
+      status: draft.status,
+      access_instructions: draft.access_instructions,
+    };
+    const result = editing
+      ? await update(editing.id, body, token)
+      : await create({ ...body, course_name: draft.course_name as (typeof courseSlugs)[number] }, token);
+    setBusy(false);
+    if (result.kind !== 'ok')
+      return setFailure({ message: messageOf(result), fields: result.kind === 'error' ? (result.fields ?? {}) : {} });
+    const saved = result.data.cohort;
+    const date = formatLongDate(saved.start_date);
+    if (!editing) setDraft((d) => ({ ...emptyDraft, course_name: d.course_name }));
+    onSaved(saved, editing ? t.updated(date) : t.created(titleOf(saved.course_name), date));
+  };
+
+  const fieldError = (name: string) =>
+    failure?.fields[name] ? (
+      <p className="field-error" id={`${prefix}-${name}-error`}>
+        {failure.fields[name]}
+      </p>
+    ) : null;
+  const describedBy = (name: string, hint?: boolean) =>
+    [failure?.fields[name] ? `${prefix}-${name}-error` : '', hint ? `${prefix}-${name}-hint` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <form className="form card" onSubmit={(e) => void submit(e)} aria-labelledby={`${prefix}-title`} noValidate>
+      <h2 id={`${prefix}-title`} ref={headingRef} tabIndex={-1}>
+        {editing ? t.editTitle(titleOf(editing.course_name), formatLongDate(editing.start_date)) : t.newTitle}
+      </h2>
+      {failure ? <Notice kind="error" text={failure.message} /> : null}
+      <div className="form-grid">
+        {editing ? null : (
+          <div className="field">
+            <label htmlFor={`${prefix}-course`}>{t.course}</label>
+            <select id={`${prefix}-course`} name="course_name" value={draft.course_name} onChange={set('course_name')}>
+              {courseSlugs.map((slug) => (
+                <option key={slug} value={slug}>
+                  {titleOf(slug)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={`${prefix}-start`}>{t.startDate}</label>
+          <input
+            id={`${prefix}-start`}
+            name="start_date"
+            type="date"
+            required
+            aria-invalid={failure?.fields.start_date ? true : undefined}
+            aria-describedby={describedBy('start_date')}
+            value={draft.start_date}
+            onChange={set('start_date')}
+          />
+          {fieldError('start_date')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${prefix}-schedule`}>{t.schedule}</label>
+          <input
+            id={`${prefix}-schedule`}
+            name="schedule"
+            required
+            maxLength={200}
+            aria-invalid={failure?.fields.schedule ? true : undefined}
+            aria-describedby={describedBy('schedule')}
+            value={draft.schedule}
+            onChange={set('schedule')}
+          />
+          {fieldError('schedule')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${prefix}-capacity`}>{t.capacity}</label>
+          <input
+            id={`${prefix}-capacity`}
+            name="capacity"
+            type="number"
+            inputMode="numeric"
+            min={Math.max(1, editing?.seats_taken ?? 1)}
+            required
+            aria-invalid={failure?.fields.capacity ? true : undefined}
+            aria-describedby={describedBy('capacity', Boolean(editing))}
+            value={draft.capacity}
+            onChange={set('capacity')}
+          />
+          {editing ? (
+            <p className="field-hint" id={`${prefix}-capacity-hint`}>
+              {t.capacityHint(editing.seats_taken)}
+            </p>
+          ) : null}
+          {fieldError('capacity')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${prefix}-status`}>{t.statusLabel}</label>
+          <select id={`${prefix}-status`} name="status" value={draft.status} onChange={set('status')}>
+            <option value="open">{t.status.open}</option>
+            <option value="closed">{t.status.closed}</option>
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${prefix}-instructions`}>{t.instructions}</label>
+        <textarea
+          id={`${prefix}-instructions`}
+          name="access_instructions"
+          rows={3}
+          maxLength={2000}
+          aria-describedby={describedBy('access_instructions', true)}
+          value={draft.access_instructions}
+          onChange={set('access_instructions')}
+        />
+        <p className="field-hint" id={`${prefix}-access_instructions-hint`}>
+          {t.instructionsHint}
+        </p>
+        {fieldError('access_instructions')}
+      </div>
+      <p className="staff-filters__actions">
+        <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t.saving : editing ? t.save : t.create}
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn btn--ghost" onClick={onCancel}>
+            {t.cancel}
+          </button>
+        ) : null}
+      </p>
+    </form>
+  );
+}
+
+/** StaffCohorts (/equipo/cursos): each course's cohorts with their seats; create, edit, open and close them. */
+export default function StaffCohorts() {
+  const session = useStaffSession();
+  const list = useListStaffCohorts();
+  const update = useUpdateStaffCohort();
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [editing, setEditing] = useState<StaffCohort | null>(null);
+  const [toggling, setToggling] = useState<number | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  const load = useCallback(async () => {
+    const token = await session.getIdToken();
+    if (!token) return setLoaded({ kind: 'failed', message: t.sessionEnded });
+    const result = await list(token);
+    setLoaded(
+      result.kind === 'ok'
+        ? { kind: 'ready', cohorts: result.data.cohorts }
+        : { kind: 'failed', message: kitMessageOf(result, t.network, t.failed) },
+    );
+  }, [session, list]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const saved = (_cohort: StaffCohort, message: string) => {
+    setEditing(null);
+    setNotice({ text: message, kind: 'success' });
+    void load();
+  };
+  const startEditing = (cohort: StaffCohort, button: HTMLElement) => {
+    returnFocus.current = button;
+    setNotice(null);
+    setEditing(cohort);
+  };
+  const stopEditing = () => {
+    setEditing(null);
+    returnFocus.current?.focus();
+  };
+  const toggle = async (cohort: StaffCohort) => {
+    setToggling(cohort.id);
+    setNotice(null);
+    const token = await session.getIdToken();
+    const status: CohortStatus = cohort.status === 'open' ? 'closed' : 'open';
+    const result = token
+      ? await update(
+          cohort.id,
+          {
+            start_date: cohort.start_date,
+            schedule: cohort.schedule,
+            capacity: cohort.capacity,
+            status,
+            access_instructions: cohort.access_instructions,
+          },
+          token,
+        )
+      : null;
+    setToggling(null);
+    if (!result || result.kind !== 'ok') return setNotice({ text: result ? messageOf(result) : t.sessionEnded, kind: 'error' });
+    setNotice({ text: t.updated(formatLongDate(cohort.start_date)), kind: 'success' });
+    void load();
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby="cohortes-titulo">
+      <h1 id="cohortes-titulo">{t.title}</h1>
+      <p className="staff-screen__intro">{t.intro}</p>
+      {notice ? <Notice text={notice.text} kind={notice.kind} /> : null}
+      <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
+      {editing ? <CohortForm key={editing.id} editing={editing} onSaved={saved} onCancel={stopEditing} /> : null}
+      {loaded.kind === 'ready'
+        ? courseSlugs.map((slug) => {
+            const rows = loaded.cohorts.filter((c) => c.course_name === slug);
+            const captionId = `cohortes-${slug}`;
+            return (
+              <div key={slug} className="staff-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+                <table className="staff-table">
+                  <caption id={captionId}>{t.caption(titleOf(slug))}</caption>
+                  <thead>
+                    <tr>
+                      {t.columns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.length ? (
+                      rows.map((c) => {
+                        const date = formatLongDate(c.start_date);
+                        const verb = c.status === 'open' ? t.close : t.open;
+                        return (
+                          <tr key={c.id}>
+                            <th scope="row" className="staff-nowrap">
+                              {date}
+                            </th>
+                            <td>{c.schedule}</td>
+                            <td>{c.capacity}</td>
+                            <td>{c.seats_taken}</td>
+                            <td>{c.seats_held}</td>
+                            <td>{c.seats_left}</td>
+                            <td>
+                              {t.status[c.status]}
+                              {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
+                            </td>
+                            <td className="staff-nowrap">
+                              <button
+                                type="button"
+                                className="btn btn--ghost"
+                                aria-label={t.editLabel(date)}
+                                onClick={(e) => startEditing(c, e.currentTarget)}
+                              >
+                                {t.edit}
+                              </button>{' '}
+                              <button
+                                type="button"
+                                className="btn btn--ghost"
+                                aria-label={t.toggleLabel(verb, date)}
+                                disabled={toggling === c.id}
+                                aria-busy={toggling === c.id || undefined}
+                                onClick={() => void toggle(c)}
+                              >
+                                {verb}
+                              </button>
+                            </td>
+                          </tr>
+                        );
+                      })
+                    ) : (
+                      <tr>
+                        <td colSpan={t.columns.length} className="staff-empty">
+                          {t.empty}
+                        </td>
+                      </tr>
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            );
+          })
+        : null}
+      <CohortForm editing={null} onSaved={saved} />
+    </section>
+  );
+}
