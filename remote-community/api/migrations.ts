@@ -293,5 +293,63 @@ export const communityMigrations: DomainMigrations = {
           referencing old table as old_rows for each statement execute function community.pqrsf_status_counts_apply()`.execute(db);
       },
     },
+    // ── Newsletter double opt-in, unsubscribe and sends (#15, newsletter*.ts) ──────────────────────────────────────
+    '007_newsletter_opt_in': {
+      // - newsletter_subscriptions gains its status ('pending' until the link e-mailed to the address is used,
+      //   'confirmed', 'unsubscribed'), the dates of each step, where it came from, and the pending confirmation: the
+      //   SHA-256 of a random token (never the token), its expiry and when the last confirmation e-mail went out (the
+      //   per-address resend limit). Rows from before double opt-in never confirmed: they start 'pending' and get nothing.
+      // - newsletter_confirmation_log: one row per confirmation e-mail with the hash of the requesting IP (per-IP limit).
+      // - newsletter_sends: each newsletter staff sent (subject, body, who, counts, dates).
+      // - newsletter_deliveries: one row per (send, subscriber) with the hash of that e-mail's own unsubscribe token, so
+      //   a send never mails an address twice and the link identifies the subscription without naming the address.
+      async up(db) {
+        const s = db.schema.withSchema('community');
+        await s
+          .alterTable('newsletter_subscriptions')
+          .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
+          .addColumn('source', 'text', (c) => c.notNull().defaultTo('footer'))
+          .addColumn('subscribed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('confirmed_at', 'timestamptz')
+          .addColumn('unsubscribed_at', 'timestamptz')
+          .addColumn('confirm_token_hash', 'text', (c) => c.unique())
+          .addColumn('confirm_expires_at', 'timestamptz')
+          .addColumn('confirmation_sent_at', 'timestamptz')
+          .execute();
+        await sql`update community.newsletter_subscriptions set subscribed_at = created_at`.execute(db);
+        await s.createIndex('newsletter_subscriptions_status').on('newsletter_subscriptions').columns(['status', 'id']).execute();
+        await s
+          .createTable('newsletter_confirmation_log')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('ip_hash', 'text', (c) => c.notNull())
+          .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+        await s.createIndex('newsletter_confirmation_log_ip').on('newsletter_confirmation_log').columns(['ip_hash', 'at']).execute();
+        await s
+          .createTable('newsletter_sends')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('sent_by_sub', 'text', (c) => c.notNull())
+          .addColumn('sent_by_email', 'text', (c) => c.notNull())
+          // Confirmed subscribers when the send started, and e-mails queued so far.
+          .addColumn('recipients', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('queued', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('finished_at', 'timestamptz')
+          .execute();
+        await s
+          .createTable('newsletter_deliveries')
+          .addColumn('send_id', 'integer', (c) => c.notNull().references('community.newsletter_sends.id').onDelete('cascade'))
+          .addColumn('subscription_id', 'integer', (c) =>
+            c.notNull().references('community.newsletter_subscriptions.id').onDelete('cascade'),
+          )
+          .addColumn('unsubscribe_token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('queued_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addPrimaryKeyConstraint('newsletter_deliveries_pkey', ['send_id', 'subscription_id'])
+          .execute();
+        await s.createIndex('newsletter_deliveries_subscription').on('newsletter_deliveries').column('subscription_id').execute();
+      },
+    },
   },
 };

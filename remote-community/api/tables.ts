@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedTimestamp, DefaultedText, Serial } from 'shared/server/database';
+import type { CreatedTimestamp, DefaultedText, NullableTimestamp, Serial } from 'shared/server/database';
 
 /** `community.newsletter_subscriptions`: one row per address. */
 export interface NewsletterSubscriptionsTable {
@@ -197,5 +197,60 @@ declare module 'shared/server/database' {
     'community.pqrsf_status_counts': PqrsfStatusCountsTable;
     'community.pqrsf_history': PqrsfHistoryTable;
     'community.pqrsf_notes': PqrsfNotesTable;
+  }
+}
+
+// ── Newsletter double opt-in, unsubscribe and sends (#15, newsletter*.ts; migration 007) ───────────────────────────
+export type NewsletterStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+// Declared again rather than edited above: same-file interfaces merge, and the newsletter's additions stay in one block.
+export interface NewsletterSubscriptionsTable {
+  status: ColumnType<NewsletterStatus, NewsletterStatus | undefined, NewsletterStatus>;
+  /** Where the address was given: 'footer' (the footer box). */
+  source: DefaultedText;
+  /** The last time it was subscribed (created_at is the first). */
+  subscribed_at: CreatedTimestamp;
+  confirmed_at: NullableTimestamp;
+  unsubscribed_at: NullableTimestamp;
+  /** SHA-256 (hex) of the pending confirmation token; null once used. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: NullableTimestamp;
+  /** When the last confirmation e-mail was queued (per-address resend limit). */
+  confirmation_sent_at: NullableTimestamp;
+}
+
+/** `community.newsletter_confirmation_log`: one row per confirmation e-mail, by the hash of the requesting IP. */
+export interface NewsletterConfirmationLogTable {
+  id: Generated<string>;
+  ip_hash: string;
+  at: CreatedTimestamp;
+}
+
+/** `community.newsletter_sends`: each newsletter sent by staff. */
+export interface NewsletterSendsTable {
+  id: Serial;
+  subject: string;
+  body: string;
+  sent_by_sub: string;
+  sent_by_email: string;
+  recipients: ColumnType<number, number | undefined, number>;
+  queued: ColumnType<number, number | undefined, number>;
+  created_at: CreatedTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+/** `community.newsletter_deliveries`: one per (send, subscriber), with the hash of that e-mail's unsubscribe token. */
+export interface NewsletterDeliveriesTable {
+  send_id: number;
+  subscription_id: number;
+  unsubscribe_token_hash: string;
+  queued_at: CreatedTimestamp;
+}
+
+declare module 'shared/server/database' {
+  interface Database {
+    'community.newsletter_confirmation_log': NewsletterConfirmationLogTable;
+    'community.newsletter_sends': NewsletterSendsTable;
+    'community.newsletter_deliveries': NewsletterDeliveriesTable;
   }
 }
