@@ -31,6 +31,28 @@ describe.each(testDatabases)('mailer on %s', (_name, open) => {
     expect(box[0]?.text).toContain('Valor: $ 20.000');
   });
 
+  it('keeps extra header fields in the outbox and hands them to the transport, dropping injected ones (#15)', async () => {
+    database = await open();
+    await migrateDomain(database.db, mailMigrations);
+    const seen: Array<Record<string, unknown>> = [];
+    const transport = { sendMail: async (m: Record<string, unknown>) => (seen.push(m), {}) } as unknown as Transporter;
+    mailer = createMailer({ db: database.db, transport });
+    await mailer.send({
+      ...renderMail({ to: 'h@example.com', subject: 'Boletín', paragraphs: ['Hola'] }),
+      headers: {
+        'List-Unsubscribe': '<https://sitio.test/baja?token=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        'X-Inyectado': 'a\r\nBcc: victima@example.com',
+        Bcc: 'victima@example.com',
+        'Mal nombre': 'x',
+      },
+    });
+    await mailer.flush();
+    const expected = { 'List-Unsubscribe': '<https://sitio.test/baja?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    expect((await mailer.list())[0]?.headers).toEqual(expected);
+    expect(seen[0]?.headers).toEqual(expected);
+  });
+
   it('retries a failed delivery later and never throws to the caller', async () => {
     database = await open();
     await migrateDomain(database.db, mailMigrations);

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { sql } from 'kysely';
+import { sql, type ColumnType } from 'kysely';
 import type { SiteDb } from './database';
 import type { DomainMigrations } from './db';
 import { site } from '../config/site';
@@ -10,6 +10,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra header fields (e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post). Names are letters, digits and
+   * dashes; values one line; anything else is dropped when queued. Kept in the outbox and passed to the transport.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface MailboxEntry extends OutgoingMail {
@@ -41,6 +46,12 @@ export const mailMigrations: DomainMigrations = {
         await db.schema.withSchema('mail').createIndex('outbox_pending').on('outbox').columns(['status', 'next_attempt_at']).execute();
       },
     },
+    '002_headers': {
+      // Extra header fields of a message as a JSON object (newsletter List-Unsubscribe, #15); null for none.
+      async up(db) {
+        await db.schema.withSchema('mail').alterTable('outbox').addColumn('headers', 'text').execute();
+      },
+    },
   },
 };
 
@@ -50,7 +61,62 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string;
+  headers: string | null;
   attempts: number;
+}
+
+declare module './database' {
+  interface OutboxTable {
+    /** JSON object of extra header fields (migration 002); null for none. */
+    headers: ColumnType<string | null, string | null | undefined, string | null>;
+  }
+}
+
+const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]{0,60}$/;
+// Header names the transport sets itself: a caller never overrides them.
+const RESERVED = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'sender', 'reply-to', 'content-type', 'mime-version']);
+
+/** The header fields that may be sent: well-formed names, one-line values (no CR/LF: no header injection). */
+export function cleanHeaders(headers: Record<string, string> | undefined): Record<string, string> | null {
+  if (!headers) return null;
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name) || RESERVED.has(name.toLowerCase())) continue;
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value) || value.length > 2000) continue;
+    kept[name] = value;
+  }
+  return Object.keys(kept).length ? kept : null;
+}
+
+function parseHeaders(text: string | null): Record<string, string> | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return cleanHeaders(value as Record<string, string>) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The outbox row of a message (its extra headers cleaned). */
+export function outboxValues(mail: OutgoingMail) {
+  const headers = cleanHeaders(mail.headers);
+  return {
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    headers: headers ? JSON.stringify(headers) : null,
+  };
+}
+
+/**
+ * Queues messages in the caller's transaction (so they exist exactly when the caller's rows do); call `mailer.flush()`
+ * after the commit. The mailer's `send` is the usual way: this is for batches that must not lose or repeat a message.
+ */
+export async function queueMails(db: SiteDb, mails: OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insertInto('mail.outbox').values(mails.map(outboxValues)).execute();
 }
 
 export interface MailerOptions {
@@ -118,6 +184,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
+          ...(parseHeaders(row.headers) ? { headers: parseHeaders(row.headers) } : {}),
         });
         await db
           .updateTable('mail.outbox')
@@ -167,10 +234,7 @@ export function createMailer(options: MailerOptions): Mailer {
     local,
     async send(mail) {
       try {
-        await db
-          .insertInto('mail.outbox')
-          .values({ to_address: mail.to, subject: mail.subject, text_body: mail.text, html_body: mail.html })
-          .execute();
+        await db.insertInto('mail.outbox').values(outboxValues(mail)).execute();
         setImmediate(() => void flush());
       } catch (err) {
         options.log?.warn({ err: String(err) }, 'could not queue mail');
@@ -185,6 +249,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: r.subject,
         text: r.text_body,
         html: r.html_body,
+        ...(parseHeaders(r.headers) ? { headers: parseHeaders(r.headers) } : {}),
         status: r.status,
         date: new Date(r.created_at).toISOString(),
       }));
