@@ -1,5 +1,7 @@
 import '../state/enrolment-slice';
 import '../courses.css';
+import { formatLongDate } from 'shared/format/dates';
+import { cohortTexts } from 'shared/schemas/cohorts-api';
 import type { CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
 import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
 import { AccountFromPayment } from '../account-from-payment';
@@ -17,6 +19,8 @@ const paths = { success: '/pago/exitoso', failure: '/pago/error', pending: '/pag
 const describe = (payment: CoursePaymentStatusResponse): ReceiptLine[] => [
   ['Curso', payment.course_title],
   ['Módulo', payment.module_name],
+  // The cohort's start date (#14); enrolments from before cohorts have none: the announcement, never a made-up date.
+  ['Inicio de clases', payment.start_date ? formatLongDate(payment.start_date) : cohortTexts.noCohort],
 ];
 
 const backToCourse = (payment: CoursePaymentStatusResponse) => ({ to: payment.course_url, label: 'Volver al curso' });
