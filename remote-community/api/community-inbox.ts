@@ -87,7 +87,7 @@ const sources: Record<CommunityInboxKind, InboxSource> = {
     extra: (r) => inboxValueText('workshop', r.workshop),
   },
   software: { table: 'software_requests', name: (r) => str(r.full_name), extra: (r) => str(r.phone_number) },
-  boletin: { table: 'newsletter_subscriptions', name: () => null, extra: () => null },
+  boletin: { table: 'newsletter_subscriptions', name: () => null, extra: (r) => inboxValueText('status', r.status) },
 };
 
 const kindList = Object.keys(communityInboxKinds) as CommunityInboxKind[];

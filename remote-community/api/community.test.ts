@@ -545,13 +545,14 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     ]);
   });
 
-  it('welcomes a newsletter address with fixed text and no link', async () => {
+  it('asks a newsletter address to confirm, with fixed text and only our own confirmation link (#15)', async () => {
     const victim = 'victima.boletin@example.com';
     await post('/api/community/newsletter/subscribe', { email: victim });
     const [mail, ...more] = await mailsTo(victim);
     expect(more).toEqual([]);
-    expect(mail?.text).toMatch(/Fecha de suscripción: \d{1,2} de \w+ de \d{4}, \d{2}:\d{2}/);
-    expectNoSubmittedText(mail!, {}, []);
+    const link = /http\S+\/boletin\/confirmar\?token=[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0];
+    expect(link).toBeDefined();
+    expectNoSubmittedText(mail!, {}, [link!]);
   });
 
   it('stores and answers the fourth filing of a day to one address but queues no fourth acknowledgement, across forms', async () => {

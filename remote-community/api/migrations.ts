@@ -299,7 +299,8 @@ export const communityMigrations: DomainMigrations = {
       //   'confirmed', 'unsubscribed'), the dates of each step, where it came from, and the pending confirmation: the
       //   SHA-256 of a random token (never the token), its expiry and when the last confirmation e-mail went out (the
       //   per-address resend limit). Rows from before double opt-in never confirmed: they start 'pending' and get nothing.
-      // - newsletter_confirmation_log: one row per confirmation e-mail with the hash of the requesting IP (per-IP limit).
+      // - newsletter_confirmation_log: one row per confirmation e-mail with hashes of the requesting IP and of the address
+      //   (per-IP and per-address limits; rows older than a day are dropped).
       // - newsletter_sends: each newsletter staff sent (subject, body, who, counts, dates).
       // - newsletter_deliveries: one row per (send, subscriber) with the hash of that e-mail's own unsubscribe token, so
       //   a send never mails an address twice and the link identifies the subscription without naming the address.
@@ -322,9 +323,15 @@ export const communityMigrations: DomainMigrations = {
           .createTable('newsletter_confirmation_log')
           .addColumn('id', 'bigserial', (c) => c.primaryKey())
           .addColumn('ip_hash', 'text', (c) => c.notNull())
+          .addColumn('address_hash', 'text', (c) => c.notNull())
           .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
           .execute();
         await s.createIndex('newsletter_confirmation_log_ip').on('newsletter_confirmation_log').columns(['ip_hash', 'at']).execute();
+        await s
+          .createIndex('newsletter_confirmation_log_address')
+          .on('newsletter_confirmation_log')
+          .columns(['address_hash', 'at'])
+          .execute();
         await s
           .createTable('newsletter_sends')
           .addColumn('id', 'serial', (c) => c.primaryKey())

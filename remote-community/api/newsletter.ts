@@ -1,36 +1,225 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { sql } from 'kysely';
 import { newsletterResponseSchema, type NewsletterResponse } from 'shared/schemas/community-api';
-import { newsletterSchema, newsletterTexts, type NewsletterInput } from 'shared/schemas/newsletter';
-import { publicWrite } from 'shared/server/api-module';
-import { zodResponse, zodSchema } from 'shared/server/http';
-import type { CommunityContext } from './acknowledge';
+import {
+  newsletterLinkTexts,
+  newsletterSchema,
+  newsletterTexts,
+  newsletterTokenRequestSchema,
+  newsletterTokenResponseSchema,
+  newsletterTokenSchema,
+  type NewsletterInput,
+  type NewsletterTokenRequest,
+  type NewsletterTokenResponse,
+} from 'shared/schemas/newsletter';
+import { publicWebhook, publicWrite } from 'shared/server/api-module';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { queueMails } from 'shared/server/mailer';
+import { addressKey, type CommunityContext } from './acknowledge';
+import { CONFIRMATION_TTL_MS, confirmationMail, newToken, tokenHash } from './newsletter-mail';
+import { newsletterStaffRoutes } from './newsletter-staff';
+
+/**
+ * The newsletter (#15): double opt-in and RFC 8058 unsubscribe.
+ *
+ * - POST /newsletter/subscribe {email}: the address is stored 'pending' and gets a confirmation e-mail with a random
+ *   token (stored hashed, 7 days, single use). Every accepted address gets the same answer, whether new, pending,
+ *   confirmed or unsubscribed, so the form tells nobody who is subscribed. A pending or unsubscribed address gets a new
+ *   confirmation at most once every RESEND_GAP_MS and MAX_PER_ADDRESS_PER_DAY times a day (its `+tag`s counted together);
+ *   one IP triggers at most MAX_PER_IP_PER_HOUR confirmation e-mails. Over a limit the mail is skipped, not the answer.
+ * - POST /newsletter/confirm {token}: the page's "Confirmar" button (never a GET: mail scanners prefetch links).
+ * - GET /newsletter/unsubscribe?token=…: never unsubscribes (scanners); sends the visitor to the page with the button.
+ * - POST /newsletter/unsubscribe?token=… with `List-Unsubscribe=One-Click` (form-encoded or multipart, RFC 8058; no
+ *   cookie, no page), or POST /newsletter/unsubscribe {token} (JSON, from the page): status 'unsubscribed' for good;
+ *   a later subscribe needs a new confirmation.
+ */
+
+export const RESEND_GAP_MS = 5 * 60 * 1000;
+export const MAX_PER_ADDRESS_PER_DAY = 5;
+export const MAX_PER_IP_PER_HOUR = 10;
 
 const answer = zodResponse(newsletterResponseSchema);
+const tokenAnswer = zodResponse(newsletterTokenResponseSchema);
+const neutral: NewsletterResponse = { success: true, alreadySubscribed: false, message: newsletterTexts.subscribed };
 
-/** POST /newsletter/subscribe: stores a subscription once; a repeat is a success, not a duplicate. */
+const ipKey = (ip: string) => createHash('sha256').update(`newsletter-ip:${ip}`).digest('hex');
+
+/** RFC 8058 body: `List-Unsubscribe=One-Click` as a form field (urlencoded) or a multipart part. */
+function isOneClick(body: unknown): boolean {
+  if (typeof body === 'string')
+    return /name="?List-Unsubscribe"?\r?\n(?:[^\r\n]+\r?\n)*\r?\nOne-Click\r?\n/i.test(body) || /^List-Unsubscribe=One-Click$/m.test(body);
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>)['List-Unsubscribe'] === 'One-Click';
+}
+
 export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
+  const origin = ctx.settings.publicOrigin;
+
   app.post<{ Body: NewsletterInput; Reply: NewsletterResponse }>(
     '/newsletter/subscribe',
     {
       config: publicWrite(ctx.settings),
       schema: {
         tags: ['community'],
-        summary: 'Suscribir un correo al boletín',
+        summary: 'Suscribir un correo al boletín (doble confirmación)',
+        description: 'Siempre la misma respuesta para un correo aceptado: envía (con límites) un enlace de confirmación.',
         body: zodSchema(newsletterSchema),
-        response: { 200: answer, 201: answer },
+        response: { 201: answer },
       },
     },
     async (request, reply) => {
       const { email } = request.body;
-      const inserted = await ctx.db
-        .insertInto('community.newsletter_subscriptions')
-        .values({ email })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning(['id', 'created_at'])
-        .executeTakeFirst();
-      if (!inserted) return reply.status(200).send({ success: true, alreadySubscribed: true, message: newsletterTexts.alreadySubscribed });
-      await ctx.acknowledge({ kind: 'newsletter', to: email, date: new Date(inserted.created_at) }, request.log);
-      return reply.status(201).send({ success: true, alreadySubscribed: false, message: newsletterTexts.subscribed });
+      const now = new Date();
+      let queued = false;
+      let skipped: string | null = null;
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('community.newsletter_subscriptions')
+          .values({ email, source: 'footer' })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .execute();
+        const row = await trx
+          .selectFrom('community.newsletter_subscriptions')
+          .select(['id', 'status', 'confirmation_sent_at'])
+          .where('email', '=', email)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (row.status === 'confirmed') {
+          skipped = 'already_confirmed';
+          return;
+        }
+        if (row.status === 'unsubscribed')
+          await trx
+            .updateTable('community.newsletter_subscriptions')
+            .set({ status: 'pending', subscribed_at: now, source: 'footer' })
+            .where('id', '=', row.id)
+            .execute();
+        if (row.confirmation_sent_at && now.getTime() - new Date(row.confirmation_sent_at).getTime() < RESEND_GAP_MS) {
+          skipped = 'resend_gap';
+          return;
+        }
+        const ip = ipKey(request.ip);
+        const address = addressKey(email);
+        await trx
+          .deleteFrom('community.newsletter_confirmation_log')
+          .where('at', '<', new Date(now.getTime() - 24 * 3600_000))
+          .execute();
+        const counts = await trx
+          .selectFrom('community.newsletter_confirmation_log')
+          .select([
+            sql<number>`count(*) filter (where address_hash = ${address})::int`.as('address'),
+            sql<number>`count(*) filter (where ip_hash = ${ip} and at > ${new Date(now.getTime() - 3600_000)})::int`.as('ip'),
+          ])
+          .where((eb) => eb.or([eb('address_hash', '=', address), eb('ip_hash', '=', ip)]))
+          .executeTakeFirstOrThrow();
+        if (counts.address >= MAX_PER_ADDRESS_PER_DAY) {
+          skipped = 'address_limit';
+          return;
+        }
+        if (counts.ip >= MAX_PER_IP_PER_HOUR) {
+          skipped = 'ip_limit';
+          return;
+        }
+        const token = newToken();
+        await trx
+          .updateTable('community.newsletter_subscriptions')
+          .set({
+            confirm_token_hash: tokenHash(token),
+            confirm_expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS),
+            confirmation_sent_at: now,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        await trx.insertInto('community.newsletter_confirmation_log').values({ ip_hash: ip, address_hash: address, at: now }).execute();
+        await queueMails(trx, [confirmationMail(origin, email, token)]);
+        queued = true;
+      });
+      // Logs name the outcome, never the address.
+      if (queued) void ctx.mailer.flush();
+      else request.log.info({ newsletter: skipped }, 'newsletter confirmation not sent');
+      return reply.status(201).send(neutral);
     },
   );
+
+  app.post<{ Body: NewsletterTokenRequest; Reply: NewsletterTokenResponse }>(
+    '/newsletter/confirm',
+    {
+      config: publicWrite(ctx.settings),
+      schema: {
+        tags: ['community'],
+        summary: 'Confirmar una suscripción al boletín con el código del enlace',
+        body: zodSchema(newsletterTokenRequestSchema),
+        response: { 200: tokenAnswer },
+      },
+    },
+    async (request) => {
+      const confirmed = await ctx.db
+        .updateTable('community.newsletter_subscriptions')
+        .set({ status: 'confirmed', confirmed_at: new Date(), confirm_token_hash: null, confirm_expires_at: null })
+        .where('confirm_token_hash', '=', tokenHash(request.body.token))
+        .where('status', '=', 'pending')
+        .where('confirm_expires_at', '>', new Date())
+        .returning('id')
+        .executeTakeFirst();
+      if (!confirmed) throw new ApiError(404, 'token_invalid', newsletterLinkTexts.confirmInvalid);
+      return { success: true as const, message: newsletterLinkTexts.confirmed };
+    },
+  );
+
+  // The unsubscribe URL, in a scope of its own: it also reads the form bodies RFC 8058 one-click POSTs carry.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+      for (const [k, v] of new URLSearchParams(String(body))) fields[k] = v;
+      done(null, fields);
+    });
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => done(null, body));
+
+    scope.get<{ Querystring: { token?: string } }>(
+      '/newsletter/unsubscribe',
+      { schema: { tags: ['community'], summary: 'Lleva a la página para darse de baja (un GET nunca da de baja)' } },
+      async (request, reply: FastifyReply) => {
+        const token = request.query.token;
+        const valid = typeof token === 'string' && newsletterTokenSchema.safeParse(token).success;
+        return reply.redirect(valid ? `/boletin/baja?token=${encodeURIComponent(token)}` : '/boletin/baja', 303);
+      },
+    );
+
+    scope.post<{ Querystring: { token?: string }; Body: unknown; Reply: NewsletterTokenResponse }>(
+      '/newsletter/unsubscribe',
+      {
+        // Mail providers send one-click requests in bursts from few addresses: the webhook limit, not a visitor's.
+        config: publicWebhook(ctx.settings),
+        schema: {
+          tags: ['community'],
+          summary: 'Darse de baja del boletín (RFC 8058 one-click con ?token=…, o {token} en JSON desde la página)',
+          response: { 200: tokenAnswer },
+        },
+      },
+      async (request) => {
+        const fromQuery = request.query.token;
+        const body = request.body;
+        let token: unknown;
+        if (typeof fromQuery === 'string' && isOneClick(body)) token = fromQuery;
+        else if (typeof body === 'object' && body !== null && !Array.isArray(body)) token = (body as Record<string, unknown>).token;
+        const parsed = newsletterTokenSchema.safeParse(token);
+        if (!parsed.success) throw new ApiError(400, 'token_invalid', newsletterLinkTexts.unsubscribeInvalid);
+        const delivery = await ctx.db
+          .selectFrom('community.newsletter_deliveries')
+          .select('subscription_id')
+          .where('unsubscribe_token_hash', '=', tokenHash(parsed.data))
+          .executeTakeFirst();
+        if (!delivery) throw new ApiError(404, 'token_invalid', newsletterLinkTexts.unsubscribeInvalid);
+        await ctx.db
+          .updateTable('community.newsletter_subscriptions')
+          .set({ status: 'unsubscribed', unsubscribed_at: new Date(), confirm_token_hash: null, confirm_expires_at: null })
+          .where('id', '=', delivery.subscription_id)
+          .where('status', '<>', 'unsubscribed')
+          .execute();
+        return { success: true as const, message: newsletterLinkTexts.unsubscribed };
+      },
+    );
+  });
+
+  await newsletterStaffRoutes(app, ctx);
 };

@@ -219,10 +219,11 @@ export interface NewsletterSubscriptionsTable {
   confirmation_sent_at: NullableTimestamp;
 }
 
-/** `community.newsletter_confirmation_log`: one row per confirmation e-mail, by the hash of the requesting IP. */
+/** `community.newsletter_confirmation_log`: one row per confirmation e-mail, by hashes of the requesting IP and the address. */
 export interface NewsletterConfirmationLogTable {
   id: Generated<string>;
   ip_hash: string;
+  address_hash: string;
   at: CreatedTimestamp;
 }
 

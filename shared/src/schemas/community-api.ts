@@ -18,7 +18,10 @@ export type InquiryResponse = z.output<typeof inquiryResponseSchema>;
 export const softwareRequestResponseSchema = z.object({ success: z.literal(true), id: z.string() });
 export type SoftwareRequestResponse = z.output<typeof softwareRequestResponseSchema>;
 
-/** POST /api/community/newsletter/subscribe: 201 for a new address, 200 when it was already subscribed. */
+/**
+ * POST /api/community/newsletter/subscribe: 201 and the same message for every accepted address (double opt-in, #15: the
+ * answer never tells whether it was already subscribed; `alreadySubscribed` is always false).
+ */
 export const newsletterResponseSchema = z.object({ success: z.literal(true), message: z.string(), alreadySubscribed: z.boolean() });
 export type NewsletterResponse = z.output<typeof newsletterResponseSchema>;
 

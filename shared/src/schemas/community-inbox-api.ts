@@ -1,6 +1,7 @@
 import { communityInboxKinds, type CommunityInboxKind } from '../staff-routes';
 import { MAX_TEXT } from './common';
 import type { WorkshopSlug } from './community';
+import { newsletterStatusLabels } from './newsletter';
 import { z } from './zod';
 
 /**
@@ -81,7 +82,7 @@ export const inboxRecordSchemas = {
     comments_query: text,
   }),
   software: z.object({ full_name: text, email: text, phone_number: text }),
-  boletin: z.object({ email: text }),
+  boletin: z.object({ email: text, status: text }),
 } satisfies Record<CommunityInboxKind, z.ZodObject>;
 
 export type InboxRecord<K extends CommunityInboxKind> = z.output<(typeof inboxRecordSchemas)[K]>;
@@ -129,7 +130,8 @@ export const inboxFieldLabels: { [K in CommunityInboxKind]: { [F in keyof InboxR
     comments_query: 'Consulta',
   },
   software: { full_name: 'Nombre completo', email: 'Correo electrónico', phone_number: 'Teléfono' },
-  boletin: { email: 'Correo electrónico' },
+  // status: pending / confirmed / unsubscribed (#15, double opt-in), shown as newsletterStatusLabels.
+  boletin: { email: 'Correo electrónico', status: 'Estado en el boletín' },
 };
 
 /** The fields of a kind, in order, with their labels. */
@@ -142,6 +144,7 @@ export function inboxFields<K extends CommunityInboxKind>(kind: K): Array<{ name
 export function inboxValueText(field: string, value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (field === 'workshop' && value in workshopNames) return workshopNames[value as WorkshopSlug];
+  if (field === 'status' && value in newsletterStatusLabels) return newsletterStatusLabels[value as keyof typeof newsletterStatusLabels];
   return String(value);
 }
 
@@ -154,7 +157,7 @@ export const inboxListColumns: Record<CommunityInboxKind, { name: string | null;
   aliados: { name: 'Representante', extra: 'Empresa' },
   talleres: { name: 'Nombre', extra: 'Taller' },
   software: { name: 'Nombre', extra: 'Teléfono' },
-  boletin: { name: null, extra: null },
+  boletin: { name: null, extra: 'Estado' },
 };
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────────────────────────
