@@ -121,6 +121,22 @@ describe('cohorts API', () => {
     expect((await checkout(second)).statusCode).toBe(409);
   });
 
+  it('a checkout the provider could not open gives its seat back at once', async () => {
+    await createCohort({ course_name: 'marketing-digital', start_date: inDays(2) });
+    const first = await enrol({ course_name: 'marketing-digital', module_name: 'Marketing en Redes Sociales' });
+    const second = await enrol({ course_name: 'marketing-digital', module_name: 'Marketing en Redes Sociales' });
+    provider.down = true;
+    expect((await checkout(first)).statusCode).toBe(502);
+    provider.down = false;
+    expect((await checkout(second)).statusCode).toBe(200);
+    expect((await checkout(first)).statusCode).toBe(409);
+    // Close it so the later tests see no next cohort of this course but theirs.
+    const id = (
+      await api.db.selectFrom('courses.enrolments').select('cohort_id').where('reference', '=', second.id).executeTakeFirstOrThrow()
+    ).cohort_id!;
+    await api.db.updateTable('courses.cohorts').set({ status: 'closed' }).where('id', '=', id).execute();
+  });
+
   it('an expired hold frees the seat', async () => {
     const cohort = await createCohort({ course_name: 'desarrollo-software', start_date: inDays(5) });
     const first = await enrol();

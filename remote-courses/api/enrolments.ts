@@ -119,6 +119,14 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         returnPaths: { success: '/pago/exitoso', failure: '/pago/error', pending: '/pago/pendiente' },
         // The provider's checkout must not outlive the seat it was opened for.
         expiresAt: seat.heldUntil,
+      }).catch(async (err: unknown) => {
+        // No checkout, no hold: the seat goes back at once instead of when the hold would have expired.
+        await ctx.db
+          .updateTable('courses.enrolments')
+          .set({ seat_held_until: null })
+          .where('reference', '=', enrolment.reference)
+          .execute();
+        throw err;
       });
       return { success: true, message: 'Preferencia creada', ...preference, title: priced.title, price: priced.price };
     },
