@@ -18,6 +18,10 @@ export const exposes = {
   // Staff panel (#13): the community inbox (volunteers, allies, workshop inquiries, software requests, subscribers).
   './StaffCommunityInbox': './src/screens/staff/community-inbox.tsx',
   './StaffCommunityRecord': './src/screens/staff/community-record.tsx',
+  // Newsletter (#15): the links' pages (confirm, unsubscribe) and the staff's compose-and-send screen.
+  './NewsletterConfirmPage': './src/screens/newsletter-confirm-page.tsx',
+  './NewsletterUnsubscribePage': './src/screens/newsletter-unsubscribe-page.tsx',
+  './StaffNewsletter': './src/screens/staff/newsletter.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'community', exposes });

@@ -20,7 +20,9 @@ export interface RemoteScreens {
     | 'WorkshopInquiryPage'
     | 'SoftwareLandingPage'
     | 'SoftwareRequestPage'
-    | 'AutomataPage';
+    | 'AutomataPage'
+    | 'NewsletterConfirmPage'
+    | 'NewsletterUnsubscribePage';
   account: 'LoginPage' | 'RegisterPage' | 'ConfirmEmailPage' | 'MisCursosPage';
 }
 
@@ -257,6 +259,25 @@ export const routes: readonly RouteEntry[] = [
     title: 'Consultar solicitud',
     description: 'Consulta el estado de tu PQRSF con el número de radicado y tu documento.',
     canonical: '/consultar-solicitud',
+  },
+  // Newsletter links (#15): opened from e-mails, act only on a button press (a POST), never indexed.
+  {
+    path: '/boletin/confirmar',
+    owner: 'community',
+    screen: 'NewsletterConfirmPage',
+    title: 'Confirmar suscripción al boletín',
+    description: 'Confirma tu suscripción al boletín de la fundación.',
+    canonical: null,
+    noindex: true,
+  },
+  {
+    path: '/boletin/baja',
+    owner: 'community',
+    screen: 'NewsletterUnsubscribePage',
+    title: 'Darte de baja del boletín',
+    description: 'Deja de recibir el boletín de la fundación.',
+    canonical: null,
+    noindex: true,
   },
   {
     path: '/Documents-esal',

@@ -4,7 +4,7 @@
  * `/api/<domain>/staff/`. Screens receive the path's parameters as string props.
  */
 export interface StaffScreens {
-  community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord';
+  community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord' | 'StaffNewsletter';
   account: 'StaffGate' | 'StaffMembers' | 'StaffAudit' | 'StaffDataRequests' | 'StaffDataRequest';
   courses: 'StaffEnrolments' | 'StaffEnrolment' | 'StaffCohorts' | 'StaffPayments';
   giving: 'StaffDonations' | 'StaffDonation' | 'StaffCertificates' | 'StaffCampaign';
@@ -42,6 +42,7 @@ export const staffRoutes: readonly StaffRoute[] = [
   { pattern: '/equipo/comunidad', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad', nav: 'Comunidad' },
   { pattern: '/equipo/comunidad/:kind', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad' },
   { pattern: '/equipo/comunidad/:kind/:id', owner: 'community', screen: 'StaffCommunityRecord', title: 'Registro de la comunidad' },
+  { pattern: '/equipo/boletin', owner: 'community', screen: 'StaffNewsletter', title: 'Boletín', nav: 'Boletín' },
   {
     pattern: '/equipo/datos-personales',
     owner: 'account',
