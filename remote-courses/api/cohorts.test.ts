@@ -233,6 +233,12 @@ describe('cohorts API', () => {
     expect(row.cohort_start_date).toBe(inDays(21));
     const updates = await api.db.selectFrom('staff.audit_log').selectAll().where('action', '=', 'courses.cohort.update').execute();
     expect(updates.at(-1)).toMatchObject({ entity: 'cohort', entity_id: String(created.id) });
+    // The audit says what changed (the instructions only as changed or not: they may hold a private link).
+    expect(JSON.parse(JSON.stringify(updates.at(-1)!.detail))).toMatchObject({
+      start_date: { from: body.start_date, to: inDays(21) },
+      status: { from: 'open', to: 'closed' },
+      access_instructions_changed: true,
+    });
     // Closed: the course has no next cohort any more.
     expect((await nextCohorts()).json()).toMatchObject({ courses: { 'marketing-digital': null } });
 

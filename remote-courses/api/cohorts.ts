@@ -145,7 +145,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
         await ctx.db.transaction().execute(async (trx) => {
           const before = await trx
             .selectFrom('courses.cohorts')
-            .select(['id', cohortDate.as('start_date'), 'schedule', 'capacity', 'status'])
+            .select(['id', cohortDate.as('start_date'), 'schedule', 'capacity', 'status', 'access_instructions'])
             .where('id', '=', id)
             .forUpdate()
             .executeTakeFirst();
@@ -184,7 +184,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             action: 'courses.cohort.update',
             entity: 'cohort',
             entityId: String(id),
-            detail: { ...changed, access_instructions_changed: undefined },
+            detail: { ...changed, access_instructions_changed: body.access_instructions !== before.access_instructions },
           });
         });
         const [cohort] = await staffCohorts(ctx.db, now, id);
