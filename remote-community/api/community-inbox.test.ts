@@ -461,6 +461,7 @@ describe('CSV export', () => {
       'Número',
       'Fecha de registro',
       'Correo electrónico',
+      'Estado en el boletín',
       'Contactado',
       'Fecha de contacto',
       'Contactado por',
