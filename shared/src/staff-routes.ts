@@ -50,7 +50,12 @@ export const staffRoutes: readonly StaffRoute[] = [
     title: 'Solicitudes sobre datos personales',
     nav: 'Datos personales',
   },
-  { pattern: '/equipo/datos-personales/:radicado', owner: 'account', screen: 'StaffDataRequest', title: 'Solicitud sobre datos personales' },
+  {
+    pattern: '/equipo/datos-personales/:radicado',
+    owner: 'account',
+    screen: 'StaffDataRequest',
+    title: 'Solicitud sobre datos personales',
+  },
   { pattern: '/equipo/inscripciones', owner: 'courses', screen: 'StaffEnrolments', title: 'Inscripciones', nav: 'Inscripciones' },
   { pattern: '/equipo/inscripciones/:reference', owner: 'courses', screen: 'StaffEnrolment', title: 'Inscripción' },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos' },
