@@ -23,5 +23,18 @@ export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { 
     if (fromForm) return reply.status(303).header('location', '/sandbox').send();
     return payment;
   });
+  // A refund or chargeback of an approved payment (JSON `{"status":"refunded"|"charged_back"}` or the page's form).
+  app.post<{ Params: { id: string } }>('/sandbox/payments/:id/reverse', async (request, reply) => {
+    const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+    const body = isObject(request.body) ? request.body : {};
+    const payment = payments.reverse(request.params.id, body.status);
+    if (fromForm) return reply.status(303).header('location', '/sandbox').send();
+    return payment;
+  });
+  // Tests of a lost notification: `{"external_reference": "..."}` or `{"payer_email": "..."}` → never notified.
+  app.post('/sandbox/notifications/drop', async (request) => {
+    const body = isObject(request.body) ? request.body : {};
+    return payments.dropNotifications(body);
+  });
   done();
 };

@@ -160,7 +160,7 @@ export function resultPage(payment: PaymentRecord): string {
   );
 }
 
-/** The developer's control page: every payment, with buttons to settle the pending ones. */
+/** The developer's control page: every payment, with buttons to settle the pending ones and reverse the approved ones. */
 export function controlPage(payments: PaymentRecord[]): string {
   const rows = payments
     .map((p) => {
@@ -180,7 +180,21 @@ export function controlPage(payments: PaymentRecord[]): string {
                   `<button type="submit" class="small" aria-label="${label} el pago ${p.id}">${label}</button></form>`,
               )
               .join('')
-          : '—';
+          : p.status === 'approved'
+            ? (
+                [
+                  ['refunded', 'Reembolsar'],
+                  ['charged_back', 'Contracargo'],
+                ] as const
+              )
+                .map(
+                  ([status, label]) =>
+                    `<form class="inline" method="post" action="/sandbox/payments/${p.id}/reverse">` +
+                    `<input type="hidden" name="status" value="${status}">` +
+                    `<button type="submit" class="small" aria-label="${label} el pago ${p.id}">${label}</button></form>`,
+                )
+                .join('')
+            : '—';
       return `<tr><td>${p.id}</td><td>${esc(p.date_created)}</td><td>${esc(p.description)}<br><code>${esc(
         p.external_reference ?? '',
       )}</code></td><td>${esc(p.payment_type_id)}</td><td class="amount">${esc(formatCOP(p.transaction_amount))}</td><td><code>${esc(

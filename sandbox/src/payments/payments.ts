@@ -27,11 +27,23 @@ export interface Payments {
   create(pref: PreferenceRecord, method: PaymentMethod, outcome: Outcome, cardholderName: string): PaymentRecord;
   /** Settles a pending or in-process payment; anything else is the provider's 400 (or 404 for an unknown id). */
   settle(id: string | number, status: unknown): PaymentRecord;
+  /** Refunds (`refunded`) or charges back (`charged_back`) an approved payment, and notifies it. */
+  reverse(id: string | number, kind: unknown): PaymentRecord;
+  /** From now on, no notification goes out for payments of this external reference or payer e-mail. */
+  dropNotifications(match: { external_reference?: unknown; payer_email?: unknown }): { references: string[]; payerEmails: string[] };
 }
 
 export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOptions): Payments {
+  const dropped = (payment: PaymentRecord) => {
+    const drop = store.state.dropNotifications;
+    if (!drop) return false;
+    return (
+      (payment.external_reference !== null && drop.references.includes(payment.external_reference)) ||
+      drop.payerEmails.includes(payment.payer.email.toLowerCase())
+    );
+  };
   const notify = (payment: PaymentRecord, action: PaymentNotification['action']) => {
-    if (!payment.notification_url) return;
+    if (!payment.notification_url || dropped(payment)) return;
     const notification: PaymentNotification = {
       id: randomInt(10_000_000_000, 99_999_999_999),
       action,
@@ -153,8 +165,37 @@ export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOpti
     return payment;
   };
 
+  const reverse = (rawId: string | number, rawKind: unknown): PaymentRecord => {
+    const payment = store.state.payments[String(rawId)];
+    if (!payment) throw paymentNotFound();
+    if (rawKind !== 'refunded' && rawKind !== 'charged_back')
+      throw badRequest('invalid_status', 'status invalid. Use refunded or charged_back');
+    if (payment.status !== 'approved')
+      throw badRequest(
+        'invalid_status',
+        `payment ${payment.id} is ${payment.status}: only approved payments can be refunded or charged back`,
+      );
+    const now = providerDate();
+    payment.status = rawKind;
+    // The provider's details: a refund made by the collector; a chargeback the card issuer settled against it.
+    payment.status_detail = rawKind === 'refunded' ? 'refunded' : 'settled';
+    payment.date_last_updated = now;
+    if (rawKind === 'refunded') payment.transaction_amount_refunded = payment.transaction_amount;
+    store.save();
+    notify(payment, 'payment.updated');
+    return payment;
+  };
+
+  const dropNotifications = (match: { external_reference?: unknown; payer_email?: unknown }) => {
+    const drop = (store.state.dropNotifications ??= { references: [], payerEmails: [] });
+    if (typeof match.external_reference === 'string' && match.external_reference) drop.references.push(match.external_reference);
+    if (typeof match.payer_email === 'string' && match.payer_email) drop.payerEmails.push(match.payer_email.toLowerCase());
+    store.save();
+    return drop;
+  };
+
   const all = () =>
     Object.values(store.state.payments).sort((a, b) => Date.parse(b.date_created) - Date.parse(a.date_created) || b.id - a.id);
 
-  return { all, create, settle };
+  return { all, create, settle, reverse, dropNotifications };
 }

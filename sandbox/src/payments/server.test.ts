@@ -368,6 +368,49 @@ describe('payment sandbox through the official SDK', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refunds or charges back an approved payment and notifies it; pending ones cannot be reversed', async () => {
+    const card = new URL((await pay(sandbox.url, prefId, { payment_method: 'card', cardholder_name: 'APRO' })).location!);
+    const id = card.searchParams.get('payment_id')!;
+    await sandbox.app.sandbox.idle();
+    receiver.received.length = 0;
+    const reverse = (status: string, paymentId = id) =>
+      fetch(`${sandbox.url}/sandbox/payments/${paymentId}/reverse`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+    expect((await reverse('approved')).status).toBe(400);
+    const res = await reverse('refunded');
+    expect(res.status).toBe(200);
+    const payment = await new Payment(sdk()).get({ id });
+    expect(payment).toMatchObject({ status: 'refunded', status_detail: 'refunded' });
+    expect(payment.transaction_amount_refunded).toBe(payment.transaction_amount);
+    await sandbox.app.sandbox.idle();
+    expect(receiver.received.map((r) => [r.body.action, r.body.data.id])).toEqual([['payment.updated', id]]);
+    // Already refunded: nothing more to reverse.
+    expect((await reverse('charged_back')).status).toBe(400);
+    const pse = new URL((await pay(sandbox.url, prefId, { payment_method: 'pse' })).location!);
+    expect((await reverse('refunded', pse.searchParams.get('payment_id')!)).status).toBe(400);
+  });
+
+  it('drops every notification of a reference asked for, so the site must find the payment itself', async () => {
+    const pref = await new Preference(sdk()).create({ body: { ...preferenceBody(receiver.url), external_reference: 'ENR-lost_1' } });
+    const drop = await fetch(`${sandbox.url}/sandbox/notifications/drop`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ external_reference: 'ENR-lost_1' }),
+    });
+    expect(drop.status).toBe(200);
+    await sandbox.app.sandbox.idle();
+    receiver.received.length = 0;
+    const card = new URL((await pay(sandbox.url, pref.id!, { payment_method: 'card', cardholder_name: 'APRO' })).location!);
+    await sandbox.app.sandbox.idle();
+    expect(receiver.received).toEqual([]);
+    // The payment exists all the same: a search by its reference finds it, approved.
+    const found = await new Payment(sdk()).search({ options: { external_reference: 'ENR-lost_1' } });
+    expect(found.results?.map((r) => [String(r.id), r.status])).toEqual([[card.searchParams.get('payment_id'), 'approved']]);
+  });
+
   it('the control page lists payments and settles from a plain form', async () => {
     const efecty = new URL((await pay(sandbox.url, prefId, { payment_method: 'efecty' })).location!);
     const id = efecty.searchParams.get('payment_id')!;

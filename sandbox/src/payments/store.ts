@@ -115,6 +115,11 @@ export interface SandboxState {
   outbox: DeliveryJob[];
   /** The first notification of each payment (payment id → event), re-sent late by the out-of-order knob. */
   firstNotifications: Record<string, PaymentNotification>;
+  /**
+   * Notifications never sent for payments of these external references or payer e-mails (tests of a lost
+   * notification: the site must find the payment by itself).
+   */
+  dropNotifications?: { references: string[]; payerEmails: string[] };
 }
 
 function emptyState(): SandboxState {
