@@ -4,7 +4,8 @@ import { scheduleCohortReminders } from './cohorts-reminder';
 import { seedDemoCohorts } from './cohorts-seats';
 import { enrolmentRoutes } from './enrolments';
 import { coursesMigrations } from './migrations';
-import { paymentRoutes } from './payments';
+import { coursePayables, paymentRoutes } from './payments';
+import { scheduleReconciliation } from 'shared/server/payments/reconcile';
 
 /** Courses API: enrolments (leads), checkout priced from the catalogue, signed payment notifications and status sync. */
 export const coursesApi: ApiModule = {
@@ -20,7 +21,12 @@ export const coursesApi: ApiModule = {
     const stopReminders = scheduleCohortReminders(ctx, (err) =>
       app.log.warn({ job: 'courses.cohort.reminder', err: String(err) }, 'cohort reminders failed'),
     );
-    app.addHook('onClose', async () => stopReminders());
+    // Payments whose notification never came are asked about again (#14).
+    const stopReconciliation = scheduleReconciliation(ctx, coursePayables, app.log);
+    app.addHook('onClose', async () => {
+      stopReminders();
+      stopReconciliation();
+    });
   },
 };
 

@@ -3,6 +3,7 @@ import type { DomainMigrations } from 'shared/server/db';
 import {
   addPayableColumns,
   addPaymentGuards,
+  addReconciliationColumns,
   createPaymentEventsTable,
   createPaymentNotificationsTable,
 } from 'shared/server/payments/schema';
@@ -108,6 +109,11 @@ export const coursesMigrations: DomainMigrations = {
           .addColumn('seat_held_until', 'timestamptz')
           .execute();
         await db.schema.withSchema('courses').createIndex('enrolments_cohort').on('enrolments').column('cohort_id').execute();
+      },
+    },
+    '006_payment_reconciliation': {
+      async up(db) {
+        await addReconciliationColumns(db, 'courses', 'enrolments');
       },
     },
   },

@@ -1,17 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { courseBySlug } from 'shared/catalogue/courses';
-import { coursePaymentStatusResponseSchema } from 'shared/schemas/courses-api';
+import { coursePaymentStatusResponseSchema, type CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
+import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { cohortTexts } from 'shared/schemas/cohorts-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { renderMail } from 'shared/server/mail-template';
-import { paymentRoutes as payableRoutes } from 'shared/server/payments/routes';
+import { isReversal } from 'shared/server/payments/reversals';
+import { paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 
 const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
 
-/** Course payments: the shared notification/status routes, plus enrolment and receipt once approved. */
-export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
+/** What the result pages' status check tells the paying browser of its enrolment. */
+type CourseReceipt = Omit<CoursePaymentStatusResponse, keyof PaymentStatusResponse>;
+
+/**
+ * How course payments are applied: enrolment and receipt once approved, the course withdrawn when the payment is
+ * refunded or charged back. The same for a notification, a status check and reconciliation.
+ */
+export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseReceipt> = {
   tag: 'courses',
   table: 'courses.enrolments',
   amountOf: (enrolment) => enrolment.price,
@@ -31,6 +39,12 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
   async afterApply(ctx, e, payment, firstApproval) {
     if (payment.status === 'approved') {
       await ctx.db.updateTable('courses.enrolments').set({ enrollment_status: 'ENROLLED' }).where('reference', '=', e.reference).execute();
+    }
+    if (isReversal(payment.status)) {
+      // The money went back: the course leaves Mis Cursos and its certificate (both need an approved payment), whatever
+      // the staff had marked; the seat is free again (a reversed payment holds none).
+      await ctx.db.updateTable('courses.enrolments').set({ enrollment_status: 'WITHDRAWN' }).where('reference', '=', e.reference).execute();
+      return;
     }
     if (!firstApproval) return;
     const origin = ctx.settings.publicOrigin;
@@ -66,4 +80,7 @@ export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes({
       }),
     );
   },
-});
+};
+
+/** Course payments: the provider's notifications and the result pages' status check. */
+export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes(coursePayables);

@@ -3,7 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
 import { donationSchema, donationTexts, resolveDonationAmount, type DonationInput } from 'shared/schemas/donation';
-import { contributionResponseSchema, donationPaymentStatusResponseSchema, type ContributionResponse } from 'shared/schemas/giving-api';
+import {
+  contributionResponseSchema,
+  donationPaymentStatusResponseSchema,
+  type ContributionResponse,
+  type DonationPaymentStatusResponse,
+} from 'shared/schemas/giving-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
@@ -11,7 +16,11 @@ import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { issueClaim } from 'shared/server/payments/claim';
-import { paymentRoutes } from 'shared/server/payments/routes';
+import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
+
+/** What the result pages' status check tells the paying browser of its donation. */
+type DonationReceipt = Omit<DonationPaymentStatusResponse, keyof PaymentStatusResponse>;
 
 /** Donations per e-mail and hour before a card-testing pause. */
 const PER_EMAIL_PER_HOUR = 5;
@@ -84,46 +93,46 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
     },
   );
 
-  await app.register(
-    paymentRoutes({
-      tag: 'giving',
-      table: 'giving.contributions',
-      amountOf: (contribution) => contribution.donation_amount,
-      notificationsTable: 'giving.payment_notifications',
-      discrepanciesTable: 'giving.payment_discrepancies',
-      eventsTable: 'giving.payment_events',
-      // The result pages' receipt: it paid a donation (the amount, number and date are the payment's).
-      statusResponseSchema: donationPaymentStatusResponseSchema,
-      receipt: () => ({ concept: 'donation' as const, title: donationTitle }),
-      async afterApply(c, d, payment, firstApproval) {
-        if (!firstApproval) return;
-        const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {
-          timeZone: 'America/Bogota',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        });
-        await c.mailer.send(
-          renderMail({
-            to: d.email,
-            subject: 'Gracias por tu donación',
-            // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
-            // certificate, not in this e-mail.
-            greeting: 'Hola:',
-            paragraphs: [
-              'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
-              `Si necesitas el certificado de donación para tu declaración de renta, respóndenos este correo: lo expedimos con los datos de esta donación (${site.legalNature}).`,
-            ],
-            details: [
-              ['Valor', formatCOP(d.donation_amount)],
-              ['Fecha', date],
-              ['Pago', payment.id],
-              ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
-            ],
-          }),
-        );
-      },
-    }),
-    ctx,
-  );
+  await app.register(paymentRoutes(donationPayables), ctx);
+};
+
+/** How donation payments are applied (receipt once approved), for a notification, a status check and reconciliation. */
+export const donationPayables: PaymentRoutesOptions<'giving.contributions', DonationReceipt> = {
+  tag: 'giving',
+  table: 'giving.contributions',
+  amountOf: (contribution) => contribution.donation_amount,
+  notificationsTable: 'giving.payment_notifications',
+  discrepanciesTable: 'giving.payment_discrepancies',
+  eventsTable: 'giving.payment_events',
+  // The result pages' receipt: it paid a donation (the amount, number and date are the payment's).
+  statusResponseSchema: donationPaymentStatusResponseSchema,
+  receipt: () => ({ concept: 'donation' as const, title: donationTitle }),
+  async afterApply(c, d, payment, firstApproval) {
+    if (!firstApproval) return;
+    const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {
+      timeZone: 'America/Bogota',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    await c.mailer.send(
+      renderMail({
+        to: d.email,
+        subject: 'Gracias por tu donación',
+        // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
+        // certificate, not in this e-mail.
+        greeting: 'Hola:',
+        paragraphs: [
+          'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
+          `Si necesitas el certificado de donación para tu declaración de renta, respóndenos este correo: lo expedimos con los datos de esta donación (${site.legalNature}).`,
+        ],
+        details: [
+          ['Valor', formatCOP(d.donation_amount)],
+          ['Fecha', date],
+          ['Pago', payment.id],
+          ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
+        ],
+      }),
+    );
+  },
 };

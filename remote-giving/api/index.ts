@@ -1,5 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
-import { contributionRoutes } from './contributions';
+import { scheduleReconciliation } from 'shared/server/payments/reconcile';
+import { contributionRoutes, donationPayables } from './contributions';
 import { donationBoundsRoutes } from './donation-bounds';
 import { givingMigrations } from './migrations';
 
@@ -11,6 +12,9 @@ export const givingApi: ApiModule = {
   plugin: async (app, ctx) => {
     await app.register(contributionRoutes, ctx);
     await app.register(donationBoundsRoutes, ctx);
+    // Payments whose notification never came are asked about again (#14).
+    const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);
+    app.addHook('onClose', async () => stopReconciliation());
   },
 };
 

@@ -3,6 +3,7 @@ import type { DomainMigrations } from 'shared/server/db';
 import {
   addPayableColumns,
   addPaymentGuards,
+  addReconciliationColumns,
   createPaymentEventsTable,
   createPaymentNotificationsTable,
 } from 'shared/server/payments/schema';
@@ -46,6 +47,11 @@ export const givingMigrations: DomainMigrations = {
     '003_payment_events': {
       async up(db) {
         await createPaymentEventsTable(db, 'giving');
+      },
+    },
+    '006_payment_reconciliation': {
+      async up(db) {
+        await addReconciliationColumns(db, 'giving', 'contributions');
       },
     },
   },

@@ -90,6 +90,11 @@ export interface ServerSettings {
   paymentPublicKey: string;
   /** Donation bounds in whole COP (configurable; within the provider's limits). */
   donationBounds: { min: number; max: number };
+  /**
+   * Payments not final this long after their checkout are re-read from the provider, every `everyMinutes` (notifications
+   * get lost); defaults in payments/reconcile.ts.
+   */
+  paymentReconciliation?: { afterMinutes: number; everyMinutes: number };
   /** The user pool (or its local emulator) accounts live in. */
   identity: IdentityConfig;
 }

@@ -63,6 +63,9 @@ export interface PayableTable {
   receipt_sent_at: NullableTimestamp;
   /** SHA-256 of the checkout's claim secret (payments/claim.ts). */
   claim_hash: string | null;
+  /** When reconciliation last asked the provider about this record (`addReconciliationColumns`). */
+  reconciled_at: NullableTimestamp;
+  created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }
 
@@ -85,6 +88,9 @@ export interface PaymentDiscrepanciesTable {
   reported_currency: string | null;
   reported_status: string | null;
   detected_at: CreatedTimestamp;
+  /** When and by whom (staff e-mail) it was marked reviewed in the panel (`addReconciliationColumns`). */
+  reviewed_at: NullableTimestamp;
+  reviewed_by: string | null;
 }
 
 /** Where a payment report came from (`payment_events.source`). */

@@ -132,6 +132,9 @@ export async function migrateDomain(db: SiteDb, domain: DomainMigrations): Promi
     db,
     provider: { getMigrations: async () => domain.migrations },
     migrationTableSchema: domain.schema,
+    // Features land in parallel, each with its own numbered, independent step: a database that already ran a later
+    // number still gets an earlier one added afterwards, instead of refusing to start.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

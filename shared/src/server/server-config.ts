@@ -21,6 +21,7 @@ export interface CommonServerConfig {
   writeLimit: { max: number; timeWindow: number };
   logLevel: string;
   donationBounds: { min: number; max: number };
+  paymentReconciliation: { afterMinutes: number; everyMinutes: number };
   payments: {
     accessToken: string;
     publicKey: string;
@@ -145,6 +146,10 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     writeLimit: { max: envInt(env.RATE_LIMIT_WRITES, 20), timeWindow: envInt(env.RATE_LIMIT_WINDOW_MS, 60_000) },
     logLevel: env.LOG_LEVEL || 'info',
     donationBounds: { min: envInt(env.DONATION_MIN_COP, 5_000), max: envInt(env.DONATION_MAX_COP, 20_000_000) },
+    paymentReconciliation: {
+      afterMinutes: Math.max(1, envInt(env.PAYMENT_RECONCILE_AFTER_MINUTES, 30)),
+      everyMinutes: Math.max(1, envInt(env.PAYMENT_RECONCILE_EVERY_MINUTES, 15)),
+    },
     payments,
     identity: readIdentityConfig(env, production),
     allowPendingFoundationData: readAllowPendingFoundationData(env),
@@ -225,6 +230,7 @@ export function createApiContext(
     paymentWebhookSecret: config.payments.webhookSecret,
     paymentPublicKey: config.payments.publicKey,
     donationBounds: config.donationBounds,
+    paymentReconciliation: config.paymentReconciliation,
     identity: config.identity,
   };
   return {

@@ -35,6 +35,8 @@ export interface ApplyResult<Row> {
   applied: boolean;
   /** True exactly once per record: the report that first made it approved (send the receipt then). */
   firstApproval: boolean;
+  /** The report moved the record to a new payment or status (false for a repeat of what it already showed). */
+  changed: boolean;
   record: Row | null;
   /** Set when the payment does not belong to the record as priced (it approves nothing and is noted for the staff). */
   discrepancy: Discrepancy | null;
@@ -64,7 +66,7 @@ export async function applyProviderPayment<T extends PayableTableName>(
   // Database[T] extends PayableTable (that is what makes T a PayableTableName), which TypeScript cannot see through an
   // unresolved T; the intersection states it.
   type Row = Selectable<Database[T]> & PayableRow;
-  const none = { applied: false, firstApproval: false } as const;
+  const none = { applied: false, firstApproval: false, changed: false } as const;
   const reference = payment.external_reference;
   if (!reference) return { ...none, found: false, record: null, discrepancy: null };
   // Kysely types a query over a table-name type parameter as a query over every table at once; the payable tables
@@ -130,7 +132,8 @@ export async function applyProviderPayment<T extends PayableTableName>(
       .where('reference', '=', reference)
       .returningAll()
       .executeTakeFirstOrThrow()) as Row;
-    return { found: true, applied: true, firstApproval, record: updated, discrepancy: null };
+    const changed = current.payment_id !== payment.id || current.payment_status !== payment.status;
+    return { found: true, applied: true, firstApproval, changed, record: updated, discrepancy: null };
   });
 }
 

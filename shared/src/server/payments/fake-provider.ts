@@ -26,6 +26,17 @@ export class FakePaymentProvider implements PaymentProvider {
     return this.payments.get(id) ?? null;
   }
 
+  async searchPayments(externalReference: string) {
+    this.searches += 1;
+    if (this.down) throw new Error('proveedor caído');
+    return [...this.payments.values()]
+      .filter((p) => p.external_reference === externalReference)
+      .sort((a, b) => Date.parse(a.date_created ?? '') - Date.parse(b.date_created ?? ''));
+  }
+
+  /** How many searches by reference the server made (reconciliation). */
+  searches = 0;
+
   /** How many times the server asked for a payment (a status check must not spend provider calls freely). */
   reads = 0;
 

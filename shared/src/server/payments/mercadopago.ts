@@ -1,4 +1,5 @@
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import type { CheckoutPreference } from '../../schemas/payments-api';
 import { PaymentProviderError, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from './provider';
@@ -17,7 +18,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
   // A fresh config per call: the SDK leaks requestOptions (an idempotency key) into a shared config.
   const config = () => new MercadoPagoConfig({ accessToken: options.accessToken, options: { timeout: options.timeoutMs ?? 10_000 } });
 
-  return {
+  const provider: PaymentProvider = {
     async createPreference(request: CheckoutRequest): Promise<CheckoutPreference> {
       let res;
       try {
@@ -65,24 +66,44 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
     async getPayment(id: string): Promise<ProviderPayment | null> {
       if (!/^\d{1,20}$/.test(id)) return null;
       try {
-        const p = await new Payment(config()).get({ id });
-        return {
-          id: String(p.id),
-          status: p.status ?? 'unknown',
-          status_detail: p.status_detail ?? null,
-          payment_type_id: p.payment_type_id ?? null,
-          payment_method_id: p.payment_method_id ?? null,
-          transaction_amount: Number(p.transaction_amount ?? 0),
-          currency_id: p.currency_id ?? null,
-          external_reference: p.external_reference ?? null,
-          date_created: p.date_created ?? null,
-          date_approved: p.date_approved ?? null,
-          date_last_updated: p.date_last_updated ?? null,
-        };
+        return providerPayment(await new Payment(config()).get({ id }));
       } catch (err) {
         if ((err as { status?: number }).status === 404) return null;
         throw new PaymentProviderError('Error al verificar el estado del pago', (err as { status?: number }).status, { cause: err });
       }
     },
+
+    async searchPayments(externalReference: string): Promise<ProviderPayment[]> {
+      let ids: string[];
+      try {
+        const found = await new Payment(config()).search({
+          options: { external_reference: externalReference, sort: 'date_created', criteria: 'asc', limit: 50 },
+        });
+        ids = (found.results ?? []).flatMap((r) => (r.id === undefined ? [] : [String(r.id)]));
+      } catch (err) {
+        throw new PaymentProviderError('Error al buscar los pagos', (err as { status?: number }).status, { cause: err });
+      }
+      // A search result is a summary (the SDK types no amount): each payment is read in full, as a notification's is.
+      const payments = await Promise.all(ids.map((id) => provider.getPayment(id)));
+      return payments.filter((p): p is ProviderPayment => p !== null && p.external_reference === externalReference);
+    },
+  };
+  return provider;
+}
+
+/** A payment as the SDK reads it (`get` or a search result), in the fields this site uses. */
+function providerPayment(p: PaymentResponse): ProviderPayment {
+  return {
+    id: String(p.id),
+    status: p.status ?? 'unknown',
+    status_detail: p.status_detail ?? null,
+    payment_type_id: p.payment_type_id ?? null,
+    payment_method_id: p.payment_method_id ?? null,
+    transaction_amount: Number(p.transaction_amount ?? 0),
+    currency_id: p.currency_id ?? null,
+    external_reference: p.external_reference ?? null,
+    date_created: p.date_created ?? null,
+    date_approved: p.date_approved ?? null,
+    date_last_updated: p.date_last_updated ?? null,
   };
 }

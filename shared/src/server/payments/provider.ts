@@ -33,6 +33,11 @@ export interface PaymentProvider {
   createPreference(request: CheckoutRequest): Promise<CheckoutPreference>;
   /** The payment, or null when the provider does not know it. */
   getPayment(id: string): Promise<ProviderPayment | null>;
+  /**
+   * Every payment made for an external reference, oldest first: how reconciliation finds a payment whose
+   * notification never arrived (the record does not even know its id).
+   */
+  searchPayments(externalReference: string): Promise<ProviderPayment[]>;
 }
 
 /** A failure talking to the provider, with the Spanish message the visitor sees. */

@@ -20,6 +20,7 @@ import type {
 } from '../database';
 import { ApiError, zodResponse, zodSchema } from '../http';
 import { applyProviderPayment, rememberNotification, wasNotificationProcessed } from './apply';
+import { isReversal, tellTeamOfReversal } from './reversals';
 import { claimMatches } from './claim';
 import type { ProviderPayment } from './provider';
 import { verifyNotificationSignature } from './signature';
@@ -45,6 +46,38 @@ export interface PaymentRoutesOptions<T extends PayableTableName, R extends obje
   statusResponseSchema: z.ZodType<PaymentStatusResponse & R>;
   /** Runs after the provider's report was applied (in its own transaction); `firstApproval` is true once per record. */
   afterApply?: (ctx: ApiContext, record: Selectable<Database[T]>, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
+}
+
+/** What a payment report is applied with and by: the record's domain, its tables and its follow-up. */
+export type PayableOptions<T extends PayableTableName> = Pick<
+  PaymentRoutesOptions<T, object>,
+  'tag' | 'table' | 'amountOf' | 'discrepanciesTable' | 'eventsTable' | 'afterApply'
+>;
+
+type WarnLog = { warn: (o: object, m: string) => void };
+
+/**
+ * Applies a provider's report to its record and runs what follows, the same for a notification, a status check and
+ * reconciliation: the domain's `afterApply` (enrolment, receipt…), and a word to the team when a payment was refunded
+ * or charged back (money left the foundation; someone must look).
+ */
+export function payableApplier<T extends PayableTableName>(ctx: ApiContext, options: PayableOptions<T>) {
+  const target = {
+    table: options.table,
+    amountOf: options.amountOf,
+    discrepanciesTable: options.discrepanciesTable,
+    eventsTable: options.eventsTable,
+  };
+  return async (payment: ProviderPayment, source: PaymentEventSource, log: WarnLog) => {
+    const result = await applyProviderPayment(ctx.db, target, payment, source);
+    if (result.discrepancy) log.warn({ tag: options.tag, kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
+    if (result.applied && result.record) {
+      await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
+      if (result.changed && isReversal(payment.status) && payment.external_reference)
+        await tellTeamOfReversal(ctx, options.tag, payment.external_reference, payment, log);
+    }
+    return result;
+  };
 }
 
 const providerDown = 'No pudimos comunicarnos con la pasarela de pagos. Intenta de nuevo en unos minutos.';
@@ -90,18 +123,7 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
         throw new ApiError(503, 'payment_provider_unavailable', providerDown);
       }
     };
-    const target = {
-      table: options.table,
-      amountOf: options.amountOf,
-      discrepanciesTable: options.discrepanciesTable,
-      eventsTable: options.eventsTable,
-    };
-    const apply = async (payment: ProviderPayment, source: PaymentEventSource, log: { warn: (o: object, m: string) => void }) => {
-      const result = await applyProviderPayment(ctx.db, target, payment, source);
-      if (result.discrepancy) log.warn({ tag: options.tag, kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
-      if (result.applied && result.record) await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
-      return result;
-    };
+    const apply = payableApplier(ctx, options);
 
     app.post<{ Querystring: Record<string, string | undefined>; Reply: PaymentNotificationResponse }>(
       '/payments/notifications',

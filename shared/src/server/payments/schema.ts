@@ -57,6 +57,20 @@ export async function createPaymentEventsTable(db: Kysely<unknown>, schema: stri
 }
 
 /**
+ * Migration step for reconciliation (#14): when the provider was last asked about a record, and the staff's review of
+ * each discrepancy.
+ */
+export async function addReconciliationColumns(db: Kysely<unknown>, schema: string, table: string) {
+  await db.schema.withSchema(schema).alterTable(table).addColumn('reconciled_at', 'timestamptz').execute();
+  await db.schema
+    .withSchema(schema)
+    .alterTable('payment_discrepancies')
+    .addColumn('reviewed_at', 'timestamptz')
+    .addColumn('reviewed_by', 'text')
+    .execute();
+}
+
+/**
  * Migration step for the guards of #11 on a payable table: the hash of its checkout's claim secret (`claim.ts`), and a
  * domain table where payments that could not be applied are kept for the staff (amount or currency that do not match
  * the record, references nobody issued).
