@@ -6,6 +6,7 @@ import { enrolmentRoutes } from './enrolments';
 import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from './payments';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
+import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
 
 /** Courses API: enrolments (leads), checkout priced from the catalogue, signed payment notifications and status sync. */
 export const coursesApi: ApiModule = {
@@ -15,6 +16,7 @@ export const coursesApi: ApiModule = {
   plugin: async (app, ctx) => {
     await app.register(enrolmentRoutes, ctx);
     await app.register(paymentRoutes, ctx);
+    await app.register(paymentStaffRoutes(coursePayables), ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
     if (!ctx.settings.production && process.env.NODE_ENV !== 'test') await seedDemoCohorts(ctx.db, new Date());

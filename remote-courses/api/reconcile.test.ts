@@ -5,7 +5,8 @@ import { runOnce } from 'shared/server/jobs';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { reconcileJobName, reconcilePayments } from 'shared/server/payments/reconcile';
 import { signNotification } from 'shared/server/payments/signature';
-import { createTestStaffDirectory } from 'shared/server/staff-testing';
+import { createTestIdentity } from 'shared/server/identity-testing';
+import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { coursesApi } from './index';
 import { coursePayables } from './payments';
@@ -15,6 +16,7 @@ describe('course payments reconciliation and reversals', () => {
   let api: TestApi;
   const provider = new FakePaymentProvider();
   const staff = createTestStaffDirectory();
+  const idp = createTestIdentity();
   staff.seat({ username: 'ana@fundacion.org' });
   staff.seat({ username: 'baja@fundacion.org', enabled: false });
   const log = { warn: () => undefined };
@@ -22,7 +24,12 @@ describe('course payments reconciliation and reversals', () => {
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
   beforeAll(async () => {
-    api = await testApi(coursesApi, { payments: provider, staff, settings: { writeLimit: { max: 1000, timeWindow: 60_000 } } });
+    api = await testApi(coursesApi, {
+      payments: provider,
+      staff,
+      identity: idp.verifier,
+      settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
+    });
     const startDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     await api.db
       .insertInto('courses.cohorts')
@@ -144,5 +151,60 @@ describe('course payments reconciliation and reversals', () => {
     const results = await Promise.all([run(), run()]);
     expect(results.filter((r) => r.ran)).toHaveLength(1);
     expect(await mailsTo('dos-instancias@example.com', /inscripción/)).toHaveLength(1);
+  });
+
+  describe("the panel's payments review", () => {
+    const asAna = { authorization: `Bearer ${staffToken(idp, { email: 'ana@fundacion.org' })}` };
+    const asVisitor = { authorization: `Bearer ${idp.token({ email: 'visitante@example.com' })}` };
+
+    it('is for the team only', async () => {
+      for (const [method, url] of [
+        ['GET', '/api/courses/staff/payments'],
+        ['POST', '/api/courses/staff/payments/reconcile'],
+        ['POST', '/api/courses/staff/payments/discrepancies/1/review'],
+      ] as const) {
+        expect((await api.app.inject({ method, url })).statusCode).toBe(401);
+        expect((await api.app.inject({ method, url, headers: asVisitor })).statusCode).toBe(403);
+      }
+    });
+
+    it('lists what could not be applied and what waits, reviews a difference once, and reconciles now (audited)', async () => {
+      const waiting = await enrolAndCheckout('espera@example.com');
+      const review = await api.app.inject({ method: 'GET', url: '/api/courses/staff/payments', headers: asAna });
+      expect(review.statusCode).toBe(200);
+      const body = review.json<{
+        issues: Array<{ key: string; kind: string; payment_id: string }>;
+        pending: Array<{ reference: string }>;
+      }>();
+      expect(body.pending.map((p) => p.reference)).toContain(waiting);
+      // The amount mismatch of payment 9003 (above) and the reversals are there, without any payer address.
+      const mismatch = body.issues.find((i) => i.payment_id === '9003');
+      expect(mismatch?.kind).toBe('amount_mismatch');
+      expect(body.issues.map((i) => i.kind)).toEqual(expect.arrayContaining(['refunded', 'charged_back']));
+      expect(review.body).not.toMatch(/@example\.com/);
+
+      const id = Number(mismatch?.key.slice(2));
+      const url = `/api/courses/staff/payments/discrepancies/${id}/review`;
+      const first = await api.app.inject({ method: 'POST', url, headers: asAna });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ issue: { reviewed_by: 'ana@fundacion.org' } });
+      expect((await api.app.inject({ method: 'POST', url, headers: asAna })).statusCode).toBe(409);
+      expect(
+        (await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/discrepancies/99999999/review', headers: asAna }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/discrepancies/abc/review', headers: asAna })).statusCode,
+      ).toBe(400);
+
+      // By hand nobody waits for the notification: the payment made a moment ago is applied now.
+      provider.pay('9010', waiting, 'approved');
+      const now = await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/reconcile', headers: asAna });
+      expect(now.statusCode).toBe(200);
+      expect(now.json<{ applied: number }>().applied).toBeGreaterThanOrEqual(1);
+      expect((await row(waiting)).payment_status).toBe('approved');
+      const audit = await api.db.selectFrom('staff.audit_log').select('action').where('actor_email', '=', 'ana@fundacion.org').execute();
+      expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['courses.payment.review', 'courses.payment.reconcile']));
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
+import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
 import { contributionRoutes, donationPayables } from './contributions';
 import { donationBoundsRoutes } from './donation-bounds';
 import { givingMigrations } from './migrations';
@@ -12,6 +13,7 @@ export const givingApi: ApiModule = {
   plugin: async (app, ctx) => {
     await app.register(contributionRoutes, ctx);
     await app.register(donationBoundsRoutes, ctx);
+    await app.register(paymentStaffRoutes(donationPayables), ctx);
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);
     app.addHook('onClose', async () => stopReconciliation());

@@ -38,8 +38,9 @@ export async function reconcilePayments<T extends PayableTableName>(
   options: PayableOptions<T>,
   log: Log,
   now: Date = new Date(),
+  /** By hand, staff ask about every waiting checkout at once (0); the schedule waits for the provider's notification. */
+  afterMinutes: number = (ctx.settings.paymentReconciliation ?? RECONCILE_DEFAULTS).afterMinutes,
 ): Promise<ReconcileOutcome> {
-  const { afterMinutes } = ctx.settings.paymentReconciliation ?? RECONCILE_DEFAULTS;
   const quietSince = new Date(now.getTime() - afterMinutes * 60_000);
   const table: PayableTableName = options.table;
   const due = await ctx.db

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import {
+  discrepancyParamsSchema,
+  paymentsReviewResponseSchema,
+  paymentsStaffTexts,
+  reconcileNowResponseSchema,
+  reviewDiscrepancyResponseSchema,
+  type DiscrepancyParams,
+  type PaymentIssue,
+  type PaymentsReviewResponse,
+  type ReconcileNowResponse,
+  type ReviewDiscrepancyResponse,
+} from '../../schemas/payments-staff-api';
+import type { ApiContext } from '../api-contract';
+import { recordAudit } from '../audit';
+import type { PayableTableName, PaymentDiscrepanciesTable } from '../database';
+import { ApiError, zodResponse, zodSchema } from '../http';
+import { registerStaffRoutes, staffOf } from '../staff-guard';
+import type { Selectable } from 'kysely';
+import { reconcilePayments } from './reconcile';
+import { reversalStatuses } from './reversals';
+import type { PayableOptions } from './routes';
+
+/** Issues and waiting checkouts shown at once (newest first); older ones are in the records' own pages. */
+const LIMIT = 200;
+/** Reversed payments are listed this long after they happened. */
+const REVERSALS_WINDOW_MS = 90 * 86_400_000;
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const amount = (v: string | number | null) => (v === null ? null : Number(v));
+
+function issueOfDiscrepancy(d: Selectable<PaymentDiscrepanciesTable>): PaymentIssue {
+  return {
+    key: `d-${d.id}`,
+    kind: d.kind as PaymentIssue['kind'],
+    reference: d.reference,
+    payment_id: d.payment_id,
+    expected_amount: d.expected_amount,
+    reported_amount: amount(d.reported_amount),
+    reported_currency: d.reported_currency,
+    reported_status: d.reported_status,
+    detected_at: iso(d.detected_at) ?? '',
+    reviewed_at: iso(d.reviewed_at),
+    reviewed_by: d.reviewed_by,
+  };
+}
+
+/**
+ * The panel's payments review for one payable domain: what could not be applied or was reversed, the checkouts still
+ * waiting, marking a discrepancy reviewed, and reconciliation now (audited). Staff only; no payer contact data.
+ */
+export function paymentStaffRoutes<T extends PayableTableName>(options: PayableOptions<T>): FastifyPluginAsync<ApiContext> {
+  const domain = options.tag as 'courses' | 'giving';
+  return async (app, ctx) => {
+    const table: PayableTableName = options.table;
+    const discrepancies = options.discrepanciesTable;
+    await registerStaffRoutes(app, ctx, async (staff) => {
+      staff.get<{ Reply: PaymentsReviewResponse }>(
+        '/payments',
+        {
+          schema: {
+            tags: [domain],
+            summary: 'Pagos por revisar: diferencias, reversiones y pagos en espera',
+            response: { 200: zodResponse(paymentsReviewResponseSchema) },
+          },
+        },
+        async () => {
+          const found = await ctx.db.selectFrom(discrepancies).selectAll().orderBy('detected_at', 'desc').limit(LIMIT).execute();
+          const reversed = await ctx.db
+            .selectFrom(table)
+            .select(['reference', 'payment_id', 'payment_status', 'payment_date', 'updated_at'])
+            .where('payment_status', 'in', reversalStatuses)
+            .where('updated_at', '>=', new Date(Date.now() - REVERSALS_WINDOW_MS))
+            .orderBy('updated_at', 'desc')
+            .limit(LIMIT)
+            .execute();
+          const records = await ctx.db
+            .selectFrom(table)
+            .selectAll()
+            .where('preference_id', 'is not', null)
+            .where('payment_status', 'not in', ['approved', 'authorized', 'rejected', 'cancelled', ...reversalStatuses])
+            .orderBy('created_at', 'desc')
+            .limit(LIMIT)
+            .execute();
+          return {
+            issues: [
+              ...found.map(issueOfDiscrepancy),
+              ...reversed.map((r): PaymentIssue => ({
+                key: `r-${r.reference}`,
+                kind: r.payment_status as PaymentIssue['kind'],
+                reference: r.reference,
+                payment_id: r.payment_id ?? '',
+                expected_amount: null,
+                reported_amount: null,
+                reported_currency: null,
+                reported_status: r.payment_status,
+                detected_at: iso(r.payment_date ?? r.updated_at) ?? '',
+                reviewed_at: null,
+                reviewed_by: null,
+              })),
+            ].sort((a, b) => b.detected_at.localeCompare(a.detected_at)),
+            pending: records.map((r) => ({
+              reference: r.reference,
+              // The payable row type is the union of the domains' tables; each domain's priced amount comes from it.
+              amount: options.amountOf(r as never),
+              payment_status: r.payment_status,
+              payment_id: r.payment_id,
+              created_at: iso(r.created_at) ?? '',
+              reconciled_at: iso(r.reconciled_at),
+            })),
+          };
+        },
+      );
+
+      staff.post<{ Params: DiscrepancyParams; Reply: ReviewDiscrepancyResponse }>(
+        '/payments/discrepancies/:id/review',
+        {
+          schema: {
+            tags: [domain],
+            summary: 'Marcar como revisada una diferencia en un pago',
+            params: zodSchema(discrepancyParamsSchema),
+            response: { 200: zodResponse(reviewDiscrepancyResponseSchema) },
+          },
+        },
+        async (request) => {
+          const member = staffOf(request);
+          return ctx.db.transaction().execute(async (trx) => {
+            const row = await trx.selectFrom(discrepancies).selectAll().where('id', '=', request.params.id).forUpdate().executeTakeFirst();
+            if (!row) throw new ApiError(404, 'not_found', paymentsStaffTexts.notFound);
+            if (row.reviewed_at) throw new ApiError(409, 'already_reviewed', paymentsStaffTexts.alreadyReviewed);
+            const updated = await trx
+              .updateTable(discrepancies)
+              .set({ reviewed_at: sql<Date>`now()`, reviewed_by: member.email })
+              .where('id', '=', row.id)
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            await recordAudit(trx, member, {
+              action: `${domain}.payment.review`,
+              entity: 'payment',
+              entityId: row.payment_id,
+              detail: { kind: row.kind },
+            });
+            return { issue: issueOfDiscrepancy(updated) };
+          });
+        },
+      );
+
+      staff.post<{ Reply: ReconcileNowResponse }>(
+        '/payments/reconcile',
+        {
+          schema: {
+            tags: [domain],
+            summary: 'Preguntar ya a la pasarela por los pagos en espera',
+            response: { 200: zodResponse(reconcileNowResponseSchema) },
+          },
+        },
+        async (request) => {
+          const outcome = await reconcilePayments(ctx, options, request.log, new Date(), 0);
+          await recordAudit(ctx.db, staffOf(request), {
+            action: `${domain}.payment.reconcile`,
+            entity: 'payment',
+            detail: { ...outcome },
+          });
+          return outcome;
+        },
+      );
+    });
+  };
+}
