@@ -10,6 +10,7 @@ export const exposes = {
   './LearningProcessesPage': './src/screens/learning-processes-page.tsx',
   './PuentesPage': './src/screens/puentes-page.tsx',
   './StaffCohorts': './src/screens/staff/cohorts.tsx',
+  './StaffPayments': './src/screens/staff/payments.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'courses', exposes });

@@ -1,0 +1,257 @@
+import 'shared/ui/staff/screens.css';
+import { useCallback, useEffect, useState } from 'react';
+import { formatColombianDateTime } from 'shared/format/dates';
+import { formatCOP } from 'shared/format/money';
+import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/schemas/payments-staff-api';
+import { useStaffSession } from 'shared/staff-session';
+import { AppLink } from 'shared/navigation';
+import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
+import { useListStaffPayments, type PayableDomain } from '../../api/list-staff-payments';
+import { useReconcileStaffPayments } from '../../api/reconcile-staff-payments';
+import { useReviewStaffPaymentDiscrepancy } from '../../api/review-staff-payment-discrepancy';
+
+export const staffPaymentsTexts = {
+  title: 'Pagos por revisar',
+  intro:
+    'Lo que la pasarela informó y el sitio no aplicó (otro valor, otra moneda, una referencia que no emitimos), los pagos reembolsados o con contracargo, y los pagos que siguen esperando. El sitio vuelve a preguntar por los pagos en espera cada 15 minutos.',
+  loading: 'Cargando los pagos…',
+  failed: 'No pudimos cargar los pagos.',
+  network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  sessionEnded: 'Tu sesión terminó. Vuelve a ingresar al panel.',
+  domains: { courses: 'Cursos', giving: 'Donaciones' } as Record<PayableDomain, string>,
+  issuesTitle: 'Diferencias y reversiones',
+  issuesCaption: 'Pagos que el sitio no aplicó o que fueron reversados, del más reciente al más antiguo',
+  issuesEmpty: 'No hay diferencias ni reversiones.',
+  issueColumns: ['Detectado (Bogotá)', 'Área', 'Qué pasó', 'Registro', 'Esperado', 'Informado', 'Revisión'] as const,
+  kinds: {
+    amount_mismatch: 'Valor distinto al cobrado',
+    currency_mismatch: 'Moneda distinta a COP',
+    unknown_reference: 'Referencia desconocida',
+    refunded: 'Reembolsado',
+    charged_back: 'Contracargo',
+  } as Record<PaymentIssue['kind'], string>,
+  review: 'Marcar como revisada',
+  reviewLabel: (payment: string) => `Marcar como revisada la diferencia del pago ${payment}`,
+  reviewing: 'Guardando…',
+  reviewedBy: (who: string, when: string) => `Revisada por ${who} el ${when}`,
+  reviewed: (payment: string) => `Diferencia del pago ${payment} marcada como revisada.`,
+  notReviewable: 'Informativo',
+  pendingTitle: 'Pagos en espera',
+  pendingCaption: 'Pagos abiertos en la pasarela que aún no tienen un resultado final',
+  pendingEmpty: 'No hay pagos en espera.',
+  pendingColumns: ['Abierto (Bogotá)', 'Área', 'Registro', 'Valor', 'Estado', 'Última consulta a la pasarela'] as const,
+  never: 'Aún no',
+  reconcile: 'Revisar pagos en espera ahora',
+  reconciling: 'Preguntando a la pasarela…',
+  reconciled: (checked: number, applied: number, failed: number) =>
+    `Consultamos ${checked} ${checked === 1 ? 'pago' : 'pagos'}; ${applied} ${applied === 1 ? 'cambió' : 'cambiaron'} de estado.${
+      failed ? ` ${failed} no se pudieron consultar: se intentará de nuevo.` : ''
+    }`,
+  actionFailed: 'No pudimos completar la acción.',
+  statuses: { 'processing...': 'Sin pago aún', pending: 'Pendiente', in_process: 'En proceso' } as Record<string, string>,
+} as const;
+const t = staffPaymentsTexts;
+const domains: readonly PayableDomain[] = ['courses', 'giving'];
+
+type Row<T> = T & { domain: PayableDomain };
+type Loaded =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'ready'; issues: Row<PaymentIssue>[]; pending: Row<PendingPayment>[] };
+
+/** Where a record of a domain is shown in the panel. */
+const recordPath = (domain: PayableDomain, reference: string) =>
+  `/equipo/${domain === 'courses' ? 'inscripciones' : 'donaciones'}/${encodeURIComponent(reference)}`;
+
+const money = (value: number | null, currency: string | null = 'COP') =>
+  value === null ? '—' : currency && currency.toUpperCase() !== 'COP' ? `${value} ${currency}` : formatCOP(value);
+
+/** /equipo/pagos: the payments of courses and donations that need a person, and the by-hand reconciliation. */
+export default function StaffPayments() {
+  const session = useStaffSession();
+  const list = useListStaffPayments();
+  const review = useReviewStaffPaymentDiscrepancy();
+  const reconcile = useReconcileStaffPayments();
+  const [state, setState] = useState<Loaded>({ kind: 'loading' });
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setState({ kind: 'loading' });
+    const token = await session.getIdToken();
+    if (!token) return setState({ kind: 'failed', message: t.sessionEnded });
+    const results = await Promise.all(domains.map((d) => list(d, token)));
+    const issues: Row<PaymentIssue>[] = [];
+    const pending: Row<PendingPayment>[] = [];
+    for (const [i, result] of results.entries()) {
+      if (result.kind !== 'ok') return setState({ kind: 'failed', message: messageOf(result, t.network, t.failed) });
+      const domain = domains[i] as PayableDomain;
+      const data: PaymentsReviewResponse = result.data;
+      issues.push(...data.issues.map((x) => ({ ...x, domain })));
+      pending.push(...data.pending.map((x) => ({ ...x, domain })));
+    }
+    issues.sort((a, b) => b.detected_at.localeCompare(a.detected_at));
+    pending.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    setState({ kind: 'ready', issues, pending });
+  }, [list, session]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const markReviewed = async (issue: Row<PaymentIssue>) => {
+    const token = await session.getIdToken();
+    if (!token) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
+    setBusy(issue.key);
+    const result = await review(issue.domain, Number(issue.key.slice(2)), token);
+    setBusy(null);
+    if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
+    const updated = result.data.issue;
+    setState((s) =>
+      s.kind === 'ready'
+        ? { ...s, issues: s.issues.map((x) => (x.key === issue.key && x.domain === issue.domain ? { ...updated, domain: x.domain } : x)) }
+        : s,
+    );
+    setNotice({ text: t.reviewed(issue.payment_id), kind: 'success', at: Date.now() });
+  };
+
+  const reconcileNow = async () => {
+    const token = await session.getIdToken();
+    if (!token) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
+    setBusy('reconcile');
+    const results = await Promise.all(domains.map((d) => reconcile(d, token)));
+    setBusy(null);
+    const failedCall = results.find((r) => r.kind !== 'ok');
+    if (failedCall) return setNotice({ text: messageOf(failedCall, t.network, t.actionFailed), kind: 'error', at: Date.now() });
+    const sum = { checked: 0, applied: 0, failed: 0 };
+    for (const r of results)
+      if (r.kind === 'ok') {
+        sum.checked += r.data.checked;
+        sum.applied += r.data.applied;
+        sum.failed += r.data.failed;
+      }
+    setNotice({ text: t.reconciled(sum.checked, sum.applied, sum.failed), kind: sum.failed ? 'error' : 'success', at: Date.now() });
+    await load();
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby="pagos-titulo">
+      <header>
+        <h1 id="pagos-titulo">{t.title}</h1>
+        <p className="staff-screen__intro">{t.intro}</p>
+      </header>
+      {notice ? <Notice key={notice.at} text={notice.text} kind={notice.kind} /> : null}
+      <LoadState state={state} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
+      {state.kind === 'ready' ? (
+        <>
+          <section aria-labelledby="pagos-diferencias">
+            <h2 id="pagos-diferencias">{t.issuesTitle}</h2>
+            {state.issues.length ? (
+              <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={t.issuesCaption}>
+                <table className="staff-table">
+                  <caption>{t.issuesCaption}</caption>
+                  <thead>
+                    <tr>
+                      {t.issueColumns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.issues.map((issue) => (
+                      <tr key={`${issue.domain}-${issue.key}`}>
+                        <td className="staff-nowrap">{formatColombianDateTime(issue.detected_at)}</td>
+                        <td>{t.domains[issue.domain]}</td>
+                        <td>
+                          {t.kinds[issue.kind]}
+                          <br />
+                          <span className="staff-muted">Pago {issue.payment_id}</span>
+                        </td>
+                        <td>
+                          {issue.reference ? <AppLink to={recordPath(issue.domain, issue.reference)}>{issue.reference}</AppLink> : '—'}
+                        </td>
+                        <td>{money(issue.expected_amount)}</td>
+                        <td>
+                          {money(issue.reported_amount, issue.reported_currency)}
+                          {issue.reported_status ? <span className="staff-muted"> ({issue.reported_status})</span> : null}
+                        </td>
+                        <td>
+                          {issue.reviewed_at ? (
+                            t.reviewedBy(issue.reviewed_by ?? '—', formatColombianDateTime(issue.reviewed_at))
+                          ) : issue.key.startsWith('d-') ? (
+                            <button
+                              type="button"
+                              className="btn btn--ghost"
+                              aria-label={t.reviewLabel(issue.payment_id)}
+                              disabled={busy !== null}
+                              onClick={() => void markReviewed(issue)}
+                            >
+                              {busy === issue.key ? t.reviewing : t.review}
+                            </button>
+                          ) : (
+                            <span className="staff-muted">{t.notReviewable}</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <p className="staff-empty">{t.issuesEmpty}</p>
+            )}
+          </section>
+          <section aria-labelledby="pagos-espera">
+            <h2 id="pagos-espera">{t.pendingTitle}</h2>
+            <p>
+              <button
+                type="button"
+                className="btn"
+                disabled={busy !== null}
+                aria-busy={busy === 'reconcile' || undefined}
+                onClick={() => void reconcileNow()}
+              >
+                {busy === 'reconcile' ? t.reconciling : t.reconcile}
+              </button>
+            </p>
+            {state.pending.length ? (
+              <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={t.pendingCaption}>
+                <table className="staff-table">
+                  <caption>{t.pendingCaption}</caption>
+                  <thead>
+                    <tr>
+                      {t.pendingColumns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.pending.map((p) => (
+                      <tr key={`${p.domain}-${p.reference}`}>
+                        <td className="staff-nowrap">{formatColombianDateTime(p.created_at)}</td>
+                        <td>{t.domains[p.domain]}</td>
+                        <td>
+                          <AppLink to={recordPath(p.domain, p.reference)}>{p.reference}</AppLink>
+                        </td>
+                        <td>{formatCOP(p.amount)}</td>
+                        <td>{t.statuses[p.payment_status] ?? p.payment_status}</td>
+                        <td>{p.reconciled_at ? formatColombianDateTime(p.reconciled_at) : t.never}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <p className="staff-empty">{t.pendingEmpty}</p>
+            )}
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}
