@@ -5,9 +5,8 @@
  */
 export interface StaffScreens {
   community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord' | 'StaffNewsletter';
-  account: 'StaffGate' | 'StaffMembers' | 'StaffAudit' | 'StaffDataRequests' | 'StaffDataRequest';
-  courses: 'StaffEnrolments' | 'StaffEnrolment' | 'StaffCohorts' | 'StaffPayments';
-  giving: 'StaffDonations' | 'StaffDonation' | 'StaffCertificates' | 'StaffCampaign';
+  account: 'StaffGate' | 'StaffMembers' | 'StaffAudit';
+  courses: 'StaffCohorts' | 'StaffPayments';
 }
 
 export type StaffRoute = {
@@ -43,28 +42,8 @@ export const staffRoutes: readonly StaffRoute[] = [
   { pattern: '/equipo/comunidad/:kind', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad' },
   { pattern: '/equipo/comunidad/:kind/:id', owner: 'community', screen: 'StaffCommunityRecord', title: 'Registro de la comunidad' },
   { pattern: '/equipo/boletin', owner: 'community', screen: 'StaffNewsletter', title: 'Boletín', nav: 'Boletín' },
-  {
-    pattern: '/equipo/datos-personales',
-    owner: 'account',
-    screen: 'StaffDataRequests',
-    title: 'Solicitudes sobre datos personales',
-    nav: 'Datos personales',
-  },
-  {
-    pattern: '/equipo/datos-personales/:radicado',
-    owner: 'account',
-    screen: 'StaffDataRequest',
-    title: 'Solicitud sobre datos personales',
-  },
-  { pattern: '/equipo/inscripciones', owner: 'courses', screen: 'StaffEnrolments', title: 'Inscripciones', nav: 'Inscripciones' },
-  { pattern: '/equipo/inscripciones/:reference', owner: 'courses', screen: 'StaffEnrolment', title: 'Inscripción' },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos' },
   { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos' },
-  // Before '/equipo/donaciones/:reference', which would otherwise take these two paths.
-  { pattern: '/equipo/donaciones/certificados', owner: 'giving', screen: 'StaffCertificates', title: 'Certificados de donación' },
-  { pattern: '/equipo/donaciones/campana', owner: 'giving', screen: 'StaffCampaign', title: 'Campaña de donaciones' },
-  { pattern: '/equipo/donaciones', owner: 'giving', screen: 'StaffDonations', title: 'Donaciones', nav: 'Donaciones' },
-  { pattern: '/equipo/donaciones/:reference', owner: 'giving', screen: 'StaffDonation', title: 'Donación' },
   { pattern: '/equipo/miembros', owner: 'account', screen: 'StaffMembers', title: 'Equipo', nav: 'Equipo', adminOnly: true },
   { pattern: '/equipo/auditoria', owner: 'account', screen: 'StaffAudit', title: 'Auditoría', nav: 'Auditoría', adminOnly: true },
 ];

@@ -31,7 +31,8 @@ export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { 
     if (fromForm) return reply.status(303).header('location', '/sandbox').send();
     return payment;
   });
-  // Tests of a lost notification: `{"external_reference": "..."}` or `{"payer_email": "..."}` → never notified.
+  // Tests of a lost notification: `{"external_reference": "..."}` or `{"payer_email": "..."}` → never notified
+  // (`"drop": false` delivers them again).
   app.post('/sandbox/notifications/drop', async (request) => {
     const body = isObject(request.body) ? request.body : {};
     return payments.dropNotifications(body);

@@ -30,7 +30,10 @@ export interface Payments {
   /** Refunds (`refunded`) or charges back (`charged_back`) an approved payment, and notifies it. */
   reverse(id: string | number, kind: unknown): PaymentRecord;
   /** From now on, no notification goes out for payments of this external reference or payer e-mail. */
-  dropNotifications(match: { external_reference?: unknown; payer_email?: unknown }): { references: string[]; payerEmails: string[] };
+  dropNotifications(match: { external_reference?: unknown; payer_email?: unknown; drop?: unknown }): {
+    references: string[];
+    payerEmails: string[];
+  };
 }
 
 export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOptions): Payments {
@@ -186,10 +189,17 @@ export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOpti
     return payment;
   };
 
-  const dropNotifications = (match: { external_reference?: unknown; payer_email?: unknown }) => {
+  const dropNotifications = (match: { external_reference?: unknown; payer_email?: unknown; drop?: unknown }) => {
     const drop = (store.state.dropNotifications ??= { references: [], payerEmails: [] });
-    if (typeof match.external_reference === 'string' && match.external_reference) drop.references.push(match.external_reference);
-    if (typeof match.payer_email === 'string' && match.payer_email) drop.payerEmails.push(match.payer_email.toLowerCase());
+    // `drop: false` delivers them again from now on (what was dropped stays lost, as with the provider).
+    const keep = match.drop !== false;
+    const set = (list: string[], value: unknown, normalise: (v: string) => string) => {
+      if (typeof value !== 'string' || !value) return list;
+      const v = normalise(value);
+      return keep ? [...new Set([...list, v])] : list.filter((x) => x !== v);
+    };
+    drop.references = set(drop.references, match.external_reference, (v) => v);
+    drop.payerEmails = set(drop.payerEmails, match.payer_email, (v) => v.toLowerCase());
     store.save();
     return drop;
   };

@@ -5,6 +5,7 @@ import { formatCOP } from 'shared/format/money';
 import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/schemas/payments-staff-api';
 import { useStaffSession } from 'shared/staff-session';
 import { AppLink } from 'shared/navigation';
+import { matchStaffRoute } from 'shared/staff-routes';
 import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
 import { useListStaffPayments, type PayableDomain } from '../../api/list-staff-payments';
 import { useReconcileStaffPayments } from '../../api/reconcile-staff-payments';
@@ -63,6 +64,12 @@ type Loaded =
 /** Where a record of a domain is shown in the panel. */
 const recordPath = (domain: PayableDomain, reference: string) =>
   `/equipo/${domain === 'courses' ? 'inscripciones' : 'donaciones'}/${encodeURIComponent(reference)}`;
+
+/** The record's reference, linked to its page when the panel has one for that area. */
+function RecordRef({ domain, reference }: { domain: PayableDomain; reference: string }) {
+  const path = recordPath(domain, reference);
+  return matchStaffRoute(path) ? <AppLink to={path}>{reference}</AppLink> : <span className="staff-nowrap">{reference}</span>;
+}
 
 const money = (value: number | null, currency: string | null = 'COP') =>
   value === null ? '—' : currency && currency.toUpperCase() !== 'COP' ? `${value} ${currency}` : formatCOP(value);
@@ -170,9 +177,7 @@ export default function StaffPayments() {
                           <br />
                           <span className="staff-muted">Pago {issue.payment_id}</span>
                         </td>
-                        <td>
-                          {issue.reference ? <AppLink to={recordPath(issue.domain, issue.reference)}>{issue.reference}</AppLink> : '—'}
-                        </td>
+                        <td>{issue.reference ? <RecordRef domain={issue.domain} reference={issue.reference} /> : '—'}</td>
                         <td>{money(issue.expected_amount)}</td>
                         <td>
                           {money(issue.reported_amount, issue.reported_currency)}
@@ -236,7 +241,7 @@ export default function StaffPayments() {
                         <td className="staff-nowrap">{formatColombianDateTime(p.created_at)}</td>
                         <td>{t.domains[p.domain]}</td>
                         <td>
-                          <AppLink to={recordPath(p.domain, p.reference)}>{p.reference}</AppLink>
+                          <RecordRef domain={p.domain} reference={p.reference} />
                         </td>
                         <td>{formatCOP(p.amount)}</td>
                         <td>{t.statuses[p.payment_status] ?? p.payment_status}</td>
