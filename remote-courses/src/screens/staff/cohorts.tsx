@@ -4,7 +4,7 @@ import { courses } from 'shared/catalogue/courses';
 import { formatLongDate } from 'shared/format/dates';
 import { courseSlugs, type CohortStatus, type StaffCohort } from 'shared/schemas/cohorts-api';
 import { useStaffSession } from 'shared/staff-session';
-import { LoadState, messageOf as kitMessageOf, Notice } from 'shared/ui/staff/kit';
+import { LoadState, messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
 import type { ApiResult } from 'shared/api/client';
 import { useCreateStaffCohort } from '../../api/create-staff-cohort';
 import { useListStaffCohorts } from '../../api/list-staff-cohorts';
@@ -322,72 +322,57 @@ export default function StaffCohorts() {
       {loaded.kind === 'ready'
         ? courseSlugs.map((slug) => {
             const rows = loaded.cohorts.filter((c) => c.course_name === slug);
-            const captionId = `cohortes-${slug}`;
             return (
-              <div key={slug} className="staff-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-                <table className="staff-table">
-                  <caption id={captionId}>{t.caption(titleOf(slug))}</caption>
-                  <thead>
-                    <tr>
-                      {t.columns.map((c) => (
-                        <th key={c} scope="col">
-                          {c}
+              <StaffTable key={slug} caption={t.caption(titleOf(slug))} columns={t.columns}>
+                {rows.length ? (
+                  rows.map((c) => {
+                    const date = formatLongDate(c.start_date);
+                    const verb = c.status === 'open' ? t.close : t.open;
+                    return (
+                      <tr key={c.id}>
+                        <th scope="row" className="staff-nowrap">
+                          {date}
                         </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.length ? (
-                      rows.map((c) => {
-                        const date = formatLongDate(c.start_date);
-                        const verb = c.status === 'open' ? t.close : t.open;
-                        return (
-                          <tr key={c.id}>
-                            <th scope="row" className="staff-nowrap">
-                              {date}
-                            </th>
-                            <td>{c.schedule}</td>
-                            <td>{c.capacity}</td>
-                            <td>{c.seats_taken}</td>
-                            <td>{c.seats_held}</td>
-                            <td>{c.seats_left}</td>
-                            <td>
-                              {t.status[c.status]}
-                              {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
-                            </td>
-                            <td className="staff-nowrap">
-                              <button
-                                type="button"
-                                className="btn btn--ghost"
-                                aria-label={t.editLabel(date)}
-                                onClick={(e) => startEditing(c, e.currentTarget)}
-                              >
-                                {t.edit}
-                              </button>{' '}
-                              <button
-                                type="button"
-                                className="btn btn--ghost"
-                                aria-label={t.toggleLabel(verb, date)}
-                                disabled={toggling === c.id}
-                                aria-busy={toggling === c.id || undefined}
-                                onClick={() => void toggle(c)}
-                              >
-                                {verb}
-                              </button>
-                            </td>
-                          </tr>
-                        );
-                      })
-                    ) : (
-                      <tr>
-                        <td colSpan={t.columns.length} className="staff-empty">
-                          {t.empty}
+                        <td>{c.schedule}</td>
+                        <td>{c.capacity}</td>
+                        <td>{c.seats_taken}</td>
+                        <td>{c.seats_held}</td>
+                        <td>{c.seats_left}</td>
+                        <td>
+                          {t.status[c.status]}
+                          {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
+                        </td>
+                        <td className="staff-nowrap">
+                          <button
+                            type="button"
+                            className="btn btn--ghost"
+                            aria-label={t.editLabel(date)}
+                            onClick={(e) => startEditing(c, e.currentTarget)}
+                          >
+                            {t.edit}
+                          </button>{' '}
+                          <button
+                            type="button"
+                            className="btn btn--ghost"
+                            aria-label={t.toggleLabel(verb, date)}
+                            disabled={toggling === c.id}
+                            aria-busy={toggling === c.id || undefined}
+                            onClick={() => void toggle(c)}
+                          >
+                            {verb}
+                          </button>
                         </td>
                       </tr>
-                    )}
-                  </tbody>
-                </table>
-              </div>
+                    );
+                  })
+                ) : (
+                  <tr>
+                    <td colSpan={t.columns.length} className="staff-empty">
+                      {t.empty}
+                    </td>
+                  </tr>
+                )}
+              </StaffTable>
             );
           })
         : null}

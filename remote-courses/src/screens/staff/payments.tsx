@@ -6,7 +6,7 @@ import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'share
 import { useStaffSession } from 'shared/staff-session';
 import { AppLink } from 'shared/navigation';
 import { matchStaffRoute } from 'shared/staff-routes';
-import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
+import { LoadState, messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
 import { useListStaffPayments, type PayableDomain } from '../../api/list-staff-payments';
 import { useReconcileStaffPayments } from '../../api/reconcile-staff-payments';
 import { useReviewStaffPaymentDiscrepancy } from '../../api/review-staff-payment-discrepancy';
@@ -155,56 +155,42 @@ export default function StaffPayments() {
           <section aria-labelledby="pagos-diferencias">
             <h2 id="pagos-diferencias">{t.issuesTitle}</h2>
             {state.issues.length ? (
-              <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={t.issuesCaption}>
-                <table className="staff-table">
-                  <caption>{t.issuesCaption}</caption>
-                  <thead>
-                    <tr>
-                      {t.issueColumns.map((c) => (
-                        <th key={c} scope="col">
-                          {c}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {state.issues.map((issue) => (
-                      <tr key={`${issue.domain}-${issue.key}`}>
-                        <td className="staff-nowrap">{formatColombianDateTime(issue.detected_at)}</td>
-                        <td>{t.domains[issue.domain]}</td>
-                        <td>
-                          {t.kinds[issue.kind]}
-                          <br />
-                          <span className="staff-muted">Pago {issue.payment_id}</span>
-                        </td>
-                        <td>{issue.reference ? <RecordRef domain={issue.domain} reference={issue.reference} /> : '—'}</td>
-                        <td>{money(issue.expected_amount)}</td>
-                        <td>
-                          {money(issue.reported_amount, issue.reported_currency)}
-                          {issue.reported_status ? <span className="staff-muted"> ({issue.reported_status})</span> : null}
-                        </td>
-                        <td>
-                          {issue.reviewed_at ? (
-                            t.reviewedBy(issue.reviewed_by ?? '—', formatColombianDateTime(issue.reviewed_at))
-                          ) : issue.key.startsWith('d-') ? (
-                            <button
-                              type="button"
-                              className="btn btn--ghost"
-                              aria-label={t.reviewLabel(issue.payment_id)}
-                              disabled={busy !== null}
-                              onClick={() => void markReviewed(issue)}
-                            >
-                              {busy === issue.key ? t.reviewing : t.review}
-                            </button>
-                          ) : (
-                            <span className="staff-muted">{t.notReviewable}</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StaffTable caption={t.issuesCaption} columns={t.issueColumns}>
+                {state.issues.map((issue) => (
+                  <tr key={`${issue.domain}-${issue.key}`}>
+                    <td className="staff-nowrap">{formatColombianDateTime(issue.detected_at)}</td>
+                    <td>{t.domains[issue.domain]}</td>
+                    <td>
+                      {t.kinds[issue.kind]}
+                      <br />
+                      <span className="staff-muted">Pago {issue.payment_id}</span>
+                    </td>
+                    <td>{issue.reference ? <RecordRef domain={issue.domain} reference={issue.reference} /> : '—'}</td>
+                    <td>{money(issue.expected_amount)}</td>
+                    <td>
+                      {money(issue.reported_amount, issue.reported_currency)}
+                      {issue.reported_status ? <span className="staff-muted"> ({issue.reported_status})</span> : null}
+                    </td>
+                    <td>
+                      {issue.reviewed_at ? (
+                        t.reviewedBy(issue.reviewed_by ?? '—', formatColombianDateTime(issue.reviewed_at))
+                      ) : issue.key.startsWith('d-') ? (
+                        <button
+                          type="button"
+                          className="btn btn--ghost"
+                          aria-label={t.reviewLabel(issue.payment_id)}
+                          disabled={busy !== null}
+                          onClick={() => void markReviewed(issue)}
+                        >
+                          {busy === issue.key ? t.reviewing : t.review}
+                        </button>
+                      ) : (
+                        <span className="staff-muted">{t.notReviewable}</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </StaffTable>
             ) : (
               <p className="staff-empty">{t.issuesEmpty}</p>
             )}
@@ -223,34 +209,20 @@ export default function StaffPayments() {
               </button>
             </p>
             {state.pending.length ? (
-              <div className="staff-table-wrap" tabIndex={0} role="region" aria-label={t.pendingCaption}>
-                <table className="staff-table">
-                  <caption>{t.pendingCaption}</caption>
-                  <thead>
-                    <tr>
-                      {t.pendingColumns.map((c) => (
-                        <th key={c} scope="col">
-                          {c}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {state.pending.map((p) => (
-                      <tr key={`${p.domain}-${p.reference}`}>
-                        <td className="staff-nowrap">{formatColombianDateTime(p.created_at)}</td>
-                        <td>{t.domains[p.domain]}</td>
-                        <td>
-                          <RecordRef domain={p.domain} reference={p.reference} />
-                        </td>
-                        <td>{formatCOP(p.amount)}</td>
-                        <td>{t.statuses[p.payment_status] ?? p.payment_status}</td>
-                        <td>{p.reconciled_at ? formatColombianDateTime(p.reconciled_at) : t.never}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <StaffTable caption={t.pendingCaption} columns={t.pendingColumns}>
+                {state.pending.map((p) => (
+                  <tr key={`${p.domain}-${p.reference}`}>
+                    <td className="staff-nowrap">{formatColombianDateTime(p.created_at)}</td>
+                    <td>{t.domains[p.domain]}</td>
+                    <td>
+                      <RecordRef domain={p.domain} reference={p.reference} />
+                    </td>
+                    <td>{formatCOP(p.amount)}</td>
+                    <td>{t.statuses[p.payment_status] ?? p.payment_status}</td>
+                    <td>{p.reconciled_at ? formatColombianDateTime(p.reconciled_at) : t.never}</td>
+                  </tr>
+                ))}
+              </StaffTable>
             ) : (
               <p className="staff-empty">{t.pendingEmpty}</p>
             )}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { useStaffSession } from 'shared/staff-session';
 import { useFocusOnMount } from 'shared/ui/submission-form';
@@ -174,5 +174,30 @@ export function MoreRows({
         </button>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A panel table in its frame: scrolls sideways on a phone, is reachable by keyboard (a named region), and is named by
+ * its caption; the rows are the children.
+ */
+export function StaffTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  const captionId = useId();
+  return (
+    <div className="staff-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table className="staff-table">
+        <caption id={captionId}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
   );
 }
