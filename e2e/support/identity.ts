@@ -1,6 +1,11 @@
 // The visitor's side of the identity emulator in browser tests: where it runs, unique addresses, an admin client, and
 // the codes it e-mails (read from the local mailbox).
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { mailbox, type Mail } from './staff';
 
 /** The emulator and its pool and app client, as `e2e/run.mjs` started them. */
@@ -46,4 +51,36 @@ export async function codeFor(email: string, seen = 0): Promise<string> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`No llegó el código para ${email}`);
+}
+
+/**
+ * A confirmed visitor account made straight on the identity provider (the journey under test starts after it):
+ * signed up with `name`, its e-mailed code typed. Answers its id token (a password sign-in) for API calls.
+ */
+export async function confirmedAccount(email: string, password: string, name = 'Ana Pérez'): Promise<string> {
+  const client = identityClient();
+  try {
+    await client.send(
+      new SignUpCommand({
+        ClientId: clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: name },
+        ],
+      }),
+    );
+    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await codeFor(email) }));
+    const auth = await client.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    return auth.AuthenticationResult?.IdToken ?? '';
+  } finally {
+    client.destroy();
+  }
 }

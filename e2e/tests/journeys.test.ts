@@ -1,37 +1,15 @@
 // Issue #17, walked as a new visitor on a 390 px phone: what the visitor still tripped over, each checked as they see it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { fillEnrolment, sandboxUrl } from '../support/enrolment';
-import { clientId, codeFor, identityClient, mailsTo, uniqueEmail } from '../support/identity';
+import { codeFor, confirmedAccount, mailsTo, uniqueEmail } from '../support/identity';
 import { mailbox } from '../support/staff';
 
 const phone = { width: 390, height: 844 };
 const password = 'Clave2026';
-
-/** A confirmed account made straight on the identity provider (the journey under test starts after it). */
-async function confirmedAccount(email: string) {
-  const client = identityClient();
-  try {
-    await client.send(
-      new SignUpCommand({
-        ClientId: clientId,
-        Username: email,
-        Password: password,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'name', Value: 'Julián Castro' },
-        ],
-      }),
-    );
-    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await codeFor(email) }));
-  } finally {
-    client.destroy();
-  }
-}
 
 const field = (page: Page, name: string) => page.locator(`main [name="${name}"]`);
 const header = (page: Page) => page.locator('header.site-header');
@@ -126,7 +104,7 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
     await page.waitForFunction((value) => document.querySelector<HTMLInputElement>('main [name="email"]')?.value === value, student);
 
     const account = uniqueEmail('cuenta');
-    await confirmedAccount(account);
+    await confirmedAccount(account, password, 'Julián Castro');
     await page.goto('/login');
     await waitForHeading(page, 'Ingresa');
     await field(page, 'email').fill(account);

@@ -4,47 +4,17 @@
 // Cursos, shows up in the panel and is e-mailed to the team.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { fillEnrolment, sandboxUrl } from '../support/enrolment';
-import { clientId, codeFor, identityClient, mailsTo, uniqueEmail } from '../support/identity';
+import { confirmedAccount, mailsTo, uniqueEmail } from '../support/identity';
 import { expectFocusOn, firstStaffSignIn, newStaffMember } from '../support/staff';
 
 const stamp = Date.now();
 const memberEmail = `pagos-${stamp}@fundacion.org`;
 const staffPassword = 'PanelSeguro2026';
 const studentPassword = 'Clave2026';
-
-/** A confirmed student account, signed in through the identity provider: its id token. */
-async function studentToken(email: string): Promise<string> {
-  const client = identityClient();
-  try {
-    await client.send(
-      new SignUpCommand({
-        ClientId: clientId,
-        Username: email,
-        Password: studentPassword,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'name', Value: 'Ana Pérez' },
-        ],
-      }),
-    );
-    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: await codeFor(email) }));
-    const auth = await client.send(
-      new InitiateAuthCommand({
-        ClientId: clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: studentPassword },
-      }),
-    );
-    return auth.AuthenticationResult?.IdToken ?? '';
-  } finally {
-    client.destroy();
-  }
-}
 
 /** The courses Mis Cursos lists for a signed-in student. */
 async function misCursos(token: string): Promise<Array<{ payment_status: string }>> {
@@ -65,7 +35,7 @@ describe('payments reconciliation (courses and the panel)', () => {
 
   it('a payment whose notification was lost is approved by the reconciliation run from the panel; a refund withdraws the course', async () => {
     const email = uniqueEmail('notificacion-perdida');
-    const token = await studentToken(email);
+    const token = await confirmedAccount(email, studentPassword);
     // The provider's notifications for this payer never arrive.
     const drop = await fetch(`${sandboxUrl}/sandbox/notifications/drop`, {
       method: 'POST',
