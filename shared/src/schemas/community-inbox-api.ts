@@ -157,7 +157,7 @@ export const inboxListColumns: Record<CommunityInboxKind, { name: string | null;
   aliados: { name: 'Representante', extra: 'Empresa' },
   talleres: { name: 'Nombre', extra: 'Taller' },
   software: { name: 'Nombre', extra: 'Teléfono' },
-  boletin: { name: null, extra: 'Estado' },
+  boletin: { name: null, extra: 'Suscripción' },
 };
 
 // ── Requests ─────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -95,6 +95,12 @@ export interface AuditEntry {
 }
 
 /** Records one staff action. Call it in the same transaction as the change it describes, so neither exists alone. */
+/**
+ * The text with any unpaired UTF-16 surrogate replaced by U+FFFD: JSON keeps one as a `\ud800` escape, which
+ * PostgreSQL's jsonb refuses — a staff-typed subject pasted with a broken emoji must not fail the action it records.
+ */
+const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 export async function recordAudit(db: SiteDb, actor: Pick<StaffUser, 'sub' | 'email'>, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('staff.audit_log')
@@ -104,7 +110,7 @@ export async function recordAudit(db: SiteDb, actor: Pick<StaffUser, 'sub' | 'em
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
+      detail: JSON.stringify(entry.detail ?? {}, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value)),
     })
     .execute();
 }

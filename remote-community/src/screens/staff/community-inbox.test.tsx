@@ -103,7 +103,7 @@ describe('the community inbox', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Correo electrónico', 'Fecha de registro', 'Estado']);
+    ).toEqual(['Correo electrónico', 'Suscripción', 'Fecha de registro', 'Estado']);
     expect(within(table).getByRole('link', { name: 'lector@example.com' })).toBeTruthy();
     expect(screen.queryByLabelText('Taller')).toBeNull();
     expect(screen.getByLabelText('Buscar por correo')).toBeTruthy();
