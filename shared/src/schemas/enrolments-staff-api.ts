@@ -1,0 +1,238 @@
+import { z } from './zod';
+
+/**
+ * The staff's ledger of course enrolments (#14), under `/api/courses/staff/enrolments…`: a keyset-paginated list by
+ * course, cohort, module, enrolment and payment status with an accent-blind search, counts, one enrolment with its
+ * payment history and discrepancies, the 'Completado' mark, the receipt sent again, and the CSV export.
+ */
+
+export const ledgerTexts = {
+  notFound: 'No encontramos esa inscripción. Puede que el enlace esté incompleto.',
+  referenceInvalid: 'La referencia no es válida.',
+  searchTooLong: 'Escribe como máximo 100 caracteres para buscar.',
+  cursorInvalid: 'La página pedida no es válida. Vuelve a cargar la lista.',
+  limitInvalid: 'Pide entre 1 y 100 registros por página.',
+  courseInvalid: 'Elige un curso de la lista.',
+  moduleInvalid: 'Elige un módulo de la lista.',
+  cohortInvalid: 'Elige una cohorte de la lista.',
+  statusInvalid: 'Elige un estado de la lista.',
+  paymentInvalid: 'Elige un estado de pago de la lista.',
+  completeOnlyEnrolled: 'Solo una inscripción en estado Inscrito (pago aprobado) se puede marcar como completada.',
+  resendOnlyApproved: 'El comprobante solo se reenvía para inscripciones con el pago aprobado.',
+  resendTooSoon: 'El comprobante se reenvió hace poco. Espera unos minutos antes de enviarlo otra vez.',
+} as const;
+
+/** Enrolment statuses and how the panel names them. */
+export const enrolmentStatuses = {
+  PENDING: 'Pendiente de pago',
+  ENROLLED: 'Inscrito',
+  COMPLETED: 'Completado',
+  WITHDRAWN: 'Retirado',
+} as const;
+export type EnrolmentStatus = keyof typeof enrolmentStatuses;
+const enrolmentStatusList = Object.keys(enrolmentStatuses) as [EnrolmentStatus, ...EnrolmentStatus[]];
+
+/** Payment statuses the provider reports (and the record's initial 'processing...'), as the panel names them. */
+export const paymentStatuses = {
+  'processing...': 'Sin pago',
+  pending: 'Pendiente',
+  in_process: 'En proceso',
+  approved: 'Aprobado',
+  authorized: 'Autorizado',
+  rejected: 'Rechazado',
+  cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
+  charged_back: 'Contracargo',
+  in_mediation: 'En disputa',
+} as const;
+export type PaymentStatus = keyof typeof paymentStatuses;
+export const paymentStatusList = Object.keys(paymentStatuses) as [PaymentStatus, ...PaymentStatus[]];
+
+/** A status as the panel reads it: its Spanish name, or the raw text for a status nobody named yet. */
+export const paymentStatusLabel = (s: string) => (paymentStatuses as Record<string, string>)[s] ?? s;
+export const enrolmentStatusLabel = (s: string) => (enrolmentStatuses as Record<string, string>)[s] ?? s;
+
+/** Where a payment report came from, in words. */
+export const paymentSources: Record<string, string> = {
+  notification: 'Notificación del proveedor',
+  status_check: 'Consulta de estado',
+  reconciliation: 'Conciliación',
+};
+
+export const discrepancyKinds: Record<string, string> = {
+  amount_mismatch: 'El monto no coincide',
+  currency_mismatch: 'La moneda no coincide',
+  unknown_reference: 'Referencia desconocida',
+};
+
+// ── Shared parts (the donations ledger uses them too) ────────────────────────────────────────────────────────────
+
+export const LEDGER_PAGE_SIZE = 25;
+
+export const searchField = z
+  .string({ error: 'Debe ser texto' })
+  .trim()
+  .max(100, { error: ledgerTexts.searchTooLong })
+  .optional()
+  .transform((v) => v || undefined);
+
+export const cursorField = z
+  .string({ error: ledgerTexts.cursorInvalid })
+  .max(40, { error: ledgerTexts.cursorInvalid })
+  .regex(/^[1-9]\d{0,9}$/, { error: ledgerTexts.cursorInvalid })
+  .nullish()
+  .transform((v) => (v ? Number(v) : undefined))
+  .pipe(z.number().max(2_147_483_647, { error: ledgerTexts.cursorInvalid }).optional());
+
+export const limitField = z
+  .number({ error: ledgerTexts.limitInvalid })
+  .int({ error: ledgerTexts.limitInvalid })
+  .min(1, { error: ledgerTexts.limitInvalid })
+  .max(100, { error: ledgerTexts.limitInvalid })
+  .optional();
+
+export const referenceParamsSchema = z.object({
+  reference: z
+    .string({ error: ledgerTexts.referenceInvalid })
+    .regex(/^[A-Z]{3}-[A-Za-z0-9_-]{1,40}$/, { error: ledgerTexts.referenceInvalid }),
+});
+export type ReferenceParams = z.output<typeof referenceParamsSchema>;
+
+/** One status the provider reported for the record's payment: when first seen, how it arrived, whether it applied. */
+export const paymentEventSchema = z.object({
+  paymentId: z.string(),
+  status: z.string(),
+  statusDetail: z.string().nullable(),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  source: z.string(),
+  applied: z.boolean(),
+  /** ISO 8601. */
+  seenAt: z.string(),
+});
+export type PaymentEvent = z.output<typeof paymentEventSchema>;
+
+/** A payment that could not be applied to the record (amount or currency that do not match…). */
+export const discrepancySchema = z.object({
+  paymentId: z.string(),
+  kind: z.string(),
+  expectedAmount: z.number().nullable(),
+  reportedAmount: z.number().nullable(),
+  reportedCurrency: z.string().nullable(),
+  reportedStatus: z.string().nullable(),
+  /** ISO 8601. */
+  detectedAt: z.string(),
+});
+export type Discrepancy = z.output<typeof discrepancySchema>;
+
+// ── Enrolments: requests ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** GET …/enrolments/exportar (query) and the list's filter: no search in the export (a name never goes in a URL). */
+export const enrolmentExportQuerySchema = z.object({
+  curso: z
+    .string({ error: ledgerTexts.courseInvalid })
+    .regex(/^[a-z0-9-]{1,60}$/, { error: ledgerTexts.courseInvalid })
+    .optional(),
+  modulo: z.string({ error: ledgerTexts.moduleInvalid }).trim().min(1).max(200, { error: ledgerTexts.moduleInvalid }).optional(),
+  cohorte: z
+    .string({ error: ledgerTexts.cohortInvalid })
+    .regex(/^[1-9]\d{0,8}$/, { error: ledgerTexts.cohortInvalid })
+    .transform(Number)
+    .optional(),
+  estado: z.enum(enrolmentStatusList, { error: ledgerTexts.statusInvalid }).optional(),
+  pago: z.enum(paymentStatusList, { error: ledgerTexts.paymentInvalid }).optional(),
+});
+export type EnrolmentExportQuery = z.output<typeof enrolmentExportQuerySchema>;
+export type EnrolmentExportQueryInput = z.input<typeof enrolmentExportQuerySchema>;
+
+/** POST …/enrolments/lista: the filter, a search and where the previous page ended. */
+export const enrolmentListRequestSchema = enrolmentExportQuerySchema.extend({
+  /** Words that must all appear in the name, document, e-mail or reference; accents and case do not matter. */
+  q: searchField,
+  cursor: cursorField,
+  limit: limitField,
+});
+export type EnrolmentListRequest = z.input<typeof enrolmentListRequestSchema>;
+export type EnrolmentListQuery = z.output<typeof enrolmentListRequestSchema>;
+export type EnrolmentFilter = EnrolmentExportQuery & { q?: string | undefined };
+
+// ── Enrolments: answers ──────────────────────────────────────────────────────────────────────────────────────────
+
+export const enrolmentListItemSchema = z.object({
+  reference: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  document: z.string(),
+  course: z.string(),
+  courseTitle: z.string(),
+  module: z.string(),
+  cohortStart: z.string().nullable(),
+  price: z.number().int(),
+  enrolmentStatus: z.string(),
+  paymentStatus: z.string(),
+});
+export type EnrolmentListItem = z.output<typeof enrolmentListItemSchema>;
+
+export const enrolmentListResponseSchema = z.object({
+  items: z.array(enrolmentListItemSchema),
+  nextCursor: z.string().nullable(),
+  /** On the first page only (null when a cursor was given): how many match, and per enrolment status. */
+  counts: z
+    .object({
+      total: z.number().int(),
+      byStatus: z.record(z.string(), z.number().int()),
+    })
+    .nullable(),
+});
+export type EnrolmentListResponse = z.output<typeof enrolmentListResponseSchema>;
+
+/** GET …/enrolments/opciones: what the filters offer (courses with their modules, cohorts). */
+export const enrolmentOptionsResponseSchema = z.object({
+  courses: z.array(z.object({ slug: z.string(), title: z.string(), modules: z.array(z.string()) })),
+  cohorts: z.array(z.object({ id: z.number().int(), course: z.string(), startDate: z.string(), label: z.string() })),
+});
+export type EnrolmentOptionsResponse = z.output<typeof enrolmentOptionsResponseSchema>;
+
+export const enrolmentRecordResponseSchema = z.object({
+  reference: z.string(),
+  createdAt: z.string(),
+  course: z.string(),
+  courseTitle: z.string(),
+  module: z.string(),
+  price: z.number().int(),
+  cohort: z.object({ id: z.number().int(), startDate: z.string() }).nullable(),
+  student: z.object({
+    name: z.string(),
+    secondName: z.string().nullable(),
+    lastname: z.string(),
+    secondLastname: z.string().nullable(),
+    fullName: z.string(),
+    idType: z.string(),
+    idNumber: z.string(),
+    phone: z.string(),
+    email: z.string(),
+    profession: z.string(),
+    education: z.string(),
+    hasTerms: z.boolean(),
+  }),
+  enrolmentStatus: z.string(),
+  payment: z.object({
+    status: z.string(),
+    id: z.string().nullable(),
+    detail: z.string().nullable(),
+    type: z.string().nullable(),
+    approvedAt: z.string().nullable(),
+    receiptSentAt: z.string().nullable(),
+  }),
+  /** The account the enrolment is tied to (its e-mail), or null. */
+  account: z.string().nullable(),
+  history: z.array(paymentEventSchema),
+  discrepancies: z.array(discrepancySchema),
+});
+export type EnrolmentRecordResponse = z.output<typeof enrolmentRecordResponseSchema>;
+
+/** POST …/:reference/reenviar: to which address the receipt went. */
+export const enrolmentResendResponseSchema = z.object({ sentTo: z.string() });
+export type EnrolmentResendResponse = z.output<typeof enrolmentResendResponseSchema>;
