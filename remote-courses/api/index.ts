@@ -19,7 +19,11 @@ export const coursesApi: ApiModule = {
     await app.register(paymentStaffRoutes(coursePayables), ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
-    if (!ctx.settings.production && process.env.NODE_ENV !== 'test') await seedDemoCohorts(ctx.db, new Date());
+    // The demo cohorts need the courses tables, which the gateway creates in the background after this plugin is set up.
+    if (!ctx.settings.production && process.env.NODE_ENV !== 'test')
+      void (ctx.migrated ?? Promise.resolve())
+        .then(() => seedDemoCohorts(ctx.db, new Date()))
+        .catch((err: unknown) => app.log.warn({ err: String(err) }, 'demo cohorts not seeded'));
     const stopReminders = scheduleCohortReminders(ctx, (err) =>
       app.log.warn({ job: 'courses.cohort.reminder', err: String(err) }, 'cohort reminders failed'),
     );

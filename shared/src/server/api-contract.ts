@@ -110,4 +110,9 @@ export interface ApiContext {
   identity: TokenVerifier;
   /** Who is on the foundation's team now (group membership and second factor, asked of the identity provider). */
   staff: StaffDirectory;
+  /**
+   * Resolves once every domain's migrations ran. In the gateway they run in the background after the plugins are
+   * registered, so a plugin that writes at start-up waits for it (unset: the tables already exist).
+   */
+  migrated?: Promise<void>;
 }

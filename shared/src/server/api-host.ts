@@ -84,6 +84,7 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
 
   const ready = options.migrations === 'before' ? Promise.resolve() : migrate();
   ready.catch((err: unknown) => app.log.error({ err }, 'migrations failed'));
+  ctx.migrated = ready;
 
   await options.beforeApis?.(app);
   await registerRateLimit(app, { max: config.writeLimit.max, timeWindowMs: config.writeLimit.timeWindow, redisUrl: config.redisUrl });
