@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ApiModule } from 'shared/server/api-module';
+import { dataRequestsMigration, registerDataRequests, type DataRequestOptions } from './data-requests';
 import { cognitoDirectory, type AccountDirectory } from './directory';
 import { accountRoutes } from './routes';
 import { registerAccountStaffRoutes } from './staff';
@@ -9,7 +10,7 @@ import { registerAccountStaffRoutes } from './staff';
  * (`/staff/`). `directory` replaces the identity provider's admin side (tests); by default it is the configured
  * Cognito pool or its local emulator.
  */
-export function createAccountApi(options: { directory?: AccountDirectory } = {}): ApiModule {
+export function createAccountApi(options: { directory?: AccountDirectory; dataRequests?: DataRequestOptions } = {}): ApiModule {
   return {
     name: 'account',
     description: 'Cuentas, Mis Cursos y certificados',
@@ -31,6 +32,8 @@ export function createAccountApi(options: { directory?: AccountDirectory } = {})
               .execute();
           },
         },
+        // The data subject's requests (#15): data-requests/migrations.ts.
+        '002_data_requests': dataRequestsMigration,
       },
     },
     plugin: async (app, ctx) => {
@@ -40,6 +43,7 @@ export function createAccountApi(options: { directory?: AccountDirectory } = {})
         ctx,
       );
       await registerAccountStaffRoutes(app, ctx);
+      await registerDataRequests(app, ctx, options.dataRequests);
     },
   };
 }

@@ -1,0 +1,91 @@
+import { sql, type Migration } from 'kysely';
+
+/**
+ * `002_data_requests` of the account domain: the data subject's requests (Ley 1581 arts. 14 y 15), their history, the
+ * e-mailed codes that prove an address, the copies of data sent for an acceso, and the radicado counter per year.
+ * Column meanings: remote-account/api/tables.ts.
+ */
+export const dataRequestsMigration: Migration = {
+  async up(db) {
+    const s = db.schema.withSchema('account');
+    await s
+      .createTable('data_requests')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('radicado', 'text', (c) => c.notNull().unique())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('Recibida'))
+      .addColumn('name', 'text')
+      .addColumn('email', 'text')
+      .addColumn('details', 'text')
+      .addColumn('correction', 'text')
+      .addColumn('term_days', 'integer', (c) => c.notNull())
+      .addColumn('due_date', 'text', (c) => c.notNull())
+      .addColumn('original_due_date', 'text')
+      .addColumn('extension_reason', 'text')
+      .addColumn('extended_at', 'timestamptz')
+      .addColumn('response', 'text')
+      .addColumn('responded_at', 'timestamptz')
+      .addColumn('outcome', 'text')
+      .addColumn('erasure_summary', 'text')
+      .addColumn('erased_at', 'timestamptz')
+      .addColumn('contact_erased_at', 'timestamptz')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    // The inbox in due-date order, and the open requests' deadlines (counts, digest) as range scans.
+    await s.createIndex('data_requests_due').on('data_requests').columns(['due_date', 'id']).execute();
+    await sql`create index data_requests_open_due on account.data_requests (due_date, id)
+      where status in ('Recibida', 'En trámite')`.execute(db);
+    await s.createIndex('data_requests_email').on('data_requests').column('email').execute();
+
+    await s
+      .createTable('data_request_events')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('request_id', 'integer', (c) => c.notNull().references('account.data_requests.id').onDelete('cascade'))
+      .addColumn('action', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('note', 'text')
+      .addColumn('due_date', 'text')
+      .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('actor_sub', 'text')
+      .addColumn('actor_email', 'text')
+      .execute();
+    await s.createIndex('data_request_events_request').on('data_request_events').columns(['request_id', 'id']).execute();
+
+    await s
+      .createTable('data_request_codes')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('email_key', 'text', (c) => c.notNull())
+      .addColumn('ip_key', 'text', (c) => c.notNull())
+      .addColumn('salt', 'text', (c) => c.notNull())
+      .addColumn('code_hash', 'text', (c) => c.notNull())
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('used_at', 'timestamptz')
+      .execute();
+    await s.createIndex('data_request_codes_email').on('data_request_codes').columns(['email_key', 'created_at']).execute();
+    await s.createIndex('data_request_codes_ip').on('data_request_codes').columns(['ip_key', 'created_at']).execute();
+
+    await s
+      .createTable('data_request_exports')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('request_id', 'integer', (c) => c.notNull().references('account.data_requests.id').onDelete('cascade'))
+      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+      // The person's address digest: an erasure deletes every copy sent to it, even after the request forgot the address.
+      .addColumn('email_key', 'text', (c) => c.notNull())
+      .addColumn('json', 'text', (c) => c.notNull())
+      .addColumn('pdf', 'bytea', (c) => c.notNull())
+      .addColumn('records', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('downloaded_at', 'timestamptz')
+      .execute();
+    await s.createIndex('data_request_exports_email').on('data_request_exports').column('email_key').execute();
+
+    await s
+      .createTable('data_request_counters')
+      .addColumn('year', 'integer', (c) => c.primaryKey())
+      .addColumn('last', 'integer', (c) => c.notNull())
+      .execute();
+  },
+};

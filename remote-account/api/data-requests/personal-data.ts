@@ -1,0 +1,31 @@
+import type { ApiContext } from 'shared/server/api-contract';
+import { ApiError } from 'shared/server/http';
+
+/**
+ * What the data requests need of the personal-data engine (shared/src/server/personal-data/, issue #15): everything the
+ * site holds for an address, as a copy the person can read, and its erasure everywhere (the identity-provider account
+ * included) except what the law obliges the foundation to keep. The routes depend on this port, so tests give a fake
+ * and the plugin wires the engine.
+ */
+export interface PersonalDataEngine {
+  /** The copy for an acceso: JSON text, a readable PDF, and how many records it holds (the team sees only that count). */
+  exportFor(email: string): Promise<{ json: string; pdf: Uint8Array; records: number }>;
+  /** Erases the address's data everywhere; answers counts per kind of record (no personal data). */
+  eraseFor(email: string): Promise<Record<string, number>>;
+}
+
+export const personalDataTexts = {
+  unavailable: 'La copia y la supresión de datos aún no están disponibles en este servidor. Intenta más tarde o avisa al administrador.',
+} as const;
+
+/** Used until the engine is wired: the actions answer 503 in Spanish rather than pretend. */
+export const unavailablePersonalData = (): PersonalDataEngine => ({
+  async exportFor() {
+    throw new ApiError(503, 'personal_data_unavailable', personalDataTexts.unavailable);
+  },
+  async eraseFor() {
+    throw new ApiError(503, 'personal_data_unavailable', personalDataTexts.unavailable);
+  },
+});
+
+export type PersonalDataFactory = (ctx: ApiContext) => PersonalDataEngine;

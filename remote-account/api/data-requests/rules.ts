@@ -1,0 +1,122 @@
+import { addBusinessDays, colombianDate, isBusinessDay, type IsoDate } from 'shared/format/business-days';
+import {
+  classOfKind,
+  DATA_DUE_SOON_BUSINESS_DAYS,
+  dataRequestTerms,
+  openDataRequestStatuses,
+  type DataRequestKind,
+  type DataUrgency,
+} from 'shared/schemas/data-requests-api';
+
+/**
+ * The legal rules of a data subject's request (Ley 1581 de 2012 arts. 14 y 15), in one place and without a database,
+ * so the routes, the digest and the staff screen (through the API's `actions`) agree. Dates are Bogotá calendar dates
+ * (YYYY-MM-DD); terms count business days on the Colombian holiday calendar from the day after the filing, as PQRSF's
+ * (remote-community/api/pqrsf-staff-rules.ts, whose model this follows).
+ */
+
+export const isOpen = (status: string): boolean => (openDataRequestStatuses as readonly string[]).includes(status);
+
+/** The term of a kind in business days: consulta 10, reclamo 15. */
+export const termDaysOf = (kind: DataRequestKind): number => dataRequestTerms[classOfKind(kind)].days;
+/** The one extension the law allows a kind: consulta 5, reclamo 8 business days more. */
+export const extensionDaysOf = (kind: DataRequestKind): number => dataRequestTerms[classOfKind(kind)].extension;
+
+/** The filing's Bogotá date: terms count from the day after it. */
+export const filingDate = (createdAt: Date | string): IsoDate => colombianDate(new Date(createdAt));
+
+/** The due date of a request filed at `createdAt`. */
+export const dueDateOf = (kind: DataRequestKind, createdAt: Date | string): IsoDate =>
+  addBusinessDays(filingDate(createdAt), termDaysOf(kind));
+
+/**
+ * Arts. 14 y 15: when the request cannot be answered within the term, the person is told why and when it will be, which
+ * may not be later than 5 (consulta) or 8 (reclamo) business days after the first term ends.
+ */
+export const extendedDueDate = (kind: DataRequestKind, dueDate: IsoDate): IsoDate => addBusinessDays(dueDate, extensionDaysOf(kind));
+
+const DAY_MS = 86_400_000;
+const nextDay = (date: IsoDate): IsoDate => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+
+/** Business days after `from` up to `to` included; negative, counted the same way, when `to` is earlier. */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
+  if (to < from) return -businessDaysBetween(to, from);
+  let count = 0;
+  for (let d = nextDay(from); d <= to; d = nextDay(d)) if (isBusinessDay(d)) count++;
+  return count;
+}
+
+/** The last day a request counts as "vence en 3 días hábiles o menos" seen from `today`. */
+export const dueSoonLimit = (today: IsoDate): IsoDate => addBusinessDays(today, DATA_DUE_SOON_BUSINESS_DAYS);
+
+export function urgencyOf(status: string, dueDate: IsoDate, today: IsoDate): DataUrgency | null {
+  if (!isOpen(status)) return null;
+  if (dueDate < today) return 'vencida';
+  return dueDate <= dueSoonLimit(today) ? 'pronto' : null;
+}
+
+export const businessDaysLeft = (status: string, dueDate: IsoDate, today: IsoDate): number | null =>
+  isOpen(status) ? businessDaysBetween(today, dueDate) : null;
+
+/** What the rules need to know of a request. */
+export interface RequestFacts {
+  kind: DataRequestKind;
+  status: string;
+  dueDate: IsoDate;
+  extended: boolean;
+  /** The person's data was erased (supresión, revocatoria). */
+  erased: boolean;
+  /** The contact data is still there (it goes once the request is answered). */
+  hasContact: boolean;
+}
+
+export type Verdict = { allowed: true; reason: null } | { allowed: false; reason: string };
+const yes: Verdict = { allowed: true, reason: null };
+const no = (reason: string): Verdict => ({ allowed: false, reason });
+
+/** Why an action is refused, as the team reads it (API 409 messages and the screen's explanations). */
+export const requestRuleTexts = {
+  notOpen: 'La solicitud ya fue respondida: no admite esta acción.',
+  alreadyProcessing: 'La solicitud ya está en trámite.',
+  alreadyExtended: 'El plazo de esta solicitud ya se amplió una vez: la ley no permite una segunda ampliación.',
+  termOver: (due: string) =>
+    `El plazo venció el ${due}: la ley solo permite ampliarlo antes de que venza, avisando a la persona (Ley 1581 de 2012, arts. 14 y 15).`,
+  exportOnlyAccess: 'La copia de los datos se envía solo en las solicitudes de acceso (consultas).',
+  eraseOnlyErasure: 'La supresión se hace solo en las solicitudes de supresión o de revocatoria de la autorización.',
+  alreadyErased: 'Los datos de esta persona ya se suprimieron para esta solicitud.',
+  noContact: 'Ya no tenemos el correo de la persona para esta solicitud.',
+} as const;
+const r = requestRuleTexts;
+
+export function canStart(f: RequestFacts): Verdict {
+  if (f.status === 'En trámite') return no(r.alreadyProcessing);
+  return f.status === 'Recibida' ? yes : no(r.notOpen);
+}
+
+/** "Antes del vencimiento del término": the due date itself is still within the term; once only. */
+export function canExtend(f: RequestFacts, today: IsoDate, formatDate: (d: IsoDate) => string): Verdict {
+  if (!isOpen(f.status)) return no(r.notOpen);
+  if (f.extended) return no(r.alreadyExtended);
+  if (today > f.dueDate) return no(r.termOver(formatDate(f.dueDate)));
+  return f.hasContact ? yes : no(r.noContact);
+}
+
+export function canExport(f: RequestFacts): Verdict {
+  if (f.kind !== 'acceso') return no(r.exportOnlyAccess);
+  if (!isOpen(f.status)) return no(r.notOpen);
+  return f.hasContact ? yes : no(r.noContact);
+}
+
+export function canErase(f: RequestFacts): Verdict {
+  if (f.kind !== 'supresion' && f.kind !== 'revocatoria') return no(r.eraseOnlyErasure);
+  if (!isOpen(f.status)) return no(r.notOpen);
+  if (f.erased) return no(r.alreadyErased);
+  return f.hasContact ? yes : no(r.noContact);
+}
+
+/** A plain answer (a refusal with its legal reason, a correction made, a revocation recorded…). */
+export function canRespond(f: RequestFacts): Verdict {
+  return isOpen(f.status) ? yes : no(r.notOpen);
+}
+
+export const statusAfter = { start: 'En trámite', respond: 'Respondida' } as const;

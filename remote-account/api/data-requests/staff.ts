@@ -1,0 +1,363 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { colombianDate } from 'shared/format/business-days';
+import { formatLongDate } from 'shared/format/dates';
+import {
+  dataEraseRequestSchema,
+  dataExportRequestSchema,
+  dataExtendRequestSchema,
+  dataInboxRequestSchema,
+  dataInboxResponseSchema,
+  dataRequestCaseSchema,
+  dataRequestParamsSchema,
+  dataRespondRequestSchema,
+  dataStartRequestSchema,
+  type DataInboxQuery,
+  type DataInboxResponse,
+  type DataRequestCase,
+  type DataRequestKind,
+  type DataRequestParams,
+} from 'shared/schemas/data-requests-api';
+import type { z } from 'shared/schemas/zod';
+import type { ApiContext } from 'shared/server/api-contract';
+import { recordAudit } from 'shared/server/audit';
+import type { Database } from 'shared/server/database';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import type { OutgoingMail } from 'shared/server/mailer';
+import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
+import { scheduleDataRequestDigest } from './digest';
+import { extensionMail, responseMail } from './mail';
+import type { PersonalDataEngine } from './personal-data';
+import {
+  canErase,
+  canExport,
+  canExtend,
+  canRespond,
+  canStart,
+  extendedDueDate,
+  isOpen,
+  requestRuleTexts,
+  statusAfter,
+  type Verdict,
+} from './rules';
+import { factsOf, readCase, readCounts, readInbox, type DataRequestRow } from './staff-read';
+import { emailKeyOf, tokenHashOf } from './visitor';
+
+/**
+ * The team's handling of the data subject's requests under /api/account/staff/data-requests… (every route behind
+ * `registerStaffRoutes`). Each action locks the request's row, checks the rules (rules.ts), changes it, writes its history
+ * and audit rows in one transaction, and only then e-mails the person. An answer erases the request's contact data in
+ * the same transaction (the record keeps radicado, kind, dates and outcome), so the e-mail goes to the address read
+ * inside it.
+ */
+
+export const dataAuditActions = {
+  start: 'account.data.start',
+  extend: 'account.data.extend',
+  respond: 'account.data.respond',
+  export: 'account.data.export',
+  erase: 'account.data.erase',
+} as const;
+export const DATA_AUDIT_ENTITY = 'data_request';
+
+/** How long the copy of an acceso's data can be downloaded from the e-mailed link. */
+export const EXPORT_LINK_DAYS = 7;
+
+export const dataStaffTexts = {
+  notFound: 'No encontramos una solicitud con ese radicado.',
+} as const;
+
+export interface DataRequestStaffContext extends ApiContext {
+  now: () => Date;
+  personalData: PersonalDataEngine;
+}
+
+type Trx = Transaction<Database>;
+
+interface ActionOutcome {
+  /** Audit rows beyond the action's own (an export or erasure also answers). */
+  audits: Array<{ action: string; detail: Record<string, unknown> }>;
+  mail?: (to: string) => OutgoingMail;
+}
+
+const refuse = (verdict: Verdict, code = 'not_allowed') => {
+  if (!verdict.allowed) throw new ApiError(409, code, verdict.reason);
+};
+
+export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext> = async (app, ctx) => {
+  const today = () => colombianDate(ctx.now());
+
+  const stopDigest = scheduleDataRequestDigest(ctx, { now: ctx.now, log: app.log });
+  app.addHook('onClose', async () => stopDigest());
+
+  async function caseOrNotFound(radicado: string): Promise<DataRequestCase> {
+    const found = await readCase(ctx.db, radicado, today());
+    if (!found) throw new ApiError(404, 'not_found', dataStaffTexts.notFound);
+    return found;
+  }
+
+  async function rowOrNotFound(radicado: string): Promise<DataRequestRow> {
+    const row = await ctx.db.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).executeTakeFirst();
+    if (!row) throw new ApiError(404, 'not_found', dataStaffTexts.notFound);
+    return row;
+  }
+
+  async function event(
+    trx: Trx,
+    row: DataRequestRow,
+    me: StaffUser,
+    at: Date,
+    e: { action: string; status: string; note?: string | null; dueDate?: string | null },
+  ) {
+    await trx
+      .insertInto('account.data_request_events')
+      .values({
+        request_id: row.id,
+        action: e.action,
+        status: e.status,
+        note: e.note ?? null,
+        due_date: e.dueDate ?? null,
+        at,
+        actor_sub: me.sub,
+        actor_email: me.email,
+      })
+      .execute();
+  }
+
+  /**
+   * The answer: status 'Respondida' with its text and date, the history row, and the contact data erased (what the law
+   * needs stays: radicado, kind, dates, outcome). Returns the audit row's detail.
+   */
+  async function answer(trx: Trx, row: DataRequestRow, me: StaffUser, at: Date, text: string, outcome: string | null) {
+    await trx
+      .updateTable('account.data_requests')
+      .set({
+        status: statusAfter.respond,
+        response: text,
+        responded_at: at,
+        outcome,
+        name: null,
+        email: null,
+        details: null,
+        correction: null,
+        contact_erased_at: at,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await event(trx, row, me, at, { action: 'respondida', status: statusAfter.respond });
+    return { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date, outcome };
+  }
+
+  /** One action on one request: lock, check and change, history and audit in one transaction; the e-mail after it. */
+  async function act(
+    request: FastifyRequest,
+    radicado: string,
+    action: keyof typeof dataAuditActions,
+    change: (trx: Trx, row: DataRequestRow, me: StaffUser, at: Date) => Promise<ActionOutcome & { detail: Record<string, unknown> }>,
+  ): Promise<DataRequestCase> {
+    const me = staffOf(request);
+    const at = ctx.now();
+    const { outcome, email } = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).forUpdate().executeTakeFirst();
+      if (!row) throw new ApiError(404, 'not_found', dataStaffTexts.notFound);
+      const result = await change(trx, row, me, at);
+      await recordAudit(trx, me, {
+        action: dataAuditActions[action],
+        entity: DATA_AUDIT_ENTITY,
+        entityId: radicado,
+        detail: result.detail,
+      });
+      for (const extra of result.audits)
+        await recordAudit(trx, me, { action: extra.action, entity: DATA_AUDIT_ENTITY, entityId: radicado, detail: extra.detail });
+      return { outcome: result, email: row.email };
+    });
+    // The address read under the lock, before the answer erased it; logs never name it.
+    if (outcome.mail && email) await ctx.mailer.send(outcome.mail(email));
+    return caseOrNotFound(radicado);
+  }
+
+  const caseRoute = (summary: string, body?: z.ZodType) => ({
+    schema: {
+      tags: ['account'],
+      summary,
+      params: zodSchema(dataRequestParamsSchema),
+      ...(body ? { body: zodSchema(body) } : {}),
+      response: { 200: zodResponse(dataRequestCaseSchema) },
+    },
+  });
+
+  await registerStaffRoutes(app, ctx, async (scope: FastifyInstance) => {
+    scope.post<{ Body: DataInboxQuery; Reply: DataInboxResponse }>(
+      '/data-requests/bandeja',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Panel: solicitudes sobre datos personales por fecha de vencimiento, con filtros, búsqueda y conteos',
+          body: zodSchema(dataInboxRequestSchema),
+          response: { 200: zodResponse(dataInboxResponseSchema) },
+        },
+      },
+      async (request) => {
+        const day = today();
+        const [page, counts] = await Promise.all([readInbox(ctx.db, request.body, day), readCounts(ctx.db, day)]);
+        return { ...page, counts };
+      },
+    );
+
+    scope.get<{ Params: DataRequestParams; Reply: DataRequestCase }>(
+      '/data-requests/:radicado',
+      caseRoute('Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles'),
+      async (request) => caseOrNotFound(request.params.radicado),
+    );
+
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataStartRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/en-tramite',
+      caseRoute('Panel: pasar una solicitud a «En trámite»', dataStartRequestSchema),
+      async (request) =>
+        act(request, request.params.radicado, 'start', async (trx, row, me, at) => {
+          refuse(canStart(factsOf(row)));
+          await trx.updateTable('account.data_requests').set({ status: statusAfter.start }).where('id', '=', row.id).execute();
+          await event(trx, row, me, at, { action: 'en_tramite', status: statusAfter.start, note: request.body.note });
+          return { detail: { from: row.status, to: statusAfter.start }, audits: [] };
+        }),
+    );
+
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataExtendRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/ampliacion',
+      caseRoute(
+        'Panel: ampliar el plazo una vez, antes de que venza (consultas 5 y reclamos 8 días hábiles más; se avisa a la persona con el motivo)',
+        dataExtendRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'extend', async (trx, row, me, at) => {
+          refuse(canExtend(factsOf(row), colombianDate(at), formatLongDate), 'term_over');
+          const { reason } = request.body;
+          const dueDate = extendedDueDate(row.kind as DataRequestKind, row.due_date);
+          await trx
+            .updateTable('account.data_requests')
+            .set({ due_date: dueDate, original_due_date: row.due_date, extension_reason: reason, extended_at: at })
+            .where('id', '=', row.id)
+            .execute();
+          await event(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
+          return {
+            detail: { dueDate, previousDueDate: row.due_date },
+            audits: [],
+            mail: (to) => extensionMail({ to, radicado: row.radicado, reason, dueDate, previousDueDate: row.due_date }),
+          };
+        }),
+    );
+
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataRespondRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/respuesta',
+      caseRoute(
+        'Panel: responder una solicitud (se envía por correo; los datos de contacto de la solicitud se borran)',
+        dataRespondRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'respond', async (trx, row, me, at) => {
+          refuse(canRespond(factsOf(row)));
+          const text = request.body.response;
+          const detail = await answer(trx, row, me, at, text, null);
+          return { detail, audits: [], mail: (to) => responseMail({ to, radicado: row.radicado, text, at }) };
+        }),
+    );
+
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataExportRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/exportacion',
+      caseRoute(
+        'Panel (acceso): generar la copia de los datos de la persona (JSON y PDF) y responder con un enlace personal que vence; el equipo no la descarga',
+        dataExportRequestSchema,
+      ),
+      async (request) => {
+        const { radicado } = request.params;
+        const before = await rowOrNotFound(radicado);
+        refuse(canExport(factsOf(before)));
+        // Built before the lock (it reads every domain); the lock re-checks that nobody answered meanwhile.
+        const copy = await ctx.personalData.exportFor(before.email ?? '');
+        const token = randomBytes(32).toString('base64url');
+        const text = request.body.response;
+        return act(request, radicado, 'export', async (trx, row, me, at) => {
+          refuse(canExport(factsOf(row)));
+          if (row.email !== before.email) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen);
+          const expiresAt = new Date(at.getTime() + EXPORT_LINK_DAYS * 86_400_000);
+          await trx
+            .insertInto('account.data_request_exports')
+            .values({
+              request_id: row.id,
+              token_hash: tokenHashOf(token),
+              email_key: emailKeyOf(row.email ?? ''),
+              json: copy.json,
+              pdf: copy.pdf,
+              records: copy.records,
+              created_at: at,
+              expires_at: expiresAt,
+            })
+            .execute();
+          await event(trx, row, me, at, { action: 'exportada', status: row.status });
+          const answered = await answer(trx, row, me, at, text, 'exportada');
+          const base = `${ctx.settings.publicOrigin}/api/account/data-requests/copia/${token}`;
+          return {
+            detail: { records: copy.records, expiresAt: expiresAt.toISOString() },
+            audits: [{ action: dataAuditActions.respond, detail: answered }],
+            mail: (to) =>
+              responseMail({
+                to,
+                radicado: row.radicado,
+                text,
+                at,
+                copy: { pdfUrl: `${base}/datos.pdf`, jsonUrl: `${base}/datos.json`, expiresAt },
+              }),
+          };
+        });
+      },
+    );
+
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataEraseRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/supresion',
+      caseRoute(
+        'Panel (supresión, revocatoria): suprimir los datos de la persona en todo el sitio (y su cuenta), salvo lo que la ley obliga a conservar, y responder',
+        dataEraseRequestSchema,
+      ),
+      async (request) => {
+        const { radicado } = request.params;
+        const before = await rowOrNotFound(radicado);
+        refuse(canErase(factsOf(before)));
+        const email = before.email ?? '';
+        // Earlier copies sent to this address go with the rest.
+        await ctx.db.deleteFrom('account.data_request_exports').where('email_key', '=', emailKeyOf(email)).execute();
+        const summary = await ctx.personalData.eraseFor(email);
+        const text = request.body.response;
+        const me = staffOf(request);
+        const at = ctx.now();
+        // The engine may have erased this request's contact data too: the rules are checked on what is left, and the
+        // answer goes to the address read before the erasure.
+        await ctx.db.transaction().execute(async (trx) => {
+          const row = await trx
+            .selectFrom('account.data_requests')
+            .selectAll()
+            .where('radicado', '=', radicado)
+            .forUpdate()
+            .executeTakeFirstOrThrow();
+          if (!isOpen(row.status) || row.erased_at) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen);
+          await trx
+            .updateTable('account.data_requests')
+            .set({ erased_at: at, erasure_summary: JSON.stringify(summary) })
+            .where('id', '=', row.id)
+            .execute();
+          await event(trx, row, me, at, { action: 'suprimida', status: row.status });
+          const answered = await answer(trx, row, me, at, text, 'suprimida');
+          await recordAudit(trx, me, {
+            action: dataAuditActions.erase,
+            entity: DATA_AUDIT_ENTITY,
+            entityId: radicado,
+            detail: { summary },
+          });
+          await recordAudit(trx, me, { action: dataAuditActions.respond, entity: DATA_AUDIT_ENTITY, entityId: radicado, detail: answered });
+        });
+        if (email) await ctx.mailer.send(responseMail({ to: email, radicado, text, at, erased: true }));
+        return caseOrNotFound(radicado);
+      },
+    );
+  });
+};

@@ -1,0 +1,287 @@
+import { emailField, MAX_TEXT, optionalText, requiredText } from './common';
+import { z } from './zod';
+
+/**
+ * The data subject's requests (Ley 1581 de 2012 arts. 8, 14 y 15; Decreto 1377 de 2013), as the account remote's API
+ * takes and answers them: the visitor's side (`/api/account/data-requests…`: a code that proves control of the e-mail
+ * address, then the filing) and the team's (`/api/account/staff/data-requests…`: the inbox, a request and its actions).
+ * The server decides every rule (terms in business days, the one extension, which action a request allows today).
+ */
+
+/**
+ * What a person may ask (Ley 1581 art. 8): to know the data held (a *consulta*, art. 14), or to correct or update it,
+ * to have it erased, or to revoke the authorization (each a *reclamo*, art. 15).
+ */
+export const dataRequestKinds = ['acceso', 'correccion', 'supresion', 'revocatoria'] as const;
+export type DataRequestKind = (typeof dataRequestKinds)[number];
+
+/** The kinds' names as people read them (screens and e-mails). */
+export const dataRequestKindLabels: Record<DataRequestKind, string> = {
+  acceso: 'Acceso a mis datos (consulta)',
+  correccion: 'Corrección o actualización de mis datos (reclamo)',
+  supresion: 'Supresión de mis datos (reclamo)',
+  revocatoria: 'Revocatoria de la autorización (reclamo)',
+};
+
+/** A consulta (art. 14) or a reclamo (art. 15): each has its own terms. */
+export type DataRequestClass = 'consulta' | 'reclamo';
+export const classOfKind = (kind: DataRequestKind): DataRequestClass => (kind === 'acceso' ? 'consulta' : 'reclamo');
+
+/**
+ * Legal terms in business days (Colombian holidays), counted from the day after the filing:
+ * consultas 10, extendable once by 5 (art. 14); reclamos 15, extendable once by 8 (art. 15).
+ */
+export const dataRequestTerms: Record<DataRequestClass, { days: number; extension: number }> = {
+  consulta: { days: 10, extension: 5 },
+  reclamo: { days: 15, extension: 8 },
+};
+
+/**
+ * 'Recibida': filed, nobody has taken it yet; 'En trámite': a member of the team works on it; 'Respondida': answered
+ * (its term no longer runs; its contact data is then erased). Only the first two are open.
+ */
+export const dataRequestStatuses = ['Recibida', 'En trámite', 'Respondida'] as const;
+export type DataRequestStatus = (typeof dataRequestStatuses)[number];
+export const openDataRequestStatuses = ['Recibida', 'En trámite'] as const satisfies readonly DataRequestStatus[];
+
+/** "Vence en 3 días hábiles o menos". */
+export const DATA_DUE_SOON_BUSINESS_DAYS = 3;
+/** Requests per inbox page. */
+export const DATA_INBOX_PAGE_SIZE = 25;
+/** A radicado: 'DP-' + year + '-' + six digits of the year's count. */
+export const DATA_RADICADO_PATTERN = /^DP-\d{4}-\d{6}$/;
+/** Digits of the code e-mailed to prove control of the address. */
+export const DATA_CODE_LENGTH = 6;
+/** Minutes a code stays valid. */
+export const DATA_CODE_MINUTES = 15;
+/** Wrong tries a code allows before it stops working. */
+export const DATA_CODE_ATTEMPTS = 5;
+
+export const dataRequestTexts = {
+  kindRequired: 'Elige qué quieres pedir.',
+  detailsRequired: 'Cuéntanos tu solicitud.',
+  correctionRequired: 'Escribe qué datos debemos corregir o actualizar, y cómo deben quedar.',
+  nameRequired: 'Escribe tu nombre completo.',
+  emailRequired: 'Escribe tu correo electrónico.',
+  emailInvalid: 'Escribe un correo electrónico válido, por ejemplo nombre@correo.com.',
+  codeRequired: 'Escribe el código de 6 dígitos que te enviamos.',
+  codeInvalidShape: 'El código tiene 6 dígitos.',
+  /** The answer to every code request, whatever the site holds for that address. */
+  codeSent: (minutes: number) =>
+    `Te enviamos un código de 6 dígitos a ese correo. Escríbelo abajo para radicar tu solicitud; vence en ${minutes} minutos. Si no te llega, revisa la carpeta de correo no deseado o pide uno nuevo.`,
+  codeWrong: (left: number) =>
+    left === 1 ? 'El código no es correcto. Te queda 1 intento.' : `El código no es correcto. Te quedan ${left} intentos.`,
+  codeUnusable: 'El código no es válido o ya venció. Pide un código nuevo.',
+  tooManyCodes: 'Pediste varios códigos seguidos. Espera unos minutos antes de pedir otro.',
+  responseRequired: 'Escribe la respuesta que recibirá la persona.',
+  reasonRequired: 'Escribe el motivo de la ampliación: la persona lo recibirá por correo.',
+  confirmRequired: 'Confirma que quieres suprimir los datos.',
+  searchTooLong: 'Escribe como máximo 80 caracteres para buscar.',
+  cursorInvalid: 'La página pedida no es válida. Vuelve a la primera página.',
+  radicadoInvalid: 'El radicado tiene la forma DP-AAAA-000000.',
+} as const;
+const t = dataRequestTexts;
+
+const emailSchema = emailField(t.emailRequired, t.emailInvalid);
+const codeSchema = z
+  .string({ error: t.codeRequired })
+  .trim()
+  .min(1, { error: t.codeRequired })
+  .regex(new RegExp(`^\\d{${DATA_CODE_LENGTH}}$`), { error: t.codeInvalidShape });
+
+/** POST /api/account/data-requests/codigo: e-mails a code to the typed address (and only to it). */
+export const dataRequestCodeRequestSchema = z.object({ email: emailSchema });
+export type DataRequestCodeRequest = z.input<typeof dataRequestCodeRequestSchema>;
+
+/** Always the same answer, so it says nothing about the address. */
+export const dataRequestCodeResponseSchema = z.object({ success: z.literal(true), message: z.string(), minutes: z.number().int() });
+export type DataRequestCodeResponse = z.output<typeof dataRequestCodeResponseSchema>;
+
+const formFields = {
+  kind: z.enum(dataRequestKinds, { error: t.kindRequired }),
+  details: requiredText(t.detailsRequired, MAX_TEXT, { multiline: true }),
+  correction: optionalText(MAX_TEXT, { multiline: true }),
+  name: requiredText(t.nameRequired),
+  email: emailSchema,
+};
+/** A correction says what to correct (art. 15: a reclamo describes the facts it rests on). */
+const correctionGiven = (v: { kind: DataRequestKind; correction?: string | undefined }, issue: z.RefinementCtx) => {
+  if (v.kind === 'correccion' && !v.correction) issue.addIssue({ code: 'custom', path: ['correction'], message: t.correctionRequired });
+};
+
+/** The request the visitor writes (the form's fields before the code). */
+export const dataRequestFormSchema = z.object(formFields).superRefine(correctionGiven);
+export type DataRequestFormInput = z.input<typeof dataRequestFormSchema>;
+
+/** The page's second step: the code alone (sent with the first step's values). */
+export const dataRequestCodeStepSchema = z.object({ code: codeSchema });
+export type DataRequestCodeStepInput = z.input<typeof dataRequestCodeStepSchema>;
+
+/** POST /api/account/data-requests: the request and the code that proves the address; filed only with a valid code. */
+export const fileDataRequestSchema = z.object({ ...formFields, code: codeSchema }).superRefine(correctionGiven);
+export type FileDataRequestInput = z.input<typeof fileDataRequestSchema>;
+export type FileDataRequest = z.output<typeof fileDataRequestSchema>;
+
+export const fileDataRequestResponseSchema = z.object({
+  success: z.literal(true),
+  radicado: z.string(),
+  kind: z.enum(dataRequestKinds),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** YYYY-MM-DD (Bogotá). */
+  dueDate: z.string(),
+  termDays: z.number().int(),
+});
+export type FileDataRequestResponse = z.output<typeof fileDataRequestResponseSchema>;
+
+/** GET /api/account/data-requests/copia/:token/:file — the e-mailed link's file names. */
+export const dataExportFiles = ['datos.json', 'datos.pdf'] as const;
+export const dataExportParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  file: z.enum(dataExportFiles),
+});
+
+// ---- The team's side ----------------------------------------------------------------------------------------------
+
+export const dataInboxStatusFilters = ['abiertas', ...dataRequestStatuses, 'todas'] as const;
+export type DataInboxStatusFilter = (typeof dataInboxStatusFilters)[number];
+export const dataInboxDueFilters = ['pronto', 'vencidas'] as const;
+export type DataInboxDueFilter = (typeof dataInboxDueFilters)[number];
+export const dataUrgencies = ['vencida', 'pronto'] as const;
+export type DataUrgency = (typeof dataUrgencies)[number];
+
+/** Whether YYYY-MM-DD names a day that exists. */
+function isCalendarDate(value: string): boolean {
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+/** POST /staff/data-requests/bandeja (a POST: a name or an address to search must not travel in a URL). */
+export const dataInboxRequestSchema = z.object({
+  status: z.enum(dataInboxStatusFilters).default('abiertas'),
+  kind: z.enum(dataRequestKinds).optional(),
+  due: z.enum(dataInboxDueFilters).optional(),
+  q: z.string().trim().max(80, { error: t.searchTooLong }).optional(),
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid })
+    .refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid })
+    .optional(),
+});
+export type DataInboxRequest = z.input<typeof dataInboxRequestSchema>;
+export type DataInboxQuery = z.output<typeof dataInboxRequestSchema>;
+
+export const dataInboxItemSchema = z.object({
+  radicado: z.string(),
+  createdAt: z.string(),
+  kind: z.enum(dataRequestKinds),
+  /** The name as filed; null once the contact data was erased. */
+  name: z.string().nullable(),
+  status: z.string(),
+  dueDate: z.string(),
+  extended: z.boolean(),
+  urgency: z.enum(dataUrgencies).nullable(),
+  businessDaysLeft: z.number().int().nullable(),
+});
+export type DataInboxItem = z.output<typeof dataInboxItemSchema>;
+
+export const dataInboxCountsSchema = z.object({
+  open: z.number().int(),
+  overdue: z.number().int(),
+  dueSoon: z.number().int(),
+  answered: z.number().int(),
+});
+export type DataInboxCounts = z.output<typeof dataInboxCountsSchema>;
+
+export const dataInboxResponseSchema = z.object({
+  items: z.array(dataInboxItemSchema),
+  nextCursor: z.string().nullable(),
+  counts: dataInboxCountsSchema,
+  today: z.string(),
+});
+export type DataInboxResponse = z.output<typeof dataInboxResponseSchema>;
+
+export const dataRequestParamsSchema = z.object({ radicado: z.string().regex(DATA_RADICADO_PATTERN, { error: t.radicadoInvalid }) });
+export type DataRequestParams = z.output<typeof dataRequestParamsSchema>;
+
+const allowed = z.object({ allowed: z.boolean(), reason: z.string().nullable() });
+
+export const dataRequestEventSchema = z.object({
+  /** radicada | en_tramite | ampliada | exportada | suprimida | respondida */
+  action: z.string(),
+  status: z.string(),
+  note: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  at: z.string(),
+  /** The member who did it; null for the filing. */
+  actorEmail: z.string().nullable(),
+});
+export type DataRequestEvent = z.output<typeof dataRequestEventSchema>;
+
+/** GET /staff/data-requests/:radicado and the answer of every action. */
+export const dataRequestCaseSchema = z.object({
+  radicado: z.string(),
+  kind: z.enum(dataRequestKinds),
+  createdAt: z.string(),
+  status: z.string(),
+  /** What the person wrote and who they are; null once the contact data was erased after the answer. */
+  request: z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      details: z.string(),
+      correction: z.string().nullable(),
+    })
+    .nullable(),
+  termDays: z.number().int(),
+  dueDate: z.string(),
+  originalDueDate: z.string().nullable(),
+  extension: z.object({ reason: z.string(), at: z.string() }).nullable(),
+  response: z.object({ text: z.string(), at: z.string() }).nullable(),
+  /** The last copy of the data sent (acceso): when, until when the link works, and how many records it held. */
+  export: z.object({ at: z.string(), expiresAt: z.string(), records: z.number().int() }).nullable(),
+  /** The erasure done (supresión, revocatoria): when, and what the engine reported. */
+  erasure: z.object({ at: z.string(), summary: z.record(z.string(), z.number()) }).nullable(),
+  urgency: z.enum(dataUrgencies).nullable(),
+  businessDaysLeft: z.number().int().nullable(),
+  today: z.string(),
+  history: z.array(dataRequestEventSchema),
+  actions: z.object({
+    start: allowed,
+    respond: allowed,
+    /** `newDueDate`: where the one extension the law allows would move the due date. */
+    extend: allowed.extend({ newDueDate: z.string().nullable(), extensionDays: z.number().int() }),
+    export: allowed,
+    erase: allowed,
+  }),
+});
+export type DataRequestCase = z.output<typeof dataRequestCaseSchema>;
+
+/** POST /staff/data-requests/:radicado/en-tramite. */
+export const dataStartRequestSchema = z.object({ note: optionalText(MAX_TEXT, { multiline: true }) });
+export type DataStartInput = z.input<typeof dataStartRequestSchema>;
+
+/** POST /staff/data-requests/:radicado/ampliacion: the reason (the new date is the law's, not chosen). */
+export const dataExtendRequestSchema = z.object({ reason: requiredText(t.reasonRequired, MAX_TEXT, { multiline: true }) });
+export type DataExtendInput = z.input<typeof dataExtendRequestSchema>;
+
+/** POST /staff/data-requests/:radicado/respuesta: the answer, e-mailed to the person. */
+export const dataRespondRequestSchema = z.object({ response: requiredText(t.responseRequired, 10_000, { multiline: true }) });
+
+export type DataRespondInput = z.input<typeof dataRespondRequestSchema>;
+
+const responseField = requiredText(t.responseRequired, 10_000, { multiline: true });
+
+/**
+ * POST /staff/data-requests/:radicado/exportacion (acceso): builds the copy of everything the site holds for the person
+ * (JSON and PDF), e-mails the answer with a link to it that expires, and answers the request.
+ */
+export const dataExportRequestSchema = z.object({ response: responseField });
+export type DataExportInput = z.input<typeof dataExportRequestSchema>;
+
+/**
+ * POST /staff/data-requests/:radicado/supresion (supresión, revocatoria): erases the person's data everywhere (what the
+ * law obliges the foundation to keep stays, without contact data), e-mails the answer, and answers the request.
+ */
+export const dataEraseRequestSchema = z.object({ confirm: z.literal(true, { error: t.confirmRequired }), response: responseField });
+export type DataEraseInput = z.input<typeof dataEraseRequestSchema>;
