@@ -10,6 +10,7 @@ export const exposes = {
   './RegisterPage': './src/screens/register-page.tsx',
   './ConfirmEmailPage': './src/screens/confirm-email-page.tsx',
   './MisCursosPage': './src/screens/mis-cursos-page.tsx',
+  './DataRightsPage': './src/screens/data-rights-page.tsx',
   // The panel (/equipo): its door (sign-in, authenticator, the staff session) and the admins' screens.
   './StaffGate': './src/screens/staff/staff-gate.tsx',
   './StaffMembers': './src/screens/staff/staff-members.tsx',

@@ -23,7 +23,7 @@ export interface RemoteScreens {
     | 'AutomataPage'
     | 'NewsletterConfirmPage'
     | 'NewsletterUnsubscribePage';
-  account: 'LoginPage' | 'RegisterPage' | 'ConfirmEmailPage' | 'MisCursosPage';
+  account: 'LoginPage' | 'RegisterPage' | 'ConfirmEmailPage' | 'MisCursosPage' | 'DataRightsPage';
 }
 
 export type ShellScreen =
@@ -390,6 +390,15 @@ export const routes: readonly RouteEntry[] = [
     title: 'Mis Cursos',
     description: 'Tus cursos inscritos y tus certificados de inscripción.',
     canonical: '/mis-cursos',
+  },
+  // The data subject's rights (Ley 1581 de 2012, #15): acceso, corrección, supresión, revocatoria, with an e-mailed code.
+  {
+    path: '/datos-personales',
+    owner: 'account',
+    screen: 'DataRightsPage',
+    title: 'Tus datos personales',
+    description: 'Pide acceso a tus datos personales, su corrección o supresión, o revoca tu autorización (Ley 1581 de 2012).',
+    canonical: '/datos-personales',
   },
   {
     path: '/politica-de-privacidad',

@@ -64,5 +64,6 @@ export const footerLinks: MenuLink[] = [
   { label: 'PQRSF', to: '/pqrsf' },
   { label: 'Consultar solicitud', to: '/consultar-solicitud' },
   { label: 'Política de privacidad', to: '/politica-de-privacidad' },
+  { label: 'Tus datos personales', to: '/datos-personales' },
   { label: 'Términos y condiciones', to: '/terminos-y-condiciones' },
 ];

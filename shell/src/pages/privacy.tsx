@@ -87,8 +87,12 @@ export default function PrivacyPage() {
         <section id="como-ejercerlos" aria-labelledby="ejercer-t">
           <h2 id="ejercer-t">5. Cómo ejercer tus derechos</h2>
           <p>
-            Escribe a <a href={`mailto:${legal.dataProtectionEmail}`}>{legal.dataProtectionEmail}</a> o radica una solicitud en{' '}
-            <AppLink to="/pqrsf">PQRSF</AppLink>, indicando tu nombre, tu documento, lo que pides y un medio de contacto.
+            Haz tu solicitud en línea en <AppLink to="/datos-personales">Tus datos personales</AppLink>: comprobamos tu correo con un código
+            y te damos un número de radicado con la fecha límite de respuesta.
+          </p>
+          <p>
+            También puedes escribir a <a href={`mailto:${legal.dataProtectionEmail}`}>{legal.dataProtectionEmail}</a> o radicar una
+            solicitud en <AppLink to="/pqrsf">PQRSF</AppLink>, indicando tu nombre, tu documento, lo que pides y un medio de contacto.
           </p>
           <ul>
             <li>

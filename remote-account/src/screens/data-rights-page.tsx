@@ -1,0 +1,267 @@
+import '../account.css';
+import './data-rights.css';
+import { useState } from 'react';
+import type { ApiResult } from 'shared/api/client';
+import { formatLongDate } from 'shared/format/dates';
+import { AppLink } from 'shared/navigation';
+import {
+  dataRequestCodeStepSchema,
+  dataRequestFormSchema,
+  dataRequestKindLabels,
+  dataRequestKinds,
+  type DataRequestFormInput,
+  type FileDataRequestResponse,
+} from 'shared/schemas/data-requests-api';
+import type { z } from 'shared/schemas/zod';
+import { SubmitErrors } from 'shared/ui/error-summary';
+import { FormMessage, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
+import { PageFrame } from 'shared/ui/page-frame';
+import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, type Sent } from 'shared/ui/submission-form';
+import { useZodForm } from 'shared/ui/use-zod-form';
+import { useFileDataRequest } from '../api/file-data-request';
+import { useRequestDataRequestCode } from '../api/request-data-request-code';
+import { LinkButton } from '../components/account-form';
+import { StepHeading } from '../components/step-heading';
+import { dataRightsTexts as t } from './data-rights-texts';
+
+type Values = z.output<typeof dataRequestFormSchema>;
+type Step =
+  { kind: 'form' } | { kind: 'code'; values: Values; message: string } | { kind: 'done'; email: string; answer: FileDataRequestResponse };
+
+/** A failed call as the form kit wants it: the server's message and its field messages. */
+function failure(result: Exclude<ApiResult<unknown>, { kind: 'ok' }>): Sent<never> {
+  if (result.kind === 'network') return failed(t.network);
+  return failed(result.message || t.failed, { fields: result.fields });
+}
+
+function RequestForm({ initial, onCodeSent }: { initial: Values | null; onCodeSent: (values: Values, message: string) => void }) {
+  const askCode = useRequestDataRequestCode();
+  const form = useZodForm(dataRequestFormSchema, {
+    defaultValues: (initial ?? { kind: undefined, details: '', correction: '', name: '', email: '' }) as DataRequestFormInput,
+  });
+  const field = fieldsOf(form);
+  const kind = form.watch('kind');
+  const kindError = form.formState.errors.kind?.message;
+  const submission = useFormSubmission(form, async (values) => {
+    const result = await askCode({ email: values.email });
+    if (result.kind !== 'ok') return failure(result);
+    onCodeSent(values, result.data.message);
+    return sent(null);
+  });
+  const kindField = form.register('kind');
+  return (
+    <SubmissionForm
+      className="form"
+      submission={submission}
+      aria-labelledby="solicitud-titulo"
+      header={
+        <>
+          <h2 id="solicitud-titulo">{t.formTitle}</h2>
+          <p>{t.formIntro}</p>
+        </>
+      }
+      summary={
+        <SubmitErrors
+          form={form}
+          submission={submission}
+          focusTarget={(name) => (name === 'kind' ? document.getElementById(`tipo-${dataRequestKinds[0]}`) : null)}
+        />
+      }
+    >
+      <fieldset
+        className="data-kinds"
+        role="radiogroup"
+        aria-required="true"
+        aria-invalid={kindError ? true : undefined}
+        aria-describedby={kindError ? 'tipo-error' : undefined}
+      >
+        <legend>
+          {t.kindLegend}
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </legend>
+        {dataRequestKinds.map((k) => (
+          <div key={k} className="data-kind">
+            <input id={`tipo-${k}`} type="radio" value={k} aria-describedby={`tipo-${k}-ayuda`} {...kindField} />
+            <label htmlFor={`tipo-${k}`}>{t.kinds[k].label}</label>
+            <small id={`tipo-${k}-ayuda`} className="field-hint">
+              {t.kinds[k].hint}
+            </small>
+          </div>
+        ))}
+        {kindError ? (
+          <span id="tipo-error" className="field-error">
+            {kindError}
+          </span>
+        ) : null}
+      </fieldset>
+      {kind === 'correccion' ? (
+        <TextAreaField label={t.correction} required rows={3} hint={t.correctionHint} {...field('correction')} />
+      ) : null}
+      <TextAreaField label={t.details} required rows={5} hint={t.detailsHint} {...field('details')} />
+      <div className="form-grid">
+        <TextField label={t.name} required autoComplete="name" {...field('name')} />
+        <TextField label={t.email} required type="email" autoComplete="email" hint={t.emailHint} {...field('email')} />
+      </div>
+      <SubmitButton busy={submission.busy} busyLabel={t.sendingCode}>
+        {t.sendCode}
+      </SubmitButton>
+    </SubmissionForm>
+  );
+}
+
+function CodeForm({
+  values,
+  message,
+  onBack,
+  onFiled,
+}: {
+  values: Values;
+  message: string;
+  onBack: () => void;
+  onFiled: (answer: FileDataRequestResponse) => void;
+}) {
+  const file = useFileDataRequest();
+  const askCode = useRequestDataRequestCode();
+  const [resend, setResend] = useState<{ busy: boolean; note: { kind: 'success' | 'error'; text: string } | null }>({
+    busy: false,
+    note: null,
+  });
+  const form = useZodForm(dataRequestCodeStepSchema, { defaultValues: { code: '' } });
+  const field = fieldsOf(form);
+  const submission = useFormSubmission(form, async ({ code }) => {
+    const result = await file({ ...values, code });
+    if (result.kind !== 'ok') return failure(result);
+    onFiled(result.data);
+    return sent(null);
+  });
+  const again = async () => {
+    setResend({ busy: true, note: null });
+    const result = await askCode({ email: values.email });
+    setResend({
+      busy: false,
+      note:
+        result.kind === 'ok'
+          ? { kind: 'success', text: t.resent }
+          : { kind: 'error', text: result.kind === 'error' && result.message ? result.message : t.network },
+    });
+  };
+  return (
+    <SubmissionForm
+      className="form"
+      honeypot={false}
+      submission={submission}
+      aria-labelledby="codigo-titulo"
+      header={
+        <>
+          <StepHeading id="codigo-titulo">{t.codeTitle}</StepHeading>
+          <p>{message}</p>
+        </>
+      }
+      summary={<SubmitErrors form={form} submission={submission} />}
+    >
+      <TextField
+        label={t.code}
+        required
+        className="code-input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        {...field('code')}
+      />
+      <div className="auth-actions">
+        <SubmitButton busy={submission.busy} busyLabel={t.filing}>
+          {t.file}
+        </SubmitButton>
+        <LinkButton onClick={() => void again()} disabled={resend.busy}>
+          {resend.busy ? t.resending : t.resend}
+        </LinkButton>
+      </div>
+      <div aria-live="polite">{resend.note ? <FormMessage kind={resend.note.kind}>{resend.note.text}</FormMessage> : null}</div>
+      <p>
+        <LinkButton onClick={onBack}>{t.back}</LinkButton>
+      </p>
+    </SubmissionForm>
+  );
+}
+
+function Done({ email, answer }: { email: string; answer: FileDataRequestResponse }) {
+  return (
+    <div className="form" role="status">
+      <StepHeading id="radicada-titulo">{t.doneTitle}</StepHeading>
+      <p>{t.doneIntro(email)}</p>
+      <dl className="data-done">
+        <div>
+          <dt>{t.radicado}</dt>
+          <dd data-testid="radicado">
+            <strong>{answer.radicado}</strong>
+          </dd>
+        </div>
+        <div>
+          <dt>{t.kind}</dt>
+          <dd>{dataRequestKindLabels[answer.kind]}</dd>
+        </div>
+        <div>
+          <dt>{t.due}</dt>
+          <dd>{t.dueValue(formatLongDate(answer.dueDate), answer.termDays)}</dd>
+        </div>
+      </dl>
+      <p>{t.sicNote}</p>
+    </div>
+  );
+}
+
+/**
+ * `/datos-personales` (Ley 1581 de 2012, arts. 8, 14 y 15): the visitor picks what to ask (acceso, corrección,
+ * supresión, revocatoria), writes it, gives a name and an e-mail, proves the e-mail with the code sent to it, and only
+ * then is the request filed: the radicado and the legal due date are shown and e-mailed.
+ */
+export default function DataRightsPage() {
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [kept, setKept] = useState<Values | null>(null);
+
+  let body;
+  if (step.kind === 'done') body = <Done email={step.email} answer={step.answer} />;
+  else if (step.kind === 'code')
+    body = (
+      <CodeForm
+        values={step.values}
+        message={step.message}
+        onBack={() => setStep({ kind: 'form' })}
+        onFiled={(answer) => setStep({ kind: 'done', email: step.values.email, answer })}
+      />
+    );
+  else
+    body = (
+      <RequestForm
+        initial={kept}
+        onCodeSent={(values, message) => {
+          setKept(values);
+          setStep({ kind: 'code', values, message });
+        }}
+      />
+    );
+
+  return (
+    <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
+      <div className="data-rights">
+        <section className="data-rights__form" aria-label={t.formTitle}>
+          {body}
+        </section>
+        <aside className="data-rights__aside" aria-labelledby="plazos-titulo">
+          <h2 id="plazos-titulo">{t.termsTitle}</h2>
+          <ul>
+            {t.terms.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p>
+            <AppLink to="/politica-de-privacidad">{t.policyLink}</AppLink>
+          </p>
+        </aside>
+      </div>
+    </PageFrame>
+  );
+}
