@@ -15,6 +15,8 @@ export const exposes = {
   './StaffGate': './src/screens/staff/staff-gate.tsx',
   './StaffMembers': './src/screens/staff/staff-members.tsx',
   './StaffAudit': './src/screens/staff/staff-audit.tsx',
+  './StaffDataRequests': './src/screens/staff/data-requests-inbox.tsx',
+  './StaffDataRequest': './src/screens/staff/data-request-case.tsx',
   './session': './src/session/expose.ts',
 };
 

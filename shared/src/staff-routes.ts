@@ -5,7 +5,7 @@
  */
 export interface StaffScreens {
   community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord' | 'StaffNewsletter';
-  account: 'StaffGate' | 'StaffMembers' | 'StaffAudit';
+  account: 'StaffGate' | 'StaffMembers' | 'StaffAudit' | 'StaffDataRequests' | 'StaffDataRequest';
   courses: 'StaffCohorts' | 'StaffPayments';
 }
 
@@ -44,6 +44,19 @@ export const staffRoutes: readonly StaffRoute[] = [
   { pattern: '/equipo/boletin', owner: 'community', screen: 'StaffNewsletter', title: 'Boletín', nav: 'Boletín' },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos' },
   { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos' },
+  {
+    pattern: '/equipo/datos-personales',
+    owner: 'account',
+    screen: 'StaffDataRequests',
+    title: 'Solicitudes sobre datos personales',
+    nav: 'Datos personales',
+  },
+  {
+    pattern: '/equipo/datos-personales/:radicado',
+    owner: 'account',
+    screen: 'StaffDataRequest',
+    title: 'Solicitud sobre datos personales',
+  },
   { pattern: '/equipo/miembros', owner: 'account', screen: 'StaffMembers', title: 'Equipo', nav: 'Equipo', adminOnly: true },
   { pattern: '/equipo/auditoria', owner: 'account', screen: 'StaffAudit', title: 'Auditoría', nav: 'Auditoría', adminOnly: true },
 ];

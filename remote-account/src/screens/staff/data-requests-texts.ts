@@ -1,0 +1,179 @@
+import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
+import { dataRequestKindLabels, type DataRequestKind, type DataUrgency } from 'shared/schemas/data-requests-api';
+
+/** The panel's data requests screens (Ley 1581 de 2012): every fixed text in one place, in plain words. */
+
+const days = (n: number) => `${n} ${n === 1 ? 'día hábil' : 'días hábiles'}`;
+
+export const dateOf = (isoDate: string) => formatLongDate(isoDate);
+export const dateTimeOf = (instant: string) => formatColombianDateTime(instant);
+
+/** Short names of the kinds for tables and headings. */
+export const kindNames: Record<DataRequestKind, string> = {
+  acceso: 'Acceso (consulta)',
+  correccion: 'Corrección (reclamo)',
+  supresion: 'Supresión (reclamo)',
+  revocatoria: 'Revocatoria (reclamo)',
+};
+export const kindLabel = (kind: DataRequestKind) => dataRequestKindLabels[kind];
+
+/** How close a request is to its deadline, in words (never colour alone). */
+export function deadlineWords(urgency: DataUrgency | null, left: number | null): string | null {
+  if (left === null) return null;
+  if (urgency === 'vencida') return left === 0 ? 'Vencida' : `Vencida hace ${days(-left)}`;
+  if (left === 0) return 'Vence hoy';
+  return `Vence en ${days(left)}`;
+}
+
+export const dataInboxTexts = {
+  title: 'Datos personales',
+  intro:
+    'Solicitudes de acceso, corrección, supresión y revocatoria (Ley 1581 de 2012), de la que vence primero a la que vence después. Consultas: 10 días hábiles; reclamos: 15.',
+  loading: 'Cargando solicitudes…',
+  failed: 'No pudimos cargar las solicitudes. Intenta de nuevo.',
+  network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  sessionEnded: 'Tu sesión terminó. Vuelve a iniciar sesión.',
+  countsTitle: 'Resumen',
+  countOpen: 'Abiertas',
+  countOverdue: 'Vencidas',
+  countSoon: 'Vencen en 3 días hábiles o menos',
+  countAnswered: 'Respondidas',
+  filtersTitle: 'Buscar y filtrar',
+  search: 'Buscar por radicado, nombre o correo',
+  searchHint: 'Parte del radicado o del nombre, o el correo completo.',
+  status: 'Estado',
+  statusOptions: {
+    abiertas: 'Abiertas (recibidas o en trámite)',
+    Recibida: 'Recibidas',
+    'En trámite': 'En trámite',
+    Respondida: 'Respondidas',
+    todas: 'Todas',
+  },
+  kind: 'Tipo',
+  anyKind: 'Todos los tipos',
+  due: 'Plazo',
+  anyDue: 'Cualquier plazo',
+  dueOptions: { pronto: 'Vencen en 3 días hábiles o menos', vencidas: 'Vencidas' },
+  apply: 'Buscar',
+  clear: 'Quitar filtros',
+  caption: (shown: number, more: boolean) =>
+    `Solicitudes sobre datos personales por fecha de vencimiento (${shown} mostradas${more ? '; hay más' : ''})`,
+  columns: ['Radicado', 'Vence', 'Estado', 'Tipo', 'Nombre', 'Radicada'] as const,
+  extended: 'plazo ampliado',
+  noName: 'Datos de contacto suprimidos',
+  empty: 'No hay solicitudes con estos filtros.',
+  emptyOpen: 'No hay solicitudes abiertas. ¡Todo al día!',
+  more: 'Cargar más solicitudes',
+  loadingMore: 'Cargando…',
+  loadedMore: (n: number) => `Se cargaron ${n} solicitudes más.`,
+  openRequest: (radicado: string, name: string | null) => `Abrir la solicitud ${radicado}${name ? ` de ${name}` : ''}`,
+} as const;
+
+export const dataCaseTexts = {
+  back: 'Volver a las solicitudes sobre datos personales',
+  title: (radicado: string) => `Solicitud ${radicado}`,
+  loading: 'Cargando la solicitud…',
+  notFound: 'No encontramos una solicitud con ese radicado.',
+  failed: 'No pudimos cargar la solicitud. Intenta de nuevo.',
+  network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  summaryTitle: 'Estado y plazo',
+  kind: 'Tipo',
+  status: 'Estado',
+  filed: 'Radicada',
+  due: 'Fecha límite',
+  termLabel: 'Término',
+  term: (n: number) => `${days(n)} desde el día siguiente a la radicación`,
+  extendedFrom: (original: string, reason: string) => `Ampliada desde el ${original}. Motivo: ${reason}`,
+  responded: 'Respondida',
+  responseTitle: 'Respuesta enviada',
+  exportLabel: 'Copia de los datos',
+  exportSent: (records: number, at: string, until: string) =>
+    `Enviada el ${at} (${records} ${records === 1 ? 'registro' : 'registros'}). El enlace de la persona funciona hasta el ${until}.`,
+  erasureLabel: 'Supresión',
+  erasureDone: (at: string) => `Hecha el ${at}.`,
+  erasureSummary: (what: string, n: number) => `${what}: ${n}`,
+  requestTitle: 'Lo que pidió la persona',
+  name: 'Nombre',
+  email: 'Correo (comprobado con código)',
+  details: 'Solicitud',
+  correction: 'Qué corregir o actualizar',
+  contactErased:
+    'La solicitud ya se respondió: sus datos de contacto y su texto se suprimieron. Quedan el radicado, el tipo, las fechas y el resultado.',
+  actionsTitle: 'Acciones',
+  notAvailable: 'No disponible:',
+  start: {
+    title: 'Pasar a «En trámite»',
+    intro: 'Indica al equipo que alguien ya trabaja en esta solicitud.',
+    note: 'Nota para el historial (opcional)',
+    submit: 'Pasar a «En trámite»',
+    busy: 'Guardando…',
+    done: 'La solicitud quedó «En trámite».',
+  },
+  extend: {
+    title: 'Ampliar plazo',
+    intro: (extra: number, date: string) =>
+      `Una sola vez y antes de que venza: ${days(extra)} más, hasta el ${date}. La persona recibe el motivo y la nueva fecha por correo.`,
+    reason: 'Motivo de la ampliación',
+    submit: 'Ampliar plazo',
+    busy: 'Ampliando…',
+    done: (date: string) => `Plazo ampliado hasta el ${date}. Le avisamos a la persona por correo.`,
+  },
+  respond: {
+    title: 'Responder',
+    intro: 'La respuesta se envía al correo de la persona. Después se suprimen sus datos de contacto de esta solicitud.',
+    field: 'Respuesta para la persona',
+    submit: 'Enviar la respuesta',
+    busy: 'Enviando…',
+    done: 'Respuesta enviada. La solicitud quedó «Respondida».',
+  },
+  export: {
+    title: 'Responder con la copia de sus datos',
+    intro:
+      'Generamos la copia de todo lo que el sitio tiene de esta persona (JSON y PDF) y le enviamos por correo un enlace personal que vence en 7 días. La copia no se abre en este navegador.',
+    field: 'Mensaje que acompaña la copia',
+    submit: 'Generar y enviar la copia',
+    busy: 'Generando la copia…',
+    done: (records: number) =>
+      `Copia enviada a la persona (${records} ${records === 1 ? 'registro' : 'registros'}). La solicitud quedó «Respondida».`,
+  },
+  erase: {
+    title: 'Suprimir los datos y responder',
+    intro: 'Borra los datos de esta persona en todo el sitio, también su cuenta, y le envía la respuesta.',
+    field: 'Respuesta para la persona',
+    review: 'Revisar la supresión',
+    confirmTitle: '¿Suprimir los datos de esta persona?',
+    confirmIntro: (email: string) => `Se suprimirán en todo el sitio los datos de ${email}. No se puede deshacer.`,
+    erasedTitle: 'Se borra:',
+    erased: [
+      'Su cuenta en el sitio (ya no podrá iniciar sesión con ella).',
+      'Inscripciones, formularios de voluntariado, empresas, talleres, software y PQRSF: nombre, documento, teléfono, correo y textos.',
+      'Su suscripción al boletín.',
+      'Las copias de sus datos enviadas antes.',
+    ],
+    keptTitle: 'Se conserva, porque la ley lo exige:',
+    kept: [
+      'Pagos y donaciones: montos, fechas y referencias de pago, sin datos de contacto (obligaciones contables y tributarias).',
+      'Esta solicitud: radicado, tipo, fechas y resultado (prueba de que atendimos el derecho).',
+      'El registro de auditoría del panel, que no guarda datos de la persona.',
+    ],
+    confirm: 'Sí, suprimir los datos',
+    busy: 'Suprimiendo…',
+    cancel: 'Cancelar',
+    done: 'Datos suprimidos y respuesta enviada. La solicitud quedó «Respondida».',
+  },
+  historyTitle: 'Historial',
+  historyCaption: 'Lo que ha pasado con esta solicitud, del más antiguo al más reciente',
+  historyColumns: ['Fecha', 'Evento', 'Quién', 'Detalle'] as const,
+  events: {
+    radicada: 'Radicada',
+    en_tramite: 'En trámite',
+    ampliada: 'Plazo ampliado',
+    exportada: 'Copia de los datos enviada',
+    suprimida: 'Datos suprimidos',
+    respondida: 'Respondida',
+  } as Record<string, string>,
+  person: 'La persona',
+  newDue: (date: string) => `Nueva fecha límite: ${date}`,
+} as const;
