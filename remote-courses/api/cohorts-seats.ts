@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { cohortTexts, type PublicCohort } from 'shared/schemas/cohorts-api';
 import type { Database, SiteDb } from 'shared/server/database';
@@ -95,15 +96,31 @@ export async function publicNextCohorts(db: SiteDb, now: Date): Promise<Record<s
   return answer;
 }
 
+/** Seats one e-mail address may hold at once (open checkouts not paid yet), across every cohort. */
+export const MAX_LIVE_HOLDS_PER_EMAIL = 3;
+/** Seats one client IP may hold at once (generous: a school lab or a café shares one address). */
+export const MAX_LIVE_HOLDS_PER_CLIENT = 5;
+
+/** What a hold keeps of the client's IP: a hash, and only while the hold lasts (cleared once it ends). */
+export const seatHoldClient = (ip: string): string => createHash('sha256').update(`courses-seat-hold:${ip}`).digest('hex');
+
+const isLoopback = (ip: string): boolean => /^(127\.|::1$|::ffff:127\.)/.test(ip);
+
 /**
  * Holds a seat for an enrolment in its course's next open cohort, in one transaction that locks the cohort row (so two
  * checkouts cannot both take the last seat): 409 with a Spanish message when there is no open cohort or it is full.
  * Answers the cohort and until when the seat is held.
+ *
+ * Against a visitor holding every seat without paying (a script filling the form and opening checkouts): an enrolment's
+ * live hold is kept as it is when its checkout is opened again (never pushed later, so it always ends), and a new hold
+ * is refused with 429 while the same e-mail holds MAX_LIVE_HOLDS_PER_EMAIL seats or the same client IP
+ * MAX_LIVE_HOLDS_PER_CLIENT (`client`: the request's IP; the publicWrite rate limit bounds how fast they are tried).
  */
 export async function holdSeat(
   db: SiteDb,
-  enrolment: { reference: string; course_name: string },
+  enrolment: { reference: string; course_name: string; email?: string },
   now: Date,
+  client?: string,
 ): Promise<{ cohortId: number; startDate: string; heldUntil: Date }> {
   return db.transaction().execute(async (trx: Transaction<Database>) => {
     const next = (await nextOpenCohorts(trx, bogotaDay(now))).get(enrolment.course_name);
@@ -118,10 +135,49 @@ export async function holdSeat(
     if (cohort.status !== 'open') throw new ApiError(409, 'cohort_full', cohortTexts.full);
     const seats = (await seatsOf(trx, [cohort.id], now, enrolment.reference)).get(cohort.id) ?? { taken: 0, held: 0 };
     if (seats.taken + seats.held >= cohort.capacity) throw new ApiError(409, 'cohort_full', cohortTexts.full);
+    // Ended holds forget the client's IP (data minimisation: it is only needed while a hold lasts).
+    await trx
+      .updateTable('courses.enrolments')
+      .set({ seat_hold_client: null })
+      .where('seat_hold_client', 'is not', null)
+      .where((w) => w.or([w('seat_held_until', 'is', null), w('seat_held_until', '<=', now)]))
+      .execute();
+    const own = await trx
+      .selectFrom('courses.enrolments')
+      .select(['cohort_id', 'seat_held_until'])
+      .where('reference', '=', enrolment.reference)
+      .executeTakeFirst();
+    // Its checkout opened again: the live hold keeps its end (re-calling checkout must not hold a seat forever).
+    if (own?.cohort_id === cohort.id && own.seat_held_until && new Date(own.seat_held_until) > now)
+      return { cohortId: cohort.id, startDate: cohort.start_date, heldUntil: new Date(own.seat_held_until) };
+    // A loopback client is this machine (local site, browser tests, a same-host proxy without TRUST_PROXY), never one
+    // visitor: capping it would let one script lock everyone out. Remote services see the client through TRUST_PROXY.
+    const clientKey = client === undefined || isLoopback(client) ? null : seatHoldClient(client);
+    const liveHolds = await trx
+      .selectFrom('courses.enrolments')
+      .select((eb) => [
+        eb.fn
+          .countAll<number>()
+          .filterWhere(sql<boolean>`lower(email) = lower(${enrolment.email ?? ''})`)
+          .as('email'),
+        eb.fn
+          .countAll<number>()
+          .filterWhere('seat_hold_client', '=', clientKey ?? '')
+          .as('client'),
+      ])
+      .where('seat_held_until', '>', now)
+      .where('payment_status', 'not in', seatTakingStatuses)
+      .where('reference', '!=', enrolment.reference)
+      .executeTakeFirstOrThrow();
+    if (
+      (enrolment.email !== undefined && Number(liveHolds.email) >= MAX_LIVE_HOLDS_PER_EMAIL) ||
+      (clientKey !== null && Number(liveHolds.client) >= MAX_LIVE_HOLDS_PER_CLIENT)
+    )
+      throw new ApiError(429, 'too_many_holds', cohortTexts.tooManyHolds);
     const heldUntil = new Date(now.getTime() + seatHoldMs());
     await trx
       .updateTable('courses.enrolments')
-      .set({ cohort_id: cohort.id, cohort_start_date: cohort.start_date, seat_held_until: heldUntil })
+      .set({ cohort_id: cohort.id, cohort_start_date: cohort.start_date, seat_held_until: heldUntil, seat_hold_client: clientKey })
       .where('reference', '=', enrolment.reference)
       .execute();
     return { cohortId: cohort.id, startDate: cohort.start_date, heldUntil };

@@ -108,7 +108,7 @@ describe('cohorts API', () => {
     expect(provider.checkouts).toHaveLength(before + 1);
     expect((await nextCohorts()).json()).toMatchObject({ courses: { 'ofimatica-basica': { seats_left: 0, full: true } } });
 
-    // The same visitor may open their checkout again (their own hold is renewed, not counted against them).
+    // The same visitor may open their checkout again (their own hold is kept, not counted against them).
     expect((await checkout(first)).statusCode).toBe(200);
 
     // A pending payment (PSE/Efecty) keeps the seat after the hold expires.
@@ -245,6 +245,75 @@ describe('cohorts API', () => {
     const list = await api.app.inject({ method: 'GET', url: '/api/courses/staff/cohorts', headers: asStaff });
     expect(list.statusCode).toBe(200);
     expect((list.json() as { cohorts: unknown[] }).cohorts.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("one visitor cannot hold every seat: a checkout again keeps the hold's end, live holds are capped per e-mail and per IP", async () => {
+    const cohort = await createCohort({ course_name: 'marketing-digital', start_date: inDays(1), capacity: 20 });
+    const lead = (email: string) => enrol({ course_name: 'marketing-digital', module_name: 'Marketing en Redes Sociales', email });
+    const checkoutFrom = (e: { id: string; claim_secret: string }, ip: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/courses/checkout',
+        payload: { enrollment_id: e.id, claim_secret: e.claim_secret },
+        remoteAddress: ip,
+      });
+    const heldUntil = async (reference: string) =>
+      (
+        await api.db.selectFrom('courses.enrolments').select('seat_held_until').where('reference', '=', reference).executeTakeFirstOrThrow()
+      ).seat_held_until!.getTime();
+
+    // Calling checkout again does not push the hold's end (a script re-calling it every 40 minutes held a seat forever).
+    const first = await lead('acaparador@example.com');
+    expect((await checkoutFrom(first, '203.0.113.1')).statusCode).toBe(200);
+    const until = await heldUntil(first.id);
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await checkoutFrom(first, '203.0.113.1')).statusCode).toBe(200);
+    expect(await heldUntil(first.id)).toBe(until);
+    expect(provider.checkouts.at(-1)!.expiresAt!.getTime()).toBe(until);
+
+    // Per e-mail (any case): at most 3 seats held at once, whatever the IP.
+    for (const ip of ['203.0.113.2', '203.0.113.3'])
+      expect((await checkoutFrom(await lead('Acaparador@example.com'), ip)).statusCode).toBe(200);
+    const tooMany = await checkoutFrom(await lead('acaparador@example.com'), '203.0.113.4');
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toMatchObject({ error: 'too_many_holds', message: expect.stringMatching(/^Ya tienes/) });
+
+    // Per client IP: at most 5 seats held at once, whatever the e-mail.
+    const fromOneIp = [];
+    for (let i = 0; i < 5; i++) {
+      const e = await lead(`bot${i}@example.com`);
+      expect((await checkoutFrom(e, '198.51.100.9')).statusCode).toBe(200);
+      fromOneIp.push(e);
+    }
+    const sixth = await lead('bot5@example.com');
+    expect((await checkoutFrom(sixth, '198.51.100.9')).statusCode).toBe(429);
+    const seats = (await api.app.inject({ method: 'GET', url: '/api/courses/staff/cohorts', headers: asStaff })).json() as {
+      cohorts: Array<{ id: number; seats_held: number; seats_left: number }>;
+    };
+    expect(seats.cohorts.find((c) => c.id === cohort.id)).toMatchObject({ seats_held: 8, seats_left: 12 });
+
+    // Once those holds end, the same IP may hold again; the ended holds keep no trace of the IP.
+    await api.db
+      .updateTable('courses.enrolments')
+      .set({ seat_held_until: new Date(Date.now() - 1000) })
+      .where(
+        'reference',
+        'in',
+        fromOneIp.map((e) => e.id),
+      )
+      .execute();
+    expect((await checkoutFrom(sixth, '198.51.100.9')).statusCode).toBe(200);
+    const traces = await api.db
+      .selectFrom('courses.enrolments')
+      .select('reference')
+      .where('seat_hold_client', 'is not', null)
+      .where(
+        'reference',
+        'in',
+        fromOneIp.map((e) => e.id),
+      )
+      .execute();
+    expect(traces).toEqual([]);
   });
 });
 

@@ -55,9 +55,10 @@ describe('courses API', () => {
   };
   const checkout = (id: string, over: Record<string, unknown> = {}) =>
     post('/api/courses/checkout', { enrollment_id: id, claim_secret: claims.get(id), ...over });
-  /** Enrols and opens the checkout, as the enrolment page does. */
+  let emailSeq = 0;
+  /** Enrols and opens the checkout, as the enrolment page does (each as another student: one e-mail holds few seats). */
   const enrolAndCheckout = async (over: Record<string, unknown> = {}) => {
-    const id = await enrol(over);
+    const id = await enrol({ email: `estudiante${++emailSeq}@example.com`, ...over });
     expect((await checkout(id)).statusCode).toBe(200);
     return id;
   };

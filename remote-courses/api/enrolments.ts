@@ -103,8 +103,9 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         throw new ApiError(400, 'missing_data', `Faltan datos requeridos: ${missing.join(', ') || 'module_name'}`);
       if (!Number.isInteger(priced.price) || priced.price <= 0)
         throw new ApiError(400, 'invalid_price', 'El precio del curso no es válido');
-      // A seat in the course's next open cohort, held while the checkout is open (409 before any provider call if full).
-      const seat = await holdSeat(ctx.db, enrolment, new Date());
+      // A seat in the course's next open cohort, held while the checkout is open (409 before any provider call if full;
+      // 429 when this e-mail or this IP already holds too many seats without paying).
+      const seat = await holdSeat(ctx.db, enrolment, new Date(), request.ip);
       const preference = await createCheckout(ctx, request.log, {
         domain: 'courses',
         table: 'courses.enrolments',
@@ -123,7 +124,7 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         // No checkout, no hold: the seat goes back at once instead of when the hold would have expired.
         await ctx.db
           .updateTable('courses.enrolments')
-          .set({ seat_held_until: null })
+          .set({ seat_held_until: null, seat_hold_client: null })
           .where('reference', '=', enrolment.reference)
           .execute();
         throw err;

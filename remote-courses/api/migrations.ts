@@ -111,6 +111,12 @@ export const coursesMigrations: DomainMigrations = {
         await db.schema.withSchema('courses').createIndex('enrolments_cohort').on('enrolments').column('cohort_id').execute();
       },
     },
+    '004_cohorts_seat_hold_client': {
+      // Which client (hashed IP) opened a live seat hold, so one IP cannot hold every seat of a cohort (#14).
+      async up(db) {
+        await db.schema.withSchema('courses').alterTable('enrolments').addColumn('seat_hold_client', 'text').execute();
+      },
+    },
     '006_payment_reconciliation': {
       async up(db) {
         await addReconciliationColumns(db, 'courses', 'enrolments');

@@ -41,6 +41,8 @@ export interface EnrolmentsTable extends PayableTable {
   cohort_start_date: ColumnType<string | null, string | null | undefined, string | null>;
   /** Until when the open checkout holds a seat in the cohort (a pending or approved payment keeps it after that). */
   seat_held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Hash of the client IP that opened the live hold (caps holds per IP); null once the hold ended. Personal data. */
+  seat_hold_client: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `courses.cohorts` (migration 004): a course's start date, schedule and seats, managed by the staff. */

@@ -19,6 +19,8 @@ export const cohortTexts = {
   scheduleRequired: 'Escribe el horario de la cohorte.',
   capacityInvalid: 'El cupo debe ser un número entero mayor que 0.',
   capacityBelowTaken: (taken: number) => `El cupo no puede ser menor que los cupos ya ocupados (${taken}).`,
+  tooManyHolds:
+    'Ya tienes varios cupos apartados con pagos sin terminar. Termina uno de esos pagos o espera unos minutos a que se liberen para apartar otro.',
   courseInvalid: 'Curso no válido',
   cohortNotFound: 'No encontramos esa cohorte.',
 } as const;
