@@ -185,7 +185,16 @@ export async function holdSeat(
 }
 
 /**
- * Local development and the browser tests (NODE_ENV neither 'production' nor 'test'): a course without any open cohort
+ * Whether this site may seed demonstration cohorts: not in production, not in the unit tests, and only where no real
+ * money can be paid (the payments' public key is a test one, TEST-…: the local sandbox or Mercado Pago's test keys).
+ * A server started with `npm start` and the live keys but NODE_ENV forgotten would otherwise sell a 'no real class' cohort.
+ */
+export function demoCohortsAllowed(settings: { production: boolean; paymentPublicKey: string }, nodeEnv: string | undefined): boolean {
+  return !settings.production && nodeEnv !== 'production' && nodeEnv !== 'test' && settings.paymentPublicKey.startsWith('TEST-');
+}
+
+/**
+ * Local development and the browser tests (see demoCohortsAllowed): a course without any open cohort
  * gets a demonstration one 8 weeks ahead (500 seats), so the local site can be enrolled in and paid through the
  * sandbox. Production starts with the closed seed only: staff announce real cohorts.
  */

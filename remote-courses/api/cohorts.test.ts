@@ -12,7 +12,7 @@ import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testin
 import { testDatabases } from 'shared/server/test-databases';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { sendCohortReminders } from './cohorts-reminder';
-import { holdSeat } from './cohorts-seats';
+import { demoCohortsAllowed, holdSeat } from './cohorts-seats';
 import { coursesApi } from './index';
 
 /** A Bogotá calendar date `days` from now. */
@@ -314,6 +314,18 @@ describe('cohorts API', () => {
       )
       .execute();
     expect(traces).toEqual([]);
+  });
+});
+
+describe('demo cohorts', () => {
+  it('are seeded only where no real money can be paid for them: not in production, not in tests, not with live payment keys', () => {
+    const local = { production: false, paymentPublicKey: 'TEST-sandbox-public-key' };
+    expect(demoCohortsAllowed(local, undefined)).toBe(true);
+    expect(demoCohortsAllowed(local, 'development')).toBe(true);
+    expect(demoCohortsAllowed(local, 'test')).toBe(false);
+    expect(demoCohortsAllowed({ ...local, production: true }, 'production')).toBe(false);
+    // `npm start` with the real Mercado Pago keys but NODE_ENV forgotten: a 500-seat 'no real class' cohort on sale.
+    expect(demoCohortsAllowed({ production: false, paymentPublicKey: 'APP_USR-1234-real' }, undefined)).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { cohortRoutes } from './cohorts';
 import { scheduleCohortReminders } from './cohorts-reminder';
-import { seedDemoCohorts } from './cohorts-seats';
+import { demoCohortsAllowed, seedDemoCohorts } from './cohorts-seats';
 import { enrolmentRoutes } from './enrolments';
 import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from './payments';
@@ -20,7 +20,7 @@ export const coursesApi: ApiModule = {
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
     // The demo cohorts need the courses tables, which the gateway creates in the background after this plugin is set up.
-    if (!ctx.settings.production && process.env.NODE_ENV !== 'test')
+    if (demoCohortsAllowed(ctx.settings, process.env.NODE_ENV))
       void (ctx.migrated ?? Promise.resolve())
         .then(() => seedDemoCohorts(ctx.db, new Date()))
         .catch((err: unknown) => app.log.warn({ err: String(err) }, 'demo cohorts not seeded'));
