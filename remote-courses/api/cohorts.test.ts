@@ -315,6 +315,23 @@ describe('cohorts API', () => {
       .execute();
     expect(traces).toEqual([]);
   });
+
+  it('refuses a start date more than two years ahead (a typo like 2062 or 9999 would sell the course for that date)', async () => {
+    const body = { course_name: 'ofimatica-basica', schedule: 'Martes', capacity: 5, status: 'closed' };
+    for (const start_date of ['9999-12-31', inDays(800)]) {
+      const res = await post('/api/courses/staff/cohorts', { ...body, start_date }, asStaff);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ fields: { start_date: 'La fecha de inicio debe estar dentro de los próximos dos años.' } });
+    }
+    const created = await createCohort({ ...body, start_date: inDays(700) });
+    const moved = await api.app.inject({
+      method: 'PUT',
+      url: `/api/courses/staff/cohorts/${created.id}`,
+      payload: { ...body, start_date: '2099-01-01' },
+      headers: asStaff,
+    });
+    expect(moved.statusCode).toBe(400);
+  });
 });
 
 describe('demo cohorts', () => {

@@ -23,6 +23,16 @@ import { bogotaDay } from 'shared/server/jobs';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { cohortDate, publicNextCohorts, seatsOf } from './cohorts-seats';
 
+/** How far ahead a cohort may start: a typo (2062 for 2026) must not put the course on sale for that date. */
+export const MAX_START_AHEAD_DAYS = 730;
+
+/** 400 when a new start date is before today or more than MAX_START_AHEAD_DAYS ahead (Bogotá days). */
+function checkStartDate(startDate: string, now: Date): void {
+  if (startDate < bogotaDay(now)) throw new ApiError(400, 'validation_error', cohortTexts.datePast, { start_date: cohortTexts.datePast });
+  if (startDate > bogotaDay(new Date(now.getTime() + MAX_START_AHEAD_DAYS * 86_400_000)))
+    throw new ApiError(400, 'validation_error', cohortTexts.dateTooFar, { start_date: cohortTexts.dateTooFar });
+}
+
 /** Seconds a browser or proxy may keep the public cohorts answer (seats left change, so briefly). */
 export const COHORTS_MAX_AGE_S = 60;
 
@@ -99,8 +109,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       async (request, reply) => {
         const body = createCohortRequestSchema.parse(request.body);
         const now = new Date();
-        if (body.start_date < bogotaDay(now))
-          throw new ApiError(400, 'validation_error', cohortTexts.datePast, { start_date: cohortTexts.datePast });
+        checkStartDate(body.start_date, now);
         const id = await ctx.db.transaction().execute(async (trx) => {
           const row = await trx
             .insertInto('courses.cohorts')
@@ -150,9 +159,8 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             .forUpdate()
             .executeTakeFirst();
           if (!before) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
-          // A new date in the past is refused (an unchanged past date of a finished cohort may stay).
-          if (body.start_date !== before.start_date && body.start_date < bogotaDay(now))
-            throw new ApiError(400, 'validation_error', cohortTexts.datePast, { start_date: cohortTexts.datePast });
+          // A new date in the past or too far ahead is refused (an unchanged past date of a finished cohort may stay).
+          if (body.start_date !== before.start_date) checkStartDate(body.start_date, now);
           const seats = (await seatsOf(trx, [id], now)).get(id) ?? { taken: 0, held: 0 };
           if (body.capacity < seats.taken)
             throw new ApiError(400, 'validation_error', cohortTexts.capacityBelowTaken(seats.taken), {

@@ -16,6 +16,7 @@ export const cohortTexts = {
   fullShort: 'Cupos agotados',
   dateRequired: 'Escribe la fecha de inicio como AAAA-MM-DD.',
   datePast: 'La fecha de inicio no puede ser anterior a hoy.',
+  dateTooFar: 'La fecha de inicio debe estar dentro de los próximos dos años.',
   scheduleRequired: 'Escribe el horario de la cohorte.',
   capacityInvalid: 'El cupo debe ser un número entero mayor que 0.',
   capacityBelowTaken: (taken: number) => `El cupo no puede ser menor que los cupos ya ocupados (${taken}).`,
