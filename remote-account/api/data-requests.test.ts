@@ -257,6 +257,9 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
       ['POST', `/api/account/staff/data-requests/${r}/respuesta`, { response: 'x' }],
       ['POST', `/api/account/staff/data-requests/${r}/exportacion`, { response: 'x' }],
       ['POST', `/api/account/staff/data-requests/${r}/supresion`, { confirm: true, response: 'x' }],
+      ['POST', `/api/account/staff/data-requests/${r}/completar`, { message: 'x' }],
+      ['POST', `/api/account/staff/data-requests/${r}/reanudar`, {}],
+      ['POST', `/api/account/staff/data-requests/${r}/desistida`, {}],
     ];
     for (const [method, url, body] of routes) {
       expect([url, (await staffCall(a, method, url, null, body)).statusCode]).toEqual([url, 401]);
@@ -309,6 +312,68 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
       ['account.data.extend', 'ana@fundacion.org', { dueDate: '2026-04-09', previousDueDate: '2026-03-31' }],
     ]);
     expect(await auditOf(db, reclamo.radicado)).toEqual([]);
+  });
+
+  it('sends an incomplete reclamo back once within 5 business days (its term stops), resumes it, or closes it as withdrawn after two months', async () => {
+    const { app: a, db, mailer: m } = await start();
+    const acceso = await file(a, m, 'consulta-incompleta@example.com');
+    const first = await file(a, m, 'incompleto@example.com', { kind: 'supresion' });
+    const second = await file(a, m, 'otro-incompleto@example.com', { kind: 'correccion', correction: 'Mi teléfono.' });
+    const tarde = await file(a, m, 'tarde-incompleto@example.com', { kind: 'revocatoria' });
+    const url = (r: string, action: string) => `/api/account/staff/data-requests/${r}/${action}`;
+    const ask = { message: 'Indícanos en qué formulario nos diste tus datos.' };
+
+    expect((await caseOf(a, first.radicado)).actions.requestCompletion).toMatchObject({ allowed: true, deadline: '2026-03-24' });
+    const consulta = await staffCall(a, 'POST', url(acceso.radicado, 'completar'), ana, ask);
+    expect(consulta.statusCode).toBe(409);
+    expect(consulta.json()).toMatchObject({
+      message: 'Solo un reclamo (corrección, supresión o revocatoria) se devuelve para completarlo; una consulta se responde.',
+    });
+
+    clock = at('2026-03-25'); // 5 business days from 16 March end on the 24th (San José on the 23rd)
+    const late = await staffCall(a, 'POST', url(tarde.radicado, 'completar'), ana, ask);
+    expect(late.statusCode).toBe(409);
+    expect((late.json() as { message: string }).message).toContain('el plazo terminó el 24 de marzo de 2026');
+
+    clock = at('2026-03-18');
+    const res = await staffCall(a, 'POST', url(first.radicado, 'completar'), ana, ask);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<DataRequestCase>()).toMatchObject({
+      status: 'Incompleta',
+      urgency: null,
+      businessDaysLeft: null,
+      completion: { message: ask.message, withdrawFrom: '2026-05-19' },
+      actions: { resume: { allowed: true }, requestCompletion: { allowed: false }, extend: { allowed: false } },
+    });
+    const mail = (await mailsTo(m, 'incompleto@example.com')).find((x) => x.subject.startsWith('Necesitamos más información'));
+    expect(mail?.text).toContain(ask.message);
+    expect(mail?.text).toContain('desde el 19 de mayo de 2026 entenderemos que desististe del reclamo');
+    expect((await staffCall(a, 'POST', url(first.radicado, 'completar'), ana, ask)).statusCode).toBe(409);
+    const inbox = (await staffCall(a, 'POST', '/api/account/staff/data-requests/bandeja', ana, {})).json<DataInboxResponse>();
+    expect(inbox.counts).toMatchObject({ open: 3, incomplete: 1 });
+    expect(inbox.items.map((i) => i.radicado)).not.toContain(first.radicado);
+
+    // The other one comes back complete on 20 March: its 15 business days start again from the 23rd (a holiday) on.
+    await staffCall(a, 'POST', url(second.radicado, 'completar'), ana, ask);
+    clock = at('2026-03-20');
+    const resumed = await staffCall(a, 'POST', url(second.radicado, 'reanudar'), ana, { note: 'Llegó por correo.' });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json<DataRequestCase>()).toMatchObject({ status: 'En trámite', dueDate: addBusinessDays('2026-03-20', 15) });
+    expect(resumed.json<DataRequestCase>().dueDate).toBe('2026-04-15');
+
+    clock = at('2026-05-18');
+    const early = await staffCall(a, 'POST', url(first.radicado, 'desistida'), ana, {});
+    expect(early.statusCode).toBe(409);
+    expect((early.json() as { message: string }).message).toContain('desde el 19 de mayo de 2026');
+    clock = at('2026-05-19');
+    const closed = await staffCall(a, 'POST', url(first.radicado, 'desistida'), ana, {});
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json<DataRequestCase>()).toMatchObject({ status: 'Desistida', request: null });
+    expect((await mailsTo(m, 'incompleto@example.com')).some((x) => x.subject.startsWith('Cerramos tu solicitud'))).toBe(true);
+    const row = await db.selectFrom('account.data_requests').selectAll().where('radicado', '=', first.radicado).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: null, name: null, details: null, outcome: 'desistida' });
+    expect((await auditOf(db, first.radicado)).map((r) => r.action).sort()).toEqual(['account.data.incomplete', 'account.data.withdraw']);
+    expect((await auditOf(db, second.radicado)).map((r) => r.action).sort()).toEqual(['account.data.incomplete', 'account.data.resume']);
   });
 
   it('answers an acceso with the copy: a personal link e-mailed to the person, that expires and cannot be altered; the team sees only a count', async () => {
@@ -427,7 +492,7 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
       [first.radicado, 'pronto', 3],
       [second.radicado, null, 8],
     ]);
-    expect(inbox.counts).toEqual({ open: 2, overdue: 0, dueSoon: 1, answered: 0 });
+    expect(inbox.counts).toEqual({ open: 2, overdue: 0, dueSoon: 1, answered: 0, incomplete: 0 });
     const search = await staffCall(a, 'POST', '/api/account/staff/data-requests/bandeja', ana, { q: 'oscar pena' });
     expect(search.json<DataInboxResponse>().items.map((i) => i.radicado)).toEqual([first.radicado]);
     const byKind = await staffCall(a, 'POST', '/api/account/staff/data-requests/bandeja', ana, { kind: 'revocatoria' });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ApiModule } from 'shared/server/api-module';
-import { dataRequestsMigration, registerDataRequests, type DataRequestOptions } from './data-requests';
+import { dataRequestCompletionMigration, dataRequestsMigration, registerDataRequests, type DataRequestOptions } from './data-requests';
 import { cognitoDirectory, type AccountDirectory } from './directory';
 import { accountRoutes } from './routes';
 import { registerAccountStaffRoutes } from './staff';
@@ -34,6 +34,7 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
         },
         // The data subject's requests (#15): data-requests/migrations.ts.
         '002_data_requests': dataRequestsMigration,
+        '003_data_request_completion': dataRequestCompletionMigration,
       },
     },
     plugin: async (app, ctx) => {

@@ -25,7 +25,7 @@ export interface DataRequestsTable {
   radicado: string;
   /** acceso | correccion | supresion | revocatoria */
   kind: string;
-  /** Recibida | En trámite | Respondida */
+  /** Recibida | En trámite | Incompleta | Respondida | Desistida */
   status: DefaultedText;
   name: string | null;
   /** Lowercased, proved by the e-mailed code before the filing. */
@@ -47,6 +47,10 @@ export interface DataRequestsTable {
   erasure_summary: string | null;
   erased_at: NullableTimestamp;
   contact_erased_at: NullableTimestamp;
+  /** Art. 15 (migration 003): when the person was asked to complete the reclamo, what was asked, when it came back. */
+  completion_requested_at: NullableTimestamp;
+  completion_message: string | null;
+  completed_at: NullableTimestamp;
   created_at: CreatedTimestamp;
 }
 

@@ -4,7 +4,7 @@ import { unavailablePersonalData, type PersonalDataFactory } from './personal-da
 import { dataRequestStaffRoutes } from './staff';
 import { dataRequestVisitorRoutes } from './visitor';
 
-export { dataRequestsMigration } from './migrations';
+export { dataRequestCompletionMigration, dataRequestsMigration } from './migrations';
 
 /** Options of the data requests (tests): the clock, and the personal-data engine (a fake until the real one is wired). */
 export interface DataRequestOptions {

@@ -1,3 +1,4 @@
+import { site } from 'shared/config/site';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { DATA_RADICADO_PATTERN, dataRequestKindLabels, type DataRequestKind } from 'shared/schemas/data-requests-api';
 import type { OutgoingMail } from 'shared/server/mailer';
@@ -49,6 +50,19 @@ export const dataMailTexts = {
     json: 'Copia en JSON (para llevarla a otro servicio)',
     until: 'Los enlaces funcionan hasta',
     private: 'Los enlaces son personales: no los compartas. Después de esa fecha dejan de funcionar y la copia se borra.',
+  },
+  completion: {
+    subject: 'Necesitamos más información para atender tu solicitud',
+    intro: 'Para atender tu reclamo nos falta información. Esto es lo que necesitamos:',
+    how: (address: string) => `Responde a este correo o escríbenos a ${address} con el número de radicado.`,
+    term: 'Mientras tanto el plazo de respuesta no corre: vuelve a empezar cuando recibamos lo que falta.',
+    withdrawal: (from: string) =>
+      `Si no recibimos la información, desde el ${from} entenderemos que desististe del reclamo (Ley 1581 de 2012, artículo 15).`,
+  },
+  withdrawn: {
+    subject: 'Cerramos tu solicitud por falta de información',
+    intro:
+      'Pasaron dos meses desde que te pedimos completar tu reclamo y no recibimos la información, así que entendemos que desististe de él (Ley 1581 de 2012, artículo 15). Puedes hacer una nueva solicitud cuando quieras.',
   },
   erasure: {
     intro:
@@ -134,5 +148,36 @@ export function responseMail(c: {
       ...(c.copy ? ([[t.export.until, formatColombianDateTime(c.copy.expiresAt)]] as Array<[string, string]>) : []),
     ],
     ...(c.copy ? { action: { label: t.export.pdf, url: c.copy.pdfUrl } } : {}),
+  });
+}
+
+export function completionMail(c: { to: string; radicado: string; message: string; withdrawFrom: string }): OutgoingMail {
+  checkRadicado(c.radicado);
+  return renderMail({
+    to: c.to,
+    subject: `${t.completion.subject} ${c.radicado}`,
+    greeting: t.greeting,
+    paragraphs: [
+      t.completion.intro,
+      ...paragraphsOf(c.message),
+      t.completion.how(site.legal.dataProtectionEmail),
+      t.completion.term,
+      t.completion.withdrawal(formatLongDate(c.withdrawFrom)),
+    ],
+    details: [[t.radicado, c.radicado]],
+  });
+}
+
+export function withdrawnMail(c: { to: string; radicado: string; at: Date }): OutgoingMail {
+  checkRadicado(c.radicado);
+  return renderMail({
+    to: c.to,
+    subject: `${t.withdrawn.subject} ${c.radicado}`,
+    greeting: t.greeting,
+    paragraphs: [t.withdrawn.intro],
+    details: [
+      [t.radicado, c.radicado],
+      [t.response.date, formatColombianDateTime(c.at)],
+    ],
   });
 }

@@ -89,3 +89,19 @@ export const dataRequestsMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * `003_data_request_completion` of the account domain (art. 15): a reclamo sent back to the person to complete it, when
+ * and with what message, and when the completed one arrived (its term then starts again).
+ */
+export const dataRequestCompletionMigration: Migration = {
+  async up(db) {
+    await db.schema
+      .withSchema('account')
+      .alterTable('data_requests')
+      .addColumn('completion_requested_at', 'timestamptz')
+      .addColumn('completion_message', 'text')
+      .addColumn('completed_at', 'timestamptz')
+      .execute();
+  },
+};

@@ -17,12 +17,17 @@ import {
   canErase,
   canExport,
   canExtend,
+  canRequestCompletion,
   canRespond,
+  canResume,
   canStart,
+  canWithdraw,
+  completionDeadline,
   dueSoonLimit,
   extendedDueDate,
   extensionDaysOf,
   urgencyOf,
+  withdrawFrom,
   type RequestFacts,
 } from './rules';
 
@@ -38,6 +43,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 export const factsOf = (r: DataRequestRow): RequestFacts => ({
   kind: r.kind as DataRequestKind,
   status: r.status,
+  createdAt: r.created_at,
+  completionRequestedAt: r.completion_requested_at,
   dueDate: r.due_date,
   extended: r.original_due_date !== null,
   erased: r.erased_at !== null,
@@ -122,6 +129,7 @@ export async function readCounts(db: SiteDb, today: IsoDate): Promise<DataInboxC
           )
           .as('soon'),
       (eb) => eb.fn.countAll<number>().filterWhere('status', '=', 'Respondida').as('answered'),
+      (eb) => eb.fn.countAll<number>().filterWhere('status', '=', 'Incompleta').as('incomplete'),
     ])
     .executeTakeFirst();
   return {
@@ -129,6 +137,7 @@ export async function readCounts(db: SiteDb, today: IsoDate): Promise<DataInboxC
     overdue: Number(row?.overdue ?? 0),
     dueSoon: Number(row?.soon ?? 0),
     answered: Number(row?.answered ?? 0),
+    incomplete: Number(row?.incomplete ?? 0),
   };
 }
 
@@ -171,6 +180,14 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
     extension: r.extended_at ? { reason: r.extension_reason ?? '', at: iso(r.extended_at) } : null,
     response: r.response !== null && r.responded_at ? { text: r.response, at: iso(r.responded_at) } : null,
     export: lastExport ? { at: iso(lastExport.created_at), expiresAt: iso(lastExport.expires_at), records: lastExport.records } : null,
+    completion:
+      r.completion_requested_at && r.completion_message !== null
+        ? {
+            requestedAt: iso(r.completion_requested_at),
+            message: r.completion_message,
+            withdrawFrom: withdrawFrom(r.completion_requested_at),
+          }
+        : null,
     erasure: r.erased_at ? { at: iso(r.erased_at), summary: parseSummary(r.erasure_summary) } : null,
     urgency: urgencyOf(r.status, r.due_date, today),
     businessDaysLeft: businessDaysLeft(r.status, r.due_date, today),
@@ -193,6 +210,12 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       },
       export: canExport(facts),
       erase: canErase(facts),
+      requestCompletion: {
+        ...canRequestCompletion(facts, today, formatLongDate),
+        deadline: kind === 'acceso' ? null : completionDeadline(r.created_at),
+      },
+      resume: canResume(facts),
+      withdraw: canWithdraw(facts, today, formatLongDate),
     },
   };
 }

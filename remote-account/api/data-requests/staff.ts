@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { colombianDate } from 'shared/format/business-days';
+import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
+  dataCompletionRequestSchema,
   dataEraseRequestSchema,
   dataExportRequestSchema,
   dataExtendRequestSchema,
@@ -12,7 +13,9 @@ import {
   dataRequestCaseSchema,
   dataRequestParamsSchema,
   dataRespondRequestSchema,
+  dataResumeRequestSchema,
   dataStartRequestSchema,
+  dataWithdrawRequestSchema,
   type DataInboxQuery,
   type DataInboxResponse,
   type DataRequestCase,
@@ -27,18 +30,22 @@ import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
 import { scheduleDataRequestDigest } from './digest';
-import { extensionMail, responseMail } from './mail';
+import { completionMail, extensionMail, responseMail, withdrawnMail } from './mail';
 import type { PersonalDataEngine } from './personal-data';
 import {
   canErase,
   canExport,
   canExtend,
+  canRequestCompletion,
   canRespond,
+  canResume,
   canStart,
+  canWithdraw,
   extendedDueDate,
   isOpen,
   requestRuleTexts,
   statusAfter,
+  withdrawFrom,
   type Verdict,
 } from './rules';
 import { factsOf, readCase, readCounts, readInbox, type DataRequestRow } from './staff-read';
@@ -58,6 +65,10 @@ export const dataAuditActions = {
   respond: 'account.data.respond',
   export: 'account.data.export',
   erase: 'account.data.erase',
+  /** Art. 15 (names not yet in the audit screen's labels: the lead adds them). */
+  requestCompletion: 'account.data.incomplete',
+  resume: 'account.data.resume',
+  withdraw: 'account.data.withdraw',
 } as const;
 export const DATA_AUDIT_ENTITY = 'data_request';
 
@@ -137,16 +148,17 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
         response: text,
         responded_at: at,
         outcome,
-        name: null,
-        email: null,
-        details: null,
-        correction: null,
-        contact_erased_at: at,
+        ...contactErased(at),
       })
       .where('id', '=', row.id)
       .execute();
     await event(trx, row, me, at, { action: 'respondida', status: statusAfter.respond });
     return { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date, outcome };
+  }
+
+  /** What a request keeps once it is over: no contact data and no text of the person's. */
+  function contactErased(at: Date) {
+    return { name: null, email: null, details: null, correction: null, contact_erased_at: at };
   }
 
   /** One action on one request: lock, check and change, history and audit in one transaction; the e-mail after it. */
@@ -263,6 +275,73 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
         }),
     );
 
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataCompletionRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/completar',
+      caseRoute(
+        'Panel (reclamos, Ley 1581 art. 15): pedir a la persona que complete un reclamo incompleto, dentro de los 5 días hábiles siguientes a su recepción; el plazo se detiene',
+        dataCompletionRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'requestCompletion', async (trx, row, me, at) => {
+          refuse(canRequestCompletion(factsOf(row), colombianDate(at), formatLongDate), 'completion_not_allowed');
+          const { message } = request.body;
+          await trx
+            .updateTable('account.data_requests')
+            .set({ status: statusAfter.requestCompletion, completion_requested_at: at, completion_message: message })
+            .where('id', '=', row.id)
+            .execute();
+          await event(trx, row, me, at, { action: 'incompleta', status: statusAfter.requestCompletion, note: message });
+          return {
+            detail: { from: row.status, to: statusAfter.requestCompletion },
+            audits: [],
+            mail: (to) => completionMail({ to, radicado: row.radicado, message, withdrawFrom: withdrawFrom(at) }),
+          };
+        }),
+    );
+
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataResumeRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/reanudar',
+      caseRoute(
+        'Panel (art. 15): la persona completó el reclamo; el término vuelve a correr completo desde el día siguiente',
+        dataResumeRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'resume', async (trx, row, me, at) => {
+          refuse(canResume(factsOf(row)));
+          const dueDate = addBusinessDays(colombianDate(at), row.term_days);
+          await trx
+            .updateTable('account.data_requests')
+            .set({ status: statusAfter.resume, completed_at: at, due_date: dueDate })
+            .where('id', '=', row.id)
+            .execute();
+          await event(trx, row, me, at, { action: 'completada', status: statusAfter.resume, note: request.body.note, dueDate });
+          return { detail: { from: row.status, to: statusAfter.resume, dueDate }, audits: [] };
+        }),
+    );
+
+    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataWithdrawRequestSchema>; Reply: DataRequestCase }>(
+      '/data-requests/:radicado/desistida',
+      caseRoute(
+        'Panel (art. 15): cerrar como desistido un reclamo que la persona no completó en dos meses (se le avisa; se borran sus datos de contacto)',
+        dataWithdrawRequestSchema,
+      ),
+      async (request) =>
+        act(request, request.params.radicado, 'withdraw', async (trx, row, me, at) => {
+          refuse(canWithdraw(factsOf(row), colombianDate(at), formatLongDate), 'withdraw_too_early');
+          await trx
+            .updateTable('account.data_requests')
+            .set({ status: statusAfter.withdraw, outcome: 'desistida', ...contactErased(at) })
+            .where('id', '=', row.id)
+            .execute();
+          await event(trx, row, me, at, { action: 'desistida', status: statusAfter.withdraw });
+          return {
+            detail: { from: row.status, to: statusAfter.withdraw },
+            audits: [],
+            mail: (to) => withdrawnMail({ to, radicado: row.radicado, at }),
+          };
+        }),
+    );
+
     scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataExportRequestSchema>; Reply: DataRequestCase }>(
       '/data-requests/:radicado/exportacion',
       caseRoute(
@@ -279,7 +358,7 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
         const text = request.body.response;
         return act(request, radicado, 'export', async (trx, row, me, at) => {
           refuse(canExport(factsOf(row)));
-          if (row.email !== before.email) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen);
+          if (row.email !== before.email) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen(row.status));
           const expiresAt = new Date(at.getTime() + EXPORT_LINK_DAYS * 86_400_000);
           await trx
             .insertInto('account.data_request_exports')
@@ -339,7 +418,7 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
             .where('radicado', '=', radicado)
             .forUpdate()
             .executeTakeFirstOrThrow();
-          if (!isOpen(row.status) || row.erased_at) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen);
+          if (!isOpen(row.status) || row.erased_at) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen(row.status));
           await trx
             .updateTable('account.data_requests')
             .set({ erased_at: at, erasure_summary: JSON.stringify(summary) })

@@ -37,15 +37,21 @@ export const dataRequestTerms: Record<DataRequestClass, { days: number; extensio
 };
 
 /**
- * 'Recibida': filed, nobody has taken it yet; 'En trámite': a member of the team works on it; 'Respondida': answered
- * (its term no longer runs; its contact data is then erased). Only the first two are open.
+ * 'Recibida': filed, nobody has taken it yet; 'En trámite': a member of the team works on it; 'Incompleta': a reclamo
+ * the person was asked to complete (art. 15), its term stopped until they do; 'Respondida': answered; 'Desistida': the
+ * person did not complete it within two months (art. 15). Only the first two run a term. Once answered or withdrawn a
+ * request keeps no contact data.
  */
-export const dataRequestStatuses = ['Recibida', 'En trámite', 'Respondida'] as const;
+export const dataRequestStatuses = ['Recibida', 'En trámite', 'Incompleta', 'Respondida', 'Desistida'] as const;
 export type DataRequestStatus = (typeof dataRequestStatuses)[number];
 export const openDataRequestStatuses = ['Recibida', 'En trámite'] as const satisfies readonly DataRequestStatus[];
 
 /** "Vence en 3 días hábiles o menos". */
 export const DATA_DUE_SOON_BUSINESS_DAYS = 3;
+/** Art. 15: an incomplete reclamo is answered with a request to complete it within 5 (business) days of its receipt. */
+export const DATA_COMPLETION_BUSINESS_DAYS = 5;
+/** Art. 15: two months after that request without the information, the person is taken to have withdrawn the reclamo. */
+export const DATA_WITHDRAWAL_MONTHS = 2;
 /** Requests per inbox page. */
 export const DATA_INBOX_PAGE_SIZE = 25;
 /** A radicado: 'DP-' + year + '-' + six digits of the year's count. */
@@ -190,6 +196,8 @@ export const dataInboxCountsSchema = z.object({
   overdue: z.number().int(),
   dueSoon: z.number().int(),
   answered: z.number().int(),
+  /** Reclamos waiting for the person to complete them (their term stopped). */
+  incomplete: z.number().int(),
 });
 export type DataInboxCounts = z.output<typeof dataInboxCountsSchema>;
 
@@ -240,6 +248,8 @@ export const dataRequestCaseSchema = z.object({
   response: z.object({ text: z.string(), at: z.string() }).nullable(),
   /** The last copy of the data sent (acceso): when, until when the link works, and how many records it held. */
   export: z.object({ at: z.string(), expiresAt: z.string(), records: z.number().int() }).nullable(),
+  /** Art. 15: when the person was asked to complete the reclamo, what was asked, and from when it may be closed as withdrawn. */
+  completion: z.object({ requestedAt: z.string(), message: z.string(), withdrawFrom: z.string() }).nullable(),
   /** The erasure done (supresión, revocatoria): when, and what the engine reported. */
   erasure: z.object({ at: z.string(), summary: z.record(z.string(), z.number()) }).nullable(),
   urgency: z.enum(dataUrgencies).nullable(),
@@ -253,6 +263,12 @@ export const dataRequestCaseSchema = z.object({
     extend: allowed.extend({ newDueDate: z.string().nullable(), extensionDays: z.number().int() }),
     export: allowed,
     erase: allowed,
+    /** `deadline`: the last day the person may be asked to complete the reclamo (5 business days from the filing). */
+    requestCompletion: allowed.extend({ deadline: z.string().nullable() }),
+    /** The completed reclamo is received: its term starts again from the day after. */
+    resume: allowed,
+    /** Closed as withdrawn, two months after the request to complete it. */
+    withdraw: allowed,
   }),
 });
 export type DataRequestCase = z.output<typeof dataRequestCaseSchema>;
@@ -269,6 +285,20 @@ export type DataExtendInput = z.input<typeof dataExtendRequestSchema>;
 export const dataRespondRequestSchema = z.object({ response: requiredText(t.responseRequired, 10_000, { multiline: true }) });
 
 export type DataRespondInput = z.input<typeof dataRespondRequestSchema>;
+
+/** POST /staff/data-requests/:radicado/completar (art. 15, reclamos): what is missing, e-mailed to the person. */
+export const dataCompletionRequestSchema = z.object({
+  message: requiredText('Escribe qué información falta: la persona lo recibirá por correo.', MAX_TEXT, { multiline: true }),
+});
+export type DataCompletionInput = z.input<typeof dataCompletionRequestSchema>;
+
+/** POST /staff/data-requests/:radicado/reanudar: the person completed it; a note of what arrived (optional). */
+export const dataResumeRequestSchema = z.object({ note: optionalText(MAX_TEXT, { multiline: true }) });
+export type DataResumeInput = z.input<typeof dataResumeRequestSchema>;
+
+/** POST /staff/data-requests/:radicado/desistida: closed as withdrawn (art. 15), the person told. */
+export const dataWithdrawRequestSchema = z.object({});
+export type DataWithdrawInput = z.input<typeof dataWithdrawRequestSchema>;
 
 const responseField = requiredText(t.responseRequired, 10_000, { multiline: true });
 

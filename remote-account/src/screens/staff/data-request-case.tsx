@@ -3,8 +3,10 @@ import './data-requests.css';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import {
+  dataCompletionRequestSchema,
   dataExtendRequestSchema,
   dataRespondRequestSchema,
+  dataResumeRequestSchema,
   dataStartRequestSchema,
   type DataRequestCase,
 } from 'shared/schemas/data-requests-api';
@@ -20,8 +22,11 @@ import { useEraseStaffDataRequest } from '../../api/erase-staff-data-request';
 import { useExportStaffDataRequest } from '../../api/export-staff-data-request';
 import { useExtendStaffDataRequest } from '../../api/extend-staff-data-request';
 import { useGetStaffDataRequest } from '../../api/get-staff-data-request';
+import { useRequestStaffDataCompletion } from '../../api/request-staff-data-completion';
 import { useRespondStaffDataRequest } from '../../api/respond-staff-data-request';
+import { useResumeStaffDataRequest } from '../../api/resume-staff-data-request';
 import { useStartStaffDataRequest } from '../../api/start-staff-data-request';
+import { useWithdrawStaffDataRequest } from '../../api/withdraw-staff-data-request';
 import { DeadlineTag } from './data-requests-inbox';
 import { dataCaseTexts as t, dateOf, dateTimeOf, kindLabel } from './data-requests-texts';
 
@@ -118,6 +123,90 @@ function ExtendForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
         </SubmissionForm>
       ) : (
         <Unavailable reason={reason} />
+      )}
+    </ActionSection>
+  );
+}
+
+function CompletionForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
+  const ask = useAction(useRequestStaffDataCompletion(), c.radicado);
+  const form = useZodForm(dataCompletionRequestSchema, { defaultValues: { message: '' } });
+  const field = fieldsOf(form);
+  const { allowed, reason, deadline } = c.actions.requestCompletion;
+  const submission = useFormSubmission(form, async (values) => {
+    const result = await ask(values);
+    if (result.ok) onDone(result.answer, t.completion.done);
+    return result;
+  });
+  return (
+    <ActionSection id="accion-completar" title={t.completion.title} intro={deadline ? t.completion.intro(dateOf(deadline)) : undefined}>
+      {allowed ? (
+        <SubmissionForm
+          className="form"
+          honeypot={false}
+          submission={submission}
+          aria-labelledby="accion-completar"
+          summary={<SubmitErrors form={form} submission={submission} />}
+        >
+          <TextAreaField label={t.completion.field} required rows={3} {...field('message')} />
+          <SubmitButton busy={submission.busy} busyLabel={t.completion.busy}>
+            {t.completion.submit}
+          </SubmitButton>
+        </SubmissionForm>
+      ) : (
+        <Unavailable reason={reason} />
+      )}
+    </ActionSection>
+  );
+}
+
+function ResumeForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
+  const resume = useAction(useResumeStaffDataRequest(), c.radicado);
+  const form = useZodForm(dataResumeRequestSchema, { defaultValues: { note: '' } });
+  const field = fieldsOf(form);
+  const submission = useFormSubmission(form, async (values) => {
+    const result = await resume(values);
+    if (result.ok) onDone(result.answer, t.resume.done(dateOf(result.answer.dueDate)));
+    return result;
+  });
+  return (
+    <ActionSection id="accion-reanudar" title={t.resume.title} intro={t.resume.intro(c.termDays)}>
+      <SubmissionForm className="form" honeypot={false} submission={submission} aria-labelledby="accion-reanudar">
+        <TextAreaField label={t.resume.note} rows={2} {...field('note')} />
+        <SubmitButton busy={submission.busy} busyLabel={t.resume.busy}>
+          {t.resume.submit}
+        </SubmitButton>
+      </SubmissionForm>
+    </ActionSection>
+  );
+}
+
+function WithdrawForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
+  const withdraw = useAction(useWithdrawStaffDataRequest(), c.radicado);
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const send = async () => {
+    setState({ busy: true, error: null });
+    const result = await withdraw({});
+    if (result.ok) onDone(result.answer, t.withdraw.done);
+    else setState({ busy: false, error: result.text });
+  };
+  return (
+    <ActionSection id="accion-desistida" title={t.withdraw.title} intro={t.withdraw.intro}>
+      {c.actions.withdraw.allowed ? (
+        <>
+          {state.error ? <Notice kind="error" text={state.error} /> : null}
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => void send()}
+            disabled={state.busy}
+            aria-busy={state.busy || undefined}
+          >
+            {state.busy ? t.withdraw.busy : t.withdraw.submit}
+          </button>
+        </>
+      ) : (
+        <Unavailable reason={c.actions.withdraw.reason} />
       )}
     </ActionSection>
   );
@@ -255,6 +344,8 @@ function Summary({ c }: { c: DataRequestCase }) {
     ],
     [t.termLabel, t.term(c.termDays)],
   ];
+  if (c.completion)
+    rows.push([t.completionLabel, t.completionAsked(dateTimeOf(c.completion.requestedAt), dateOf(c.completion.withdrawFrom))]);
   if (c.response) rows.push([t.responded, dateTimeOf(c.response.at)]);
   if (c.export) rows.push([t.exportLabel, t.exportSent(c.export.records, dateTimeOf(c.export.at), dateTimeOf(c.export.expiresAt))]);
   if (c.erasure)
@@ -428,6 +519,9 @@ export default function StaffDataRequest({ radicado }: { radicado: string }) {
             />
           ) : null}
           {a.erase.allowed ? <EraseForm c={c} onDone={onDone} /> : null}
+          {c.kind !== 'acceso' && c.status !== 'Incompleta' ? <CompletionForm c={c} onDone={onDone} /> : null}
+          {a.resume.allowed ? <ResumeForm c={c} onDone={onDone} /> : null}
+          {c.status === 'Incompleta' ? <WithdrawForm c={c} onDone={onDone} /> : null}
           <ExtendForm c={c} onDone={onDone} />
           <AnswerForm onDone={onDone} id="accion-responder" texts={t.respond} send={respond} doneText={() => t.respond.done} />
         </section>

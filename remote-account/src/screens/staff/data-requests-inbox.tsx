@@ -106,6 +106,11 @@ export default function StaffDataRequests() {
                 <span className="data-count__n">{counts.answered}</span> {t.countAnswered}
               </button>
             </li>
+            <li>
+              <button type="button" className="staff-chip data-count" onClick={() => apply({ ...initialFilters, status: 'Incompleta' })}>
+                <span className="data-count__n">{counts.incomplete}</span> {t.countIncomplete}
+              </button>
+            </li>
           </ul>
         </section>
       ) : null}

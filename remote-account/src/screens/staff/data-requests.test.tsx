@@ -30,7 +30,7 @@ const page = (items: DataInboxItem[], nextCursor: string | null = null): DataInb
   items,
   nextCursor,
   today: '2026-03-17',
-  counts: { open: 5, overdue: 1, dueSoon: 2, answered: 8 },
+  counts: { open: 5, overdue: 1, dueSoon: 2, answered: 8, incomplete: 1 },
 });
 
 const allowed = { allowed: true, reason: null };
@@ -49,6 +49,7 @@ function request(over: Partial<DataRequestCase> = {}): DataRequestCase {
     extension: null,
     response: null,
     export: null,
+    completion: null,
     erasure: null,
     urgency: null,
     businessDaysLeft: 9,
@@ -60,6 +61,9 @@ function request(over: Partial<DataRequestCase> = {}): DataRequestCase {
       extend: { ...allowed, newDueDate: '2026-04-09', extensionDays: 5 },
       export: allowed,
       erase: refused('La supresión se hace solo en las solicitudes de supresión o de revocatoria de la autorización.'),
+      requestCompletion: { ...refused('Solo un reclamo se devuelve para completarlo.'), deadline: null },
+      resume: refused('x'),
+      withdraw: refused('x'),
     },
     ...over,
   };
@@ -110,6 +114,9 @@ describe('a data request in the panel', () => {
         extend: { ...refused('x'), newDueDate: null, extensionDays: 5 },
         export: refused('x'),
         erase: refused('x'),
+        requestCompletion: { ...refused('x'), deadline: null },
+        resume: refused('x'),
+        withdraw: refused('x'),
       },
     });
     const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, {
@@ -153,6 +160,9 @@ describe('a data request in the panel', () => {
         },
         export: refused('x'),
         erase: allowed,
+        requestCompletion: { ...allowed, deadline: '2026-03-24' },
+        resume: refused('x'),
+        withdraw: refused('x'),
       },
     });
     const erased = request({
@@ -167,6 +177,9 @@ describe('a data request in the panel', () => {
         extend: { ...refused('x'), newDueDate: null, extensionDays: 8 },
         export: refused('x'),
         erase: refused('x'),
+        requestCompletion: { ...refused('x'), deadline: null },
+        resume: refused('x'),
+        withdraw: refused('x'),
       },
     });
     const user = userEvent.setup();
@@ -212,6 +225,65 @@ describe('a data request in the panel', () => {
     await userEvent.click(within(section).getByRole('button', { name: 'Ampliar plazo' }));
     expect(await screen.findByText('Plazo ampliado hasta el 9 de abril de 2026. Le avisamos a la persona por correo.')).toBeTruthy();
     expect(screen.getByText('Ampliada desde el 31 de marzo de 2026. Motivo: Archivo físico.')).toBeTruthy();
+  });
+
+  it('sends an incomplete reclamo back, then records that the person completed it', async () => {
+    const reclamo = request({
+      kind: 'correccion',
+      termDays: 15,
+      request: { name: 'Martina Ñáñez', email: 'martina@example.com', details: 'Corrijan mi teléfono.', correction: 'Es 3151112233.' },
+      actions: {
+        start: allowed,
+        respond: allowed,
+        extend: { ...allowed, newDueDate: '2026-04-21', extensionDays: 8 },
+        export: refused('x'),
+        erase: refused('x'),
+        requestCompletion: { ...allowed, deadline: '2026-03-24' },
+        resume: refused('x'),
+        withdraw: refused('x'),
+      },
+    });
+    const waiting = request({
+      ...reclamo,
+      status: 'Incompleta',
+      urgency: null,
+      businessDaysLeft: null,
+      completion: { requestedAt: '2026-03-18T15:00:00.000Z', message: 'Falta tu documento.', withdrawFrom: '2026-05-19' },
+      actions: {
+        ...reclamo.actions,
+        extend: { ...refused('La solicitud espera que la persona la complete: su plazo no corre.'), newDueDate: null, extensionDays: 8 },
+        requestCompletion: { ...refused('Ya se pidió a la persona completar esta solicitud una vez.'), deadline: '2026-03-24' },
+        resume: allowed,
+        withdraw: refused(
+          'Solo se entiende que la persona desistió si pasan dos meses sin que complete el reclamo: desde el 19 de mayo de 2026.',
+        ),
+      },
+    });
+    const resumed = request({ ...reclamo, status: 'En trámite', dueDate: '2026-04-15', completion: waiting.completion });
+    const user = userEvent.setup();
+    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, {
+      [`GET ${base}`]: ok(reclamo),
+      [`POST ${base}/completar`]: ok(waiting),
+      [`POST ${base}/reanudar`]: ok(resumed),
+    });
+    const section = await screen.findByRole('region', { name: 'Pedir que complete el reclamo' });
+    expect(section.textContent).toContain('hasta el 24 de marzo de 2026');
+    expect(await screen.findByText('Es 3151112233.')).toBeTruthy();
+    await user.type(within(section).getByLabelText(/^Qué información falta/), 'Falta tu documento.');
+    await user.click(within(section).getByRole('button', { name: 'Pedir la información' }));
+    expect(
+      await screen.findByText('Le pedimos la información a la persona. La solicitud quedó «Incompleta» y su plazo no corre.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/Si no responde, puede cerrarse como desistido desde el 19 de mayo de 2026/)).toBeTruthy();
+    const withdraw = screen.getByRole('region', { name: 'Cerrar por desistimiento' });
+    expect(withdraw.textContent).toContain('desde el 19 de mayo de 2026');
+    expect(within(withdraw).queryByRole('button')).toBeNull();
+    expect(await axeViolations(container)).toEqual([]);
+
+    const resume = screen.getByRole('region', { name: 'La persona completó el reclamo' });
+    await user.click(within(resume).getByRole('button', { name: 'Registrar que lo completó' }));
+    expect(await screen.findByText('Reclamo completo. La nueva fecha límite es el 15 de abril de 2026.')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual([base, `${base}/completar`, `${base}/reanudar`]);
   });
 
   it('says when the radicado does not exist', async () => {
