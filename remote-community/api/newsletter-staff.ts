@@ -30,6 +30,8 @@ import { newToken, newsletterMail, tokenHash } from './newsletter-mail';
  */
 
 export const SEND_BATCH_SIZE = 200;
+/** The same subject and text are not sent again within this time (a double click, a retried request, a repeat). */
+export const DUPLICATE_SEND_WINDOW_MS = 24 * 3600_000;
 const RECENT_SENDS = 20;
 
 type SendRow = {
@@ -155,6 +157,16 @@ export async function newsletterStaffRoutes(app: FastifyInstance, ctx: Community
         const staff = staffOf(request);
         const content = request.body;
         const sendId = await ctx.db.transaction().execute(async (trx) => {
+          // One send at a time decides: two requests of the same newsletter (double click, retry) would both go out.
+          await sql`lock table community.newsletter_sends in share row exclusive mode`.execute(trx);
+          const duplicate = await trx
+            .selectFrom('community.newsletter_sends')
+            .select('id')
+            .where('subject', '=', content.subject)
+            .where('body', '=', content.body)
+            .where('created_at', '>', new Date(Date.now() - DUPLICATE_SEND_WINDOW_MS))
+            .executeTakeFirst();
+          if (duplicate) throw new ApiError(409, 'duplicate_send', newsletterStaffTexts.duplicateSend);
           const recipients = await trx
             .selectFrom('community.newsletter_subscriptions')
             .select(sql<number>`count(*)::int`.as('n'))

@@ -11,7 +11,7 @@ import { createApiContext, readCommonConfig } from 'shared/server/server-config'
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { testDatabases } from 'shared/server/test-databases';
 import { communityApi } from './index';
-import { MAX_PER_IP_PER_HOUR } from './newsletter';
+import { MAX_PER_ADDRESS_PER_DAY, MAX_PER_IP_PER_HOUR } from './newsletter';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const identity = createTestIdentity();
@@ -289,6 +289,33 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
     expect((await confirm(a, confirmToken(confirmations[0]!)!)).statusCode).toBe(200);
     await send(a, 'Boletín cinco');
     expect((await newsletterMails(m, 'Boletín cinco')).map((x) => x.to).sort()).toEqual(['pagina@example.com', 'tercero@example.com']);
+  });
+
+  it('counts Gmail dot variants as one address and an IPv6 /64 as one client (the limits cannot be walked around)', async () => {
+    const { app: a, mailer: m } = await start();
+    // One Gmail inbox under many spellings (dots, case, googlemail.com, +tags), each from its own IPv4 address.
+    const spellings = ['v.ictima@gmail.com', 'vi.ctima@gmail.com', 'vic.tima@gmail.com', 'vict.ima@googlemail.com', 'victi.ma+x@gmail.com'];
+    for (const email of [...spellings, 'v.i.ctima@gmail.com', 'v.i.c.tima@gmail.com'])
+      expect((await subscribe(a, email)).statusCode).toBe(201);
+    const toVictim = (await m.list(1000)).filter((x) => /^v[.a-z]*@(gmail|googlemail)\.com$|^victi\.ma\+x@/.test(x.to));
+    expect(toVictim).toHaveLength(MAX_PER_ADDRESS_PER_DAY);
+    // One IPv6 network handing out a new address per request: limited as one client.
+    for (let i = 0; i < MAX_PER_IP_PER_HOUR + 3; i += 1)
+      expect((await subscribe(a, `rotado${i}@example.com`, `2001:db8:7:1::${(i + 1).toString(16)}`)).statusCode).toBe(201);
+    expect((await m.list(1000)).filter((x) => /^rotado\d+@/.test(x.to))).toHaveLength(MAX_PER_IP_PER_HOUR);
+  });
+
+  it('sends the same newsletter once: a repeated or double-clicked send of the same subject and text is refused', async () => {
+    const { app: a, mailer: m } = await start();
+    await confirmed(a, m, 'unico@example.com');
+    const [one, two] = await Promise.all([send(a, 'Boletín doble'), send(a, 'Boletín doble')]);
+    expect([one!.statusCode, two!.statusCode].sort()).toEqual([200, 409]);
+    const again = await send(a, 'Boletín doble');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'duplicate_send', message: expect.stringMatching(/^Este boletín ya se envió/) });
+    expect(await newsletterMails(m, 'Boletín doble')).toHaveLength(1);
+    // Another text is another newsletter.
+    expect((await send(a, 'Boletín doble', 'Fe de erratas: la fecha correcta es el 5 de diciembre.')).statusCode).toBe(200);
   });
 
   it('keeps the staff routes for the team: 401 without a session, 403 for a visitor; a test goes only to the member', async () => {

@@ -43,7 +43,38 @@ const answer = zodResponse(newsletterResponseSchema);
 const tokenAnswer = zodResponse(newsletterTokenResponseSchema);
 const neutral: NewsletterResponse = { success: true, alreadySubscribed: false, message: newsletterTexts.subscribed };
 
-const ipKey = (ip: string) => createHash('sha256').update(`newsletter-ip:${ip}`).digest('hex');
+/**
+ * The client network an IP stands for: an IPv4 address itself, an IPv6 address its /64 (one home or server is handed a
+ * whole /64, so counting single IPv6 addresses let one sender rotate past the per-IP limit).
+ */
+export function clientNetwork(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (v4) return v4[1]!;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail] = (ip.split('%')[0] ?? '').toLowerCase().split('::');
+  const first = head ? head.split(':') : [];
+  const last = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? first : [...first, ...Array<string>(Math.max(0, 8 - first.length - last.length)).fill('0'), ...last];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
+const ipKey = (ip: string) =>
+  createHash('sha256')
+    .update(`newsletter-ip:${clientNetwork(ip)}`)
+    .digest('hex');
+
+/**
+ * The inbox an address reaches, for the per-address limit: `+tags` dropped (addressKey), and for Gmail the dots and
+ * googlemail.com too (v.ictima@gmail.com and victima@googlemail.com are one inbox: each spelling had its own 5 a day).
+ */
+export function inboxKey(email: string): string {
+  const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
+  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
+  return addressKey(gmail ? `${(local.split('+')[0] || local).replace(/\./g, '')}@gmail.com` : email);
+}
 
 /** RFC 8058 body: `List-Unsubscribe=One-Click` as a form field (urlencoded) or a multipart part. */
 function isOneClick(body: unknown): boolean {
@@ -99,7 +130,7 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
           return;
         }
         const ip = ipKey(request.ip);
-        const address = addressKey(email);
+        const address = inboxKey(email);
         await trx
           .deleteFrom('community.newsletter_confirmation_log')
           .where('at', '<', new Date(now.getTime() - 24 * 3600_000))

@@ -66,6 +66,8 @@ export const newsletterStaffTexts = {
   bodyRequired: 'Escribe el texto del boletín.',
   bodyTooLong: 'El texto puede tener hasta 20.000 caracteres.',
   noRecipients: 'No hay suscriptores confirmados a quienes enviar el boletín.',
+  duplicateSend:
+    'Este boletín ya se envió en las últimas 24 horas (mismo asunto y texto). Si quieres enviar otro, cambia el asunto o el texto.',
 } as const;
 
 /** A newsletter as staff compose it: a one-line subject and a plain-text body (blank lines separate paragraphs). */
