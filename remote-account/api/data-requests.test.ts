@@ -201,6 +201,31 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     expect((await askCode(a, 'ip-extra@example.com', '10.9.9.9')).statusCode).toBe(429);
   });
 
+  it('files without a code for a signed-in visitor whose verified token names the same address, and only then', async () => {
+    const { app: a, mailer: m } = await start();
+    const post = (token: string | null, email: string) =>
+      a.inject({
+        method: 'POST',
+        url: '/api/account/data-requests',
+        payload: { ...request, email },
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const verified = identity.token({ email: 'Cuenta@Example.com' });
+    const ok = await post(verified, 'cuenta@example.com');
+    expect(ok.statusCode).toBe(201);
+    expect((await mailsTo(m, 'cuenta@example.com')).map((x) => x.subject.split(' DP-')[0])).toEqual([
+      'Recibimos tu solicitud sobre tus datos personales',
+    ]);
+    // Another address, an unverified one, or no token at all: the code is still required.
+    expect((await post(verified, 'otra@example.com')).statusCode).toBe(400);
+    expect((await post(identity.token({ email: 'nueva@example.com' }, { email_verified: false }), 'nueva@example.com')).statusCode).toBe(
+      400,
+    );
+    const anonymous = await post(null, 'cuenta@example.com');
+    expect(anonymous.statusCode).toBe(400);
+    expect(anonymous.json()).toMatchObject({ error: 'code_invalid', fields: { code: 'Escribe el código de 6 dígitos que te enviamos.' } });
+  });
+
   it('answers the same whatever the site holds for the address', async () => {
     const { app: a, db, mailer: m } = await start();
     await file(a, m, 'conocida@example.com');

@@ -21,6 +21,7 @@ import { publicWrite } from 'shared/server/api-module';
 import type { SiteDb } from 'shared/server/database';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { optionalUser } from 'shared/server/identity';
 import { codeMail, filedMail } from './mail';
 import { dueDateOf, termDaysOf } from './rules';
 
@@ -28,7 +29,8 @@ import { dueDateOf, termDaysOf } from './rules';
  * The visitor's side of the data subject's requests under /api/account/data-requests:
  * - `POST /codigo` e-mails a 6-digit code to the typed address (only there; no text of the visitor's in it). Neither the
  *   address nor the code is stored: digests for the rate limits and a salted hash of the code. Always the same answer.
- * - `POST /` files the request only with that code (15 minutes, 5 tries), assigns the radicado and the legal due date,
+ * - `POST /` files the request only with that code (15 minutes, 5 tries) or a verified ID token for the same address,
+ *   assigns the radicado and the legal due date,
  *   and e-mails the acknowledgement. Nothing here looks at what the site holds for the address, so no answer reveals it.
  * - `GET /copia/:token/:file` serves the copy of an acceso's data from the link e-mailed with the answer (it expires).
  */
@@ -171,8 +173,14 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
     async (request, reply) => {
       const body = request.body;
       const now = ctx.now();
-      const checked = await checkCode(body.email, body.code, now);
-      if (!checked.ok) throw new ApiError(400, 'code_invalid', checked.message, { code: checked.message });
+      // A signed-in visitor whose address the identity provider verified has already proved it.
+      const user = await optionalUser(ctx.identity, request);
+      const proven = user !== null && user.emailVerified && user.email.trim().toLowerCase() === body.email;
+      if (!proven) {
+        if (!body.code) throw new ApiError(400, 'code_invalid', t.codeRequired, { code: t.codeRequired });
+        const checked = await checkCode(body.email, body.code, now);
+        if (!checked.ok) throw new ApiError(400, 'code_invalid', checked.message, { code: checked.message });
+      }
       const termDays = termDaysOf(body.kind);
       const dueDate = dueDateOf(body.kind, now);
       const row = await ctx.db.transaction().execute(async (trx) => {

@@ -4,8 +4,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { createAppStore, type AuthUser } from 'shared/store';
 import { axeViolations } from 'shared/ui/staff/testing';
 import DataRightsPage from './data-rights-page';
 
@@ -13,12 +15,15 @@ const CODE = 'POST /api/account/data-requests/codigo';
 const FILE = 'POST /api/account/data-requests';
 const sentMessage = 'Te enviamos un código de 6 dígitos a ese correo. Escríbelo abajo para radicar tu solicitud; vence en 15 minutos.';
 
-function open(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
+function open(answers: Record<string, FakeAnswer | FakeAnswer[]>, user?: AuthUser) {
   const fake = fakeApiClient(answers);
+  const store = createAppStore(user ? { auth: { user, isAuthenticated: true, loginTime: Date.now(), notice: null } } : undefined);
   const view = render(
-    <ApiClientProvider client={fake.client}>
-      <DataRightsPage />
-    </ApiClientProvider>,
+    <Provider store={store}>
+      <ApiClientProvider client={fake.client}>
+        <DataRightsPage />
+      </ApiClientProvider>
+    </Provider>,
   );
   return { ...fake, ...view };
 }
@@ -125,5 +130,18 @@ describe('the data subject’s request page (/datos-personales)', () => {
     expect((screen.getByLabelText(/^Qué debemos corregir/) as HTMLTextAreaElement).value).toBe('Mi apellido es Ñáñez.');
     expect((screen.getByLabelText(/^Correo electrónico/) as HTMLInputElement).value).toBe('martina@example.com');
     expect((screen.getByRole('radio', { name: /Corregir o actualizar/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('tells a signed-in visitor with a verified address that no code is needed, and fills in their name and e-mail', async () => {
+    const user: AuthUser = { email: 'Martina@Example.com', name: 'Martina Ñáñez', phone_number: '', sub: 'abc', email_verified: true };
+    open({}, user);
+    expect((screen.getByLabelText(/^Correo electrónico/) as HTMLInputElement).value).toBe('martina@example.com');
+    expect((screen.getByLabelText(/^Nombre completo/) as HTMLInputElement).value).toBe('Martina Ñáñez');
+    expect(screen.getByText(/ya comprobado: no necesitas código/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Radicar mi solicitud' })).toBeTruthy();
+    // Another address takes the code again.
+    await userEvent.clear(screen.getByLabelText(/^Correo electrónico/));
+    await userEvent.type(screen.getByLabelText(/^Correo electrónico/), 'otra@example.com');
+    expect(screen.getByRole('button', { name: 'Enviarme el código' })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { formatLongDate } from 'shared/format/dates';
 import { AppLink } from 'shared/navigation';
+import { selectIsAuthenticated, selectUser, useAppSelector } from 'shared/store';
 import {
   dataRequestCodeStepSchema,
   dataRequestFormSchema,
@@ -22,6 +23,7 @@ import { useFileDataRequest } from '../api/file-data-request';
 import { useRequestDataRequestCode } from '../api/request-data-request-code';
 import { LinkButton } from '../components/account-form';
 import { StepHeading } from '../components/step-heading';
+import { useAccountSession } from '../session/use-account-session';
 import { dataRightsTexts as t } from './data-rights-texts';
 
 type Values = z.output<typeof dataRequestFormSchema>;
@@ -34,15 +36,48 @@ function failure(result: Exclude<ApiResult<unknown>, { kind: 'ok' }>): Sent<neve
   return failed(result.message || t.failed, { fields: result.fields });
 }
 
-function RequestForm({ initial, onCodeSent }: { initial: Values | null; onCodeSent: (values: Values, message: string) => void }) {
+/** A signed-in visitor whose address the identity provider verified: that address needs no code. */
+interface Verified {
+  email: string;
+  name: string;
+  getIdToken: () => Promise<string | null>;
+}
+
+function RequestForm({
+  initial,
+  verified,
+  onCodeSent,
+  onFiled,
+}: {
+  initial: Values | null;
+  verified: Verified | null;
+  onCodeSent: (values: Values, message: string) => void;
+  onFiled: (email: string, answer: FileDataRequestResponse) => void;
+}) {
   const askCode = useRequestDataRequestCode();
+  const file = useFileDataRequest();
   const form = useZodForm(dataRequestFormSchema, {
-    defaultValues: (initial ?? { kind: undefined, details: '', correction: '', name: '', email: '' }) as DataRequestFormInput,
+    defaultValues: (initial ?? {
+      kind: undefined,
+      details: '',
+      correction: '',
+      name: verified?.name ?? '',
+      email: verified?.email ?? '',
+    }) as DataRequestFormInput,
   });
+  const email = form.watch('email');
+  const skipCode = verified !== null && typeof email === 'string' && email.trim().toLowerCase() === verified.email;
   const field = fieldsOf(form);
   const kind = form.watch('kind');
   const kindError = form.formState.errors.kind?.message;
   const submission = useFormSubmission(form, async (values) => {
+    const token = verified && values.email === verified.email ? await verified.getIdToken() : null;
+    if (token) {
+      const filed = await file(values, token);
+      if (filed.kind !== 'ok') return failure(filed);
+      onFiled(values.email, filed.data);
+      return sent(null);
+    }
     const result = await askCode({ email: values.email });
     if (result.kind !== 'ok') return failure(result);
     onCodeSent(values, result.data.message);
@@ -103,10 +138,17 @@ function RequestForm({ initial, onCodeSent }: { initial: Values | null; onCodeSe
       <TextAreaField label={t.details} required rows={5} hint={t.detailsHint} {...field('details')} />
       <div className="form-grid">
         <TextField label={t.name} required autoComplete="name" {...field('name')} />
-        <TextField label={t.email} required type="email" autoComplete="email" hint={t.emailHint} {...field('email')} />
+        <TextField
+          label={t.email}
+          required
+          type="email"
+          autoComplete="email"
+          hint={skipCode ? t.emailVerifiedHint : t.emailHint}
+          {...field('email')}
+        />
       </div>
-      <SubmitButton busy={submission.busy} busyLabel={t.sendingCode}>
-        {t.sendCode}
+      <SubmitButton busy={submission.busy} busyLabel={skipCode ? t.filing : t.sendingCode}>
+        {skipCode ? t.file : t.sendCode}
       </SubmitButton>
     </SubmissionForm>
   );
@@ -219,6 +261,13 @@ function Done({ email, answer }: { email: string; answer: FileDataRequestRespons
  * then is the request filed: the radicado and the legal due date are shown and e-mailed.
  */
 export default function DataRightsPage() {
+  const session = useAccountSession();
+  const user = useAppSelector(selectUser);
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  const verified: Verified | null =
+    signedIn && user?.email && user.email_verified
+      ? { email: user.email.trim().toLowerCase(), name: user.name, getIdToken: () => session.getIdToken() }
+      : null;
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [kept, setKept] = useState<Values | null>(null);
 
@@ -237,10 +286,12 @@ export default function DataRightsPage() {
     body = (
       <RequestForm
         initial={kept}
+        verified={verified}
         onCodeSent={(values, message) => {
           setKept(values);
           setStep({ kind: 'code', values, message });
         }}
+        onFiled={(email, answer) => setStep({ kind: 'done', email, answer })}
       />
     );
 

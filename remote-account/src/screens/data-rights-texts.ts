@@ -34,6 +34,7 @@ export const dataRightsTexts = {
   name: 'Nombre completo',
   email: 'Correo electrónico',
   emailHint: 'Te enviaremos el código y la respuesta a este correo.',
+  emailVerifiedHint: 'Es el correo de tu cuenta, ya comprobado: no necesitas código. Te enviaremos la respuesta a este correo.',
   sendCode: 'Enviarme el código',
   sendingCode: 'Enviando el código…',
   codeTitle: 'Escribe el código',

@@ -123,8 +123,14 @@ export type DataRequestFormInput = z.input<typeof dataRequestFormSchema>;
 export const dataRequestCodeStepSchema = z.object({ code: codeSchema });
 export type DataRequestCodeStepInput = z.input<typeof dataRequestCodeStepSchema>;
 
-/** POST /api/account/data-requests: the request and the code that proves the address; filed only with a valid code. */
-export const fileDataRequestSchema = z.object({ ...formFields, code: codeSchema }).superRefine(correctionGiven);
+/**
+ * POST /api/account/data-requests: the request and the code that proves the address; filed only with a valid code, or
+ * without one when the visitor's verified ID token (Bearer) is for the same address.
+ */
+export const fileDataRequestSchema = z
+  // No code only for a signed-in visitor whose verified ID token names this very address (the server checks it).
+  .object({ ...formFields, code: codeSchema.optional() })
+  .superRefine(correctionGiven);
 export type FileDataRequestInput = z.input<typeof fileDataRequestSchema>;
 export type FileDataRequest = z.output<typeof fileDataRequestSchema>;
 
