@@ -14,6 +14,7 @@ import {
   type NewsletterTokenResponse,
 } from 'shared/schemas/newsletter';
 import { publicWebhook, publicWrite } from 'shared/server/api-module';
+import { clientNetwork } from 'shared/server/client-network';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { queueMails } from 'shared/server/mailer';
 import { addressKey, type CommunityContext } from './acknowledge';
@@ -43,24 +44,7 @@ const answer = zodResponse(newsletterResponseSchema);
 const tokenAnswer = zodResponse(newsletterTokenResponseSchema);
 const neutral: NewsletterResponse = { success: true, alreadySubscribed: false, message: newsletterTexts.subscribed };
 
-/**
- * The client network an IP stands for: an IPv4 address itself, an IPv6 address its /64 (one home or server is handed a
- * whole /64, so counting single IPv6 addresses let one sender rotate past the per-IP limit).
- */
-export function clientNetwork(ip: string): string {
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (v4) return v4[1]!;
-  if (!ip.includes(':')) return ip;
-  const [head = '', tail] = (ip.split('%')[0] ?? '').toLowerCase().split('::');
-  const first = head ? head.split(':') : [];
-  const last = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? first : [...first, ...Array<string>(Math.max(0, 8 - first.length - last.length)).fill('0'), ...last];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => (parseInt(g, 16) || 0).toString(16))
-    .join(':')}::/64`;
-}
-
+/** Per-IP limit key: an IPv6 sender's whole /64 is one client (rotating addresses inside it gained nothing). */
 const ipKey = (ip: string) =>
   createHash('sha256')
     .update(`newsletter-ip:${clientNetwork(ip)}`)

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { cohortTexts, type PublicCohort } from 'shared/schemas/cohorts-api';
 import type { Database, SiteDb } from 'shared/server/database';
+import { clientNetwork } from 'shared/server/client-network';
 import { ApiError } from 'shared/server/http';
 import { bogotaDay } from 'shared/server/jobs';
 
@@ -101,8 +102,11 @@ export const MAX_LIVE_HOLDS_PER_EMAIL = 3;
 /** Seats one client IP may hold at once (generous: a school lab or a café shares one address). */
 export const MAX_LIVE_HOLDS_PER_CLIENT = 5;
 
-/** What a hold keeps of the client's IP: a hash, and only while the hold lasts (cleared once it ends). */
-export const seatHoldClient = (ip: string): string => createHash('sha256').update(`courses-seat-hold:${ip}`).digest('hex');
+/** What a hold keeps of the client's IP (its /64 for IPv6): a hash, and only while the hold lasts (cleared once it ends). */
+export const seatHoldClient = (ip: string): string =>
+  createHash('sha256')
+    .update(`courses-seat-hold:${clientNetwork(ip)}`)
+    .digest('hex');
 
 const isLoopback = (ip: string): boolean => /^(127\.|::1$|::ffff:127\.)/.test(ip);
 

@@ -287,10 +287,13 @@ describe('cohorts API', () => {
     }
     const sixth = await lead('bot5@example.com');
     expect((await checkoutFrom(sixth, '198.51.100.9')).statusCode).toBe(429);
+    // An IPv6 sender rotating addresses inside its own /64 is one client.
+    for (let i = 1; i <= 5; i++) expect((await checkoutFrom(await lead(`v6-${i}@example.com`), `2001:db8:9:9::${i}`)).statusCode).toBe(200);
+    expect((await checkoutFrom(await lead('v6-6@example.com'), '2001:db8:9:9:ffff::6')).statusCode).toBe(429);
     const seats = (await api.app.inject({ method: 'GET', url: '/api/courses/staff/cohorts', headers: asStaff })).json() as {
       cohorts: Array<{ id: number; seats_held: number; seats_left: number }>;
     };
-    expect(seats.cohorts.find((c) => c.id === cohort.id)).toMatchObject({ seats_held: 8, seats_left: 12 });
+    expect(seats.cohorts.find((c) => c.id === cohort.id)).toMatchObject({ seats_held: 13, seats_left: 7 });
 
     // Once those holds end, the same IP may hold again; the ended holds keep no trace of the IP.
     await api.db
