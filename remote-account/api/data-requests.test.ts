@@ -142,6 +142,11 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     expect(JSON.stringify(stored)).not.toContain('martina');
     expect(await db.selectFrom('account.data_requests').selectAll().execute()).toEqual([]);
 
+    // A bot filling the hidden field gets no code.
+    const bot = await a.inject({ method: 'POST', url: '/api/account/data-requests/codigo', payload: { email, website: 'x' } });
+    expect(bot.statusCode).toBe(400);
+    expect(await m.list(1000)).toHaveLength(1);
+
     // A code proves only its own address.
     const other = await fileWith(a, { ...request, email: 'otra@example.com', code: codeIn(mail) });
     expect(other.statusCode).toBe(400);

@@ -82,6 +82,8 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
     '/data-requests/codigo',
     {
       config: publicWrite(ctx.settings),
+      // The form's hidden field travels with the code request (the first send of the page): bots get no code mailed.
+      preValidation: rejectHoneypot,
       schema: {
         tags: ['account'],
         summary: 'Derechos del titular: enviar un código al correo para probar que es suyo (la misma respuesta para cualquier correo)',

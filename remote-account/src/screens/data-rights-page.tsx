@@ -17,7 +17,7 @@ import type { z } from 'shared/schemas/zod';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { FormMessage, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, type Sent } from 'shared/ui/submission-form';
+import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot, type Sent } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { useFileDataRequest } from '../api/file-data-request';
 import { useRequestDataRequestCode } from '../api/request-data-request-code';
@@ -70,15 +70,15 @@ function RequestForm({
   const field = fieldsOf(form);
   const kind = form.watch('kind');
   const kindError = form.formState.errors.kind?.message;
-  const submission = useFormSubmission(form, async (values) => {
+  const submission = useFormSubmission(form, async (values, { honeypot }) => {
     const token = verified && values.email === verified.email ? await verified.getIdToken() : null;
     if (token) {
-      const filed = await file(values, token);
+      const filed = await file(withHoneypot(values, honeypot), token);
       if (filed.kind !== 'ok') return failure(filed);
       onFiled(values.email, filed.data);
       return sent(null);
     }
-    const result = await askCode({ email: values.email });
+    const result = await askCode(withHoneypot({ email: values.email }, honeypot));
     if (result.kind !== 'ok') return failure(result);
     onCodeSent(values, result.data.message);
     return sent(null);
