@@ -71,6 +71,9 @@ export const auditActionLabels: Record<string, string> = {
   'account.data.export': 'Generó la copia de los datos de una persona',
   'account.data.erase': 'Suprimió los datos personales de una persona',
   'account.data.retention': 'Ejecutó a mano la anonimización por vencimiento',
+  'account.data.incomplete': 'Devolvió un reclamo incompleto pidiendo lo que falta',
+  'account.data.resume': 'Reanudó un reclamo que volvió completo',
+  'account.data.withdraw': 'Cerró como desistido un reclamo que no volvió completo',
 };
 
 /** The kind of record an audit row names. */
