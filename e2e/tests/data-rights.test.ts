@@ -106,49 +106,44 @@ describe('the data subject’s rights', () => {
     assert.deepEqual(opened.errors, []);
   });
 
-  // Pending until the engine is wired: today the copy and the erasure answer 503 by design.
-  it(
-    'lets the team answer it with the copy, e-mailed to the person as a personal link',
-    { skip: 'necesita el motor de datos personales (shared/src/server/personal-data, #15), aún no conectado' },
-    async () => {
-      assert.ok(team, 'a team member has the request open');
-      const { page, errors } = team;
-      // Any file the copy's link serves would be a navigation or a download: neither may reach the team's browser.
-      const copies: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/data-requests/copia/')) copies.push(r.url());
-      });
-      await page.getByLabel(/^Mensaje que acompaña la copia/).fill('Hola: te enviamos la copia de tus datos.');
-      await page.getByRole('button', { name: 'Generar y enviar la copia' }).click();
-      await expectFocusOn(page, /^Copia enviada a la persona \(\d+ registros?\)\. La solicitud quedó «Respondida»\.$/);
-      await page.getByText(/sus datos de contacto y su texto se suprimieron/).waitFor();
-      assert.deepEqual(copies, []);
-      assert.deepEqual(await axeViolations(page), []);
-      assert.deepEqual(errors, []);
+  it('lets the team answer it with the copy, e-mailed to the person as a personal link', async () => {
+    assert.ok(team, 'a team member has the request open');
+    const { page, errors } = team;
+    // Any file the copy's link serves would be a navigation or a download: neither may reach the team's browser.
+    const copies: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/data-requests/copia/')) copies.push(r.url());
+    });
+    await page.getByLabel(/^Mensaje que acompaña la copia/).fill('Hola: te enviamos la copia de tus datos.');
+    await page.getByRole('button', { name: 'Generar y enviar la copia' }).click();
+    await expectFocusOn(page, /^Copia enviada a la persona \(\d+ registros?\)\. La solicitud quedó «Respondida»\.$/);
+    await page.getByText(/sus datos de contacto y su texto se suprimieron/).waitFor();
+    assert.deepEqual(copies, []);
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(errors, []);
 
-      const answer = await waitForMail(person, 'Respuesta a tu solicitud');
-      assert.ok(answer.subject.includes(radicado));
-      assert.ok(answer.text.includes('Hola: te enviamos la copia de tus datos.'));
-      const pdfUrl = /(https?:\/\/\S+\/api\/account\/data-requests\/copia\/[A-Za-z0-9_-]{43}\/datos\.pdf)/.exec(answer.text)?.[1];
-      const jsonUrl = /(https?:\/\/\S+\/api\/account\/data-requests\/copia\/[A-Za-z0-9_-]{43}\/datos\.json)/.exec(answer.text)?.[1];
-      assert.ok(pdfUrl && jsonUrl, answer.text);
-      const local = (u: string) => `${baseUrl}${new URL(u).pathname}`;
-      const pdf = await fetch(local(pdfUrl));
-      assert.equal(pdf.status, 200);
-      assert.equal(pdf.headers.get('content-type'), 'application/pdf');
-      assert.equal(
-        Buffer.from(await pdf.arrayBuffer())
-          .subarray(0, 5)
-          .toString(),
-        '%PDF-',
-      );
-      const json = await fetch(local(jsonUrl));
-      assert.equal(json.status, 200);
-      assert.ok((await json.text()).includes(person), 'the copy names the person’s e-mail');
-      const tampered = await fetch(local(jsonUrl.replace(/copia\/(.)/, (_, c: string) => `copia/${c === 'A' ? 'B' : 'A'}`)));
-      assert.equal(tampered.status, 404);
-    },
-  );
+    const answer = await waitForMail(person, 'Respuesta a tu solicitud');
+    assert.ok(answer.subject.includes(radicado));
+    assert.ok(answer.text.includes('Hola: te enviamos la copia de tus datos.'));
+    const pdfUrl = /(https?:\/\/\S+\/api\/account\/data-requests\/copia\/[A-Za-z0-9_-]{43}\/datos\.pdf)/.exec(answer.text)?.[1];
+    const jsonUrl = /(https?:\/\/\S+\/api\/account\/data-requests\/copia\/[A-Za-z0-9_-]{43}\/datos\.json)/.exec(answer.text)?.[1];
+    assert.ok(pdfUrl && jsonUrl, answer.text);
+    const local = (u: string) => `${baseUrl}${new URL(u).pathname}`;
+    const pdf = await fetch(local(pdfUrl));
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    assert.equal(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+      '%PDF-',
+    );
+    const json = await fetch(local(jsonUrl));
+    assert.equal(json.status, 200);
+    assert.ok((await json.text()).includes(person), 'the copy names the person’s e-mail');
+    const tampered = await fetch(local(jsonUrl.replace(/copia\/(.)/, (_, c: string) => `copia/${c === 'A' ? 'B' : 'A'}`)));
+    assert.equal(tampered.status, 404);
+  });
 
   const deletion = { email: `borrar-${stamp}@example.com`, password: 'ClaveSegura2026', radicado: '' };
 
@@ -189,36 +184,31 @@ describe('the data subject’s rights', () => {
     await page.getByText('Borren mis datos y mi cuenta.').waitFor();
   });
 
-  // Pending until the engine is wired: today the copy and the erasure answer 503 by design.
-  it(
-    'erases the person’s data after the dialog: they are answered and their account no longer signs in',
-    { skip: 'necesita el motor de datos personales (shared/src/server/personal-data, #15), aún no conectado' },
-    async () => {
-      assert.ok(team && deletion.radicado, 'the deletion request is open in the panel');
-      const { page } = team;
-      await page.getByRole('button', { name: 'Revisar la supresión' }).click();
-      const dialog = page.getByRole('dialog', { name: '¿Suprimir los datos de esta persona?' });
-      await dialog.getByRole('button', { name: 'Sí, suprimir los datos' }).click();
-      await expectFocusOn(page, 'Datos suprimidos y respuesta enviada. La solicitud quedó «Respondida».');
+  it('erases the person’s data after the dialog: they are answered and their account no longer signs in', async () => {
+    assert.ok(team && deletion.radicado, 'the deletion request is open in the panel');
+    const { page } = team;
+    await page.getByRole('button', { name: 'Revisar la supresión' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Suprimir los datos de esta persona?' });
+    await dialog.getByRole('button', { name: 'Sí, suprimir los datos' }).click();
+    await expectFocusOn(page, 'Datos suprimidos y respuesta enviada. La solicitud quedó «Respondida».');
 
-      const told = await waitForMail(deletion.email, 'Respuesta a tu solicitud');
-      assert.ok(told.subject.includes(deletion.radicado));
-      assert.ok(told.text.includes('Suprimimos tus datos y tu cuenta.'));
-      const client = identityClient();
-      try {
-        await assert.rejects(
-          client.send(
-            new InitiateAuthCommand({
-              ClientId: clientId,
-              AuthFlow: 'USER_PASSWORD_AUTH',
-              AuthParameters: { USERNAME: deletion.email, PASSWORD: deletion.password },
-            }),
-          ),
-          'the account was deleted from the identity provider',
-        );
-      } finally {
-        client.destroy();
-      }
-    },
-  );
+    const told = await waitForMail(deletion.email, 'Respuesta a tu solicitud');
+    assert.ok(told.subject.includes(deletion.radicado));
+    assert.ok(told.text.includes('Suprimimos tus datos y tu cuenta.'));
+    const client = identityClient();
+    try {
+      await assert.rejects(
+        client.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: deletion.email, PASSWORD: deletion.password },
+          }),
+        ),
+        'the account was deleted from the identity provider',
+      );
+    } finally {
+      client.destroy();
+    }
+  });
 });

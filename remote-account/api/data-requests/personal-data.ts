@@ -1,11 +1,13 @@
 import type { ApiContext } from 'shared/server/api-contract';
 import { ApiError } from 'shared/server/http';
+import { createPersonalDataEngine } from 'shared/server/personal-data/engine';
+import { cognitoAccounts } from 'shared/server/personal-data/identity-accounts';
 
 /**
  * What the data requests need of the personal-data engine (shared/src/server/personal-data/, issue #15): everything the
  * site holds for an address, as a copy the person can read, and its erasure everywhere (the identity-provider account
- * included) except what the law obliges the foundation to keep. The routes depend on this port, so tests give a fake
- * and the plugin wires the engine.
+ * included) except what the law obliges the foundation to keep. The routes depend on this port, so tests give a fake;
+ * the plugin uses the site's engine (`sitePersonalData`) unless told otherwise.
  */
 export interface PersonalDataEngine {
   /** The copy for an acceso: JSON text, a readable PDF, and how many records it holds (the team sees only that count). */
@@ -18,7 +20,7 @@ export const personalDataTexts = {
   unavailable: 'La copia y la supresión de datos aún no están disponibles en este servidor. Intenta más tarde o avisa al administrador.',
 } as const;
 
-/** Used until the engine is wired: the actions answer 503 in Spanish rather than pretend. */
+/** A server without the engine (tests of the routes alone): the actions answer 503 in Spanish rather than pretend. */
 export const unavailablePersonalData = (): PersonalDataEngine => ({
   async exportFor() {
     throw new ApiError(503, 'personal_data_unavailable', personalDataTexts.unavailable);
@@ -29,3 +31,7 @@ export const unavailablePersonalData = (): PersonalDataEngine => ({
 });
 
 export type PersonalDataFactory = (ctx: ApiContext) => PersonalDataEngine;
+
+/** The site's engine (shared/src/server/personal-data/): every domain's tables in this database, and the configured pool. */
+export const sitePersonalData: PersonalDataFactory = (ctx) =>
+  createPersonalDataEngine({ db: ctx.db, accounts: cognitoAccounts(ctx.settings.identity) });

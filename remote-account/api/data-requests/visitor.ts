@@ -16,6 +16,7 @@ import {
   type FileDataRequestResponse,
 } from 'shared/schemas/data-requests-api';
 import type { z } from 'shared/schemas/zod';
+import { dataRequestEmailKey } from 'shared/server/address-keys';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import type { SiteDb } from 'shared/server/database';
@@ -45,7 +46,8 @@ export const visitorTexts = {
 } as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-export const emailKeyOf = (email: string) => sha256(`data-request-email:${email.trim().toLowerCase()}`);
+/** The address digest of codes and copies (shared/ defines it, so the personal-data engine finds them too). */
+export const emailKeyOf = dataRequestEmailKey;
 const ipKeyOf = (ip: string) => sha256(`data-request-ip:${ip}`);
 const codeHashOf = (salt: string, code: string) => sha256(`${salt}:${code}`);
 /** The link's token is 32 random bytes; only its digest is stored. */

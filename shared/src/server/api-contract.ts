@@ -3,6 +3,7 @@
 import type { SiteDb } from './database';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
+import type { RetentionSettings } from './personal-data/retention-settings';
 
 /** The Cognito user pool the site signs people into (or the local emulator speaking its API). */
 export interface IdentityConfig {
@@ -97,6 +98,8 @@ export interface ServerSettings {
   paymentReconciliation?: { afterMinutes: number; everyMinutes: number };
   /** The user pool (or its local emulator) accounts live in. */
   identity: IdentityConfig;
+  /** How long each kind of record keeps its personal data (personal-data/retention-settings.ts); unset: the defaults. */
+  retention?: RetentionSettings;
 }
 
 /** Everything an API plugin may use: no globals, so tests and the gateway inject their own. */

@@ -8,6 +8,7 @@ import { cognitoStaffDirectory } from './staff-directory';
 import { isIP } from 'node:net';
 import { defaultHttpTimeouts, type HttpTimeouts, type TrustProxy } from './http';
 import { foundationDataProblems, readAllowPendingFoundationData } from './foundation-data-check';
+import { readRetentionSettings, type RetentionSettings } from './personal-data/retention-settings';
 
 /** Settings every server of the site reads the same way: the gateway and each remote run standalone. */
 export interface CommonServerConfig {
@@ -35,6 +36,8 @@ export interface CommonServerConfig {
     scriptUrl: string;
   };
   identity: IdentityConfig;
+  /** RETENTION_*: how long each kind of record keeps its personal data (personal-data/retention-settings.ts). */
+  retention?: RetentionSettings;
   /** ALLOW_PENDING_FOUNDATION_DATA=1: production starts although foundation data is pending (foundation-data-check). */
   allowPendingFoundationData?: boolean;
 }
@@ -152,6 +155,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     },
     payments,
     identity: readIdentityConfig(env, production),
+    retention: readRetentionSettings(env),
     allowPendingFoundationData: readAllowPendingFoundationData(env),
   };
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
@@ -232,6 +236,7 @@ export function createApiContext(
     donationBounds: config.donationBounds,
     paymentReconciliation: config.paymentReconciliation,
     identity: config.identity,
+    ...(config.retention ? { retention: config.retention } : {}),
   };
   return {
     db,

@@ -152,13 +152,13 @@ export const dataCaseTexts = {
     erased: [
       'Su cuenta en el sitio (ya no podrá iniciar sesión con ella).',
       'Inscripciones, formularios de voluntariado, empresas, talleres, software y PQRSF: nombre, documento, teléfono, correo y textos.',
-      'Su suscripción al boletín.',
+      'Su suscripción al boletín y los correos que le enviamos.',
       'Las copias de sus datos enviadas antes.',
     ],
     keptTitle: 'Se conserva, porque la ley lo exige:',
     kept: [
-      'Pagos y donaciones: montos, fechas y referencias de pago, sin datos de contacto (obligaciones contables y tributarias).',
-      'Esta solicitud: radicado, tipo, fechas y resultado (prueba de que atendimos el derecho).',
+      'Pagos y donaciones: montos, fechas y referencias de pago, sin datos de contacto; quedan el nombre y el documento de quien pagó o donó (obligaciones contables y tributarias).',
+      'Esta solicitud y sus PQRSF: radicado, tipo, fechas y resultado, sin sus datos ni sus textos (prueba de que los atendimos).',
       'El registro de auditoría del panel, que no guarda datos de la persona.',
     ],
     confirm: 'Sí, suprimir los datos',

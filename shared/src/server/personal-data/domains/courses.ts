@@ -1,0 +1,62 @@
+import { tableSpec, type DomainRegistry } from '../registry';
+import { enrolmentStatuses, moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from './payable';
+
+/** The courses domain (remote-courses/api/tables.ts). */
+export const coursesPersonalData: DomainRegistry = {
+  tables: [
+    tableSpec({
+      table: 'courses.enrolments',
+      label: 'Inscripciones a cursos',
+      belongs: [{ email: ['email'] }, { linkedBy: ['user_email'], unlink: ['user_email', 'user_sub'] }],
+      columns: {
+        reference: { label: 'Número de inscripción' },
+        created_at: { label: 'Fecha de inscripción' },
+        course_name: {},
+        course_title: { label: 'Curso' },
+        module_name: { label: 'Módulo' },
+        price: { label: 'Valor (COP)' },
+        student_name: { label: 'Primer nombre', personal: 'nombre', keptOnRetained: true },
+        student_name_second: { label: 'Segundo nombre', personal: 'nombre', keptOnRetained: true },
+        student_lastname: { label: 'Primer apellido', personal: 'nombre', keptOnRetained: true },
+        student_second_lastname: { label: 'Segundo apellido', personal: 'nombre', keptOnRetained: true },
+        full_name: { label: 'Nombre completo', personal: 'nombre', keptOnRetained: true },
+        id_type: { label: 'Tipo de documento', personal: 'documento', keptOnRetained: true },
+        id_number: { label: 'Número de documento', personal: 'documento', keptOnRetained: true },
+        phone_number: { label: 'Teléfono', personal: 'telefono' },
+        email: { label: 'Correo electrónico', personal: 'correo' },
+        profession: { label: 'Profesión u ocupación', personal: 'perfil' },
+        education: { label: 'Nivel educativo', personal: 'perfil' },
+        has_terms: { label: 'Aceptó los términos' },
+        enrollment_status: { label: 'Estado de la inscripción', values: enrolmentStatuses },
+        user_email: { label: 'Correo de la cuenta', personal: 'correo' },
+        user_sub: { personal: 'cuenta' },
+        cohort_id: {},
+        cohort_start_date: { label: 'Inicio de la cohorte' },
+        seat_held_until: {},
+        seat_hold_client: { personal: 'red' },
+        ...payableColumns,
+      },
+      erase: { action: 'retain-if', when: moneyMoved, why: retainedPaymentWhy },
+      orderBy: 'created_at',
+    }),
+    tableSpec({
+      table: 'courses.payment_events',
+      label: 'Historial de los pagos de tus inscripciones',
+      belongs: [{ parent: 'courses.enrolments', column: 'reference', parentColumn: 'reference' }],
+      columns: { ...paymentEventColumns, reference: { label: 'Número de inscripción' } },
+      erase: { action: 'follow-parent' },
+      orderBy: 'seen_at',
+    }),
+  ],
+  team: [
+    {
+      table: 'courses.payment_discrepancies',
+      columns: ['reviewed_by'],
+      why: 'Pagos que no cuadraron con su registro (referencia, número del pago, valores): quién del equipo los revisó.',
+    },
+  ],
+  plain: [
+    { table: 'courses.cohorts', why: 'Fechas, horarios y cupos de los cursos.' },
+    { table: 'courses.payment_notifications', why: 'Identificadores de las notificaciones del proveedor de pagos ya procesadas.' },
+  ],
+};

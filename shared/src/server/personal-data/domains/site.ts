@@ -1,0 +1,75 @@
+import { tableSpec, type DomainRegistry } from '../registry';
+
+/** The tables every server shares: the mail outbox (mailer.ts) and the panel's audit log and job runs (audit.ts). */
+export const sitePersonalData: DomainRegistry = {
+  tables: [
+    tableSpec({
+      table: 'mail.outbox',
+      label: 'Correos que te enviamos',
+      // A message to the address is theirs; one that merely names it (none does today) goes with an erasure too. The
+      // HTML body is the text body's twin: searching it too would double a scan of every mail of the last months.
+      belongs: [{ email: ['to_address'] }, { mentions: ['subject', 'text_body'] }],
+      columns: {
+        to_address: { label: 'Destinatario', personal: 'correo' },
+        subject: { label: 'Asunto', personal: 'texto' },
+        text_body: { label: 'Texto', personal: 'texto' },
+        html_body: { personal: 'texto' },
+        // RFC 8058 headers: the newsletter's unsubscribe link (a token, no personal data).
+        headers: {},
+        status: {
+          label: 'Estado del envío',
+          values: { pending: 'Pendiente', sending: 'Enviándose', sent: 'Enviado', failed: 'No se pudo entregar' },
+        },
+        attempts: {},
+        // A delivery error may quote the address.
+        last_error: { personal: 'texto' },
+        next_attempt_at: {},
+        created_at: { label: 'Fecha' },
+        sent_at: { label: 'Enviado' },
+      },
+      erase: { action: 'delete' },
+      orderBy: 'created_at',
+    }),
+    tableSpec({
+      table: 'privacy.consents',
+      label: 'Autorizaciones para el tratamiento de tus datos',
+      belongs: [{ email: ['subject_email'] }],
+      columns: {
+        form: {
+          label: 'Formulario',
+          values: {
+            'courses.enrolment': 'Inscripción a un curso',
+            'giving.donation': 'Donación',
+            'community.volunteer': 'Voluntariado',
+            'community.ally': 'Empresa aliada',
+            'community.workshop_inquiry': 'Consulta sobre un taller',
+            'community.software_request': 'Solicitud de software',
+            'community.newsletter': 'Boletín',
+            'community.pqrsf': 'PQRSF',
+          },
+        },
+        record_table: {},
+        record_ref: { label: 'Número del registro' },
+        subject_email: { label: 'Correo', personal: 'correo' },
+        policy_version: { label: 'Versión de la política de privacidad' },
+        text_sha256: {},
+        basis: { label: 'Base', values: { consent: 'Autorización expresa', legal_duty: 'Aviso (trámite de un derecho)' } },
+        granted_at: { label: 'Fecha' },
+      },
+      // The proof that an authorization was given is kept (Decreto 1377 art. 7) without the address it was given from.
+      erase: {
+        action: 'anonymise',
+        why: 'La prueba de que se dio la autorización (formulario, versión, texto y fecha) se conserva sin el correo: muestra que el tratamiento anterior a la supresión fue autorizado.',
+      },
+      orderBy: 'granted_at',
+    }),
+  ],
+  team: [
+    {
+      table: 'staff.audit_log',
+      columns: ['actor_sub', 'actor_email', 'entity_id', 'detail'],
+      why: 'Registro de auditoría del panel, de solo inserción (la base de datos rechaza cambios y borrados): quién del equipo hizo qué y cuándo. Nombra los registros por número o radicado y nunca guarda datos de un visitante; `entity_id` es el correo de un miembro del equipo en las acciones sobre el equipo.',
+    },
+  ],
+  plain: [{ table: 'staff.job_runs', why: 'Qué tarea programada corrió y cuándo.' }],
+};

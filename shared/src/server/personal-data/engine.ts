@@ -1,0 +1,85 @@
+import type { SiteDb } from '../database';
+import { ApiError } from '../http';
+import { collectCopy, copyJson } from './copy';
+import { copyPdf } from './copy-pdf';
+import { erasePass, summarise } from './erase';
+import type { IdentityAccount, IdentityAccounts } from './identity-accounts';
+import { readColumns } from './schema-info';
+import { personScope } from './selection';
+import { siteRegistry, type PersonalDataRegistry } from './site-registry';
+
+/**
+ * The personal-data engine (Ley 1581 de 2012, arts. 8, 14 y 15): the copy of everything the site holds for an address,
+ * and its erasure everywhere — the identity provider's account included — except what the law obliges the foundation
+ * to keep. Both read the registry (registry.ts, domains/), so a table is never covered by one and forgotten by the other.
+ * The account API's data requests call it through their port (remote-account/api/data-requests/personal-data.ts).
+ */
+
+export const personalDataTexts = {
+  noAddress: 'Esta solicitud ya no tiene un correo electrónico: no hay datos que buscar con él.',
+  identityRead: 'No pudimos consultar la cuenta de la persona en el proveedor de identidad. Intenta de nuevo en unos minutos.',
+  identityDelete:
+    'Los datos del sitio se suprimieron, pero no pudimos borrar la cuenta de la persona en el proveedor de identidad. Intenta de nuevo en unos minutos: repetir la supresión es seguro.',
+  accountDeleted: 'Cuenta en el sitio — borrada',
+} as const;
+
+export interface PersonalDataEngineOptions {
+  db: SiteDb;
+  /** The identity provider's accounts (Cognito or its emulator; a fake in tests). */
+  accounts: IdentityAccounts;
+  registry?: PersonalDataRegistry;
+  now?: () => Date;
+}
+
+export interface PersonalDataEngine {
+  exportFor(email: string): Promise<{ json: string; pdf: Uint8Array; records: number }>;
+  eraseFor(email: string): Promise<Record<string, number>>;
+}
+
+const PLAIN_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+/** The address as every table is compared with it; refuses anything that is not one (an empty one would match blanks). */
+export function normalisedAddress(email: string): string {
+  const address = email.trim().toLowerCase();
+  if (!PLAIN_ADDRESS.test(address)) throw new ApiError(409, 'no_address', personalDataTexts.noAddress);
+  return address;
+}
+
+export function createPersonalDataEngine(options: PersonalDataEngineOptions): PersonalDataEngine {
+  const { db, accounts } = options;
+  const registry = options.registry ?? siteRegistry;
+  const now = options.now ?? (() => new Date());
+
+  return {
+    async exportFor(email) {
+      const address = normalisedAddress(email);
+      let account: IdentityAccount | null;
+      try {
+        account = await accounts.find(address);
+      } catch {
+        throw new ApiError(502, 'identity_unavailable', personalDataTexts.identityRead);
+      }
+      const copy = await collectCopy(db, registry, await readColumns(db), address, account, now());
+      return { json: copyJson(copy), pdf: await copyPdf(copy), records: copy.records };
+    },
+
+    async eraseFor(email) {
+      const address = normalisedAddress(email);
+      const tables = await readColumns(db);
+      // One transaction for the whole database; the identity provider after it (never inside: PGlite's one connection
+      // would wait on the network), so a failure there leaves the database erased and the retry finishes the account.
+      const outcomes = await db
+        .transaction()
+        .execute((trx) => erasePass(trx, registry, tables, personScope(address, 'erase'), { email: address }));
+      const summary = summarise(outcomes);
+      let removed: boolean;
+      try {
+        removed = await accounts.remove(address);
+      } catch {
+        throw new ApiError(502, 'identity_unavailable', personalDataTexts.identityDelete);
+      }
+      if (removed) summary[personalDataTexts.accountDeleted] = 1;
+      return summary;
+    },
+  };
+}
