@@ -5,6 +5,7 @@ import { createConfig } from '../tooling/webpack.mjs';
 export const exposes = {
   './DonationPage': './src/screens/donation-page.tsx',
   './TransactionResultPage': './src/screens/transaction-result-page.tsx',
+  './StaffCampaign': './src/screens/staff/campaign.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'giving', exposes });

@@ -1,6 +1,7 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
 import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
+import { campaignRoutes } from './campaign';
 import { contributionRoutes, donationPayables } from './contributions';
 import { donationBoundsRoutes } from './donation-bounds';
 import { givingMigrations } from './migrations';
@@ -13,6 +14,7 @@ export const givingApi: ApiModule = {
   plugin: async (app, ctx) => {
     await app.register(contributionRoutes, ctx);
     await app.register(donationBoundsRoutes, ctx);
+    await app.register(campaignRoutes, ctx);
     await app.register(paymentStaffRoutes(donationPayables), ctx);
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);

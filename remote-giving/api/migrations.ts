@@ -49,6 +49,29 @@ export const givingMigrations: DomainMigrations = {
         await createPaymentEventsTable(db, 'giving');
       },
     },
+    '004_campaigns': {
+      async up(db) {
+        // Staff-set donation campaigns (#14): title, goal in whole COP, Bogotá dates (both included); never overlapping.
+        await db.schema
+          .withSchema('giving')
+          .createTable('campaigns')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('goal_amount', 'bigint', (c) => c.notNull())
+          .addColumn('starts_on', 'date', (c) => c.notNull())
+          .addColumn('ends_on', 'date', (c) => c.notNull())
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('updated_by', 'text')
+          .addCheckConstraint('campaigns_dates', sql`ends_on >= starts_on`)
+          .addCheckConstraint('campaigns_goal', sql`goal_amount > 0`)
+          .execute();
+        // The progress sums approved donations by approval date: the public bar reads it every minute at most.
+        await sql`create index contributions_approved_on on giving.contributions (date_approved) where payment_status = 'approved'`.execute(
+          db,
+        );
+      },
+    },
     '006_payment_reconciliation': {
       async up(db) {
         await addReconciliationColumns(db, 'giving', 'contributions');

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type {
   CreatedTimestamp,
   PayableTable,
@@ -21,10 +22,26 @@ export interface ContributionsTable extends PayableTable {
   created_at: CreatedTimestamp;
 }
 
+/** `giving.campaigns` (migration 004_campaigns): the donation campaigns whose progress /contribuciones shows. */
+export interface CampaignsTable {
+  id: Serial;
+  title: string;
+  /** Whole COP; `bigint`, which the drivers read back as a string. */
+  goal_amount: ColumnType<string, number, number>;
+  /** Bogotá calendar dates (YYYY-MM-DD), both included; select them with `to_char` (the drivers would make them Dates). */
+  starts_on: string;
+  ends_on: string;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+  /** E-mail of the staff member who saved it last. */
+  updated_by: string | null;
+}
+
 // The giving domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
     'giving.contributions': ContributionsTable;
+    'giving.campaigns': CampaignsTable;
     'giving.payment_notifications': PaymentNotificationsTable;
     'giving.payment_discrepancies': PaymentDiscrepanciesTable;
     'giving.payment_events': PaymentEventsTable;

@@ -29,3 +29,13 @@ export const donationPageTexts = {
   summary: (amount: string) => `Vas a donar ${amount}`,
   errorsTitle: 'Por favor corrige los siguientes errores:',
 } as const;
+
+/** The campaign block of /contribuciones (#14). */
+export const campaignProgressTexts = {
+  heading: 'Campaña en curso',
+  raised: (raised: string, goal: string) => `${raised} recaudados de una meta de ${goal}`,
+  valueText: (raised: string, goal: string, percent: number) => `${percent} % de la meta: ${raised} de ${goal}`,
+  donations: (n: number) => (n === 1 ? '1 donación' : `${n.toLocaleString('es-CO')} donaciones`),
+  until: (date: string) => `Hasta el ${date}`,
+  reached: '¡Meta alcanzada! Gracias a cada persona que donó. Tu aporte sigue sumando.',
+} as const;

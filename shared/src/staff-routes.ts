@@ -7,6 +7,7 @@ export interface StaffScreens {
   community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord' | 'StaffNewsletter';
   account: 'StaffGate' | 'StaffMembers' | 'StaffAudit' | 'StaffDataRequests' | 'StaffDataRequest';
   courses: 'StaffCohorts' | 'StaffPayments';
+  giving: 'StaffCampaign';
 }
 
 export type StaffRoute = {
@@ -44,6 +45,7 @@ export const staffRoutes: readonly StaffRoute[] = [
   { pattern: '/equipo/boletin', owner: 'community', screen: 'StaffNewsletter', title: 'Boletín', nav: 'Boletín' },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos' },
   { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos' },
+  { pattern: '/equipo/campana', owner: 'giving', screen: 'StaffCampaign', title: 'Campaña de donaciones', nav: 'Campaña' },
   {
     pattern: '/equipo/datos-personales',
     owner: 'account',
