@@ -49,3 +49,9 @@ export async function waitForHeading(page: Page, text?: string | RegExp) {
   if (text) await page.locator('main h1', { hasText: text }).first().waitFor({ timeout: 15_000 });
   return h1;
 }
+
+/** Ticks a form's data-processing authorization (#15) when the form has one (a PQRSF informs without a box). */
+export async function authorize(page: Page, scope = 'main'): Promise<void> {
+  const box = page.locator(`${scope} [name="data_authorization"]`);
+  if (await box.count()) await box.first().check();
+}

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { chatLink, site } from 'shared/config/site';
 import { communityTexts, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
-import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHeading, authorize } from '../support/browser';
 
 type Values = Record<string, string>;
 
@@ -16,11 +16,14 @@ async function fill(page: Page, values: Values) {
     else if (tag === 'INPUT:radio') await page.locator(`main form [name="${name}"][value="${value}"]`).check();
     else await control.fill(value);
   }
+  // The form's data-processing authorization (#15), when it has one.
+  await authorize(page);
 }
 
 /** Submits the page's form and returns the API's JSON answer. */
 async function submit(page: Page, button: string | RegExp, apiPath: string) {
   const answer = page.waitForResponse((r) => r.url().endsWith(apiPath) && r.request().method() === 'POST');
+  await authorize(page);
   await page.locator('main form').getByRole('button', { name: button }).click();
   const response = await answer;
   return { status: response.status(), body: (await response.json()) as Record<string, string> };
@@ -82,6 +85,7 @@ describe('community forms', () => {
     assert.equal(await page.locator(`[id="${describedBy}"]`).textContent(), communityTexts.nameRequired);
     // Each listed error takes the visitor to its field.
     await summary.getByRole('link', { name: communityTexts.nameRequired }).click();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'volunteer_name', null, { timeout: 5_000 });
     assert.equal(await name.evaluate((el) => el === document.activeElement), true);
     assert.equal(calls, 0);
     await context.close();

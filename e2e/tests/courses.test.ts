@@ -119,7 +119,7 @@ describe('courses, enrolment and payments', () => {
     await page.waitForFunction(() => !document.querySelector('.error-summary')?.textContent?.includes('El nombre es obligatorio'));
     await page.locator('main [name="module_name"]').selectOption('Google Suite');
     assert.match(await page.locator('.enrol-summary').innerText(), /Google Suite[\s\S]*\$ 79\.900/);
-    const privacy = page.locator('main').getByRole('link', { name: 'Política de privacidad' });
+    const privacy = page.locator('main').getByRole('link', { name: 'Política de privacidad', exact: true });
     assert.equal(await privacy.getAttribute('target'), '_blank');
     assert.match((await privacy.getAttribute('rel')) ?? '', /noopener/);
     await context.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
-import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHeading, authorize } from '../support/browser';
 
 const sandboxUrl = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:8090';
 const noAmount = 'Por favor selecciona un monto de donación.';
@@ -22,6 +22,7 @@ async function fillContributor(page: Page, email: string) {
   await page.locator('main [name="id_number"]').fill('52123456');
   await page.locator('main [name="email"]').fill(email);
   await page.locator('main [name="phone_number"]').fill('3104567890');
+  await authorize(page);
 }
 
 const submitButton = (page: Page) => page.locator('main button[type="submit"]');

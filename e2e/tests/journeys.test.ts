@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
-import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHeading, authorize } from '../support/browser';
 import { fillEnrolment, sandboxUrl } from '../support/enrolment';
 import { codeFor, confirmedAccount, mailsTo, uniqueEmail } from '../support/identity';
 import { mailbox } from '../support/staff';
@@ -291,6 +291,7 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
       if (name === 'id_type') await control.selectOption(value);
       else await control.fill(value);
     }
+    await authorize(page);
     await page.locator('main form').getByRole('button', { name: 'Quiero ser voluntario' }).click();
     const stored = page.getByRole('status').filter({ hasText: /Registro exitoso/ });
     await stored.waitFor({ timeout: 15_000 });
@@ -307,6 +308,7 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
     await page.locator('main form [name="referral_source"]').fill('Instagram');
     await page.locator('main form [name="empowerment_course"][value="No"]').check();
     await page.locator('main form [name="comments_query"]').fill('¿Cuánto cuesta la inscripción?');
+    await authorize(page);
     await page.locator('main form').getByRole('button', { name: 'Enviar consulta' }).click();
     const inquiry = page.getByRole('status').filter({ hasText: /enviada exitosamente/ });
     await inquiry.waitFor({ timeout: 15_000 });

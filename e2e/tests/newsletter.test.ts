@@ -1,3 +1,4 @@
+import { consentTexts } from 'shared/legal/privacy-policy';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -15,6 +16,7 @@ async function footerBox(page: Page) {
   await input.waitFor();
   return {
     input,
+    consent: page.locator('footer [name="data_authorization"]'),
     submit: page.locator('footer').getByRole('button', { name: 'Suscribirme' }),
     feedback: page.locator('.newsletter-feedback'),
   };
@@ -40,6 +42,10 @@ describe('newsletter box', () => {
     await input.fill('ana@');
     await submit.click();
     await feedback.filter({ hasText: newsletterTexts.invalid }).waitFor();
+    // A valid address without the ticked authorization (#15) is not sent either, and the box says why.
+    await input.fill('ana@example.com');
+    await submit.click();
+    await feedback.filter({ hasText: consentTexts.required }).waitFor();
     assert.equal(calls, 0);
     await context.close();
   });
@@ -47,11 +53,12 @@ describe('newsletter box', () => {
   it('subscribes a trimmed, lowercased address, asks to check the inbox and clears the message after 5 s', async () => {
     const { page, context } = await openPage(browser);
     const email = `E2E.${Date.now()}@Example.COM`;
-    const { input, submit, feedback } = await footerBox(page);
+    const { input, consent, submit, feedback } = await footerBox(page);
     const sent = page.waitForRequest('**/api/community/newsletter/subscribe');
     await input.fill(`  ${email} `);
+    await consent.check();
     await submit.click();
-    assert.deepEqual((await sent).postDataJSON(), { email: email.toLowerCase() });
+    assert.deepEqual((await sent).postDataJSON(), { email: email.toLowerCase(), data_authorization: true });
     await feedback.filter({ hasText: newsletterTexts.subscribed }).waitFor();
     assert.match(newsletterTexts.subscribed, /revisa tu bandeja de entrada/);
     assert.equal(await input.inputValue(), '');
@@ -63,7 +70,7 @@ describe('newsletter box', () => {
     const again = await fetch(`${baseUrl}/api/community/newsletter/subscribe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: email.toLowerCase() }),
+      body: JSON.stringify({ email: email.toLowerCase(), data_authorization: true }),
     });
     assert.deepEqual(await again.json(), { success: true, alreadySubscribed: false, message: newsletterTexts.subscribed });
     const box = await mailbox();
@@ -81,8 +88,9 @@ describe('newsletter box', () => {
 
   it("shows the server's message, the default error, and the connection error", async () => {
     const { page, context } = await openPage(browser);
-    const { input, submit, feedback } = await footerBox(page);
+    const { input, consent, submit, feedback } = await footerBox(page);
     await input.fill('x@example.com');
+    await consent.check();
 
     await page.route('**/api/community/newsletter/subscribe', (r) =>
       r.fulfill({
@@ -147,12 +155,13 @@ describe('newsletter: confirm, send, unsubscribe (#15)', () => {
     // The visitor subscribes in the footer; the other two by the same API the box uses.
     const { page, context } = await openPage(browser, { width: 1280, height: 900 });
     try {
-      const { input, submit, feedback } = await footerBox(page);
+      const { input, consent, submit, feedback } = await footerBox(page);
       await input.fill(visitor);
+      await consent.check();
       await submit.click();
       await feedback.filter({ hasText: newsletterTexts.subscribed }).waitFor();
       for (const email of [byHeader, stays])
-        assert.equal((await post('/api/community/newsletter/subscribe', JSON.stringify({ email }))).status, 201);
+        assert.equal((await post('/api/community/newsletter/subscribe', JSON.stringify({ email, data_authorization: true }))).status, 201);
 
       const confirmation = await waitForMail((m) => m.to === visitor && m.subject.startsWith('Confirma'));
       const confirmPath = linkPath(confirmation, '/boletin/confirmar?token=');

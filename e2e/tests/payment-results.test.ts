@@ -189,6 +189,7 @@ describe('payment result pages (#17 items 1, 2, 6) at 390 px', () => {
     await field('id_number').fill('52123456');
     await field('email').fill(uniqueEmail('donante'));
     await field('phone_number').fill('3104567890');
+    await field('data_authorization').check();
     await main(page).locator('button[type="submit"]').click();
     await page.waitForURL(new RegExp(`^${sandboxUrl}`), { timeout: 20_000 });
     await page.locator('main [name="cardholder_name"]').fill('APRO');

@@ -16,6 +16,7 @@ const memberEmail = `comunidad-${stamp}@fundacion.org`;
 const password = 'PanelSeguro2026';
 
 const volunteer = {
+  data_authorization: true,
   volunteer_name: 'Begoña María',
   volunteer_lastname: 'Ibáñez Güell',
   id_type: 'Cédula de ciudadanía',

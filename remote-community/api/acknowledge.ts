@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import type { WorkshopSlug } from 'shared/schemas/community';
+import { addressKey } from 'shared/server/address-keys';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { SiteDb } from 'shared/server/database';
 import type { Mailer } from 'shared/server/mailer';
@@ -65,15 +65,9 @@ export function readAcknowledgementLimit(env: NodeJS.ProcessEnv): number {
 const plainChar = String.raw`[^\s@<>()[\]\\,;:"\p{Cc}]`;
 const PLAIN_ADDRESS = new RegExp(`^${plainChar}+@${plainChar}+\\.${plainChar}+$`, 'u');
 
-/**
- * The counter's key: a hash of the lower-cased address without its `+tag` (victim+1@, victim+2@… reach one
- * mailbox), so the table never holds an address. It is not a secret: rows are kept only for the current day.
- */
-export function addressKey(address: string): string {
-  const [local = '', domain = ''] = address.trim().toLowerCase().split('@');
-  const mailbox = local.split('+')[0] || local;
-  return createHash('sha256').update(`${mailbox}@${domain}`).digest('hex');
-}
+// The counter's key: a hash of the lower-cased address without its `+tag`, so the table never holds an address. It is
+// not a secret: rows are kept only for the current day. Defined in shared/ so the personal-data engine finds them too.
+export { addressKey };
 
 const RECORD_NUMBER = /^\d{1,20}$/;
 

@@ -10,6 +10,7 @@ import { createAcknowledger, DEFAULT_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY, readA
 import { communityApi, createCommunityApi } from './index';
 
 const volunteer = {
+  data_authorization: true,
   volunteer_name: 'Ana',
   volunteer_lastname: 'Pérez',
   id_type: 'Cédula de ciudadanía',
@@ -23,6 +24,7 @@ const volunteer = {
   activities: 'Tutorías de JavaScript los sábados.',
 };
 const ally = {
+  data_authorization: true,
   corporation_name: 'Tejidos Andinos S.A.S.',
   corp_phone_number: '6015551234',
   representative_name: 'Carlos',
@@ -45,6 +47,7 @@ const pqrsf = {
   reviews: 'La clase del martes no tuvo grabación.',
 };
 const arte = {
+  data_authorization: true,
   full_name: 'Marta Ruiz',
   phone_number: '3201234567',
   email: 'marta@example.com',
@@ -52,6 +55,7 @@ const arte = {
   comments_query: '¿Pueden venir al colegio?',
 };
 const valeSer = {
+  data_authorization: true,
   first_name: 'Sofía',
   last_name: 'Díaz',
   phone_number: '3011234567',
@@ -61,7 +65,12 @@ const valeSer = {
   referral_source: 'Instagram',
   comments_query: '¿Cuánto cuesta la inscripción?',
 };
-const software = { email: 'gerencia@pyme.example.com', phone_number: '+57 300 123 4567', full_name: 'Pedro Ortiz' };
+const software = {
+  data_authorization: true,
+  email: 'gerencia@pyme.example.com',
+  phone_number: '+57 300 123 4567',
+  full_name: 'Pedro Ortiz',
+};
 
 type Body = Record<string, unknown>;
 /** The tables the public forms write to (each keeps the e-mail the visitor typed). */
@@ -547,7 +556,7 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
 
   it('asks a newsletter address to confirm, with fixed text and only our own confirmation link (#15)', async () => {
     const victim = 'victima.boletin@example.com';
-    await post('/api/community/newsletter/subscribe', { email: victim });
+    await post('/api/community/newsletter/subscribe', { email: victim, data_authorization: true });
     const [mail, ...more] = await mailsTo(victim);
     expect(more).toEqual([]);
     const link = /http\S+\/boletin\/confirmar\?token=[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0];

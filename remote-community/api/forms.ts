@@ -20,6 +20,7 @@ import {
 } from 'shared/schemas/community-api';
 import type { z } from 'shared/schemas/zod';
 import { publicWrite } from 'shared/server/api-module';
+import { recordConsent, withoutConsent } from 'shared/server/consents';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { zodResponse, zodSchema } from 'shared/server/http';
 import type { CommunityContext } from './acknowledge';
@@ -43,12 +44,23 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const v = request.body;
-      const row = await ctx.db
-        .insertInto('community.volunteers')
-        .values({ ...v, institution: v.institution ?? null })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const { record: v, version } = withoutConsent(request.body);
+      // The record and the proof of its authorization are stored together or not at all.
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .insertInto('community.volunteers')
+          .values({ ...v, institution: v.institution ?? null })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await recordConsent(trx, {
+          form: 'community.volunteer',
+          version,
+          recordTable: 'community.volunteers',
+          recordRef: String(stored.id),
+          email: v.email,
+        });
+        return stored;
+      });
       const volunteerId = String(row.id);
       // Sent after the row is stored; a skipped or failed e-mail never fails the registration.
       await ctx.acknowledge({ kind: 'volunteer', to: v.email, number: volunteerId, date: new Date(row.created_at) }, request.log);
@@ -68,12 +80,22 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const a = request.body;
-      const row = await ctx.db
-        .insertInto('community.allies')
-        .values({ ...a, reviews: a.reviews ?? null })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const { record: a, version } = withoutConsent(request.body);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .insertInto('community.allies')
+          .values({ ...a, reviews: a.reviews ?? null })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        await recordConsent(trx, {
+          form: 'community.ally',
+          version,
+          recordTable: 'community.allies',
+          recordRef: String(stored.id),
+          email: a.email,
+        });
+        return stored;
+      });
       const corporationId = String(row.id);
       await ctx.acknowledge({ kind: 'ally', to: a.email, number: corporationId, date: new Date(row.created_at) }, request.log);
       return reply.status(201).send({ success: true, corporation_id: corporationId });
@@ -92,11 +114,17 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const row = await ctx.db
-        .insertInto('community.workshop_inquiries')
-        .values({ workshop: 'arte-de-amarte', ...request.body })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const { record, version } = withoutConsent(request.body);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .insertInto('community.workshop_inquiries')
+          .values({ workshop: 'arte-de-amarte', ...record })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        const proof = { version, recordTable: 'community.workshop_inquiries', recordRef: String(stored.id), email: record.email };
+        await recordConsent(trx, { form: 'community.workshop_inquiry', ...proof });
+        return stored;
+      });
       const id = String(row.id);
       const ack = {
         kind: 'inquiry',
@@ -122,11 +150,17 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const row = await ctx.db
-        .insertInto('community.workshop_inquiries')
-        .values({ workshop: 'vale-ser', ...request.body })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const { record, version } = withoutConsent(request.body);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .insertInto('community.workshop_inquiries')
+          .values({ workshop: 'vale-ser', ...record })
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        const proof = { version, recordTable: 'community.workshop_inquiries', recordRef: String(stored.id), email: record.email };
+        await recordConsent(trx, { form: 'community.workshop_inquiry', ...proof });
+        return stored;
+      });
       const id = String(row.id);
       const ack = { kind: 'inquiry', workshop: 'vale-ser', to: request.body.email, number: id, date: new Date(row.created_at) } as const;
       await ctx.acknowledge(ack, request.log);
@@ -146,11 +180,17 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       },
     },
     async (request, reply) => {
-      const row = await ctx.db
-        .insertInto('community.software_requests')
-        .values(request.body)
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const { record, version } = withoutConsent(request.body);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .insertInto('community.software_requests')
+          .values(record)
+          .returning(['id', 'created_at'])
+          .executeTakeFirstOrThrow();
+        const proof = { version, recordTable: 'community.software_requests', recordRef: String(stored.id), email: record.email };
+        await recordConsent(trx, { form: 'community.software_request', ...proof });
+        return stored;
+      });
       const id = String(row.id);
       await ctx.acknowledge({ kind: 'software', to: request.body.email, number: id, date: new Date(row.created_at) }, request.log);
       return reply.status(201).send({ success: true, id });

@@ -48,7 +48,12 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
   let ipSeq = 0;
   /** Each subscribe from its own address unless told (the per-IP limit is tested on its own). */
   const subscribe = (a: FastifyInstance, email: string, ip = `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`) =>
-    a.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: { email }, remoteAddress: ip });
+    a.inject({
+      method: 'POST',
+      url: '/api/community/newsletter/subscribe',
+      payload: { email, data_authorization: true },
+      remoteAddress: ip,
+    });
   const mailsTo = async (m: Mailer, to: string): Promise<MailboxEntry[]> => (await m.list(1000)).filter((x) => x.to === to);
   const confirmToken = (mail: MailboxEntry) => /\/boletin\/confirmar\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? null;
   const confirm = (a: FastifyInstance, token: string) =>

@@ -1,3 +1,5 @@
+import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
+import { recordConsent } from 'shared/server/consents';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
@@ -13,11 +15,12 @@ import {
   type NewsletterTokenRequest,
   type NewsletterTokenResponse,
 } from 'shared/schemas/newsletter';
+import { inboxKey } from 'shared/server/address-keys';
 import { publicWebhook, publicWrite } from 'shared/server/api-module';
 import { clientNetwork } from 'shared/server/client-network';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { queueMails } from 'shared/server/mailer';
-import { addressKey, type CommunityContext } from './acknowledge';
+import type { CommunityContext } from './acknowledge';
 import { CONFIRMATION_TTL_MS, confirmationMail, newToken, tokenHash } from './newsletter-mail';
 import { newsletterStaffRoutes } from './newsletter-staff';
 
@@ -50,15 +53,9 @@ const ipKey = (ip: string) =>
     .update(`newsletter-ip:${clientNetwork(ip)}`)
     .digest('hex');
 
-/**
- * The inbox an address reaches, for the per-address limit: `+tags` dropped (addressKey), and for Gmail the dots and
- * googlemail.com too (v.ictima@gmail.com and victima@googlemail.com are one inbox: each spelling had its own 5 a day).
- */
-export function inboxKey(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
-  const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
-  return addressKey(gmail ? `${(local.split('+')[0] || local).replace(/\./g, '')}@gmail.com` : email);
-}
+// The inbox an address reaches, for the per-address limit (Gmail's dots and googlemail.com folded: each spelling had
+// its own 5 a day). Defined in shared/ so the personal-data engine finds the log's rows too.
+export { inboxKey };
 
 /** RFC 8058 body: `List-Unsubscribe=One-Click` as a form field (urlencoded) or a multipart part. */
 function isOneClick(body: unknown): boolean {
@@ -83,7 +80,7 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
       },
     },
     async (request, reply) => {
-      const { email } = request.body;
+      const { email, privacy_policy_version: version } = request.body;
       const now = new Date();
       let queued = false;
       let skipped: string | null = null;
@@ -103,6 +100,14 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
           skipped = 'already_confirmed';
           return;
         }
+        // Each request to subscribe (again) carries its own authorization: its proof is kept with the subscription.
+        await recordConsent(trx, {
+          form: 'community.newsletter',
+          version: version ?? currentPrivacyPolicy.id,
+          recordTable: 'community.newsletter_subscriptions',
+          recordRef: String(row.id),
+          email,
+        });
         if (row.status === 'unsubscribed')
           await trx
             .updateTable('community.newsletter_subscriptions')

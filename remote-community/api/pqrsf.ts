@@ -1,3 +1,4 @@
+import { recordConsent, withoutConsent } from 'shared/server/consents';
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
@@ -85,7 +86,7 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
       },
     },
     async (request, reply) => {
-      const p = request.body;
+      const { record: p, version } = withoutConsent(request.body);
       const now = clock();
       const termDays = responseTermDays(p.request_type);
       const dueDate = addBusinessDays(colombianDate(now), termDays);
@@ -112,6 +113,14 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
               .insertInto('community.pqrsf_history')
               .values({ request_id: row.id, action: 'radicada', status: row.status, at: now, actor_sub: null, actor_email: null })
               .execute();
+            // The notice the form showed (a petition needs no authorization: Ley 1581 art. 10), with its proof.
+            await recordConsent(trx, {
+              form: 'community.pqrsf',
+              version,
+              recordTable: 'community.pqrsf_requests',
+              recordRef: row.radicado,
+              email: p.email,
+            });
             return row;
           });
         } catch (err) {

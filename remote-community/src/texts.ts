@@ -8,8 +8,6 @@ export const formTexts = {
   retry: 'Intentar de nuevo',
   keptData: 'Tus datos siguen en el formulario: revisa tu conexión y vuelve a intentarlo.',
   another: 'Enviar otro registro',
-  privacy: 'Usamos tus datos solo para responderte, según nuestra',
-  privacyLink: 'Política de privacidad',
 } as const;
 
 export const volunteerTexts = {

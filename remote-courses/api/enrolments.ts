@@ -1,3 +1,5 @@
+import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
+import { recordConsent } from 'shared/server/consents';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { priceModule } from 'shared/catalogue/courses';
@@ -46,31 +48,41 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
       const reference = newReference();
       // Only this browser gets the secret: checkout, status checks and the account after payment need it.
       const claim = issueClaim();
-      await ctx.db
-        .insertInto('courses.enrolments')
-        .values({
-          reference,
-          course_name: e.course_name,
-          module_name: e.module_name,
-          course_title: priced.course.title,
-          price: priced.price,
-          student_name: e.student_name,
-          student_name_second: e.student_name_second ?? null,
-          student_lastname: e.student_lastname,
-          student_second_lastname: e.student_second_lastname ?? null,
-          full_name: fullName(e),
-          id_type: e.id_type,
-          id_number: e.id_number,
-          phone_number: e.phone_number,
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('courses.enrolments')
+          .values({
+            reference,
+            course_name: e.course_name,
+            module_name: e.module_name,
+            course_title: priced.course.title,
+            price: priced.price,
+            student_name: e.student_name,
+            student_name_second: e.student_name_second ?? null,
+            student_lastname: e.student_lastname,
+            student_second_lastname: e.student_second_lastname ?? null,
+            full_name: fullName(e),
+            id_type: e.id_type,
+            id_number: e.id_number,
+            phone_number: e.phone_number,
+            email: e.email,
+            profession: e.profession,
+            education: e.education,
+            has_terms: e.has_terms,
+            user_email: user?.email ?? null,
+            user_sub: user?.sub ?? null,
+            claim_hash: claim.hash,
+          })
+          .execute();
+        // The consent line's proof (has_terms), with the enrolment or not at all (#15).
+        await recordConsent(trx, {
+          form: 'courses.enrolment',
+          version: e.privacy_policy_version ?? currentPrivacyPolicy.id,
+          recordTable: 'courses.enrolments',
+          recordRef: reference,
           email: e.email,
-          profession: e.profession,
-          education: e.education,
-          has_terms: e.has_terms,
-          user_email: user?.email ?? null,
-          user_sub: user?.sub ?? null,
-          claim_hash: claim.hash,
-        })
-        .execute();
+        });
+      });
       return reply.status(201).send({ success: true, id: reference, payment_status: 'processing...', claim_secret: claim.secret });
     },
   );

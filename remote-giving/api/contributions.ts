@@ -1,3 +1,5 @@
+import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
+import { recordConsent } from 'shared/server/consents';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
@@ -63,20 +65,30 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
       const reference = `DON-${randomBytes(12).toString('base64url')}`;
       // Only this browser gets the secret: the result pages' status check needs it.
       const claim = issueClaim();
-      await ctx.db
-        .insertInto('giving.contributions')
-        .values({
-          reference,
-          contributor_name: body.contributor_name,
-          contributor_lastname: body.contributor_lastname,
-          id_type: body.id_type,
-          id_number: body.id_number,
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('giving.contributions')
+          .values({
+            reference,
+            contributor_name: body.contributor_name,
+            contributor_lastname: body.contributor_lastname,
+            id_type: body.id_type,
+            id_number: body.id_number,
+            email: body.email,
+            phone_number: body.phone_number,
+            donation_amount: amount.amount,
+            claim_hash: claim.hash,
+          })
+          .execute();
+        // The donor's authorization, stored with the donation or not at all (#15).
+        await recordConsent(trx, {
+          form: 'giving.donation',
+          version: body.privacy_policy_version ?? currentPrivacyPolicy.id,
+          recordTable: 'giving.contributions',
+          recordRef: reference,
           email: body.email,
-          phone_number: body.phone_number,
-          donation_amount: amount.amount,
-          claim_hash: claim.hash,
-        })
-        .execute();
+        });
+      });
       // On a provider failure the contributor stays stored ('processing...'): staff can reach out; the visitor may try again.
       const preference = await createCheckout(ctx, request.log, {
         domain: 'giving',

@@ -3,6 +3,7 @@ import { testApi, type TestApi } from 'shared/server/api-testing';
 import { givingApi } from './index';
 
 const donor = {
+  data_authorization: true,
   contributor_name: 'Camila',
   contributor_lastname: 'Rojas',
   id_type: 'Cédula de ciudadanía',

@@ -26,6 +26,7 @@ describe('donation receipts relay nothing a donor typed', () => {
         id_number: '99887766',
         email: 'victima.recibo@example.com',
         phone_number: '3001234567',
+        data_authorization: true,
         optional_donation_amount: '5000',
       },
     });
@@ -57,6 +58,7 @@ describe('donation receipts relay nothing a donor typed', () => {
         id_number: '123456',
         email: 'ana.lineas@example.com',
         phone_number: '3001234567',
+        data_authorization: true,
         donation_amount: '20000',
       },
     });

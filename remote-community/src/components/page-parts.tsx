@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { AppLink } from 'shared/navigation';
-import { formTexts } from '../texts';
 
 /** A row of short cards (reasons, services, ways to help). */
 export function FeatureCards({ items }: { items: ReadonlyArray<{ title: string; text: string }> }) {
@@ -43,14 +41,5 @@ export function FormSection({
       </div>
       <div className="card form-card">{children}</div>
     </section>
-  );
-}
-
-/** The privacy line under every form. */
-export function PrivacyNote() {
-  return (
-    <p className="form-privacy">
-      {formTexts.privacy} <AppLink to="/politica-de-privacidad">{formTexts.privacyLink}</AppLink>.
-    </p>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { ConsentForm } from 'shared/legal/privacy-policy';
 import { communityTexts } from 'shared/schemas/community';
 import type { z } from 'shared/schemas/zod';
 import { PageFrame } from 'shared/ui/page-frame';
@@ -41,9 +42,11 @@ export function RegistrationScreen<V extends FieldValues, O, A>({
   features,
   form,
   submission,
+  consent,
   children,
 }: {
   texts: RegistrationTexts;
+  consent: ConsentForm;
   /** The spec's anchor of the form (`#quiero-ser-voluntario`, `#registra-tu-empresa`). */
   anchor: string;
   features: { title: string; items: ReadonlyArray<{ title: string; text: string }> };
@@ -72,6 +75,7 @@ export function RegistrationScreen<V extends FieldValues, O, A>({
 
       <FormSection id={anchor} title={t.formTitle} intro={t.formIntro}>
         <CommunityForm
+          consent={consent}
           form={form}
           submission={submission}
           label={t.formTitle}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { ConsentForm } from 'shared/legal/privacy-policy';
 import type { ApiResult } from 'shared/api/client';
 import type { HONEYPOT_FIELD } from 'shared/schemas/common';
 import { useAppDispatch } from 'shared/store';
@@ -10,15 +11,16 @@ import {
   SubmissionForm,
   useFocusOnMount,
   useFormSubmission,
+  fieldsOf,
   withHoneypot,
   type Sent,
   type Submission,
 } from 'shared/ui/submission-form';
+import { DataAuthorization } from 'shared/ui/consent';
 import { SubmitButton } from 'shared/ui/form';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { submissionStored } from '../state/submissions-slice';
 import { formTexts } from '../texts';
-import { PrivacyNote } from './page-parts';
 
 export interface SubmissionOptions<V, A> {
   /** Key under which the stored id is recorded in the submissions slice. */
@@ -101,6 +103,7 @@ export function CommunityForm<V extends FieldValues, O, A>({
   submitLabel,
   busyLabel = formTexts.sending,
   stored,
+  consent,
   children,
 }: {
   form: UseFormReturn<V, unknown, O>;
@@ -109,6 +112,8 @@ export function CommunityForm<V extends FieldValues, O, A>({
   submitLabel: string;
   busyLabel?: string;
   stored: (record: { id: string; answer: A }) => ReactNode;
+  /** The form's authorization (#15): a required box, or the notice where the law asks for none (a PQRSF). */
+  consent: ConsentForm;
   children: ReactNode;
 }) {
   if (submission.state.kind === 'sent') return stored(submission.state.answer);
@@ -122,12 +127,16 @@ export function CommunityForm<V extends FieldValues, O, A>({
       failure={() => <CommunityFailure submission={submission} />}
     >
       {children}
+      {consent === 'community.pqrsf' ? (
+        <DataAuthorization form={consent} />
+      ) : (
+        <DataAuthorization form={consent} {...fieldsOf(form)('data_authorization' as Path<V>)} />
+      )}
       <div className="form-actions">
         <SubmitButton busy={submission.busy} className="btn btn--accent" busyLabel={busyLabel}>
           {submitLabel}
         </SubmitButton>
       </div>
-      <PrivacyNote />
     </SubmissionForm>
   );
 }

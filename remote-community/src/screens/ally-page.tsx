@@ -13,6 +13,7 @@ export default function AllyPage() {
 
   return (
     <RegistrationScreen
+      consent="community.ally"
       texts={t}
       anchor="registra-tu-empresa"
       features={{ title: t.waysTitle, items: t.ways }}

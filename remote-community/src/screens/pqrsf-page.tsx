@@ -52,6 +52,7 @@ export default function PqrsfPage() {
     <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
       <FormSection id="radicar" title={t.formTitle} intro={t.formIntro} aside={aside}>
         <CommunityForm
+          consent="community.pqrsf"
           form={form}
           submission={submission}
           label={t.formTitle}

@@ -40,6 +40,7 @@ export default function SoftwareRequestPage() {
         }
       >
         <CommunityForm
+          consent="community.software_request"
           form={form}
           submission={submission}
           label={t.requestTitle}

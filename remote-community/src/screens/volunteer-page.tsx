@@ -17,6 +17,7 @@ export default function VolunteerPage() {
 
   return (
     <RegistrationScreen
+      consent="community.volunteer"
       texts={t}
       anchor="quiero-ser-voluntario"
       features={{ title: t.whyTitle, items: t.why }}

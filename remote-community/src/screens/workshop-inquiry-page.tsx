@@ -49,6 +49,7 @@ function InquiryForm<V extends FieldValues, O extends InquiryBody>({
   const submission = useInquirySubmission(form, slug);
   return (
     <CommunityForm
+      consent="community.workshop_inquiry"
       form={form}
       submission={submission}
       label={title}

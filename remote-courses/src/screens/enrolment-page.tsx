@@ -1,3 +1,4 @@
+import { AuthorizationText } from 'shared/ui/consent';
 import '../state/enrolment-slice';
 import '../courses.css';
 import { useEffect, useState } from 'react';
@@ -254,6 +255,10 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
           ) : (
             <FormMessage kind="warning">{enrolmentTexts.noModules}</FormMessage>
           )}
+          {/* What the data are used for (#15): its proof is stored with the enrolment when the box below is ticked. */}
+          <p className="form-privacy">
+            <AuthorizationText form="courses.enrolment" />
+          </p>
           <CheckboxField
             required
             label={

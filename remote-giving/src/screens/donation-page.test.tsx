@@ -35,7 +35,7 @@ const boundsKey = 'GET /api/giving/donation-bounds';
 const serverBounds = ok({ min: 5000, max: 20_000_000 });
 
 function renderPage(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient({ [boundsKey]: networkDown, ...answers });
+  const fake = fakeApiClient({ [boundsKey]: networkDown, 'GET /api/giving/campaign': networkDown, ...answers });
   render(
     <Provider store={createAppStore()}>
       <ApiClientProvider client={fake.client}>
@@ -53,6 +53,7 @@ async function fillContributor(user: UserEvent) {
   await user.type(screen.getByLabelText(/^Número de documento/), '52123456');
   await user.type(screen.getByLabelText(/^Correo Electrónico/), 'camila@example.com');
   await user.type(screen.getByLabelText(/^Teléfono/), '3104567890');
+  await user.click(screen.getByRole('checkbox', { name: /^Autorizo a Fundación Tejiendo Futuro/ }));
 }
 
 /** The donation requests among the calls (the page also asks for the bounds). */

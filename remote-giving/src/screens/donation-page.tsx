@@ -16,6 +16,7 @@ import {
 } from 'shared/schemas/donation';
 import type { ContributionResponse } from 'shared/schemas/giving-api';
 import { useAppDispatch, useAppSelector } from 'shared/store';
+import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
@@ -24,6 +25,7 @@ import { SubmitErrors } from 'shared/ui/error-summary';
 import { useCreateContribution } from '../api/create-contribution';
 import { useGetDonationBounds } from '../api/get-donation-bounds';
 import { whenIdle } from '../idle';
+import { CampaignProgress } from './campaign-progress';
 import { loadMercadoPago } from '../mercadopago-script';
 import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from '../state/payment-flow-slice';
 import { donationPageTexts as t } from '../texts';
@@ -252,6 +254,8 @@ export default function DonationPage() {
           <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
         </div>
 
+        <DataAuthorization form="giving.donation" {...field('data_authorization')} />
+
         <div className="donation-form__actions">
           <SubmitButton busy={busy} busyLabel={t.submitting} className="btn btn--accent btn--wide">
             {chosen.ok ? `${t.submit} ${formatCOP(chosen.amount)}` : t.submit}
@@ -264,6 +268,7 @@ export default function DonationPage() {
           ) : null}
         </div>
       </SubmissionForm>
+      <CampaignProgress />
     </PageFrame>
   );
 }

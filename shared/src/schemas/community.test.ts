@@ -16,6 +16,7 @@ const firstError = (result: { success: boolean; error?: Parameters<typeof fieldE
 describe('community schemas', () => {
   it('reads the age typed as text as a whole number', () => {
     const v = volunteerSchema.parse({
+      data_authorization: true,
       volunteer_name: ' Ana ',
       volunteer_lastname: 'Pérez',
       id_type: 'Tarjeta de identidad',
@@ -48,7 +49,7 @@ describe('community schemas', () => {
   });
 
   it('uses the spec messages of the custom-software form', () => {
-    const errors = (v: Record<string, string>) => firstError(softwareRequestSchema.safeParse(v));
+    const errors = (v: Record<string, string>) => firstError(softwareRequestSchema.safeParse({ ...v, data_authorization: true }));
     expect(errors({ email: '', phone_number: '', full_name: '' })).toEqual({
       email: s.emailRequired,
       phone_number: s.phoneRequired,

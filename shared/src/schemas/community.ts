@@ -1,3 +1,4 @@
+import { consentFields, noticeFields } from './consent';
 import {
   adultDocumentTypes,
   documentNumberField,
@@ -96,6 +97,7 @@ export const volunteerSchema = z.object({
   institution: optionalText(),
   purposes: longText(t.purposesRequired),
   activities: longText(t.activitiesRequired),
+  ...consentFields,
 });
 export type VolunteerInput = z.input<typeof volunteerSchema>;
 export type Volunteer = z.output<typeof volunteerSchema>;
@@ -111,6 +113,7 @@ export const allySchema = z.object({
   email,
   rep_phone_number: phone(t.repPhoneRequired),
   reviews: optionalText(MAX_TEXT, { multiline: true }),
+  ...consentFields,
 });
 export type AllyInput = z.input<typeof allySchema>;
 export type Ally = z.output<typeof allySchema>;
@@ -136,6 +139,7 @@ export const pqrsfSchema = z.object({
   email,
   request_type: oneOf(requestTypes, t.requestTypeRequired),
   reviews: longText(t.reviewsRequired),
+  ...noticeFields,
 });
 export type PqrsfInput = z.input<typeof pqrsfSchema>;
 export type Pqrsf = z.output<typeof pqrsfSchema>;
@@ -186,6 +190,7 @@ export const arteDeAmarteInquirySchema = z.object({
   email,
   guest_type: oneOf(guestTypes, t.guestTypeRequired),
   comments_query: longText(t.commentsRequired),
+  ...consentFields,
 });
 export type ArteDeAmarteInquiryInput = z.input<typeof arteDeAmarteInquirySchema>;
 
@@ -200,6 +205,7 @@ export const valeSerInquirySchema = z.object({
   empowerment_course: oneOf(yesNo, t.empowermentRequired),
   referral_source: requiredText(t.referralRequired, 200),
   comments_query: longText(t.commentsRequired),
+  ...consentFields,
 });
 export type ValeSerInquiryInput = z.input<typeof valeSerInquirySchema>;
 
@@ -247,5 +253,6 @@ export const softwareRequestSchema = z.object({
     .min(1, { error: s.nameRequired })
     .min(SOFTWARE_MIN_NAME, { error: s.nameShort })
     .max(120, { error: 'Máximo 120 caracteres' }),
+  ...consentFields,
 });
 export type SoftwareRequestInput = z.input<typeof softwareRequestSchema>;

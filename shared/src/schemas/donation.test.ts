@@ -50,7 +50,7 @@ describe('donation amount', () => {
     expect(digitsOnly('5a0.0b00')).toBe('50000');
   });
   it('the form schema carries the rule: one message, on the amount field the visitor used, with the other fields wrong too', () => {
-    const issues = (input: Record<string, string>) =>
+    const issues = (input: Record<string, string | boolean>) =>
       donationFormSchema.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
     expect(issues({ donation_amount: '', optional_donation_amount: '', id_type: '' })).toContainEqual([
       'donation_amount',
@@ -66,6 +66,7 @@ describe('donation amount', () => {
       id_number: '52123456',
       email: 'camila@example.com',
       phone_number: '3104567890',
+      data_authorization: true,
     };
     expect(issues(valid)).toEqual([]);
     // The API keeps the body's shape only: its own bounds decide, and answer 'invalid_amount'.

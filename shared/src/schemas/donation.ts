@@ -1,3 +1,4 @@
+import { consentFields } from './consent';
 import { formatCOP } from '../format/money';
 import { documentNumberField, documentTypes, emailField, oneOf, phoneField, requiredText } from './common';
 import { z } from './zod';
@@ -37,6 +38,7 @@ export const donationSchema = z.object({
   id_number: documentNumberField(donationTexts.idNumberRequired),
   email: emailField(donationTexts.emailRequired, donationTexts.emailInvalid),
   phone_number: phoneField(donationTexts.phoneRequired),
+  ...consentFields,
 });
 
 export type DonationInput = z.input<typeof donationSchema>;

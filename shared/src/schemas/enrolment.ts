@@ -1,3 +1,4 @@
+import { privacyPolicyVersionField } from './consent';
 import {
   documentNumberField,
   documentTypes,
@@ -54,6 +55,8 @@ export const enrolmentSchema = z.object({
   education: oneOf(educationLevels, enrolmentTexts.educationRequired),
   module_name: requiredText(enrolmentTexts.moduleRequired, 200),
   has_terms: z.boolean({ error: enrolmentTexts.termsRequired }).refine((v) => v, { error: enrolmentTexts.termsRequired }),
+  // The consent line's policy version: its proof is stored with the enrolment (#15).
+  privacy_policy_version: privacyPolicyVersionField,
 });
 
 export type EnrolmentInput = z.input<typeof enrolmentSchema>;

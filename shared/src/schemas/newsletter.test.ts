@@ -29,9 +29,12 @@ describe('newsletter schema', () => {
     ])
       expect([bad, firstMessage({ email: bad })]).toEqual([bad, newsletterTexts.invalid]);
     for (const good of ['ana+boletin@example.com.co', "o'brien@example.com", 'a_b-c.d@sub.example-uno.org'])
-      expect([good, firstMessage({ email: good })]).toEqual([good, null]);
+      expect([good, firstMessage({ email: good, data_authorization: true })]).toEqual([good, null]);
   });
   it('trims and lowercases what it accepts', () => {
-    expect(newsletterSchema.parse({ email: '  Ana.Perez@Example.COM ' })).toEqual({ email: 'ana.perez@example.com' });
+    expect(newsletterSchema.parse({ email: '  Ana.Perez@Example.COM ', data_authorization: true })).toEqual({
+      email: 'ana.perez@example.com',
+      data_authorization: true,
+    });
   });
 });

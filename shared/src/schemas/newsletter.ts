@@ -1,3 +1,4 @@
+import { consentFields } from './consent';
 import { basicEmailPattern, z } from './zod';
 
 export const newsletterTexts = {
@@ -21,6 +22,7 @@ export const newsletterSchema = z.object({
     .min(1, { error: newsletterTexts.required })
     .max(254, { error: newsletterTexts.invalid })
     .regex(basicEmailPattern, { error: newsletterTexts.invalid }),
+  ...consentFields,
 });
 
 export type NewsletterInput = z.infer<typeof newsletterSchema>;

@@ -6,17 +6,18 @@ import { migrateDomain } from './db';
 import type { ErrorBody } from './http';
 import { mailMigrations } from './mailer';
 import { staffMigrations } from './audit';
+import { privacyMigrations } from './consents';
 
 /** The API's answer to a path it does not have (the gateway's and every remote service's). */
 export const apiNotFound: ErrorBody = { error: 'not_found', message: 'El recurso solicitado no existe.' };
 
 /**
- * Applies the shared tables' migrations (mail outbox; staff audit and job runs) and each API's. In the container topology the gateway and every remote
+ * Applies the shared tables' migrations (mail outbox; staff audit and job runs; consent proofs) and each API's. In the container topology the gateway and every remote
  * migrate the same PostgreSQL at the same moment: two concurrent `create schema if not exists` can still collide
  * on PostgreSQL's catalog, so a failed domain is retried (migrations themselves run under Kysely's lock).
  */
 export async function migrateApis(db: SiteDb, apis: readonly ApiModule[], retry = { attempts: 4, delayMs: 250 }): Promise<void> {
-  for (const domain of [mailMigrations, staffMigrations, ...apis.map((api) => api.migrations)]) {
+  for (const domain of [mailMigrations, staffMigrations, privacyMigrations, ...apis.map((api) => api.migrations)]) {
     for (let attempt = 1; ; attempt++) {
       try {
         await migrateDomain(db, domain);

@@ -40,7 +40,7 @@ describe('a remote running as its own service', () => {
     const res = await service.app.inject({
       method: 'POST',
       url: '/api/community/newsletter/subscribe',
-      payload: { email: 'remoto@example.com' },
+      payload: { email: 'remoto@example.com', data_authorization: true },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ success: true, alreadySubscribed: false });

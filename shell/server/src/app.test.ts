@@ -199,7 +199,7 @@ describe('per-visitor limits behind a proxy (TRUST_PROXY)', () => {
     gw.app.inject({
       method: 'POST',
       url: '/api/community/newsletter/subscribe',
-      payload: { email: `proxy${i}@example.com` },
+      payload: { email: `proxy${i}@example.com`, data_authorization: true },
       remoteAddress,
       ...(forwardedFor ? { headers: { 'x-forwarded-for': forwardedFor } } : {}),
     });
@@ -333,8 +333,9 @@ describe.each(databases)('newsletter API on %s', (_name, db) => {
   });
   afterAll(async () => gw.app.close());
 
-  const subscribe = (payload: unknown) =>
-    gw.app.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: payload as Record<string, unknown> });
+  // Every subscription carries the ticked authorization (#15); its absence is tested in remote-community.
+  const subscribe = (payload: Record<string, unknown>) =>
+    gw.app.inject({ method: 'POST', url: '/api/community/newsletter/subscribe', payload: { data_authorization: true, ...payload } });
 
   it('stores a subscription once, trimmed and lowercased; a repeat is a success, not a duplicate', async () => {
     const first = await subscribe({ email: '  Luisa.Gomez@Example.com ' });
@@ -444,7 +445,7 @@ describe('rate limits on public writes', () => {
       const res = await gw.app.inject({
         method: 'POST',
         url: '/api/community/newsletter/subscribe',
-        payload: { email: `r${i}@example.com` },
+        payload: { email: `r${i}@example.com`, data_authorization: true },
       });
       codes.push(res.statusCode);
       last = res.json();
@@ -465,7 +466,7 @@ const redisUrl = process.env.REDIS_URL;
       gw.app.inject({
         method: 'POST',
         url: '/api/community/newsletter/subscribe',
-        payload: { email: `redis${i}@example.com` },
+        payload: { email: `redis${i}@example.com`, data_authorization: true },
         remoteAddress: `10.9.${process.pid % 250}.7`,
       });
     const codes = [(await post(a, 1)).statusCode, (await post(b, 2)).statusCode, (await post(a, 3)).statusCode];

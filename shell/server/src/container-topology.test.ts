@@ -33,7 +33,7 @@ describe('a remote behind the gateway limits writes per real visitor', () => {
     gw.app.inject({
       method: 'POST',
       url: '/api/community/newsletter/subscribe',
-      payload: { email: `topologia${i}@example.com` },
+      payload: { email: `topologia${i}@example.com`, data_authorization: true },
       remoteAddress,
       headers,
     });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { newsletterSchema, newsletterTexts } from 'shared/schemas/newsletter';
+import { AuthorizationText } from 'shared/ui/consent';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -9,10 +10,12 @@ const FEEDBACK_MS = 5000;
 export default function NewsletterBox() {
   const subscribe = useSubscribeNewsletter();
   const [email, setEmail] = useState('');
+  const [authorized, setAuthorized] = useState(false);
   const [sending, setSending] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inputId = useId();
+  const consentId = useId();
   const messageId = useId();
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -25,7 +28,7 @@ export default function NewsletterBox() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = newsletterSchema.safeParse({ email });
+    const parsed = newsletterSchema.safeParse({ email, data_authorization: authorized });
     if (!parsed.success) {
       show({ kind: 'error', text: parsed.error.issues[0]?.message ?? newsletterTexts.invalid });
       return;
@@ -35,6 +38,7 @@ export default function NewsletterBox() {
     setSending(false);
     if (result.kind === 'ok') {
       setEmail('');
+      setAuthorized(false);
       show({ kind: 'success', text: result.data.message || newsletterTexts.subscribed });
     } else if (result.kind === 'error') {
       show({ kind: 'error', text: result.message || newsletterTexts.failed });
@@ -61,6 +65,20 @@ export default function NewsletterBox() {
         <button type="submit" className="btn btn--accent" disabled={sending}>
           {sending ? 'Enviando…' : 'Suscribirme'}
         </button>
+      </div>
+      {/* The express authorization (#15): unticked, the box refuses the subscription with its reason. */}
+      <div className="newsletter-consent">
+        <input
+          id={consentId}
+          name="data_authorization"
+          type="checkbox"
+          required
+          checked={authorized}
+          onChange={(e) => setAuthorized(e.target.checked)}
+        />
+        <label htmlFor={consentId}>
+          <AuthorizationText form="community.newsletter" />
+        </label>
       </div>
       <p id={messageId} className={`newsletter-feedback ${feedback ? `is-${feedback.kind}` : ''}`} role="status" aria-live="polite">
         {feedback?.text}

@@ -1,6 +1,7 @@
 import { site } from 'shared/config/site';
 import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
+import { currentPrivacyPolicy, privacyPolicyPath, privacyPolicyVersions } from 'shared/legal/privacy-policy';
 import { PendingMark } from '../layout/pending-mark';
 
 /** Política de tratamiento de datos personales (Ley 1581 de 2012, Decreto 1377 de 2013). */
@@ -13,6 +14,7 @@ export default function PrivacyPage() {
     >
       <div className="legal-doc">
         <p className="legal-meta">
+          Versión {currentPrivacyPolicy.id}.{' '}
           {legal.privacyEffectiveDate ? (
             <>
               Vigente desde el <strong>{legal.privacyEffectiveDate}</strong>.
@@ -128,6 +130,33 @@ export default function PrivacyPage() {
             Esta política rige desde {legal.privacyEffectiveDate ? `el ${legal.privacyEffectiveDate}` : 'su fecha de vigencia'}. Si la
             cambiamos de forma sustancial, lo publicaremos aquí y te avisaremos por correo antes de aplicar los cambios.
           </p>
+        </section>
+
+        <section aria-labelledby="autorizacion-t">
+          <h2 id="autorizacion-t">9. Tu autorización y su prueba</h2>
+          <p>
+            Cada formulario del sitio te muestra para qué usaremos tus datos y, cuando la ley lo exige, te pide marcar la casilla de
+            autorización. Guardamos la prueba con tu registro: el formulario, la versión de esta política, el texto exacto que viste (por su
+            huella digital) y la fecha. Puedes revocar tu autorización o pedir la supresión de tus datos en{' '}
+            <AppLink to="/datos-personales">Tus datos personales</AppLink>.
+          </p>
+        </section>
+
+        <section aria-labelledby="versiones-t">
+          <h2 id="versiones-t">Versiones de esta política</h2>
+          <ul>
+            {[...privacyPolicyVersions].reverse().map((v) => (
+              <li key={v.id}>
+                {v.id === currentPrivacyPolicy.id ? (
+                  <strong>Versión {v.id} (vigente)</strong>
+                ) : (
+                  <AppLink to={privacyPolicyPath(v.id)}>Versión {v.id}</AppLink>
+                )}
+                {' — '}
+                {v.adoptedOn ? `adoptada el ${v.adoptedOn}` : 'fecha de adopción por confirmar'}. {v.changes}
+              </li>
+            ))}
+          </ul>
         </section>
       </div>
     </PageFrame>

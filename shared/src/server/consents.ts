@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { sql, type Generated } from 'kysely';
+import { consentBasis, consentTexts, currentPrivacyPolicy, privacyVersionOf, type ConsentForm } from '../legal/privacy-policy';
+import type { DomainMigrations } from './db';
+import type { CreatedTimestamp, SiteDb } from './database';
+import { ApiError } from './http';
+
+/**
+ * `privacy.consents`: the proof of each authorization (Decreto 1377 de 2013 art. 7, compiled in Decreto 1074 de 2015:
+ * the controller keeps proof of the authorization and can show it later). One row per submission of a form that
+ * collects personal data: which form, which record it produced, whose address, which policy version, the SHA-256 of the
+ * exact authorization text that version shows on that form, on which basis (an express authorization, or a notice where
+ * the law needs none), and when. No network address. Erasure blanks the address and keeps the proof
+ * (personal-data/domains/site.ts).
+ */
+export interface ConsentsTable {
+  id: Generated<string>;
+  form: string;
+  /** The record it came with: `<schema.table>` and its id or radicado. */
+  record_table: string;
+  record_ref: string;
+  subject_email: string | null;
+  policy_version: string;
+  text_sha256: string;
+  /** 'consent' (a ticked box) or 'legal_duty' (a notice: a PQRSF). */
+  basis: string;
+  granted_at: CreatedTimestamp;
+}
+
+declare module './database' {
+  interface Database {
+    'privacy.consents': ConsentsTable;
+  }
+}
+
+/** Migrated by every process that serves an API, like the mail outbox and the audit log. */
+export const privacyMigrations: DomainMigrations = {
+  schema: 'privacy',
+  migrations: {
+    '001_consents': {
+      async up(db) {
+        await db.schema
+          .withSchema('privacy')
+          .createTable('consents')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('form', 'text', (c) => c.notNull())
+          .addColumn('record_table', 'text', (c) => c.notNull())
+          .addColumn('record_ref', 'text', (c) => c.notNull())
+          .addColumn('subject_email', 'text')
+          .addColumn('policy_version', 'text', (c) => c.notNull())
+          .addColumn('text_sha256', 'text', (c) => c.notNull())
+          .addColumn('basis', 'text', (c) => c.notNull())
+          .addColumn('granted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+        await db.schema
+          .withSchema('privacy')
+          .createIndex('consents_record')
+          .on('consents')
+          .columns(['record_table', 'record_ref'])
+          .execute();
+        await sql`create index consents_subject on privacy.consents (lower(subject_email))`.execute(db);
+      },
+    },
+  },
+};
+
+/** The SHA-256 (hex) of the authorization text `version` shows on `form`; undefined for a version that does not exist. */
+export function authorizationHash(form: ConsentForm, version: string): string | undefined {
+  const policy = privacyVersionOf(version);
+  return policy ? createHash('sha256').update(policy.authorization(form), 'utf8').digest('hex') : undefined;
+}
+
+export interface ConsentProof {
+  form: ConsentForm;
+  /** Version the form showed (the submission's `privacy_policy_version`). */
+  version: string;
+  recordTable: string;
+  recordRef: string;
+  email: string | null;
+}
+
+/**
+ * Stores the proof of a submission's authorization; call it in the transaction that stores the record, so a record
+ * never exists without its proof. The schemas already refused a missing box or an unknown version (400); this refuses
+ * an unknown version again rather than store a proof of a text nobody was shown.
+ */
+export async function recordConsent(db: SiteDb, proof: ConsentProof): Promise<void> {
+  const hash = authorizationHash(proof.form, proof.version);
+  if (!hash)
+    throw new ApiError(400, 'validation_error', consentTexts.versionUnknown, { privacy_policy_version: consentTexts.versionUnknown });
+  await db
+    .insertInto('privacy.consents')
+    .values({
+      form: proof.form,
+      record_table: proof.recordTable,
+      record_ref: proof.recordRef,
+      subject_email: proof.email?.trim().toLowerCase() || null,
+      policy_version: proof.version,
+      text_sha256: hash,
+      basis: consentBasis[proof.form],
+    })
+    .execute();
+}
+
+/** A submission's own fields apart from its authorization's (which go to the proof, not to the record's table). */
+export function withoutConsent<T extends { privacy_policy_version?: string | undefined; data_authorization?: boolean }>(
+  body: T,
+): { record: Omit<T, 'privacy_policy_version' | 'data_authorization'>; version: string } {
+  const { privacy_policy_version: version, data_authorization: _ticked, ...record } = body;
+  void _ticked;
+  return { record, version: version ?? currentPrivacyPolicy.id };
+}
