@@ -7,7 +7,7 @@ import { readCsv } from 'shared/server/csv-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { communityInboxKinds } from 'shared/staff-routes';
-import { ACCENTED, searchKey } from './community-inbox-search';
+import { ACCENTED, searchKey } from 'shared/server/ledger-search';
 import { communityApi } from './index';
 
 const identity = createTestIdentity();

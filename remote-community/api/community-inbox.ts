@@ -34,7 +34,7 @@ import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { communityInboxKinds, type CommunityInboxKind } from 'shared/staff-routes';
 import type { CommunityContext } from './acknowledge';
-import { searchPatterns } from './community-inbox-search';
+import { searchPatterns } from 'shared/server/ledger-search';
 
 /**
  * The staff's community inbox, under /api/community/staff/inbox/… (every route passes the staff guard): counts per

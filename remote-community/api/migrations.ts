@@ -133,7 +133,7 @@ export const communityMigrations: DomainMigrations = {
           .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
           .addPrimaryKeyConstraint('contact_marks_pkey', ['kind', 'record_id'])
           .execute();
-        // Kept here, not imported: a migration never changes, even when the inbox's own copy does (community-inbox-search.ts).
+        // Kept here, not imported: a migration never changes, even when the inbox's own copy does (shared/src/server/ledger-search.ts).
         const accented = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
         const plain = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
         const doc = (column: string) => `${column} || ' | ' || translate(${column}, '.- ', '')`;

@@ -3,6 +3,7 @@ import { cohortRoutes } from './cohorts';
 import { scheduleCohortReminders } from './cohorts-reminder';
 import { demoCohortsAllowed, seedDemoCohorts } from './cohorts-seats';
 import { enrolmentRoutes } from './enrolments';
+import { enrolmentStaffRoutes } from './enrolments-staff';
 import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from './payments';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
@@ -17,6 +18,8 @@ export const coursesApi: ApiModule = {
     await app.register(enrolmentRoutes, ctx);
     await app.register(paymentRoutes, ctx);
     await app.register(paymentStaffRoutes(coursePayables), ctx);
+    // The staff's ledger of enrolments (#14).
+    await app.register(enrolmentStaffRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
     // The demo cohorts need the courses tables, which the gateway creates in the background after this plugin is set up.

@@ -7,6 +7,7 @@ import {
   createPaymentEventsTable,
   createPaymentNotificationsTable,
 } from 'shared/server/payments/schema';
+import { addLedgerSearch } from 'shared/server/payments/ledger';
 
 export const coursesMigrations: DomainMigrations = {
   schema: 'courses',
@@ -120,6 +121,27 @@ export const coursesMigrations: DomainMigrations = {
     '006_payment_reconciliation': {
       async up(db) {
         await addReconciliationColumns(db, 'courses', 'enrolments');
+      },
+    },
+    '005_enrolment_staff': {
+      // The staff's ledger of enrolments (#14, enrolments-staff.ts): a search column over name, e-mail, document (with
+      // and without separators) and reference, indexes for each filter in newest-first order, who marked an enrolment
+      // 'Completado' and when, and when its receipt was last sent again (a double click must not mail it twice).
+      async up(db) {
+        await addLedgerSearch(
+          db,
+          'courses',
+          'enrolments',
+          `coalesce(full_name, '') || ' | ' || coalesce(email, '') || ' | ' || coalesce(id_number, '') || ' | ' || translate(coalesce(id_number, ''), '.- ', '') || ' | ' || reference`,
+          ['course_name', 'cohort_id', 'enrollment_status', 'payment_status'],
+        );
+        await db.schema
+          .withSchema('courses')
+          .alterTable('enrolments')
+          .addColumn('completed_at', 'timestamptz')
+          .addColumn('completed_by', 'text')
+          .addColumn('receipt_resent_at', 'timestamptz')
+          .execute();
       },
     },
   },

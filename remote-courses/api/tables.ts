@@ -43,6 +43,13 @@ export interface EnrolmentsTable extends PayableTable {
   seat_held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Hash of the client IP that opened the live hold (caps holds per IP); null once the hold ended. Personal data. */
   seat_hold_client: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Generated (migration 005): name, e-mail, document and reference folded for the staff's search. */
+  ledger_search: ColumnType<string, never, never>;
+  /** When and by whom (staff e-mail) the enrolment was marked 'Completado' (migration 005). */
+  completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  completed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the staff last sent its receipt again (migration 005). */
+  receipt_resent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** `courses.cohorts` (migration 004): a course's start date, schedule and seats, managed by the staff. */

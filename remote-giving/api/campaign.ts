@@ -15,6 +15,7 @@ import {
   type StaffCampaignResponse,
   type StaffCampaignsResponse,
 } from 'shared/schemas/campaign-api';
+import { colombianDayStart, nextDate } from 'shared/format/business-days';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import type { Database, SiteDb } from 'shared/server/database';
@@ -29,10 +30,6 @@ const CAMPAIGN_MEMO_MS = 10_000;
 
 const startsOn = sql<string>`to_char(starts_on, 'YYYY-MM-DD')`;
 const endsOn = sql<string>`to_char(ends_on, 'YYYY-MM-DD')`;
-
-/** The first instant of a Bogotá calendar day (Colombia keeps UTC−5 all year). */
-const bogotaMidnight = (day: string) => new Date(`${day}T00:00:00-05:00`);
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 interface CampaignRow {
   id: number;
@@ -50,8 +47,8 @@ async function progressOf(db: Kysely<Database>, row: CampaignRow): Promise<Campa
     .selectFrom('giving.contributions')
     .select([sql<string>`coalesce(sum(donation_amount), 0)`.as('raised'), sql<string>`count(*)`.as('donations')])
     .where('payment_status', '=', 'approved')
-    .where('date_approved', '>=', bogotaMidnight(row.starts_on))
-    .where('date_approved', '<', bogotaMidnight(dayAfter(row.ends_on)))
+    .where('date_approved', '>=', colombianDayStart(row.starts_on))
+    .where('date_approved', '<', colombianDayStart(nextDate(row.ends_on)))
     .executeTakeFirstOrThrow();
   return {
     title: row.title,

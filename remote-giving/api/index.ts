@@ -4,6 +4,7 @@ import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
 import { campaignRoutes } from './campaign';
 import { contributionRoutes, donationPayables } from './contributions';
 import { donationBoundsRoutes } from './donation-bounds';
+import { donationStaffRoutes } from './donations-staff';
 import { givingMigrations } from './migrations';
 
 /** Giving API: donations priced by the server, signed payment notifications, status sync, receipt once. */
@@ -15,6 +16,8 @@ export const givingApi: ApiModule = {
     await app.register(contributionRoutes, ctx);
     await app.register(donationBoundsRoutes, ctx);
     await app.register(campaignRoutes, ctx);
+    // The staff's ledger of donations (#14).
+    await app.register(donationStaffRoutes, ctx);
     await app.register(paymentStaffRoutes(donationPayables), ctx);
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);

@@ -7,6 +7,7 @@ import {
   createPaymentEventsTable,
   createPaymentNotificationsTable,
 } from 'shared/server/payments/schema';
+import { addLedgerSearch } from 'shared/server/payments/ledger';
 
 export const givingMigrations: DomainMigrations = {
   schema: 'giving',
@@ -75,6 +76,20 @@ export const givingMigrations: DomainMigrations = {
     '006_payment_reconciliation': {
       async up(db) {
         await addReconciliationColumns(db, 'giving', 'contributions');
+      },
+    },
+    '009_donation_staff': {
+      // The staff's ledger of donations (#14, donations-staff.ts): a search column over the donor's name, e-mail,
+      // document (with and without separators) and the reference, and an index for the payment-status filter in
+      // newest-first order (the month and year totals use 004's partial index of approved donations).
+      async up(db) {
+        await addLedgerSearch(
+          db,
+          'giving',
+          'contributions',
+          `coalesce(contributor_name, '') || ' ' || coalesce(contributor_lastname, '') || ' | ' || coalesce(email, '') || ' | ' || coalesce(id_number, '') || ' | ' || translate(coalesce(id_number, ''), '.- ', '') || ' | ' || reference`,
+          ['payment_status'],
+        );
       },
     },
   },

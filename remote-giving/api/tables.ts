@@ -20,6 +20,8 @@ export interface ContributionsTable extends PayableTable {
   /** What the server decided, in whole COP; a payment must pay exactly this. */
   donation_amount: number;
   created_at: CreatedTimestamp;
+  /** Generated (migration 009): the donor's name, e-mail, document and the reference folded for the staff's search. */
+  ledger_search: ColumnType<string, never, never>;
 }
 
 /** `giving.campaigns` (migration 004_campaigns): the donation campaigns whose progress /contribuciones shows. */

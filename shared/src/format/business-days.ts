@@ -124,3 +124,13 @@ const BOGOTA_OFFSET_MS = -5 * 3600_000;
 export function colombianDate(instant: Date): IsoDate {
   return iso(new Date(instant.getTime() + BOGOTA_OFFSET_MS));
 }
+
+/** The first instant of a Colombian calendar day. */
+export function colombianDayStart(date: IsoDate): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - BOGOTA_OFFSET_MS);
+}
+
+/** The calendar day after `date`. */
+export function nextDate(date: IsoDate): IsoDate {
+  return iso(new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000));
+}

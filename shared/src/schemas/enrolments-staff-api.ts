@@ -228,6 +228,10 @@ export const enrolmentRecordResponseSchema = z.object({
   }),
   /** The account the enrolment is tied to (its e-mail), or null. */
   account: z.string().nullable(),
+  /** Who of the team marked it 'Completado' and when (ISO 8601), or null. */
+  completed: z.object({ at: z.string(), by: z.string() }).nullable(),
+  /** When the team last sent the receipt again (ISO 8601), or null. */
+  receiptResentAt: z.string().nullable(),
   history: z.array(paymentEventSchema),
   discrepancies: z.array(discrepancySchema),
 });

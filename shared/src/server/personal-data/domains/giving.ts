@@ -18,6 +18,7 @@ export const givingPersonalData: DomainRegistry = {
         id_number: { label: 'Número de documento', personal: 'documento', keptOnRetained: true },
         email: { label: 'Correo electrónico', personal: 'correo' },
         phone_number: { label: 'Teléfono', personal: 'telefono' },
+        ledger_search: { personal: 'derivado' },
         ...payableColumns,
       },
       erase: {

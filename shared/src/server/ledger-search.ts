@@ -1,8 +1,9 @@
 /**
- * The inbox's search, in the terms of migration 004's `inbox_search` column: that column holds the searched fields
- * lower-cased and with these accented letters replaced (SQL `translate(lower(…), ACCENTED, PLAIN)`), so a typed term
- * gets the same treatment here and is matched with LIKE '%term%'. The two strings must stay equal to the migration's;
- * community-inbox.test.ts compares them with what the database does.
+ * The staff lists' search (the community inbox's `inbox_search`, the enrolment and donation ledgers' `ledger_search`):
+ * those generated columns hold the searched fields lower-cased and with these accented letters replaced (SQL
+ * `translate(lower(…), ACCENTED, PLAIN)`), so a typed term gets the same treatment here and is matched with
+ * LIKE '%term%'. The two strings must stay equal to the migrations' copies; community-inbox.test.ts compares them with
+ * what the database does.
  */
 export const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
 export const PLAIN = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';

@@ -1,0 +1,383 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { courseBySlug, courses, enrolmentOptions } from 'shared/catalogue/courses';
+import { colombianDate } from 'shared/format/business-days';
+import { formatLongDate } from 'shared/format/dates';
+import {
+  enrolmentExportQuerySchema,
+  enrolmentListRequestSchema,
+  enrolmentListResponseSchema,
+  enrolmentOptionsResponseSchema,
+  enrolmentRecordResponseSchema,
+  enrolmentResendResponseSchema,
+  enrolmentStatusLabel,
+  enrolmentStatuses,
+  LEDGER_PAGE_SIZE,
+  ledgerTexts,
+  paymentStatusLabel,
+  referenceParamsSchema,
+  type EnrolmentExportQuery,
+  type EnrolmentFilter,
+  type EnrolmentListQuery,
+  type EnrolmentListResponse,
+  type EnrolmentOptionsResponse,
+  type EnrolmentRecordResponse,
+  type EnrolmentResendResponse,
+  type ReferenceParams,
+} from 'shared/schemas/enrolments-staff-api';
+import type { ApiContext } from 'shared/server/api-contract';
+import { recordAudit } from 'shared/server/audit';
+import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
+import type { SiteDb } from 'shared/server/database';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import {
+  ledgerConflict,
+  ledgerCursorOf,
+  ledgerSearchConditions,
+  paymentHistory,
+  paymentOf,
+  recordDiscrepancies,
+} from 'shared/server/payments/ledger';
+import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { cohortDate } from './cohorts-seats';
+import { courseReceiptMail } from './payments';
+
+/**
+ * The staff's ledger of enrolments (#14), under /api/courses/staff/enrolments…: newest first by course, cohort,
+ * module, enrolment and payment status with an accent-blind search (POST, so names never travel in a URL), counts, one
+ * enrolment with every status its payment went through, the 'Completado' mark, the receipt sent again, and the CSV.
+ * Every query is built from constant column names; a request's text only ever reaches SQL as a bound value.
+ */
+
+/** A receipt is sent again at most once in this time (a double click, a second tab). */
+export const RESEND_COOLDOWN_MS = 5 * 60_000;
+
+const listColumns = sql`t.id, t.reference, t.created_at, t.full_name, t.email, t.id_type, t.id_number, t.course_name, t.course_title,
+  t.module_name, t.cohort_start_date, t.price, t.enrollment_status, t.payment_status`;
+
+interface ListRow {
+  id: number;
+  reference: string;
+  created_at: Date;
+  full_name: string;
+  email: string;
+  id_type: string;
+  id_number: string;
+  course_name: string;
+  course_title: string;
+  module_name: string;
+  cohort_start_date: string | null;
+  price: number;
+  enrollment_status: string;
+  payment_status: string;
+}
+
+/** The filter's conditions; `status: false` leaves the enrolment status out (the counts per status are over the rest). */
+function conditions(filter: EnrolmentFilter, options: { status?: boolean; before?: number } = {}): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [sql`true`, ...ledgerSearchConditions(filter.q)];
+  if (filter.curso) where.push(sql`t.course_name = ${filter.curso}`);
+  if (filter.modulo) where.push(sql`t.module_name = ${filter.modulo}`);
+  if (filter.cohorte) where.push(sql`t.cohort_id = ${filter.cohorte}`);
+  if (filter.estado && options.status !== false) where.push(sql`t.enrollment_status = ${filter.estado}`);
+  if (filter.pago) where.push(sql`t.payment_status = ${filter.pago}`);
+  if (options.before) where.push(sql`t.id < ${options.before}`);
+  return sql.join(where, sql` and `);
+}
+
+async function readPage(db: SiteDb, filter: EnrolmentFilter, limit: number, before?: number): Promise<ListRow[]> {
+  const result = await sql<ListRow>`
+    select ${listColumns} from courses.enrolments as t
+    where ${conditions(filter, { before })}
+    order by t.id desc
+    limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** How many match, per enrolment status (the status filter aside), and in all (with it). */
+async function countRows(db: SiteDb, filter: EnrolmentFilter): Promise<{ total: number; byStatus: Record<string, number> }> {
+  const result = await sql<{ status: string; n: number }>`
+    select t.enrollment_status as status, count(*)::int as n from courses.enrolments as t
+    where ${conditions(filter, { status: false })}
+    group by t.enrollment_status`.execute(db);
+  const byStatus: Record<string, number> = Object.fromEntries(Object.keys(enrolmentStatuses).map((s) => [s, 0]));
+  for (const row of result.rows) byStatus[row.status] = Number(row.n);
+  const total = filter.estado ? (byStatus[filter.estado] ?? 0) : Object.values(byStatus).reduce((a, b) => a + b, 0);
+  return { total, byStatus };
+}
+
+/** An unknown course is a mistake in the request, not an empty list. */
+function checkFilter(filter: EnrolmentFilter): void {
+  if (filter.curso && !courseBySlug(filter.curso))
+    throw new ApiError(400, 'validation_error', 'Revisa los datos enviados: hay campos con errores.', { curso: ledgerTexts.courseInvalid });
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+async function readRecord(db: SiteDb, reference: string): Promise<EnrolmentRecordResponse | undefined> {
+  const e = await db.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).executeTakeFirst();
+  if (!e) return undefined;
+  const [history, discrepancies] = await Promise.all([
+    paymentHistory(db, 'courses.payment_events', reference),
+    recordDiscrepancies(db, 'courses.payment_discrepancies', reference),
+  ]);
+  return {
+    reference: e.reference,
+    createdAt: iso(e.created_at) ?? '',
+    course: e.course_name,
+    courseTitle: e.course_title,
+    module: e.module_name,
+    price: e.price,
+    cohort: e.cohort_id !== null && e.cohort_start_date ? { id: e.cohort_id, startDate: e.cohort_start_date } : null,
+    student: {
+      name: e.student_name,
+      secondName: e.student_name_second,
+      lastname: e.student_lastname,
+      secondLastname: e.student_second_lastname,
+      fullName: e.full_name,
+      idType: e.id_type,
+      idNumber: e.id_number,
+      phone: e.phone_number,
+      email: e.email,
+      profession: e.profession,
+      education: e.education,
+      hasTerms: e.has_terms,
+    },
+    enrolmentStatus: e.enrollment_status,
+    payment: paymentOf(e),
+    account: e.user_email,
+    completed: e.completed_at ? { at: iso(e.completed_at) ?? '', by: e.completed_by ?? '' } : null,
+    receiptResentAt: iso(e.receipt_resent_at),
+    history,
+    discrepancies,
+  };
+}
+
+const csvColumns: CsvColumn<ListRow>[] = [
+  { header: 'Referencia', value: (r) => r.reference },
+  { header: 'Fecha de inscripción', value: (r) => new Date(r.created_at) },
+  { header: 'Curso', value: (r) => r.course_title },
+  { header: 'Módulo', value: (r) => r.module_name },
+  { header: 'Inicio de clases', value: (r) => r.cohort_start_date },
+  { header: 'Valor (COP)', value: (r) => r.price },
+  { header: 'Nombre completo', value: (r) => r.full_name },
+  { header: 'Tipo de documento', value: (r) => r.id_type },
+  { header: 'Número de documento', value: (r) => r.id_number },
+  { header: 'Correo electrónico', value: (r) => r.email },
+  { header: 'Estado de la inscripción', value: (r) => enrolmentStatusLabel(r.enrollment_status) },
+  { header: 'Estado del pago', value: (r) => paymentStatusLabel(r.payment_status) },
+];
+
+/** Rows per query while exporting: one page in memory at a time. */
+const EXPORT_PAGE = 1000;
+
+async function* exportPages(db: SiteDb, filter: EnrolmentFilter, upTo: number): AsyncGenerator<ListRow[]> {
+  let before = upTo + 1;
+  for (;;) {
+    const page = await readPage(db, filter, EXPORT_PAGE, before);
+    if (page.length) yield page;
+    if (page.length < EXPORT_PAGE) return;
+    before = page[page.length - 1]!.id;
+  }
+}
+
+const notFound = () => new ApiError(404, 'not_found', ledgerTexts.notFound);
+
+export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  await registerStaffRoutes(app, ctx, async (staff) => {
+    staff.addHook('onSend', async (_request, reply) => {
+      // Students' personal data: never kept by a browser or a proxy.
+      reply.header('cache-control', 'no-store');
+    });
+
+    staff.get<{ Reply: EnrolmentOptionsResponse }>(
+      '/enrolments/opciones',
+      {
+        schema: {
+          tags: ['courses-staff'],
+          summary: 'Lo que ofrecen los filtros de las inscripciones: cursos con sus módulos y cohortes',
+          response: { 200: zodResponse(enrolmentOptionsResponseSchema) },
+        },
+      },
+      async () => {
+        const cohorts = await ctx.db
+          .selectFrom('courses.cohorts')
+          .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule'])
+          .orderBy('start_date', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
+        return {
+          courses: courses.map((c) => ({ slug: c.slug, title: c.title, modules: enrolmentOptions(c) })),
+          cohorts: cohorts.map((c) => ({
+            id: c.id,
+            course: c.course_name,
+            startDate: c.start_date,
+            label: `${formatLongDate(c.start_date)}${c.schedule ? ` · ${c.schedule}` : ''}`,
+          })),
+        };
+      },
+    );
+
+    staff.post<{ Body: EnrolmentListQuery; Reply: EnrolmentListResponse }>(
+      '/enrolments/lista',
+      {
+        schema: {
+          tags: ['courses-staff'],
+          summary: 'Inscripciones, de la más reciente a la más antigua, con filtros, búsqueda y paginación por cursor',
+          body: zodSchema(enrolmentListRequestSchema),
+          response: { 200: zodResponse(enrolmentListResponseSchema) },
+        },
+      },
+      async (request) => {
+        const { cursor, limit = LEDGER_PAGE_SIZE, ...filter } = request.body;
+        checkFilter(filter);
+        // One row more than asked tells whether there is a next page.
+        const [rows, counts] = await Promise.all([
+          readPage(ctx.db, filter, limit + 1, cursor),
+          cursor ? Promise.resolve(null) : countRows(ctx.db, filter),
+        ]);
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          items: page.map((r) => ({
+            reference: r.reference,
+            createdAt: iso(r.created_at) ?? '',
+            name: r.full_name,
+            email: r.email,
+            document: `${r.id_type} ${r.id_number}`,
+            course: r.course_name,
+            courseTitle: r.course_title,
+            module: r.module_name,
+            cohortStart: r.cohort_start_date,
+            price: r.price,
+            enrolmentStatus: r.enrollment_status,
+            paymentStatus: r.payment_status,
+          })),
+          nextCursor: rows.length > limit && last ? ledgerCursorOf(last.id) : null,
+          counts,
+        };
+      },
+    );
+
+    staff.get<{ Querystring: EnrolmentExportQuery }>(
+      '/enrolments/exportar',
+      {
+        schema: {
+          tags: ['courses-staff'],
+          summary: 'Exportar las inscripciones del filtro a CSV (Excel en español); queda en la auditoría',
+          querystring: zodSchema(enrolmentExportQuerySchema),
+          response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
+        },
+      },
+      async (request, reply) => {
+        const filter = request.query;
+        checkFilter(filter);
+        // The file holds what matched when it was asked for: rows filed while it streams are not in it.
+        const [head] = await readPage(ctx.db, filter, 1);
+        const rows = head ? (await countRows(ctx.db, { ...filter })).total : 0;
+        // Recorded before the first byte leaves: an export cut short was still an export of personal data.
+        await recordAudit(ctx.db, staffOf(request), {
+          action: 'courses.export',
+          entity: 'enrolments',
+          detail: { filtro: { ...filter }, filas: rows },
+        });
+        const pages = head ? exportPages(ctx.db, filter, head.id) : (async function* (): AsyncGenerator<ListRow[]> {})();
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', csvDisposition(`inscripciones-${colombianDate(new Date())}.csv`))
+          .send(csvStream(csvColumns, pages));
+      },
+    );
+
+    staff.get<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
+      '/enrolments/:reference',
+      {
+        schema: {
+          tags: ['courses-staff'],
+          summary: 'Una inscripción con los datos del estudiante y la historia de su pago',
+          params: zodSchema(referenceParamsSchema),
+          response: { 200: zodResponse(enrolmentRecordResponseSchema) },
+        },
+      },
+      async (request) => {
+        const record = await readRecord(ctx.db, request.params.reference);
+        if (!record) throw notFound();
+        return record;
+      },
+    );
+
+    staff.post<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
+      '/enrolments/:reference/completar',
+      {
+        schema: {
+          tags: ['courses-staff'],
+          summary: "Marcar una inscripción pagada como 'Completado' (Mis Cursos lo muestra); queda en la auditoría",
+          params: zodSchema(referenceParamsSchema),
+          response: { 200: zodResponse(enrolmentRecordResponseSchema) },
+        },
+      },
+      async (request) => {
+        const { reference } = request.params;
+        const who = staffOf(request);
+        await ctx.db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom('courses.enrolments')
+            .select(['enrollment_status', 'payment_status'])
+            .where('reference', '=', reference)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!current) throw notFound();
+          // Marked already (a second click, a second tab): the same answer, nothing recorded twice.
+          if (current.enrollment_status === 'COMPLETED') return;
+          if (current.enrollment_status !== 'ENROLLED' || current.payment_status !== 'approved')
+            throw ledgerConflict(ledgerTexts.completeOnlyEnrolled);
+          await trx
+            .updateTable('courses.enrolments')
+            .set({ enrollment_status: 'COMPLETED', completed_at: new Date(), completed_by: who.email })
+            .where('reference', '=', reference)
+            .execute();
+          await recordAudit(trx, who, { action: 'courses.enrolment.complete', entity: 'enrolment', entityId: reference });
+        });
+        const record = await readRecord(ctx.db, reference);
+        if (!record) throw notFound();
+        return record;
+      },
+    );
+
+    staff.post<{ Params: ReferenceParams; Reply: EnrolmentResendResponse }>(
+      '/enrolments/:reference/reenviar',
+      {
+        schema: {
+          tags: ['courses-staff'],
+          summary: 'Reenviar el comprobante de una inscripción pagada a su correo; queda en la auditoría',
+          params: zodSchema(referenceParamsSchema),
+          response: { 200: zodResponse(enrolmentResendResponseSchema) },
+        },
+      },
+      async (request) => {
+        const { reference } = request.params;
+        const who = staffOf(request);
+        const now = new Date();
+        const enrolment = await ctx.db.transaction().execute(async (trx) => {
+          const e = await trx
+            .selectFrom('courses.enrolments')
+            .selectAll()
+            .where('reference', '=', reference)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!e) throw notFound();
+          const paid = e.payment_status === 'approved' && (e.enrollment_status === 'ENROLLED' || e.enrollment_status === 'COMPLETED');
+          if (!paid || !e.payment_id) throw ledgerConflict(ledgerTexts.resendOnlyApproved);
+          if (e.receipt_resent_at && now.getTime() - new Date(e.receipt_resent_at).getTime() < RESEND_COOLDOWN_MS)
+            throw ledgerConflict(ledgerTexts.resendTooSoon);
+          await trx.updateTable('courses.enrolments').set({ receipt_resent_at: now }).where('reference', '=', reference).execute();
+          await recordAudit(trx, who, { action: 'courses.enrolment.resend', entity: 'enrolment', entityId: reference });
+          return { ...e, payment_id: e.payment_id };
+        });
+        // Into the outbox once the claim above is committed (the outbox has its own connection); always to the address
+        // on the enrolment: the panel cannot redirect a receipt elsewhere.
+        await ctx.mailer.send(courseReceiptMail(ctx, enrolment, { id: enrolment.payment_id, status: enrolment.payment_status }));
+        return { sentTo: enrolment.email };
+      },
+    );
+  });
+};

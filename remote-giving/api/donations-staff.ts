@@ -1,0 +1,261 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql, type RawBuilder } from 'kysely';
+import { colombianDate, colombianDayStart, nextDate } from 'shared/format/business-days';
+import {
+  donationExportQuerySchema,
+  donationLedgerTexts,
+  donationListRequestSchema,
+  donationListResponseSchema,
+  donationRecordResponseSchema,
+  donationTotalsQuerySchema,
+  donationTotalsResponseSchema,
+  type DonationExportQuery,
+  type DonationFilter,
+  type DonationListQuery,
+  type DonationListResponse,
+  type DonationRecordResponse,
+  type DonationTotalsQuery,
+  type DonationTotalsResponse,
+} from 'shared/schemas/donations-staff-api';
+import { LEDGER_PAGE_SIZE, paymentStatusLabel, referenceParamsSchema, type ReferenceParams } from 'shared/schemas/enrolments-staff-api';
+import type { ApiContext } from 'shared/server/api-contract';
+import { recordAudit } from 'shared/server/audit';
+import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
+import type { SiteDb } from 'shared/server/database';
+import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ledgerCursorOf, ledgerSearchConditions, paymentHistory, paymentOf, recordDiscrepancies } from 'shared/server/payments/ledger';
+import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+
+/**
+ * The staff's ledger of donations (#14), under /api/giving/staff/donations…: approved totals per Bogotá month and
+ * year, a newest-first list by payment status and Bogotá date range with an accent-blind search (POST: names never go
+ * in a URL), one donation with its payment history, and the CSV export (audited with its filter and row count).
+ */
+
+interface ListRow {
+  id: number;
+  reference: string;
+  created_at: Date;
+  contributor_name: string;
+  contributor_lastname: string;
+  email: string;
+  id_type: string;
+  id_number: string;
+  phone_number: string;
+  donation_amount: number;
+  payment_status: string;
+  payment_id: string | null;
+  payment_type: string | null;
+  date_approved: Date | null;
+}
+
+const listColumns = sql`t.id, t.reference, t.created_at, t.contributor_name, t.contributor_lastname, t.email, t.id_type, t.id_number,
+  t.phone_number, t.donation_amount, t.payment_status, t.payment_id, t.payment_type, t.date_approved`;
+
+/** The filter's conditions: the dates are the donation's Bogotá calendar days, both ends included. */
+function conditions(filter: DonationFilter, before?: number): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [sql`true`, ...ledgerSearchConditions(filter.q)];
+  if (filter.pago) where.push(sql`t.payment_status = ${filter.pago}`);
+  if (filter.desde) where.push(sql`t.created_at >= ${colombianDayStart(filter.desde)}`);
+  if (filter.hasta) where.push(sql`t.created_at < ${colombianDayStart(nextDate(filter.hasta))}`);
+  if (before) where.push(sql`t.id < ${before}`);
+  return sql.join(where, sql` and `);
+}
+
+async function readPage(db: SiteDb, filter: DonationFilter, limit: number, before?: number): Promise<ListRow[]> {
+  const result = await sql<ListRow>`
+    select ${listColumns} from giving.contributions as t
+    where ${conditions(filter, before)}
+    order by t.id desc
+    limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+async function countRows(db: SiteDb, filter: DonationFilter): Promise<number> {
+  const result = await sql<{ n: number }>`select count(*)::int as n from giving.contributions as t where ${conditions(filter)}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * Approved donations by the Bogotá month of their approval (Colombia keeps UTC−5 all year, so no time-zone database
+ * is needed: the embedded PGlite has none), newest first; the years are the months added up.
+ */
+async function readTotals(db: SiteDb, range: DonationTotalsQuery): Promise<DonationTotalsResponse> {
+  const where: RawBuilder<unknown>[] = [sql`payment_status = 'approved'`, sql`date_approved is not null`];
+  if (range.desde) where.push(sql`date_approved >= ${colombianDayStart(range.desde)}`);
+  if (range.hasta) where.push(sql`date_approved < ${colombianDayStart(nextDate(range.hasta))}`);
+  const result = await sql<{ month: string; count: number; amount: string }>`
+    select to_char((date_approved at time zone 'UTC') - interval '5 hours', 'YYYY-MM') as month,
+      count(*)::int as count, sum(donation_amount)::bigint as amount
+    from giving.contributions
+    where ${sql.join(where, sql` and `)}
+    group by 1 order by 1 desc`.execute(db);
+  const months = result.rows.map((r) => ({ month: r.month, count: Number(r.count), amount: Number(r.amount) }));
+  const years = new Map<string, { year: string; count: number; amount: number }>();
+  for (const m of months) {
+    const year = m.month.slice(0, 4);
+    const y = years.get(year) ?? { year, count: 0, amount: 0 };
+    y.count += m.count;
+    y.amount += m.amount;
+    years.set(year, y);
+  }
+  return { months, years: [...years.values()] };
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+async function readRecord(db: SiteDb, reference: string): Promise<DonationRecordResponse | undefined> {
+  const d = await db.selectFrom('giving.contributions').selectAll().where('reference', '=', reference).executeTakeFirst();
+  if (!d) return undefined;
+  const [history, discrepancies] = await Promise.all([
+    paymentHistory(db, 'giving.payment_events', reference),
+    recordDiscrepancies(db, 'giving.payment_discrepancies', reference),
+  ]);
+  return {
+    reference: d.reference,
+    createdAt: iso(d.created_at) ?? '',
+    donor: {
+      name: d.contributor_name,
+      lastname: d.contributor_lastname,
+      idType: d.id_type,
+      idNumber: d.id_number,
+      email: d.email,
+      phone: d.phone_number,
+    },
+    amount: d.donation_amount,
+    payment: paymentOf(d),
+    history,
+    discrepancies,
+  };
+}
+
+const csvColumns: CsvColumn<ListRow>[] = [
+  { header: 'Referencia', value: (r) => r.reference },
+  { header: 'Fecha de la donación', value: (r) => new Date(r.created_at) },
+  { header: 'Nombres', value: (r) => r.contributor_name },
+  { header: 'Apellidos', value: (r) => r.contributor_lastname },
+  { header: 'Tipo de documento', value: (r) => r.id_type },
+  { header: 'Número de documento', value: (r) => r.id_number },
+  { header: 'Correo electrónico', value: (r) => r.email },
+  { header: 'Teléfono', value: (r) => r.phone_number },
+  { header: 'Valor (COP)', value: (r) => r.donation_amount },
+  { header: 'Estado del pago', value: (r) => paymentStatusLabel(r.payment_status) },
+  { header: 'Número del pago', value: (r) => r.payment_id },
+  { header: 'Medio de pago', value: (r) => r.payment_type },
+  { header: 'Fecha de aprobación', value: (r) => (r.date_approved ? new Date(r.date_approved) : null) },
+];
+
+const EXPORT_PAGE = 1000;
+
+async function* exportPages(db: SiteDb, filter: DonationFilter, upTo: number): AsyncGenerator<ListRow[]> {
+  let before = upTo + 1;
+  for (;;) {
+    const page = await readPage(db, filter, EXPORT_PAGE, before);
+    if (page.length) yield page;
+    if (page.length < EXPORT_PAGE) return;
+    before = page[page.length - 1]!.id;
+  }
+}
+
+const notFound = () => new ApiError(404, 'not_found', donationLedgerTexts.notFound);
+
+export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  await registerStaffRoutes(app, ctx, async (staff) => {
+    staff.addHook('onSend', async (_request, reply) => {
+      // Donors' personal data: never kept by a browser or a proxy.
+      reply.header('cache-control', 'no-store');
+    });
+
+    staff.get<{ Querystring: DonationTotalsQuery; Reply: DonationTotalsResponse }>(
+      '/donations/totales',
+      {
+        schema: {
+          tags: ['giving-staff'],
+          summary: 'Donaciones aprobadas por mes y por año (hora de Bogotá), de la más reciente a la más antigua',
+          querystring: zodSchema(donationTotalsQuerySchema),
+          response: { 200: zodResponse(donationTotalsResponseSchema) },
+        },
+      },
+      async (request) => readTotals(ctx.db, request.query),
+    );
+
+    staff.post<{ Body: DonationListQuery; Reply: DonationListResponse }>(
+      '/donations/lista',
+      {
+        schema: {
+          tags: ['giving-staff'],
+          summary: 'Donaciones, de la más reciente a la más antigua, con filtros, búsqueda y paginación por cursor',
+          body: zodSchema(donationListRequestSchema),
+          response: { 200: zodResponse(donationListResponseSchema) },
+        },
+      },
+      async (request) => {
+        const { cursor, limit = LEDGER_PAGE_SIZE, ...filter } = request.body;
+        const [rows, total] = await Promise.all([
+          readPage(ctx.db, filter, limit + 1, cursor),
+          cursor ? Promise.resolve(null) : countRows(ctx.db, filter),
+        ]);
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          items: page.map((r) => ({
+            reference: r.reference,
+            createdAt: iso(r.created_at) ?? '',
+            name: `${r.contributor_name} ${r.contributor_lastname}`,
+            email: r.email,
+            document: `${r.id_type} ${r.id_number}`,
+            amount: r.donation_amount,
+            paymentStatus: r.payment_status,
+            approvedAt: iso(r.date_approved),
+          })),
+          nextCursor: rows.length > limit && last ? ledgerCursorOf(last.id) : null,
+          total,
+        };
+      },
+    );
+
+    staff.get<{ Querystring: DonationExportQuery }>(
+      '/donations/exportar',
+      {
+        schema: {
+          tags: ['giving-staff'],
+          summary: 'Exportar las donaciones del filtro a CSV (Excel en español); queda en la auditoría',
+          querystring: zodSchema(donationExportQuerySchema),
+          response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
+        },
+      },
+      async (request, reply) => {
+        const filter = request.query;
+        const [head] = await readPage(ctx.db, filter, 1);
+        const rows = head ? await countRows(ctx.db, filter) : 0;
+        await recordAudit(ctx.db, staffOf(request), {
+          action: 'giving.export',
+          entity: 'contributions',
+          detail: { filtro: { ...filter }, filas: rows },
+        });
+        const pages = head ? exportPages(ctx.db, filter, head.id) : (async function* (): AsyncGenerator<ListRow[]> {})();
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', csvDisposition(`donaciones-${colombianDate(new Date())}.csv`))
+          .send(csvStream(csvColumns, pages));
+      },
+    );
+
+    staff.get<{ Params: ReferenceParams; Reply: DonationRecordResponse }>(
+      '/donations/:reference',
+      {
+        schema: {
+          tags: ['giving-staff'],
+          summary: 'Una donación con los datos del donante y la historia de su pago',
+          params: zodSchema(referenceParamsSchema),
+          response: { 200: zodResponse(donationRecordResponseSchema) },
+        },
+      },
+      async (request) => {
+        const record = await readRecord(ctx.db, request.params.reference);
+        if (!record) throw notFound();
+        return record;
+      },
+    );
+  });
+};

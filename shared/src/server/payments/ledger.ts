@@ -1,0 +1,107 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Discrepancy, PaymentEvent } from '../../schemas/enrolments-staff-api';
+import type { PaymentDiscrepanciesTableName, PaymentEventsTableName, SiteDb } from '../database';
+import { ApiError } from '../http';
+import { searchPatterns } from '../ledger-search';
+
+/**
+ * What the staff's ledgers of enrolments and donations (#14) share: the payment part of a record, its history and
+ * discrepancies, the search column and indexes a ledger's table gets, and the keyset page by id (newest first).
+ */
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+const amount = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+/** The payment as a record's page shows it. */
+export function paymentOf(row: {
+  payment_status: string;
+  payment_id: string | null;
+  status_detail: string | null;
+  payment_type: string | null;
+  date_approved: Date | string | null;
+  receipt_sent_at: Date | string | null;
+}) {
+  return {
+    status: row.payment_status,
+    id: row.payment_id,
+    detail: row.status_detail,
+    type: row.payment_type,
+    approvedAt: iso(row.date_approved),
+    receiptSentAt: iso(row.receipt_sent_at),
+  };
+}
+
+/** Every status the provider reported for the record, oldest first. */
+export async function paymentHistory(db: SiteDb, table: PaymentEventsTableName, reference: string): Promise<PaymentEvent[]> {
+  const rows = await db.selectFrom(table).selectAll().where('reference', '=', reference).orderBy('seen_at').orderBy('id').execute();
+  return rows.map((e) => ({
+    paymentId: e.payment_id,
+    status: e.status,
+    statusDetail: e.status_detail,
+    amount: amount(e.amount),
+    currency: e.currency,
+    source: e.source,
+    applied: e.applied,
+    seenAt: iso(e.seen_at) ?? '',
+  }));
+}
+
+/** The payments of the record the site refused to apply (amount or currency that did not match…), oldest first. */
+export async function recordDiscrepancies(db: SiteDb, table: PaymentDiscrepanciesTableName, reference: string): Promise<Discrepancy[]> {
+  const rows = await db.selectFrom(table).selectAll().where('reference', '=', reference).orderBy('detected_at').orderBy('id').execute();
+  return rows.map((d) => ({
+    paymentId: d.payment_id,
+    kind: d.kind,
+    expectedAmount: d.expected_amount,
+    reportedAmount: amount(d.reported_amount),
+    reportedCurrency: d.reported_currency,
+    reportedStatus: d.reported_status,
+    detectedAt: iso(d.detected_at) ?? '',
+  }));
+}
+
+/**
+ * Migration step of a ledger's table: a stored generated `ledger_search` column (the searched fields lower-cased and
+ * without accents, like the community inbox's) with a trigram index where pg_trgm installs (PostgreSQL; the embedded
+ * PGlite has no such extension and small tables), and (column, id) indexes for each filter so a filtered page is a
+ * range scan newest first at 100,000 rows. `searched` is SQL over the table's columns; the accent lists are written
+ * here, not imported, because a migration never changes.
+ */
+export async function addLedgerSearch(
+  db: Kysely<unknown>,
+  schema: string,
+  table: string,
+  searched: string,
+  filterColumns: readonly string[],
+): Promise<void> {
+  const accented = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+  const plain = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+  await db.schema
+    .withSchema(schema)
+    .alterTable(table)
+    .addColumn('ledger_search', 'text', (c) =>
+      c
+        .generatedAlwaysAs(sql.raw(`translate(lower(${searched}), '${accented}', '${plain}')`))
+        .stored()
+        .notNull(),
+    )
+    .execute();
+  // A failure inside the block is rolled back to it, so the migration's own transaction goes on without pg_trgm.
+  await sql`do $$ begin create extension if not exists pg_trgm; exception when others then null; end $$`.execute(db);
+  const found = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+  if ((found.rows[0]?.n ?? 0) > 0)
+    await sql.raw(`create index ${table}_ledger_search on ${schema}.${table} using gin (ledger_search gin_trgm_ops)`).execute(db);
+  for (const column of filterColumns)
+    await db.schema.withSchema(schema).createIndex(`${table}_ledger_${column}`).on(table).columns([column, 'id']).execute();
+}
+
+/** The WHERE part of a typed search: every word must appear in `ledger_search` (accent- and case-blind). */
+export function ledgerSearchConditions(q: string | undefined, column = 't.ledger_search'): RawBuilder<unknown>[] {
+  return searchPatterns(q).map((pattern) => sql`${sql.raw(column)} like ${pattern}`);
+}
+
+/** The ledgers' keyset: the last row's id as text (ids only grow, so newest first is id descending). */
+export const ledgerCursorOf = (id: number): string => String(id);
+
+/** Thrown when the staff action does not apply to the record as it stands (409, Spanish message). */
+export const ledgerConflict = (message: string): ApiError => new ApiError(409, 'conflict', message);
