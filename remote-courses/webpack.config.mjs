@@ -11,6 +11,8 @@ export const exposes = {
   './PuentesPage': './src/screens/puentes-page.tsx',
   './StaffCohorts': './src/screens/staff/cohorts.tsx',
   './StaffPayments': './src/screens/staff/payments.tsx',
+  './StaffEnrolments': './src/screens/staff/enrolments.tsx',
+  './StaffEnrolment': './src/screens/staff/enrolment.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'courses', exposes });

@@ -6,6 +6,8 @@ export const exposes = {
   './DonationPage': './src/screens/donation-page.tsx',
   './TransactionResultPage': './src/screens/transaction-result-page.tsx',
   './StaffCampaign': './src/screens/staff/campaign.tsx',
+  './StaffDonations': './src/screens/staff/donations.tsx',
+  './StaffDonation': './src/screens/staff/donation.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'giving', exposes });

@@ -6,8 +6,8 @@
 export interface StaffScreens {
   community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord' | 'StaffNewsletter';
   account: 'StaffGate' | 'StaffMembers' | 'StaffAudit' | 'StaffDataRequests' | 'StaffDataRequest';
-  courses: 'StaffCohorts' | 'StaffPayments';
-  giving: 'StaffCampaign';
+  courses: 'StaffCohorts' | 'StaffPayments' | 'StaffEnrolments' | 'StaffEnrolment';
+  giving: 'StaffCampaign' | 'StaffDonations' | 'StaffDonation';
 }
 
 export type StaffRoute = {
@@ -43,6 +43,10 @@ export const staffRoutes: readonly StaffRoute[] = [
   { pattern: '/equipo/comunidad/:kind', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad' },
   { pattern: '/equipo/comunidad/:kind/:id', owner: 'community', screen: 'StaffCommunityRecord', title: 'Registro de la comunidad' },
   { pattern: '/equipo/boletin', owner: 'community', screen: 'StaffNewsletter', title: 'Boletín', nav: 'Boletín' },
+  { pattern: '/equipo/inscripciones', owner: 'courses', screen: 'StaffEnrolments', title: 'Inscripciones', nav: 'Inscripciones' },
+  { pattern: '/equipo/inscripciones/:reference', owner: 'courses', screen: 'StaffEnrolment', title: 'Inscripción' },
+  { pattern: '/equipo/donaciones', owner: 'giving', screen: 'StaffDonations', title: 'Donaciones', nav: 'Donaciones' },
+  { pattern: '/equipo/donaciones/:reference', owner: 'giving', screen: 'StaffDonation', title: 'Donación' },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos' },
   { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos' },
   { pattern: '/equipo/campana', owner: 'giving', screen: 'StaffCampaign', title: 'Campaña de donaciones', nav: 'Campaña' },

@@ -18,6 +18,7 @@ import { useGetCommunityInboxSummary } from '../../api/get-community-inbox-summa
 import { useListCommunityInbox } from '../../api/list-community-inbox';
 import { ContactStatus, Notice } from './community-parts';
 import { LoadState, MoreRows, useKeysetListing } from 'shared/ui/staff/kit';
+import { saveFile } from 'shared/ui/staff/ledger';
 import { dateTimeOf, inboxScreenTexts as t, isInboxKind } from './community-texts';
 
 interface Filters {
@@ -36,20 +37,6 @@ const bodyOf = (f: Filters, cursor?: string): InboxListRequest => ({
   ...(f.q.trim() ? { q: f.q.trim() } : {}),
   ...(cursor ? { cursor } : {}),
 });
-
-/** Hands a downloaded file to the browser under a name, as a link with `download` would. */
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the file after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /** The kinds with their counts, as links; the current one is marked for assistive technology and in words. */
 function KindNav({ current, summary }: { current: CommunityInboxKind | null; summary: InboxSummaryResponse | null }) {
