@@ -6,8 +6,8 @@
 //
 // Env: BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
 //      BENCH_LIGHTHOUSE_ROUTES="/,/desarrollo-software,/contribuciones", BENCH_START_TIMEOUT_MS (900000),
-//      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox bench needs it),
-//      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30).
+//      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox and ledgers benches need it),
+//      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30).
 // Network: everything stays on 127.0.0.1; the browsers get a dead proxy for any other host (loopback bypasses it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import { message, positiveInt } from './bench/common.mjs';
 import { KEY_ROUTES, measureFirstLoad, printFirstLoad } from './bench/first-load.mjs';
 import { DEFAULT_LIGHTHOUSE_ROUTES, measureLighthouse, printLighthouse } from './bench/lighthouse.mjs';
 import { newsletterHttpPhase, printNewsletter, rawInsertPhase } from './bench/newsletter.mjs';
+import { ledgersPhase } from './bench/ledgers.mjs';
 import { pqrsfInboxPhase } from './bench/pqrsf-inbox.mjs';
 import { report } from './bench/report.mjs';
 import { siteEnv } from './bench/site.mjs';
@@ -90,7 +91,11 @@ async function main() {
   const pqrsfInbox = await pqrsfInboxPhase(fail);
   if (pqrsfInbox) results.pqrsfInbox = pqrsfInbox;
 
-  // 6. Summary.
+  // 6. The staff ledgers of enrolments and donations at 100,000 rows each (PostgreSQL only; its own database and server).
+  const ledgers = await ledgersPhase(fail);
+  if (ledgers) results.ledgers = ledgers;
+
+  // 7. Summary.
   report(results);
   return results.errors.length === 0;
 }

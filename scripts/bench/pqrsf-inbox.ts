@@ -4,55 +4,24 @@
 // site's migrations there, seeds the rows in one INSERT … SELECT generate_series, serves the community API on a
 // loopback port with a test identity and team, times POST /api/community/staff/pqrsf/bandeja over HTTP (keep-alive) for
 // each query shape, and drops the database (PQRSF_BENCH_KEEP=1 keeps it, to EXPLAIN the queries). Prints progress on stderr and one JSON object on stdout.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { communityApi } from '../../remote-community/api/index';
-import { migrateApis, mountApi } from '../../shared/src/server/api-mount';
-import { openDatabase } from '../../shared/src/server/db';
-import { createHttpServer } from '../../shared/src/server/http';
-import { createTestIdentity } from '../../shared/src/server/identity-testing';
-import { createMailer } from '../../shared/src/server/mailer';
-import { createApiContext, readCommonConfig } from '../../shared/src/server/server-config';
-import { createTestStaffDirectory, staffToken } from '../../shared/src/server/staff-testing';
-
-export interface InboxTiming {
-  name: string;
-  body: Record<string, unknown>;
-  runs: number;
-  rowsReturned: number;
-  p50Ms: number;
-  p95Ms: number;
-  minMs: number;
-}
+import type { SiteDb } from '../../shared/src/server/database';
+import { positiveInt, runDirectly, timeRequest, withBenchApis, type BenchServer, type ListTiming } from './db-bench';
 
 export interface PqrsfInboxBench {
   rows: number;
   seedSeconds: number;
   trigramIndex: boolean;
   targetMs: number;
-  timings: InboxTiming[];
+  timings: ListTiming[];
   withinTarget: boolean;
 }
 
 const TARGET_MS = 100;
 
-const log = (line: string) => process.stderr.write(`  ${line}\n`);
-
-function positiveInt(value: string | undefined, fallback: number): number {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) && n > 0 ? n : fallback;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
-
 /** 100,000 requests over the last ~400 days, in the proportions of a working inbox (a third still open). */
-async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], rows: number): Promise<void> {
+async function seed(db: SiteDb, rows: number): Promise<void> {
   await sql`
     insert into community.pqrsf_requests
       (radicado, status, rol_type, name, lastname, id_type, id_number, id_number_key, phone_number, email,
@@ -84,154 +53,41 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db'], rows: nu
   await sql`vacuum analyze community.pqrsf_requests`.execute(db);
 }
 
-/** POSTs `body` to the inbox `runs` times after 3 warm-ups; latencies of the whole HTTP exchange. */
-async function time(origin: string, token: string, agent: http.Agent, name: string, body: Record<string, unknown>, runs: number) {
-  const payload = JSON.stringify(body);
-  const once = () =>
-    new Promise<{ ms: number; rows: number; cursor: string | null }>((resolve, reject) => {
-      const started = performance.now();
-      const req = http.request(
-        `${origin}/api/community/staff/pqrsf/bandeja`,
-        {
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (text += c));
-          res.on('end', () => {
-            const ms = performance.now() - started;
-            if (res.statusCode !== 200) return reject(new Error(`${name}: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
-            const json = JSON.parse(text) as { items: unknown[]; nextCursor: string | null };
-            resolve({ ms, rows: json.items.length, cursor: json.nextCursor });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
-  for (let i = 0; i < 3; i++) await once();
-  const latencies: number[] = [];
-  let last = { ms: 0, rows: 0, cursor: null as string | null };
-  for (let i = 0; i < runs; i++) {
-    last = await once();
-    latencies.push(last.ms);
-  }
-  latencies.sort((a, b) => a - b);
-  const timing: InboxTiming = {
-    name,
-    body,
-    runs,
-    rowsReturned: last.rows,
-    p50Ms: percentile(latencies, 50),
-    p95Ms: percentile(latencies, 95),
-    minMs: latencies[0] ?? Number.NaN,
-  };
-  log(`${name}: p50 ${timing.p50Ms.toFixed(1)} ms, p95 ${timing.p95Ms.toFixed(1)} ms (${timing.rowsReturned} rows)`);
-  return { timing, cursor: last.cursor };
-}
-
-/**
- * Drops the bench's database once its pool has let go (closing sockets lags the pool's end by a moment); forcing it
- * while a client is still open would kill that client's connection and crash the run with an unhandled pool error.
- */
-async function dropDatabase(admin: pg.Client, name: string) {
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    try {
-      await admin.query(`drop database if exists ${name}`);
-      return;
-    } catch (err) {
-      if (attempt === 10) log(`could not drop ${name}: ${String(err)}`);
-      else await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  }
-}
+const time = (server: BenchServer, name: string, body: Record<string, unknown>, runs: number) =>
+  timeRequest(server, '/api/community/staff/pqrsf/bandeja', name, body, runs);
 
 export async function benchPqrsfInbox(databaseUrl: string, rows: number, runs: number): Promise<PqrsfInboxBench> {
-  const name = `pqrsf_bench_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  const benchUrl = new URL(databaseUrl);
-  benchUrl.pathname = `/${name}`;
-  try {
-    await admin.query(`create database ${name}`);
-    log(`database ${name} created beside ${new URL(databaseUrl).pathname.slice(1) || '(default)'}`);
-    const database = await openDatabase({ databaseUrl: benchUrl.toString(), dataDir: '', poolSize: 10 });
-    const app = createHttpServer({ logLevel: 'silent' });
-    const mailer = createMailer({ db: database.db });
-    try {
-      await migrateApis(database.db, [communityApi]);
-      const started = performance.now();
-      await seed(database.db, rows);
-      const seedSeconds = (performance.now() - started) / 1000;
-      log(`${rows} requests seeded in ${seedSeconds.toFixed(1)} s`);
+  return withBenchApis({
+    databaseUrl,
+    prefix: 'pqrsf_bench',
+    apis: [communityApi],
+    keep: process.env.PQRSF_BENCH_KEEP === '1',
+    seed: (db) => seed(db, rows),
+    async measure(server, seedSeconds) {
       const trigram = await sql<{
         n: number;
-      }>`select count(*)::int as n from pg_indexes where indexname = 'pqrsf_requests_search_name'`.execute(database.db);
-
-      const identity = createTestIdentity();
-      const staff = createTestStaffDirectory();
-      staff.seat({ username: 'bench@fundacion.org' });
-      const ctx = createApiContext(readCommonConfig({}, 'http://127.0.0.1'), database.db, mailer, { identity: identity.verifier, staff });
-      await mountApi(app, communityApi, ctx);
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const token = staffToken(identity, { email: 'bench@fundacion.org' });
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      try {
-        const timings: InboxTiming[] = [];
-        const first = await time(origin, token, agent, 'first page (open cases by due date, with counts)', {}, runs);
-        timings.push(first.timing);
-        if (first.cursor)
-          timings.push((await time(origin, token, agent, 'next page (keyset cursor)', { after: first.cursor }, runs)).timing);
-        timings.push(
-          (await time(origin, token, agent, 'filtered: Queja, due within 3 business days', { type: 'Queja', due: 'pronto' }, runs)).timing,
-        );
-        timings.push((await time(origin, token, agent, 'filtered: overdue', { due: 'vencidas' }, runs)).timing);
-        timings.push(
-          (await time(origin, token, agent, 'filtered: every status, Felicitación', { status: 'todas', type: 'Felicitación' }, runs))
-            .timing,
-        );
-        timings.push(
-          (await time(origin, token, agent, 'search: a name without accents', { status: 'todas', q: 'oscar avila' }, runs)).timing,
-        );
-        timings.push((await time(origin, token, agent, 'search: document prefix', { status: 'todas', q: '1234' }, runs)).timing);
-        return {
-          rows,
-          seedSeconds,
-          trigramIndex: (trigram.rows[0]?.n ?? 0) > 0,
-          targetMs: TARGET_MS,
-          timings,
-          withinTarget: timings.every((t) => t.p50Ms < TARGET_MS),
-        };
-      } finally {
-        agent.destroy();
-      }
-    } catch (err) {
-      log(`failed: ${err instanceof Error ? err.message : String(err)}`);
-      throw err;
-    } finally {
-      await app.close();
-      mailer.close();
-      await database.close();
-    }
-  } finally {
-    if (process.env.PQRSF_BENCH_KEEP === '1') log(`kept ${name} (PQRSF_BENCH_KEEP=1): drop it by hand`);
-    else await dropDatabase(admin, name);
-    await admin.end();
-  }
+      }>`select count(*)::int as n from pg_indexes where indexname = 'pqrsf_requests_search_name'`.execute(server.db);
+      const timings: ListTiming[] = [];
+      const first = await time(server, 'first page (open cases by due date, with counts)', {}, runs);
+      timings.push(first.timing);
+      if (first.cursor) timings.push((await time(server, 'next page (keyset cursor)', { after: first.cursor }, runs)).timing);
+      timings.push((await time(server, 'filtered: Queja, due within 3 business days', { type: 'Queja', due: 'pronto' }, runs)).timing);
+      timings.push((await time(server, 'filtered: overdue', { due: 'vencidas' }, runs)).timing);
+      timings.push((await time(server, 'filtered: every status, Felicitación', { status: 'todas', type: 'Felicitación' }, runs)).timing);
+      timings.push((await time(server, 'search: a name without accents', { status: 'todas', q: 'oscar avila' }, runs)).timing);
+      timings.push((await time(server, 'search: document prefix', { status: 'todas', q: '1234' }, runs)).timing);
+      return {
+        rows,
+        seedSeconds,
+        trigramIndex: (trigram.rows[0]?.n ?? 0) > 0,
+        targetMs: TARGET_MS,
+        timings,
+        withinTarget: timings.every((t) => t.p50Ms < TARGET_MS),
+      };
+    },
+  });
 }
 
 // Run directly: the JSON result on stdout.
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    process.stderr.write('pqrsf-inbox bench: DATABASE_URL (PostgreSQL) is required\n');
-    process.exit(2);
-  }
-  const result = await benchPqrsfInbox(url, positiveInt(process.argv[2], 100_000), positiveInt(process.argv[3], 30));
-  process.stdout.write(`${JSON.stringify(result)}\n`);
-  process.exit(0);
-}
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href)
+  await runDirectly('pqrsf-inbox', (url) => benchPqrsfInbox(url, positiveInt(process.argv[2], 100_000), positiveInt(process.argv[3], 30)));

@@ -10,7 +10,8 @@ import { root } from './common.mjs';
  * @typedef {{ date: string, runId: string, database: string, errors: string[],
  *   coldStart?: import('./cold-start.mjs').ColdStart, firstLoad?: import('./first-load.mjs').RouteLoad[],
  *   lighthouse?: import('./lighthouse.mjs').LighthouseRow[], newsletter?: import('./newsletter.mjs').Newsletter,
- *   serverWarnings?: number, summary?: string[] }} Results
+ *   pqrsfInbox?: ListBench, ledgers?: ListBench, serverWarnings?: number, summary?: string[] }} Results
+ * @typedef {{ rows: number, targetMs: number, withinTarget: boolean, timings: { name: string, p50Ms: number }[] }} ListBench
  */
 
 /** One line per number worth reading first. @param {Results} results @returns {string[]} */
@@ -38,6 +39,16 @@ function summaryLines(results) {
     );
   if (n?.raw) lines.push(`newsletter raw insert (${n.raw.database}): ${f(n.raw.rowsPerSecond)} rows/s`);
   if (n?.ratio !== undefined) lines.push(`ratio HTTP / raw: ${f(n.ratio, 3)}`);
+  for (const [label, b] of /** @type {const} */ ([
+    ['PQRSF inbox', results.pqrsfInbox],
+    ['staff ledgers', results.ledgers],
+  ])) {
+    if (!b) continue;
+    const slowest = b.timings.reduce((max, t) => (t.p50Ms > max.p50Ms ? t : max), b.timings[0] ?? { name: '-', p50Ms: NaN });
+    lines.push(
+      `${label} at ${b.rows} rows: slowest median ${f(slowest.p50Ms)} ms (${slowest.name}); target < ${b.targetMs} ms ${b.withinTarget ? 'met' : 'NOT met'}`,
+    );
+  }
   for (const e of results.errors ?? []) lines.push(`COULD NOT MEASURE: ${e}`);
   return lines;
 }
