@@ -1,10 +1,12 @@
-// Browser tests of the composed site: starts the site on a free port with a fresh data directory,
-// runs e2e/tests/*.test.ts with node's test runner against it, then stops it.
+// Browser tests of the composed site: starts the site on a free port with a fresh data directory (and, with
+// DATABASE_URL, a fresh PostgreSQL database beside the one it names, dropped afterwards: the unit tests leave their
+// last schemas in that one), runs e2e/tests/*.test.ts with node's test runner against it, then stops it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -33,6 +35,30 @@ async function waitHealthy(url, child, timeoutMs) {
   throw new Error('El sitio no estuvo listo a tiempo');
 }
 
+/** A new empty database beside `url`'s, for this run only; answers its URL and how to drop it. */
+async function freshDatabase(url) {
+  const name = `e2e_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${name}`;
+  return {
+    url: fresh.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const database = process.env.DATABASE_URL ? await freshDatabase(process.env.DATABASE_URL) : null;
 const port = await freePort();
 const sandboxPort = await freePort();
 const identityPort = await freePort();
@@ -48,6 +74,7 @@ const env = {
   PAYMENT_SANDBOX_PORT: String(sandboxPort),
   IDENTITY_EMULATOR_PORT: String(identityPort),
   RATE_LIMIT_WRITES: '1000',
+  ...(database ? { DATABASE_URL: database.url } : {}),
 };
 const site = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
 const stop = () => {
@@ -84,5 +111,6 @@ try {
   stop();
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop().catch((err) => console.error(`could not drop the e2e database: ${err instanceof Error ? err.message : err}`));
 }
 process.exit(code);

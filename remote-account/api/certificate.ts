@@ -1,8 +1,8 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
 import { embedSiteFonts } from 'shared/server/pdf/fonts';
-import { printable, wrapText } from 'shared/server/pdf/text';
+import { A4, centered, paragraph, PDF_GREEN, PDF_INK, pdfLongDate } from 'shared/server/pdf/layout';
 
 export interface CertificateData {
   reference: string;
@@ -17,27 +17,9 @@ export interface CertificateData {
   issuedAt: Date;
 }
 
-const longDate = (d: Date) =>
-  new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Bogota' }).format(d);
-
-const GREEN = rgb(0.06, 0.36, 0.3);
-const INK = rgb(0.12, 0.16, 0.22);
-
-/** Draws `text` centred on the page; every string goes through `printable`, so no visitor's text reaches the font raw. */
-function centered(page: PDFPage, text: string, y: number, font: PDFFont, size: number, color = INK) {
-  const line = printable(text, font);
-  const { width } = page.getSize();
-  page.drawText(line, { x: (width - font.widthOfTextAtSize(line, size)) / 2, y, size, font, color });
-}
-
-/** Draws `text` from (x, y) wrapped to `maxWidth`; answers the y below its last line. */
-function paragraph(page: PDFPage, text: string, x: number, y: number, maxWidth: number, font: PDFFont, size: number, leading: number) {
-  for (const line of wrapText(printable(text, font), font, size, maxWidth)) {
-    page.drawText(line, { x, y, size, font, color: INK });
-    y -= leading;
-  }
-  return y;
-}
+const longDate = pdfLongDate;
+const GREEN = PDF_GREEN;
+const INK = PDF_INK;
 
 /**
  * The enrolment certificate (constancia de inscripción) as a one-page A4 PDF, in the site's typeface: any name the
@@ -50,7 +32,7 @@ export async function enrolmentCertificate(data: CertificateData): Promise<Uint8
   pdf.setAuthor(site.name);
   pdf.setLanguage('es-CO');
   pdf.setCreationDate(data.issuedAt);
-  const page = pdf.addPage([595.28, 841.89]);
+  const page = pdf.addPage(A4);
   const { regular, bold } = await embedSiteFonts(pdf);
   const { width, height } = page.getSize();
   const margin = 64;

@@ -18,6 +18,8 @@ import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { issueClaim } from 'shared/server/payments/claim';
+import { isReversal } from 'shared/server/payments/reversals';
+import { issueCertificateLink, voidCertificatesOf } from './certificates';
 import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
 
@@ -120,6 +122,11 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
   statusResponseSchema: donationPaymentStatusResponseSchema,
   receipt: () => ({ concept: 'donation' as const, title: donationTitle }),
   async afterApply(c, d, payment, firstApproval) {
+    // Money that went back is no longer a donation: its certificates (and the donor's annual one) are void.
+    if (isReversal(payment.status)) {
+      await voidCertificatesOf(c.db, d.reference);
+      return;
+    }
     if (!firstApproval) return;
     const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {
       timeZone: 'America/Bogota',
@@ -127,6 +134,9 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
       month: 'long',
       year: 'numeric',
     });
+    // The donor's own link to this donation's certificate: a random token only this e-mail carries, for a limited time.
+    const link = await issueCertificateLink(c.db, d.reference, c.settings.publicOrigin);
+    const until = link.expires.toLocaleDateString('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
     await c.mailer.send(
       renderMail({
         to: d.email,
@@ -136,7 +146,7 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
         greeting: 'Hola:',
         paragraphs: [
           'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
-          `Si necesitas el certificado de donación para tu declaración de renta, respóndenos este correo: lo expedimos con los datos de esta donación (${site.legalNature}).`,
+          `Descarga aquí el certificado de donación para tu declaración de renta (${site.legalNature}). El enlace es personal: no lo reenvíes. Funciona hasta el ${until}; después, respóndenos este correo y te lo enviamos.`,
         ],
         details: [
           ['Valor', formatCOP(d.donation_amount)],
@@ -144,6 +154,7 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
           ['Pago', payment.id],
           ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
         ],
+        action: { label: 'Descargar el certificado de donación', url: link.url },
       }),
     );
   },

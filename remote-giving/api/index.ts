@@ -2,6 +2,7 @@ import type { ApiModule } from 'shared/server/api-module';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
 import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
 import { campaignRoutes } from './campaign';
+import { certificateRoutes } from './certificates';
 import { contributionRoutes, donationPayables } from './contributions';
 import { donationBoundsRoutes } from './donation-bounds';
 import { donationStaffRoutes } from './donations-staff';
@@ -18,6 +19,8 @@ export const givingApi: ApiModule = {
     await app.register(campaignRoutes, ctx);
     // The staff's ledger of donations (#14).
     await app.register(donationStaffRoutes, ctx);
+    // Donation certificates: the donor's personal link and the team's issuing (#14).
+    await app.register(certificateRoutes, ctx);
     await app.register(paymentStaffRoutes(donationPayables), ctx);
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);

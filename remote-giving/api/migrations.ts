@@ -73,6 +73,68 @@ export const givingMigrations: DomainMigrations = {
         );
       },
     },
+    '005_certificates': {
+      // Donation certificates (#14, certificates.ts): numbered CD-<year>-<seq> without gaps within the donation year
+      // (certificate_counters, one row per year taken under its row lock); one per donation and one per donor and year
+      // (partial unique indexes), each with the donations it covers (certificate_donations: the amounts, dates and form
+      // of payment as certified, so a PDF printed again says exactly the same); voided when the payment is reversed.
+      // The donor's personal link is a random token whose digest and expiry live on the donation.
+      async up(db) {
+        await db.schema
+          .withSchema('giving')
+          .createTable('certificate_counters')
+          .addColumn('year', 'integer', (c) => c.primaryKey())
+          .addColumn('last', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .withSchema('giving')
+          .createTable('certificates')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('number', 'text', (c) => c.notNull().unique())
+          .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('donation', 'annual')`))
+          .addColumn('year', 'integer', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('contribution_reference', 'text')
+          .addColumn('donor_key', 'text', (c) => c.notNull())
+          .addColumn('donor_name', 'text', (c) => c.notNull())
+          .addColumn('donor_id_type', 'text', (c) => c.notNull())
+          .addColumn('donor_id_number', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('issued_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('issued_by', 'text', (c) => c.notNull())
+          .addColumn('voided_at', 'timestamptz')
+          .addUniqueConstraint('certificates_year_seq', ['year', 'seq'])
+          .execute();
+        await sql`create unique index certificates_one_per_donation on giving.certificates (contribution_reference) where kind = 'donation'`.execute(
+          db,
+        );
+        await sql`create unique index certificates_one_annual_per_donor on giving.certificates (year, donor_key) where kind = 'annual'`.execute(
+          db,
+        );
+        await db.schema
+          .withSchema('giving')
+          .createTable('certificate_donations')
+          .addColumn('certificate_id', 'integer', (c) => c.notNull().references('giving.certificates.id').onDelete('cascade'))
+          .addColumn('contribution_reference', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('approved_at', 'timestamptz', (c) => c.notNull())
+          .addColumn('payment_type', 'text')
+          .addPrimaryKeyConstraint('certificate_donations_pkey', ['certificate_id', 'contribution_reference'])
+          .execute();
+        await db.schema
+          .withSchema('giving')
+          .createIndex('certificate_donations_reference')
+          .on('certificate_donations')
+          .column('contribution_reference')
+          .execute();
+        await db.schema
+          .withSchema('giving')
+          .alterTable('contributions')
+          .addColumn('certificate_token_hash', 'text')
+          .addColumn('certificate_token_expires_at', 'timestamptz')
+          .execute();
+      },
+    },
     '006_payment_reconciliation': {
       async up(db) {
         await addReconciliationColumns(db, 'giving', 'contributions');

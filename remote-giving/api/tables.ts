@@ -22,6 +22,9 @@ export interface ContributionsTable extends PayableTable {
   created_at: CreatedTimestamp;
   /** Generated (migration 009): the donor's name, e-mail, document and the reference folded for the staff's search. */
   ledger_search: ColumnType<string, never, never>;
+  /** SHA-256 of the donor's certificate link token, and until when the link works (migration 005). */
+  certificate_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  certificate_token_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** `giving.campaigns` (migration 004_campaigns): the donation campaigns whose progress /contribuciones shows. */
@@ -39,11 +42,52 @@ export interface CampaignsTable {
   updated_by: string | null;
 }
 
+/** `giving.certificates` (migration 005): the donation certificates issued, numbered per donation year. */
+export interface CertificatesTable {
+  id: Serial;
+  /** CD-<year>-<seq, six digits>. */
+  number: string;
+  kind: 'donation' | 'annual';
+  year: number;
+  seq: number;
+  /** The donation a per-donation certificate covers; null on annual ones (their donations are in certificate_donations). */
+  contribution_reference: string | null;
+  /** The donor as the annual certificate groups them: document type and number without separators. */
+  donor_key: string;
+  donor_name: string;
+  donor_id_type: string;
+  donor_id_number: string;
+  /** Whole COP; `bigint`, which the drivers read back as a string. */
+  amount: ColumnType<string, number, number>;
+  issued_at: CreatedTimestamp;
+  /** The team member's e-mail, or 'enlace del donante' when the donor's personal link issued it. */
+  issued_by: string;
+  voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** `giving.certificate_donations` (migration 005): each certificate's donations as certified. */
+export interface CertificateDonationsTable {
+  certificate_id: number;
+  contribution_reference: string;
+  amount: ColumnType<string, number, number>;
+  approved_at: Date;
+  payment_type: string | null;
+}
+
+/** `giving.certificate_counters` (migration 005): the last certificate number used in each year. */
+export interface CertificateCountersTable {
+  year: number;
+  last: number;
+}
+
 // The giving domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
     'giving.contributions': ContributionsTable;
     'giving.campaigns': CampaignsTable;
+    'giving.certificates': CertificatesTable;
+    'giving.certificate_donations': CertificateDonationsTable;
+    'giving.certificate_counters': CertificateCountersTable;
     'giving.payment_notifications': PaymentNotificationsTable;
     'giving.payment_discrepancies': PaymentDiscrepanciesTable;
     'giving.payment_events': PaymentEventsTable;

@@ -5,7 +5,8 @@ import type { ResultTexts } from 'shared/payments/result-texts';
 export const donationResultTexts: Partial<ResultTexts> = {
   successLead: '¡Gracias por tu donación! Tu aporte fue recibido.',
   // Shown only under a payment the server confirmed approved: the receipt e-mail goes out with that approval.
-  accessPromise: 'Te enviamos el comprobante de tu donación por correo. Si necesitas el certificado de donación, respóndenos ese correo.',
+  accessPromise:
+    'Te enviamos el comprobante de tu donación por correo, con un enlace personal para descargar el certificado de donación para tu declaración de renta.',
 };
 
 export const donationPageTexts = {

@@ -50,6 +50,22 @@ export interface FoundationData {
     dataProtectionEmail: string;
   };
   /**
+   * What the donation certificates carry beyond the foundation's name, NIT and nature (Estatuto Tributario art. 125-2,
+   * DUR 1625 de 2016 art. 1.2.1.4.3): where they are issued, what donations are used for, and who signs them. Until all
+   * of these and the NIT are confirmed, a certificate outside production is a specimen marked as such, and production
+   * issues none.
+   */
+  certificates: {
+    /** City where certificates are issued: 'Tunja, Boyacá'. */
+    city: string | null;
+    /** The destination of the donations as the board approved it (one or two sentences). */
+    destination: string | null;
+    /** The legal representative's full name and identification: 'Ana María Rojas Peña, C.C. 40.123.456'. */
+    legalRepresentative: string | null;
+    /** The revisor fiscal (or contador) who certifies, with the professional card: 'Luis Pérez Gómez, T.P. 123456-T'. */
+    fiscalReviewer: string | null;
+  };
+  /**
    * Documents and transparency data an ESAL of the special tax regime publishes (Estatuto Tributario, art. 364-5).
    * A document's url is its published PDF (https); each item's text is what the foundation publishes for it.
    */
@@ -91,6 +107,12 @@ export const site: Site = {
     privacyEffectiveDate: null,
     termsEffectiveDate: null,
     dataProtectionEmail: 'datospersonales@tejiendofuturo.org',
+  },
+  certificates: {
+    city: null,
+    destination: null,
+    legalRepresentative: null,
+    fiscalReviewer: null,
   },
   esal: {
     documents: [

@@ -52,6 +52,17 @@ export const paymentStatusList = Object.keys(paymentStatuses) as [PaymentStatus,
 export const paymentStatusLabel = (s: string) => (paymentStatuses as Record<string, string>)[s] ?? s;
 export const enrolmentStatusLabel = (s: string) => (enrolmentStatuses as Record<string, string>)[s] ?? s;
 
+/** The provider's payment types (`payment_type`) as the panel, the certificates and a person's copy name them. */
+export const paymentTypeLabels: Record<string, string> = {
+  credit_card: 'Tarjeta de crédito',
+  debit_card: 'Tarjeta débito',
+  prepaid_card: 'Tarjeta prepago',
+  bank_transfer: 'Transferencia bancaria (PSE)',
+  ticket: 'Efectivo',
+  account_money: 'Dinero en la cuenta del proveedor de pagos',
+};
+export const paymentTypeLabel = (t: string | null) => (t ? (paymentTypeLabels[t] ?? t) : 'Pago electrónico');
+
 /** Where a payment report came from, in words. */
 export const paymentSources: Record<string, string> = {
   notification: 'Notificación del proveedor',

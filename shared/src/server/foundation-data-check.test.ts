@@ -16,6 +16,12 @@ const complete: Site = {
   social: site.social.map((s) => ({ ...s, url: `https://social.example/${s.name.toLowerCase()}/tejiendo` })),
   bookingUrl: 'https://reservas.example/alojamiento/casa-rural-tejiendo',
   legal: { ...site.legal, privacyEffectiveDate: '2 de febrero de 2027', termsEffectiveDate: '2 de febrero de 2027' },
+  certificates: {
+    city: 'Tunja, Boyacá',
+    destination: 'Becas de formación para el empleo',
+    legalRepresentative: 'Ana María Rojas Peña, C.C. 40.123.456',
+    fiscalReviewer: 'Luis Pérez Gómez, T.P. 123456-T',
+  },
   esal: {
     documents: site.esal.documents.map((d, i) => ({ ...d, url: `https://docs.example/esal-${i}.pdf` })),
     meritoriousActivity: 'Educación',

@@ -40,6 +40,25 @@ export function foundationFields(data: Site = site): FoundationField[] {
     },
     { key: 'legal.termsEffectiveDate', label: 'Vigencia de los términos y condiciones', value: legal.termsEffectiveDate, format: 'text' },
     { key: 'legal.dataProtectionEmail', label: 'Correo de datos personales', value: legal.dataProtectionEmail, format: 'email' },
+    { key: 'certificates.city', label: 'Ciudad de expedición de los certificados de donación', value: data.certificates.city, format: 'text' },
+    {
+      key: 'certificates.destination',
+      label: 'Destinación de las donaciones (certificados)',
+      value: data.certificates.destination,
+      format: 'text',
+    },
+    {
+      key: 'certificates.legalRepresentative',
+      label: 'Representante legal que firma los certificados',
+      value: data.certificates.legalRepresentative,
+      format: 'text',
+    },
+    {
+      key: 'certificates.fiscalReviewer',
+      label: 'Revisor fiscal o contador que firma los certificados',
+      value: data.certificates.fiscalReviewer,
+      format: 'text',
+    },
     ...esal.documents.map((d, i): FoundationField => ({
       key: `esal.documents[${i}].url`,
       label: `Documento: ${d.name}`,

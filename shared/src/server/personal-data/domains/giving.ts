@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { tableSpec, type DomainRegistry } from '../registry';
 import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from './payable';
 
@@ -19,6 +20,9 @@ export const givingPersonalData: DomainRegistry = {
         email: { label: 'Correo electrónico', personal: 'correo' },
         phone_number: { label: 'Teléfono', personal: 'telefono' },
         ledger_search: { personal: 'derivado' },
+        // Digest of the random token of the receipt's certificate link, and its expiry: no personal data.
+        certificate_token_hash: {},
+        certificate_token_expires_at: {},
         ...payableColumns,
       },
       erase: {
@@ -36,6 +40,44 @@ export const givingPersonalData: DomainRegistry = {
       erase: { action: 'follow-parent' },
       orderBy: 'seen_at',
     }),
+    tableSpec({
+      table: 'giving.certificate_donations',
+      label: 'Donaciones incluidas en tus certificados de donación',
+      belongs: [{ parent: 'giving.contributions', column: 'contribution_reference', parentColumn: 'reference' }],
+      columns: {
+        contribution_reference: { label: 'Número de la donación' },
+        amount: { label: 'Valor certificado (COP)' },
+        approved_at: { label: 'Fecha de la donación' },
+        payment_type: { label: 'Forma de pago', values: payableColumns.payment_type.values },
+      },
+      erase: { action: 'follow-parent' },
+      orderBy: 'approved_at',
+    }),
+    tableSpec({
+      table: 'giving.certificates',
+      label: 'Certificados de donación',
+      belongs: [{ parent: 'giving.certificate_donations', column: 'id', parentColumn: 'certificate_id' }],
+      columns: {
+        number: { label: 'Número del certificado' },
+        kind: { label: 'Tipo', values: { donation: 'Por donación', annual: 'Anual consolidado' } },
+        year: { label: 'Año' },
+        contribution_reference: { label: 'Número de la donación' },
+        donor_key: { personal: 'documento', keptOnRetained: true },
+        donor_name: { label: 'Donante', personal: 'nombre', keptOnRetained: true },
+        donor_id_type: { label: 'Tipo de documento', personal: 'documento', keptOnRetained: true },
+        donor_id_number: { label: 'Número de documento', personal: 'documento', keptOnRetained: true },
+        amount: { label: 'Valor certificado (COP)' },
+        issued_at: { label: 'Fecha de expedición' },
+        issued_by: { personal: 'equipo' },
+        voided_at: { label: 'Anulado el' },
+      },
+      erase: {
+        action: 'retain-if',
+        when: sql<boolean>`true`,
+        why: 'Un certificado de donación expedido sustenta la declaración del donante y la contabilidad de la fundación (Estatuto Tributario art. 125-2 y 632): se conservan su número, valor, fechas y el nombre y documento del donante.',
+      },
+      orderBy: 'issued_at',
+    }),
   ],
   team: [
     { table: 'giving.campaigns', columns: ['updated_by'], why: 'Campañas de donación: quién del equipo las guardó por última vez.' },
@@ -45,5 +87,8 @@ export const givingPersonalData: DomainRegistry = {
       why: 'Pagos que no cuadraron con su registro (referencia, número del pago, valores): quién del equipo los revisó.',
     },
   ],
-  plain: [{ table: 'giving.payment_notifications', why: 'Identificadores de las notificaciones del proveedor de pagos ya procesadas.' }],
+  plain: [
+    { table: 'giving.payment_notifications', why: 'Identificadores de las notificaciones del proveedor de pagos ya procesadas.' },
+    { table: 'giving.certificate_counters', why: 'El último número de certificado de donación usado en cada año.' },
+  ],
 };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { enrolmentStatuses, paymentSources, paymentStatuses } from '../../../schemas/enrolments-staff-api';
+import { enrolmentStatuses, paymentSources, paymentStatuses, paymentTypeLabels } from '../../../schemas/enrolments-staff-api';
 import type { ColumnSpec } from '../registry';
 
 /**
@@ -24,17 +24,7 @@ export const payableColumns = {
   payment_status: { label: 'Estado del pago', values: paymentStatuses },
   payment_id: { label: 'Número del pago' },
   status_detail: { label: 'Detalle del estado del pago' },
-  payment_type: {
-    label: 'Medio de pago',
-    values: {
-      credit_card: 'Tarjeta de crédito',
-      debit_card: 'Tarjeta débito',
-      prepaid_card: 'Tarjeta prepago',
-      bank_transfer: 'Transferencia bancaria (PSE)',
-      ticket: 'Efectivo',
-      account_money: 'Dinero en la cuenta del proveedor de pagos',
-    },
-  },
+  payment_type: { label: 'Medio de pago', values: paymentTypeLabels },
   preference_id: {},
   payment_created_at: { label: 'Fecha en que se inició el pago' },
   payment_date: { label: 'Fecha del último estado del pago' },

@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { site } from 'shared/config/site';
+import type { Certificate, CertificateListResponse, CertificateResponse } from 'shared/schemas/certificates-api';
+import { testApi, type TestApi } from 'shared/server/api-testing';
+import { createTestIdentity } from 'shared/server/identity-testing';
+import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
+import { signNotification } from 'shared/server/payments/signature';
+import { readPdfText } from 'shared/server/pdf/testing';
+import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
+import { donationCertificatePdf } from './certificate-pdf';
+import { givingApi } from './index';
+
+const donor = {
+  data_authorization: true,
+  contributor_name: 'Ramón',
+  contributor_lastname: 'Gutiérrez Ávila',
+  id_type: 'Cédula de ciudadanía',
+  id_number: '79.555.123',
+  email: 'ramon@example.com',
+  phone_number: '3105550000',
+};
+
+const lastYear = new Date().getUTCFullYear() - 1;
+const pdfText = async (bytes: Uint8Array | Buffer) => (await readPdfText(new Uint8Array(bytes))).map((p) => p.text).join('\n');
+
+/** Donation certificates (#14): the donor's link, the team's issuing, numbering, the annual one, voiding. */
+describe('donation certificates', () => {
+  let api: TestApi;
+  const provider = new FakePaymentProvider();
+  const idp = createTestIdentity();
+  const staff = createTestStaffDirectory();
+  staff.seat({ username: 'ana@fundacion.org' });
+  const asStaff = { authorization: `Bearer ${staffToken(idp, { email: 'ana@fundacion.org' })}` };
+  let seq = 0;
+
+  const donate = async (over: Record<string, unknown>, amount: number) => {
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/contributions',
+      payload: { ...donor, ...over, optional_donation_amount: String(amount) },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ external_reference: string }>().external_reference;
+  };
+  const report = async (reference: string, amount: number, status: string, paymentId = String(9000 + ++seq)) => {
+    provider.pay(paymentId, reference, status, { transaction_amount: amount, payment_type_id: 'credit_card' });
+    const requestId = `cert-${++seq}`;
+    const res = await api.app.inject({
+      method: 'POST',
+      url: `/api/giving/payments/notifications?data.id=${paymentId}&type=payment`,
+      headers: { 'x-request-id': requestId, 'x-signature': signNotification('sandbox-webhook-secret', paymentId, requestId) },
+      payload: { type: 'payment', data: { id: paymentId } },
+    });
+    expect(res.statusCode).toBe(200);
+    return paymentId;
+  };
+  /** The certificate link of the receipt e-mail sent to `to` (the last one). */
+  const linkIn = async (to: string) => {
+    const mail = (await api.mailer.list(1000)).filter((m) => m.to === to).at(-1);
+    const match = /\/api\/giving\/certificates\/[^\s"<>]+/.exec(mail?.text ?? '');
+    expect(match).not.toBeNull();
+    return match![0];
+  };
+  const staffPost = (url: string, payload?: Record<string, unknown>) =>
+    api.app.inject({ method: 'POST', url, headers: asStaff, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    api = await testApi(givingApi, {
+      payments: provider,
+      identity: idp.verifier,
+      staff,
+      settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
+    });
+  });
+  afterAll(async () => api.close());
+
+  it('mails the donor a personal link that serves a certificate with every item the tax rules ask for, numbered once', async () => {
+    const reference = await donate({}, 150_000);
+    await report(reference, 150_000, 'approved');
+    const link = await linkIn('ramon@example.com');
+    expect(link).toContain(reference);
+
+    const res = await api.app.inject({ method: 'GET', url: link });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const year = new Date(Date.now() - 5 * 3600_000).getUTCFullYear();
+    expect(res.headers['content-disposition']).toContain(`certificado-donacion-CD-${year}-000001.pdf`);
+    const text = await pdfText(res.rawPayload);
+    for (const item of [
+      'CERTIFICADO DE DONACIÓN',
+      `No. CD-${year}-000001`,
+      site.name,
+      'NIT',
+      site.legalNature,
+      'Ramón Gutiérrez Ávila',
+      'Cédula de ciudadanía 79.555.123',
+      'Fecha de la donación',
+      '$ 150.000 COP',
+      'Forma de pago',
+      'tarjeta de crédito',
+      'Destinación',
+      'Representante legal',
+      'Revisor fiscal',
+      'Expedido en',
+      // Outside production every certificate is a specimen, and pending foundation data is said, never made up.
+      'ESPÉCIMEN',
+    ])
+      expect(text).toContain(item);
+    expect(text).not.toContain('undefined');
+
+    // The same link again: the same certificate, not a new number.
+    const again = await api.app.inject({ method: 'GET', url: link });
+    expect(again.headers['content-disposition']).toContain(`CD-${year}-000001`);
+    const numbered = await api.db.selectFrom('giving.certificates').select(['number', 'issued_by']).execute();
+    expect(numbered).toEqual([{ number: `CD-${year}-000001`, issued_by: 'enlace del donante' }]);
+  });
+
+  it('answers a tampered, borrowed or expired link with the same Spanish 404 and issues nothing', async () => {
+    const mine = await donate({ email: 'otra@example.com' }, 20_000);
+    await report(mine, 20_000, 'approved');
+    const link = await linkIn('otra@example.com');
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    const other = await donate({ email: 'tercera@example.com' }, 30_000);
+    await report(other, 30_000, 'approved');
+    const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    for (const url of [
+      `/api/giving/certificates/${mine}?token=${tampered}`,
+      // A valid token names only its own donation.
+      `/api/giving/certificates/${other}?token=${token}`,
+      `/api/giving/certificates/${mine}`,
+    ]) {
+      const res = await api.app.inject({ method: 'GET', url });
+      expect([400, 404]).toContain(res.statusCode);
+      const body = res.json<{ message: string; fields?: { token?: string } }>();
+      expect(body.fields?.token ?? body.message).toMatch(/no es válido o ya venció/);
+    }
+    await api.db
+      .updateTable('giving.contributions')
+      .set({ certificate_token_expires_at: new Date(Date.now() - 1000) })
+      .where('reference', '=', mine)
+      .execute();
+    expect((await api.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    const issued = await api.db.selectFrom('giving.certificates').select('contribution_reference').execute();
+    expect(issued.map((c) => c.contribution_reference)).not.toContain(mine);
+  });
+
+  it('lets the team issue one by one in sequence, never for an unpaid donation, audited', async () => {
+    const unpaid = await donate({ email: 'sinpago@example.com' }, 25_000);
+    const refused = await staffPost(`/api/giving/staff/certificates/donacion/${unpaid}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: 'Solo se expide certificado de una donación con el pago aprobado.' });
+
+    const paid = await donate({ email: 'pagada@example.com' }, 40_000);
+    await report(paid, 40_000, 'approved');
+    const first = await staffPost(`/api/giving/staff/certificates/donacion/${paid}`);
+    expect(first.statusCode).toBe(200);
+    const { certificate, created } = first.json<CertificateResponse>();
+    expect(created).toBe(true);
+    expect(certificate).toMatchObject({ kind: 'donation', reference: paid, amount: 40_000, issuedBy: 'ana@fundacion.org' });
+    expect(certificate.number).toMatch(/-000002$/);
+    const twice = await staffPost(`/api/giving/staff/certificates/donacion/${paid}`);
+    expect(twice.json<CertificateResponse>()).toMatchObject({ created: false, certificate: { number: certificate.number } });
+    const audit = await api.db.selectFrom('staff.audit_log').selectAll().where('action', '=', 'giving.certificate.issue').execute();
+    expect(audit.map((a) => a.entity_id)).toEqual([certificate.number]);
+
+    const pdf = await api.app.inject({ method: 'GET', url: `/api/giving/staff/certificates/${certificate.number}/pdf`, headers: asStaff });
+    expect(pdf.statusCode).toBe(200);
+    expect(await pdfText(pdf.rawPayload)).toContain(certificate.number);
+    expect((await api.app.inject({ method: 'GET', url: `/api/giving/staff/certificates/${certificate.number}/pdf` })).statusCode).toBe(401);
+  });
+
+  it("consolidates a donor's finished year (document written either way), in batch, and voids certificates of a refunded donation", async () => {
+    const a = await donate({ email: 'anual@example.com', id_number: '1.020.300.400' }, 50_000);
+    await report(a, 50_000, 'approved');
+    const b = await donate({ email: 'anual@example.com', id_number: '1020300400' }, 70_000);
+    const paymentB = await report(b, 70_000, 'approved');
+    const c = await donate({ email: 'otro.anual@example.com', id_number: '55.666.777' }, 10_000);
+    await report(c, 10_000, 'approved');
+    for (const [ref, day] of [
+      [a, '03-10'],
+      [b, '11-20'],
+      [c, '06-01'],
+    ] as const)
+      await api.db
+        .updateTable('giving.contributions')
+        .set({ date_approved: new Date(`${lastYear}-${day}T15:00:00Z`) })
+        .where('reference', '=', ref)
+        .execute();
+
+    // This year is not over: no annual certificate for it.
+    const thisYear = await staffPost('/api/giving/staff/certificates/lote', { anio: lastYear + 1 });
+    expect(thisYear.statusCode).toBe(409);
+    expect(thisYear.json()).toMatchObject({ message: 'El certificado anual se expide cuando el año terminó.' });
+
+    const one = await staffPost(`/api/giving/staff/certificates/anual/${b}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json<CertificateResponse>().certificate).toMatchObject({ kind: 'annual', year: lastYear, amount: 120_000, donations: 2 });
+    expect(one.json<CertificateResponse>().certificate.number).toBe(`CD-${lastYear}-000001`);
+
+    const batch = await staffPost('/api/giving/staff/certificates/lote', { anio: lastYear });
+    expect(batch.json()).toEqual({ year: lastYear, issued: 1, existing: 1 });
+    const list = await api.app.inject({ method: 'GET', url: `/api/giving/staff/certificates?anio=${lastYear}`, headers: asStaff });
+    const listed = list.json<CertificateListResponse>();
+    expect(listed.certificates.map((x: Certificate) => x.number)).toEqual([`CD-${lastYear}-000002`, `CD-${lastYear}-000001`]);
+    expect(listed).toMatchObject({ approvedDonations: 3, donorsWithoutAnnual: 0, dataComplete: false });
+
+    const annual = await api.app.inject({
+      method: 'GET',
+      url: `/api/giving/staff/certificates/CD-${lastYear}-000001/pdf`,
+      headers: asStaff,
+    });
+    const text = await pdfText(annual.rawPayload);
+    expect(text).toContain(`CERTIFICADO DE DONACIONES — AÑO ${lastYear}`);
+    expect(text).toContain('$ 120.000 COP');
+    expect(text).toContain(a);
+    expect(text).toContain(b);
+
+    // The second donation is refunded: its annual certificate is void and no longer printed.
+    await report(b, 70_000, 'refunded', paymentB);
+    const voided = await api.app.inject({
+      method: 'GET',
+      url: `/api/giving/staff/certificates/CD-${lastYear}-000001/pdf`,
+      headers: asStaff,
+    });
+    expect(voided.statusCode).toBe(410);
+    expect(voided.json()).toMatchObject({ message: expect.stringContaining('anulado') });
+    const audit = await api.db.selectFrom('staff.audit_log').selectAll().where('action', '=', 'giving.certificate.batch').execute();
+    expect(audit.map((x) => x.detail)).toEqual([{ anio: lastYear, expedidos: 1, yaExistian: 1 }]);
+  });
+
+  it('prints a real certificate (no specimen mark) only with every foundation value confirmed and in production', async () => {
+    const complete = {
+      ...site,
+      nit: '901.234.567-8',
+      certificates: {
+        city: 'Tunja, Boyacá',
+        destination: 'Becas de formación en desarrollo de software para jóvenes de Boyacá.',
+        legalRepresentative: 'Ana María Rojas Peña, C.C. 40.123.456',
+        fiscalReviewer: 'Luis Pérez Gómez, T.P. 123456-T',
+      },
+    };
+    const data = {
+      number: 'CD-2026-000009',
+      kind: 'donation' as const,
+      year: 2026,
+      donorName: 'Nguyễn Łukasz',
+      idType: 'Pasaporte',
+      idNumber: 'AB123456',
+      donations: [{ reference: 'DON-x', amount: 35_000, approvedAt: new Date('2026-03-05T15:00:00Z'), paymentType: 'bank_transfer' }],
+      issuedAt: new Date('2026-03-06T15:00:00Z'),
+    };
+    const real = await pdfText(await donationCertificatePdf(complete, { ...data, specimen: false }));
+    expect(real).not.toContain('ESPÉCIMEN');
+    for (const item of [
+      'NIT 901.234.567-8',
+      'Tunja, Boyacá',
+      'Becas de formación',
+      'Ana María Rojas Peña',
+      'Luis Pérez Gómez',
+      'Nguyễn Łukasz',
+      '5 de marzo de 2026',
+      'transferencia bancaria (pse)',
+    ])
+      expect(real).toContain(item);
+    expect(await pdfText(await donationCertificatePdf(complete, { ...data, specimen: true }))).toContain('ESPÉCIMEN');
+    expect(await pdfText(await donationCertificatePdf(site, { ...data, specimen: false }))).toContain('Dato por confirmar');
+  });
+});
