@@ -36,9 +36,7 @@ export { referenceParamsSchema };
 
 /** GET /api/giving/certificates/:reference?token=…: the donor's personal link from the receipt e-mail. */
 export const certificateLinkQuerySchema = z.object({
-  token: z
-    .string({ error: certificateTexts.linkInvalid })
-    .regex(/^[A-Za-z0-9_-]{43}$/, { error: certificateTexts.linkInvalid }),
+  token: z.string({ error: certificateTexts.linkInvalid }).regex(/^[A-Za-z0-9_-]{43}$/, { error: certificateTexts.linkInvalid }),
 });
 export type CertificateLinkQuery = z.output<typeof certificateLinkQuerySchema>;
 

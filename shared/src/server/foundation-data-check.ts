@@ -40,7 +40,12 @@ export function foundationFields(data: Site = site): FoundationField[] {
     },
     { key: 'legal.termsEffectiveDate', label: 'Vigencia de los términos y condiciones', value: legal.termsEffectiveDate, format: 'text' },
     { key: 'legal.dataProtectionEmail', label: 'Correo de datos personales', value: legal.dataProtectionEmail, format: 'email' },
-    { key: 'certificates.city', label: 'Ciudad de expedición de los certificados de donación', value: data.certificates.city, format: 'text' },
+    {
+      key: 'certificates.city',
+      label: 'Ciudad de expedición de los certificados de donación',
+      value: data.certificates.city,
+      format: 'text',
+    },
     {
       key: 'certificates.destination',
       label: 'Destinación de las donaciones (certificados)',
