@@ -8,6 +8,7 @@ export const exposes = {
   './StaffCampaign': './src/screens/staff/campaign.tsx',
   './StaffDonations': './src/screens/staff/donations.tsx',
   './StaffDonation': './src/screens/staff/donation.tsx',
+  './StaffCertificates': './src/screens/staff/certificates.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'giving', exposes });

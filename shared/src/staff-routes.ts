@@ -7,7 +7,7 @@ export interface StaffScreens {
   community: 'StaffPqrsfInbox' | 'StaffPqrsfCase' | 'StaffCommunityInbox' | 'StaffCommunityRecord' | 'StaffNewsletter';
   account: 'StaffGate' | 'StaffMembers' | 'StaffAudit' | 'StaffDataRequests' | 'StaffDataRequest';
   courses: 'StaffCohorts' | 'StaffPayments' | 'StaffEnrolments' | 'StaffEnrolment';
-  giving: 'StaffCampaign' | 'StaffDonations' | 'StaffDonation';
+  giving: 'StaffCampaign' | 'StaffDonations' | 'StaffDonation' | 'StaffCertificates';
 }
 
 export type StaffRoute = {
@@ -47,6 +47,7 @@ export const staffRoutes: readonly StaffRoute[] = [
   { pattern: '/equipo/inscripciones/:reference', owner: 'courses', screen: 'StaffEnrolment', title: 'Inscripción' },
   { pattern: '/equipo/donaciones', owner: 'giving', screen: 'StaffDonations', title: 'Donaciones', nav: 'Donaciones' },
   { pattern: '/equipo/donaciones/:reference', owner: 'giving', screen: 'StaffDonation', title: 'Donación' },
+  { pattern: '/equipo/certificados', owner: 'giving', screen: 'StaffCertificates', title: 'Certificados de donación', nav: 'Certificados' },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos' },
   { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos' },
   { pattern: '/equipo/campana', owner: 'giving', screen: 'StaffCampaign', title: 'Campaña de donaciones', nav: 'Campaña' },

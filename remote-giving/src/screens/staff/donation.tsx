@@ -6,9 +6,14 @@ import type { DonationRecordResponse } from 'shared/schemas/donations-staff-api'
 import { paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
 import { AppLink } from 'shared/navigation';
 import { useStaffSession } from 'shared/staff-session';
-import { LoadState, messageOf } from 'shared/ui/staff/kit';
+import type { Certificate } from 'shared/schemas/certificates-api';
+import { colombianDate } from 'shared/format/business-days';
+import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/ledger';
 import { useGetStaffDonation } from '../../api/get-staff-donation';
+import { useGetStaffDonationCertificates } from '../../api/get-staff-donation-certificates';
+import { useIssueStaffCertificate } from '../../api/issue-staff-certificate';
+import { CertificateTable } from './certificate-parts';
 
 export const staffDonationTexts = {
   back: 'Volver a las donaciones',
@@ -34,6 +39,16 @@ export const staffDonationTexts = {
     email: 'Correo electrónico',
     phone: 'Teléfono',
   },
+  certificatesTitle: 'Certificados de donación',
+  certificatesCaption: 'Certificados que incluyen esta donación',
+  noCertificates: 'Esta donación aún no tiene certificado. El donante puede descargarlo con el enlace del correo del comprobante.',
+  notApproved: 'Solo una donación con el pago aprobado tiene certificado.',
+  issueDonation: 'Expedir el certificado de esta donación',
+  issueAnnual: (year: string) => `Expedir el certificado anual ${year} de este donante`,
+  issuing: 'Expidiendo…',
+  issued: (number: string) => `Certificado ${number} expedido.`,
+  existed: (number: string) => `Ya existía el certificado ${number}.`,
+  actionFailed: 'No pudimos expedir el certificado.',
 } as const;
 const t = staffDonationTexts;
 
@@ -61,12 +76,76 @@ export default function StaffDonation({ reference = '' }: { reference?: string }
   }, [load]);
 
   const record = state.kind === 'ready' ? state.record : null;
+  return <DonationView state={state} record={record} onRetry={() => void load()} />;
+}
+
+/** Its certificates: those that include it, and the buttons to issue its own and its donor's annual one. */
+function DonationCertificates({ record }: { record: DonationRecordResponse }) {
+  const session = useStaffSession();
+  const getCertificates = useGetStaffDonationCertificates();
+  const issue = useIssueStaffCertificate();
+  const [certificates, setCertificates] = useState<Certificate[] | null>(null);
+  const [busy, setBusy] = useState<'donacion' | 'anual' | null>(null);
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
+
+  const load = useCallback(async () => {
+    const token = await session.getIdToken();
+    const result = token ? await getCertificates(record.reference, token) : null;
+    setCertificates(result?.kind === 'ok' ? result.data.certificates : []);
+  }, [getCertificates, record.reference, session]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const run = async (kind: 'donacion' | 'anual') => {
+    const token = await session.getIdToken();
+    if (!token) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
+    setBusy(kind);
+    const result = await issue(kind, record.reference, token);
+    setBusy(null);
+    if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
+    const { certificate, created } = result.data;
+    setNotice({ text: created ? t.issued(certificate.number) : t.existed(certificate.number), kind: 'success', at: Date.now() });
+    await load();
+  };
+
+  const approved = record.payment.status === 'approved' && record.payment.approvedAt !== null;
+  const year = record.payment.approvedAt ? colombianDate(new Date(record.payment.approvedAt)).slice(0, 4) : '';
+  const yearEnded = year !== '' && year < colombianDate(new Date()).slice(0, 4);
+  const has = (kind: Certificate['kind']) => certificates?.some((c) => c.kind === kind && !c.voidedAt) ?? false;
+  return (
+    <section aria-labelledby="donacion-certificados" className="staff-actions">
+      <h2 id="donacion-certificados">{t.certificatesTitle}</h2>
+      {notice ? <Notice key={notice.at} className="staff-notice" text={notice.text} kind={notice.kind} /> : null}
+      {!approved ? <p className="staff-muted">{t.notApproved}</p> : null}
+      {approved && certificates && !has('donation') ? (
+        <button type="button" className="btn" disabled={busy !== null} onClick={() => void run('donacion')}>
+          {busy === 'donacion' ? t.issuing : t.issueDonation}
+        </button>
+      ) : null}
+      {approved && yearEnded && certificates && !has('annual') ? (
+        <button type="button" className="btn btn--ghost" disabled={busy !== null} onClick={() => void run('anual')}>
+          {busy === 'anual' ? t.issuing : t.issueAnnual(year)}
+        </button>
+      ) : null}
+      {certificates && certificates.length > 0 ? (
+        <CertificateTable caption={t.certificatesCaption} certificates={certificates} />
+      ) : certificates && approved ? (
+        <p className="staff-muted">{t.noCertificates}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The donation's page once asked for: loading, failure, or its facts, certificates and payment history. */
+function DonationView({ state, record, onRetry }: { state: Loaded; record: DonationRecordResponse | null; onRetry: () => void }) {
   return (
     <section className="staff-screen" aria-labelledby="donacion-titulo">
       <p>
         <AppLink to="/equipo/donaciones">{t.back}</AppLink>
       </p>
-      <LoadState state={state} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
+      <LoadState state={state} loading={t.loading} retry={t.retry} onRetry={onRetry} />
       {record ? (
         <>
           <header>
@@ -101,6 +180,7 @@ export default function StaffDonation({ reference = '' }: { reference?: string }
               ]}
             />
           </section>
+          <DonationCertificates record={record} />
           <PaymentHistory history={record.history} discrepancies={record.discrepancies} />
         </>
       ) : null}

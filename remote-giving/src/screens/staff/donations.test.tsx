@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok } from 'shared/api/fake-client';
+import type { Certificate } from 'shared/schemas/certificates-api';
 import type { DonationListResponse, DonationRecordResponse, DonationTotalsResponse } from 'shared/schemas/donations-staff-api';
 import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
 import StaffDonation from './donation';
@@ -147,10 +148,25 @@ const record: DonationRecordResponse = {
   ],
 };
 
+const voidedCertificate: Certificate = {
+  number: 'CD-2026-000004',
+  kind: 'donation',
+  year: 2026,
+  reference: 'DON-b',
+  donorName: 'Lucía Peña',
+  donorDocument: 'Cédula de ciudadanía 41000111',
+  amount: 120_000,
+  donations: 1,
+  issuedAt: '2026-01-15T16:00:00.000Z',
+  issuedBy: 'enlace del donante',
+  voidedAt: '2026-01-20T15:01:00.000Z',
+};
+
 describe('StaffDonation (/equipo/donaciones/:reference)', () => {
   it('shows the donor, the refund in the payment history and the difference the site refused, with no axe violations', async () => {
     const { container } = renderAsStaff(<StaffDonation reference="DON-b" />, {
       'GET /api/giving/staff/donations/DON-b': ok(record),
+      'GET /api/giving/staff/certificates/donacion/DON-b': ok({ certificates: [voidedCertificate] }),
     });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Donación de Lucía Peña');
     const history = screen.getByRole('table', { name: /Cada estado que informó la pasarela/ });
@@ -159,6 +175,32 @@ describe('StaffDonation (/equipo/donaciones/:reference)', () => {
     expect(within(differences).getByText('El monto no coincide')).toBeTruthy();
     expect(within(differences).getByText('$ 1.000')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver a las donaciones' }).getAttribute('href')).toBe('/equipo/donaciones');
+    // Refunded: its certificate is shown as void, with nothing to download and nothing to issue.
+    const certificates = await screen.findByRole('table', { name: 'Certificados que incluyen esta donación' });
+    expect(within(certificates).getByText(/^Anulado el/)).toBeTruthy();
+    expect(within(certificates).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Solo una donación con el pago aprobado tiene certificado.')).toBeTruthy();
     expect(await axeViolations(container)).toEqual([]);
+  });
+});
+
+describe('StaffDonation certificates', () => {
+  it('issues the certificate of an approved donation and lists it with its PDF download', async () => {
+    const user = userEvent.setup();
+    const approved = { ...record, payment: { ...record.payment, status: 'approved' }, discrepancies: [] };
+    const issued: Certificate = { ...voidedCertificate, voidedAt: null, issuedBy: 'ana@fundacion.org' };
+    const { calls } = renderAsStaff(<StaffDonation reference="DON-b" />, {
+      'GET /api/giving/staff/donations/DON-b': ok(approved),
+      'GET /api/giving/staff/certificates/donacion/DON-b': [ok({ certificates: [] }), ok({ certificates: [issued] })],
+      'POST /api/giving/staff/certificates/donacion/DON-b': ok({ certificate: issued, created: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Expedir el certificado de esta donación' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Certificado CD-2026-000004 expedido.');
+    const table = await screen.findByRole('table', { name: 'Certificados que incluyen esta donación' });
+    await user.click(within(table).getByRole('button', { name: 'Descargar el certificado CD-2026-000004 en PDF' }));
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/giving/staff/certificates/CD-2026-000004/pdf'));
+    // The fake has no file: the failure is said, not swallowed.
+    expect((await screen.findByRole('alert')).textContent).toBe('No pudimos descargar el certificado. Intenta de nuevo.');
+    expect(screen.queryByRole('button', { name: 'Expedir el certificado de esta donación' })).toBeNull();
   });
 });
