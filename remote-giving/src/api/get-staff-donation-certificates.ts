@@ -4,8 +4,13 @@ import type { DonationCertificatesResponse } from 'shared/schemas/certificates-a
 
 /** GET /api/giving/staff/certificates/donacion/:reference: the certificates that cover one donation. */
 export const getStaffDonationCertificates = (client: ApiClient, reference: string, token: string) =>
-  client.request<DonationCertificatesResponse>('GET', `/api/giving/staff/certificates/donacion/${encodeURIComponent(reference)}`, undefined, {
-    token,
-  });
+  client.request<DonationCertificatesResponse>(
+    'GET',
+    `/api/giving/staff/certificates/donacion/${encodeURIComponent(reference)}`,
+    undefined,
+    {
+      token,
+    },
+  );
 
 export const useGetStaffDonationCertificates = () => useOperation(getStaffDonationCertificates);

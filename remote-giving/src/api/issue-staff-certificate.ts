@@ -7,6 +7,8 @@ import type { CertificateResponse } from 'shared/schemas/certificates-api';
  * consolidated one of its donor's finished year; the existing one when it was issued before. Audited.
  */
 export const issueStaffCertificate = (client: ApiClient, kind: 'donacion' | 'anual', reference: string, token: string) =>
-  client.request<CertificateResponse>('POST', `/api/giving/staff/certificates/${kind}/${encodeURIComponent(reference)}`, undefined, { token });
+  client.request<CertificateResponse>('POST', `/api/giving/staff/certificates/${kind}/${encodeURIComponent(reference)}`, undefined, {
+    token,
+  });
 
 export const useIssueStaffCertificate = () => useOperation(issueStaffCertificate);
