@@ -2,10 +2,10 @@
 // /contribuciones shows its progress as a bar that says its value; an approved donation moves it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
-import { sandboxUrl } from '../support/enrolment';
+import { donateWithCard } from '../support/donation';
 import { expectFocusOn, firstStaffSignIn, newStaffMember } from '../support/staff';
 
 const stamp = Date.now();
@@ -41,25 +41,6 @@ async function campaignBar(browser: Browser): Promise<{ valueText: string; value
   } finally {
     await context.close();
   }
-}
-
-async function donate(page: Page, email: string) {
-  await page.goto('/contribuciones#dona-aqui');
-  await waitForHeading(page, 'Dona aquí');
-  await page.locator('main').getByLabel('$ 100.000').check();
-  await page.locator('main [name="contributor_name"]').fill('Camila');
-  await page.locator('main [name="contributor_lastname"]').fill('Rojas Díaz');
-  await page.locator('main [name="id_type"]').selectOption('Cédula de ciudadanía');
-  await page.locator('main [name="id_number"]').fill('52123456');
-  await page.locator('main [name="email"]').fill(email);
-  await page.locator('main [name="phone_number"]').fill('3104567890');
-  const consent = page.locator('main [name="data_authorization"]');
-  if (await consent.count()) await consent.check();
-  await page.locator('main button[type="submit"]').click();
-  await page.waitForURL(new RegExp(`^${sandboxUrl}`), { timeout: 20_000 });
-  await page.locator('main [name="cardholder_name"]').fill('APRO');
-  await page.getByRole('button', { name: 'Pagar' }).click();
-  await page.waitForURL(new RegExp(`^${baseUrl}/success`), { timeout: 20_000 });
 }
 
 describe('donation campaign', () => {
@@ -106,7 +87,12 @@ describe('donation campaign', () => {
 
     // A visitor donates $ 100.000 and the payment is approved.
     const visitor = await openPage(browser, { width: 390, height: 844 });
-    await donate(visitor.page, `campana-${stamp}@example.com`);
+    await donateWithCard(visitor.page, {
+      name: 'Camila',
+      lastname: 'Rojas Díaz',
+      idNumber: '52123456',
+      email: `campana-${stamp}@example.com`,
+    });
     await visitor.context.close();
 
     // Within the public answer's short cache, the campaign counts it, and the bar says so.
