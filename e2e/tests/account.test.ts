@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
-import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { authorize, baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { fillEnrolment, payWith } from '../support/enrolment';
 import { clientId, codeFor, codesFor, identityClient, poolId, uniqueEmail } from '../support/identity';
 
@@ -24,6 +24,7 @@ async function register(page: Page, email: string, name = 'Ana María Pérez') {
   await field(page, 'phone').fill('300 123 4567');
   await field(page, 'identityType').selectOption('Cédula de ciudadanía');
   await field(page, 'identityNumber').fill('1012345678');
+  await authorize(page);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await page.getByRole('heading', { name: 'Confirma tu correo' }).waitFor({ timeout: 15_000 });
 }

@@ -187,6 +187,7 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
     await field(page, 'phone').fill('300 123 4567');
     await field(page, 'identityType').selectOption('Cédula de ciudadanía');
     await field(page, 'identityNumber').fill('1012345678');
+    await authorize(page);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await field(page, 'code').fill(await codeFor(email));
     await page.getByRole('button', { name: 'Confirmar cuenta' }).click();
@@ -212,6 +213,7 @@ describe('the visitor journeys of #17 on a 390 px phone', () => {
     await field(page, 'phone').fill('300 765 4321');
     await field(page, 'identityType').selectOption('Cédula de ciudadanía');
     await field(page, 'identityNumber').fill('52123456');
+    await authorize(page);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await field(page, 'code').waitFor();
     await page.goto(`/confirm-email?email=${encodeURIComponent(other)}`);

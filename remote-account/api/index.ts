@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ApiModule } from 'shared/server/api-module';
 import { dataRequestCompletionMigration, dataRequestsMigration, registerDataRequests, type DataRequestOptions } from './data-requests';
 import { cognitoDirectory, type AccountDirectory } from './directory';
+import { registrationConsentRoutes } from './registration-consent';
 import { accountRoutes } from './routes';
 import { registerAccountStaffRoutes } from './staff';
 
@@ -44,6 +45,8 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
         ctx,
       );
       await registerAccountStaffRoutes(app, ctx);
+      // The registration form's authorization proof (#15).
+      await app.register(registrationConsentRoutes, ctx);
       await registerDataRequests(app, ctx, options.dataRequests);
     },
   };

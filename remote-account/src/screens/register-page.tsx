@@ -5,11 +5,13 @@ import { AppLink } from 'shared/navigation';
 import { registrationSchema } from 'shared/schemas/account';
 import { documentTypes } from 'shared/schemas/common';
 import { selectFirstName, selectIsAuthenticated, useAppSelector, useAppStore } from 'shared/store';
+import { DataAuthorization } from 'shared/ui/consent';
 import { FormMessage, SelectField, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
+import { useRecordRegistrationConsent } from '../api/record-registration-consent';
 import { AccountForm } from '../components/account-form';
 import { PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
@@ -43,10 +45,22 @@ export default function RegisterPage() {
   const goLater = useDelayedNavigate();
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const form = useZodForm(registrationSchema, { shouldUnregister: false });
+  const recordConsent = useRecordRegistrationConsent();
   const field = fieldsOf(form);
 
   const submission = useFormSubmission(form, async (values) => {
     void loadCodeStep();
+    // The proof of the authorization first: without it no account is created (the provider never tells the site).
+    const proof = await recordConsent({
+      email: values.email,
+      data_authorization: values.data_authorization,
+      ...(values.privacy_policy_version ? { privacy_policy_version: values.privacy_policy_version } : {}),
+    });
+    if (proof.kind !== 'ok')
+      return failed(
+        proof.kind === 'error' ? proof.message : identityMessages.signUpDefault,
+        proof.kind === 'error' ? { fields: proof.fields } : {},
+      );
     const result = await signUp(values);
     if (!result.success) {
       const taken = result.code === 'UsernameExistsException';
@@ -157,6 +171,7 @@ export default function RegisterPage() {
           />
           <TextField label="Número de documento" inputMode="numeric" required {...field('identityNumber')} />
         </div>
+        <DataAuthorization form="account.registration" {...field('data_authorization')} />
       </AccountForm>
     );
   }

@@ -19,6 +19,7 @@ export const consentForms = [
   'community.software_request',
   'community.newsletter',
   'community.pqrsf',
+  'account.registration',
 ] as const;
 export type ConsentForm = (typeof consentForms)[number];
 
@@ -36,6 +37,7 @@ export const consentBasis: Record<ConsentForm, 'consent' | 'legal_duty'> = {
   'community.software_request': 'consent',
   'community.newsletter': 'consent',
   'community.pqrsf': 'legal_duty',
+  'account.registration': 'consent',
 };
 
 /** What each form's data is used for, in the authorization's words. */
@@ -48,6 +50,7 @@ const purposes: Record<ConsentForm, string> = {
   'community.software_request': 'responder mi solicitud de software a la medida y contactarme sobre ella',
   'community.newsletter': 'enviarme el boletín de la fundación por correo electrónico hasta que cancele la suscripción',
   'community.pqrsf': 'tramitar y responder mi petición, queja, reclamo, sugerencia o felicitación',
+  'account.registration': 'crear y administrar mi cuenta, mostrarme mis cursos y sus certificados y escribirme sobre ellos',
 };
 
 export interface PrivacyPolicyVersion {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { accountTexts as t, confirmationSchema, loginSchema, newPasswordSchema, registrationSchema } from './account';
+import { consentTexts } from '../legal/privacy-policy';
 import { fieldErrors } from './zod';
 
 const valid = {
@@ -10,6 +11,7 @@ const valid = {
   phone: '300 123 4567',
   identityType: 'Cédula de ciudadanía',
   identityNumber: '1012345678',
+  data_authorization: true,
 };
 
 const errorsOf = (schema: { safeParse(v: unknown): { success: boolean; error?: unknown } }, input: unknown) => {
@@ -33,6 +35,7 @@ describe('registration schema (spec §5)', () => {
       phone: '',
       identityType: '',
       identityNumber: '',
+      data_authorization: false,
     });
     expect(e).toEqual({
       name: t.nameRequired,
@@ -42,6 +45,8 @@ describe('registration schema (spec §5)', () => {
       phone: t.phoneRequired,
       identityType: t.idTypeRequired,
       identityNumber: t.idNumberRequired,
+      // The data authorization (#15), unticked.
+      data_authorization: consentTexts.required,
     });
   });
 

@@ -1,4 +1,5 @@
 import { documentNumberField, documentTypes, emailField, oneOf, phoneField } from './common';
+import { consentFields } from './consent';
 import { z } from './zod';
 
 /** Messages of spec §5 (registration, login, confirmation code) and §8 (login, registration, confirmation, resend). */
@@ -66,8 +67,21 @@ export const registrationSchema = z
     phone: phoneField(accountTexts.phoneRequired, accountTexts.phoneInvalid),
     identityType: oneOf(documentTypes, accountTexts.idTypeRequired),
     identityNumber: documentNumberField(accountTexts.idNumberRequired),
+    ...consentFields,
   })
   .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+
+/**
+ * POST /api/account/registration-consent: the proof of the authorization the registration form asked for, stored before
+ * the browser creates the account in the identity provider (which the site's server never sees).
+ */
+export const registrationConsentSchema = z.object({
+  email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid),
+  ...consentFields,
+});
+export type RegistrationConsentInput = z.input<typeof registrationConsentSchema>;
+export const registrationConsentResponseSchema = z.object({ recorded: z.literal(true) });
+export type RegistrationConsentResponse = z.output<typeof registrationConsentResponseSchema>;
 
 export type RegistrationInput = z.input<typeof registrationSchema>;
 export type Registration = z.output<typeof registrationSchema>;

@@ -143,6 +143,28 @@ describe('consent with proof on every form (#15)', () => {
     },
   );
 
+  it('the registration form keeps its proof before the account exists (the browser creates it in the identity provider)', async () => {
+    const email = 'consent.registro@example.com';
+    for (const missing of [{}, { data_authorization: false }]) {
+      const refused = await post('/api/account/registration-consent', { email, ...missing });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ fields: { data_authorization: expect.stringMatching(/^Debes/) } });
+    }
+    expect(await proofsOf(email)).toEqual([]);
+    const accepted = await post('/api/account/registration-consent', { email: ' Consent.Registro@Example.com ', data_authorization: true });
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json()).toEqual({ recorded: true });
+    const [proof] = await proofsOf(email);
+    expect(proof).toMatchObject({
+      form: 'account.registration',
+      record_table: 'identity.accounts',
+      record_ref: email,
+      policy_version: currentPrivacyPolicy.id,
+      text_sha256: createHash('sha256').update(currentPrivacyPolicy.authorization('account.registration')).digest('hex'),
+      basis: 'consent',
+    });
+  });
+
   it('a PQRSF informs (a petition needs no authorization) and keeps the proof of the notice with its radicado', async () => {
     const res = await post('/api/community/pqrsf', {
       rol_type: 'Estudiante',
