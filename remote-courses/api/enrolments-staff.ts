@@ -33,6 +33,7 @@ import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import {
   ledgerConflict,
   ledgerCursorOf,
+  ledgerExportPages,
   ledgerSearchConditions,
   paymentHistory,
   paymentOf,
@@ -167,19 +168,6 @@ const csvColumns: CsvColumn<ListRow>[] = [
   { header: 'Estado del pago', value: (r) => paymentStatusLabel(r.payment_status) },
 ];
 
-/** Rows per query while exporting: one page in memory at a time. */
-const EXPORT_PAGE = 1000;
-
-async function* exportPages(db: SiteDb, filter: EnrolmentFilter, upTo: number): AsyncGenerator<ListRow[]> {
-  let before = upTo + 1;
-  for (;;) {
-    const page = await readPage(db, filter, EXPORT_PAGE, before);
-    if (page.length) yield page;
-    if (page.length < EXPORT_PAGE) return;
-    before = page[page.length - 1]!.id;
-  }
-}
-
 const notFound = () => new ApiError(404, 'not_found', ledgerTexts.notFound);
 
 export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
@@ -280,7 +268,9 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
           entity: 'enrolments',
           detail: { filtro: { ...filter }, filas: rows },
         });
-        const pages = head ? exportPages(ctx.db, filter, head.id) : (async function* (): AsyncGenerator<ListRow[]> {})();
+        const pages = head
+          ? ledgerExportPages((limit, before) => readPage(ctx.db, filter, limit, before), head.id)
+          : (async function* (): AsyncGenerator<ListRow[]> {})();
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', csvDisposition(`inscripciones-${colombianDate(new Date())}.csv`))

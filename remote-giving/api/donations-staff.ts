@@ -23,7 +23,14 @@ import { recordAudit } from 'shared/server/audit';
 import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
-import { ledgerCursorOf, ledgerSearchConditions, paymentHistory, paymentOf, recordDiscrepancies } from 'shared/server/payments/ledger';
+import {
+  ledgerCursorOf,
+  ledgerExportPages,
+  ledgerSearchConditions,
+  paymentHistory,
+  paymentOf,
+  recordDiscrepancies,
+} from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 
 /**
@@ -145,18 +152,6 @@ const csvColumns: CsvColumn<ListRow>[] = [
   { header: 'Fecha de aprobación', value: (r) => (r.date_approved ? new Date(r.date_approved) : null) },
 ];
 
-const EXPORT_PAGE = 1000;
-
-async function* exportPages(db: SiteDb, filter: DonationFilter, upTo: number): AsyncGenerator<ListRow[]> {
-  let before = upTo + 1;
-  for (;;) {
-    const page = await readPage(db, filter, EXPORT_PAGE, before);
-    if (page.length) yield page;
-    if (page.length < EXPORT_PAGE) return;
-    before = page[page.length - 1]!.id;
-  }
-}
-
 const notFound = () => new ApiError(404, 'not_found', donationLedgerTexts.notFound);
 
 export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
@@ -233,7 +228,9 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
           entity: 'contributions',
           detail: { filtro: { ...filter }, filas: rows },
         });
-        const pages = head ? exportPages(ctx.db, filter, head.id) : (async function* (): AsyncGenerator<ListRow[]> {})();
+        const pages = head
+          ? ledgerExportPages((limit, before) => readPage(ctx.db, filter, limit, before), head.id)
+          : (async function* (): AsyncGenerator<ListRow[]> {})();
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', csvDisposition(`donaciones-${colombianDate(new Date())}.csv`))

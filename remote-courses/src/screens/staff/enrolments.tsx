@@ -16,7 +16,7 @@ import {
 } from 'shared/schemas/enrolments-staff-api';
 import { staffPath } from 'shared/staff-routes';
 import { useStaffSession } from 'shared/staff-session';
-import { LoadState, MoreRows, StaffTable, useKeysetListing } from 'shared/ui/staff/kit';
+import { LoadState, MoreRows, SearchField, StaffTable, useKeysetListing } from 'shared/ui/staff/kit';
 import { CsvExport } from 'shared/ui/staff/ledger';
 import { useExportStaffEnrolments } from '../../api/export-staff-enrolments';
 import { useGetStaffEnrolmentOptions } from '../../api/get-staff-enrolment-options';
@@ -162,21 +162,13 @@ export default function StaffEnrolments() {
         <h2 id="inscripciones-filtros" className="visually-hidden">
           {t.filtersTitle}
         </h2>
-        <div className="field staff-filters__search">
-          <label htmlFor="inscripciones-q">{t.search}</label>
-          <input
-            id="inscripciones-q"
-            type="search"
-            autoComplete="off"
-            maxLength={100}
-            aria-describedby="inscripciones-q-pista"
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
-          <small id="inscripciones-q-pista" className="field-hint">
-            {t.searchHint}
-          </small>
-        </div>
+        <SearchField
+          id="inscripciones-q"
+          label={t.search}
+          hint={t.searchHint}
+          value={draft.q}
+          onChange={(q) => setDraft({ ...draft, q })}
+        />
         <div className="field">
           <label htmlFor="inscripciones-curso">{t.course}</label>
           <select

@@ -7,7 +7,7 @@ import type { DonationListRequest, DonationTotalsResponse } from 'shared/schemas
 import { paymentStatuses, paymentStatusLabel, type PaymentStatus } from 'shared/schemas/enrolments-staff-api';
 import { staffPath } from 'shared/staff-routes';
 import { useStaffSession } from 'shared/staff-session';
-import { LoadState, MoreRows, StaffTable, useKeysetListing } from 'shared/ui/staff/kit';
+import { LoadState, MoreRows, SearchField, StaffTable, useKeysetListing } from 'shared/ui/staff/kit';
 import { CsvExport } from 'shared/ui/staff/ledger';
 import { useExportStaffDonations } from '../../api/export-staff-donations';
 import { useGetStaffDonationTotals } from '../../api/get-staff-donation-totals';
@@ -180,21 +180,7 @@ export default function StaffDonations() {
 
       <form role="search" className="staff-filters" aria-labelledby="donaciones-filtros" onSubmit={onSubmit}>
         <h2 id="donaciones-filtros">{t.filtersTitle}</h2>
-        <div className="field staff-filters__search">
-          <label htmlFor="donaciones-q">{t.search}</label>
-          <input
-            id="donaciones-q"
-            type="search"
-            autoComplete="off"
-            maxLength={100}
-            aria-describedby="donaciones-q-pista"
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
-          <small id="donaciones-q-pista" className="field-hint">
-            {t.searchHint}
-          </small>
-        </div>
+        <SearchField id="donaciones-q" label={t.search} hint={t.searchHint} value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
         <div className="field">
           <label htmlFor="donaciones-pago">{t.payment}</label>
           <select

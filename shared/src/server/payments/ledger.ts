@@ -105,3 +105,23 @@ export const ledgerCursorOf = (id: number): string => String(id);
 
 /** Thrown when the staff action does not apply to the record as it stands (409, Spanish message). */
 export const ledgerConflict = (message: string): ApiError => new ApiError(409, 'conflict', message);
+
+/** Rows per query while exporting: one page in memory at a time. */
+const EXPORT_PAGE = 1000;
+
+/**
+ * The pages of an export, newest first from `upTo` (the newest row when the export was asked for: rows filed while it
+ * streams are not in the file), each read with `readPage(limit, before)`.
+ */
+export async function* ledgerExportPages<R extends { id: number }>(
+  readPage: (limit: number, before: number) => Promise<R[]>,
+  upTo: number,
+): AsyncGenerator<R[]> {
+  let before = upTo + 1;
+  for (;;) {
+    const page = await readPage(EXPORT_PAGE, before);
+    if (page.length) yield page;
+    if (page.length < EXPORT_PAGE) return;
+    before = page[page.length - 1]!.id;
+  }
+}

@@ -201,3 +201,36 @@ export function StaffTable({ caption, columns, children }: { caption: string; co
     </div>
   );
 }
+
+/** A list's search box: its label, the hint saying how it matches, and at most 100 characters (the API's limit). */
+export function SearchField({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field staff-filters__search">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        autoComplete="off"
+        maxLength={100}
+        aria-describedby={`${id}-pista`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <small id={`${id}-pista`} className="field-hint">
+        {hint}
+      </small>
+    </div>
+  );
+}
