@@ -131,10 +131,17 @@ describe('donation certificates', () => {
       `/api/giving/certificates/${mine}`,
     ]) {
       const res = await api.app.inject({ method: 'GET', url });
-      expect([400, 404]).toContain(res.statusCode);
-      const body = res.json<{ message: string; fields?: { token?: string } }>();
-      expect(body.fields?.token ?? body.message).toMatch(/no es válido o ya venció/);
+      expect(res.statusCode).toBe(404);
+      expect(res.json<{ message: string }>().message).toMatch(/no es válido o ya venció/);
     }
+    // Someone who clicked the e-mail's link lands on the donation page, which says why and what to do.
+    const clicked = await api.app.inject({
+      method: 'GET',
+      url: `/api/giving/certificates/${mine}?token=${tampered}`,
+      headers: { accept: 'text/html,*/*' },
+    });
+    expect(clicked.statusCode).toBe(303);
+    expect(clicked.headers.location).toBe('/contribuciones?certificado=invalido');
     await api.db
       .updateTable('giving.contributions')
       .set({ certificate_token_expires_at: new Date(Date.now() - 1000) })

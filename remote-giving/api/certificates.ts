@@ -13,6 +13,7 @@ import {
   certificateParamsSchema,
   certificateResponseSchema,
   certificateTexts,
+  certificateTokenPattern,
   donationCertificatesResponseSchema,
   referenceParamsSchema,
   type Certificate,
@@ -44,6 +45,8 @@ import { certificateFoundationData, donationCertificatePdf } from './certificate
 export const DONOR_LINK = 'enlace del donante';
 /** How long the receipt's certificate link works: past the next year's income-tax filing season. */
 export const CERTIFICATE_LINK_DAYS = 400;
+/** Where a browser that followed a broken or expired certificate link is sent (the page says why and what to do). */
+export const CERTIFICATE_LINK_FAILED = '/contribuciones?certificado=invalido';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -333,14 +336,22 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
     },
     async (request, reply) => {
       const { reference } = request.params;
-      const valid = await ctx.db
-        .selectFrom('giving.contributions')
-        .select('reference')
-        .where('reference', '=', reference)
-        .where('certificate_token_hash', '=', sha256(request.query.token))
-        .where('certificate_token_expires_at', '>', new Date())
-        .executeTakeFirst();
-      if (!valid) throw new ApiError(404, 'not_found', certificateTexts.linkInvalid);
+      // A person who clicked the e-mail's link gets the donation page with the reason, not an API error.
+      const browser = /text\/html/.test(request.headers.accept ?? '');
+      const token = request.query.token ?? '';
+      const valid =
+        certificateTokenPattern.test(token) &&
+        (await ctx.db
+          .selectFrom('giving.contributions')
+          .select('reference')
+          .where('reference', '=', reference)
+          .where('certificate_token_hash', '=', sha256(token))
+          .where('certificate_token_expires_at', '>', new Date())
+          .executeTakeFirst());
+      if (!valid) {
+        if (browser) return reply.header('cache-control', 'no-store').redirect(CERTIFICATE_LINK_FAILED, 303);
+        throw new ApiError(404, 'not_found', certificateTexts.linkInvalid);
+      }
       checkIssuable(ctx);
       const { id } = await issueDonationCertificate(ctx.db, reference, DONOR_LINK);
       return sendPdf(ctx, reply, await certificateById(ctx.db, id));

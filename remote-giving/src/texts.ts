@@ -29,6 +29,8 @@ export const donationPageTexts = {
   redirecting: 'Te estamos llevando a la pasarela de pagos…',
   summary: (amount: string) => `Vas a donar ${amount}`,
   errorsTitle: 'Por favor corrige los siguientes errores:',
+  certificateLinkFailed: (email: string) =>
+    `El enlace del certificado de donación no es válido o ya venció. Escríbenos a ${email} desde el correo con el que donaste y te enviamos el certificado.`,
 } as const;
 
 /** The campaign block of /contribuciones (#14). */

@@ -232,3 +232,16 @@ describe('donation form (spec §4, §5, §8) with the API client swapped', () =>
     });
   });
 });
+
+describe('DonationPage after a certificate link that no longer works', () => {
+  it('says why in Spanish and how to get the certificate, above the form', async () => {
+    window.history.pushState({}, '', '/contribuciones?certificado=invalido');
+    try {
+      renderPage({});
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toMatch(/^El enlace del certificado de donación no es válido o ya venció\. Escríbenos a \S+@\S+/);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+});

@@ -19,6 +19,8 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
+import { useSearchParams } from 'shared/navigation';
+import { site } from 'shared/config/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
@@ -87,6 +89,8 @@ function useServerBounds(): DonationBounds | null {
 /** Donation screen /contribuciones#dona-aqui (spec §2, §4 Donation, §5, §8). */
 export default function DonationPage() {
   usePaymentType('donations');
+  // Sent here by a certificate link from a receipt that no longer works (remote-giving/api/certificates.ts).
+  const certificateLinkFailed = useSearchParams().get('certificado') === 'invalido';
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
   const createContribution = useCreateContribution();
@@ -174,6 +178,11 @@ export default function DonationPage() {
 
   return (
     <PageFrame title={t.title} anchorId="dona-aqui" intro={<p>{t.lead}</p>}>
+      {certificateLinkFailed ? (
+        <p className="alert alert--error" role="alert">
+          {t.certificateLinkFailed(site.contact.email)}
+        </p>
+      ) : null}
       <SubmissionForm
         className="form card donation-form"
         aria-labelledby="donation-form-title"
