@@ -184,10 +184,17 @@ describe('donation certificates', () => {
     const paymentB = await report(b, 70_000, 'approved');
     const c = await donate({ email: 'otro.anual@example.com', id_number: '55.666.777' }, 10_000);
     await report(c, 10_000, 'approved');
+    // Someone else typed the same document under another name: that donor's year is held for the team to review.
+    const d = await donate(
+      { email: 'ajeno@example.com', id_number: '55666777', contributor_name: 'Impostor', contributor_lastname: 'Ajeno' },
+      5_000,
+    );
+    await report(d, 5_000, 'approved');
     for (const [ref, day] of [
       [a, '03-10'],
       [b, '11-20'],
       [c, '06-01'],
+      [d, '07-01'],
     ] as const)
       await api.db
         .updateTable('giving.contributions')
@@ -206,11 +213,14 @@ describe('donation certificates', () => {
     expect(one.json<CertificateResponse>().certificate.number).toBe(`CD-${lastYear}-000001`);
 
     const batch = await staffPost('/api/giving/staff/certificates/lote', { anio: lastYear });
-    expect(batch.json()).toEqual({ year: lastYear, issued: 1, existing: 1 });
+    expect(batch.json()).toEqual({ year: lastYear, issued: 0, existing: 1, held: 1 });
+    const mixed = await staffPost(`/api/giving/staff/certificates/anual/${c}`);
+    expect(mixed.statusCode).toBe(409);
+    expect(mixed.json()).toMatchObject({ message: expect.stringContaining('nombres distintos') });
     const list = await api.app.inject({ method: 'GET', url: `/api/giving/staff/certificates?anio=${lastYear}`, headers: asStaff });
     const listed = list.json<CertificateListResponse>();
-    expect(listed.certificates.map((x: Certificate) => x.number)).toEqual([`CD-${lastYear}-000002`, `CD-${lastYear}-000001`]);
-    expect(listed).toMatchObject({ approvedDonations: 3, donorsWithoutAnnual: 0, dataComplete: false });
+    expect(listed.certificates.map((x: Certificate) => x.number)).toEqual([`CD-${lastYear}-000001`]);
+    expect(listed).toMatchObject({ approvedDonations: 4, donorsWithoutAnnual: 1, dataComplete: false });
 
     const annual = await api.app.inject({
       method: 'GET',
@@ -232,8 +242,20 @@ describe('donation certificates', () => {
     });
     expect(voided.statusCode).toBe(410);
     expect(voided.json()).toMatchObject({ message: expect.stringContaining('anulado') });
+    // The refunded donation's receipt link serves nothing any more; the donor's year can be certified again without it.
+    const token = await api.db
+      .selectFrom('giving.contributions')
+      .select('certificate_token_hash')
+      .where('reference', '=', b)
+      .executeTakeFirstOrThrow();
+    expect(token.certificate_token_hash).toBeNull();
+    const again = await staffPost(`/api/giving/staff/certificates/anual/${a}`);
+    expect(again.json<CertificateResponse>()).toMatchObject({
+      created: true,
+      certificate: { amount: 50_000, donations: 1, number: `CD-${lastYear}-000002` },
+    });
     const audit = await api.db.selectFrom('staff.audit_log').selectAll().where('action', '=', 'giving.certificate.batch').execute();
-    expect(audit.map((x) => x.detail)).toEqual([{ anio: lastYear, expedidos: 1, yaExistian: 1 }]);
+    expect(audit.map((x) => x.detail)).toEqual([{ anio: lastYear, expedidos: 0, yaExistian: 1, enRevision: 1 }]);
   });
 
   it('prints a real certificate (no specimen mark) only with every foundation value confirmed and in production', async () => {

@@ -31,6 +31,7 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import type { Database, SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { publicWrite } from 'shared/server/api-module';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { certificateFoundationData, donationCertificatePdf } from './certificate-pdf';
 
@@ -73,6 +74,12 @@ export async function issueCertificateLink(db: SiteDb, reference: string, origin
 
 /** Voids every certificate that covers the donation (its payment was refunded or charged back). */
 export async function voidCertificatesOf(db: SiteDb, reference: string): Promise<number> {
+  // The receipt's link no longer serves anything for this donation.
+  await db
+    .updateTable('giving.contributions')
+    .set({ certificate_token_hash: null, certificate_token_expires_at: null })
+    .where('reference', '=', reference)
+    .execute();
   const voided = await db
     .updateTable('giving.certificates')
     .set({ voided_at: new Date() })
@@ -202,8 +209,17 @@ async function donorYearDonations(trx: Trx, donorKey: string, year: number): Pro
   return rows.map((r) => ({ ...r, date_approved: new Date(r.date_approved!) }));
 }
 
-/** The consolidated certificate of one donor and finished year, issued now if missing (null: no approved donation). */
-async function issueAnnual(db: SiteDb, donorKey: string, year: number, issuedBy: string): Promise<{ id: number; created: boolean } | null> {
+/** A name as certificates compare them: case, accents and spacing aside. */
+const sameNameKey = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+type AnnualOutcome = { id: number; created: boolean } | { held: true } | null;
+
+/**
+ * The consolidated certificate of one donor and finished year, issued now if missing (a voided one is replaced); null
+ * without an approved donation. Donations under one document but different names are held for the team to review:
+ * anyone can type someone else's document number on a donation, and a certificate must not mix two people's money.
+ */
+async function issueAnnual(db: SiteDb, donorKey: string, year: number, issuedBy: string): Promise<AnnualOutcome> {
   return db.transaction().execute(async (trx) => {
     // One issuer at a time per year: the counter row's lock also keeps two batches from certifying a donor twice.
     await nextSeqLock(trx, year);
@@ -213,10 +229,13 @@ async function issueAnnual(db: SiteDb, donorKey: string, year: number, issuedBy:
       .where('kind', '=', 'annual')
       .where('year', '=', year)
       .where('donor_key', '=', donorKey)
+      .where('voided_at', 'is', null)
       .executeTakeFirst();
     if (existing) return { id: existing.id, created: false };
     const donations = await donorYearDonations(trx, donorKey, year);
     if (!donations.length) return null;
+    const names = new Set(donations.map((d) => sameNameKey(`${d.contributor_name} ${d.contributor_lastname}`)));
+    if (names.size > 1) return { held: true };
     return { id: await insertCertificate(trx, 'annual', year, donations, issuedBy), created: true };
   });
 }
@@ -326,6 +345,8 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
   app.get<{ Params: ReferenceParams; Querystring: CertificateLinkQuery }>(
     '/certificates/:reference',
     {
+      // It issues a number the first time and renders a PDF every time: limited per client like a form.
+      config: publicWrite(ctx.settings),
       schema: {
         tags: ['giving'],
         summary: 'El certificado de una donación, desde el enlace personal del correo del comprobante (PDF)',
@@ -478,6 +499,7 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
         checkYearEnded(year, new Date());
         const issued = await issueAnnual(ctx.db, donorKeyOf(d.id_type, d.id_number), year, who.email);
         if (!issued) throw new ApiError(409, 'conflict', certificateTexts.notApproved);
+        if ('held' in issued) throw new ApiError(409, 'conflict', certificateTexts.namesDiffer);
         const row = await certificateById(ctx.db, issued.id);
         if (issued.created)
           await recordAudit(ctx.db, who, {
@@ -516,18 +538,21 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
           .execute();
         let issued = 0;
         let existing = 0;
+        let held = 0;
         for (const { donor_key } of donors) {
           const result = await issueAnnual(ctx.db, donor_key, year, who.email);
-          if (result?.created) issued++;
-          else if (result) existing++;
+          if (!result) continue;
+          if ('held' in result) held++;
+          else if (result.created) issued++;
+          else existing++;
         }
         await recordAudit(ctx.db, who, {
           action: 'giving.certificate.batch',
           entity: 'certificate',
           entityId: String(year),
-          detail: { anio: year, expedidos: issued, yaExistian: existing },
+          detail: { anio: year, expedidos: issued, yaExistian: existing, enRevision: held },
         });
-        return { year, issued, existing };
+        return { year, issued, existing, held };
       },
     );
 

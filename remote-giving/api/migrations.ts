@@ -108,7 +108,7 @@ export const givingMigrations: DomainMigrations = {
         await sql`create unique index certificates_one_per_donation on giving.certificates (contribution_reference) where kind = 'donation'`.execute(
           db,
         );
-        await sql`create unique index certificates_one_annual_per_donor on giving.certificates (year, donor_key) where kind = 'annual'`.execute(
+        await sql`create unique index certificates_one_annual_per_donor on giving.certificates (year, donor_key) where kind = 'annual' and voided_at is null`.execute(
           db,
         );
         await db.schema

@@ -18,6 +18,8 @@ export const certificateTexts = {
   pendingData:
     'Los certificados de donación aún no se pueden expedir: faltan datos de la fundación (NIT, ciudad, destinación o firmantes). Avísale al administrador.',
   numberInvalid: 'El número de certificado no es válido.',
+  namesDiffer:
+    'Las donaciones de este documento en ese año tienen nombres distintos: revísalas (alguien pudo escribir un documento ajeno) y expide el certificado de cada donación por separado.',
 } as const;
 
 export const certificateKinds = { donation: 'Por donación', annual: 'Anual consolidado' } as const;
@@ -95,7 +97,13 @@ export type CertificateListResponse = z.output<typeof certificateListResponseSch
 export const certificateResponseSchema = z.object({ certificate: certificateSchema, created: z.boolean() });
 export type CertificateResponse = z.output<typeof certificateResponseSchema>;
 
-export const certificateBatchResponseSchema = z.object({ year: z.number().int(), issued: z.number().int(), existing: z.number().int() });
+export const certificateBatchResponseSchema = z.object({
+  year: z.number().int(),
+  issued: z.number().int(),
+  existing: z.number().int(),
+  /** Donors held for review: their donations of the year carry different names under one document. */
+  held: z.number().int(),
+});
 export type CertificateBatchResponse = z.output<typeof certificateBatchResponseSchema>;
 
 /** What the donation's page in the panel shows of its certificates. */

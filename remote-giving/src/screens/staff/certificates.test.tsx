@@ -47,14 +47,16 @@ describe('StaffCertificates (/equipo/certificados)', () => {
     const user = userEvent.setup();
     const { calls } = renderAsStaff(<StaffCertificates />, {
       [`GET /api/giving/staff/certificates?anio=${lastYear}`]: [ok(before), ok({ ...before, donorsWithoutAnnual: 0 })],
-      'POST /api/giving/staff/certificates/lote': ok({ year: lastYear, issued: 3, existing: 1 }),
+      'POST /api/giving/staff/certificates/lote': ok({ year: lastYear, issued: 3, existing: 1, held: 1 }),
     });
     await user.click(await screen.findByRole('button', { name: `Expedir los certificados anuales de ${lastYear}` }));
     const dialog = screen.getByRole('dialog', { name: `¿Expedir los certificados anuales de ${lastYear}?` });
     expect(within(dialog).getByText(/Se expedirán 3 certificados/)).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Cancelar');
     await user.click(within(dialog).getByRole('button', { name: 'Sí, expedirlos' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Expedimos 3 certificados; 1 ya existían.');
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /^Expedimos 3 certificados; 1 ya existían\. 1 donante quedó sin certificado anual: sus donaciones tienen nombres distintos/,
+    );
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ anio: lastYear });
     expect(screen.queryByRole('button', { name: `Expedir los certificados anuales de ${lastYear}` })).toBeNull();
   });

@@ -28,8 +28,12 @@ export const staffCertificatesTexts = {
     `Se expedirán ${n} ${n === 1 ? 'certificado' : 'certificados'} con número consecutivo. Queda registrado en la auditoría.`,
   batchConfirm: 'Sí, expedirlos',
   batchBusy: 'Expidiendo…',
-  batchDone: (issued: number, existing: number) =>
-    `Expedimos ${issued} ${issued === 1 ? 'certificado' : 'certificados'}${existing ? `; ${existing} ya existían` : ''}.`,
+  batchDone: (issued: number, existing: number, held: number) =>
+    `Expedimos ${issued} ${issued === 1 ? 'certificado' : 'certificados'}${existing ? `; ${existing} ya existían` : ''}.${
+      held
+        ? ` ${held} ${held === 1 ? 'donante quedó' : 'donantes quedaron'} sin certificado anual: sus donaciones tienen nombres distintos con el mismo documento; revísalas en Donaciones.`
+        : ''
+    }`,
   cancel: 'Cancelar',
   listCaption: (year: number, n: number) => `Certificados de ${year} (${n}), del más reciente al más antiguo`,
   empty: (year: number) => `Aún no hay certificados de ${year}.`,
@@ -83,7 +87,7 @@ export default function StaffCertificates() {
     if (result.kind !== 'ok') return setDialogError(messageOf(result, t.network, t.actionFailed));
     setConfirming(false);
     setDialogError(null);
-    setNotice({ text: t.batchDone(result.data.issued, result.data.existing), at: Date.now() });
+    setNotice({ text: t.batchDone(result.data.issued, result.data.existing, result.data.held), at: Date.now() });
     await load();
   };
 
