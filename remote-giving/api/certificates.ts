@@ -205,6 +205,8 @@ async function donorYearDonations(trx: Trx, donorKey: string, year: number): Pro
     .where(donorKeySql, '=', donorKey)
     .orderBy('date_approved')
     .orderBy('id')
+    // A refund of one of them waits for this certificate to commit, so its voiding (after the refund) sees it.
+    .forShare()
     .execute();
   return rows.map((r) => ({ ...r, date_approved: new Date(r.date_approved!) }));
 }
