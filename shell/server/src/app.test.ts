@@ -84,7 +84,7 @@ describe('gateway pages', () => {
         community: { entry: '/remotes/community/remoteEntry.js' },
         account: { entry: '/remotes/account/remoteEntry.js' },
       },
-      timeoutMs: 3500,
+      timeoutMs: 3000,
     });
     expect(res.headers['cache-control']).toBe('no-cache');
   });

@@ -53,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = path.
     rootDir,
     remotes,
     // Short enough that a remote which never answers shows its fallback within 5 s.
-    remoteTimeoutMs: envInt(env.REMOTE_LOAD_TIMEOUT_MS, 3500),
+    remoteTimeoutMs: envInt(env.REMOTE_LOAD_TIMEOUT_MS, 3000),
     proxy: {
       connectTimeoutMs: envInt(env.PROXY_CONNECT_TIMEOUT_MS, defaultProxyPolicy.connectTimeoutMs),
       apiTimeoutMs: envInt(env.PROXY_API_TIMEOUT_MS, defaultProxyPolicy.apiTimeoutMs),
