@@ -27,13 +27,13 @@ import {
 } from 'shared/schemas/enrolments-staff-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
-import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
+import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import {
   ledgerConflict,
   ledgerCursorOf,
-  ledgerExportPages,
+  sendLedgerExport,
   ledgerSearchConditions,
   paymentHistory,
   paymentOf,
@@ -259,22 +259,15 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       async (request, reply) => {
         const filter = request.query;
         checkFilter(filter);
-        // The file holds what matched when it was asked for: rows filed while it streams are not in it.
-        const [head] = await readPage(ctx.db, filter, 1);
-        const rows = head ? (await countRows(ctx.db, { ...filter })).total : 0;
-        // Recorded before the first byte leaves: an export cut short was still an export of personal data.
-        await recordAudit(ctx.db, staffOf(request), {
+        return sendLedgerExport(ctx.db, request, reply, {
           action: 'courses.export',
           entity: 'enrolments',
-          detail: { filtro: { ...filter }, filas: rows },
+          filter,
+          filename: `inscripciones-${colombianDate(new Date())}.csv`,
+          columns: csvColumns,
+          readPage: (limit, before) => readPage(ctx.db, filter, limit, before),
+          count: async () => (await countRows(ctx.db, filter)).total,
         });
-        const pages = head
-          ? ledgerExportPages((limit, before) => readPage(ctx.db, filter, limit, before), head.id)
-          : (async function* (): AsyncGenerator<ListRow[]> {})();
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', csvDisposition(`inscripciones-${colombianDate(new Date())}.csv`))
-          .send(csvStream(csvColumns, pages));
       },
     );
 

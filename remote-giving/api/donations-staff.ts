@@ -19,19 +19,18 @@ import {
 } from 'shared/schemas/donations-staff-api';
 import { LEDGER_PAGE_SIZE, paymentStatusLabel, referenceParamsSchema, type ReferenceParams } from 'shared/schemas/enrolments-staff-api';
 import type { ApiContext } from 'shared/server/api-contract';
-import { recordAudit } from 'shared/server/audit';
-import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
+import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import {
   ledgerCursorOf,
-  ledgerExportPages,
+  sendLedgerExport,
   ledgerSearchConditions,
   paymentHistory,
   paymentOf,
   recordDiscrepancies,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { registerStaffRoutes } from 'shared/server/staff-guard';
 
 /**
  * The staff's ledger of donations (#14), under /api/giving/staff/donations…: approved totals per Bogotá month and
@@ -221,20 +220,15 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
       },
       async (request, reply) => {
         const filter = request.query;
-        const [head] = await readPage(ctx.db, filter, 1);
-        const rows = head ? await countRows(ctx.db, filter) : 0;
-        await recordAudit(ctx.db, staffOf(request), {
+        return sendLedgerExport(ctx.db, request, reply, {
           action: 'giving.export',
           entity: 'contributions',
-          detail: { filtro: { ...filter }, filas: rows },
+          filter,
+          filename: `donaciones-${colombianDate(new Date())}.csv`,
+          columns: csvColumns,
+          readPage: (limit, before) => readPage(ctx.db, filter, limit, before),
+          count: async () => countRows(ctx.db, filter),
         });
-        const pages = head
-          ? ledgerExportPages((limit, before) => readPage(ctx.db, filter, limit, before), head.id)
-          : (async function* (): AsyncGenerator<ListRow[]> {})();
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', csvDisposition(`donaciones-${colombianDate(new Date())}.csv`))
-          .send(csvStream(csvColumns, pages));
       },
     );
 

@@ -3,6 +3,10 @@ import type { Discrepancy, PaymentEvent } from '../../schemas/enrolments-staff-a
 import type { PaymentDiscrepanciesTableName, PaymentEventsTableName, SiteDb } from '../database';
 import { ApiError } from '../http';
 import { searchPatterns } from '../ledger-search';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { recordAudit } from '../audit';
+import { csvDisposition, csvStream, type CsvColumn } from '../csv';
+import { staffOf } from '../staff-guard';
 
 /**
  * What the staff's ledgers of enrolments and donations (#14) share: the payment part of a record, its history and
@@ -124,4 +128,39 @@ export async function* ledgerExportPages<R extends { id: number }>(
     if (page.length < EXPORT_PAGE) return;
     before = page[page.length - 1]!.id;
   }
+}
+
+/**
+ * A ledger's CSV answer: the rows matching when it was asked for (newest first from the newest one then), recorded in
+ * the audit log with its filter and row count before the first byte leaves — an export cut short was still an export
+ * of personal data — and streamed one page at a time.
+ */
+export async function sendLedgerExport<R extends { id: number }>(
+  db: SiteDb,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ledger: {
+    action: 'courses.export' | 'giving.export';
+    entity: string;
+    filter: Record<string, unknown>;
+    filename: string;
+    columns: readonly CsvColumn<R>[];
+    readPage: (limit: number, before?: number) => Promise<R[]>;
+    count: () => Promise<number>;
+  },
+) {
+  const [head] = await ledger.readPage(1);
+  const rows = head ? await ledger.count() : 0;
+  await recordAudit(db, staffOf(request), {
+    action: ledger.action,
+    entity: ledger.entity,
+    detail: { filtro: { ...ledger.filter }, filas: rows },
+  });
+  const pages = head
+    ? ledgerExportPages((limit, before) => ledger.readPage(limit, before), head.id)
+    : (async function* (): AsyncGenerator<R[]> {})();
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', csvDisposition(ledger.filename))
+    .send(csvStream(ledger.columns, pages));
 }
