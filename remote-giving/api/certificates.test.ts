@@ -175,6 +175,18 @@ describe('donation certificates', () => {
     expect(pdf.statusCode).toBe(200);
     expect(await pdfText(pdf.rawPayload)).toContain(certificate.number);
     expect((await api.app.inject({ method: 'GET', url: `/api/giving/staff/certificates/${certificate.number}/pdf` })).statusCode).toBe(401);
+    // A visitor's own token opens no team door: not the PDF, the list, nor the batch.
+    const visitor = { authorization: `Bearer ${idp.token({ sub: 'v-9', email: 'pagada@example.com' })}` };
+    for (const [method, url] of [
+      ['GET', `/api/giving/staff/certificates/${certificate.number}/pdf`],
+      ['GET', `/api/giving/staff/certificates?anio=${lastYear}`],
+      ['POST', `/api/giving/staff/certificates/donacion/${paid}`],
+    ] as const) {
+      const res = await api.app.inject({ method, url, headers: visitor });
+      expect(res.statusCode).toBe(403);
+      expect(res.json<{ message: string }>().message).toMatch(/^[A-ZÁÉÍÓÚÑ¿¡]/);
+      expect(res.body).not.toContain('Ramón');
+    }
   });
 
   it("consolidates a donor's finished year (document written either way), in batch, and voids certificates of a refunded donation", async () => {
