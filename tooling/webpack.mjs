@@ -1,10 +1,12 @@
 // One webpack + Module Federation configuration for the shell and every remote, so they agree on sharing.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
 import { assertContract, contractVersion } from './contract.mjs';
+import { CONTRACT_SINGLETONS, SERVER_PROVIDED } from './server-provided.mjs';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 const require = createRequire(import.meta.url);
@@ -51,6 +53,14 @@ export function providedVersions() {
  * @param {boolean} [o.host]  the shell
  */
 export function createConfig({ dir, name, exposes, host = false }) {
+  const browser = createBrowserConfig({ dir, name, exposes, host });
+  // Production builds ship the server build in the same release (the gateway renders public routes with it); the
+  // development servers serve the browser build alone, and the gateway then leaves every page to the browser.
+  return (env, argv) =>
+    argv.mode === 'development' ? browser(env, argv) : [browser(env, argv), createServerConfig({ dir, name, exposes, host })()];
+}
+
+function createBrowserConfig({ dir, name, exposes, host }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     // A remote declares the contract range it is built for; building it against a contract outside that range is refused.
@@ -72,7 +82,8 @@ export function createConfig({ dir, name, exposes, host = false }) {
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: host || process.env.STANDALONE ? '/' : 'auto',
         uniqueName: name,
-        clean: true,
+        // The server build writes server/ in the same release, at the same time.
+        clean: { keep: /^server\// },
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], conditionNames: ['browser', 'import', 'module', 'default'] },
       module: {
@@ -131,6 +142,7 @@ export function createConfig({ dir, name, exposes, host = false }) {
               },
           experiments: { asyncStartup: true },
         }),
+        ...(host ? [new ChunkStylesheetsPlugin()] : []),
         ...(host
           ? [
               new webpack.DefinePlugin({
@@ -150,8 +162,8 @@ export function createConfig({ dir, name, exposes, host = false }) {
           ? [
               new HtmlWebpackPlugin({
                 template: path.join(dir, 'src/index.html'),
-                inject: 'body',
-                scriptLoading: 'defer',
+                // The template starts the entry through /boot.js (shell/public), after a server-rendered page's first paint.
+                inject: false,
                 minify: false,
               }),
             ]
@@ -166,6 +178,107 @@ export function createConfig({ dir, name, exposes, host = false }) {
         client: { overlay: { warnings: false } },
         proxy: [{ context: ['/api', '/dev', '/runtime-config.json'], target: process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080' }],
       },
+      stats: 'errors-warnings',
+      infrastructureLogging: { level: 'error' },
+    };
+  };
+}
+
+/**
+ * The shell's stylesheets per named chunk group (`bootstrap`, `page-<Screen>`), written to ssr-assets.json: a
+ * server-rendered page links them in its <head>, because CSS that the async bootstrap would insert arrives after the
+ * HTML has painted unstyled.
+ */
+class ChunkStylesheetsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkStylesheetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkStylesheetsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const groups = {};
+          for (const [groupName, group] of compilation.namedChunkGroups) {
+            groups[groupName] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.css'))))];
+          }
+          compilation.emitAsset('ssr-assets.json', new webpack.sources.RawSource(JSON.stringify({ stylesheets: groups })));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The server build of an app (Node, one CommonJS file in `<release>/server/`): the shell's is its whole page tree
+ * (src/ssr.tsx), a remote's exports its exposed screens. No CSS, no emitted assets (their URLs match the browser
+ * build's, which serves them). The gateway evaluates it with its own `require` (shell/server/src/ssr.ts).
+ */
+function createServerConfig({ dir, name, exposes, host }) {
+  return () => {
+    const contract = host ? null : assertContract(dir);
+    let entry = './src/ssr.tsx';
+    if (!host) {
+      // A remote's server entry is generated from its exposes, so the list of screens is written once.
+      const generated = path.join(dir, 'node_modules', '.cache', 'ssr', 'entry.js');
+      mkdirSync(path.dirname(generated), { recursive: true });
+      const lines = Object.entries(exposes).map(([key, file], i) => ({ key, file: path.join(dir, file), id: `s${i}` }));
+      writeFileSync(
+        generated,
+        [
+          '// Generated by tooling/webpack.mjs from the exposes in webpack.config.mjs.',
+          ...lines.map((l) => `import * as ${l.id} from ${JSON.stringify(l.file)};`),
+          `export const screens = { ${lines.map((l) => `${JSON.stringify(l.key.replace(/^\.\//, ''))}: ${l.id}`).join(', ')} };`,
+          `export const contract = ${JSON.stringify({ name: 'shared', range: contract.range })};`,
+          "/** Where this release's assets are served (the remote entry's folder), for URLs in the markup. */",
+          'export function setPublicPath(base) { __webpack_public_path__ = base; }',
+          '',
+        ].join('\n'),
+      );
+      entry = generated;
+    }
+    return {
+      mode: 'production',
+      context: dir,
+      entry: { [host ? 'app' : 'screens']: entry },
+      target: 'node20',
+      devtool: false,
+      output: {
+        path: path.join(process.env.BUILD_OUTPUT_DIR || path.join(dir, 'dist'), 'server'),
+        filename: '[name].cjs',
+        library: { type: 'commonjs2' },
+        publicPath: host ? '/' : '',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: `${name}-server`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        conditionNames: ['node', 'import', 'module', 'default'],
+        // The federation runtime only ever runs in the browser (remote-loader); the server never loads a remote by it.
+        alias: { '@module-federation/enhanced/runtime': false },
+      },
+      externalsType: 'commonjs',
+      externals: [...SERVER_PROVIDED, ...(host ? [] : CONTRACT_SINGLETONS)],
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+              },
+            },
+          },
+          { test: /\.css$/, use: path.join(root, 'tooling', 'no-css-loader.cjs') },
+          { test: /\.(woff2?|svg|png|webp|avif|jpg)$/, type: 'asset/resource', generator: { emit: false } },
+        ],
+      },
+      optimization: { minimize: false, splitChunks: false },
+      performance: { hints: false },
+      plugins: [
+        // One file: what a page needs is there when the gateway renders, with no chunk loading on the server.
+        new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      ],
       stats: 'errors-warnings',
       infrastructureLogging: { level: 'error' },
     };

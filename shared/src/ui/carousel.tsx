@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState, type FocusEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from 'react';
 
 export interface CarouselSlide {
   /** Stable key of the slide. */
@@ -19,17 +19,24 @@ export interface CarouselProps {
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
 
-/** True while the visitor asks the system for less motion (followed live, not just at mount). */
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const mq = typeof window === 'undefined' ? undefined : window.matchMedia?.(reducedMotionQuery);
+  if (!mq) return () => undefined;
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+
+/**
+ * True while the visitor asks the system for less motion (followed live, not just at mount). The server cannot know:
+ * its HTML says "no preference", and hydration then re-renders with the real answer — a plain state initialiser would
+ * keep the server's labels, because React does not patch attributes that differ at hydration.
+ */
 function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(reducedMotionQuery).matches === true);
-  useEffect(() => {
-    const mq = window.matchMedia?.(reducedMotionQuery);
-    if (!mq) return;
-    const onChange = () => setReduced(mq.matches);
-    mq.addEventListener('change', onChange);
-    return () => mq.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia?.(reducedMotionQuery).matches === true,
+    () => false,
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ import { buildStaticOptions, isSourceMapPath, serveRemoteBuild } from 'shared/se
 import type { PaymentProvider } from 'shared/server/payments/provider';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
+import { ServerRenderer } from './ssr';
 import { RemoteAssetIndex } from './remote-assets';
 import { Breakers, registerRemoteProxy } from './remote-proxy';
 import { registerSecurityHeaders } from './security';
@@ -212,23 +213,35 @@ export async function buildGateway(
   await assets.start();
   app.addHook('onClose', async () => assets.stop());
 
+  const renderer = config.serverRendering
+    ? new ServerRenderer({
+        rootDir: config.rootDir,
+        remotes: config.remotes,
+        assets: assets.lookup,
+        budgetMs: config.serverRenderBudgetMs,
+        refreshMs: config.manifestRefreshMs,
+        log: app.log,
+      })
+    : null;
+
   const templatePath = path.join(shellDist, 'index.html');
   let template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
-  const sendPage = (pathname: string, reply: FastifyReply) => {
+  const sendPage = async (pathname: string, url: string, reply: FastifyReply) => {
     if (!config.production && existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
     if (!template)
       return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
     const route = matchRoute(pathname);
     if (route?.noindex) void reply.header('x-robots-tag', 'noindex, nofollow');
+    const rendered = renderer && ServerRenderer.renders(route, pathname) ? await renderer.render(url, route) : null;
     return reply
       .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, route, config.publicOrigin, assets.lookup));
+      .send(renderDocument(template, route, config.publicOrigin, assets.lookup, rendered));
   };
 
   // "/" is a directory of the build for the static plugin; it is the home page for visitors.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage('/', reply));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage('/', request.url, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = decodeURI(request.url.split('?')[0] ?? '/');
@@ -238,7 +251,7 @@ export async function buildGateway(
     // Asset-looking paths (with an extension) that were not found are plain 404s, not the app.
     if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !matchRoute(pathname))
       return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
-    return sendPage(pathname, reply);
+    return sendPage(pathname, request.url, reply);
   });
 
   return { app, database, mailer, ready };

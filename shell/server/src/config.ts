@@ -24,6 +24,10 @@ export interface GatewayConfig extends CommonServerConfig {
   proxy: ProxyPolicy;
   /** How often a proxied remote's mf-manifest.json is asked for (If-None-Match), so preload hints follow a deploy. */
   manifestRefreshMs: number;
+  /** Public pages come with their HTML rendered (SERVER_RENDERING=0 leaves every page to the browser). */
+  serverRendering: boolean;
+  /** How long a page's render (with fetching a remote's server build) may take before that part is left to the browser. */
+  serverRenderBudgetMs: number;
   /** Extra origins the CSP allows (identity endpoint, payment script, …). */
   cspExtra: { connect: string[]; script: string[]; form: string[]; img: string[] };
 }
@@ -62,6 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = path.
       openMs: envInt(env.PROXY_OPEN_MS, defaultProxyPolicy.openMs),
     },
     manifestRefreshMs: Math.max(100, envInt(env.REMOTE_MANIFEST_REFRESH_MS, 1000)),
+    serverRendering: env.SERVER_RENDERING !== '0',
+    serverRenderBudgetMs: Math.max(50, envInt(env.SERVER_RENDER_BUDGET_MS, 300)),
     cspExtra: {
       connect: list(env.CSP_CONNECT_SRC),
       script: list(env.CSP_SCRIPT_SRC),

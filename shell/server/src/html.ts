@@ -33,8 +33,14 @@ function homeStructuredData(origin: string): string {
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
+/** The server's render of a page (ssr.ts): the markup inside #root and the stylesheets it needs before it paints. */
+export interface RenderedBody {
+  html: string;
+  stylesheets: string[];
+}
+
 /** Builds the head tags for a route (or for the not-found page when route is undefined). */
-export function headFor(route: RouteEntry | undefined, origin: string, preload: PreloadLookup): string {
+export function headFor(route: RouteEntry | undefined, origin: string, preload: PreloadLookup, rendered?: RenderedBody | null): string {
   const title = route ? routeTitle(route) : notFoundTitle;
   const description = route?.description ?? site.defaultDescription;
   const tags = [
@@ -58,7 +64,10 @@ export function headFor(route: RouteEntry | undefined, origin: string, preload: 
   }
   if (!route) tags.push('<meta name="robots" content="noindex" />');
   else if (route.noindex) tags.push('<meta name="robots" content="noindex, nofollow" />');
-  if (route && route.owner !== 'shell') {
+  // A server-rendered page paints with its stylesheets, before any script runs; its remote's files are hinted by
+  // /boot.js after that paint (bootTag). A page left to the browser hints them at once.
+  for (const href of rendered?.stylesheets ?? []) tags.push(`<link rel="stylesheet" href="${escapeHtml(href)}" />`);
+  if (route && route.owner !== 'shell' && !rendered) {
     const assets = preload(route.owner, route.screen);
     const remote = escapeHtml(route.owner);
     for (const href of assets?.js ?? []) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" data-remote="${remote}" />`);
@@ -68,8 +77,42 @@ export function headFor(route: RouteEntry | undefined, origin: string, preload: 
   return tags.join('\n    ');
 }
 
-/** Fills the shell's index.html for one request: head tags, and a server-rendered message for unknown paths. */
-export function renderDocument(template: string, route: RouteEntry | undefined, origin: string, preload: PreloadLookup): string {
+/**
+ * Fills the shell's index.html for one request: head tags and, when the server rendered the page, its markup in a
+ * #root marked for hydration; otherwise an empty #root (the browser renders it) or the not-found message.
+ */
+export function renderDocument(
+  template: string,
+  route: RouteEntry | undefined,
+  origin: string,
+  preload: PreloadLookup,
+  rendered?: RenderedBody | null,
+): string {
+  const head = template
+    .replace('<!--app-head-->', () => headFor(route, origin, preload, rendered))
+    .replace(BOOT_TAG, (tag) => bootTag(tag, route, preload, rendered));
+  if (rendered) return head.replace('<div id="root"><!--app-body--></div>', () => `<div id="root" data-ssr="">${rendered.html}</div>`);
   const body = route ? '' : `<main class="container page"><h1>${escapeHtml(notFoundMessage)}</h1></main>`;
-  return template.replace('<!--app-head-->', headFor(route, origin, preload)).replace('<!--app-body-->', body);
+  return head.replace('<!--app-body-->', body);
+}
+
+/** The template's start-up script (shell/src/index.html → shell/public/boot.js) and its entry. */
+const BOOT_TAG = /<script defer src="\/boot\.js" data-main="([^"]+)"><\/script>/;
+
+/**
+ * A server-rendered page keeps /boot.js, told which remote files to hint once the page has painted; a page left to
+ * the browser has nothing to show before its scripts, so it loads the entry directly.
+ */
+function bootTag(tag: string, route: RouteEntry | undefined, preload: PreloadLookup, rendered: RenderedBody | null | undefined): string {
+  const main = BOOT_TAG.exec(tag)?.[1] ?? '';
+  if (!rendered) return `<script defer src="${main}"></script>`;
+  if (!route || route.owner === 'shell') return tag;
+  const assets = preload(route.owner, route.screen);
+  const css = (assets?.css ?? []).filter((href) => !rendered.stylesheets.includes(href));
+  const attrs = [
+    `data-remote="${escapeHtml(route.owner)}"`,
+    `data-preload-js="${escapeHtml((assets?.js ?? []).join(' '))}"`,
+    ...(css.length ? [`data-preload-css="${escapeHtml(css.join(' '))}"`] : []),
+  ];
+  return tag.replace('<script defer src="/boot.js"', `<script defer src="/boot.js" ${attrs.join(' ')}`);
 }

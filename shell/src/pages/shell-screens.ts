@@ -5,14 +5,14 @@ import { HomePage } from './home';
 /** The shell's own pages: the home page ships in the first bundle, the rest load on visit. */
 export const shellScreens: Record<ShellScreen, ComponentType<Record<string, string>>> = {
   HomePage,
-  AboutPage: lazy(() => import('./about')),
-  OdsPage: lazy(() => import('./ods')),
-  EcoTourismPage: lazy(() => import('./eco-tourism')),
-  BlogPage: lazy(() => import('./blog')),
-  ArticlePage: lazy(() => import('./article')),
-  DocumentsPage: lazy(() => import('./documents')),
-  PrivacyPage: lazy(() => import('./privacy')),
-  TermsPage: lazy(() => import('./terms')),
+  AboutPage: lazy(() => import(/* webpackChunkName: "page-AboutPage" */ './about')),
+  OdsPage: lazy(() => import(/* webpackChunkName: "page-OdsPage" */ './ods')),
+  EcoTourismPage: lazy(() => import(/* webpackChunkName: "page-EcoTourismPage" */ './eco-tourism')),
+  BlogPage: lazy(() => import(/* webpackChunkName: "page-BlogPage" */ './blog')),
+  ArticlePage: lazy(() => import(/* webpackChunkName: "page-ArticlePage" */ './article')),
+  DocumentsPage: lazy(() => import(/* webpackChunkName: "page-DocumentsPage" */ './documents')),
+  PrivacyPage: lazy(() => import(/* webpackChunkName: "page-PrivacyPage" */ './privacy')),
+  TermsPage: lazy(() => import(/* webpackChunkName: "page-TermsPage" */ './terms')),
   // The panel (/equipo): its own chunk, never part of a visitor's pages.
-  StaffArea: lazy(() => import('../staff/staff-area')),
+  StaffArea: lazy(() => import(/* webpackChunkName: "page-StaffArea" */ '../staff/staff-area')),
 };

@@ -1,8 +1,19 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useContext,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import type { RemoteName, RouteEntry } from 'shared/routes';
 import { PageLoading } from '../pages/page-loading';
 import { shellScreens } from '../pages/shell-screens';
 import { loadRemoteScreen, RemoteLoadError } from './remote-loader';
+import { LeftToBrowser, ServerScreensContext, type ScreenComponent } from './server-screens';
 
 type Screen = LazyExoticComponent<ComponentType<Record<string, string>>>;
 const cache = new Map<string, Screen>();
@@ -71,9 +82,26 @@ export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; 
  */
 export const wasPreloaded = (remote: RemoteName) => document.querySelector(`link[rel="preload"][data-remote="${remote}"]`) !== null;
 
+/** On the server, a screen whose remote the gateway could not load: its Suspense boundary is left to the browser. */
+const leftToBrowser = new Map<string, ScreenComponent>();
+function browserOnly(remote: RemoteName, screen: string): ScreenComponent {
+  const key = `${remote}/${screen}`;
+  let found = leftToBrowser.get(key);
+  if (!found) {
+    found = () => {
+      throw new LeftToBrowser(key);
+    };
+    leftToBrowser.set(key, found);
+  }
+  return found;
+}
+
 export function RemoteRoute({ remote, screen, props }: { remote: RemoteName; screen: string; props: Record<string, string> }) {
+  const serverScreens = useContext(ServerScreensContext);
   const [attempt, setAttempt] = useState(0);
-  const Screen = remoteScreen(remote, screen, attempt);
+  // Same tree on the server and in the browser (boundary, Suspense, screen), so the browser hydrates the server's HTML
+  // and only waits for the remote's code inside the Suspense boundary.
+  const Screen = serverScreens ? (serverScreens(remote, screen) ?? browserOnly(remote, screen)) : remoteScreen(remote, screen, attempt);
   const retry = () => (wasPreloaded(remote) ? window.location.reload() : setAttempt((a) => a + 1));
   return (
     <RemoteBoundary key={attempt} onRetry={attempt < MAX_RETRIES ? retry : null}>
