@@ -5,7 +5,8 @@
 // One module per measurement in scripts/bench/; this file runs them in order on one site.
 //
 // Env: BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
-//      BENCH_LIGHTHOUSE_ROUTES="/,/desarrollo-software,/contribuciones", BENCH_START_TIMEOUT_MS (900000),
+//      BENCH_LIGHTHOUSE_ROUTES="/,/nosotros,/desarrollo-software,/contribuciones", BENCH_LIGHTHOUSE_RUNS (3, median
+//      reported), BENCH_START_TIMEOUT_MS (900000),
 //      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox and ledgers benches need it),
 //      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30).
 // Network: everything stays on 127.0.0.1; the browsers get a dead proxy for any other host (loopback bypasses it).
@@ -16,6 +17,7 @@ import { checkAborted, cleanUpOnSignals, isAborting, onCleanup, runCleanups } fr
 import { measureColdStart } from './bench/cold-start.mjs';
 import { message, positiveInt } from './bench/common.mjs';
 import { KEY_ROUTES, measureFirstLoad, printFirstLoad } from './bench/first-load.mjs';
+import { measureHtmlRate, printHtmlRate } from './bench/html-rate.mjs';
 import { DEFAULT_LIGHTHOUSE_ROUTES, measureLighthouse, printLighthouse } from './bench/lighthouse.mjs';
 import { newsletterHttpPhase, printNewsletter, rawInsertPhase } from './bench/newsletter.mjs';
 import { ledgersPhase } from './bench/ledgers.mjs';
@@ -68,8 +70,21 @@ async function main() {
   // 3. Lighthouse.
   if (skipLighthouse) console.log('\nLighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)');
   else {
-    results.lighthouse = await measureLighthouse(site.origin, lighthouseRoutes.length ? lighthouseRoutes : DEFAULT_LIGHTHOUSE_ROUTES, fail);
+    results.lighthouse = await measureLighthouse(
+      site.origin,
+      lighthouseRoutes.length ? lighthouseRoutes : DEFAULT_LIGHTHOUSE_ROUTES,
+      fail,
+      positiveInt(process.env.BENCH_LIGHTHOUSE_RUNS, 3),
+    );
     printLighthouse(results.lighthouse);
+  }
+
+  // 3b. Rendered HTML next to a static file, from the same gateway.
+  try {
+    results.htmlRate = await measureHtmlRate(site.origin, requests, concurrency);
+    printHtmlRate(results.htmlRate);
+  } catch (err) {
+    fail(`rendered HTML rate: ${message(err)}`);
   }
 
   // 4. Newsletter: HTTP against the running site, then raw inserts with the site stopped (one PGlite process).

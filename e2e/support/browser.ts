@@ -39,7 +39,26 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A served page is readable before its scripts run; what a test does next (click, type, submit) needs it hydrated.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, gotoOptions) => {
+    const response = await goto(url, gotoOptions);
+    await waitForScreen(page);
+    return response;
+  };
   return { context, page, errors };
+}
+
+/**
+ * Waits until the route's screen is live (hydrated or rendered by the browser): the shell marks #root with
+ * data-listo then (shell/src/routing/screen-ready.ts). Pages that are not the site's (the sandbox checkout) have no
+ * #root and are not waited for.
+ */
+export async function waitForScreen(page: Page, timeout = 15_000): Promise<void> {
+  if (!page.url().startsWith(baseUrl)) return;
+  await page.waitForFunction(() => !document.getElementById('root') || document.getElementById('root')?.hasAttribute('data-listo'), null, {
+    timeout,
+  });
 }
 
 /** Waits until the route's screen rendered its heading (remotes arrive asynchronously). */
@@ -47,6 +66,7 @@ export async function waitForHeading(page: Page, text?: string | RegExp) {
   const h1 = page.locator('main h1').first();
   await h1.waitFor({ state: 'visible', timeout: 15_000 });
   if (text) await page.locator('main h1', { hasText: text }).first().waitFor({ timeout: 15_000 });
+  await waitForScreen(page);
   return h1;
 }
 

@@ -1,11 +1,15 @@
 // The visitor's side of the identity emulator in browser tests: where it runs, unique addresses, an admin client, and
 // the codes it e-mails (read from the local mailbox).
+import type { Page } from 'playwright-core';
 import {
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { waitForHeading } from './browser';
 import { mailbox, type Mail } from './staff';
 
 /** The emulator and its pool and app client, as `e2e/run.mjs` started them. */
@@ -83,4 +87,39 @@ export async function confirmedAccount(email: string, password: string, name = '
   } finally {
     client.destroy();
   }
+}
+
+/** An account with a permanent password in the local identity provider, as if registered and confirmed. */
+export async function signedInAccount(name: string): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail('cuenta');
+  const password = 'Clave2026';
+  const client = identityClient();
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: poolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        { Name: 'name', Value: name },
+        { Name: 'phone_number', Value: '+573101234567' },
+        { Name: 'custom:identity_type', Value: 'Cédula de ciudadanía' },
+        { Name: 'custom:identity_number', Value: '1012345678' },
+      ],
+    }),
+  );
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: poolId, Username: email, Password: password, Permanent: true }));
+  client.destroy();
+  return { email, password };
+}
+
+/** Signs the account in through the site's login page. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await waitForHeading(page, 'Ingresa');
+  await page.locator('main [name="email"]').fill(account.email);
+  await page.locator('main [name="password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByText('Iniciaste sesión correctamente').waitFor({ timeout: 15_000 });
 }

@@ -148,7 +148,10 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
       exposes: Array<{ name: string; assets: { js: { sync: string[] } } }>;
     };
     const donationChunk = manifest.exposes.find((e) => e.name === 'DonationPage')?.assets.js.sync.at(-1) ?? '';
-    assert.ok((await (await fetch(`${base}/contribuciones`)).text()).includes(`/remotes/giving/${donationChunk}`));
+    const served = await (await fetch(`${base}/contribuciones`)).text();
+    assert.ok(served.includes(`/remotes/giving/${donationChunk}`));
+    // ...and comes rendered with the new release's server build, fetched by the gateway from the remote's service.
+    assert.ok(served.includes('>Dona aquí hoy<'), 'el HTML servido debe venir con el texto nuevo');
 
     // The tab opened before the deploy goes to another giving screen: its old build's chunks are still served.
     const failedAssets: string[] = [];

@@ -1,55 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { signedInAccount as createAccount, signIn } from '../support/identity';
 
 const phone = { width: 390, height: 844 };
-
-/** An account with a permanent password in the local identity provider, as if registered and confirmed. */
-async function createAccount(name: string): Promise<{ email: string; password: string }> {
-  const email = `cabecera-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'Clave2026';
-  const client = new CognitoIdentityProviderClient({
-    region: 'local',
-    endpoint: process.env.E2E_IDENTITY_URL ?? 'http://127.0.0.1:9230',
-    maxAttempts: 1,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const UserPoolId = process.env.E2E_IDENTITY_POOL_ID ?? 'local_tejiendo';
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: name },
-        { Name: 'phone_number', Value: '+573101234567' },
-        { Name: 'custom:identity_type', Value: 'Cédula de ciudadanía' },
-        { Name: 'custom:identity_number', Value: '1012345678' },
-      ],
-    }),
-  );
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }));
-  client.destroy();
-  return { email, password };
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await waitForHeading(page, 'Ingresa');
-  await page.locator('main [name="email"]').fill(account.email);
-  await page.locator('main [name="password"]').fill(account.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.getByText('Iniciaste sesión correctamente').waitFor({ timeout: 15_000 });
-}
 
 /** The text and the 'Menú' button's state of whatever has the keyboard focus. */
 const focused = (page: Page) =>

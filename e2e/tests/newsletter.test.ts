@@ -11,9 +11,11 @@ import { firstStaffSignIn, mailbox, newStaffMember } from '../support/staff';
 async function footerBox(page: Page) {
   await page.goto('/nosotros');
   await waitForHeading(page);
+  // The box loads when the footer comes near the screen, as the visitor scrolls down to it.
+  await page.locator('#footer-newsletter').scrollIntoViewIfNeeded();
   const input = page.locator('footer input[name="email"]');
-  await input.scrollIntoViewIfNeeded();
   await input.waitFor();
+  await input.scrollIntoViewIfNeeded();
   return {
     input,
     consent: page.locator('footer [name="data_authorization"]'),

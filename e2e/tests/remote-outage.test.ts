@@ -43,6 +43,22 @@ describe('a remote whose service hangs or was killed (multi-process topology, de
     hung?.close();
   });
 
+  it('serves the page around a hung remote rendered, within the render budget, leaving only its part to the browser', async () => {
+    const started = Date.now();
+    const res = await fetch(`${gateway.url}/voluntarios`);
+    const html = await res.text();
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`remoto colgado: HTML en ${seconds.toFixed(2)} s`);
+    assert.equal(res.status, 200);
+    assert.ok(seconds < 2, `el HTML tardó ${seconds.toFixed(1)} s`);
+    assert.match(html, /<div id="root" data-ssr="">/);
+    assert.match(html, /<header class="site-header">/);
+    assert.match(html, /<footer/);
+    // The community part is marked for the browser ($!) and its form is not in the HTML.
+    assert.match(html, /<main[^>]*>.*<!--\$!-->/s);
+    assert.doesNotMatch(html, /name="volunteer_name"/);
+  });
+
   it('shows the fallback of a hung remote within 5 s while the rest of the page works', async () => {
     const context = await browser.newContext({ baseURL: gateway.url, locale: 'es-CO' });
     const page = await context.newPage();

@@ -11,6 +11,10 @@ export const cohortStartTexts = {
   none: cohortTexts.noCohort,
   noneNote: `${cohortTexts.noCohort} Por ahora no es posible inscribirse ni pagar.`,
   seatsLeft: (n: number) => (n === 1 ? 'Queda 1 cupo' : `Quedan ${n} cupos`),
+  seatsLoading: 'Consultando…',
+  seatsUnknown: 'No disponible',
+  seatsNone: 'Por anunciar',
+  seatsFull: 'Ninguno disponible',
 } as const;
 
 /** Whether the visitor can pay now: an announced cohort with seats left. */
@@ -31,4 +35,15 @@ export function CohortStart({ state }: { state: NextCohortState }) {
   ) : (
     <>{date}</>
   );
+}
+
+/**
+ * The seats as a course fact. Always present, whatever the cohort's state, so the facts below it do not move when the
+ * date arrives after the page has painted (the page comes rendered from the server, the date from the browser).
+ */
+export function SeatsLeft({ state }: { state: NextCohortState }) {
+  if (state.kind === 'loading') return <span className="muted">{cohortStartTexts.seatsLoading}</span>;
+  if (state.kind === 'unknown') return <span>{cohortStartTexts.seatsUnknown}</span>;
+  if (!state.cohort) return <span>{cohortStartTexts.seatsNone}</span>;
+  return <span>{state.cohort.full ? cohortStartTexts.seatsFull : cohortStartTexts.seatsLeft(state.cohort.seats_left)}</span>;
 }

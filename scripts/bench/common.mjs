@@ -3,6 +3,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 export const HOST = '127.0.0.1';
@@ -104,4 +105,20 @@ export function rawGet(url, acceptEncoding, timeoutMs = TIMEOUTS.asset) {
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`GET ${url}: no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
   });
+}
+
+/**
+ * Calls `send(i)` for i = 0 … n-1 with `concurrency` calls in flight (stops early when the bench is aborting), and
+ * answers how many seconds it took.
+ * @param {number} n @param {number} concurrency @param {(i: number) => Promise<unknown>} send @param {() => boolean} [stop]
+ */
+export async function runConcurrently(n, concurrency, send, stop = () => false) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, n) }, async () => {
+      for (let i = next++; i < n && !stop(); i = next++) await send(i);
+    }),
+  );
+  return (performance.now() - started) / 1000;
 }

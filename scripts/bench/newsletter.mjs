@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { checkAborted, isAborting, onCleanup } from './cleanup.mjs';
-import { TIMEOUTS, message, percentile, root, tail, withTimeout } from './common.mjs';
+import { TIMEOUTS, message, percentile, root, runConcurrently, tail, withTimeout } from './common.mjs';
 
 const NEWSLETTER_PATH = '/api/community/newsletter/subscribe';
 
@@ -52,18 +52,12 @@ async function newsletterHttpRate(origin, n, concurrency, runId) {
       });
       req.end(body);
     });
-  let next = 0;
-  const started = performance.now();
+  let seconds;
   try {
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, n) }, async () => {
-        for (let i = next++; i < n && !isAborting(); i = next++) await post(i);
-      }),
-    );
+    seconds = await runConcurrently(n, concurrency, post, isAborting);
   } finally {
     agent.destroy();
   }
-  const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const ok = Object.entries(statuses).reduce((sum, [code, count]) => (code.startsWith('2') ? sum + count : sum), 0);
   /** @type {HttpRate} */

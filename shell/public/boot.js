@@ -3,6 +3,17 @@
 // on a slow phone link they do not compete with the page's stylesheet. Other pages start at once.
 // Plain ES5 in a file, not inline: the Content-Security-Policy allows no inline script.
 (function () {
+  // A form typed into before the scripts take over must not submit natively: that would put what was typed in the
+  // address (a GET to this page), personal data included. Every form of the site submits through the app, which
+  // prevents the native submission itself; React still sees the event.
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (form && form.getAttribute && !form.getAttribute('action')) event.preventDefault();
+    },
+    true,
+  );
   var tag = document.currentScript;
   if (!tag) return;
   function preload(as, list, remote) {

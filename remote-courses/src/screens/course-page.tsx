@@ -6,7 +6,7 @@ import { AppLink } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useNextCohort } from '../api/get-next-cohorts';
-import { CohortStart, cohortStartTexts } from '../cohort-start';
+import { CohortStart, SeatsLeft } from '../cohort-start';
 import { coursePageTexts } from '../texts';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -59,12 +59,12 @@ export default function CoursePage({ course: slug = '' }: { course?: string }) {
               <CohortStart state={cohort} />
             </dd>
           </div>
-          {cohort.kind === 'ready' && cohort.cohort && !cohort.cohort.full ? (
-            <div>
-              <dt>Cupos</dt>
-              <dd>{cohortStartTexts.seatsLeft(cohort.cohort.seats_left)}</dd>
-            </div>
-          ) : null}
+          <div>
+            <dt>Cupos</dt>
+            <dd>
+              <SeatsLeft state={cohort} />
+            </dd>
+          </div>
           <div>
             <dt>Duración</dt>
             <dd>{course.duration}</dd>

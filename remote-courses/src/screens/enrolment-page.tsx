@@ -66,6 +66,12 @@ function restoredFrom(
   return out;
 }
 
+/**
+ * The form starts from the visitor's session and from what this browser stored before the checkout, which the server
+ * cannot know: the gateway leaves this screen to the browser (header and footer still come rendered).
+ */
+export const serverRender = false;
+
 /** Enrolment screen (spec §2): student form, summary card that follows the chosen module, then the hosted checkout. */
 export default function EnrolmentPage({ course: slug = '' }: { course?: string }) {
   const course = courseBySlug(slug);

@@ -5,9 +5,10 @@ import { brotliCompressSync } from 'node:zlib';
 import { buildGateway, type Gateway } from './app';
 import { loadConfig, type GatewayConfig } from './config';
 
+// The template as the shell's build writes it: the entry's name filled in.
 const template = readFileSync(path.resolve(import.meta.dirname, '../../src/index.html'), 'utf8').replace(
-  '</body>',
-  '<script defer src="/entry/main.js"></script></body>',
+  '<%= htmlWebpackPlugin.files.js[0] %>',
+  '/entry/main.js',
 );
 
 /** A gateway for tests: in-memory PGlite (or DATABASE_URL), a throwaway root with the shell's HTML template. */

@@ -13,6 +13,7 @@ import type { RemoteName, RouteEntry } from 'shared/routes';
 import { PageLoading } from '../pages/page-loading';
 import { shellScreens } from '../pages/shell-screens';
 import { loadRemoteScreen, RemoteLoadError } from './remote-loader';
+import { ScreenReady } from './screen-ready';
 import { LeftToBrowser, ServerScreensContext, type ScreenComponent } from './server-screens';
 
 type Screen = LazyExoticComponent<ComponentType<Record<string, string>>>;
@@ -49,6 +50,7 @@ export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; 
     if (this.state.incompatible)
       return (
         <section className="container page remote-fallback remote-incompatible" role="alert" aria-live="assertive">
+          <ScreenReady />
           <h1>Esta sección se está actualizando</h1>
           <p>
             Estamos publicando una nueva versión de esta parte del sitio y todavía no está lista. El resto del sitio sigue funcionando con
@@ -59,6 +61,7 @@ export class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; 
     const { onRetry } = this.props;
     return (
       <section className="container page remote-fallback" role="alert" aria-live="assertive">
+        <ScreenReady />
         <h1>No pudimos cargar esta sección</h1>
         <p>
           Esta parte del sitio no está disponible en este momento. Revisa tu conexión e inténtalo de nuevo; el resto del sitio sigue
@@ -107,6 +110,7 @@ export function RemoteRoute({ remote, screen, props }: { remote: RemoteName; scr
     <RemoteBoundary key={attempt} onRetry={attempt < MAX_RETRIES ? retry : null}>
       <Suspense fallback={<PageLoading />}>
         <Screen {...props} />
+        <ScreenReady />
       </Suspense>
     </RemoteBoundary>
   );
@@ -120,6 +124,7 @@ export function RouteScreen({ route }: { route: RouteEntry }) {
     return (
       <Suspense fallback={<PageLoading />}>
         <Page {...props} />
+        <ScreenReady />
       </Suspense>
     );
   }

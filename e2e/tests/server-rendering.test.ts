@@ -1,0 +1,134 @@
+// Issue #18: public pages come with their content in the HTML (for a slow phone, a crawler, a link preview), styled,
+// and the browser takes them over without a hydration error — signed out, signed in, with reduced motion, at phone
+// and desktop width.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, openPage } from '../support/browser';
+import { signedInAccount, signIn } from '../support/identity';
+
+/** One main route per app that renders on the server, with text and form fields its HTML must carry. */
+const served = [
+  { path: '/', owner: 'shell', texts: ['Formamos talento que transforma vidas', 'Saltar al contenido'], fields: [] },
+  { path: '/nosotros', owner: 'shell', texts: ['Nosotros'], fields: [] },
+  { path: '/desarrollo-software', owner: 'courses', texts: ['Desarrollo de Software', 'Inscribirme'], fields: [] },
+  {
+    path: '/contribuciones',
+    owner: 'giving',
+    texts: ['Dona aquí', 'Valor en pesos (solo números)'],
+    fields: ['donation_amount', 'email', 'contributor_name'],
+  },
+  { path: '/pqrsf', owner: 'community', texts: ['PQRSF', 'Tipo de solicitud'], fields: ['request_type', 'email', 'reviews'] },
+  { path: '/voluntarios', owner: 'community', texts: ['Voluntariado'], fields: ['volunteer_name', 'email'] },
+];
+
+/** The markup inside #root of the served document, as a crawler sees it (no script run). */
+async function servedRoot(path: string): Promise<{ status: number; head: string; root: string }> {
+  const res = await fetch(baseUrl + path);
+  const html = await res.text();
+  const start = html.indexOf('<div id="root"');
+  return { status: res.status, head: html.slice(0, html.indexOf('</head>')), root: html.slice(start, html.lastIndexOf('</body>')) };
+}
+
+/** Console errors and page errors of a page from now on (a hydration mismatch is reported as a console error). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+describe('server-rendered public pages', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser.close());
+
+  for (const route of served) {
+    it(`${route.path} (${route.owner}) is served with its content, its form fields and its stylesheets, no inline script`, async () => {
+      const { status, head, root } = await servedRoot(route.path);
+      assert.equal(status, 200);
+      assert.match(root, /^<div id="root" data-ssr="">/);
+      for (const text of route.texts) assert.ok(root.includes(text), `${route.path}: falta "${text}" en el HTML servido`);
+      for (const name of route.fields) assert.match(root, new RegExp(`name="${name}"`), `${route.path}: falta el campo ${name}`);
+      assert.match(root, /<header class="site-header">/);
+      assert.match(root, /<footer/);
+      assert.match(head, /<link rel="stylesheet" href="\/assets\/bootstrap\.[0-9a-f]+\.css"/);
+      if (route.owner !== 'shell') assert.match(head, new RegExp(`<link rel="stylesheet" href="/remotes/${route.owner}/assets/`));
+      // The CSP allows no inline script: every script in the body has a src.
+      assert.doesNotMatch(root, /<script(?![^>]*\bsrc=)[^>]*>/);
+    });
+  }
+
+  it('an unknown path is served as the not-found page with status 404', async () => {
+    const { status, root } = await servedRoot('/no-existe-esta-pagina');
+    assert.equal(status, 404);
+    assert.match(root, /Page not found!/);
+  });
+
+  it('the account screens and the panel are left to the browser (they depend on who is signed in)', async () => {
+    for (const path of ['/login', '/mis-cursos', '/equipo']) {
+      const { root } = await servedRoot(path);
+      assert.match(root, /^<div id="root"><\/div>/, path);
+    }
+  });
+
+  for (const width of [390, 1366]) {
+    it(`hydrates every public page without an error, signed out, at ${width} px`, async () => {
+      const { page, context } = await openPage(browser, { width, height: 844 });
+      const errors = watchErrors(page);
+      for (const route of served) {
+        // openPage's navigation waits until the screen is hydrated (shell/src/routing/screen-ready.ts).
+        await page.goto(route.path);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('hydrates without an error for a signed-in visitor, whose greeting shows right after', async () => {
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    await signIn(page, await signedInAccount('Marta Lucía Suárez'));
+    const errors = watchErrors(page);
+    for (const route of served) {
+      await page.goto(route.path);
+      // The server's header is the anonymous one; hydration then shows the remembered session.
+      await page.locator('header').getByText('Hola, Marta').waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('header').getByRole('link', { name: 'Ingresa' }).count(), 0);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("a visitor who asks for reduced motion gets the carousels' paused labels right after hydration", async () => {
+    // The server cannot know the preference: its HTML says the rotation runs.
+    const { root } = await servedRoot('/');
+    assert.match(root, /aria-label="Pausar la rotación"/);
+    const { page, context } = await openPage(browser, { width: 390, height: 844, reducedMotion: 'reduce' });
+    const errors = watchErrors(page);
+    await page.goto('/');
+    const controls = page.locator('main').getByRole('button', { name: /la rotación/ });
+    assert.ok((await controls.count()) > 0);
+    for (const label of await controls.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))))
+      assert.equal(label, 'Reanudar la rotación');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a form typed into before the page is taken over does not put the personal data in the address', async () => {
+    // A plain context (openPage's navigation waits for the page to be taken over, which never happens here).
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // The scripts never arrive: only the served HTML (and /boot.js) is there.
+    await page.route(/\/(entry|assets|remotes)\/.*\.js$/, (r) => r.abort());
+    await page.goto('/pqrsf');
+    await page.locator('main [name="email"]').fill('persona@example.com');
+    await page.locator('main [name="email"]').press('Enter');
+    await page.waitForTimeout(300);
+    assert.equal(new URL(page.url()).search, '');
+    await context.close();
+  });
+});

@@ -1,0 +1,74 @@
+// Measurement: how many pages a second the gateway serves rendered, next to a static file from the same server. A
+// rendered page is kept per route and builds (the micro-cache); a URL with a query string is rendered every time.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { checkAborted, isAborting } from './cleanup.mjs';
+import { TIMEOUTS, percentile, runConcurrently } from './common.mjs';
+
+/** @typedef {{ label: string, path: string, requestsPerSecond: number, p50Ms: number, p95Ms: number, non200: number }} HtmlRate */
+
+/** @param {string} origin @param {string} label @param {(i: number) => string} pathFor @param {number} n @param {number} concurrency @returns {Promise<HtmlRate>} */
+async function rate(origin, label, pathFor, n, concurrency) {
+  checkAborted();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  /** @type {number[]} */ const latencies = [];
+  let non200 = 0;
+  const get = (/** @type {number} */ i) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      // A phone's request: brotli accepted, as the site answers browsers.
+      const req = http.get(`${origin}${pathFor(i)}`, { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        if (res.statusCode !== 200) non200++;
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - started);
+          resolve(undefined);
+        });
+      });
+      req.setTimeout(TIMEOUTS.asset, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        non200++;
+        resolve(undefined);
+      });
+    });
+  let seconds;
+  try {
+    await get(0); // warm: the first render loads the builds and fills the cache
+    latencies.length = 0;
+    seconds = await runConcurrently(n, concurrency, get, isAborting);
+  } finally {
+    agent.destroy();
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    path: pathFor(1),
+    requestsPerSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    non200,
+  };
+}
+
+/**
+ * Rendered pages (kept and rendered each time) and a static file, one after another.
+ * @param {string} origin @param {number} n @param {number} concurrency @returns {Promise<HtmlRate[]>}
+ */
+export async function measureHtmlRate(origin, n, concurrency) {
+  return [
+    await rate(origin, 'rendered, kept (micro-cache)', () => '/', n, concurrency),
+    await rate(origin, 'rendered, kept (micro-cache)', () => '/contribuciones', n, concurrency),
+    await rate(origin, 'rendered every time', (i) => `/?bench=${i}`, n, concurrency),
+    await rate(origin, 'rendered every time', (i) => `/contribuciones?bench=${i}`, n, concurrency),
+    await rate(origin, 'static file', () => '/boot.js', n, concurrency),
+  ];
+}
+
+/** @param {HtmlRate[]} rows */
+export function printHtmlRate(rows) {
+  console.log('\nHTML served by the gateway (keep-alive, br):');
+  for (const r of rows)
+    console.log(
+      `  ${r.label.padEnd(30)} ${r.path.padEnd(26)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms${r.non200 ? `  non-200: ${r.non200}` : ''}`,
+    );
+}

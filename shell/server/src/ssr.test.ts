@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { matchRoute, type RouteEntry } from 'shared/routes';
+import { contractVersion } from '../../../tooling/contract.mjs';
+import { loadConfig } from './config';
+import { ServerRenderer } from './ssr';
+
+// Small hand-written server builds with the shapes tooling/webpack.mjs produces: the shell's tree provides a context
+// (standing for the contract's instances) and renders the route's remote screen inside a Suspense boundary.
+const shellBuild = (label: string) => `
+const React = require('react');
+const { jsx, jsxs } = require('react/jsx-runtime');
+const Shared = React.createContext('sin contrato');
+exports.provided = { 'shared/navigation': { Shared } };
+exports.LEFT_TO_BROWSER_DIGEST = 'parte-en-navegador';
+class LeftToBrowser extends Error { constructor() { super('navegador'); this.digest = 'parte-en-navegador'; } }
+exports.page = (url, screens) => {
+  const Screen = screens('giving', 'DonationPage') || (() => { throw new LeftToBrowser(); });
+  return jsx(Shared.Provider, { value: 'contrato del shell', children: jsxs('div', { children: [
+    jsx('header', { children: ${JSON.stringify(label)} + ' ' + url }),
+    jsx(React.Suspense, { fallback: jsx('p', { children: 'Cargando…' }), children: jsx(Screen, {}) }),
+  ] }) });
+};`;
+
+const remoteBuild = (label: string, range = `^${contractVersion()}`, body = '') => `
+const React = require('react');
+const { Shared } = require('shared/navigation');
+exports.contract = { name: 'shared', range: ${JSON.stringify(range)} };
+exports.screens = { DonationPage: { default: () => { ${body} return React.createElement('h1', null, ${JSON.stringify(label)} + ' / ' + React.useContext(Shared)); } } };
+exports.setPublicPath = () => {};`;
+
+const roots: string[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+/** A repository root whose dist folders are symlinks to releases, as scripts/build.mjs leaves them. */
+function root() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ssr-test-'));
+  roots.push(dir);
+  return dir;
+}
+
+let releaseCount = 0;
+function release(rootDir: string, app: string, files: Record<string, string>) {
+  const dir = path.join(rootDir, 'releases', app, String(++releaseCount));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  mkdirSync(path.join(rootDir, app), { recursive: true });
+  // Switched in one rename, like a deploy.
+  const link = path.join(rootDir, app, 'dist');
+  symlinkSync(dir, `${link}.next`);
+  renameSync(`${link}.next`, link);
+}
+
+const shellRelease = (rootDir: string, label = 'Cabecera') =>
+  release(rootDir, 'shell', {
+    'server/app.cjs': shellBuild(label),
+    'ssr-assets.json': JSON.stringify({ stylesheets: { bootstrap: ['assets/bootstrap.aaaa.css'], 'page-AboutPage': ['assets/about.bbbb.css'] } }),
+  });
+
+function renderer(rootDir: string, overrides: Partial<ConstructorParameters<typeof ServerRenderer>[0]> = {}) {
+  const config = loadConfig({}, rootDir);
+  return new ServerRenderer({
+    rootDir,
+    remotes: config.remotes,
+    assets: (remote, screen) => ({ js: [], css: [`/remotes/${remote}/assets/${screen}.cccc.css`] }),
+    budgetMs: 300,
+    refreshMs: 100,
+    ...overrides,
+  });
+}
+
+const donation = matchRoute('/contribuciones') as RouteEntry;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('server rendering on the gateway', () => {
+  it("renders the shell and the route's remote in one tree, the remote seeing the shell's contract instances, with both stylesheets", async () => {
+    const dir = root();
+    shellRelease(dir);
+    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Dona aquí') });
+    const page = await renderer(dir).render('/contribuciones', donation);
+    expect(page?.html).toContain('<header>Cabecera /contribuciones</header>');
+    expect(page?.html).toContain('<h1>Dona aquí / contrato del shell</h1>');
+    expect(page?.stylesheets).toEqual(['/assets/bootstrap.aaaa.css', '/remotes/giving/assets/DonationPage.cccc.css']);
+    const about = await renderer(dir).render('/nosotros', matchRoute('/nosotros'));
+    expect(about?.stylesheets).toEqual(['/assets/bootstrap.aaaa.css', '/assets/about.bbbb.css']);
+  });
+
+  it('leaves only the remote part to the browser when its build is missing, fails or was made for another contract', async () => {
+    const dir = root();
+    shellRelease(dir);
+    const missing = await renderer(dir).render('/contribuciones', donation);
+    expect(missing?.html).toContain('<header>Cabecera /contribuciones</header>');
+    // The boundary is marked for the browser to render ($!), with its fallback meanwhile.
+    expect(missing?.html).toMatch(/<!--\$!-->[\s\S]*<p>Cargando…<\/p><!--\/\$-->/);
+    expect(missing?.stylesheets).toEqual(['/assets/bootstrap.aaaa.css']);
+
+    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Dona aquí', '^99.0.0') });
+    const incompatible = await renderer(dir).render('/contribuciones', donation);
+    expect(incompatible?.html).toContain('<header>Cabecera');
+    expect(incompatible?.html).not.toContain('Dona aquí');
+
+    // A screen that says it depends on the browser (serverRender = false) is not rendered at all.
+    release(dir, 'remote-giving', {
+      'server/screens.cjs': `${remoteBuild('Dona aquí')}\nexports.screens.DonationPage.serverRender = false;`,
+    });
+    const browserOnly = await renderer(dir).render('/contribuciones', donation);
+    expect(browserOnly?.html).toMatch(/<header>Cabecera[\s\S]*<!--\$!-->/);
+    expect(browserOnly?.html).not.toContain('Dona aquí');
+
+    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Dona aquí', undefined, "throw new Error('window is not defined');") });
+    const failing = await renderer(dir).render('/contribuciones', donation);
+    expect(failing?.html).toContain('<header>Cabecera');
+    expect(failing?.html).toMatch(/<!--\$!-->/);
+  });
+
+  it("renders a remote's new release within the refresh period, with no restart, and a new shell release too", async () => {
+    const dir = root();
+    shellRelease(dir);
+    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Versión 1') });
+    const r = renderer(dir);
+    expect((await r.render('/contribuciones', donation))?.html).toContain('Versión 1');
+    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Versión 2') });
+    await sleep(150);
+    await r.render('/contribuciones', donation); // the check runs; this answer may still be the previous build
+    await sleep(20);
+    expect((await r.render('/contribuciones', donation))?.html).toContain('Versión 2 / contrato del shell');
+    shellRelease(dir, 'Cabecera nueva');
+    await sleep(150);
+    await r.render('/contribuciones', donation);
+    await sleep(20);
+    // The remote is loaded again against the new shell's instances: it still sees the contract.
+    expect((await r.render('/contribuciones', donation))?.html).toMatch(/Cabecera nueva.*Versión 2 \/ contrato del shell/);
+  });
+
+  it('keeps a rendered page for the same route and builds, and renders a URL with a query string each time', async () => {
+    const dir = root();
+    shellRelease(dir);
+    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Dona aquí') });
+    const r = renderer(dir);
+    const first = await r.render('/contribuciones', donation);
+    expect(await r.render('/contribuciones', donation)).toBe(first);
+    const withQuery = await r.render('/contribuciones?certificado=invalido', donation);
+    expect(withQuery).not.toBe(await r.render('/contribuciones?certificado=invalido', donation));
+    expect(withQuery?.html).toContain('/contribuciones?certificado=invalido');
+  });
+
+  it("leaves a proxied remote to the browser when its server answers late or with an error, never running the error's body", async () => {
+    const dir = root();
+    shellRelease(dir);
+    let mode: 'slow' | 'error' | 'ok' = 'slow';
+    const server = createServer((_req, res) => {
+      if (mode === 'slow') setTimeout(() => res.end(remoteBuild('Tarde')), 1500);
+      else if (mode === 'error') res.writeHead(404).end("globalThis.ejecutado = true; exports.screens = {};");
+      else res.writeHead(200, { etag: '"v1"' }).end(remoteBuild('A tiempo'));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const config = loadConfig({ REMOTE_GIVING_URL: url }, dir);
+    const make = () => renderer(dir, { remotes: config.remotes, budgetMs: 200 });
+
+    const started = Date.now();
+    const slow = await make().render('/contribuciones', donation);
+    expect(Date.now() - started).toBeLessThan(1200);
+    expect(slow?.html).toContain('<header>Cabecera');
+    expect(slow?.html).not.toContain('Tarde');
+
+    mode = 'error';
+    const failed = await make().render('/contribuciones', donation);
+    expect(failed?.html).toMatch(/<!--\$!-->/);
+    expect((globalThis as { ejecutado?: boolean }).ejecutado).toBeUndefined();
+
+    mode = 'ok';
+    expect((await make().render('/contribuciones', donation))?.html).toContain('A tiempo / contrato del shell');
+  });
+
+  it('does not render the account screens or the panel, which depend on who is signed in', () => {
+    expect(ServerRenderer.renders(matchRoute('/login'), '/login')).toBe(false);
+    expect(ServerRenderer.renders(matchRoute('/mis-cursos'), '/mis-cursos')).toBe(false);
+    expect(ServerRenderer.renders(undefined, '/equipo/pqrsf')).toBe(false);
+    expect(ServerRenderer.renders(donation, '/contribuciones')).toBe(true);
+    expect(ServerRenderer.renders(undefined, '/no-existe')).toBe(true);
+  });
+});
