@@ -146,7 +146,7 @@ function createBrowserConfig({ dir, name, exposes, host }) {
             // copy is ~8 KB br instead of ~24, and one start-up task less on a phone). The coupling: a remote runs only
             // inside a host that provides the runtime (the shell, or its standalone dev page, which keeps its own copy),
             // built with the same @module-federation/enhanced version — one lockfile keeps that true.
-            externalRuntime: host ? 'provide' : !process.env.STANDALONE,
+            ...(host ? { provideExternalRuntime: true } : { externalRuntime: !process.env.STANDALONE }),
           },
         }),
         ...(host ? [new ChunkStylesheetsPlugin()] : []),

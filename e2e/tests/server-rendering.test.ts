@@ -63,6 +63,11 @@ describe('server-rendered public pages', () => {
     });
   }
 
+  it("does not serve the server builds to visitors (they are the gateway's)", async () => {
+    for (const path of ['/server/app.cjs', '/ssr-assets.json', '/remotes/giving/server/screens.cjs'])
+      assert.equal((await fetch(baseUrl + path)).status, 404, path);
+  });
+
   it('an unknown path is served as the not-found page with status 404', async () => {
     const { status, root } = await servedRoot('/no-existe-esta-pagina');
     assert.equal(status, 404);

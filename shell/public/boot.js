@@ -14,12 +14,17 @@
     },
     true,
   );
-  var tag = document.currentScript;
+  // Found by its address, not document.currentScript (which an element named "currentScript" could stand in for).
+  var tag = document.querySelector('script[src="/boot.js"]');
   if (!tag) return;
+  // Only this site's own files: a path that starts with one slash.
+  function own(href) {
+    return /^\/(?!\/)/.test(href || '');
+  }
   function preload(as, list, remote) {
     var hrefs = (list || '').split(' ');
     for (var i = 0; i < hrefs.length; i++) {
-      if (!hrefs[i]) continue;
+      if (!own(hrefs[i])) continue;
       var link = document.createElement('link');
       link.rel = 'preload';
       link.as = as;
@@ -35,8 +40,10 @@
       preload('script', tag.getAttribute('data-preload-js'), remote);
       preload('style', tag.getAttribute('data-preload-css'), remote);
     }
+    var src = tag.getAttribute('data-main');
+    if (!own(src)) return;
     var main = document.createElement('script');
-    main.src = tag.getAttribute('data-main');
+    main.src = src;
     document.body.appendChild(main);
   }
   var root = document.getElementById('root');

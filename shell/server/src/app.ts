@@ -193,6 +193,14 @@ export async function buildGateway(
     });
   }
 
+  // The server builds and the shell's stylesheet index are the gateway's, not the visitors': each app's service serves
+  // them only to the gateway (on the internal network), and the gateway reads local ones from disk.
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (/^\/(remotes\/[^/]+\/)?(server\/|ssr-assets\.json$)/i.test(pathname))
+      return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
+  });
+
   // Static builds: the shell at /, each local remote under /remotes/<name>/.
   for (const name of remoteNames.filter((n) => !config.remotes[n].staticUrl)) {
     await serveRemoteBuild(app, { name, root: path.join(config.rootDir, `remote-${name}`, 'dist'), production: config.production });

@@ -114,5 +114,6 @@ function bootTag(tag: string, route: RouteEntry | undefined, preload: PreloadLoo
     `data-preload-js="${escapeHtml((assets?.js ?? []).join(' '))}"`,
     ...(css.length ? [`data-preload-css="${escapeHtml(css.join(' '))}"`] : []),
   ];
-  return tag.replace('<script defer src="/boot.js"', `<script defer src="/boot.js" ${attrs.join(' ')}`);
+  // A function, so a `$` in a file name is not read as a replacement pattern.
+  return tag.replace('<script defer src="/boot.js"', () => `<script defer src="/boot.js" ${attrs.join(' ')}`);
 }

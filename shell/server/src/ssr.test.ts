@@ -64,7 +64,9 @@ function release(rootDir: string, app: string, files: Record<string, string>) {
 const shellRelease = (rootDir: string, label = 'Cabecera') =>
   release(rootDir, 'shell', {
     'server/app.cjs': shellBuild(label),
-    'ssr-assets.json': JSON.stringify({ stylesheets: { bootstrap: ['assets/bootstrap.aaaa.css'], 'page-AboutPage': ['assets/about.bbbb.css'] } }),
+    'ssr-assets.json': JSON.stringify({
+      stylesheets: { bootstrap: ['assets/bootstrap.aaaa.css'], 'page-AboutPage': ['assets/about.bbbb.css'] },
+    }),
   });
 
 function renderer(rootDir: string, overrides: Partial<ConstructorParameters<typeof ServerRenderer>[0]> = {}) {
@@ -117,7 +119,9 @@ describe('server rendering on the gateway', () => {
     expect(browserOnly?.html).toMatch(/<header>Cabecera[\s\S]*<!--\$!-->/);
     expect(browserOnly?.html).not.toContain('Dona aquí');
 
-    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Dona aquí', undefined, "throw new Error('window is not defined');") });
+    release(dir, 'remote-giving', {
+      'server/screens.cjs': remoteBuild('Dona aquí', undefined, "throw new Error('window is not defined');"),
+    });
     const failing = await renderer(dir).render('/contribuciones', donation);
     expect(failing?.html).toContain('<header>Cabecera');
     expect(failing?.html).toMatch(/<!--\$!-->/);
@@ -154,13 +158,29 @@ describe('server rendering on the gateway', () => {
     expect(withQuery?.html).toContain('/contribuciones?certificado=invalido');
   });
 
+  it('keeps one page per route whatever its spelling, and leaves pages to the browser beyond the renders allowed at once', async () => {
+    const dir = root();
+    shellRelease(dir);
+    const about = matchRoute('/nosotros');
+    const r = renderer(dir, { maxConcurrentRenders: 2, rendersPerSecond: 3 });
+    const first = await r.render('/nosotros', about);
+    expect(await r.render('/NoSoTrOs/', about)).toBe(first);
+    // Three pages that cannot be kept, at once: two are rendered, the third is left to the browser.
+    const pages = await Promise.all(['/?a=1', '/?a=2', '/?a=3'].map((u) => r.render(u, matchRoute('/'))));
+    expect(pages.filter((p) => p === null)).toHaveLength(1);
+    // And no more than the per-second allowance: the burst is spent, a moment later there is room again.
+    expect(await r.render('/?a=4', matchRoute('/'))).toBeNull();
+    await sleep(450);
+    expect(await r.render('/?a=5', matchRoute('/'))).not.toBeNull();
+  });
+
   it("leaves a proxied remote to the browser when its server answers late or with an error, never running the error's body", async () => {
     const dir = root();
     shellRelease(dir);
     let mode: 'slow' | 'error' | 'ok' = 'slow';
     const server = createServer((_req, res) => {
       if (mode === 'slow') setTimeout(() => res.end(remoteBuild('Tarde')), 1500);
-      else if (mode === 'error') res.writeHead(404).end("globalThis.ejecutado = true; exports.screens = {};");
+      else if (mode === 'error') res.writeHead(404).end('globalThis.ejecutado = true; exports.screens = {};');
       else res.writeHead(200, { etag: '"v1"' }).end(remoteBuild('A tiempo'));
     });
     servers.push(server);
@@ -189,6 +209,7 @@ describe('server rendering on the gateway', () => {
     expect(ServerRenderer.renders(matchRoute('/mis-cursos'), '/mis-cursos')).toBe(false);
     expect(ServerRenderer.renders(undefined, '/equipo/pqrsf')).toBe(false);
     expect(ServerRenderer.renders(donation, '/contribuciones')).toBe(true);
-    expect(ServerRenderer.renders(undefined, '/no-existe')).toBe(true);
+    // An unknown path gets the server's short not-found page, not a render (one entry could not serve every spelling).
+    expect(ServerRenderer.renders(undefined, '/no-existe')).toBe(false);
   });
 });

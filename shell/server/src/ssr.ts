@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -38,13 +40,19 @@ export interface RenderedPage {
   stylesheets: string[];
 }
 
-/** Runs a CommonJS server build with the gateway's `provide` as its `require`. */
+/**
+ * Runs a CommonJS server build with the gateway's `provide` as its `require`. Browser storage and documents are
+ * shadowed as undefined: a runtime that has a process-wide localStorage must not let one visitor's render see another's.
+ * This is not a sandbox: a server build runs with the gateway's rights, so only the site's own releases are loaded
+ * (docs/decisions.md, "Server-rendered public pages").
+ */
 function evaluate(code: string, filename: string, provide: (id: string) => unknown): unknown {
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename }) as (
-    ...args: unknown[]
-  ) => void;
+  const wrapper = vm.runInThisContext(
+    `(function (exports, require, module, __filename, __dirname, window, document, localStorage, sessionStorage) {${code}\n})`,
+    { filename },
+  ) as (...args: unknown[]) => void;
   const module = { exports: {} as unknown };
-  wrapper(module.exports, provide, module, filename, path.dirname(filename));
+  wrapper(module.exports, provide, module, filename, path.dirname(filename), undefined, undefined, undefined, undefined);
   return module.exports;
 }
 
@@ -111,10 +119,19 @@ function localSource(file: string): BuildSource {
 /** A build file served by a remote's own static server; the status is checked before anything is evaluated. */
 function httpSource(url: string, timeoutMs: number): BuildSource {
   return async (known) => {
-    const res = await fetch(url, { headers: known ? { 'if-none-match': known } : {}, signal: AbortSignal.timeout(timeoutMs) });
+    // A redirect is refused: only the remote's own service is asked, never where it points to.
+    const res = await fetch(url, {
+      headers: known ? { 'if-none-match': known } : {},
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
     if (res.status === 304 && known) return { version: known, filename: url };
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    return { version: res.headers.get('etag') ?? String(Date.now()), filename: url, code: await res.text() };
+    const code = await res.text();
+    // Without an ETag the content is its version, so an unchanged build is not evaluated again.
+    const version = res.headers.get('etag') ?? `sha256:${createHash('sha256').update(code).digest('hex')}`;
+    if (version === known) return { version, filename: url };
+    return { version, filename: url, code };
   };
 }
 
@@ -129,6 +146,9 @@ export interface ServerRendererOptions {
   /** Rendered anonymous pages kept per route and builds' versions, so the gateway does not render each request. */
   cacheTtlMs?: number;
   cacheSize?: number;
+  /** Renders running at once, and started per second, beyond which a page is left to the browser (8, 50). */
+  maxConcurrentRenders?: number;
+  rendersPerSecond?: number;
   log?: FastifyBaseLogger;
 }
 
@@ -142,6 +162,19 @@ export class ServerRenderer {
   readonly #remotes = new Map<RemoteName, BuildSlot<RemoteBuild>>();
   readonly #cache = new Map<string, { page: RenderedPage; expires: number }>();
   readonly #inFlight = new Map<string, Promise<RenderedPage | null>>();
+  #rendering = 0;
+  #tokens = { left: 0, at: 0 };
+
+  /** A token bucket of renders per second (a burst of one second's worth). */
+  #takeRenderToken(): boolean {
+    const perSecond = this.options.rendersPerSecond ?? 50;
+    const now = Date.now();
+    this.#tokens.left = Math.min(perSecond, this.#tokens.left + ((now - this.#tokens.at) / 1000) * perSecond);
+    this.#tokens.at = now;
+    if (this.#tokens.left < 1) return false;
+    this.#tokens.left -= 1;
+    return true;
+  }
   readonly #contract = contractVersion();
 
   constructor(private readonly options: ServerRendererOptions) {
@@ -153,7 +186,7 @@ export class ServerRenderer {
       (code, filename) => {
         const build = evaluate(code, filename, (id) => this.#provide(id)) as ShellBuild;
         // The stylesheets of the same release: ssr-assets.json sits two levels up from server/app.cjs.
-        const manifest = gatewayRequire(path.join(path.dirname(filename), '..', 'ssr-assets.json')) as {
+        const manifest = JSON.parse(readFileSync(path.join(path.dirname(filename), '..', 'ssr-assets.json'), 'utf8')) as {
           stylesheets: Record<string, string[]>;
         };
         return { build, stylesheets: manifest.stylesheets };
@@ -199,10 +232,14 @@ export class ServerRenderer {
     return slot;
   }
 
-  /** Whether the gateway renders this route (public pages; not the account's screens nor the panel). */
-  static renders(route: RouteEntry | undefined, pathname: string): boolean {
-    if (isStaffPath(pathname)) return false;
-    return route?.owner !== 'account';
+  /**
+   * Whether the gateway renders this route: public pages; not the account's screens nor the panel, and not an unknown
+   * path (its page is the server's short not-found message, as before: the browser's router may read odd spellings,
+   * such as a doubled slash, differently, and one shared entry for every unknown path could be filled by either).
+   */
+  static renders(route: RouteEntry | undefined, pathname: string): route is RouteEntry {
+    if (!route || isStaffPath(pathname)) return false;
+    return route.owner !== 'account';
   }
 
   /** The page at `url` for an anonymous visitor, or null when it cannot be rendered (the browser then renders it all). */
@@ -217,14 +254,20 @@ export class ServerRenderer {
     }
     const owner = route && route.owner !== 'shell' ? route.owner : null;
     const remote = owner ? await this.#remote(owner).get(Math.max(0, this.options.budgetMs - (Date.now() - started))) : null;
-    // Pages with a query string are rendered each time (their content may depend on it), the rest kept a while.
-    const key = url.includes('?') ? null : `${url}\n${shell.version}\n${remote?.version ?? '-'}`;
+    // Pages with a query string are rendered each time (their content may depend on it), the rest kept a while under the
+    // route table's spelling, so /Nosotros, /nosotros/ and /nosotros share one entry.
+    const key = url.includes('?') ? null : `${route?.path ?? url}\n${shell.version}\n${remote?.version ?? '-'}`;
     const now = Date.now();
     const cached = key ? this.#cache.get(key) : undefined;
     if (cached && cached.expires > now) return cached.page;
     const running = key ? this.#inFlight.get(key) : undefined;
     if (running) return running;
+    // A flood of pages that cannot be kept (made-up query strings) is served for the browser to render beyond this many
+    // renders at once or per second, so it cannot take the gateway's CPU from everyone else.
+    if (this.#rendering >= (this.options.maxConcurrentRenders ?? 8) || !this.#takeRenderToken()) return null;
+    this.#rendering++;
     const rendering = this.#renderNow(url, route, shell.value, remote?.value ?? null).then((page) => {
+      this.#rendering--;
       if (key && page) {
         this.#cache.delete(key);
         this.#cache.set(key, { page, expires: Date.now() + (this.options.cacheTtlMs ?? 60_000) });
@@ -264,7 +307,10 @@ export class ServerRenderer {
           progressiveChunkSize: Number.POSITIVE_INFINITY,
           onError: (error) => {
             if ((error as { digest?: unknown } | null)?.digest === digest) return digest;
-            this.options.log?.warn({ url, err: (error as Error)?.message ?? String(error) }, 'server render failed; left to the browser');
+            this.options.log?.warn(
+              { path: url.split('?')[0], err: (error as Error)?.message ?? String(error) },
+              'server render failed; left to the browser',
+            );
             return 'error-servidor';
           },
         },
@@ -275,7 +321,11 @@ export class ServerRenderer {
       else if (route && remote) stylesheets.push(...(this.options.assets(route.owner, route.screen)?.css ?? []));
       return { html, stylesheets };
     } catch (err) {
-      this.options.log?.warn({ url, err: (err as Error).message }, 'server render failed; the browser renders the page');
+      // The path only: a query string may carry a token or a payment's id.
+      this.options.log?.warn(
+        { path: url.split('?')[0], err: (err as Error).message },
+        'server render failed; the browser renders the page',
+      );
       return null;
     }
   }
