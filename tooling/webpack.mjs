@@ -45,6 +45,20 @@ export function providedVersions() {
   );
 }
 
+/** TypeScript and JSX through swc, for the browser build (es2020) and the server build (es2022). */
+function typescriptRule({ development, target }) {
+  return {
+    test: /\.[cm]?tsx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', development } }, target },
+      },
+    },
+  };
+}
+
 /**
  * @param {object} o
  * @param {string} o.dir      the app's folder
@@ -88,20 +102,7 @@ function createBrowserConfig({ dir, name, exposes, host }) {
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], conditionNames: ['browser', 'import', 'module', 'default'] },
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
+          typescriptRule({ development: !production, target: 'es2020' }),
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { importLoaders: 0 } }] },
           { test: /\.(woff2?|svg|png|webp|avif|jpg)$/, type: 'asset/resource' },
         ],
@@ -266,16 +267,7 @@ function createServerConfig({ dir, name, exposes, host }) {
       externals: [...SERVER_PROVIDED, ...(host ? [] : CONTRACT_SINGLETONS)],
       module: {
         rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
-              },
-            },
-          },
+          typescriptRule({ development: false, target: 'es2022' }),
           { test: /\.css$/, use: path.join(root, 'tooling', 'no-css-loader.cjs') },
           { test: /\.(woff2?|svg|png|webp|avif|jpg)$/, type: 'asset/resource', generator: { emit: false } },
         ],
