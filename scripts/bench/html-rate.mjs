@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { checkAborted, isAborting } from './cleanup.mjs';
 import { TIMEOUTS, percentile, runConcurrently } from './common.mjs';
 
-/** @typedef {{ label: string, path: string, requestsPerSecond: number, p50Ms: number, p95Ms: number, non200: number }} HtmlRate */
+/** @typedef {{ label: string, path: string, requestsPerSecond: number, p50Ms: number, p95Ms: number, non200: number, rendered: number }} HtmlRate */
 
 /** @param {string} origin @param {string} label @param {(i: number) => string} pathFor @param {number} n @param {number} concurrency @returns {Promise<HtmlRate>} */
 async function rate(origin, label, pathFor, n, concurrency) {
@@ -13,14 +13,22 @@ async function rate(origin, label, pathFor, n, concurrency) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   /** @type {number[]} */ const latencies = [];
   let non200 = 0;
+  let rendered = 0;
   const get = (/** @type {number} */ i) =>
     new Promise((resolve) => {
       const started = performance.now();
       // A phone's request: brotli accepted, as the site answers browsers.
-      const req = http.get(`${origin}${pathFor(i)}`, { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      // Uncompressed, so the body can be read; the gateway's compression cost is the same for every row.
+      const req = http.get(`${origin}${pathFor(i)}`, { agent }, (res) => {
         if (res.statusCode !== 200) non200++;
-        res.resume();
+        // Whether the gateway rendered this answer (HTML with a server-rendered #root), counted to show the caps are off.
+        let head = '';
+        res.setEncoding('latin1');
+        res.on('data', (chunk) => {
+          if (head.length < 64_000) head += chunk;
+        });
         res.on('end', () => {
+          if (head.includes('data-ssr')) rendered++;
           latencies.push(performance.now() - started);
           resolve(undefined);
         });
@@ -35,6 +43,7 @@ async function rate(origin, label, pathFor, n, concurrency) {
   try {
     await get(0); // warm: the first render loads the builds and fills the cache
     latencies.length = 0;
+    rendered = 0;
     seconds = await runConcurrently(n, concurrency, get, isAborting);
   } finally {
     agent.destroy();
@@ -47,6 +56,7 @@ async function rate(origin, label, pathFor, n, concurrency) {
     p50Ms: percentile(latencies, 50),
     p95Ms: percentile(latencies, 95),
     non200,
+    rendered,
   };
 }
 
@@ -66,9 +76,9 @@ export async function measureHtmlRate(origin, n, concurrency) {
 
 /** @param {HtmlRate[]} rows */
 export function printHtmlRate(rows) {
-  console.log('\nHTML served by the gateway (keep-alive, br):');
+  console.log('\nHTML served by the gateway (keep-alive, uncompressed; "rendered" counts answers with server-rendered HTML):');
   for (const r of rows)
     console.log(
-      `  ${r.label.padEnd(30)} ${r.path.padEnd(26)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms${r.non200 ? `  non-200: ${r.non200}` : ''}`,
+      `  ${r.label.padEnd(30)} ${r.path.padEnd(26)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms  rendered ${r.rendered}${r.non200 ? `  non-200: ${r.non200}` : ''}`,
     );
 }

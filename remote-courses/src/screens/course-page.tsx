@@ -55,13 +55,13 @@ export default function CoursePage({ course: slug = '' }: { course?: string }) {
           </div>
           <div>
             <dt>Inicio</dt>
-            <dd>
+            <dd className="fact-live">
               <CohortStart state={cohort} />
             </dd>
           </div>
           <div>
             <dt>Cupos</dt>
-            <dd>
+            <dd className="fact-live">
               <SeatsLeft state={cohort} />
             </dd>
           </div>

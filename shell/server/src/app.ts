@@ -227,6 +227,8 @@ export async function buildGateway(
         remotes: config.remotes,
         assets: assets.lookup,
         budgetMs: config.serverRenderBudgetMs,
+        maxConcurrentRenders: config.serverRenderLimits.atOnce,
+        rendersPerSecond: config.serverRenderLimits.perSecond,
         refreshMs: config.manifestRefreshMs,
         log: app.log,
       })

@@ -28,6 +28,8 @@ export interface GatewayConfig extends CommonServerConfig {
   serverRendering: boolean;
   /** How long a page's render (with fetching a remote's server build) may take before that part is left to the browser. */
   serverRenderBudgetMs: number;
+  /** Renders at once and started per second beyond which a page is left to the browser (pages not kept: query strings). */
+  serverRenderLimits: { atOnce: number; perSecond: number };
   /** Extra origins the CSP allows (identity endpoint, payment script, …). */
   cspExtra: { connect: string[]; script: string[]; form: string[]; img: string[] };
 }
@@ -68,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = path.
     manifestRefreshMs: Math.max(100, envInt(env.REMOTE_MANIFEST_REFRESH_MS, 1000)),
     serverRendering: env.SERVER_RENDERING !== '0',
     serverRenderBudgetMs: Math.max(50, envInt(env.SERVER_RENDER_BUDGET_MS, 300)),
+    serverRenderLimits: {
+      atOnce: Math.max(1, envInt(env.SERVER_RENDERS_AT_ONCE, 8)),
+      perSecond: Math.max(1, envInt(env.SERVER_RENDERS_PER_SECOND, 50)),
+    },
     cspExtra: {
       connect: list(env.CSP_CONNECT_SRC),
       script: list(env.CSP_SCRIPT_SRC),
