@@ -61,7 +61,8 @@ COPY shared/src shared/src
 COPY ${APP} ${APP}
 COPY --from=build /app/image-dist ${APP}/dist
 # A remote installs its build into RELEASES_DIR at start (a volume, so the releases before it stay served for open tabs).
-COPY tooling/releases.mjs tooling/releases.mjs
+# The gateway checks a remote's server build against the contract and hands it the shared modules (shell/server/src/ssr.ts).
+COPY tooling/releases.mjs tooling/contract.mjs tooling/server-provided.mjs tooling/
 # PGlite's directory when no DATABASE_URL is given (compose always gives one); the releases volume's mount point,
 # owned by `node` so a fresh named volume is writable.
 RUN mkdir -p /data /releases && chown node:node /data /releases

@@ -42,6 +42,8 @@ async function liveRemote() {
   const app = Fastify();
   app.get('/api/community/ping', async () => ({ ok: true }));
   app.get('/remotes/community/remoteEntry.js', async (_req, reply) => reply.type('text/javascript').send('var community;'));
+  // The remote's service hands its server build to whoever reaches it (the gateway, on the internal network).
+  app.get('/remotes/community/server/screens.cjs', async (_req, reply) => reply.type('text/javascript').send('exports.screens = {};'));
   app.get('/api/community/openapi.json', async () => ({
     openapi: '3.0.3',
     paths: { '/api/community/newsletter/subscribe': { post: {} } },
@@ -238,6 +240,12 @@ describe('the merged OpenAPI document', () => {
     expect(paths.filter((p) => p.startsWith('/remotes/') || p.endsWith('/*') || p === '/api/community/' || p === '/api/community')).toEqual(
       [],
     );
+  });
+
+  it("keeps a remote's server build from visitors: the gateway answers 404 instead of passing the request on", async () => {
+    expect((await fetch(`${remote.url}/remotes/community/server/screens.cjs`)).status).toBe(200);
+    expect((await gw.app.inject('/remotes/community/server/screens.cjs')).statusCode).toBe(404);
+    expect((await gw.app.inject('/remotes/community/remoteEntry.js')).statusCode).toBe(200);
   });
 
   it('keeps the last document a remote published while it is down', async () => {
