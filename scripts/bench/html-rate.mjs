@@ -28,7 +28,7 @@ async function rate(origin, label, pathFor, n, concurrency) {
           if (head.length < 64_000) head += chunk;
         });
         res.on('end', () => {
-          if (head.includes('data-ssr')) rendered++;
+          if (head.includes('<div id="root" data-ssr')) rendered++;
           latencies.push(performance.now() - started);
           resolve(undefined);
         });
