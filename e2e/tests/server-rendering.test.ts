@@ -123,6 +123,38 @@ describe('server-rendered public pages', () => {
     await context.close();
   });
 
+  it('the scripts of a rendered page start only once the browser has reported its first paint', async () => {
+    // Requested earlier, they compete with the stylesheet and the fonts on a slow link (and Lighthouse counts them
+    // before the paint): /boot.js waits for the paint entry, not just a frame.
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    for (const path of ['/', '/contribuciones']) {
+      await page.goto(path);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\.js$/.test(new URL(e.name).pathname) && !e.name.endsWith('/boot.js'))
+          .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+      }));
+      assert.ok(timing.paint !== null, `${path}: sin first-contentful-paint`);
+      assert.ok(
+        timing.scripts.some((s) => s.url.startsWith('/entry/')),
+        `${path}: no se pidió el script de entrada`,
+      );
+      if (path === '/contribuciones')
+        assert.ok(
+          timing.scripts.some((s) => s.url.startsWith('/remotes/giving/')),
+          path,
+        );
+      for (const script of timing.scripts)
+        assert.ok(
+          script.start >= timing.paint,
+          `${path}: ${script.url} pedido a los ${script.start} ms, antes de la pintura (${timing.paint} ms)`,
+        );
+    }
+    await context.close();
+  });
+
   it('a form typed into before the page is taken over does not put the personal data in the address', async () => {
     // A plain context (openPage's navigation waits for the page to be taken over, which never happens here).
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });

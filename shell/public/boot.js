@@ -1,6 +1,6 @@
 // Starts the site's JavaScript. A page the server rendered is already readable: its scripts (the shell's entry and
 // the route's remote files, named in this tag's data attributes) start downloading only after its first paint, so
-// on a slow phone link they do not compete with the page's stylesheet. Other pages start at once.
+// on a slow phone link they do not compete with the page's stylesheet and fonts. Other pages start at once.
 // Plain ES5 in a file, not inline: the Content-Security-Policy allows no inline script.
 (function () {
   // A form typed into before the scripts take over must not submit natively: that would put what was typed in the
@@ -46,11 +46,45 @@
     main.src = src;
     document.body.appendChild(main);
   }
-  var root = document.getElementById('root');
-  if (root && root.hasAttribute('data-ssr') && typeof requestAnimationFrame === 'function') {
-    // The callback runs just before the first frame; the timeout, right after it is painted.
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
+  // Calls back once, after the browser has reported the page's first contentful paint. A frame callback alone is not
+  // enough: the paint is reported tens of milliseconds after the frame, and scripts requested in between still
+  // compete with it. A page that cannot paint (a tab in the background) or a browser that does not report paints
+  // starts without waiting; the timeout bounds the wait whatever happens.
+  function afterFirstPaint(callback) {
+    var started = false;
+    function go() {
+      if (started) return;
+      started = true;
+      callback();
+    }
+    function hidden() {
+      return document.visibilityState === 'hidden';
+    }
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (hidden() || types.indexOf('paint') < 0) {
+      if (typeof requestAnimationFrame === 'function' && !hidden()) {
+        requestAnimationFrame(function () {
+          setTimeout(go, 0);
+        });
+      } else go();
+      return;
+    }
+    var observer = new PerformanceObserver(function (list) {
+      var entries = list.getEntries();
+      for (var i = 0; i < entries.length; i++) {
+        if (entries[i].name !== 'first-contentful-paint') continue;
+        observer.disconnect();
+        setTimeout(go, 0);
+        return;
+      }
     });
-  } else start();
+    observer.observe({ type: 'paint', buffered: true });
+    document.addEventListener('visibilitychange', function () {
+      if (hidden()) go();
+    });
+    setTimeout(go, 4000);
+  }
+  var root = document.getElementById('root');
+  if (root && root.hasAttribute('data-ssr')) afterFirstPaint(start);
+  else start();
 })();
