@@ -135,6 +135,12 @@ function AnonymousPrompt({ notice }: { notice: string | null }) {
   );
 }
 
+/**
+ * The page is someone's own courses, fetched with their session, which the server cannot know: the gateway leaves this
+ * screen to the browser (header and footer still come rendered).
+ */
+export const serverRender = false;
+
 /** /mis-cursos (spec §2, §4, §8): the signed-in visitor's approved enrolments, with their certificates. */
 export default function MisCursosPage() {
   const session = useAccountSession();

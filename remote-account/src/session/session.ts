@@ -11,7 +11,7 @@ function expire() {
   if (store?.getState().auth.isAuthenticated) store.dispatch(signedOut(identityMessages.sessionExpired));
 }
 
-const provider: SessionProvider = {
+export const sessionProvider: SessionProvider = {
   async getIdToken() {
     const state = await currentSession();
     if (state.status === 'valid') return state.idToken;
@@ -27,8 +27,8 @@ const provider: SessionProvider = {
 /** Binds the session to the site's store and registers it as the provider of shared/auth-session (idempotent). */
 export function attachSession(appStore: AppStore): SessionProvider {
   store = appStore;
-  provideSession(provider);
-  return provider;
+  provideSession(sessionProvider);
+  return sessionProvider;
 }
 
 /**

@@ -204,10 +204,11 @@ describe('server rendering on the gateway', () => {
     expect((await make().render('/contribuciones', donation))?.html).toContain('A tiempo / contrato del shell');
   });
 
-  it('does not render the account screens or the panel, which depend on who is signed in', () => {
-    expect(ServerRenderer.renders(matchRoute('/login'), '/login')).toBe(false);
-    expect(ServerRenderer.renders(matchRoute('/mis-cursos'), '/mis-cursos')).toBe(false);
+  it('renders the pages of the route table, the sign-in pages too, but not the panel', () => {
+    expect(ServerRenderer.renders(matchRoute('/login'), '/login')).toBe(true);
+    expect(ServerRenderer.renders(matchRoute('/register'), '/register')).toBe(true);
     expect(ServerRenderer.renders(undefined, '/equipo/pqrsf')).toBe(false);
+    expect(ServerRenderer.renders(matchRoute('/equipo'), '/equipo')).toBe(false);
     expect(ServerRenderer.renders(donation, '/contribuciones')).toBe(true);
     // An unknown path gets the server's short not-found page, not a render (one entry could not serve every spelling).
     expect(ServerRenderer.renders(undefined, '/no-existe')).toBe(false);

@@ -233,13 +233,14 @@ export class ServerRenderer {
   }
 
   /**
-   * Whether the gateway renders this route: public pages; not the account's screens nor the panel, and not an unknown
-   * path (its page is the server's short not-found message, as before: the browser's router may read odd spellings,
-   * such as a doubled slash, differently, and one shared entry for every unknown path could be filled by either).
+   * Whether the gateway renders this route: every page of the route table as an anonymous visitor sees it (a screen
+   * that depends on who is signed in says so with `serverRender = false`, and only its part is left to the browser);
+   * not the panel, and not an unknown path (its page is the server's short not-found message, as before: the
+   * browser's router may read odd spellings, such as a doubled slash, differently, and one shared entry for every
+   * unknown path could be filled by either).
    */
   static renders(route: RouteEntry | undefined, pathname: string): route is RouteEntry {
-    if (!route || isStaffPath(pathname)) return false;
-    return route.owner !== 'account';
+    return route !== undefined && !isStaffPath(pathname);
   }
 
   /** The page at `url` for an anonymous visitor, or null when it cannot be rendered (the browser then renders it all). */
