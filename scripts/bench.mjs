@@ -5,7 +5,7 @@
 // One module per measurement in scripts/bench/; this file runs them in order on one site.
 //
 // Env: BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
-//      BENCH_LIGHTHOUSE_ROUTES="/,/nosotros,/desarrollo-software,/contribuciones", BENCH_LIGHTHOUSE_RUNS (3, median
+//      BENCH_LIGHTHOUSE_ROUTES="/,/nosotros,/desarrollo-software,/contribuciones,/pqrsf,/login", BENCH_LIGHTHOUSE_RUNS (3, median
 //      reported), BENCH_START_TIMEOUT_MS (900000),
 //      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox and ledgers benches need it),
 //      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30).

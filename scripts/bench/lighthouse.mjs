@@ -9,7 +9,8 @@ import { CHROMIUM_PATH, LIGHTHOUSE_CHROME_FLAGS } from './browser.mjs';
 import { checkAborted, onCleanup } from './cleanup.mjs';
 import { TIMEOUTS, message, root, sleep, tail } from './common.mjs';
 
-export const DEFAULT_LIGHTHOUSE_ROUTES = ['/', '/nosotros', '/desarrollo-software', '/contribuciones'];
+/** One main route per app: the shell's home and a content page, then courses, giving, community and account. */
+export const DEFAULT_LIGHTHOUSE_ROUTES = ['/', '/nosotros', '/desarrollo-software', '/contribuciones', '/pqrsf', '/login'];
 
 /** Issue #18's budgets: performance per route, LCP and CLS everywhere. */
 export const LIGHTHOUSE_BUDGETS = { performance: { '/': 98, other: 95 }, lcpMs: 1500, cls: 0 };
