@@ -22,6 +22,8 @@ const served = [
   { path: '/voluntarios', owner: 'community', texts: ['Voluntariado'], fields: ['volunteer_name', 'email'] },
   { path: '/login', owner: 'account', texts: ['Ingresa', 'Iniciar sesión', 'Correo electrónico'], fields: ['email', 'password'] },
   { path: '/register', owner: 'account', texts: ['Regístrate', 'Crear cuenta', 'Nombre completo'], fields: ['email', 'password'] },
+  { path: '/confirm-email', owner: 'account', texts: ['Confirma tu correo', 'Activa tu cuenta'], fields: ['email', 'code'] },
+  { path: '/datos-personales', owner: 'account', texts: ['Tus datos personales', 'Haz tu solicitud'], fields: ['kind', 'email'] },
 ];
 
 /** The markup inside #root of the served document, as a crawler sees it (no script run). */
