@@ -156,7 +156,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
       .execute();
   }
 
-  const caseRoute = (summary: string, body?: z.ZodType) => ({
+  const caseRoute = (summary: string, body?: z.ZodMiniType) => ({
     schema: {
       tags: ['community'],
       summary,

@@ -189,7 +189,7 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     return caseOrNotFound(radicado);
   }
 
-  const caseRoute = (summary: string, body?: z.ZodType) => ({
+  const caseRoute = (summary: string, body?: z.ZodMiniType) => ({
     schema: {
       tags: ['account'],
       summary,

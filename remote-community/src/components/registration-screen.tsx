@@ -10,7 +10,7 @@ import { FeatureCards, FormSection } from './page-parts';
 import { CommunityForm, SendAnotherButton, StoredMessage, useSubmission, type SubmissionOptions } from './submission';
 
 /** A registration form (volunteer, ally): its schema, the community API's send, and the spec's registration messages. */
-export function useRegistration<Schema extends z.ZodType<FieldValues, FieldValues>, A>(
+export function useRegistration<Schema extends z.ZodMiniType<FieldValues, FieldValues>, A>(
   schema: Schema,
   options: Pick<SubmissionOptions<z.output<Schema>, A>, 'form' | 'send' | 'idOf'>,
 ) {

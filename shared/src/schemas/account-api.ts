@@ -16,11 +16,11 @@ export const enrollmentSchema = z.object({
   /** ISO 8601. */
   created_at: z.string(),
   /** ISO 8601: when the payment was approved (or last reported). */
-  payment_date: z.string().nullable(),
-  transaction_amount: z.number().int(),
+  payment_date: z.nullable(z.string()),
+  transaction_amount: z.int(),
   certificate_available: z.boolean(),
   /** The start date (YYYY-MM-DD) of the enrolment's cohort (#14); null for enrolments from before cohorts. */
-  start_date: z.string().nullable().default(null),
+  start_date: z._default(z.nullable(z.string()), null),
 });
 export type Enrollment = z.output<typeof enrollmentSchema>;
 
@@ -30,26 +30,15 @@ export type EnrollmentsResponse = z.output<typeof enrollmentsResponseSchema>;
 
 /** GET /api/account/enrollments/:id/certificate (the answer is a PDF). */
 export const certificateParamsSchema = z.object({
-  id: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
 });
 
 /** POST /api/account/accounts/from-payment: the paying browser asks for the account of its approved enrolment. */
 export const accountFromPaymentRequestSchema = z.object({
-  payment_id: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' }),
+  payment_id: z.string().check(z.trim(), z.regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' })),
   external_reference: z
     .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' }),
+    .check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' })),
   claim_secret: claimSecretField,
 });
 export type AccountFromPaymentRequest = z.output<typeof accountFromPaymentRequestSchema>;

@@ -28,12 +28,12 @@ export const CONFIRMATION_CODE_LENGTH = 6;
 
 /** A new password with the spec's rules: required, at least 8 characters, a lowercase, an uppercase and a digit. */
 export const passwordField = () =>
-  z
-    .string({ error: accountTexts.passwordRequired })
-    .min(1, { error: accountTexts.passwordRequired })
-    .min(PASSWORD_MIN_LENGTH, { error: accountTexts.passwordTooShort })
-    .max(256, { error: 'Máximo 256 caracteres' })
-    .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), { error: accountTexts.passwordWeak });
+  z.string({ error: accountTexts.passwordRequired }).check(
+    z.minLength(1, { error: accountTexts.passwordRequired }),
+    z.minLength(PASSWORD_MIN_LENGTH, { error: accountTexts.passwordTooShort }),
+    z.maxLength(256, { error: 'Máximo 256 caracteres' }),
+    z.refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), { error: accountTexts.passwordWeak }),
+  );
 
 /** Compares the two passwords even when other fields are still invalid, so every message shows at once. */
 const passwordsMatch = {
@@ -47,20 +47,25 @@ const passwordsMatch = {
 
 /** The 6-digit code the identity provider e-mails (spaces a person may type are dropped). */
 export const confirmationCodeField = () =>
-  z
-    .string({ error: accountTexts.codeRequired })
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: accountTexts.codeRequired })
-        .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), { error: accountTexts.codeInvalid }),
-    );
+  z.pipe(
+    z.pipe(
+      z.string({ error: accountTexts.codeRequired }),
+      z.transform((v) => v.replace(/\s+/g, '')),
+    ),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: accountTexts.codeRequired }),
+        z.regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), { error: accountTexts.codeInvalid }),
+      ),
+  );
 
 /** Registration form (spec §3 Registration form, §5 Registration); confirmPassword never leaves the browser. */
 export const registrationSchema = z
   .object({
-    name: z.string({ error: accountTexts.nameRequired }).trim().min(1, { error: accountTexts.nameRequired }).max(120),
+    name: z
+      .string({ error: accountTexts.nameRequired })
+      .check(z.trim(), z.minLength(1, { error: accountTexts.nameRequired }), z.maxLength(120)),
     email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid),
     password: passwordField(),
     confirmPassword: z.string({ error: accountTexts.passwordsDiffer }),
@@ -69,7 +74,7 @@ export const registrationSchema = z
     identityNumber: documentNumberField(accountTexts.idNumberRequired),
     ...consentFields,
   })
-  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+  .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch));
 
 /**
  * POST /api/account/registration-consent: the proof of the authorization the registration form asked for, stored before
@@ -88,8 +93,10 @@ export type Registration = z.output<typeof registrationSchema>;
 
 /** Login (spec §5): both fields required, one message for either. */
 export const loginSchema = z.object({
-  email: z.string({ error: accountTexts.loginIncomplete }).trim().toLowerCase().min(1, { error: accountTexts.loginIncomplete }),
-  password: z.string({ error: accountTexts.loginIncomplete }).min(1, { error: accountTexts.loginIncomplete }),
+  email: z
+    .string({ error: accountTexts.loginIncomplete })
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, { error: accountTexts.loginIncomplete })),
+  password: z.string({ error: accountTexts.loginIncomplete }).check(z.minLength(1, { error: accountTexts.loginIncomplete })),
 });
 export type Login = z.output<typeof loginSchema>;
 
@@ -106,7 +113,7 @@ export const codeSchema = z.object({ code: confirmationCodeField() });
 /** A new password typed twice (temporary-password challenge). */
 export const newPasswordSchema = z
   .object({ password: passwordField(), confirmPassword: z.string({ error: accountTexts.passwordsDiffer }) })
-  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+  .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch));
 
 /** First step of a password reset: the account's e-mail. */
 export const forgotPasswordSchema = z.object({ email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid) });
@@ -114,4 +121,4 @@ export const forgotPasswordSchema = z.object({ email: emailField(accountTexts.em
 /** Second step of a password reset: the e-mailed code and the new password twice. */
 export const resetPasswordSchema = z
   .object({ code: confirmationCodeField(), password: passwordField(), confirmPassword: z.string({ error: accountTexts.passwordsDiffer }) })
-  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+  .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch));

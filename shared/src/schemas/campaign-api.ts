@@ -24,12 +24,12 @@ export const CAMPAIGN_GOAL_MAX = 10_000_000_000;
 /** Longest campaign, in days (start and end included). */
 export const CAMPAIGN_MAX_DAYS = 366;
 
-const isoDate = z
-  .string({ error: campaignTexts.dateRequired })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: campaignTexts.dateRequired })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+const isoDate = z.string({ error: campaignTexts.dateRequired }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: campaignTexts.dateRequired }),
+  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     error: campaignTexts.dateRequired,
-  });
+  }),
+);
 
 /** Days from `from` to `to` (YYYY-MM-DD), counted as calendar days. */
 export function daysBetween(from: string, to: string): number {
@@ -39,47 +39,51 @@ export function daysBetween(from: string, to: string): number {
 /** POST /api/giving/staff/campaigns and PUT /api/giving/staff/campaigns/:id. */
 export const campaignRequestSchema = z
   .object({
-    title: requiredText(campaignTexts.titleRequired, 120).refine((v) => v.length >= 3, { error: campaignTexts.titleRequired }),
+    title: requiredText(campaignTexts.titleRequired, 120).check(z.refine((v) => v.length >= 3, { error: campaignTexts.titleRequired })),
     goal_amount: z.coerce
       .number({ error: campaignTexts.goalInvalid })
-      .int({ error: campaignTexts.goalInvalid })
-      .min(CAMPAIGN_GOAL_MIN, { error: campaignTexts.goalInvalid })
-      .max(CAMPAIGN_GOAL_MAX, { error: campaignTexts.goalInvalid }),
+      .check(
+        z.int({ error: campaignTexts.goalInvalid }),
+        z.minimum(CAMPAIGN_GOAL_MIN, { error: campaignTexts.goalInvalid }),
+        z.maximum(CAMPAIGN_GOAL_MAX, { error: campaignTexts.goalInvalid }),
+      ),
     starts_on: isoDate,
     ends_on: isoDate,
   })
-  .superRefine((v, issue) => {
-    const days = daysBetween(v.starts_on, v.ends_on);
-    if (days < 0) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.endBeforeStart });
-    else if (days + 1 > CAMPAIGN_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.tooLong });
-  });
+  .check(
+    z.superRefine((v, issue) => {
+      const days = daysBetween(v.starts_on, v.ends_on);
+      if (days < 0) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.endBeforeStart });
+      else if (days + 1 > CAMPAIGN_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.tooLong });
+    }),
+  );
 export type CampaignRequest = z.input<typeof campaignRequestSchema>;
 
-export const campaignParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const campaignParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 export type CampaignParams = z.output<typeof campaignParamsSchema>;
 
 /** A campaign with its progress: approved donations between its dates (refunded or charged back ones drop out). */
 export const campaignProgressSchema = z.object({
   title: z.string(),
-  goal_amount: z.number().int(),
-  raised_amount: z.number().int(),
+  goal_amount: z.int(),
+  raised_amount: z.int(),
   /** How many approved donations made it. */
-  donations: z.number().int(),
+  donations: z.int(),
   starts_on: z.string(),
   ends_on: z.string(),
 });
 export type CampaignProgress = z.output<typeof campaignProgressSchema>;
 
 /** GET /api/giving/campaign: the campaign running today (Bogotá), or null. The same for everyone. */
-export const currentCampaignResponseSchema = z.object({ campaign: campaignProgressSchema.nullable() });
+export const currentCampaignResponseSchema = z.object({ campaign: z.nullable(campaignProgressSchema) });
 export type CurrentCampaignResponse = z.output<typeof currentCampaignResponseSchema>;
 
-export const staffCampaignSchema = campaignProgressSchema.extend({
-  id: z.number().int(),
+export const staffCampaignSchema = z.extend(campaignProgressSchema, {
+  id: z.int(),
   /** running: today is between its dates; upcoming; finished. */
   state: z.enum(['running', 'upcoming', 'finished']),
   updated_at: z.string(),
-  updated_by: z.string().nullable(),
+  updated_by: z.nullable(z.string()),
 });
 export type StaffCampaign = z.output<typeof staffCampaignSchema>;
 

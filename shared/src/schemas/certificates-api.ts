@@ -30,7 +30,9 @@ export const certificateNumberPattern = /^CD-\d{4}-\d{6}$/;
 export const certificateNumberOf = (year: number, seq: number) => `CD-${year}-${String(seq).padStart(6, '0')}`;
 
 export const certificateParamsSchema = z.object({
-  number: z.string({ error: certificateTexts.numberInvalid }).regex(certificateNumberPattern, { error: certificateTexts.numberInvalid }),
+  number: z
+    .string({ error: certificateTexts.numberInvalid })
+    .check(z.regex(certificateNumberPattern, { error: certificateTexts.numberInvalid })),
 });
 export type CertificateParams = z.output<typeof certificateParamsSchema>;
 
@@ -39,7 +41,7 @@ export { referenceParamsSchema };
 /** GET /api/giving/certificates/:reference?token=…: the donor's personal link from the receipt e-mail. */
 export const certificateLinkQuerySchema = z.object({
   // Checked by the handler, not here: a cut or mangled link must reach it so a browser is sent to a page that explains.
-  token: z.string().max(200).optional(),
+  token: z.optional(z.string().check(z.maxLength(200))),
 });
 /** The shape of a link's token: 32 random bytes, base64url. */
 export const certificateTokenPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -47,17 +49,21 @@ export type CertificateLinkQuery = z.output<typeof certificateLinkQuerySchema>;
 
 const yearField = z
   .number({ error: certificateTexts.yearInvalid })
-  .int({ error: certificateTexts.yearInvalid })
-  .min(2020, { error: certificateTexts.yearInvalid })
-  .max(2100, { error: certificateTexts.yearInvalid });
+  .check(
+    z.int({ error: certificateTexts.yearInvalid }),
+    z.minimum(2020, { error: certificateTexts.yearInvalid }),
+    z.maximum(2100, { error: certificateTexts.yearInvalid }),
+  );
 
 /** GET …/staff/certificates?anio=YYYY (the query string carries text). */
 export const certificateListQuerySchema = z.object({
-  anio: z
-    .string({ error: certificateTexts.yearInvalid })
-    .regex(/^\d{4}$/, { error: certificateTexts.yearInvalid })
-    .transform(Number)
-    .pipe(yearField),
+  anio: z.pipe(
+    z.pipe(
+      z.string({ error: certificateTexts.yearInvalid }).check(z.regex(/^\d{4}$/, { error: certificateTexts.yearInvalid })),
+      z.transform(Number),
+    ),
+    yearField,
+  ),
 });
 export type CertificateListQuery = z.output<typeof certificateListQuerySchema>;
 export type CertificateListQueryInput = z.input<typeof certificateListQuerySchema>;
@@ -69,26 +75,26 @@ export type CertificateBatchRequest = z.output<typeof certificateBatchRequestSch
 export const certificateSchema = z.object({
   number: z.string(),
   kind: z.enum(['donation', 'annual']),
-  year: z.number().int(),
+  year: z.int(),
   /** The donation's reference (per-donation certificates), or null. */
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
   donorName: z.string(),
   donorDocument: z.string(),
-  amount: z.number().int(),
-  donations: z.number().int(),
+  amount: z.int(),
+  donations: z.int(),
   /** ISO 8601. */
   issuedAt: z.string(),
   issuedBy: z.string(),
-  voidedAt: z.string().nullable(),
+  voidedAt: z.nullable(z.string()),
 });
 export type Certificate = z.output<typeof certificateSchema>;
 
 export const certificateListResponseSchema = z.object({
-  year: z.number().int(),
+  year: z.int(),
   certificates: z.array(certificateSchema),
   /** Approved donations of the year and how many donors have no annual certificate yet. */
-  approvedDonations: z.number().int(),
-  donorsWithoutAnnual: z.number().int(),
+  approvedDonations: z.int(),
+  donorsWithoutAnnual: z.int(),
   /** Whether the foundation's data lets the site issue real certificates (else they are specimens, or refused). */
   dataComplete: z.boolean(),
 });
@@ -98,11 +104,11 @@ export const certificateResponseSchema = z.object({ certificate: certificateSche
 export type CertificateResponse = z.output<typeof certificateResponseSchema>;
 
 export const certificateBatchResponseSchema = z.object({
-  year: z.number().int(),
-  issued: z.number().int(),
-  existing: z.number().int(),
+  year: z.int(),
+  issued: z.int(),
+  existing: z.int(),
   /** Donors held for review: their donations of the year carry different names under one document. */
-  held: z.number().int(),
+  held: z.int(),
 });
 export type CertificateBatchResponse = z.output<typeof certificateBatchResponseSchema>;
 

@@ -26,44 +26,44 @@ export const cohortTexts = {
   cohortNotFound: 'No encontramos esa cohorte.',
 } as const;
 
-const isoDate = z
-  .string({ error: cohortTexts.dateRequired })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: cohortTexts.dateRequired })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+const isoDate = z.string({ error: cohortTexts.dateRequired }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: cohortTexts.dateRequired }),
+  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
     error: cohortTexts.dateRequired,
-  });
+  }),
+);
 
 /** A course's next open cohort as every visitor may see it: no personal data. */
 export const publicCohortSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   start_date: z.string(),
   schedule: z.string(),
-  seats_left: z.number().int(),
+  seats_left: z.int(),
   full: z.boolean(),
 });
 export type PublicCohort = z.output<typeof publicCohortSchema>;
 
 /** GET /api/courses/cohorts: per course slug, its next open cohort (null when none is announced). */
 export const nextCohortsResponseSchema = z.object({
-  courses: z.record(z.string(), publicCohortSchema.nullable()),
+  courses: z.record(z.string(), z.nullable(publicCohortSchema)),
 });
 export type NextCohortsResponse = z.output<typeof nextCohortsResponseSchema>;
 
 /** A cohort as the staff see it, with its seats. */
 export const staffCohortSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   course_name: z.string(),
   start_date: z.string(),
   schedule: z.string(),
-  capacity: z.number().int(),
+  capacity: z.int(),
   status: z.enum(cohortStatuses),
   access_instructions: z.string(),
-  reminder_sent_at: z.string().nullable(),
+  reminder_sent_at: z.nullable(z.string()),
   /** Paid or with a payment under way (pending, in process). */
-  seats_taken: z.number().int(),
+  seats_taken: z.int(),
   /** Held by an open checkout that has not expired. */
-  seats_held: z.number().int(),
-  seats_left: z.number().int(),
+  seats_held: z.int(),
+  seats_left: z.int(),
 });
 export type StaffCohort = z.output<typeof staffCohortSchema>;
 
@@ -76,11 +76,13 @@ const cohortFields = {
   schedule: requiredText(cohortTexts.scheduleRequired, 200),
   capacity: z.coerce
     .number({ error: cohortTexts.capacityInvalid })
-    .int({ error: cohortTexts.capacityInvalid })
-    .min(1, { error: cohortTexts.capacityInvalid })
-    .max(10_000, { error: cohortTexts.capacityInvalid }),
-  status: z.enum(cohortStatuses).default('open'),
-  access_instructions: z.string().trim().max(MAX_TEXT).default(''),
+    .check(
+      z.int({ error: cohortTexts.capacityInvalid }),
+      z.minimum(1, { error: cohortTexts.capacityInvalid }),
+      z.maximum(10_000, { error: cohortTexts.capacityInvalid }),
+    ),
+  status: z._default(z.enum(cohortStatuses), 'open'),
+  access_instructions: z._default(z.string().check(z.trim(), z.maxLength(MAX_TEXT)), ''),
 };
 
 /** POST /api/courses/staff/cohorts. */
@@ -94,7 +96,7 @@ export type CreateCohortRequest = z.input<typeof createCohortRequestSchema>;
 export const updateCohortRequestSchema = z.object(cohortFields);
 export type UpdateCohortRequest = z.input<typeof updateCohortRequestSchema>;
 
-export const cohortParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const cohortParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 export type CohortParams = z.output<typeof cohortParamsSchema>;
 
 /** The created or updated cohort. */

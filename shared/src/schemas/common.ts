@@ -22,48 +22,50 @@ const oneLineMessage = 'Escribe este dato en una sola línea.';
 export const requiredText = (message: string, max = MAX_LINE, options: { multiline?: boolean } = {}) => {
   const text = z
     .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: `Máximo ${max} caracteres` });
-  return options.multiline ? text : text.regex(oneLine, { error: oneLineMessage });
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: `Máximo ${max} caracteres` }));
+  return options.multiline ? text : text.check(z.regex(oneLine, { error: oneLineMessage }));
 };
 
 /** An optional line of text (paragraphs with `multiline`); empty becomes undefined. */
 export const optionalText = (max = MAX_LINE, options: { multiline?: boolean } = {}) => {
-  const text = z
-    .string({ error: 'Debe ser texto' })
-    .trim()
-    .max(max, { error: `Máximo ${max} caracteres` });
-  return (options.multiline ? text : text.regex(oneLine, { error: oneLineMessage })).optional().transform((v) => (v ? v : undefined));
+  const text = z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(max, { error: `Máximo ${max} caracteres` }));
+  return z.pipe(
+    z.optional(options.multiline ? text : text.check(z.regex(oneLine, { error: oneLineMessage }))),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  );
 };
 
 /** A required e-mail in the basic x@y.z shape, trimmed and lowercased. */
 export const emailField = (requiredMessage: string, invalidMessage: string) =>
   z
     .string({ error: requiredMessage })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: requiredMessage })
-    .max(254, { error: invalidMessage })
-    .regex(basicEmailPattern, { error: invalidMessage });
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: requiredMessage }),
+      z.maxLength(254, { error: invalidMessage }),
+      z.regex(basicEmailPattern, { error: invalidMessage }),
+    );
 
 /** A phone number: digits with optional +, spaces, dashes or parentheses; 7 to 15 digits. */
 export const phoneField = (requiredMessage: string, invalidMessage = 'Número de teléfono no válido') =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .max(25, { error: invalidMessage })
-    .refine((v) => /^\+?[\d\s()-]+$/.test(v) && /^\d{7,15}$/.test(v.replace(/\D/g, '')), { error: invalidMessage });
+  z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage }),
+    z.maxLength(25, { error: invalidMessage }),
+    z.refine((v: string) => /^\+?[\d\s()-]+$/.test(v) && /^\d{7,15}$/.test(v.replace(/\D/g, '')), { error: invalidMessage }),
+  );
 
 /** An identity document number: 4 to 15 letters or digits (passports and foreign IDs may carry letters). */
 export const documentNumberField = (requiredMessage: string, invalidMessage = 'Número de documento no válido') =>
   z
     .string({ error: requiredMessage })
-    .trim()
-    .min(1, { error: requiredMessage })
-    .max(20, { error: invalidMessage })
-    .regex(/^[A-Za-z0-9.-]{4,20}$/, { error: invalidMessage });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: requiredMessage }),
+      z.maxLength(20, { error: invalidMessage }),
+      z.regex(/^[A-Za-z0-9.-]{4,20}$/, { error: invalidMessage }),
+    );
 
 /** One of a fixed option list, with a Spanish message when missing or unknown. */
 export const oneOf = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });

@@ -34,7 +34,7 @@ export const pqrsfResponseSchema = z.object({
   createdAt: z.string(),
   /** Last day to answer (YYYY-MM-DD). */
   dueDate: z.string(),
-  termDays: z.number().int(),
+  termDays: z.int(),
 });
 export type PqrsfResponse = z.output<typeof pqrsfResponseSchema>;
 
@@ -52,17 +52,17 @@ export const pqrsfRecordSchema = z.object({
   id_number: z.string(),
   request_type: z.string(),
   reviews: z.string(),
-  response: z.string().nullable(),
+  response: z.nullable(z.string()),
   /** When the foundation answered (ISO 8601); null until then. */
-  respondedAt: z.string().nullable(),
+  respondedAt: z.nullable(z.string()),
   /** Last day to answer (YYYY-MM-DD), extended when extended, and the business days of the original term. */
   dueDate: z.string(),
   /** The due date before an extension (Ley 1755 art. 14 parágrafo); null when not extended. */
-  originalDueDate: z.string().nullable(),
-  termDays: z.number().int(),
+  originalDueDate: z.nullable(z.string()),
+  termDays: z.int(),
   /** The competent entity the request was sent to (art. 21), and when; null when not transferred. */
-  transferredTo: z.string().nullable(),
-  transferredAt: z.string().nullable(),
+  transferredTo: z.nullable(z.string()),
+  transferredAt: z.nullable(z.string()),
 });
 export type PqrsfRecord = z.output<typeof pqrsfRecordSchema>;
 

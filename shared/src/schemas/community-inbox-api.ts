@@ -40,7 +40,7 @@ export type ContactFilter = keyof typeof contactFilters;
 // ── Records as filed ─────────────────────────────────────────────────────────────────────────────────────────────
 
 const text = z.string();
-const maybe = z.string().nullable();
+const maybe = z.nullable(z.string());
 
 /** Each kind's fields as the visitor filed them (the form's names); the inbox adds id, date and the contact mark. */
 export const inboxRecordSchemas = {
@@ -49,7 +49,7 @@ export const inboxRecordSchemas = {
     volunteer_lastname: text,
     id_type: text,
     id_number: text,
-    age: z.number().int(),
+    age: z.int(),
     address: text,
     phone_number: text,
     email: text,
@@ -83,7 +83,7 @@ export const inboxRecordSchemas = {
   }),
   software: z.object({ full_name: text, email: text, phone_number: text }),
   boletin: z.object({ email: text, status: text }),
-} satisfies Record<CommunityInboxKind, z.ZodObject>;
+} satisfies Record<CommunityInboxKind, z.ZodMiniObject>;
 
 export type InboxRecord<K extends CommunityInboxKind> = z.output<(typeof inboxRecordSchemas)[K]>;
 
@@ -165,12 +165,14 @@ export const inboxListColumns: Record<CommunityInboxKind, { name: string | null;
 export const inboxKindParamsSchema = z.object({ kind: z.enum(inboxKindList, { error: inboxTexts.kindInvalid }) });
 export type InboxKindParams = z.output<typeof inboxKindParamsSchema>;
 
-export const inboxRecordParamsSchema = inboxKindParamsSchema.extend({
-  id: z
-    .string({ error: inboxTexts.idInvalid })
-    .regex(/^[1-9]\d{0,9}$/, { error: inboxTexts.idInvalid })
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647, { error: inboxTexts.idInvalid })),
+export const inboxRecordParamsSchema = z.extend(inboxKindParamsSchema, {
+  id: z.pipe(
+    z.pipe(
+      z.string({ error: inboxTexts.idInvalid }).check(z.regex(/^[1-9]\d{0,9}$/, { error: inboxTexts.idInvalid })),
+      z.transform(Number),
+    ),
+    z.number().check(z.maximum(2_147_483_647, { error: inboxTexts.idInvalid })),
+  ),
 });
 export type InboxRecordParams = z.output<typeof inboxRecordParamsSchema>;
 
@@ -182,8 +184,8 @@ const contactFilterList = Object.keys(contactFilters) as [ContactFilter, ...Cont
  * list, which searches, is a POST).
  */
 export const inboxExportQuerySchema = z.object({
-  estado: z.enum(contactFilterList, { error: inboxTexts.statusInvalid }).default('todos'),
-  taller: z.enum(workshopSlugList, { error: inboxTexts.workshopInvalid }).optional(),
+  estado: z._default(z.enum(contactFilterList, { error: inboxTexts.statusInvalid }), 'todos'),
+  taller: z.optional(z.enum(workshopSlugList, { error: inboxTexts.workshopInvalid })),
 });
 export type InboxExportQuery = z.output<typeof inboxExportQuerySchema>;
 export type InboxExportQueryInput = z.input<typeof inboxExportQuerySchema>;
@@ -191,27 +193,30 @@ export type InboxExportQueryInput = z.input<typeof inboxExportQuerySchema>;
 export const INBOX_PAGE_SIZE = 25;
 
 /** POST /api/community/staff/inbox/:kind/lista: a filter, a search, and where the previous page ended (`cursor`). */
-export const inboxListRequestSchema = inboxExportQuerySchema.extend({
+export const inboxListRequestSchema = z.extend(inboxExportQuerySchema, {
   /** Words that must all appear among the names, e-mail, document or company; accents and case do not matter. */
-  q: z
-    .string({ error: 'Debe ser texto' })
-    .trim()
-    .max(100, { error: inboxTexts.searchTooLong })
-    .optional()
-    .transform((v) => v || undefined),
+  q: z.pipe(
+    z.optional(z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(100, { error: inboxTexts.searchTooLong }))),
+    z.transform((v) => v || undefined),
+  ),
   /** Opaque: the `nextCursor` of the previous page. */
-  cursor: z
-    .string({ error: inboxTexts.cursorInvalid })
-    .max(200, { error: inboxTexts.cursorInvalid })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: inboxTexts.cursorInvalid })
-    .nullish()
-    .transform((v) => v ?? undefined),
-  limit: z
-    .number({ error: inboxTexts.limitInvalid })
-    .int({ error: inboxTexts.limitInvalid })
-    .min(1, { error: inboxTexts.limitInvalid })
-    .max(100, { error: inboxTexts.limitInvalid })
-    .optional(),
+  cursor: z.pipe(
+    z.nullish(
+      z
+        .string({ error: inboxTexts.cursorInvalid })
+        .check(z.maxLength(200, { error: inboxTexts.cursorInvalid }), z.regex(/^[A-Za-z0-9_-]+$/, { error: inboxTexts.cursorInvalid })),
+    ),
+    z.transform((v) => v ?? undefined),
+  ),
+  limit: z.optional(
+    z
+      .number({ error: inboxTexts.limitInvalid })
+      .check(
+        z.int({ error: inboxTexts.limitInvalid }),
+        z.minimum(1, { error: inboxTexts.limitInvalid }),
+        z.maximum(100, { error: inboxTexts.limitInvalid }),
+      ),
+  ),
 });
 export type InboxListRequest = z.input<typeof inboxListRequestSchema>;
 export type InboxListQuery = z.output<typeof inboxListRequestSchema>;
@@ -221,12 +226,10 @@ export type InboxFilter = InboxExportQuery & { q?: string | undefined };
 
 /** PUT /api/community/staff/inbox/:kind/:id/contacto: marks the record contacted (again: updates the note). */
 export const contactMarkRequestSchema = z.object({
-  note: z
-    .string({ error: 'Debe ser texto' })
-    .trim()
-    .max(MAX_TEXT, { error: inboxTexts.noteTooLong })
-    .optional()
-    .transform((v) => v ?? ''),
+  note: z.pipe(
+    z.optional(z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(MAX_TEXT, { error: inboxTexts.noteTooLong }))),
+    z.transform((v) => v ?? ''),
+  ),
 });
 export type ContactMarkRequest = z.input<typeof contactMarkRequestSchema>;
 
@@ -243,7 +246,7 @@ export type ContactMark = z.output<typeof contactMarkSchema>;
 
 /** GET /api/community/staff/inbox: every kind with how many records it has and how many nobody contacted yet. */
 export const inboxSummaryResponseSchema = z.object({
-  kinds: z.array(z.object({ kind: z.enum(inboxKindList), label: z.string(), total: z.number().int(), pending: z.number().int() })),
+  kinds: z.array(z.object({ kind: z.enum(inboxKindList), label: z.string(), total: z.int(), pending: z.int() })),
 });
 export type InboxSummaryResponse = z.output<typeof inboxSummaryResponseSchema>;
 
@@ -253,11 +256,11 @@ export const inboxListItemSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   /** Who filed it (null for subscribers, who give only an e-mail). */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   email: z.string(),
   /** The kind's own column (`inboxListColumns`): document, company, workshop or phone. */
-  extra: z.string().nullable(),
-  contacted: contactMarkSchema.nullable(),
+  extra: z.nullable(z.string()),
+  contacted: z.nullable(contactMarkSchema),
 });
 export type InboxListItem = z.output<typeof inboxListItemSchema>;
 
@@ -265,9 +268,9 @@ export const inboxListResponseSchema = z.object({
   kind: z.enum(inboxKindList),
   items: z.array(inboxListItemSchema),
   /** Pass as `cursor` for the next page; null on the last one. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** How many records match the filter, on the first page only (null when a cursor was given). */
-  total: z.number().int().nullable(),
+  total: z.nullable(z.int()),
 });
 export type InboxListResponse = z.output<typeof inboxListResponseSchema>;
 
@@ -278,7 +281,7 @@ const recordAnswer = <K extends CommunityInboxKind>(kind: K) =>
     /** ISO 8601. */
     createdAt: z.string(),
     record: inboxRecordSchemas[kind],
-    contacted: contactMarkSchema.nullable(),
+    contacted: z.nullable(contactMarkSchema),
   });
 
 /** GET /api/community/staff/inbox/:kind/:id (and the contact routes' answer): every field as filed, and the mark. */

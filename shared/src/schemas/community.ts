@@ -72,17 +72,16 @@ const email = emailField(t.emailRequired, t.emailInvalid);
 const longText = (message: string) => requiredText(message, MAX_TEXT, { multiline: true });
 
 /** Age as typed in the form (text) or sent as a number; always a whole number of years afterwards. */
-const ageField = z
-  .union([z.string(), z.number()], { error: t.ageRequired })
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, { error: t.ageRequired })
-      .regex(/^\d{1,3}$/, { error: t.ageInvalid })
-      .transform(Number)
-      .pipe(z.number().min(14, { error: t.ageInvalid }).max(99, { error: t.ageInvalid })),
-  );
+const ageField = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.number()], { error: t.ageRequired }),
+    z.transform((v) => String(v).trim()),
+  ),
+  z.pipe(
+    z.pipe(z.string().check(z.minLength(1, { error: t.ageRequired }), z.regex(/^\d{1,3}$/, { error: t.ageInvalid })), z.transform(Number)),
+    z.number().check(z.minimum(14, { error: t.ageInvalid }), z.maximum(99, { error: t.ageInvalid })),
+  ),
+);
 
 /** Volunteer (spec §3): institution is the only optional field. */
 export const volunteerSchema = z.object({
@@ -157,15 +156,18 @@ export const pqrsfLookupTexts = {
 
 /** Lookup of a PQRSF: the radicado alone reveals nothing; the requester's document number must match too. */
 export const pqrsfLookupSchema = z.object({
-  id: z
-    .string({ error: pqrsfLookupTexts.idRequired })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: pqrsfLookupTexts.idRequired })
-        .regex(new RegExp(`^\\d{${RADICADO_LENGTH}}$`), { error: pqrsfLookupTexts.idInvalid }),
+  id: z.pipe(
+    z.pipe(
+      z.string({ error: pqrsfLookupTexts.idRequired }),
+      z.transform((v) => v.replace(/[\s-]/g, '')),
     ),
+    z
+      .string()
+      .check(
+        z.minLength(1, { error: pqrsfLookupTexts.idRequired }),
+        z.regex(new RegExp(`^\\d{${RADICADO_LENGTH}}$`), { error: pqrsfLookupTexts.idInvalid }),
+      ),
+  ),
   id_number: idNumber,
 });
 export type PqrsfLookupInput = z.input<typeof pqrsfLookupSchema>;
@@ -234,25 +236,29 @@ const s = softwareRequestTexts;
 export const softwareRequestSchema = z.object({
   email: z
     .string({ error: s.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: s.emailRequired })
-    .max(254, { error: s.emailInvalid })
-    .regex(basicEmailPattern, { error: s.emailInvalid }),
-  phone_number: z
-    .string({ error: s.phoneRequired })
-    .trim()
-    .min(1, { error: s.phoneRequired })
-    .max(25, { error: s.phoneInvalid })
-    .refine((v) => /^\+?[\d\s()-]+$/.test(v), { error: s.phoneInvalid })
-    .refine((v) => v.replace(/\D/g, '').length >= SOFTWARE_MIN_PHONE_DIGITS, { error: s.phoneShort })
-    .refine((v) => v.replace(/\D/g, '').length <= 15, { error: s.phoneInvalid }),
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: s.emailRequired }),
+      z.maxLength(254, { error: s.emailInvalid }),
+      z.regex(basicEmailPattern, { error: s.emailInvalid }),
+    ),
+  phone_number: z.string({ error: s.phoneRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: s.phoneRequired }),
+    z.maxLength(25, { error: s.phoneInvalid }),
+    z.refine((v) => /^\+?[\d\s()-]+$/.test(v), { error: s.phoneInvalid }),
+    z.refine((v) => v.replace(/\D/g, '').length >= SOFTWARE_MIN_PHONE_DIGITS, { error: s.phoneShort }),
+    z.refine((v) => v.replace(/\D/g, '').length <= 15, { error: s.phoneInvalid }),
+  ),
   full_name: z
     .string({ error: s.nameRequired })
-    .trim()
-    .min(1, { error: s.nameRequired })
-    .min(SOFTWARE_MIN_NAME, { error: s.nameShort })
-    .max(120, { error: 'Máximo 120 caracteres' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: s.nameRequired }),
+      z.minLength(SOFTWARE_MIN_NAME, { error: s.nameShort }),
+      z.maxLength(120, { error: 'Máximo 120 caracteres' }),
+    ),
   ...consentFields,
 });
 export type SoftwareRequestInput = z.input<typeof softwareRequestSchema>;

@@ -6,13 +6,16 @@ import { z } from './zod';
  * (`data_authorization`) and the policy version whose text the form showed (`privacy_policy_version`, the current one
  * when absent). The server refuses a submission without the box and stores the proof with the record.
  */
-export const privacyPolicyVersionField = z
-  .string({ error: consentTexts.versionUnknown })
-  .max(20, { error: consentTexts.versionUnknown })
-  .refine((id) => privacyVersionOf(id) !== undefined, { error: consentTexts.versionUnknown })
-  .optional();
+export const privacyPolicyVersionField = z.optional(
+  z.string({ error: consentTexts.versionUnknown }).check(
+    z.maxLength(20, { error: consentTexts.versionUnknown }),
+    z.refine((id) => privacyVersionOf(id) !== undefined, { error: consentTexts.versionUnknown }),
+  ),
+);
 
-export const dataAuthorizationField = z.boolean({ error: consentTexts.required }).refine((v) => v, { error: consentTexts.required });
+export const dataAuthorizationField = z
+  .boolean({ error: consentTexts.required })
+  .check(z.refine((v) => v, { error: consentTexts.required }));
 
 /** Fields of a form that asks for an express authorization. */
 export const consentFields = {

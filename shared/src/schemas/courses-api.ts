@@ -16,20 +16,22 @@ export type LeadResponse = z.output<typeof leadResponseSchema>;
 export const checkoutRequestSchema = z.object({
   enrollment_id: z
     .string({ error: 'Faltan datos requeridos: enrollment_id' })
-    .trim()
-    .min(1, { error: 'Faltan datos requeridos: enrollment_id' })
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'Faltan datos requeridos: enrollment_id' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Faltan datos requeridos: enrollment_id' }),
+      z.maxLength(64),
+      z.regex(/^[A-Za-z0-9_-]+$/, { error: 'Faltan datos requeridos: enrollment_id' }),
+    ),
   claim_secret: claimSecretField,
 });
 export type CheckoutRequestBody = z.input<typeof checkoutRequestSchema>;
 
 /** The hosted checkout to go to, with the title and price the server charged (from the catalogue). */
-export const checkoutResponseSchema = checkoutPreferenceSchema.extend({
+export const checkoutResponseSchema = z.extend(checkoutPreferenceSchema, {
   success: z.literal(true),
   message: z.string(),
   title: z.string(),
-  price: z.number().int(),
+  price: z.int(),
 });
 export type CheckoutResponse = z.output<typeof checkoutResponseSchema>;
 
@@ -37,13 +39,13 @@ export type CheckoutResponse = z.output<typeof checkoutResponseSchema>;
  * POST /api/courses/payments/status: the payment, and what it paid for as the enrolment record says (the course and
  * module the server priced), for the result pages' receipt.
  */
-export const coursePaymentStatusResponseSchema = paymentStatusResponseSchema.extend({
+export const coursePaymentStatusResponseSchema = z.extend(paymentStatusResponseSchema, {
   concept: z.literal('course'),
   course_title: z.string(),
   module_name: z.string(),
   /** The course's page, to go back to it from the result pages. */
   course_url: z.string(),
   /** The start date (YYYY-MM-DD) of the enrolment's cohort; null when it has none (before cohorts). */
-  start_date: z.string().nullable(),
+  start_date: z.nullable(z.string()),
 });
 export type CoursePaymentStatusResponse = z.output<typeof coursePaymentStatusResponseSchema>;

@@ -91,16 +91,18 @@ const t = dataRequestTexts;
 const emailSchema = emailField(t.emailRequired, t.emailInvalid);
 const codeSchema = z
   .string({ error: t.codeRequired })
-  .trim()
-  .min(1, { error: t.codeRequired })
-  .regex(new RegExp(`^\\d{${DATA_CODE_LENGTH}}$`), { error: t.codeInvalidShape });
+  .check(
+    z.trim(),
+    z.minLength(1, { error: t.codeRequired }),
+    z.regex(new RegExp(`^\\d{${DATA_CODE_LENGTH}}$`), { error: t.codeInvalidShape }),
+  );
 
 /** POST /api/account/data-requests/codigo: e-mails a code to the typed address (and only to it). */
 export const dataRequestCodeRequestSchema = z.object({ email: emailSchema });
 export type DataRequestCodeRequest = z.input<typeof dataRequestCodeRequestSchema>;
 
 /** Always the same answer, so it says nothing about the address. */
-export const dataRequestCodeResponseSchema = z.object({ success: z.literal(true), message: z.string(), minutes: z.number().int() });
+export const dataRequestCodeResponseSchema = z.object({ success: z.literal(true), message: z.string(), minutes: z.int() });
 export type DataRequestCodeResponse = z.output<typeof dataRequestCodeResponseSchema>;
 
 const formFields = {
@@ -111,12 +113,12 @@ const formFields = {
   email: emailSchema,
 };
 /** A correction says what to correct (art. 15: a reclamo describes the facts it rests on). */
-const correctionGiven = (v: { kind: DataRequestKind; correction?: string | undefined }, issue: z.RefinementCtx) => {
+const correctionGiven = (v: { kind: DataRequestKind; correction?: string | undefined }, issue: z.core.$RefinementCtx) => {
   if (v.kind === 'correccion' && !v.correction) issue.addIssue({ code: 'custom', path: ['correction'], message: t.correctionRequired });
 };
 
 /** The request the visitor writes (the form's fields before the code). */
-export const dataRequestFormSchema = z.object(formFields).superRefine(correctionGiven);
+export const dataRequestFormSchema = z.object(formFields).check(z.superRefine(correctionGiven));
 export type DataRequestFormInput = z.input<typeof dataRequestFormSchema>;
 
 /** The page's second step: the code alone (sent with the first step's values). */
@@ -129,8 +131,8 @@ export type DataRequestCodeStepInput = z.input<typeof dataRequestCodeStepSchema>
  */
 export const fileDataRequestSchema = z
   // No code only for a signed-in visitor whose verified ID token names this very address (the server checks it).
-  .object({ ...formFields, code: codeSchema.optional() })
-  .superRefine(correctionGiven);
+  .object({ ...formFields, code: z.optional(codeSchema) })
+  .check(z.superRefine(correctionGiven));
 export type FileDataRequestInput = z.input<typeof fileDataRequestSchema>;
 export type FileDataRequest = z.output<typeof fileDataRequestSchema>;
 
@@ -142,14 +144,14 @@ export const fileDataRequestResponseSchema = z.object({
   createdAt: z.string(),
   /** YYYY-MM-DD (Bogotá). */
   dueDate: z.string(),
-  termDays: z.number().int(),
+  termDays: z.int(),
 });
 export type FileDataRequestResponse = z.output<typeof fileDataRequestResponseSchema>;
 
 /** GET /api/account/data-requests/copia/:token/:file — the e-mailed link's file names. */
 export const dataExportFiles = ['datos.json', 'datos.pdf'] as const;
 export const dataExportParamsSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
   file: z.enum(dataExportFiles),
 });
 
@@ -170,15 +172,16 @@ function isCalendarDate(value: string): boolean {
 
 /** POST /staff/data-requests/bandeja (a POST: a name or an address to search must not travel in a URL). */
 export const dataInboxRequestSchema = z.object({
-  status: z.enum(dataInboxStatusFilters).default('abiertas'),
-  kind: z.enum(dataRequestKinds).optional(),
-  due: z.enum(dataInboxDueFilters).optional(),
-  q: z.string().trim().max(80, { error: t.searchTooLong }).optional(),
-  after: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid })
-    .refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid })
-    .optional(),
+  status: z._default(z.enum(dataInboxStatusFilters), 'abiertas'),
+  kind: z.optional(z.enum(dataRequestKinds)),
+  due: z.optional(z.enum(dataInboxDueFilters)),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(80, { error: t.searchTooLong }))),
+  after: z.optional(
+    z.string().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid }),
+      z.refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid }),
+    ),
+  ),
 });
 export type DataInboxRequest = z.input<typeof dataInboxRequestSchema>;
 export type DataInboxQuery = z.output<typeof dataInboxRequestSchema>;
@@ -188,47 +191,49 @@ export const dataInboxItemSchema = z.object({
   createdAt: z.string(),
   kind: z.enum(dataRequestKinds),
   /** The name as filed; null once the contact data was erased. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   status: z.string(),
   dueDate: z.string(),
   extended: z.boolean(),
-  urgency: z.enum(dataUrgencies).nullable(),
-  businessDaysLeft: z.number().int().nullable(),
+  urgency: z.nullable(z.enum(dataUrgencies)),
+  businessDaysLeft: z.nullable(z.int()),
 });
 export type DataInboxItem = z.output<typeof dataInboxItemSchema>;
 
 export const dataInboxCountsSchema = z.object({
-  open: z.number().int(),
-  overdue: z.number().int(),
-  dueSoon: z.number().int(),
-  answered: z.number().int(),
+  open: z.int(),
+  overdue: z.int(),
+  dueSoon: z.int(),
+  answered: z.int(),
   /** Reclamos waiting for the person to complete them (their term stopped). */
-  incomplete: z.number().int(),
+  incomplete: z.int(),
 });
 export type DataInboxCounts = z.output<typeof dataInboxCountsSchema>;
 
 export const dataInboxResponseSchema = z.object({
   items: z.array(dataInboxItemSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   counts: dataInboxCountsSchema,
   today: z.string(),
 });
 export type DataInboxResponse = z.output<typeof dataInboxResponseSchema>;
 
-export const dataRequestParamsSchema = z.object({ radicado: z.string().regex(DATA_RADICADO_PATTERN, { error: t.radicadoInvalid }) });
+export const dataRequestParamsSchema = z.object({
+  radicado: z.string().check(z.regex(DATA_RADICADO_PATTERN, { error: t.radicadoInvalid })),
+});
 export type DataRequestParams = z.output<typeof dataRequestParamsSchema>;
 
-const allowed = z.object({ allowed: z.boolean(), reason: z.string().nullable() });
+const allowed = z.object({ allowed: z.boolean(), reason: z.nullable(z.string()) });
 
 export const dataRequestEventSchema = z.object({
   /** radicada | en_tramite | ampliada | exportada | suprimida | respondida */
   action: z.string(),
   status: z.string(),
-  note: z.string().nullable(),
-  dueDate: z.string().nullable(),
+  note: z.nullable(z.string()),
+  dueDate: z.nullable(z.string()),
   at: z.string(),
   /** The member who did it; null for the filing. */
-  actorEmail: z.string().nullable(),
+  actorEmail: z.nullable(z.string()),
 });
 export type DataRequestEvent = z.output<typeof dataRequestEventSchema>;
 
@@ -239,38 +244,38 @@ export const dataRequestCaseSchema = z.object({
   createdAt: z.string(),
   status: z.string(),
   /** What the person wrote and who they are; null once the contact data was erased after the answer. */
-  request: z
-    .object({
+  request: z.nullable(
+    z.object({
       name: z.string(),
       email: z.string(),
       details: z.string(),
-      correction: z.string().nullable(),
-    })
-    .nullable(),
-  termDays: z.number().int(),
+      correction: z.nullable(z.string()),
+    }),
+  ),
+  termDays: z.int(),
   dueDate: z.string(),
-  originalDueDate: z.string().nullable(),
-  extension: z.object({ reason: z.string(), at: z.string() }).nullable(),
-  response: z.object({ text: z.string(), at: z.string() }).nullable(),
+  originalDueDate: z.nullable(z.string()),
+  extension: z.nullable(z.object({ reason: z.string(), at: z.string() })),
+  response: z.nullable(z.object({ text: z.string(), at: z.string() })),
   /** The last copy of the data sent (acceso): when, until when the link works, and how many records it held. */
-  export: z.object({ at: z.string(), expiresAt: z.string(), records: z.number().int() }).nullable(),
+  export: z.nullable(z.object({ at: z.string(), expiresAt: z.string(), records: z.int() })),
   /** Art. 15: when the person was asked to complete the reclamo, what was asked, and from when it may be closed as withdrawn. */
-  completion: z.object({ requestedAt: z.string(), message: z.string(), withdrawFrom: z.string() }).nullable(),
+  completion: z.nullable(z.object({ requestedAt: z.string(), message: z.string(), withdrawFrom: z.string() })),
   /** The erasure done (supresión, revocatoria): when, and what the engine reported. */
-  erasure: z.object({ at: z.string(), summary: z.record(z.string(), z.number()) }).nullable(),
-  urgency: z.enum(dataUrgencies).nullable(),
-  businessDaysLeft: z.number().int().nullable(),
+  erasure: z.nullable(z.object({ at: z.string(), summary: z.record(z.string(), z.number()) })),
+  urgency: z.nullable(z.enum(dataUrgencies)),
+  businessDaysLeft: z.nullable(z.int()),
   today: z.string(),
   history: z.array(dataRequestEventSchema),
   actions: z.object({
     start: allowed,
     respond: allowed,
     /** `newDueDate`: where the one extension the law allows would move the due date. */
-    extend: allowed.extend({ newDueDate: z.string().nullable(), extensionDays: z.number().int() }),
+    extend: z.extend(allowed, { newDueDate: z.nullable(z.string()), extensionDays: z.int() }),
     export: allowed,
     erase: allowed,
     /** `deadline`: the last day the person may be asked to complete the reclamo (5 business days from the filing). */
-    requestCompletion: allowed.extend({ deadline: z.string().nullable() }),
+    requestCompletion: z.extend(allowed, { deadline: z.nullable(z.string()) }),
     /** The completed reclamo is received: its term starts again from the day after. */
     resume: allowed,
     /** Closed as withdrawn, two months after the request to complete it. */

@@ -26,12 +26,12 @@ export const presetAmounts = [20_000, 50_000, 100_000] as const;
  * amount from these (integer COP within its bounds); nothing else about money is read from the browser.
  */
 export const donationSchema = z.object({
-  donation_amount: z.string({ error: donationTexts.noAmount }).max(20, { error: donationTexts.invalidAmount }).optional(),
-  optional_donation_amount: z
-    .string({ error: donationTexts.invalidAmount })
-    .max(12, { error: donationTexts.invalidAmount })
-    .regex(/^\s*\d*\s*$/, { error: donationTexts.invalidAmount })
-    .optional(),
+  donation_amount: z.optional(z.string({ error: donationTexts.noAmount }).check(z.maxLength(20, { error: donationTexts.invalidAmount }))),
+  optional_donation_amount: z.optional(
+    z
+      .string({ error: donationTexts.invalidAmount })
+      .check(z.maxLength(12, { error: donationTexts.invalidAmount }), z.regex(/^\s*\d*\s*$/, { error: donationTexts.invalidAmount })),
+  ),
   contributor_name: requiredText(donationTexts.nameRequired),
   contributor_lastname: requiredText(donationTexts.lastnameRequired),
   id_type: oneOf(documentTypes, donationTexts.idTypeRequired),
@@ -111,18 +111,20 @@ export const chosenDonationAmount = (
  * so the form has one error channel. The API keeps `donationSchema` and checks the amount against its bounds itself.
  */
 export function donationFormSchemaWithin(bounds: DonationBounds) {
-  return donationSchema.superRefine(
-    (input, ctx) => {
-      // With `when` the rule also runs while other fields are wrong, so the value may not be the schema's shape yet.
-      const text = (value: unknown) => (typeof value === 'string' ? value : '');
-      const amounts = { donation_amount: text(input.donation_amount), optional_donation_amount: text(input.optional_donation_amount) };
-      const amount = chosenDonationAmount(amounts, bounds);
-      if (amount.ok) return;
-      const field = amounts.optional_donation_amount !== '' ? 'optional_donation_amount' : 'donation_amount';
-      ctx.addIssue({ code: 'custom', message: amount.message, path: [field] });
-    },
-    // The first alert lists everything to correct (spec §8): the amount too, not only once the other fields pass.
-    { when: () => true },
+  return donationSchema.check(
+    z.superRefine(
+      (input, ctx) => {
+        // With `when` the rule also runs while other fields are wrong, so the value may not be the schema's shape yet.
+        const text = (value: unknown) => (typeof value === 'string' ? value : '');
+        const amounts = { donation_amount: text(input.donation_amount), optional_donation_amount: text(input.optional_donation_amount) };
+        const amount = chosenDonationAmount(amounts, bounds);
+        if (amount.ok) return;
+        const field = amounts.optional_donation_amount !== '' ? 'optional_donation_amount' : 'donation_amount';
+        ctx.addIssue({ code: 'custom', message: amount.message, path: [field] });
+      },
+      // The first alert lists everything to correct (spec §8): the amount too, not only once the other fields pass.
+      { when: () => true },
+    ),
   );
 }
 

@@ -14,29 +14,30 @@ export const donationLedgerTexts = {
   paymentInvalid: 'Elige un estado de pago de la lista.',
 } as const;
 
-const day = z
-  .string({ error: donationLedgerTexts.dateInvalid })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: donationLedgerTexts.dateInvalid })
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: donationLedgerTexts.dateInvalid,
-  })
-  .optional();
+const day = z.optional(
+  z.string({ error: donationLedgerTexts.dateInvalid }).check(
+    z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: donationLedgerTexts.dateInvalid }),
+    z.refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+      error: donationLedgerTexts.dateInvalid,
+    }),
+  ),
+);
 
 /** GET …/donations/exportar (query) and the list's filter: payment status and Bogotá dates, both ends included. */
 export const donationExportQuerySchema = z
   .object({
-    pago: z.enum(paymentStatusList, { error: donationLedgerTexts.paymentInvalid }).optional(),
+    pago: z.optional(z.enum(paymentStatusList, { error: donationLedgerTexts.paymentInvalid })),
     desde: day,
     hasta: day,
   })
-  .refine((f) => !f.desde || !f.hasta || f.desde <= f.hasta, { error: donationLedgerTexts.rangeInvalid, path: ['hasta'] });
+  .check(z.refine((f) => !f.desde || !f.hasta || f.desde <= f.hasta, { error: donationLedgerTexts.rangeInvalid, path: ['hasta'] }));
 export type DonationExportQuery = z.output<typeof donationExportQuerySchema>;
 export type DonationExportQueryInput = z.input<typeof donationExportQuerySchema>;
 
 /** POST …/donations/lista. */
 export const donationListRequestSchema = z
   .object({
-    pago: z.enum(paymentStatusList, { error: donationLedgerTexts.paymentInvalid }).optional(),
+    pago: z.optional(z.enum(paymentStatusList, { error: donationLedgerTexts.paymentInvalid })),
     desde: day,
     hasta: day,
     /** Words that must all appear in the donor's name, document, e-mail or the reference; accents do not matter. */
@@ -44,7 +45,7 @@ export const donationListRequestSchema = z
     cursor: cursorField,
     limit: limitField,
   })
-  .refine((f) => !f.desde || !f.hasta || f.desde <= f.hasta, { error: donationLedgerTexts.rangeInvalid, path: ['hasta'] });
+  .check(z.refine((f) => !f.desde || !f.hasta || f.desde <= f.hasta, { error: donationLedgerTexts.rangeInvalid, path: ['hasta'] }));
 export type DonationListRequest = z.input<typeof donationListRequestSchema>;
 export type DonationListQuery = z.output<typeof donationListRequestSchema>;
 export type DonationFilter = DonationExportQuery & { q?: string | undefined };
@@ -55,17 +56,17 @@ export const donationListItemSchema = z.object({
   name: z.string(),
   email: z.string(),
   document: z.string(),
-  amount: z.number().int(),
+  amount: z.int(),
   paymentStatus: z.string(),
-  approvedAt: z.string().nullable(),
+  approvedAt: z.nullable(z.string()),
 });
 export type DonationListItem = z.output<typeof donationListItemSchema>;
 
 export const donationListResponseSchema = z.object({
   items: z.array(donationListItemSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** First page only: how many match the filter. */
-  total: z.number().int().nullable(),
+  total: z.nullable(z.int()),
 });
 export type DonationListResponse = z.output<typeof donationListResponseSchema>;
 
@@ -75,14 +76,14 @@ export type DonationListResponse = z.output<typeof donationListResponseSchema>;
  */
 export const donationTotalsQuerySchema = z
   .object({ desde: day, hasta: day })
-  .refine((f) => !f.desde || !f.hasta || f.desde <= f.hasta, { error: donationLedgerTexts.rangeInvalid, path: ['hasta'] });
+  .check(z.refine((f) => !f.desde || !f.hasta || f.desde <= f.hasta, { error: donationLedgerTexts.rangeInvalid, path: ['hasta'] }));
 export type DonationTotalsQuery = z.output<typeof donationTotalsQuerySchema>;
 export type DonationTotalsQueryInput = z.input<typeof donationTotalsQuerySchema>;
 
-const total = z.object({ count: z.number().int(), amount: z.number().int() });
+const total = z.object({ count: z.int(), amount: z.int() });
 export const donationTotalsResponseSchema = z.object({
-  months: z.array(total.extend({ month: z.string() /* YYYY-MM */ })),
-  years: z.array(total.extend({ year: z.string() })),
+  months: z.array(z.extend(total, { month: z.string() /* YYYY-MM */ })),
+  years: z.array(z.extend(total, { year: z.string() })),
 });
 export type DonationTotalsResponse = z.output<typeof donationTotalsResponseSchema>;
 
@@ -97,14 +98,14 @@ export const donationRecordResponseSchema = z.object({
     email: z.string(),
     phone: z.string(),
   }),
-  amount: z.number().int(),
+  amount: z.int(),
   payment: z.object({
     status: z.string(),
-    id: z.string().nullable(),
-    detail: z.string().nullable(),
-    type: z.string().nullable(),
-    approvedAt: z.string().nullable(),
-    receiptSentAt: z.string().nullable(),
+    id: z.nullable(z.string()),
+    detail: z.nullable(z.string()),
+    type: z.nullable(z.string()),
+    approvedAt: z.nullable(z.string()),
+    receiptSentAt: z.nullable(z.string()),
   }),
   history: z.array(paymentEventSchema),
   discrepancies: z.array(discrepancySchema),

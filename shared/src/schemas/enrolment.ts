@@ -54,7 +54,7 @@ export const enrolmentSchema = z.object({
   profession: oneOf(occupations, enrolmentTexts.professionRequired),
   education: oneOf(educationLevels, enrolmentTexts.educationRequired),
   module_name: requiredText(enrolmentTexts.moduleRequired, 200),
-  has_terms: z.boolean({ error: enrolmentTexts.termsRequired }).refine((v) => v, { error: enrolmentTexts.termsRequired }),
+  has_terms: z.boolean({ error: enrolmentTexts.termsRequired }).check(z.refine((v) => v, { error: enrolmentTexts.termsRequired })),
   // The consent line's policy version: its proof is stored with the enrolment (#15).
   privacy_policy_version: privacyPolicyVersionField,
 });

@@ -80,32 +80,37 @@ export const discrepancyKinds: Record<string, string> = {
 
 export const LEDGER_PAGE_SIZE = 25;
 
-export const searchField = z
-  .string({ error: 'Debe ser texto' })
-  .trim()
-  .max(100, { error: ledgerTexts.searchTooLong })
-  .optional()
-  .transform((v) => v || undefined);
+export const searchField = z.pipe(
+  z.optional(z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(100, { error: ledgerTexts.searchTooLong }))),
+  z.transform((v) => v || undefined),
+);
 
-export const cursorField = z
-  .string({ error: ledgerTexts.cursorInvalid })
-  .max(40, { error: ledgerTexts.cursorInvalid })
-  .regex(/^[1-9]\d{0,9}$/, { error: ledgerTexts.cursorInvalid })
-  .nullish()
-  .transform((v) => (v ? Number(v) : undefined))
-  .pipe(z.number().max(2_147_483_647, { error: ledgerTexts.cursorInvalid }).optional());
+export const cursorField = z.pipe(
+  z.pipe(
+    z.nullish(
+      z
+        .string({ error: ledgerTexts.cursorInvalid })
+        .check(z.maxLength(40, { error: ledgerTexts.cursorInvalid }), z.regex(/^[1-9]\d{0,9}$/, { error: ledgerTexts.cursorInvalid })),
+    ),
+    z.transform((v) => (v ? Number(v) : undefined)),
+  ),
+  z.optional(z.number().check(z.maximum(2_147_483_647, { error: ledgerTexts.cursorInvalid }))),
+);
 
-export const limitField = z
-  .number({ error: ledgerTexts.limitInvalid })
-  .int({ error: ledgerTexts.limitInvalid })
-  .min(1, { error: ledgerTexts.limitInvalid })
-  .max(100, { error: ledgerTexts.limitInvalid })
-  .optional();
+export const limitField = z.optional(
+  z
+    .number({ error: ledgerTexts.limitInvalid })
+    .check(
+      z.int({ error: ledgerTexts.limitInvalid }),
+      z.minimum(1, { error: ledgerTexts.limitInvalid }),
+      z.maximum(100, { error: ledgerTexts.limitInvalid }),
+    ),
+);
 
 export const referenceParamsSchema = z.object({
   reference: z
     .string({ error: ledgerTexts.referenceInvalid })
-    .regex(/^[A-Z]{3}-[A-Za-z0-9_-]{1,40}$/, { error: ledgerTexts.referenceInvalid }),
+    .check(z.regex(/^[A-Z]{3}-[A-Za-z0-9_-]{1,40}$/, { error: ledgerTexts.referenceInvalid })),
 });
 export type ReferenceParams = z.output<typeof referenceParamsSchema>;
 
@@ -113,9 +118,9 @@ export type ReferenceParams = z.output<typeof referenceParamsSchema>;
 export const paymentEventSchema = z.object({
   paymentId: z.string(),
   status: z.string(),
-  statusDetail: z.string().nullable(),
-  amount: z.number().nullable(),
-  currency: z.string().nullable(),
+  statusDetail: z.nullable(z.string()),
+  amount: z.nullable(z.number()),
+  currency: z.nullable(z.string()),
   source: z.string(),
   applied: z.boolean(),
   /** ISO 8601. */
@@ -127,10 +132,10 @@ export type PaymentEvent = z.output<typeof paymentEventSchema>;
 export const discrepancySchema = z.object({
   paymentId: z.string(),
   kind: z.string(),
-  expectedAmount: z.number().nullable(),
-  reportedAmount: z.number().nullable(),
-  reportedCurrency: z.string().nullable(),
-  reportedStatus: z.string().nullable(),
+  expectedAmount: z.nullable(z.number()),
+  reportedAmount: z.nullable(z.number()),
+  reportedCurrency: z.nullable(z.string()),
+  reportedStatus: z.nullable(z.string()),
   /** ISO 8601. */
   detectedAt: z.string(),
 });
@@ -140,24 +145,26 @@ export type Discrepancy = z.output<typeof discrepancySchema>;
 
 /** GET …/enrolments/exportar (query) and the list's filter: no search in the export (a name never goes in a URL). */
 export const enrolmentExportQuerySchema = z.object({
-  curso: z
-    .string({ error: ledgerTexts.courseInvalid })
-    .regex(/^[a-z0-9-]{1,60}$/, { error: ledgerTexts.courseInvalid })
-    .optional(),
-  modulo: z.string({ error: ledgerTexts.moduleInvalid }).trim().min(1).max(200, { error: ledgerTexts.moduleInvalid }).optional(),
-  cohorte: z
-    .string({ error: ledgerTexts.cohortInvalid })
-    .regex(/^[1-9]\d{0,8}$/, { error: ledgerTexts.cohortInvalid })
-    .transform(Number)
-    .optional(),
-  estado: z.enum(enrolmentStatusList, { error: ledgerTexts.statusInvalid }).optional(),
-  pago: z.enum(paymentStatusList, { error: ledgerTexts.paymentInvalid }).optional(),
+  curso: z.optional(
+    z.string({ error: ledgerTexts.courseInvalid }).check(z.regex(/^[a-z0-9-]{1,60}$/, { error: ledgerTexts.courseInvalid })),
+  ),
+  modulo: z.optional(
+    z.string({ error: ledgerTexts.moduleInvalid }).check(z.trim(), z.minLength(1), z.maxLength(200, { error: ledgerTexts.moduleInvalid })),
+  ),
+  cohorte: z.optional(
+    z.pipe(
+      z.string({ error: ledgerTexts.cohortInvalid }).check(z.regex(/^[1-9]\d{0,8}$/, { error: ledgerTexts.cohortInvalid })),
+      z.transform(Number),
+    ),
+  ),
+  estado: z.optional(z.enum(enrolmentStatusList, { error: ledgerTexts.statusInvalid })),
+  pago: z.optional(z.enum(paymentStatusList, { error: ledgerTexts.paymentInvalid })),
 });
 export type EnrolmentExportQuery = z.output<typeof enrolmentExportQuerySchema>;
 export type EnrolmentExportQueryInput = z.input<typeof enrolmentExportQuerySchema>;
 
 /** POST …/enrolments/lista: the filter, a search and where the previous page ended. */
-export const enrolmentListRequestSchema = enrolmentExportQuerySchema.extend({
+export const enrolmentListRequestSchema = z.extend(enrolmentExportQuerySchema, {
   /** Words that must all appear in the name, document, e-mail or reference; accents and case do not matter. */
   q: searchField,
   cursor: cursorField,
@@ -179,8 +186,8 @@ export const enrolmentListItemSchema = z.object({
   course: z.string(),
   courseTitle: z.string(),
   module: z.string(),
-  cohortStart: z.string().nullable(),
-  price: z.number().int(),
+  cohortStart: z.nullable(z.string()),
+  price: z.int(),
   enrolmentStatus: z.string(),
   paymentStatus: z.string(),
 });
@@ -188,21 +195,21 @@ export type EnrolmentListItem = z.output<typeof enrolmentListItemSchema>;
 
 export const enrolmentListResponseSchema = z.object({
   items: z.array(enrolmentListItemSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** On the first page only (null when a cursor was given): how many match, and per enrolment status. */
-  counts: z
-    .object({
-      total: z.number().int(),
-      byStatus: z.record(z.string(), z.number().int()),
-    })
-    .nullable(),
+  counts: z.nullable(
+    z.object({
+      total: z.int(),
+      byStatus: z.record(z.string(), z.int()),
+    }),
+  ),
 });
 export type EnrolmentListResponse = z.output<typeof enrolmentListResponseSchema>;
 
 /** GET …/enrolments/opciones: what the filters offer (courses with their modules, cohorts). */
 export const enrolmentOptionsResponseSchema = z.object({
   courses: z.array(z.object({ slug: z.string(), title: z.string(), modules: z.array(z.string()) })),
-  cohorts: z.array(z.object({ id: z.number().int(), course: z.string(), startDate: z.string(), label: z.string() })),
+  cohorts: z.array(z.object({ id: z.int(), course: z.string(), startDate: z.string(), label: z.string() })),
 });
 export type EnrolmentOptionsResponse = z.output<typeof enrolmentOptionsResponseSchema>;
 
@@ -212,13 +219,13 @@ export const enrolmentRecordResponseSchema = z.object({
   course: z.string(),
   courseTitle: z.string(),
   module: z.string(),
-  price: z.number().int(),
-  cohort: z.object({ id: z.number().int(), startDate: z.string() }).nullable(),
+  price: z.int(),
+  cohort: z.nullable(z.object({ id: z.int(), startDate: z.string() })),
   student: z.object({
     name: z.string(),
-    secondName: z.string().nullable(),
+    secondName: z.nullable(z.string()),
     lastname: z.string(),
-    secondLastname: z.string().nullable(),
+    secondLastname: z.nullable(z.string()),
     fullName: z.string(),
     idType: z.string(),
     idNumber: z.string(),
@@ -231,18 +238,18 @@ export const enrolmentRecordResponseSchema = z.object({
   enrolmentStatus: z.string(),
   payment: z.object({
     status: z.string(),
-    id: z.string().nullable(),
-    detail: z.string().nullable(),
-    type: z.string().nullable(),
-    approvedAt: z.string().nullable(),
-    receiptSentAt: z.string().nullable(),
+    id: z.nullable(z.string()),
+    detail: z.nullable(z.string()),
+    type: z.nullable(z.string()),
+    approvedAt: z.nullable(z.string()),
+    receiptSentAt: z.nullable(z.string()),
   }),
   /** The account the enrolment is tied to (its e-mail), or null. */
-  account: z.string().nullable(),
+  account: z.nullable(z.string()),
   /** Who of the team marked it 'Completado' and when (ISO 8601), or null. */
-  completed: z.object({ at: z.string(), by: z.string() }).nullable(),
+  completed: z.nullable(z.object({ at: z.string(), by: z.string() })),
   /** When the team last sent the receipt again (ISO 8601), or null. */
-  receiptResentAt: z.string().nullable(),
+  receiptResentAt: z.nullable(z.string()),
   history: z.array(paymentEventSchema),
   discrepancies: z.array(discrepancySchema),
 });

@@ -2,16 +2,16 @@ import { checkoutPreferenceSchema, paymentStatusResponseSchema } from './payment
 import { z } from './zod';
 
 /** POST /api/giving/contributions: the stored donation's checkout, the amount the server decided, and the claim secret. */
-export const contributionResponseSchema = checkoutPreferenceSchema.extend({
+export const contributionResponseSchema = z.extend(checkoutPreferenceSchema, {
   success: z.literal(true),
-  amount: z.number().int(),
+  amount: z.int(),
   title: z.string(),
   claim_secret: z.string(),
 });
 export type ContributionResponse = z.output<typeof contributionResponseSchema>;
 
 /** POST /api/giving/payments/status: the payment, and that it paid a donation (with its title), for the receipt. */
-export const donationPaymentStatusResponseSchema = paymentStatusResponseSchema.extend({
+export const donationPaymentStatusResponseSchema = z.extend(paymentStatusResponseSchema, {
   concept: z.literal('donation'),
   title: z.string(),
 });
@@ -19,7 +19,7 @@ export type DonationPaymentStatusResponse = z.output<typeof donationPaymentStatu
 
 /** GET /api/giving/donation-bounds: the smallest and largest donation the server accepts, in whole COP (its settings). */
 export const donationBoundsResponseSchema = z.object({
-  min: z.number().int(),
-  max: z.number().int(),
+  min: z.int(),
+  max: z.int(),
 });
 export type DonationBoundsResponse = z.output<typeof donationBoundsResponseSchema>;

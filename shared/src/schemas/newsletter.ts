@@ -17,11 +17,13 @@ export const newsletterTexts = {
 export const newsletterSchema = z.object({
   email: z
     .string({ error: newsletterTexts.required })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: newsletterTexts.required })
-    .max(254, { error: newsletterTexts.invalid })
-    .regex(basicEmailPattern, { error: newsletterTexts.invalid }),
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, { error: newsletterTexts.required }),
+      z.maxLength(254, { error: newsletterTexts.invalid }),
+      z.regex(basicEmailPattern, { error: newsletterTexts.invalid }),
+    ),
   ...consentFields,
 });
 
@@ -30,7 +32,7 @@ export type NewsletterInput = z.infer<typeof newsletterSchema>;
 // ── Double opt-in and unsubscribe (#15) ───────────────────────────────────────────────────────────────────────────
 
 /** A token from a newsletter link: 43 base64url characters (32 random bytes). */
-export const newsletterTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+export const newsletterTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
 
 /** POST /api/community/newsletter/confirm and (from the page) POST /api/community/newsletter/unsubscribe. */
 export const newsletterTokenRequestSchema = z.object({ token: newsletterTokenSchema });
@@ -76,15 +78,19 @@ export const newsletterStaffTexts = {
 export const newsletterComposeSchema = z.object({
   subject: z
     .string({ error: newsletterStaffTexts.subjectRequired })
-    .trim()
-    .min(1, { error: newsletterStaffTexts.subjectRequired })
-    .max(150, { error: newsletterStaffTexts.subjectTooLong })
-    .regex(/^[^\r\n]*$/, { error: newsletterStaffTexts.subjectOneLine }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: newsletterStaffTexts.subjectRequired }),
+      z.maxLength(150, { error: newsletterStaffTexts.subjectTooLong }),
+      z.regex(/^[^\r\n]*$/, { error: newsletterStaffTexts.subjectOneLine }),
+    ),
   body: z
     .string({ error: newsletterStaffTexts.bodyRequired })
-    .trim()
-    .min(1, { error: newsletterStaffTexts.bodyRequired })
-    .max(20_000, { error: newsletterStaffTexts.bodyTooLong }),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: newsletterStaffTexts.bodyRequired }),
+      z.maxLength(20_000, { error: newsletterStaffTexts.bodyTooLong }),
+    ),
 });
 export type NewsletterCompose = z.infer<typeof newsletterComposeSchema>;
 
@@ -111,7 +117,7 @@ export const newsletterSendSummarySchema = z.object({
   queued: z.number(),
   /** ISO 8601. */
   createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
 });
 export type NewsletterSendSummary = z.output<typeof newsletterSendSummarySchema>;
 

@@ -19,15 +19,15 @@ export const paymentIssueSchema = z.object({
   /** `d-<id>` for a discrepancy, `r-<reference>` for a reversed payment. */
   key: z.string(),
   kind: z.enum([...discrepancyKinds, 'refunded', 'charged_back']),
-  reference: z.string().nullable(),
+  reference: z.nullable(z.string()),
   payment_id: z.string(),
-  expected_amount: z.number().nullable(),
-  reported_amount: z.number().nullable(),
-  reported_currency: z.string().nullable(),
-  reported_status: z.string().nullable(),
+  expected_amount: z.nullable(z.number()),
+  reported_amount: z.nullable(z.number()),
+  reported_currency: z.nullable(z.string()),
+  reported_status: z.nullable(z.string()),
   detected_at: isoDateTime,
-  reviewed_at: isoDateTime.nullable(),
-  reviewed_by: z.string().nullable(),
+  reviewed_at: z.nullable(isoDateTime),
+  reviewed_by: z.nullable(z.string()),
 });
 export type PaymentIssue = z.output<typeof paymentIssueSchema>;
 
@@ -35,9 +35,9 @@ export const pendingPaymentSchema = z.object({
   reference: z.string(),
   amount: z.number(),
   payment_status: z.string(),
-  payment_id: z.string().nullable(),
+  payment_id: z.nullable(z.string()),
   created_at: isoDateTime,
-  reconciled_at: isoDateTime.nullable(),
+  reconciled_at: z.nullable(isoDateTime),
 });
 export type PendingPayment = z.output<typeof pendingPaymentSchema>;
 
@@ -47,7 +47,7 @@ export const paymentsReviewResponseSchema = z.object({
 });
 export type PaymentsReviewResponse = z.output<typeof paymentsReviewResponseSchema>;
 
-export const discrepancyParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const discrepancyParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 export type DiscrepancyParams = z.output<typeof discrepancyParamsSchema>;
 
 export const reviewDiscrepancyResponseSchema = z.object({ issue: paymentIssueSchema });

@@ -56,16 +56,17 @@ export type InboxDueFilter = (typeof inboxDueFilters)[number];
  * not travel in a URL (logs, proxies), as with the public lookup. `after` is the previous page's `nextCursor`.
  */
 export const pqrsfInboxRequestSchema = z.object({
-  status: z.enum(inboxStatusFilters).default('abiertas'),
-  type: z.enum(requestTypes).optional(),
-  due: z.enum(inboxDueFilters).optional(),
-  q: z.string().trim().max(80, { error: t.searchTooLong }).optional(),
-  after: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid })
-    // A real calendar date (a tampered '2026-19-99' would reach the database) and an id within `integer`.
-    .refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid })
-    .optional(),
+  status: z._default(z.enum(inboxStatusFilters), 'abiertas'),
+  type: z.optional(z.enum(requestTypes)),
+  due: z.optional(z.enum(inboxDueFilters)),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(80, { error: t.searchTooLong }))),
+  after: z.optional(
+    z.string().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid }),
+      // A real calendar date (a tampered '2026-19-99' would reach the database) and an id within `integer`.
+      z.refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid }),
+    ),
+  ),
 });
 /** Whether YYYY-MM-DD names a day that exists. */
 function isCalendarDate(value: string): boolean {
@@ -90,25 +91,25 @@ export const pqrsfInboxItemSchema = z.object({
   /** The due date in force (YYYY-MM-DD), extended when extended. */
   dueDate: z.string(),
   extended: z.boolean(),
-  urgency: z.enum(pqrsfUrgencies).nullable(),
+  urgency: z.nullable(z.enum(pqrsfUrgencies)),
   /** Business days from today to the due date (0 = today, negative = overdue by that many); null once not open. */
-  businessDaysLeft: z.number().int().nullable(),
+  businessDaysLeft: z.nullable(z.int()),
 });
 export type PqrsfInboxItem = z.output<typeof pqrsfInboxItemSchema>;
 
 export const pqrsfInboxCountsSchema = z.object({
-  byStatus: z.object(Object.fromEntries(pqrsfStatuses.map((s) => [s, z.number().int()])) as Record<PqrsfStatus, z.ZodNumber>),
-  open: z.number().int(),
-  all: z.number().int(),
-  dueSoon: z.number().int(),
-  overdue: z.number().int(),
+  byStatus: z.object(Object.fromEntries(pqrsfStatuses.map((s) => [s, z.int()])) as Record<PqrsfStatus, z.ZodMiniInt>),
+  open: z.int(),
+  all: z.int(),
+  dueSoon: z.int(),
+  overdue: z.int(),
 });
 export type PqrsfInboxCounts = z.output<typeof pqrsfInboxCountsSchema>;
 
 /** The page, the cursor of the next one (null on the last), and the whole inbox's counts (not the filter's). */
 export const pqrsfInboxResponseSchema = z.object({
   items: z.array(pqrsfInboxItemSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   counts: pqrsfInboxCountsSchema,
   /** The Bogotá date the urgencies were computed for (YYYY-MM-DD). */
   today: z.string(),
@@ -117,7 +118,7 @@ export type PqrsfInboxResponse = z.output<typeof pqrsfInboxResponseSchema>;
 
 /** `:radicado` of every case route. */
 export const pqrsfCaseParamsSchema = z.object({
-  radicado: z.string().regex(new RegExp(`^\\d{${RADICADO_LENGTH}}$`), { error: t.radicadoInvalid }),
+  radicado: z.string().check(z.regex(new RegExp(`^\\d{${RADICADO_LENGTH}}$`), { error: t.radicadoInvalid })),
 });
 export type PqrsfCaseParams = z.output<typeof pqrsfCaseParamsSchema>;
 
@@ -125,13 +126,13 @@ export const pqrsfHistoryEntrySchema = z.object({
   /** radicada | en_tramite | respondida | ampliada | trasladada | cerrada */
   action: z.string(),
   status: z.string(),
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   /** The due date an extension set. */
-  dueDate: z.string().nullable(),
+  dueDate: z.nullable(z.string()),
   /** ISO 8601. */
   at: z.string(),
   /** The member who did it; null for the filing (the petitioner). */
-  actorEmail: z.string().nullable(),
+  actorEmail: z.nullable(z.string()),
 });
 export type PqrsfHistoryEntry = z.output<typeof pqrsfHistoryEntrySchema>;
 
@@ -139,7 +140,7 @@ export const pqrsfNoteSchema = z.object({ body: z.string(), at: z.string(), acto
 export type PqrsfNote = z.output<typeof pqrsfNoteSchema>;
 
 /** Whether an action is open to this case now and, when not, why (Spanish, for the screen). */
-const allowed = z.object({ allowed: z.boolean(), reason: z.string().nullable() });
+const allowed = z.object({ allowed: z.boolean(), reason: z.nullable(z.string()) });
 
 /** GET /staff/pqrsf/:radicado and the answer of every action: the case as filed, its history, notes and actions. */
 export const pqrsfCaseSchema = z.object({
@@ -159,16 +160,16 @@ export const pqrsfCaseSchema = z.object({
     request_type: z.string(),
     reviews: z.string(),
   }),
-  termDays: z.number().int(),
+  termDays: z.int(),
   dueDate: z.string(),
   /** The due date before the extension; null when not extended. */
-  originalDueDate: z.string().nullable(),
-  extension: z.object({ reason: z.string(), at: z.string() }).nullable(),
-  response: z.object({ text: z.string(), at: z.string() }).nullable(),
-  transfer: z.object({ entity: z.string(), at: z.string() }).nullable(),
-  closedAt: z.string().nullable(),
-  urgency: z.enum(pqrsfUrgencies).nullable(),
-  businessDaysLeft: z.number().int().nullable(),
+  originalDueDate: z.nullable(z.string()),
+  extension: z.nullable(z.object({ reason: z.string(), at: z.string() })),
+  response: z.nullable(z.object({ text: z.string(), at: z.string() })),
+  transfer: z.nullable(z.object({ entity: z.string(), at: z.string() })),
+  closedAt: z.nullable(z.string()),
+  urgency: z.nullable(z.enum(pqrsfUrgencies)),
+  businessDaysLeft: z.nullable(z.int()),
   today: z.string(),
   history: z.array(pqrsfHistoryEntrySchema),
   notes: z.array(pqrsfNoteSchema),
@@ -176,9 +177,9 @@ export const pqrsfCaseSchema = z.object({
     startProcessing: allowed,
     respond: allowed,
     /** `maxDate`: the latest due date the law allows (twice the term from the filing); `minDate`: the day after today's due date. */
-    extend: allowed.extend({ minDate: z.string().nullable(), maxDate: z.string().nullable() }),
+    extend: z.extend(allowed, { minDate: z.nullable(z.string()), maxDate: z.nullable(z.string()) }),
     /** `deadline`: the last day a transfer is on time (5 business days from the filing). */
-    transfer: allowed.extend({ deadline: z.string() }),
+    transfer: z.extend(allowed, { deadline: z.string() }),
     close: allowed,
   }),
 });
@@ -197,9 +198,7 @@ export const extendRequestSchema = z.object({
   reason: requiredText(t.reasonRequired, MAX_TEXT, { multiline: true }),
   dueDate: z
     .string({ error: t.dueDateRequired })
-    .trim()
-    .min(1, { error: t.dueDateRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: t.dueDateInvalid }),
+    .check(z.trim(), z.minLength(1, { error: t.dueDateRequired }), z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: t.dueDateInvalid })),
 });
 export type ExtendInput = z.input<typeof extendRequestSchema>;
 
@@ -224,8 +223,8 @@ export const digestResponseSchema = z.object({
   ran: z.boolean(),
   /** False when there was nothing to report (no e-mail is sent then). */
   sent: z.boolean(),
-  recipients: z.number().int(),
-  dueSoon: z.number().int(),
-  overdue: z.number().int(),
+  recipients: z.int(),
+  dueSoon: z.int(),
+  overdue: z.int(),
 });
 export type DigestResponse = z.output<typeof digestResponseSchema>;

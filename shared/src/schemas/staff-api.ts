@@ -16,13 +16,13 @@ export const staffTexts = {
 /** The panel's sign-in form (to the identity provider, not to this API). */
 export const staffSignInSchema = z.object({
   email: emailField(staffTexts.signInEmailRequired, staffTexts.signInEmailInvalid),
-  password: z.string({ error: staffTexts.passwordRequired }).min(1, { error: staffTexts.passwordRequired }),
+  password: z.string({ error: staffTexts.passwordRequired }).check(z.minLength(1, { error: staffTexts.passwordRequired })),
 });
 
 /** GET /staff/me: the member signed in, also before the second factor is set up (`totp: false`). */
 export const staffMeResponseSchema = z.object({
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   admin: z.boolean(),
   /** An authenticator app is set up: false means the panel shows the setup before anything else. */
   totp: z.boolean(),
@@ -32,12 +32,12 @@ export type StaffMeResponse = z.output<typeof staffMeResponseSchema>;
 /** One member of the team as the admin screen lists them. */
 export const staffMemberSchema = z.object({
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   admin: z.boolean(),
   enabled: z.boolean(),
   totp: z.boolean(),
   /** ISO 8601, when the account was created; null when the identity provider does not say. */
-  createdAt: z.string().nullable(),
+  createdAt: z.nullable(z.string()),
 });
 export type StaffMemberRow = z.output<typeof staffMemberSchema>;
 
@@ -48,7 +48,7 @@ export type StaffMembersResponse = z.output<typeof staffMembersResponseSchema>;
 /** POST /staff/members (admins): the invitation form's fields too. */
 export const inviteStaffRequestSchema = z.object({
   email: emailField(staffTexts.emailRequired, staffTexts.emailInvalid),
-  admin: z.boolean().default(false),
+  admin: z._default(z.boolean(), false),
 });
 export type InviteStaffInput = z.input<typeof inviteStaffRequestSchema>;
 export type InviteStaffRequest = z.output<typeof inviteStaffRequestSchema>;
@@ -72,16 +72,15 @@ export const AUDIT_PAGE_SIZE = 50;
 
 /** GET /staff/audit?before=&action= (admins): newest first, `before` a row id (keyset), `action` an action prefix. */
 export const auditQuerySchema = z.object({
-  before: z
-    .string()
-    // 18 digits always fit the audit log's bigint id; 19 may not.
-    .regex(/^\d{1,18}$/, { error: 'El cursor de la página no es válido.' })
-    .optional(),
-  action: z
-    .string()
-    .regex(/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/, { error: 'El tipo de acción no es válido.' })
-    .max(64)
-    .optional(),
+  before: z.optional(
+    z.string().check(
+      // 18 digits always fit the audit log's bigint id; 19 may not.
+      z.regex(/^\d{1,18}$/, { error: 'El cursor de la página no es válido.' }),
+    ),
+  ),
+  action: z.optional(
+    z.string().check(z.regex(/^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/, { error: 'El tipo de acción no es válido.' }), z.maxLength(64)),
+  ),
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
@@ -92,24 +91,22 @@ export const auditRowSchema = z.object({
   actorEmail: z.string(),
   action: z.string(),
   entity: z.string(),
-  entityId: z.string().nullable(),
+  entityId: z.nullable(z.string()),
   detail: z.record(z.string(), z.unknown()),
 });
 export type AuditRowView = z.output<typeof auditRowSchema>;
 
 /** `nextBefore` is the cursor of the next (older) page, null on the last one. */
-export const auditResponseSchema = z.object({ rows: z.array(auditRowSchema), nextBefore: z.string().nullable() });
+export const auditResponseSchema = z.object({ rows: z.array(auditRowSchema), nextBefore: z.nullable(z.string()) });
 export type AuditResponse = z.output<typeof auditResponseSchema>;
 
 /** The 6-digit code an authenticator app shows (sign-in challenge and setup); spaces a person types are dropped. */
 export const totpCodeSchema = z.object({
-  code: z
-    .string({ error: staffTexts.codeRequired })
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: staffTexts.codeRequired })
-        .regex(/^\d{6}$/, { error: staffTexts.codeInvalid }),
+  code: z.pipe(
+    z.pipe(
+      z.string({ error: staffTexts.codeRequired }),
+      z.transform((v) => v.replace(/\s+/g, '')),
     ),
+    z.string().check(z.minLength(1, { error: staffTexts.codeRequired }), z.regex(/^\d{6}$/, { error: staffTexts.codeInvalid })),
+  ),
 });

@@ -55,9 +55,9 @@ describe('control characters in any field', () => {
     app = createHttpServer({ logLevel: 'silent' });
     const body = z.object({
       nombre: z.string(),
-      mensaje: z.string().optional(),
-      contacto: z.object({ ciudad: z.string() }).optional(),
-      etiquetas: z.array(z.string()).optional(),
+      mensaje: z.optional(z.string()),
+      contacto: z.optional(z.object({ ciudad: z.string() })),
+      etiquetas: z.optional(z.array(z.string())),
     });
     app.post('/api/prueba/formulario', { schema: { body: zodSchema(body) } }, async (request) => {
       reached.push(request.body);

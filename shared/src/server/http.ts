@@ -1,8 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
 import Fastify, { type FastifyError, type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { z } from 'zod';
-import { fieldErrors } from '../schemas/zod';
+import { fieldErrors, z } from '../schemas/zod';
 
 /** An error the API answers as `{ error, message, fields? }` with a Spanish message. */
 export class ApiError extends Error {
@@ -23,13 +22,13 @@ export interface ErrorBody {
 }
 
 const ZOD = Symbol.for('fundacion.zod');
-type WithZod = Record<string, unknown> & { [ZOD]?: z.ZodType };
+type WithZod = Record<string, unknown> & { [ZOD]?: z.ZodMiniType };
 
 /**
  * A route body/query schema from zod: JSON Schema for OpenAPI, and the zod schema (hidden) for validation,
  * so the API answers with exactly the messages the forms show.
  */
-export function zodSchema(schema: z.ZodType): Record<string, unknown> {
+export function zodSchema(schema: z.ZodMiniType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as WithZod;
   delete json.$schema;
   Object.defineProperty(json, ZOD, { value: schema, enumerable: false });
@@ -42,7 +41,7 @@ export function zodSchema(schema: z.ZodType): Record<string, unknown> {
  * serializer writes only the declared fields. Declare 2xx codes only: error answers keep their own `{error, message,
  * fields?}` shape from the error handler.
  */
-export function zodResponse(schema: z.ZodType): Record<string, unknown> {
+export function zodResponse(schema: z.ZodMiniType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }) as Record<string, unknown>;
   delete json.$schema;
   return json;

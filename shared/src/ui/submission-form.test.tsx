@@ -12,8 +12,8 @@ import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, type Sent } 
 import { useZodForm } from './use-zod-form';
 
 const schema = z.object({
-  name: z.string().trim().min(1, { error: 'Escribe tu nombre' }),
-  email: z.string().trim().min(1, { error: 'Escribe tu correo' }),
+  name: z.string().check(z.trim(), z.minLength(1, { error: 'Escribe tu nombre' })),
+  email: z.string().check(z.trim(), z.minLength(1, { error: 'Escribe tu correo' })),
 });
 type Values = z.output<typeof schema>;
 type Send = (values: Values, extras: { honeypot: string }) => Promise<Sent<string>>;

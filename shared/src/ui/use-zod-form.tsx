@@ -1,12 +1,12 @@
 import { set, useForm, type DefaultValues, type FieldError, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from '../schemas/zod';
 
 /**
  * The schema as react-hook-form's resolver: the parsed values, or the first message of each field. Our own dozen
  * lines rather than @hookform/resolvers' zod resolver, which also serves zod 3, unions, async parsing and native
  * validation and cost every form page ~1.5 KB gz of first-load JS; the site's form schemas are synchronous objects.
  */
-export function zodResolver<Schema extends z.ZodType<FieldValues, FieldValues>>(
+export function zodResolver<Schema extends z.ZodMiniType<FieldValues, FieldValues>>(
   schema: Schema,
 ): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
   return (values) => {
@@ -29,7 +29,7 @@ export function zodResolver<Schema extends z.ZodType<FieldValues, FieldValues>>(
  * answers with. Validation runs on submit, then again on every change of a field that has an error
  * (so editing a field clears its error).
  */
-export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+export function useZodForm<Schema extends z.ZodMiniType<FieldValues, FieldValues>>(
   schema: Schema,
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & {
     defaultValues?: DefaultValues<z.input<Schema>>;

@@ -43,7 +43,7 @@ export interface PaymentRoutesOptions<T extends PayableTableName, R extends obje
   /** What the status check tells the paying browser the payment was for, read from the record (never from the request). */
   receipt: (record: Selectable<Database[T]>) => R;
   /** The status check's answer: `paymentStatusResponseSchema` extended with the receipt's fields. */
-  statusResponseSchema: z.ZodType<PaymentStatusResponse & R>;
+  statusResponseSchema: z.ZodMiniType<PaymentStatusResponse & R>;
   /** Runs after the provider's report was applied (in its own transaction); `firstApproval` is true once per record. */
   afterApply?: (ctx: ApiContext, record: Selectable<Database[T]>, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
 }
