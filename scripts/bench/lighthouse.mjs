@@ -149,8 +149,8 @@ export function printLighthouse(rows) {
 
 /**
  * `runs` runs per route (3 by default), one after another (two at once would skew both on this machine); the row is the
- * run with the median performance score, with every run's score beside it. A run that cannot be measured is reported
- * through `fail` and the others go on.
+ * run with the median performance score, with every run's score beside it. A run that fails twice is reported through
+ * `fail` and the others go on.
  * @param {string} origin @param {string[]} routes @param {(err: string) => void} fail @param {number} [runs]
  * @returns {Promise<LighthouseRow[]>}
  */
@@ -161,10 +161,20 @@ export async function measureLighthouse(origin, routes, fail, runs = 3) {
     /** @type {LighthouseRow[]} */
     const measured = [];
     for (let i = 0; i < runs; i++) {
-      try {
-        measured.push(await lighthouse(origin, route));
-      } catch (err) {
-        fail(message(err));
+      // Lighthouse now and then loses the trace of a load ("NO_NAVSTART … Please run Lighthouse again"): a run gets one
+      // more try before it counts as not measured, so the median is still of three.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          measured.push(await lighthouse(origin, route));
+          break;
+        } catch (err) {
+          if (attempt < 2) {
+            console.log(`  note ${route}: run ${i + 1} tried again after: ${message(err).split('\n')[0]}`);
+            continue;
+          }
+          fail(message(err));
+          break;
+        }
       }
     }
     if (!measured.length) continue;
