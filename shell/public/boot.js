@@ -60,14 +60,14 @@
     function hidden() {
       return document.visibilityState === 'hidden';
     }
+    if (hidden()) return go();
     var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-    if (hidden() || types.indexOf('paint') < 0) {
-      if (typeof requestAnimationFrame === 'function' && !hidden()) {
-        requestAnimationFrame(function () {
-          setTimeout(go, 0);
-        });
-      } else go();
-      return;
+    if (types.indexOf('paint') < 0) {
+      // Without paint timing: after the first frame (its callback runs just before it, the timeout right after).
+      if (typeof requestAnimationFrame !== 'function') return go();
+      return requestAnimationFrame(function () {
+        setTimeout(go, 0);
+      });
     }
     var observer = new PerformanceObserver(function (list) {
       var entries = list.getEntries();

@@ -67,6 +67,24 @@ export const documentNumberField = (requiredMessage: string, invalidMessage = 'N
       z.regex(/^[A-Za-z0-9.-]{4,20}$/, { error: invalidMessage }),
     );
 
+/** Whether YYYY-MM-DD names a day that exists. */
+function isCalendarDate(value: string): boolean {
+  const at = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * A staff inbox's page cursor, `YYYY-MM-DD.id` (the previous page's `nextCursor`): a real calendar date (a tampered
+ * '2026-19-99' would reach the database) and an id within `integer`.
+ */
+export const dayCursorField = (invalidMessage: string) =>
+  z.optional(
+    z.string().check(
+      z.regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: invalidMessage }),
+      z.refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: invalidMessage }),
+    ),
+  );
+
 /** One of a fixed option list, with a Spanish message when missing or unknown. */
 export const oneOf = <T extends readonly [string, ...string[]]>(options: T, message: string) => z.enum(options, { error: message });
 

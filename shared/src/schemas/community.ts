@@ -13,7 +13,7 @@ import {
   requiredText,
   senderTypes,
 } from './common';
-import { basicEmailPattern, z } from './zod';
+import { z } from './zod';
 
 /**
  * The community forms (spec §3): volunteers, allied companies, PQRSF filing and lookup, workshop inquiries and
@@ -234,15 +234,7 @@ export const SOFTWARE_MIN_NAME = 3;
 
 const s = softwareRequestTexts;
 export const softwareRequestSchema = z.object({
-  email: z
-    .string({ error: s.emailRequired })
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(1, { error: s.emailRequired }),
-      z.maxLength(254, { error: s.emailInvalid }),
-      z.regex(basicEmailPattern, { error: s.emailInvalid }),
-    ),
+  email: emailField(s.emailRequired, s.emailInvalid),
   phone_number: z.string({ error: s.phoneRequired }).check(
     z.trim(),
     z.minLength(1, { error: s.phoneRequired }),

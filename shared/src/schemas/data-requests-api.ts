@@ -1,4 +1,4 @@
-import { emailField, MAX_TEXT, optionalText, requiredText } from './common';
+import { dayCursorField, emailField, MAX_TEXT, optionalText, requiredText } from './common';
 import { z } from './zod';
 
 /**
@@ -164,24 +164,13 @@ export type DataInboxDueFilter = (typeof dataInboxDueFilters)[number];
 export const dataUrgencies = ['vencida', 'pronto'] as const;
 export type DataUrgency = (typeof dataUrgencies)[number];
 
-/** Whether YYYY-MM-DD names a day that exists. */
-function isCalendarDate(value: string): boolean {
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
-
 /** POST /staff/data-requests/bandeja (a POST: a name or an address to search must not travel in a URL). */
 export const dataInboxRequestSchema = z.object({
   status: z._default(z.enum(dataInboxStatusFilters), 'abiertas'),
   kind: z.optional(z.enum(dataRequestKinds)),
   due: z.optional(z.enum(dataInboxDueFilters)),
   q: z.optional(z.string().check(z.trim(), z.maxLength(80, { error: t.searchTooLong }))),
-  after: z.optional(
-    z.string().check(
-      z.regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid }),
-      z.refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid }),
-    ),
-  ),
+  after: dayCursorField(t.cursorInvalid),
 });
 export type DataInboxRequest = z.input<typeof dataInboxRequestSchema>;
 export type DataInboxQuery = z.output<typeof dataInboxRequestSchema>;

@@ -1,5 +1,6 @@
 import { consentFields } from './consent';
-import { basicEmailPattern, z } from './zod';
+import { emailField } from './common';
+import { z } from './zod';
 
 export const newsletterTexts = {
   required: 'Por favor ingresa tu correo electrónico',
@@ -15,15 +16,7 @@ export const newsletterTexts = {
 
 /** Newsletter subscription (spec §3, §5): the same schema runs in the footer box and in the API. */
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: newsletterTexts.required })
-    .check(
-      z.trim(),
-      z.toLowerCase(),
-      z.minLength(1, { error: newsletterTexts.required }),
-      z.maxLength(254, { error: newsletterTexts.invalid }),
-      z.regex(basicEmailPattern, { error: newsletterTexts.invalid }),
-    ),
+  email: emailField(newsletterTexts.required, newsletterTexts.invalid),
   ...consentFields,
 });
 

@@ -1,4 +1,4 @@
-import { MAX_TEXT, optionalText, requestTypes, requiredText } from './common';
+import { dayCursorField, MAX_TEXT, optionalText, requestTypes, requiredText } from './common';
 import { RADICADO_LENGTH } from './community';
 import { z } from './zod';
 
@@ -60,19 +60,8 @@ export const pqrsfInboxRequestSchema = z.object({
   type: z.optional(z.enum(requestTypes)),
   due: z.optional(z.enum(inboxDueFilters)),
   q: z.optional(z.string().check(z.trim(), z.maxLength(80, { error: t.searchTooLong }))),
-  after: z.optional(
-    z.string().check(
-      z.regex(/^\d{4}-\d{2}-\d{2}\.\d{1,9}$/, { error: t.cursorInvalid }),
-      // A real calendar date (a tampered '2026-19-99' would reach the database) and an id within `integer`.
-      z.refine((v) => isCalendarDate(v.slice(0, 10)) && Number(v.slice(11)) <= 2_147_483_647, { error: t.cursorInvalid }),
-    ),
-  ),
+  after: dayCursorField(t.cursorInvalid),
 });
-/** Whether YYYY-MM-DD names a day that exists. */
-function isCalendarDate(value: string): boolean {
-  const at = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
-}
 export type PqrsfInboxRequest = z.input<typeof pqrsfInboxRequestSchema>;
 export type PqrsfInboxQuery = z.output<typeof pqrsfInboxRequestSchema>;
 
