@@ -86,6 +86,23 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
 let code = 1;
 try {
   await waitHealthy(baseUrl, site, 180_000);
+  const testEnv = {
+    ...env,
+    E2E_BASE_URL: baseUrl,
+    E2E_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+    E2E_IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
+    E2E_IDENTITY_POOL_ID: 'local_tejiendo',
+    E2E_IDENTITY_CLIENT_ID: 'tejiendo-web-local',
+    E2E_ADMIN_FILE: path.join(dataDir, 'e2e-admin.json'),
+  };
+  // The team's first admin: the invitation npm start sent, accepted as a person would (e2e/support/bootstrap-admin.ts).
+  const bootstrap = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'e2e/support/bootstrap-admin.ts')], {
+    cwd: root,
+    env: testEnv,
+    stdio: 'inherit',
+  });
+  const bootstrapped = await new Promise((resolve) => bootstrap.on('exit', (c) => resolve(c ?? 1)));
+  if (bootstrapped !== 0) throw new Error('No se pudo preparar la primera cuenta del equipo para las pruebas');
   const only = process.argv.slice(2);
   const files = only.length
     ? only
@@ -94,14 +111,7 @@ try {
         .map((f) => path.join('e2e/tests', f));
   const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     cwd: root,
-    env: {
-      ...env,
-      E2E_BASE_URL: baseUrl,
-      E2E_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
-      E2E_IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
-      E2E_IDENTITY_POOL_ID: 'local_tejiendo',
-      E2E_IDENTITY_CLIENT_ID: 'tejiendo-web-local',
-    },
+    env: testEnv,
     stdio: 'inherit',
   });
   code = await new Promise((resolve) => runner.on('exit', (c) => resolve(c ?? 1)));

@@ -52,22 +52,24 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 const { gateway } = await import('../shell/server/src/main');
 mailerReady(gateway.mailer);
 
-// --- First staff member (#13, sandbox/src/identity/first-staff.ts) ---------------------------------------------------
-// Once the emulator and the mailer are up (the gateway's migrations have run): an empty team gets one admin, whose
-// credentials go to the local mailbox. The emulator's users persist under the data directory, so this seeds once.
+// --- First staff member (#13, #26: sandbox/src/identity/first-staff.ts) -------------------------------------------------
+// Once the emulator, the mailer and the database are up: an empty team gets an invitation for its first member, with
+// every role, in the local mailbox. The invitation is kept in the site's database, so this seeds once.
 if (config.identity.startEmulator) {
   const { seedFirstStaffMember, firstStaffConsoleLines } = await import('sandbox/identity/first-staff');
-  const { cognitoStaffDirectory } = await import('shared/server/staff-directory');
+  const { invitationMail } = await import('../remote-account/api/staff');
   try {
+    await gateway.ready;
     const outcome = await seedFirstStaffMember({
-      directory: cognitoStaffDirectory(config.identity),
+      directory: gateway.staff,
       mailer: gateway.mailer,
       origin: config.publicOrigin,
+      invitationMail,
     });
     for (const line of firstStaffConsoleLines(outcome, config.publicOrigin)) console.log(line);
   } catch (err) {
     console.warn(
-      `No se pudo crear la primera cuenta del equipo (${err instanceof Error ? err.message : String(err)}); prueba npm run staff -- add <correo> --admin`,
+      `No se pudo invitar a la primera persona del equipo (${err instanceof Error ? err.message : String(err)}); invítala desde el panel o con npm run staff -- invite <correo> --roles admin`,
     );
   }
 }

@@ -51,10 +51,10 @@ describe('donation campaign', () => {
   after(async () => browser?.close());
 
   it('a team member sets the campaign; /contribuciones shows its progress and an approved donation moves it', async () => {
-    const temporaryPassword = await newStaffMember(memberEmail);
+    const invitation = await newStaffMember(memberEmail);
     const staff = await openPage(browser, { width: 1280, height: 900 });
     await staff.page.goto('/equipo/campana');
-    await firstStaffSignIn(staff.page, memberEmail, temporaryPassword, 'PanelSeguro2026');
+    await firstStaffSignIn(staff.page, memberEmail, invitation, 'PanelSeguro2026');
     await waitForHeading(staff.page, 'Campaña de donaciones');
     await staff.page.getByRole('table', { name: 'Campañas, la más reciente primero' }).waitFor({ timeout: 15_000 });
     assert.deepEqual(await axeViolations(staff.page), []);

@@ -44,11 +44,11 @@ describe('course cohorts (courses remote)', () => {
   after(async () => browser?.close());
 
   it('a 1-seat cohort made in the panel is shown, paid once, then full before the second visitor pays', async () => {
-    const temporaryPassword = await newStaffMember(memberEmail);
+    const invitation = await newStaffMember(memberEmail);
     const staff = await openPage(browser, { width: 1280, height: 900 });
     try {
       await staff.page.goto('/equipo/cursos');
-      await firstStaffSignIn(staff.page, memberEmail, temporaryPassword, password);
+      await firstStaffSignIn(staff.page, memberEmail, invitation, password);
       await waitForHeading(staff.page, 'Cohortes de los cursos');
       await staff.page.getByRole('table', { name: 'Cohortes de Marketing Digital y Diseño Gráfico' }).waitFor({ timeout: 15_000 });
       const form = staff.page.getByRole('form', { name: 'Nueva cohorte' });

@@ -87,10 +87,10 @@ describe('the data subject’s rights', () => {
     const opened = await openPage(browser, { width: 1280, height: 900 });
     team = { page: opened.page, errors: opened.errors, close: () => opened.context.close() };
     const { page } = opened;
-    const temporary = await newStaffMember(memberEmail);
+    const invitation = await newStaffMember(memberEmail);
     await page.goto('/equipo');
     await page.waitForURL('**/equipo/pqrsf');
-    await firstStaffSignIn(page, memberEmail, temporary, 'PanelSeguro2026');
+    await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
     await waitForHeading(page, 'PQRSF');
     await page.getByRole('link', { name: 'Datos personales' }).click();
     await waitForHeading(page, 'Datos personales');

@@ -86,11 +86,11 @@ describe('staff ledgers and donation certificates', () => {
 
   it('a team member finds the donation without accents and sees its certificate, with no axe violations', async () => {
     assert.ok(certificateNumber, 'the certificate was issued');
-    const temporaryPassword = await newStaffMember(memberEmail);
+    const invitation = await newStaffMember(memberEmail);
     staff = await openPage(browser, { width: 1280, height: 900 });
     const { page } = staff;
     await page.goto('/equipo/donaciones');
-    await firstStaffSignIn(page, memberEmail, temporaryPassword, 'PanelSeguro2026');
+    await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
     await waitForHeading(page, 'Donaciones');
     await page.getByRole('table', { name: /aprobadas por mes/ }).waitFor({ timeout: 15_000 });
     await page.getByLabel('Buscar por nombre, documento, correo o referencia').fill(`valentina rios cardenas ${stamp.toString(36)}`);

@@ -152,7 +152,7 @@ describe('newsletter: confirm, send, unsubscribe (#15)', () => {
     const byHeader = `encabezado-${stamp}@example.com`;
     const stays = `sigue-${stamp}@example.com`;
     const memberEmail = `boletin-${stamp}@fundacion.org`;
-    const temporaryPassword = await newStaffMember(memberEmail);
+    const invitation = await newStaffMember(memberEmail);
 
     // The visitor subscribes in the footer; the other two by the same API the box uses.
     const { page, context } = await openPage(browser, { width: 1280, height: 900 });
@@ -183,7 +183,7 @@ describe('newsletter: confirm, send, unsubscribe (#15)', () => {
 
       // A member composes and sends the newsletter from the panel.
       await page.goto('/equipo/boletin');
-      await firstStaffSignIn(page, memberEmail, temporaryPassword, 'PanelSeguro2026');
+      await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
       await waitForHeading(page, 'Boletín');
       const sendIt = async (subject: string) => {
         await page.getByLabel('Asunto').fill(subject);

@@ -59,11 +59,11 @@ describe('payments reconciliation (courses and the panel)', () => {
     assert.deepEqual(await misCursos(token), []);
 
     // A team member opens /equipo/pagos: the payment waits; reconciliation now approves it.
-    const temporaryPassword = await newStaffMember(memberEmail);
+    const invitation = await newStaffMember(memberEmail);
     const staff = await openPage(browser, { width: 1280, height: 900 });
     try {
       await staff.page.goto('/equipo/pagos');
-      await firstStaffSignIn(staff.page, memberEmail, temporaryPassword, staffPassword);
+      await firstStaffSignIn(staff.page, memberEmail, invitation, staffPassword);
       await waitForHeading(staff.page, 'Pagos por revisar');
       await staff.page.getByRole('table', { name: /aún no tienen un resultado final/ }).waitFor({ timeout: 15_000 });
       assert.deepEqual(await axeViolations(staff.page), []);

@@ -1,13 +1,24 @@
-// The panel's door and the admin screens of the account remote (#13), against the identity emulator: an invited
-// admin's first sign-in (new password, authenticator set-up from the page's secret), the team and the audit on a
-// 390 px phone by keyboard, sign-out and the second sign-in with the authenticator's code, and a visitor turned away.
+// The panel's door and the admin screens of the account remote (#13, #26), against the identity emulator: an invited
+// admin's first visit from the mailbox (name and password, authenticator set-up from the page's secret, sign-in again
+// with the code), the team and the audit on a 390 px phone by keyboard; a visitor's address invited and taken over
+// through the link; sign-out and the next sign-in with the code; and a visitor's account turned away.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { totpCode } from 'shared/server/totp';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
-import { expectFocusOn, mailbox, staffDirectory, submitStaffPassword } from '../support/staff';
+import { confirmedAccount, signIn } from '../support/identity';
+import {
+  expectFocusOn,
+  firstStaffSignIn,
+  invitationLinkPattern,
+  mailbox,
+  mailMatching,
+  newStaffMember,
+  submitStaffPassword,
+  submitTotp,
+} from '../support/staff';
 
 const stamp = Date.now();
 const adminEmail = `admin-${stamp}@fundacion.org`;
@@ -26,18 +37,18 @@ describe('the panel door and the team screens (account remote)', () => {
   });
   after(async () => browser?.close());
 
-  it("an invited admin's first visit: new password, authenticator set-up, then the team and the audit by keyboard at 390 px", async () => {
-    const added = await staffDirectory.add(adminEmail, { admin: true });
-    assert.ok(added.temporaryPassword);
+  it("an invited admin's first visit from the mailbox, then the team and the audit by keyboard at 390 px", async () => {
+    const link = await newStaffMember(adminEmail, ['admin']);
     const { context, page, errors } = await openPage(browser, { width: 390, height: 844 });
     try {
-      await page.goto('/equipo/miembros');
-      await waitForHeading(page, 'Panel de la fundación');
-      await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
+      // The link proves the mailbox: it says what the invitation gives and asks for a name and a password.
+      await page.goto(link);
+      await expectFocusOn(page, 'Acepta tu invitación al equipo');
+      assert.equal(new URL(page.url()).hash, '', 'the token leaves the address bar once read');
+      await page.getByText(`como ${adminEmail}, con el rol de Administración`, { exact: false }).waitFor();
       assert.deepEqual(await axeViolations(page), []);
-
-      await submitStaffPassword(page, adminEmail, added.temporaryPassword);
-      await expectFocusOn(page, 'Crea tu contraseña');
+      assert.ok(await noHorizontalScroll(page), 'the invitation fits a 390 px phone');
+      await page.getByLabel(/^Tu nombre/).fill('Adriana Admin');
       await page.getByLabel(/^Nueva contraseña/).fill(newPassword);
       await page.getByLabel(/^Confirma la nueva contraseña/).fill(newPassword);
       await page.getByLabel(/^Confirma la nueva contraseña/).press('Enter');
@@ -60,48 +71,63 @@ describe('the panel door and the team screens (account remote)', () => {
       await page.getByLabel(/^Código de 6 dígitos/).fill(totpCode(secret));
       await page.getByLabel(/^Código de 6 dígitos/).press('Enter');
 
-      // In: the team, the member's own row without a remove button.
+      // Every earlier session of the account ended with the set-up: sign in again, now with the code.
+      await page.getByText('la verificación en dos pasos quedó activa', { exact: false }).waitFor({ timeout: 15_000 });
+      await submitStaffPassword(page, adminEmail, newPassword);
+      await submitTotp(page, totpCode(secret, Date.now() + 30_000));
+
+      // In: an admin only sees the team and the audit; the member's own row cannot be removed.
       await waitForHeading(page, 'Equipo');
+      assert.deepEqual(await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link').allTextContents(), [
+        'Equipo',
+        'Auditoría',
+      ]);
       const own = page.getByRole('row', { name: new RegExp(`${adminEmail} \\(tú\\)`) });
       await own.waitFor();
-      assert.match((await own.textContent()) ?? '', /Administración.*Configurada/);
-      assert.equal(await own.getByRole('button').count(), 0);
+      assert.match((await own.textContent()) ?? '', /Adriana Admin.*Administración.*Activo/);
+      assert.equal(await own.getByRole('button', { name: /Retirar/ }).count(), 0);
       assert.deepEqual(await axeViolations(page), []);
       assert.ok(await noHorizontalScroll(page), 'the team screen fits a 390 px phone');
 
-      // Invite by keyboard: the password goes to the invited mailbox only.
+      // Invite by keyboard: the link goes to the invited mailbox only.
       await page.getByLabel(/^Correo de la persona/).fill(inviteeEmail);
-      await page.getByLabel(/^Correo de la persona/).press('Tab');
-      await page.keyboard.press('Tab');
+      await page.getByLabel(/^Nombre de la persona/).fill('Inés Invitada');
+      await page.getByLabel(/^Nombre de la persona/).press('Tab');
+      await page.keyboard.press('Space'); // the first role: Atención al ciudadano
+      await page.getByRole('button', { name: 'Enviar invitación' }).focus();
       await page.keyboard.press('Enter');
-      await expectFocusOn(page, /^Invitamos a /);
+      await expectFocusOn(page, /^Enviamos la invitación a /);
       const invitation = (await mailbox()).find((m) => m.to === inviteeEmail);
       assert.ok(invitation, 'the invited address got an e-mail');
-      assert.match(invitation.text, /Contraseña temporal: \S{8,}/);
-      assert.match(invitation.text, new RegExp(`${baseUrl}/equipo`));
+      assert.match(invitation.text, new RegExp(`${baseUrl}/equipo/invitacion#`));
+      assert.doesNotMatch(invitation.text, /Contraseña temporal/);
+      const inviteeLink = invitationLinkPattern.exec(invitation.text)?.[1] ?? '';
       const invitedRow = page.getByRole('row', { name: new RegExp(inviteeEmail) });
       await invitedRow.waitFor();
-      assert.match((await invitedRow.textContent()) ?? '', /Pendiente/);
+      assert.match((await invitedRow.textContent()) ?? '', /Atención al ciudadano.*Invitación pendiente/);
 
-      // Remove behind the confirmation: Escape first, then confirm.
-      const remove = page.getByRole('button', { name: `Retirar a ${inviteeEmail}` });
-      await remove.focus();
+      // Cancel it behind the confirmation: Escape first, then confirm.
+      const cancel = page.getByRole('button', { name: `Cancelar la invitación de ${inviteeEmail}` });
+      await cancel.focus();
       await page.keyboard.press('Enter');
-      await page.getByRole('dialog', { name: 'Retirar del equipo' }).waitFor();
+      await page.getByRole('dialog', { name: 'Cancelar la invitación' }).waitFor();
       assert.equal(await focusedText(page), 'Cancelar');
       assert.deepEqual(await axeViolations(page), []);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `Retirar a ${inviteeEmail}`);
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        `Cancelar la invitación de ${inviteeEmail}`,
+      );
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').waitFor();
       await page.keyboard.press('Tab');
-      assert.equal(await focusedText(page), 'Sí, retirar');
+      assert.equal(await focusedText(page), 'Sí, cancelar la invitación');
       await page.keyboard.press('Enter');
-      await expectFocusOn(page, `${inviteeEmail} ya no es parte del equipo.`);
+      await expectFocusOn(page, `Cancelamos la invitación de ${inviteeEmail}: su enlace ya no sirve.`);
       await page.getByRole('row', { name: new RegExp(inviteeEmail) }).waitFor({ state: 'detached' });
 
-      // The audit, reached from the panel's navigation.
+      // The audit, reached from the panel's navigation, names the roles of who acted.
       await page.getByRole('link', { name: 'Auditoría' }).focus();
       await page.keyboard.press('Enter');
       await waitForHeading(page, 'Auditoría');
@@ -109,14 +135,59 @@ describe('the panel door and the team screens (account remote)', () => {
       const removed = page.getByRole('row', { name: new RegExp(`Retiró a una persona del equipo.*${inviteeEmail}`) });
       await invited.waitFor();
       await removed.waitFor();
-      assert.match((await removed.textContent()) ?? '', new RegExp(adminEmail));
+      assert.match((await removed.textContent()) ?? '', new RegExp(`${adminEmail}Administración`));
       await page.getByLabel('Tipo de acción').selectOption({ label: 'Cambios en el equipo' });
       await invited.waitFor();
       assert.deepEqual(await axeViolations(page), []);
       assert.ok(await noHorizontalScroll(page), 'the audit fits a 390 px phone');
       assert.deepEqual(errors, []);
+
+      // The cancelled link no longer works.
+      await page.goto(inviteeLink);
+      await page.getByText('Este enlace de invitación no es válido', { exact: false }).waitFor({ timeout: 15_000 });
     } finally {
       await context.close();
+    }
+  });
+
+  it("a visitor's address invited to the team: the link takes the account over, then the panel with the code", async () => {
+    const visitorPassword = 'Visitante2026';
+    await confirmedAccount(visitorEmail, visitorPassword, 'Valeria Visitante');
+    const link = await newStaffMember(visitorEmail, ['atencion'], 'Valeria Visitante');
+    assert.match(await mailMatching(visitorEmail, /(ya tiene una cuenta en el sitio)/), /ya tiene una cuenta/);
+    const { context, page, errors } = await openPage(browser, { width: 390, height: 844 });
+    try {
+      // Signed in as a visitor on this device, the visitor's session counts for nothing in the panel.
+      await signIn(page, { email: visitorEmail, password: visitorPassword });
+      await page.goto('/equipo/pqrsf');
+      await expectFocusOn(page, 'Esta cuenta no pertenece al equipo');
+      // The link says what accepting does to the existing account.
+      await page.goto(link);
+      await page.getByText('Este correo ya tiene una cuenta en el sitio', { exact: false }).waitFor({ timeout: 15_000 });
+      assert.deepEqual(await axeViolations(page), []);
+      await page.goto('/equipo/pqrsf');
+      await firstStaffSignIn(page, visitorEmail, link, 'Atiende2026x');
+      await waitForHeading(page, 'PQRSF');
+      assert.deepEqual(await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link').allTextContents(), ['PQRSF']);
+      assert.ok(await noHorizontalScroll(page), 'the inbox fits a 390 px phone');
+      // A section of another role says so instead of loading.
+      await page.goto('/equipo/donaciones');
+      await waitForHeading(page, 'No tienes acceso a esta sección');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+    // The visitor's old password is gone: the account is the invited person's now.
+    const check = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      await check.page.goto('/login');
+      await waitForHeading(check.page, 'Ingresa');
+      await check.page.locator('main form [name="email"]').fill(visitorEmail);
+      await check.page.locator('main form [name="password"]').fill(visitorPassword);
+      await check.page.locator('main form [name="password"]').press('Enter');
+      await check.page.getByText('Correo o contraseña incorrectos.', { exact: false }).waitFor({ timeout: 15_000 });
+    } finally {
+      await check.context.close();
     }
   });
 
@@ -131,8 +202,7 @@ describe('the panel door and the team screens (account remote)', () => {
       const code = page.getByLabel(/^Código de 6 dígitos/);
       assert.equal(await code.getAttribute('inputmode'), 'numeric');
       assert.equal(await code.getAttribute('autocomplete'), 'one-time-code');
-      // The next period's code: the emulator accepts one step either way, and the set-up's code is spent.
-      await code.fill(totpCode(secret, Date.now() + 30_000));
+      await code.fill(totpCode(secret));
       await code.press('Enter');
       await waitForHeading(page, 'Auditoría');
 
@@ -151,7 +221,7 @@ describe('the panel door and the team screens (account remote)', () => {
       await page.locator('main form [name="password"]').press('Enter');
       await page.getByText('Esta cuenta es del equipo de la fundación', { exact: false }).waitFor();
       await page.getByRole('link', { name: 'Ir al panel del equipo' }).click();
-      await page.waitForURL('**/equipo/pqrsf');
+      await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor({ timeout: 15_000 });
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
@@ -159,20 +229,13 @@ describe('the panel door and the team screens (account remote)', () => {
   });
 
   it('turns away an account that is not on the team, with a way to sign out', async () => {
-    const client = staffDirectory;
-    // A visitor's account: created, then taken out of the team again, so it exists without the group.
-    const { temporaryPassword } = await client.add(visitorEmail, { admin: false });
-    await client.remove(visitorEmail);
-    assert.ok(temporaryPassword);
+    const outsider = `fuera-${stamp}@example.com`;
+    await confirmedAccount(outsider, newPassword, 'Otra Persona');
     const { context, page } = await openPage(browser, { width: 390, height: 844 });
     try {
       await page.goto('/equipo/pqrsf');
       await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor({ timeout: 15_000 });
-      await submitStaffPassword(page, visitorEmail, temporaryPassword);
-      await expectFocusOn(page, 'Crea tu contraseña');
-      await page.getByLabel(/^Nueva contraseña/).fill(newPassword);
-      await page.getByLabel(/^Confirma la nueva contraseña/).fill(newPassword);
-      await page.getByLabel(/^Confirma la nueva contraseña/).press('Enter');
+      await submitStaffPassword(page, outsider, newPassword);
       await expectFocusOn(page, 'Esta cuenta no pertenece al equipo');
       assert.deepEqual(await axeViolations(page), []);
       await page.getByRole('button', { name: 'Cerrar sesión' }).click();

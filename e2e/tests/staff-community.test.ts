@@ -47,12 +47,12 @@ describe('the community inbox (community remote)', () => {
       });
       assert.equal(res.status, 201);
     }
-    const temporaryPassword = await newStaffMember(memberEmail);
+    const invitation = await newStaffMember(memberEmail);
 
     const { context, page, errors } = await openPage(browser, { width: 1280, height: 900 });
     try {
       await page.goto('/equipo/comunidad/voluntarios');
-      await firstStaffSignIn(page, memberEmail, temporaryPassword, password);
+      await firstStaffSignIn(page, memberEmail, invitation, password);
 
       // The list: counts in the kinds' links, a search by e-mail, the record's row with its status in words.
       await waitForHeading(page, 'Comunidad');

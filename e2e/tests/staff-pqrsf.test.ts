@@ -61,10 +61,9 @@ describe('PQRSF cases in the panel', () => {
     const opened = await openPage(browser, { width: 1280, height: 900 });
     ({ page, errors } = opened);
     close = () => opened.context.close();
-    const temporary = await newStaffMember(adminEmail, true);
+    const invitation = await newStaffMember(adminEmail, true);
     await page.goto('/equipo');
-    await page.waitForURL('**/equipo/pqrsf');
-    await firstStaffSignIn(page, adminEmail, temporary, password);
+    await firstStaffSignIn(page, adminEmail, invitation, password);
     await waitForHeading(page, 'PQRSF');
   });
   after(async () => {

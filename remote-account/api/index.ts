@@ -4,7 +4,7 @@ import { dataRequestCompletionMigration, dataRequestsMigration, registerDataRequ
 import { cognitoDirectory, type AccountDirectory } from './directory';
 import { registrationConsentRoutes } from './registration-consent';
 import { accountRoutes } from './routes';
-import { registerAccountStaffRoutes } from './staff';
+import { registerAccountStaffRoutes, staffInvitationRoutes } from './staff';
 
 /**
  * Account API: Mis Cursos, certificates, the account opened after a verified payment, and the panel's team and audit
@@ -45,6 +45,7 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
         ctx,
       );
       await registerAccountStaffRoutes(app, ctx);
+      await app.register(staffInvitationRoutes, ctx);
       // The registration form's authorization proof (#15).
       await app.register(registrationConsentRoutes, ctx);
       await registerDataRequests(app, ctx, options.dataRequests);

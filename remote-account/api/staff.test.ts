@@ -1,32 +1,60 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AuditResponse, StaffMembersResponse } from 'shared/schemas/staff-api';
 import { testApi, type TestApi } from 'shared/server/api-testing';
-import { recordAudit } from 'shared/server/audit';
+import { readAudit, recordAudit } from 'shared/server/audit';
 import { createTestIdentity } from 'shared/server/identity-testing';
-import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
+import { databaseStaffDirectory } from 'shared/server/staff-directory';
+import { fakeStaffAccounts, seatInDatabase, testSub } from 'shared/server/staff-testing';
 import { createAccountApi } from './index';
 
 const identity = createTestIdentity();
-const staff = createTestStaffDirectory();
-staff.seat({ username: 'admin@fundacion.org', admin: true });
-staff.seat({ username: 'ana@fundacion.org' });
-staff.seat({ username: 'nuevo@fundacion.org', totp: false });
+const accounts = fakeStaffAccounts();
+const now = () => Math.floor(Date.now() / 1000);
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await testApi(createAccountApi(), { identity: identity.verifier, staff });
+  api = await testApi(createAccountApi(), {
+    identity: identity.verifier,
+    staff: (db) => databaseStaffDirectory(db, accounts),
+    settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
+  });
+  await seatInDatabase(api.db, accounts, { email: 'admin@fundacion.org', roles: ['admin'], name: 'Admin' });
+  await seatInDatabase(api.db, accounts, { email: 'ana@fundacion.org', roles: ['atencion', 'finanzas'] });
+  await seatInDatabase(api.db, accounts, { email: 'nuevo@fundacion.org', roles: ['atencion'], totp: false });
 });
 afterAll(async () => api.close());
 
-const adminToken = () => staffToken(identity, { email: 'admin@fundacion.org', admin: true });
-const memberToken = () => staffToken(identity, { email: 'ana@fundacion.org' });
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+/** An ID token of an account in the fake identity provider, signed in `secondsAgo` ago. */
+const tokenOf = (username: string, secondsAgo = 0, claims: Record<string, unknown> = {}) => {
+  const account = accounts.get(username);
+  return identity.token(
+    { sub: account?.sub ?? testSub(username), email: account?.email ?? username },
+    { 'cognito:username': username, auth_time: now() - secondsAgo, email_verified: account?.emailVerified ?? true, ...claims },
+  );
+};
+const adminToken = () => tokenOf('admin@fundacion.org');
+const memberToken = () => tokenOf('ana@fundacion.org');
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
   api.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload ? { payload } : {}) });
 
-const routes: ['GET' | 'POST' | 'DELETE', string, unknown?][] = [
+/** Invites `email` as the admin and returns the one-time token the e-mail carries. */
+async function invite(email: string, roles = ['atencion'], name = 'Persona Invitada') {
+  const res = await call('POST', '/api/account/staff/members', adminToken(), { email, name, roles });
+  expect(res.statusCode).toBe(201);
+  const [mail] = await api.mailer.list(1);
+  expect(mail?.to).toBe(email.trim().toLowerCase());
+  const token = /\/equipo\/invitacion#([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+  expect(token).not.toBe('');
+  return { res, token, mail };
+}
+const accept = (token: string, password = 'Elegida2026', name = 'Persona Invitada') =>
+  call('POST', '/api/account/staff-invitation/accept', undefined, { token, name, password, confirmPassword: password });
+
+const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
   ['GET', '/api/account/staff/me'],
   ['GET', '/api/account/staff/members'],
-  ['POST', '/api/account/staff/members', { email: 'x@fundacion.org', admin: false }],
+  ['POST', '/api/account/staff/members', { email: 'x@fundacion.org', name: 'Equis', roles: ['atencion'] }],
+  ['PUT', '/api/account/staff/members/ana%40fundacion.org/roles', { roles: ['admin'] }],
   ['DELETE', '/api/account/staff/members/ana%40fundacion.org'],
   ['GET', '/api/account/staff/audit'],
 ];
@@ -44,113 +72,237 @@ describe('account staff API: who may call it', () => {
         error: 'forbidden',
       });
     }
-    expect(staff.added).toEqual([]);
+    expect(await api.mailer.list(5)).toEqual([]);
   });
 
-  it('keeps the team and the audit for admins: a plain member gets 403 and changes nothing', async () => {
+  it('keeps the team and the audit for the administration role: any other role gets 403 and changes nothing', async () => {
     for (const [method, url, body] of routes.slice(1)) {
       const res = await call(method, url, memberToken(), body);
-      expect({ method, url, status: res.statusCode, message: res.json<{ message: string }>().message }).toEqual({
+      expect({ method, url, status: res.statusCode, error: res.json<{ error: string }>().error }).toEqual({
         method,
         url,
         status: 403,
-        message: 'Solo un administrador del panel puede hacer esto.',
+        error: 'role_required',
       });
+      expect(res.json<{ message: string }>().message).toContain('(se necesita: Administración)');
     }
-    expect(staff.added).toEqual([]);
-    expect(await staff.standing('ana@fundacion.org')).not.toBeNull();
+    expect(await api.mailer.list(5)).toEqual([]);
+    expect((await call('GET', '/api/account/staff/me', memberToken())).json()).toMatchObject({ roles: ['atencion', 'finanzas'] });
   });
 });
 
 describe('GET /staff/me', () => {
-  it('tells the panel who is in, and lets a member without an authenticator in so the setup can be shown', async () => {
+  it('tells the panel who is in and with which roles, also before the authenticator is set up', async () => {
     const me = await call('GET', '/api/account/staff/me', adminToken());
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ email: 'admin@fundacion.org', name: null, admin: true, totp: true });
-
-    const fresh = await call('GET', '/api/account/staff/me', staffToken(identity, { email: 'nuevo@fundacion.org' }));
-    expect(fresh.statusCode).toBe(200);
-    expect(fresh.json()).toEqual({ email: 'nuevo@fundacion.org', name: null, admin: false, totp: false });
+    expect(me.json()).toEqual({ email: 'admin@fundacion.org', name: 'Admin', roles: ['admin'], admin: true, totp: true });
+    const fresh = await call('GET', '/api/account/staff/me', tokenOf('nuevo@fundacion.org'));
+    expect(fresh.json()).toEqual({ email: 'nuevo@fundacion.org', name: null, roles: ['atencion'], admin: false, totp: false });
   });
 
   it('is the only route open before the second factor', async () => {
-    const res = await call('GET', '/api/account/staff/audit', staffToken(identity, { email: 'nuevo@fundacion.org' }));
+    const res = await call('GET', '/api/account/staff/audit', tokenOf('nuevo@fundacion.org'));
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ error: 'second_factor_required' });
   });
 });
 
-describe('the team (admins)', () => {
-  it('lists the members with their role and whether the authenticator is set up', async () => {
-    const res = await call('GET', '/api/account/staff/members', adminToken());
-    expect(res.statusCode).toBe(200);
-    const { members } = res.json<StaffMembersResponse>();
-    expect(members.map((m) => [m.email, m.admin, m.totp])).toEqual([
-      ['admin@fundacion.org', true, true],
-      ['ana@fundacion.org', false, true],
-      ['nuevo@fundacion.org', false, false],
-    ]);
-    expect(members[0]?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-  });
-
-  it('invites by e-mail: the temporary password goes to the invited address, never into the answer, and is audited', async () => {
-    const res = await call('POST', '/api/account/staff/members', adminToken(), { email: '  Carlos@Fundacion.org ', admin: false });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ email: 'carlos@fundacion.org', admin: false, created: true });
-    expect(res.body).not.toContain('Temporal2345');
-    expect(staff.added.at(-1)).toEqual({ email: 'carlos@fundacion.org', admin: false, temporaryPassword: 'Temporal2345' });
-
-    const [mail] = await api.mailer.list(1);
-    expect(mail?.to).toBe('carlos@fundacion.org');
-    expect(mail?.text).toContain('Contraseña temporal: Temporal2345');
-    expect(mail?.text).toContain('http://127.0.0.1:8080/equipo');
-    expect(mail?.html).toContain('Temporal2345');
-
-    const audit = await call('GET', '/api/account/staff/audit?action=account.staff', adminToken());
-    expect(audit.json<AuditResponse>().rows[0]).toMatchObject({
-      actorEmail: 'admin@fundacion.org',
-      action: 'account.staff.invite',
-      entity: 'staff_member',
-      entityId: 'carlos@fundacion.org',
-      detail: { admin: false, newAccount: true },
+describe('invitations: an invitation never adopts an account it did not create', () => {
+  it('invites a new address by a one-time link to its mailbox; nothing is granted until the link is used', async () => {
+    const { res, mail, token } = await invite('  Carlos@Fundacion.org ', ['cursos', 'finanzas'], 'Carlos Pérez');
+    expect(res.json()).toMatchObject({
+      email: 'carlos@fundacion.org',
+      roles: ['cursos', 'finanzas'],
+      existingAccount: false,
+      renewed: false,
     });
+    expect(res.body).not.toContain(token);
+    expect(mail?.text).toMatch(/Cursos y Finanzas/);
+    expect(mail?.text).not.toMatch(/Contraseña temporal/);
+    expect(accounts.get('carlos@fundacion.org')).toBeUndefined();
+
+    const preview = await call('POST', '/api/account/staff-invitation/preview', undefined, { token });
+    expect(preview.json()).toMatchObject({
+      email: 'carlos@fundacion.org',
+      name: 'Carlos Pérez',
+      roles: ['cursos', 'finanzas'],
+      invitedBy: 'admin@fundacion.org',
+      existingAccount: false,
+    });
+    const listed = (await call('GET', '/api/account/staff/members', adminToken())).json<StaffMembersResponse>().members;
+    expect(listed.find((m) => m.email === 'carlos@fundacion.org')).toMatchObject({
+      status: 'invited',
+      invitationExpiresAt: expect.any(String),
+    });
+
+    const accepted = await accept(token, 'Carlos2026x', 'Carlos Pérez');
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json()).toEqual({ email: 'carlos@fundacion.org', roles: ['cursos', 'finanzas'] });
+    expect(accounts.get('carlos@fundacion.org')).toMatchObject({ password: 'Carlos2026x', emailVerified: true, totp: false });
+    // Single use.
+    expect((await accept(token)).statusCode).toBe(404);
+    expect((await call('POST', '/api/account/staff-invitation/preview', undefined, { token })).statusCode).toBe(404);
+
+    const me = await call('GET', '/api/account/staff/me', tokenOf('carlos@fundacion.org'));
+    expect(me.json()).toMatchObject({ email: 'carlos@fundacion.org', roles: ['cursos', 'finanzas'], totp: false });
+    const audit = await readAudit(api.db, { limit: 10, actionPrefix: 'account.staff', entityId: 'carlos@fundacion.org' });
+    expect(audit.map((r) => [r.action, r.actorEmail])).toEqual([
+      ['account.staff.accept', 'carlos@fundacion.org'],
+      ['account.staff.invite', 'admin@fundacion.org'],
+    ]);
+    expect(audit[1]?.actorRoles).toEqual(['admin']);
   });
 
-  it('refuses to invite someone already on the team, and a malformed address, in Spanish', async () => {
-    const again = await call('POST', '/api/account/staff/members', adminToken(), { email: 'ana@fundacion.org', admin: true });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: 'already_member', message: 'Esta persona ya es parte del equipo.' });
-    const bad = await call('POST', '/api/account/staff/members', adminToken(), { email: 'no es un correo', admin: false });
+  it('attack: an account opened on the address before the invitation (after a payment) gives its opener nothing', async () => {
+    // The attacker paid a course with the address, took the temporary password and holds a session of that account.
+    const planted = accounts.open({ email: 'otra.persona@fundacion.org', password: 'Atacante2026' });
+    const attackerToken = tokenOf('otra.persona@fundacion.org', 30);
+    const { res, mail, token } = await invite('otra.persona@fundacion.org', ['admin']);
+    // The panel says plainly that the address has an account, and the invitation says what accepting does to it.
+    expect(res.json()).toMatchObject({ existingAccount: true });
+    expect(mail?.text).toContain('ya tiene una cuenta en el sitio');
+
+    // Before the link is used: the account is nobody's member.
+    const before = await call('GET', '/api/account/staff/me', attackerToken);
+    expect(before.statusCode).toBe(403);
+    // The attacker cannot accept without the mailbox's link, nor guess it.
+    expect((await accept('A'.repeat(43), 'Atacante2026')).statusCode).toBe(404);
+    expect((await accept('corto', 'Atacante2026')).statusCode).toBe(404);
+
+    // The invited person accepts: the account becomes theirs (new password, every session ended, authenticator off).
+    expect((await accept(token, 'Legitima2026')).statusCode).toBe(201);
+    expect(accounts.get('otra.persona@fundacion.org')).toMatchObject({ sub: planted.sub, password: 'Legitima2026', totp: false });
+    expect(accounts.signedOut).toContain('otra.persona@fundacion.org');
+    // The attacker's token of the same account, from before the acceptance, is refused everywhere.
+    const after = await call('GET', '/api/account/staff/me', attackerToken);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ error: 'sign_in_again' });
+    // The rightful owner's new sign-in works.
+    expect((await call('GET', '/api/account/staff/me', tokenOf('otra.persona@fundacion.org'))).statusCode).toBe(200);
+  });
+
+  it("attack: a visitor who changes their account's address to the invited one gets nothing, before or after", async () => {
+    // The attacker's own account, its address changed (even verified) to the one the foundation is about to invite.
+    accounts.open({ email: 'laura.nueva@fundacion.org', password: 'Atacante2026', username: 'atacante@correo.co' });
+    const attackerToken = tokenOf('atacante@correo.co');
+    const { token } = await invite('laura.nueva@fundacion.org', ['admin', 'datos']);
+    expect((await call('GET', '/api/account/staff/me', attackerToken)).statusCode).toBe(403);
+    expect((await accept(token, 'Laura2026x')).statusCode).toBe(201);
+    // Laura's account is the one with her address as its user name, not the attacker's.
+    expect(accounts.get('laura.nueva@fundacion.org')?.sub).toBe(testSub('laura.nueva@fundacion.org'));
+    expect((await call('GET', '/api/account/staff/members', attackerToken)).statusCode).toBe(403);
+    expect((await call('GET', '/api/account/staff/members', tokenOf('laura.nueva@fundacion.org'))).statusCode).toBe(403); // no TOTP yet
+  });
+
+  it("suspends a member whose account's address changes, until invited again", async () => {
+    accounts.changeEmail('ana@fundacion.org', 'ana.personal@correo.co', true);
+    const res = await call('GET', '/api/account/staff/me', tokenOf('ana@fundacion.org'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'email_changed' });
+    const listed = (await call('GET', '/api/account/staff/members', adminToken())).json<StaffMembersResponse>().members;
+    expect(listed.find((m) => m.email === 'ana@fundacion.org')).toMatchObject({ emailChanged: true });
+    accounts.changeEmail('ana@fundacion.org', 'ana@fundacion.org', true);
+    expect((await call('GET', '/api/account/staff/me', tokenOf('ana@fundacion.org'))).statusCode).toBe(200);
+  });
+
+  it('renews a pending invitation (the old link stops working), expires links, and refuses a current member', async () => {
+    const first = await invite('renovar@fundacion.org');
+    const second = await invite('renovar@fundacion.org', ['comunidad']);
+    expect(second.res.json()).toMatchObject({ renewed: true, roles: ['comunidad'] });
+    expect((await accept(first.token)).statusCode).toBe(404);
+
+    await api.db
+      .updateTable('staff.members')
+      .set({ invite_expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', 'renovar@fundacion.org')
+      .execute();
+    const expired = await accept(second.token);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json()).toMatchObject({ error: 'invitation_expired', message: expect.stringContaining('venció') });
+
+    const member = await call('POST', '/api/account/staff/members', adminToken(), {
+      email: 'ana@fundacion.org',
+      name: 'Ana',
+      roles: ['admin'],
+    });
+    expect(member.statusCode).toBe(409);
+    expect(member.json()).toMatchObject({ error: 'already_member' });
+  });
+
+  it('gives the link back when the identity provider fails during the acceptance', async () => {
+    const { token } = await invite('reintento@fundacion.org');
+    accounts.failNextClaim();
+    const failed = await accept(token);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({ error: 'identity_provider_error' });
+    expect((await accept(token)).statusCode).toBe(201);
+  });
+
+  it('refuses bad input in Spanish', async () => {
+    const bad = await call('POST', '/api/account/staff/members', adminToken(), { email: 'no es un correo', name: '', roles: ['jefe'] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ fields: { email: 'Escribe un correo válido, por ejemplo nombre@fundacion.org.' } });
-  });
-
-  it('removes a member (audited), and refuses to let an admin remove themself', async () => {
-    const self = await call('DELETE', '/api/account/staff/members/admin%40fundacion.org', adminToken());
-    expect(self.statusCode).toBe(409);
-    expect(self.json()).toMatchObject({
-      error: 'cannot_remove_self',
-      message: 'No puedes retirarte a ti mismo del equipo. Pide a otro administrador que lo haga.',
+    expect(bad.json()).toMatchObject({
+      fields: {
+        email: 'Escribe un correo válido, por ejemplo nombre@fundacion.org.',
+        name: 'Escribe el nombre de la persona.',
+      },
     });
-    expect(await staff.standing('admin@fundacion.org')).not.toBeNull();
-
-    const res = await call('DELETE', '/api/account/staff/members/carlos%40fundacion.org', adminToken());
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: 'carlos@fundacion.org', removed: true });
-    expect(await staff.standing('carlos@fundacion.org')).toBeNull();
-
-    const audit = await call('GET', '/api/account/staff/audit?action=account.staff.remove', adminToken());
-    expect(audit.json<AuditResponse>().rows).toMatchObject([
-      { actorEmail: 'admin@fundacion.org', action: 'account.staff.remove', entityId: 'carlos@fundacion.org' },
-    ]);
-
-    const gone = await call('DELETE', '/api/account/staff/members/carlos%40fundacion.org', adminToken());
-    expect(gone.statusCode).toBe(404);
+    const none = await call('POST', '/api/account/staff/members', adminToken(), { email: 'a@fundacion.org', name: 'A B', roles: [] });
+    expect(none.json()).toMatchObject({ fields: { roles: 'Elige al menos un rol.' } });
+    const weak = await call('POST', '/api/account/staff-invitation/accept', undefined, {
+      token: 'x',
+      name: 'A',
+      password: 'corta',
+      confirmPassword: 'otra',
+    });
+    expect(weak.statusCode).toBe(400);
   });
 });
 
-describe('GET /staff/audit (admins)', () => {
-  it('pages newest first, 50 at a time, and filters by kind of action', async () => {
+describe('roles and removal (administration)', () => {
+  it('changes roles (audited), and no admin drops their own administration', async () => {
+    const res = await call('PUT', '/api/account/staff/members/ana%40fundacion.org/roles', adminToken(), { roles: ['datos'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: 'ana@fundacion.org', roles: ['datos'] });
+    expect((await call('GET', '/api/account/staff/me', memberToken())).json()).toMatchObject({ roles: ['datos'] });
+    const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.roles' });
+    expect(row).toMatchObject({ entityId: 'ana@fundacion.org', detail: { before: ['atencion', 'finanzas'], roles: ['datos'] } });
+
+    const own = await call('PUT', '/api/account/staff/members/admin%40fundacion.org/roles', adminToken(), { roles: ['atencion'] });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ error: 'own_admin' });
+    expect(
+      (await call('PUT', '/api/account/staff/members/nadie%40fundacion.org/roles', adminToken(), { roles: ['datos'] })).statusCode,
+    ).toBe(404);
+  });
+
+  it('removes a member (their sessions end at once, audited) or cancels an invitation, never oneself', async () => {
+    const self = await call('DELETE', '/api/account/staff/members/admin%40fundacion.org', adminToken());
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ error: 'cannot_remove_self' });
+
+    const tokenBefore = tokenOf('carlos@fundacion.org');
+    const res = await call('DELETE', '/api/account/staff/members/carlos%40fundacion.org', adminToken());
+    expect(res.json()).toEqual({ email: 'carlos@fundacion.org', removed: true, wasInvitation: false });
+    expect(accounts.signedOut.at(-1)).toBe('carlos@fundacion.org');
+    expect((await call('GET', '/api/account/staff/me', tokenBefore)).statusCode).toBe(403);
+
+    const { token } = await invite('cancelar@fundacion.org');
+    const cancelled = await call('DELETE', '/api/account/staff/members/cancelar%40fundacion.org', adminToken());
+    expect(cancelled.json()).toMatchObject({ wasInvitation: true });
+    expect((await accept(token)).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/account/staff/members/carlos%40fundacion.org', adminToken())).statusCode).toBe(404);
+
+    const audit = await readAudit(api.db, { limit: 2, actionPrefix: 'account.staff.remove' });
+    expect(audit.map((r) => [r.entityId, r.detail.wasInvitation])).toEqual([
+      ['cancelar@fundacion.org', true],
+      ['carlos@fundacion.org', false],
+    ]);
+  });
+});
+
+describe('GET /staff/audit (administration)', () => {
+  it('pages newest first, 50 at a time, filters by kind of action, and each read is itself audited', async () => {
     const actor = { sub: 'sub-ana', email: 'ana@fundacion.org' };
     for (let i = 1; i <= 60; i++)
       await recordAudit(api.db, actor, {
@@ -171,8 +323,16 @@ describe('GET /staff/audit (admins)', () => {
     expect(second.nextBefore).toBeNull();
 
     const all = (await call('GET', '/api/account/staff/audit', adminToken())).json<AuditResponse>();
-    expect(all.rows[0]?.action).toBe('community.pqrsf.respond');
+    expect(all.rows[0]).toMatchObject({
+      action: 'account.staff.audit.read',
+      actorEmail: 'admin@fundacion.org',
+      actorRoles: ['admin'],
+      detail: { rows: 10 },
+    });
     expect(all.rows[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    const reads = await readAudit(api.db, { limit: 100, actionPrefix: 'account.staff.read' });
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads[0]?.detail).toMatchObject({ rows: expect.any(Number) });
   });
 
   it('refuses a malformed cursor or filter', async () => {

@@ -1,40 +1,65 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { site } from 'shared/config/site';
-import { STAFF_ADMIN_GROUP, STAFF_GROUP } from 'shared/staff-groups';
 import {
   AUDIT_PAGE_SIZE,
+  acceptStaffInvitationResponseSchema,
+  acceptStaffInvitationSchema,
   auditQuerySchema,
   auditResponseSchema,
   inviteStaffRequestSchema,
   inviteStaffResponseSchema,
   removeStaffResponseSchema,
+  staffInvitationPreviewRequestSchema,
+  staffInvitationPreviewSchema,
   staffMemberParamsSchema,
   staffMembersResponseSchema,
   staffMeResponseSchema,
+  updateStaffRolesRequestSchema,
+  updateStaffRolesResponseSchema,
+  type AcceptStaffInvitationInput,
+  type AcceptStaffInvitationResponse,
   type AuditQuery,
   type AuditResponse,
   type InviteStaffRequest,
   type InviteStaffResponse,
   type RemoveStaffResponse,
+  type StaffInvitationPreviewResponse,
   type StaffMembersResponse,
   type StaffMeResponse,
+  type UpdateStaffRolesRequest,
+  type UpdateStaffRolesResponse,
 } from 'shared/schemas/staff-api';
 import type { z } from 'shared/schemas/zod';
-import type { ApiContext } from 'shared/server/api-contract';
+import type { ApiContext, StaffInvitationProblem } from 'shared/server/api-contract';
+import { publicWrite } from 'shared/server/api-module';
 import { readAudit, recordAudit } from 'shared/server/audit';
+import { awsErrorName } from 'shared/server/cognito-admin';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
-import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
+import { staffRoleNames, type StaffRole } from 'shared/staff-roles';
 
 export const staffApiTexts = {
-  alreadyMember: 'Esta persona ya es parte del equipo.',
-  notMember: 'No encontramos a esa persona en el equipo.',
+  alreadyMember: 'Esta persona ya es parte del equipo. Para cambiar lo que puede hacer, cambia sus roles.',
+  notMember: 'No encontramos a esa persona en el equipo ni entre las invitaciones pendientes.',
   notYourself: 'No puedes retirarte a ti mismo del equipo. Pide a otro administrador que lo haga.',
+  ownAdmin: 'No puedes quitarte a ti mismo la administración. Pide a otro administrador que lo haga.',
   directoryDown: 'No pudimos hablar con el servicio de cuentas. Intenta de nuevo en unos minutos.',
+  invitationInvalid:
+    'Este enlace de invitación no es válido: ya se usó, se renovó o se canceló. Pide a quien te invitó que te envíe una invitación nueva.',
+  invitationExpired: 'Esta invitación venció. Pide a quien te invitó que te envíe una nueva.',
+  passwordRefused: 'El servicio de cuentas no aceptó esta contraseña: usa al menos 8 caracteres con mayúsculas, minúsculas y números.',
 } as const;
 
-/** Actions this remote writes to the audit log. */
-export const staffAuditActions = { invite: 'account.staff.invite', remove: 'account.staff.remove' } as const;
+/** Actions this remote writes to the audit log about the team. */
+export const staffAuditActions = {
+  invite: 'account.staff.invite',
+  accept: 'account.staff.accept',
+  roles: 'account.staff.roles',
+  remove: 'account.staff.remove',
+  read: 'account.staff.read',
+  auditRead: 'account.staff.audit.read',
+} as const;
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -43,181 +68,288 @@ async function askDirectory<T>(request: FastifyRequest, what: string, call: () =
   try {
     return await call();
   } catch (err) {
+    if (err instanceof ApiError) throw err;
     request.log.error({ err }, `staff directory ${what} failed`);
     throw new ApiError(502, 'identity_provider_error', staffApiTexts.directoryDown);
   }
 }
 
-/** The invitation e-mail: the temporary password goes to the invited address only, never back to the admin's screen. */
-function invitationMail(ctx: ApiContext, to: string, by: StaffUser, admin: boolean, temporaryPassword: string | null) {
-  const inviter = by.name ? `${by.name} (${by.email})` : by.email;
-  const role = admin ? 'como administrador del panel' : 'al panel del equipo';
-  const paragraphs = [`${inviter} te dio acceso ${role} de ${site.name}, donde el equipo atiende las PQRSF y la comunidad.`];
-  if (temporaryPassword) {
+const invitationProblem = (problem: StaffInvitationProblem) =>
+  problem === 'expired'
+    ? new ApiError(410, 'invitation_expired', staffApiTexts.invitationExpired)
+    : new ApiError(404, 'invitation_invalid', staffApiTexts.invitationInvalid);
+
+const bogotaDateTime = (date: Date) =>
+  new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'long', timeStyle: 'short' }).format(date);
+
+/**
+ * The invitation e-mail: a one-time link to the invited address only (never to the admin's screen). Whoever opens it
+ * proves they read this mailbox; only then is an account bound and a role granted.
+ */
+export function invitationMail(
+  origin: string,
+  invitation: {
+    to: string;
+    name: string;
+    roles: readonly StaffRole[];
+    by: string | null;
+    token: string;
+    expiresAt: Date;
+    existingAccount: boolean;
+  },
+) {
+  const by = invitation.by ? `${invitation.by} te invitó` : 'Te invitamos';
+  const paragraphs = [
+    `${by} al panel del equipo de ${site.name}, con el rol de ${staffRoleNames(invitation.roles)}.`,
+    'Abre el enlace de abajo para aceptar: elegirás la contraseña con la que entrarás y configurarás la verificación en dos pasos con una aplicación autenticadora en tu celular (por ejemplo Google Authenticator o Microsoft Authenticator).',
+  ];
+  if (invitation.existingAccount)
     paragraphs.push(
-      'Entra con tu correo y esta contraseña temporal. Al entrar te pediremos una contraseña nueva y configurar la verificación en dos pasos con una aplicación autenticadora en tu celular (por ejemplo Google Authenticator o Microsoft Authenticator).',
-      'Si no esperabas esta invitación, ignora este correo y avísanos respondiendo a él.',
+      'Este correo ya tiene una cuenta en el sitio: al aceptar, la contraseña que elijas será la nueva de esa cuenta y se cerrarán todas sus sesiones abiertas. Tus cursos y donaciones no cambian.',
     );
-  } else {
-    paragraphs.push(
-      'Entra con el correo y la contraseña de la cuenta que ya tienes en el sitio. La primera vez te pediremos configurar la verificación en dos pasos con una aplicación autenticadora en tu celular.',
-    );
-  }
+  paragraphs.push(
+    `El enlace sirve una sola vez y hasta el ${bogotaDateTime(invitation.expiresAt)}. Si no esperabas esta invitación, ignora este correo: sin abrir el enlace nadie recibe acceso.`,
+  );
   return renderMail({
-    to,
-    subject: 'Tu acceso al panel de la fundación',
-    greeting: 'Hola:',
+    to: invitation.to,
+    subject: 'Tu invitación al panel de la fundación',
+    greeting: `Hola, ${invitation.name}:`,
     paragraphs,
-    details: temporaryPassword
-      ? [
-          ['Correo', to],
-          ['Contraseña temporal', temporaryPassword],
-        ]
-      : [],
-    action: { label: 'Entrar al panel', url: `${ctx.settings.publicOrigin}/equipo` },
+    action: { label: 'Aceptar la invitación', url: `${origin}/equipo/invitacion#${invitation.token}` },
   });
 }
 
 /**
+ * The invitation's two public steps (no session: the link's token is the proof), both rate-limited like every public
+ * write and both by POST, so the token never sits in a URL or a log: what the link offers, and its acceptance.
+ */
+export const staffInvitationRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  app.post<{ Body: z.output<typeof staffInvitationPreviewRequestSchema>; Reply: StaffInvitationPreviewResponse }>(
+    '/staff-invitation/preview',
+    {
+      config: publicWrite(ctx.settings),
+      schema: {
+        tags: ['account'],
+        summary: 'Panel: lo que ofrece un enlace de invitación al equipo (correo, roles, si el correo ya tiene cuenta)',
+        body: zodSchema(staffInvitationPreviewRequestSchema),
+        response: { 200: zodResponse(staffInvitationPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const found = await askDirectory(request, 'invitation', () => ctx.staff.invitation(request.body.token));
+      if (typeof found === 'string') throw invitationProblem(found);
+      return found;
+    },
+  );
+
+  app.post<{ Body: AcceptStaffInvitationInput; Reply: { 201: AcceptStaffInvitationResponse } }>(
+    '/staff-invitation/accept',
+    {
+      config: publicWrite(ctx.settings),
+      schema: {
+        tags: ['account'],
+        summary:
+          'Panel: aceptar una invitación al equipo con el enlace del correo; la cuenta del correo invitado queda con la contraseña elegida y sin sesiones anteriores',
+        body: zodSchema(acceptStaffInvitationSchema),
+        response: { 201: zodResponse(acceptStaffInvitationResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { token, name, password } = request.body;
+      let accepted;
+      try {
+        accepted = await ctx.staff.accept(token, { name: name.trim(), password });
+      } catch (err) {
+        if (awsErrorName(err) === 'InvalidPasswordException')
+          throw new ApiError(400, 'validation_error', staffApiTexts.passwordRefused, { password: staffApiTexts.passwordRefused });
+        request.log.error({ err }, 'staff invitation acceptance failed');
+        throw new ApiError(502, 'identity_provider_error', staffApiTexts.directoryDown);
+      }
+      if (typeof accepted === 'string') throw invitationProblem(accepted);
+      // The new member is the actor of their own acceptance, with the account the directory just bound.
+      await recordAudit(
+        ctx.db,
+        { sub: accepted.sub, email: accepted.email, roles: accepted.roles },
+        {
+          action: staffAuditActions.accept,
+          entity: 'staff_member',
+          entityId: accepted.email,
+          detail: { roles: accepted.roles, existingAccount: accepted.existingAccount },
+        },
+      );
+      return reply.status(201).send({ email: accepted.email, roles: accepted.roles });
+    },
+  );
+};
+
+/**
  * The panel's own staff API: who is signed in (also before the second factor, so the panel can offer its setup),
- * and for admins the team (invite, remove) and the audit log. Every route passes the staff guard first.
+ * and for administration the team (invite, roles, remove) and the audit log.
  */
 export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // "Who am I": the only route a member without an authenticator may reach.
-  await registerStaffRoutes(
-    app,
-    ctx,
-    async (scope) => {
-      scope.get<{ Reply: StaffMeResponse }>(
-        '/me',
-        {
-          schema: {
-            tags: ['account'],
-            summary: 'Panel: el miembro del equipo que inició sesión (también antes de configurar el segundo factor)',
-            response: { 200: zodResponse(staffMeResponseSchema) },
-          },
+  await registerStaffRoutes(app, ctx, { withoutSecondFactor: true }, async (scope) => {
+    scope.get<{ Reply: StaffMeResponse }>(
+      '/me',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Panel: el miembro del equipo que inició sesión, con sus roles (también antes de configurar el segundo factor)',
+          response: { 200: zodResponse(staffMeResponseSchema) },
         },
-        async (request) => {
-          const me = staffOf(request);
-          return { email: me.email, name: me.name, admin: me.admin, totp: me.totp };
-        },
-      );
-    },
-    { withoutSecondFactor: true },
-  );
+      },
+      async (request) => {
+        const me = staffOf(request);
+        return { email: me.email, name: me.name, roles: me.roles, admin: me.admin, totp: me.totp };
+      },
+    );
+  });
 
-  await registerStaffRoutes(
-    app,
-    ctx,
-    async (scope) => {
-      scope.get<{ Reply: StaffMembersResponse }>(
-        '/members',
-        {
-          schema: {
-            tags: ['account'],
-            summary: 'Panel (administración): miembros del equipo',
-            response: { 200: zodResponse(staffMembersResponseSchema) },
-          },
+  await registerStaffRoutes(app, ctx, { roles: ['admin'] }, async (scope) => {
+    scope.get<{ Reply: StaffMembersResponse }>(
+      '/members',
+      {
+        config: staffRead<StaffMembersResponse>({
+          action: staffAuditActions.read,
+          entity: 'staff_member',
+          count: (body) => body.members.length,
+        }),
+        schema: {
+          tags: ['account'],
+          summary: 'Panel (administración): miembros del equipo e invitaciones pendientes, con sus roles',
+          response: { 200: zodResponse(staffMembersResponseSchema) },
         },
-        async (request) => {
-          const members = await askDirectory(request, 'list', () => ctx.staff.list());
-          return {
-            members: members.map((m) => ({
-              email: m.email,
-              name: m.name,
-              admin: m.admin,
-              enabled: m.enabled,
-              totp: m.totp,
-              createdAt: m.createdAt,
-            })),
-          };
-        },
-      );
+      },
+      async (request) => ({ members: await askDirectory(request, 'list', () => ctx.staff.list()) }),
+    );
 
-      scope.post<{ Body: InviteStaffRequest; Reply: { 201: InviteStaffResponse } }>(
-        '/members',
-        {
-          schema: {
-            tags: ['account'],
-            summary: 'Panel (administración): invitar a una persona al equipo; la contraseña temporal va solo por correo',
-            body: zodSchema(inviteStaffRequestSchema),
-            response: { 201: zodResponse(inviteStaffResponseSchema) },
-          },
+    scope.post<{ Body: InviteStaffRequest; Reply: { 201: InviteStaffResponse } }>(
+      '/members',
+      {
+        schema: {
+          tags: ['account'],
+          summary:
+            'Panel (administración): invitar a una persona al equipo con sus roles; el enlace de un solo uso va solo a su correo (renueva una invitación pendiente)',
+          body: zodSchema(inviteStaffRequestSchema),
+          response: { 201: zodResponse(inviteStaffResponseSchema) },
         },
-        async (request, reply) => {
-          const me = staffOf(request);
-          const { email, admin } = request.body;
-          const standing = await askDirectory(request, 'standing', () => ctx.staff.standing(email));
-          if (standing?.groups.includes(STAFF_GROUP)) throw new ApiError(409, 'already_member', staffApiTexts.alreadyMember);
-          const added = await askDirectory(request, 'add', () => ctx.staff.add(email, { admin }));
-          // The change lives in the identity provider, not in this database: the audit row follows it, then the e-mail
-          // (the mail outbox keeps and retries it).
-          await recordAudit(ctx.db, me, {
-            action: staffAuditActions.invite,
-            entity: 'staff_member',
-            entityId: email,
-            detail: { admin, newAccount: added.created },
-          });
-          await ctx.mailer.send(invitationMail(ctx, email, me, admin, added.temporaryPassword));
-          return reply.status(201).send({ email, admin, created: added.created });
-        },
-      );
+      },
+      async (request, reply) => {
+        const me = staffOf(request);
+        const { email, name, roles } = request.body;
+        const address = email.trim().toLowerCase();
+        const invited = await askDirectory(request, 'invite', () => ctx.staff.invite({ email: address, name, roles, invitedBy: me.email }));
+        if (invited === 'already_member') throw new ApiError(409, 'already_member', staffApiTexts.alreadyMember);
+        // The invitation lives in this database: its audit row follows it, then the e-mail (the outbox keeps and retries it).
+        await recordAudit(ctx.db, me, {
+          action: staffAuditActions.invite,
+          entity: 'staff_member',
+          entityId: address,
+          detail: { roles, existingAccount: invited.existingAccount, renewed: invited.renewed },
+        });
+        await ctx.mailer.send(
+          invitationMail(ctx.settings.publicOrigin, {
+            to: address,
+            name: name.trim(),
+            roles,
+            by: me.name ? `${me.name} (${me.email})` : me.email,
+            token: invited.token,
+            expiresAt: invited.expiresAt,
+            existingAccount: invited.existingAccount,
+          }),
+        );
+        return reply.status(201).send({
+          email: address,
+          roles,
+          existingAccount: invited.existingAccount,
+          renewed: invited.renewed,
+          expiresAt: invited.expiresAt.toISOString(),
+        });
+      },
+    );
 
-      scope.delete<{ Params: z.output<typeof staffMemberParamsSchema>; Reply: RemoveStaffResponse }>(
-        '/members/:email',
-        {
-          schema: {
-            tags: ['account'],
-            summary: 'Panel (administración): retirar a una persona del equipo (su cuenta del sitio se conserva)',
-            params: zodSchema(staffMemberParamsSchema),
-            response: { 200: zodResponse(removeStaffResponseSchema) },
-          },
+    scope.put<{ Params: z.output<typeof staffMemberParamsSchema>; Body: UpdateStaffRolesRequest; Reply: UpdateStaffRolesResponse }>(
+      '/members/:email/roles',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Panel (administración): cambiar los roles de un miembro o de una invitación pendiente',
+          params: zodSchema(staffMemberParamsSchema),
+          body: zodSchema(updateStaffRolesRequestSchema),
+          response: { 200: zodResponse(updateStaffRolesResponseSchema) },
         },
-        async (request) => {
-          const me = staffOf(request);
-          const { email } = request.params;
-          if (sameAddress(email, me.email) || sameAddress(email, me.username))
-            throw new ApiError(409, 'cannot_remove_self', staffApiTexts.notYourself);
-          const standing = await askDirectory(request, 'standing', () => ctx.staff.standing(email));
-          if (!standing?.groups.includes(STAFF_GROUP)) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
-          const removed = await askDirectory(request, 'remove', () => ctx.staff.remove(email));
-          if (!removed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
-          await recordAudit(ctx.db, me, {
-            action: staffAuditActions.remove,
-            entity: 'staff_member',
-            entityId: email,
-            detail: { wasAdmin: standing.groups.includes(STAFF_ADMIN_GROUP) },
-          });
-          return { email, removed: true as const };
-        },
-      );
+      },
+      async (request) => {
+        const me = staffOf(request);
+        const address = request.params.email.trim().toLowerCase();
+        const { roles } = request.body;
+        // The team keeps at least the admin who is acting: nobody locks themselves out of administration.
+        if (sameAddress(address, me.email) && !roles.includes('admin')) throw new ApiError(409, 'own_admin', staffApiTexts.ownAdmin);
+        const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles));
+        if (!changed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
+        await recordAudit(ctx.db, me, {
+          action: staffAuditActions.roles,
+          entity: 'staff_member',
+          entityId: address,
+          detail: { before: changed.before, roles },
+        });
+        return { email: address, roles };
+      },
+    );
 
-      scope.get<{ Querystring: AuditQuery; Reply: AuditResponse }>(
-        '/audit',
-        {
-          schema: {
-            tags: ['account'],
-            summary: `Panel (administración): registro de auditoría, del más reciente al más antiguo, ${AUDIT_PAGE_SIZE} por página`,
-            querystring: zodSchema(auditQuerySchema),
-            response: { 200: zodResponse(auditResponseSchema) },
-          },
+    scope.delete<{ Params: z.output<typeof staffMemberParamsSchema>; Reply: RemoveStaffResponse }>(
+      '/members/:email',
+      {
+        schema: {
+          tags: ['account'],
+          summary:
+            'Panel (administración): retirar a una persona del equipo o cancelar su invitación; sus sesiones se cierran (su cuenta del sitio se conserva)',
+          params: zodSchema(staffMemberParamsSchema),
+          response: { 200: zodResponse(removeStaffResponseSchema) },
         },
-        async (request) => {
-          const { before, action } = request.query;
-          // One row more than a page tells whether an older page exists without a count.
-          const rows = await readAudit(ctx.db, {
-            limit: AUDIT_PAGE_SIZE + 1,
-            before: before ?? null,
-            ...(action ? { actionPrefix: action } : {}),
-          });
-          const page = rows.slice(0, AUDIT_PAGE_SIZE);
-          return {
-            rows: page.map((r) => ({ ...r, at: new Date(r.at).toISOString() })),
-            nextBefore: rows.length > AUDIT_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
-          };
+      },
+      async (request) => {
+        const me = staffOf(request);
+        const address = request.params.email.trim().toLowerCase();
+        if (sameAddress(address, me.email) || sameAddress(address, me.username))
+          throw new ApiError(409, 'cannot_remove_self', staffApiTexts.notYourself);
+        const removed = await askDirectory(request, 'remove', () => ctx.staff.remove(address));
+        if (!removed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
+        await recordAudit(ctx.db, me, {
+          action: staffAuditActions.remove,
+          entity: 'staff_member',
+          entityId: address,
+          detail: { roles: removed.roles, wasInvitation: removed.status === 'invited' },
+        });
+        return { email: address, removed: true as const, wasInvitation: removed.status === 'invited' };
+      },
+    );
+
+    scope.get<{ Querystring: AuditQuery; Reply: AuditResponse }>(
+      '/audit',
+      {
+        config: staffRead<AuditResponse>({ action: staffAuditActions.auditRead, entity: 'audit_log', count: (body) => body.rows.length }),
+        schema: {
+          tags: ['account'],
+          summary: `Panel (administración): registro de auditoría, del más reciente al más antiguo, ${AUDIT_PAGE_SIZE} por página`,
+          querystring: zodSchema(auditQuerySchema),
+          response: { 200: zodResponse(auditResponseSchema) },
         },
-      );
-    },
-    { admin: true },
-  );
+      },
+      async (request) => {
+        const { before, action } = request.query;
+        // One row more than a page tells whether an older page exists without a count.
+        const rows = await readAudit(ctx.db, {
+          limit: AUDIT_PAGE_SIZE + 1,
+          before: before ?? null,
+          ...(action ? { actionPrefix: action } : {}),
+        });
+        const page = rows.slice(0, AUDIT_PAGE_SIZE);
+        return {
+          rows: page.map((r) => ({ ...r, at: new Date(r.at).toISOString() })),
+          nextBefore: rows.length > AUDIT_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+        };
+      },
+    );
+  });
 }

@@ -31,7 +31,7 @@ import { recordAudit } from 'shared/server/audit';
 import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
-import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { communityInboxKinds, type CommunityInboxKind } from 'shared/staff-routes';
 import type { CommunityContext } from './acknowledge';
 import { searchPatterns } from 'shared/server/ledger-search';
@@ -264,7 +264,7 @@ const auditedFilter = (filter: InboxExportQuery) => ({ estado: filter.estado, ..
 const notFound = () => new ApiError(404, 'not_found', inboxTexts.notFound);
 
 export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
-  await registerStaffRoutes(app, ctx, async (scope) => {
+  await registerStaffRoutes(app, ctx, { roles: ['comunidad'] }, async (scope) => {
     scope.get<{ Reply: InboxSummaryResponse }>(
       '/inbox',
       {
@@ -291,6 +291,7 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
     scope.post<{ Params: InboxKindParams; Body: InboxListQuery; Reply: InboxListResponse }>(
       '/inbox/:kind/lista',
       {
+        config: staffRead<InboxListResponse>({ action: 'community.inbox.read', entity: 'community_record', count: (b) => b.items.length }),
         schema: {
           tags: ['community'],
           summary:
@@ -361,6 +362,14 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
     scope.get<{ Params: InboxRecordParams; Reply: InboxRecordResponse }>(
       '/inbox/:kind/:id',
       {
+        config: staffRead<InboxRecordResponse>({
+          action: 'community.inbox.read',
+          entity: 'community_record',
+          id: (r) => {
+            const p = r.params as { kind?: string; id?: string };
+            return `${p.kind ?? ''}/${p.id ?? ''}`;
+          },
+        }),
         schema: {
           tags: ['community'],
           summary: 'Un registro de la comunidad con todos sus campos y la marca de contacto',

@@ -98,7 +98,7 @@ async function queueBatch(db: SiteDb, origin: string, sendId: number, content: N
 
 export async function newsletterStaffRoutes(app: FastifyInstance, ctx: CommunityContext): Promise<void> {
   const origin = ctx.settings.publicOrigin;
-  await registerStaffRoutes(app, ctx, async (scope) => {
+  await registerStaffRoutes(app, ctx, { roles: ['comunidad'] }, async (scope) => {
     scope.get<{ Reply: NewsletterOverview }>(
       '/newsletter',
       {

@@ -84,7 +84,9 @@ const lookup = async (radicado: string, idNumber = petition.id_number) => {
   return record;
 };
 const mailsTo = async (to: string) => (await api.mailer.list(500)).filter((m) => m.to === to);
-const auditOf = (radicado: string) => readAudit(api.db, { limit: 50, entity: 'pqrsf', entityId: radicado });
+/** What the team did to a case (its reads, audited too, are left out: see the read test below). */
+const auditOf = async (radicado: string) =>
+  (await readAudit(api.db, { limit: 50, entity: 'pqrsf', entityId: radicado })).filter((r) => r.action !== 'community.pqrsf.read');
 
 describe('every PQRSF staff route', () => {
   const sample = '1234567890123456';
@@ -116,6 +118,18 @@ describe('every PQRSF staff route', () => {
     const res = await request('GET', `/api/community/staff/pqrsf/${sample}`, ana);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'not_found', message: 'No encontramos una solicitud con ese número de radicado.' });
+  });
+
+  it('leaves an audit row for each read of the inbox and of a case: who, which case, how many', async () => {
+    const radicado = await file();
+    const listed = await inbox({ q: 'Pérez' });
+    await caseOf(radicado);
+    const reads = await readAudit(api.db, { limit: 2, actionPrefix: 'community.pqrsf.read' });
+    expect(reads.map((r) => [r.actorEmail, r.entityId, r.detail])).toEqual([
+      ['ana@fundacion.org', radicado, { rows: 1, filters: [] }],
+      ['ana@fundacion.org', null, { rows: listed.items.length, filters: expect.arrayContaining(['q']) }],
+    ]);
+    expect(JSON.stringify(reads)).not.toContain('Pérez');
   });
 });
 

@@ -25,7 +25,7 @@ import { recordAudit } from 'shared/server/audit';
 import type { Database } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
-import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, type StaffUser, staffRead, pathParam } from 'shared/server/staff-guard';
 import type { CommunityContext } from './acknowledge';
 import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
 import { factsOf, readCase, type PqrsfRow } from './pqrsf-staff-case';
@@ -166,10 +166,11 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     },
   });
 
-  await registerStaffRoutes(app, ctx, async (scope: FastifyInstance) => {
+  await registerStaffRoutes(app, ctx, { roles: ['atencion'] }, async (scope: FastifyInstance) => {
     scope.post<{ Body: PqrsfInboxQuery; Reply: PqrsfInboxResponse }>(
       '/pqrsf/bandeja',
       {
+        config: staffRead<PqrsfInboxResponse>({ action: 'community.pqrsf.read', entity: 'pqrsf', count: (b) => b.items.length }),
         schema: {
           tags: ['community'],
           summary: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
@@ -186,7 +187,10 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
 
     scope.get<{ Params: PqrsfCaseParams; Reply: PqrsfCase }>(
       '/pqrsf/:radicado',
-      caseRoute('Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles'),
+      {
+        ...caseRoute('Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles'),
+        config: staffRead<PqrsfCase>({ action: 'community.pqrsf.read', entity: 'pqrsf', id: pathParam('radicado') }),
+      },
       async (request) => caseOrNotFound(request.params.radicado),
     );
 
@@ -317,32 +321,27 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     );
   });
 
-  // Admins only: today's digest by hand (tests, or a morning the schedule missed); once a day like the schedule.
-  await registerStaffRoutes(
-    app,
-    ctx,
-    async (scope) => {
-      scope.post<{ Reply: DigestResponse }>(
-        '/pqrsf/digest',
-        {
-          schema: {
-            tags: ['community'],
-            summary: 'Panel (administración): enviar ahora el resumen diario de PQRSF por vencer y vencidas (una vez al día)',
-            response: { 200: zodResponse(digestResponseSchema) },
-          },
+  // Administration: today's digest by hand (tests, or a morning the schedule missed); once a day like the schedule.
+  await registerStaffRoutes(app, ctx, { roles: ['admin'] }, async (scope) => {
+    scope.post<{ Reply: DigestResponse }>(
+      '/pqrsf/digest',
+      {
+        schema: {
+          tags: ['community'],
+          summary: 'Panel (administración): enviar ahora el resumen diario de PQRSF por vencer y vencidas (una vez al día)',
+          response: { 200: zodResponse(digestResponseSchema) },
         },
-        async (request) => {
-          const result = await runPqrsfDigest(ctx, { now, log: request.log });
-          if (result.ran)
-            await recordAudit(ctx.db, staffOf(request), {
-              action: pqrsfAuditActions.digest,
-              entity: 'pqrsf',
-              detail: { dueSoon: result.dueSoon, overdue: result.overdue, recipients: result.recipients },
-            });
-          return result;
-        },
-      );
-    },
-    { admin: true },
-  );
+      },
+      async (request) => {
+        const result = await runPqrsfDigest(ctx, { now, log: request.log });
+        if (result.ran)
+          await recordAudit(ctx.db, staffOf(request), {
+            action: pqrsfAuditActions.digest,
+            entity: 'pqrsf',
+            detail: { dueSoon: result.dueSoon, overdue: result.overdue, recipients: result.recipients },
+          });
+        return result;
+      },
+    );
+  });
 };

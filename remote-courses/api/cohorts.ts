@@ -80,7 +80,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
     },
   );
 
-  await registerStaffRoutes(app, ctx, async (staff) => {
+  await registerStaffRoutes(app, ctx, { roles: ['cursos'] }, async (staff) => {
     staff.get<{ Reply: StaffCohortsResponse }>(
       '/cohorts',
       {

@@ -39,7 +39,7 @@ import {
   paymentOf,
   recordDiscrepancies,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
 import { cohortDate } from './cohorts-seats';
 import { courseReceiptMail } from './payments';
 
@@ -171,7 +171,7 @@ const csvColumns: CsvColumn<ListRow>[] = [
 const notFound = () => new ApiError(404, 'not_found', ledgerTexts.notFound);
 
 export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  await registerStaffRoutes(app, ctx, async (staff) => {
+  await registerStaffRoutes(app, ctx, { roles: ['cursos', 'finanzas'] }, async (staff) => {
     staff.addHook('onSend', async (_request, reply) => {
       // Students' personal data: never kept by a browser or a proxy.
       reply.header('cache-control', 'no-store');
@@ -208,6 +208,7 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
     staff.post<{ Body: EnrolmentListQuery; Reply: EnrolmentListResponse }>(
       '/enrolments/lista',
       {
+        config: staffRead<EnrolmentListResponse>({ action: 'courses.enrolment.read', entity: 'enrolment', count: (b) => b.items.length }),
         schema: {
           tags: ['courses-staff'],
           summary: 'Inscripciones, de la más reciente a la más antigua, con filtros, búsqueda y paginación por cursor',
@@ -274,6 +275,7 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
     staff.get<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
       '/enrolments/:reference',
       {
+        config: staffRead<EnrolmentRecordResponse>({ action: 'courses.enrolment.read', entity: 'enrolment', id: pathParam('reference') }),
         schema: {
           tags: ['courses-staff'],
           summary: 'Una inscripción con los datos del estudiante y la historia de su pago',

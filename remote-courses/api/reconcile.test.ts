@@ -122,7 +122,7 @@ describe('course payments reconciliation and reversals', () => {
       const paymentId = `95${++seq}`;
       provider.pay(paymentId, reference, 'approved');
       await notify(paymentId);
-      const owner = { sub: `sub-${status}`, username: email, name: null, email, emailVerified: true, groups: [] };
+      const owner = { sub: `sub-${status}`, username: email, name: null, email, emailVerified: true, groups: [], authTime: 0 };
       expect((await readCourseEnrolments(api.db, { owner }))[0]).toMatchObject({
         payment_status: 'approved',
         enrollment_status: 'ENROLLED',

@@ -124,7 +124,7 @@ export const campaignRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =
     },
   );
 
-  await registerStaffRoutes(app, ctx, async (staff) => {
+  await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
     staff.get<{ Reply: StaffCampaignsResponse }>(
       '/campaigns',
       {

@@ -32,7 +32,7 @@ import { recordAudit } from 'shared/server/audit';
 import type { Database, SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { publicWrite } from 'shared/server/api-module';
-import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
 import { certificateFoundationData, donationCertificatePdf } from './certificate-pdf';
 
 /**
@@ -381,7 +381,7 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
     },
   );
 
-  await registerStaffRoutes(app, ctx, async (staff) => {
+  await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
     staff.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -389,6 +389,11 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
     staff.get<{ Querystring: CertificateListQuery; Reply: CertificateListResponse }>(
       '/certificates',
       {
+        config: staffRead<CertificateListResponse>({
+          action: 'giving.certificate.read',
+          entity: 'donation_certificate',
+          count: (b) => b.certificates.length,
+        }),
         schema: {
           tags: ['giving-staff'],
           summary: 'Certificados de donación de un año, del más reciente al más antiguo, y cuántos donantes no tienen el anual',
@@ -428,6 +433,12 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
     staff.get<{ Params: ReferenceParams; Reply: DonationCertificatesResponse }>(
       '/certificates/donacion/:reference',
       {
+        config: staffRead<DonationCertificatesResponse>({
+          action: 'giving.certificate.read',
+          entity: 'donation',
+          id: pathParam('reference'),
+          count: (b) => b.certificates.length,
+        }),
         schema: {
           tags: ['giving-staff'],
           summary: 'Los certificados que cubren una donación (el suyo y el anual de su donante)',
@@ -561,6 +572,7 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
     staff.get<{ Params: CertificateParams }>(
       '/certificates/:number/pdf',
       {
+        config: staffRead({ action: 'giving.certificate.read', entity: 'donation_certificate', id: pathParam('number') }),
         schema: {
           tags: ['giving-staff'],
           summary: 'El PDF de un certificado expedido',

@@ -30,7 +30,7 @@ import {
   paymentOf,
   recordDiscrepancies,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffRead, pathParam } from 'shared/server/staff-guard';
 
 /**
  * The staff's ledger of donations (#14), under /api/giving/staff/donations…: approved totals per Bogotá month and
@@ -154,7 +154,7 @@ const csvColumns: CsvColumn<ListRow>[] = [
 const notFound = () => new ApiError(404, 'not_found', donationLedgerTexts.notFound);
 
 export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  await registerStaffRoutes(app, ctx, async (staff) => {
+  await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
     staff.addHook('onSend', async (_request, reply) => {
       // Donors' personal data: never kept by a browser or a proxy.
       reply.header('cache-control', 'no-store');
@@ -176,6 +176,7 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
     staff.post<{ Body: DonationListQuery; Reply: DonationListResponse }>(
       '/donations/lista',
       {
+        config: staffRead<DonationListResponse>({ action: 'giving.donation.read', entity: 'donation', count: (b) => b.items.length }),
         schema: {
           tags: ['giving-staff'],
           summary: 'Donaciones, de la más reciente a la más antigua, con filtros, búsqueda y paginación por cursor',
@@ -235,6 +236,7 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
     staff.get<{ Params: ReferenceParams; Reply: DonationRecordResponse }>(
       '/donations/:reference',
       {
+        config: staffRead<DonationRecordResponse>({ action: 'giving.donation.read', entity: 'donation', id: pathParam('reference') }),
         schema: {
           tags: ['giving-staff'],
           summary: 'Una donación con los datos del donante y la historia de su pago',

@@ -1,3 +1,5 @@
+import type { StaffRole } from './staff-roles';
+
 /**
  * The foundation's panel under /equipo. The shell owns the area (its layout, navigation and sign-in guard); each domain
  * remote exposes its own staff screens (Module Federation expose `./<Screen>`) and serves their API under
@@ -19,8 +21,8 @@ export type StaffRoute = {
     title: string;
     /** Shown in the panel's navigation under this label (the first route of a section). */
     nav?: string;
-    /** Only admins see it in the navigation (the API refuses others anyway). */
-    adminOnly?: boolean;
+    /** The roles that see it (any of them): the same its API routes declare, which refuse everyone else anyway. */
+    roles: readonly StaffRole[];
   };
 }[keyof StaffScreens];
 
@@ -37,39 +39,85 @@ export const communityInboxKinds = {
 export type CommunityInboxKind = keyof typeof communityInboxKinds;
 
 export const staffRoutes: readonly StaffRoute[] = [
-  { pattern: '/equipo/pqrsf', owner: 'community', screen: 'StaffPqrsfInbox', title: 'PQRSF', nav: 'PQRSF' },
-  { pattern: '/equipo/pqrsf/:radicado', owner: 'community', screen: 'StaffPqrsfCase', title: 'Caso PQRSF' },
-  { pattern: '/equipo/comunidad', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad', nav: 'Comunidad' },
-  { pattern: '/equipo/comunidad/:kind', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad' },
-  { pattern: '/equipo/comunidad/:kind/:id', owner: 'community', screen: 'StaffCommunityRecord', title: 'Registro de la comunidad' },
-  { pattern: '/equipo/boletin', owner: 'community', screen: 'StaffNewsletter', title: 'Boletín', nav: 'Boletín' },
-  { pattern: '/equipo/inscripciones', owner: 'courses', screen: 'StaffEnrolments', title: 'Inscripciones', nav: 'Inscripciones' },
-  { pattern: '/equipo/inscripciones/:reference', owner: 'courses', screen: 'StaffEnrolment', title: 'Inscripción' },
-  { pattern: '/equipo/donaciones', owner: 'giving', screen: 'StaffDonations', title: 'Donaciones', nav: 'Donaciones' },
-  { pattern: '/equipo/donaciones/:reference', owner: 'giving', screen: 'StaffDonation', title: 'Donación' },
-  { pattern: '/equipo/certificados', owner: 'giving', screen: 'StaffCertificates', title: 'Certificados de donación', nav: 'Certificados' },
-  { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos' },
-  { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos' },
-  { pattern: '/equipo/campana', owner: 'giving', screen: 'StaffCampaign', title: 'Campaña de donaciones', nav: 'Campaña' },
+  { pattern: '/equipo/pqrsf', owner: 'community', screen: 'StaffPqrsfInbox', title: 'PQRSF', nav: 'PQRSF', roles: ['atencion'] },
+  { pattern: '/equipo/pqrsf/:radicado', owner: 'community', screen: 'StaffPqrsfCase', title: 'Caso PQRSF', roles: ['atencion'] },
+  {
+    pattern: '/equipo/comunidad',
+    owner: 'community',
+    screen: 'StaffCommunityInbox',
+    title: 'Comunidad',
+    nav: 'Comunidad',
+    roles: ['comunidad'],
+  },
+  { pattern: '/equipo/comunidad/:kind', owner: 'community', screen: 'StaffCommunityInbox', title: 'Comunidad', roles: ['comunidad'] },
+  {
+    pattern: '/equipo/comunidad/:kind/:id',
+    owner: 'community',
+    screen: 'StaffCommunityRecord',
+    title: 'Registro de la comunidad',
+    roles: ['comunidad'],
+  },
+  { pattern: '/equipo/boletin', owner: 'community', screen: 'StaffNewsletter', title: 'Boletín', nav: 'Boletín', roles: ['comunidad'] },
+  {
+    pattern: '/equipo/inscripciones',
+    owner: 'courses',
+    screen: 'StaffEnrolments',
+    title: 'Inscripciones',
+    nav: 'Inscripciones',
+    roles: ['cursos', 'finanzas'],
+  },
+  {
+    pattern: '/equipo/inscripciones/:reference',
+    owner: 'courses',
+    screen: 'StaffEnrolment',
+    title: 'Inscripción',
+    roles: ['cursos', 'finanzas'],
+  },
+  { pattern: '/equipo/donaciones', owner: 'giving', screen: 'StaffDonations', title: 'Donaciones', nav: 'Donaciones', roles: ['finanzas'] },
+  { pattern: '/equipo/donaciones/:reference', owner: 'giving', screen: 'StaffDonation', title: 'Donación', roles: ['finanzas'] },
+  {
+    pattern: '/equipo/certificados',
+    owner: 'giving',
+    screen: 'StaffCertificates',
+    title: 'Certificados de donación',
+    nav: 'Certificados',
+    roles: ['finanzas'],
+  },
+  { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos', roles: ['cursos'] },
+  { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos', roles: ['finanzas'] },
+  {
+    pattern: '/equipo/campana',
+    owner: 'giving',
+    screen: 'StaffCampaign',
+    title: 'Campaña de donaciones',
+    nav: 'Campaña',
+    roles: ['finanzas'],
+  },
   {
     pattern: '/equipo/datos-personales',
     owner: 'account',
     screen: 'StaffDataRequests',
     title: 'Solicitudes sobre datos personales',
     nav: 'Datos personales',
+    roles: ['datos'],
   },
   {
     pattern: '/equipo/datos-personales/:radicado',
     owner: 'account',
     screen: 'StaffDataRequest',
     title: 'Solicitud sobre datos personales',
+    roles: ['datos'],
   },
-  { pattern: '/equipo/miembros', owner: 'account', screen: 'StaffMembers', title: 'Equipo', nav: 'Equipo', adminOnly: true },
-  { pattern: '/equipo/auditoria', owner: 'account', screen: 'StaffAudit', title: 'Auditoría', nav: 'Auditoría', adminOnly: true },
+  { pattern: '/equipo/miembros', owner: 'account', screen: 'StaffMembers', title: 'Equipo', nav: 'Equipo', roles: ['admin'] },
+  { pattern: '/equipo/auditoria', owner: 'account', screen: 'StaffAudit', title: 'Auditoría', nav: 'Auditoría', roles: ['admin'] },
 ];
 
-/** Where /equipo itself leads: the first section. */
-export const staffHome = '/equipo/pqrsf';
+/** The sections of the panel a member with `roles` sees, in the navigation's order. */
+export const staffSectionsFor = (roles: readonly StaffRole[]): StaffRoute[] =>
+  staffRoutes.filter((r) => r.nav && r.roles.some((role) => roles.includes(role)));
+
+/** Where /equipo itself leads a member with `roles`: their first section (the team's page for an admin only). */
+export const staffHomeFor = (roles: readonly StaffRole[]): string => staffSectionsFor(roles)[0]?.pattern ?? '/equipo/miembros';
 
 /** Whether a pathname belongs to the panel (never indexed, never in the sitemap). */
 export function isStaffPath(pathname: string): boolean {

@@ -1,9 +1,13 @@
 import { createContext, useContext } from 'react';
+import type { StaffRole } from './staff-roles';
 
 /** The member signed in to the panel, as the account remote's gate established it (the server checks every call). */
 export interface StaffSession {
   email: string;
   name: string | null;
+  /** What the member may do (staff-roles.ts); the panel shows only those sections, the API checks every call. */
+  roles: StaffRole[];
+  /** Holds the administration role. */
   admin: boolean;
   /** A current ID token for `/api/<domain>/staff/...` calls (refreshed when needed); null when the session ended. */
   getIdToken(): Promise<string | null>;

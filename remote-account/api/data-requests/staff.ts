@@ -28,7 +28,7 @@ import { recordAudit } from 'shared/server/audit';
 import type { Database } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
-import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, type StaffUser, staffRead, pathParam } from 'shared/server/staff-guard';
 import { scheduleDataRequestDigest } from './digest';
 import { completionMail, extensionMail, responseMail, withdrawnMail } from './mail';
 import type { PersonalDataEngine } from './personal-data';
@@ -199,10 +199,11 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     },
   });
 
-  await registerStaffRoutes(app, ctx, async (scope: FastifyInstance) => {
+  await registerStaffRoutes(app, ctx, { roles: ['datos'] }, async (scope: FastifyInstance) => {
     scope.post<{ Body: DataInboxQuery; Reply: DataInboxResponse }>(
       '/data-requests/bandeja',
       {
+        config: staffRead<DataInboxResponse>({ action: 'account.data.read', entity: 'data_request', count: (b) => b.items.length }),
         schema: {
           tags: ['account'],
           summary: 'Panel: solicitudes sobre datos personales por fecha de vencimiento, con filtros, búsqueda y conteos',
@@ -219,7 +220,10 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
 
     scope.get<{ Params: DataRequestParams; Reply: DataRequestCase }>(
       '/data-requests/:radicado',
-      caseRoute('Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles'),
+      {
+        ...caseRoute('Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles'),
+        config: staffRead<DataRequestCase>({ action: 'account.data.read', entity: 'data_request', id: pathParam('radicado') }),
+      },
       async (request) => caseOrNotFound(request.params.radicado),
     );
 

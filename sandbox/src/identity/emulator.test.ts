@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
@@ -27,12 +28,11 @@ import {
   type CognitoUserSession,
   type IAuthenticationCallback,
 } from 'amazon-cognito-identity-js';
-import type { StaffDirectory } from 'shared/server/api-contract';
-import { awsErrorName, cognitoAdminClient } from 'shared/server/cognito-admin';
+import type { StaffAccounts } from 'shared/server/api-contract';
+import { awsErrorName, cognitoAdminClient, temporaryPassword } from 'shared/server/cognito-admin';
 import { createTokenVerifier } from 'shared/server/identity';
-import { cognitoStaffDirectory, ensureStaffGroups } from 'shared/server/staff-directory';
+import { cognitoStaffAccounts } from 'shared/server/staff-accounts';
 import { totpCode } from 'shared/server/totp';
-import { STAFF_ADMIN_GROUP, STAFF_GROUP } from 'shared/staff-groups';
 import { startIdentityEmulator, type IdentityEmulator, type IdentityMessage } from './emulator';
 import { identityMail } from './mail';
 
@@ -205,13 +205,17 @@ describe('local identity emulator', () => {
  * The staff panel's identity calls (#13), each as the server (AWS SDK v3, through the team's directory) and the
  * browser (amazon-cognito-identity-js, as remote-account/src/identity/cognito.ts uses it) make them.
  */
+/** Group names of the tests of the emulator's group calls (the site keeps its team in its own database). */
+const STAFF_GROUP = 'equipo';
+const STAFF_ADMIN_GROUP = 'equipo-admin';
+
 describe('local identity emulator: the staff panel', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'identity-staff-'));
   const clientId = 'web-staff-test';
   const poolId = 'local_staff';
   let emulator: IdentityEmulator;
   let sdk: CognitoIdentityProviderClient;
-  let directory: StaffDirectory;
+  let accounts: StaffAccounts;
   let verifier: ReturnType<typeof createTokenVerifier>;
 
   beforeAll(async () => {
@@ -225,7 +229,7 @@ describe('local identity emulator: the staff panel', () => {
     });
     const identity = { region: 'us-east-1', endpoint: emulator.url, userPoolId: poolId };
     sdk = cognitoAdminClient(identity, {});
-    directory = cognitoStaffDirectory(identity, { client: sdk });
+    accounts = cognitoStaffAccounts(identity, { client: sdk });
     verifier = createTokenVerifier({ issuer: emulator.issuer, clientId, jwksUri: `${emulator.issuer}/.well-known/jwks.json` });
   });
   afterAll(async () => {
@@ -250,11 +254,33 @@ describe('local identity emulator: the staff panel', () => {
       }),
     );
 
-  /** A member invited through the directory who replaced the temporary password: their first tokens. */
+  /** An account made by an admin with a temporary password (and groups), as AdminCreateUser does. */
+  async function adminCreated(email: string, groups: string[] = []) {
+    const password = temporaryPassword(12);
+    await sdk.send(
+      new AdminCreateUserCommand({
+        UserPoolId: poolId,
+        Username: email,
+        TemporaryPassword: password,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    for (const GroupName of groups) {
+      if (!(await outcome(sdk.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName })))).match(/ok|GroupExists/))
+        throw new Error(`no se pudo crear el grupo ${GroupName}`);
+      await sdk.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: email, GroupName }));
+    }
+    return password;
+  }
+
+  /** An account made by an admin whose temporary password was replaced: its first tokens. */
   async function invited(email: string, admin = false) {
-    const added = await directory.add(email, { admin });
-    expect(added).toMatchObject({ created: true });
-    const first = await signIn(email, added.temporaryPassword ?? '');
+    const password = await adminCreated(email, admin ? [STAFF_GROUP, STAFF_ADMIN_GROUP] : [STAFF_GROUP]);
+    const first = await signIn(email, password);
     expect(first.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     const done = await sdk.send(
       new RespondToAuthChallengeCommand({
@@ -268,12 +294,11 @@ describe('local identity emulator: the staff panel', () => {
   }
 
   it('keeps the team in groups: creating one twice keeps its members, groups read by e-mail or user name', async () => {
-    await ensureStaffGroups(sdk, poolId);
     await invited('grupos@fundacion.test');
+    await outcome(sdk.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: STAFF_ADMIN_GROUP })));
     const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'grupos@fundacion.test' }));
     // A second CreateGroup is refused as on Cognito; cognito-local used to replace the group and drop its members.
     expect(await outcome(sdk.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: STAFF_GROUP })))).toBe('GroupExistsException');
-    await ensureStaffGroups(sdk, poolId);
     for (const username of ['grupos@fundacion.test', user.Username ?? '']) {
       const groups = await sdk.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId, Username: username }));
       expect(groups.Groups?.map((g) => g.GroupName)).toEqual([STAFF_GROUP]);
@@ -319,19 +344,14 @@ describe('local identity emulator: the staff panel', () => {
     );
     expect(verified.Status).toBe('SUCCESS');
     // Verified is not yet on: only the preference turns it on, as on Cognito (so the panel must always set it).
-    expect((await directory.standing(session?.username ?? ''))?.totp).toBe(false);
+    expect((await accounts.find(session?.username ?? ''))?.totp).toBe(false);
     expect((await signIn(email, 'ClaveNueva2026')).AuthenticationResult?.IdToken).toBeTruthy();
 
     await sdk.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
     const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: email }));
     expect(user.UserMFASettingList).toEqual(['SOFTWARE_TOKEN_MFA']);
     expect(user.PreferredMfaSetting).toBe('SOFTWARE_TOKEN_MFA');
-    // A standing without the second factor is not kept: the member is let in as soon as the app is set up.
-    expect(await directory.standing(session?.username ?? '')).toEqual({
-      enabled: true,
-      groups: expect.arrayContaining([STAFF_GROUP]),
-      totp: true,
-    });
+    expect(await accounts.find(session?.username ?? '')).toMatchObject({ enabled: true, totp: true, email, emailVerified: true });
 
     const challenge = await signIn(email, 'ClaveNueva2026');
     expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
@@ -397,14 +417,14 @@ describe('local identity emulator: the staff panel', () => {
     // Knowing the secret is not enough without the password's session.
     expect(await respond('SOFTWARE_TOKEN_MFA', 'a-session-nobody-issued-0000000000', email)).toBe('NotAuthorizedException');
     // Another account's session does not answer for this one.
-    const other = await directory.add('otra.invitada@fundacion.test', { admin: false });
-    const otherChallenge = await signIn('otra.invitada@fundacion.test', other.temporaryPassword ?? '');
+    const otherPassword = await adminCreated('otra.invitada@fundacion.test');
+    const otherChallenge = await signIn('otra.invitada@fundacion.test', otherPassword);
     expect(await respond('SOFTWARE_TOKEN_MFA', otherChallenge.Session, email)).toBe('NotAuthorizedException');
     // An invited account's temporary password cannot be replaced without its sign-in session.
     expect(await respond('NEW_PASSWORD_REQUIRED', 'a-session-nobody-issued-0000000000', 'otra.invitada@fundacion.test')).toBe(
       'NotAuthorizedException',
     );
-    expect(await outcome(signIn('otra.invitada@fundacion.test', other.temporaryPassword ?? ''))).toBe('ok');
+    expect(await outcome(signIn('otra.invitada@fundacion.test', otherPassword))).toBe('ok');
   });
 
   it('refuses access tokens the emulator did not sign, and those issued before a global sign-out', async () => {
@@ -444,32 +464,54 @@ describe('local identity emulator: the staff panel', () => {
     );
   });
 
-  it("lists, adds and removes the team through the server's directory", async () => {
-    const added = await directory.add('  Nueva.Persona@Fundacion.test ', { admin: false, name: 'Nueva Persona' });
-    expect(added.created).toBe(true);
-    expect(added.temporaryPassword).toMatch(/^[A-Za-z0-9]{12}$/);
-    const listed = await directory.list();
-    expect(listed.find((m) => m.email === 'nueva.persona@fundacion.test')).toMatchObject({
-      name: 'Nueva Persona',
-      admin: false,
+  it("prepares an invited person's account through the server's StaffAccounts: a new one, or one someone else opened", async () => {
+    // A new address: created confirmed, with the chosen password as permanent (no temporary password ever mailed).
+    const fresh = await accounts.claimForInvitation('  Nueva.Persona@Fundacion.test ', { name: 'Nueva Persona', password: 'Elegida2026' });
+    expect(fresh).toMatchObject({
+      email: 'nueva.persona@fundacion.test',
+      emailVerified: true,
       totp: false,
-      enabled: true,
+      existed: false,
     });
-    expect(listed.find((m) => m.email === 'totp.sdk@fundacion.test')).toMatchObject({ admin: true, totp: true });
-    // Adding an existing account keeps its password and changes only its role.
-    expect(await directory.add('nueva.persona@fundacion.test', { admin: true })).toEqual({ created: false, temporaryPassword: null });
-    expect((await directory.list()).find((m) => m.email === 'nueva.persona@fundacion.test')?.admin).toBe(true);
+    expect((await signIn('nueva.persona@fundacion.test', 'Elegida2026')).AuthenticationResult?.IdToken).toBeTruthy();
 
-    expect(await directory.remove('nueva.persona@fundacion.test')).toBe(true);
-    expect((await directory.list()).some((m) => m.email === 'nueva.persona@fundacion.test')).toBe(false);
-    const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: 'nueva.persona@fundacion.test' }));
-    expect((await directory.standing(user.Username ?? ''))?.groups).toEqual([]);
-    expect(await directory.remove('nadie@fundacion.test')).toBe(false);
+    // An account someone else opened on the address and set an authenticator up on, with their sessions.
+    const email = 'tomada@fundacion.test';
+    const tokens = await invited(email);
+    const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: tokens.AccessToken }));
+    await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: tokens.AccessToken, UserCode: totpCode(SecretCode) }));
+    await sdk.send(
+      new SetUserMFAPreferenceCommand({ AccessToken: tokens.AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+    );
+    expect((await accounts.find(email))?.totp).toBe(true);
+    await new Promise((r) => setTimeout(r, 1100)); // tokens of the sign-out's own second stay valid
+    const claimed = await accounts.claimForInvitation(email, { name: 'Persona Invitada', password: 'Propia2026x' });
+    expect(claimed).toMatchObject({ email, existed: true, totp: false, emailVerified: true });
+    // Whoever held it keeps nothing: the old password, the refresh token and the authenticator are gone.
+    expect(await outcome(signIn(email, 'ClaveNueva2026'))).not.toBe('ok');
+    expect(
+      await outcome(
+        sdk.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken ?? '' },
+          }),
+        ),
+      ),
+    ).toBe('NotAuthorizedException');
+    const own = await signIn(email, 'Propia2026x');
+    expect(own.ChallengeName).toBeUndefined();
+    await expect(verifier.verify(own.AuthenticationResult?.IdToken ?? '')).resolves.toMatchObject({
+      email,
+      emailVerified: true,
+    });
+    expect(await accounts.find('nadie@fundacion.test')).toBeNull();
   });
 
   it('works with amazon-cognito-identity-js as the browser uses it: first sign-in, app set-up, then the TOTP challenge', async () => {
     const email = 'navegador@fundacion.test';
-    const { temporaryPassword } = await directory.add(email, { admin: false });
+    const temporary = await adminCreated(email, [STAFF_GROUP]);
     const pool = new CognitoUserPool({ UserPoolId: poolId, ClientId: clientId, endpoint: emulator.url });
     const browserUser = () => {
       const u = new CognitoUser({ Username: email, Pool: pool });
@@ -490,7 +532,7 @@ describe('local identity emulator: the staff panel', () => {
 
     // First sign-in: the temporary password, then a new one.
     const user = browserUser();
-    expect(await authenticate(user, temporaryPassword ?? '')).toEqual({ kind: 'newPassword' });
+    expect(await authenticate(user, temporary)).toEqual({ kind: 'newPassword' });
     const completed = await new Promise<Step>((resolve) => user.completeNewPasswordChallenge('Navegador2026', {}, callbacks(resolve)));
     expect(completed.kind).toBe('success');
 

@@ -1,65 +1,70 @@
-// The first member of the team on a local site (#13): `npm start` (scripts/serve.ts) calls this once the identity
-// emulator and the mailer are up. When the team is empty it makes FIRST_STAFF_EMAIL an admin of the panel and puts
-// the address and its temporary password in the local mailbox, as every other local message. The emulator keeps its
-// users under the data directory, so later starts find the team and seed nothing.
+// The first member of the team on a local site (#13, #26): `npm start` (scripts/serve.ts) calls this once the identity
+// emulator, the mailer and the database are up. When the team is empty it invites FIRST_STAFF_EMAIL with every role,
+// the same way an admin invites anyone: a one-time link in the local mailbox, which binds the account only when opened.
+// The invitation lives in the site's database, so later starts find it (pending or accepted) and seed nothing.
 import type { StaffDirectory } from 'shared/server/api-contract';
-import { renderMail } from 'shared/server/mail-template';
 import type { Mailer, OutgoingMail } from 'shared/server/mailer';
+import { allStaffRoles, type StaffRole } from 'shared/staff-roles';
 
 /**
  * The seeded member's address: `.localhost` is reserved (RFC 6761), so nothing is ever delivered to it even when a
  * local site has SMTP configured, and it passes the site's e-mail check (a dot and a top-level domain).
  */
 export const FIRST_STAFF_EMAIL = 'equipo@fundacion.localhost';
+export const FIRST_STAFF_NAME = 'Equipo de la fundación';
 
-export type FirstStaffOutcome =
-  { seeded: false; members: number } | { seeded: true; email: string; temporaryPassword: string | null; mailed: boolean };
+export type FirstStaffOutcome = { seeded: false; members: number } | { seeded: true; email: string; mailed: boolean; link: string | null };
 
-/** The e-mail that carries the seeded member's credentials to the local mailbox. */
-export function firstStaffMail(email: string, temporaryPassword: string, origin: string): OutgoingMail {
-  return renderMail({
-    to: email,
-    subject: 'Tu acceso al panel del equipo (sitio local)',
-    greeting: 'Hola:',
-    paragraphs: [
-      'El sitio local creó la primera cuenta del equipo de la fundación, con permisos de administrador del panel.',
-      'Entra con este correo y la contraseña temporal. Al entrar te pediremos una contraseña nueva y configurar la verificación en dos pasos: escanea el código QR con una aplicación autenticadora en tu celular (por ejemplo Google Authenticator o Microsoft Authenticator) y escribe el código de 6 dígitos que muestra. Desde entonces el panel te pedirá ese código cada vez que entres.',
-      'Desde el panel (Miembros) puedes invitar a más personas del equipo; también con npm run staff -- add <correo>.',
-    ],
-    details: [
-      ['Correo', email],
-      ['Contraseña temporal', temporaryPassword],
-    ],
-    action: { label: 'Entrar al panel', url: `${origin}/equipo` },
-  });
+/** What an invitation e-mail needs (the account remote's `invitationMail`). */
+export interface FirstStaffInvitation {
+  to: string;
+  name: string;
+  roles: readonly StaffRole[];
+  by: string | null;
+  token: string;
+  expiresAt: Date;
+  existingAccount: boolean;
 }
 
-/** Seeds the team's first admin when the team is empty; the credentials go to the mailer (the local mailbox). */
+/** Invites the team's first member, with every role, when the team is empty; the link goes to the local mailbox. */
 export async function seedFirstStaffMember(options: {
   directory: StaffDirectory;
   mailer: Pick<Mailer, 'send' | 'local'>;
   origin: string;
+  invitationMail: (origin: string, invitation: FirstStaffInvitation) => OutgoingMail;
   email?: string;
 }): Promise<FirstStaffOutcome> {
   const members = await options.directory.list();
   if (members.length > 0) return { seeded: false, members: members.length };
   const email = options.email ?? FIRST_STAFF_EMAIL;
-  // An account that already exists (the seeded member, removed by hand from an emptied team) keeps its password.
-  const { temporaryPassword } = await options.directory.add(email, { admin: true, name: 'Equipo de la fundación' });
-  // Only a local mailbox: with SMTP configured the message would only fail (the address is never deliverable).
-  const mailed = temporaryPassword !== null && options.mailer.local;
-  if (mailed) await options.mailer.send(firstStaffMail(email, temporaryPassword, options.origin));
-  return { seeded: true, email, temporaryPassword, mailed };
+  const invited = await options.directory.invite({ email, name: FIRST_STAFF_NAME, roles: allStaffRoles, invitedBy: null });
+  if (invited === 'already_member') return { seeded: false, members: 1 };
+  const mail = options.invitationMail(options.origin, {
+    to: email,
+    name: FIRST_STAFF_NAME,
+    roles: allStaffRoles,
+    by: null,
+    token: invited.token,
+    expiresAt: invited.expiresAt,
+    existingAccount: invited.existingAccount,
+  });
+  // Only a local mailbox: with SMTP configured the message would only fail (the address is never deliverable), so the
+  // console shows the link instead.
+  if (options.mailer.local) await options.mailer.send(mail);
+  return {
+    seeded: true,
+    email,
+    mailed: options.mailer.local,
+    link: options.mailer.local ? null : `${options.origin}/equipo/invitacion#${invited.token}`,
+  };
 }
 
 /** What `npm start` prints about the panel, in Spanish. */
 export function firstStaffConsoleLines(outcome: FirstStaffOutcome, origin: string): string[] {
   const panel = `Panel del equipo: ${origin}/equipo`;
-  if (!outcome.seeded) return [`${panel} (${outcome.members} en el equipo; npm run staff -- list)`];
+  if (!outcome.seeded) return [`${panel} (${outcome.members} en el equipo o invitados)`];
   if (outcome.mailed)
-    return [`${panel} — credenciales en ${origin}/dev/mailbox (primera cuenta: ${outcome.email}, con permisos de administración)`];
-  if (outcome.temporaryPassword)
-    // No local mailbox (SMTP configured): the console is the only place left to show them.
-    return [`${panel} — primera cuenta: ${outcome.email}, contraseña temporal: ${outcome.temporaryPassword}`];
-  return [`${panel} — ${outcome.email} vuelve al equipo con permisos de administración y la contraseña que ya tenía`];
+    return [`${panel} — invitación para ${outcome.email} (todos los roles) en ${origin}/dev/mailbox: ábrela para elegir la contraseña`];
+  // No local mailbox (SMTP configured): the console is the only place left to show it.
+  return [`${panel} — invitación para ${outcome.email} (todos los roles): ${outcome.link ?? ''}`];
 }

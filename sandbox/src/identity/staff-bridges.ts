@@ -16,6 +16,8 @@
 //   a call naming a group the pool lacks is ResourceNotFoundException (cognito-local failed with 500 while the pool
 //   had no group at all, so listing a new pool's team failed).
 // - AdminListGroupsForUser by e-mail lists the user's groups (cognito-local compared the e-mail with member names).
+// - AdminSetUserMFAPreference (missing): an admin turns a user's authenticator off (or on), as SetUserMFAPreference
+//   does for the user; the panel's invitation uses it to take over an account someone else may have set one up on.
 import { createPublicKey, verify as verifySignature, type JsonWebKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import {
@@ -213,6 +215,26 @@ export function staffBridges({ cognito, clock, tokenGenerator, issuer, base }: S
     return {};
   };
 
+  const adminSetUserMfaPreference: Route = async (
+    ctx,
+    req: { UserPoolId?: string; Username?: string; SoftwareTokenMfaSettings?: { Enabled?: boolean; PreferredMfa?: boolean } },
+  ) => {
+    const { pool, user } = await userInPool(ctx, req.UserPoolId, req.Username);
+    const software = req.SoftwareTokenMfaSettings;
+    if (software?.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified)
+      throw new InvalidParameterError('User has not verified software token MFA');
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (software?.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+    else if (software) methods.delete('SOFTWARE_TOKEN_MFA');
+    await pool.saveUser(ctx, {
+      ...user,
+      UserMFASettingList: [...methods],
+      PreferredMfaSetting: software?.PreferredMfa && methods.has('SOFTWARE_TOKEN_MFA') ? 'SOFTWARE_TOKEN_MFA' : undefined,
+      UserLastModifiedDate: clock.get(),
+    } as BridgedUser);
+    return {};
+  };
+
   const groupExists = async (ctx: Context, poolId: unknown, name: unknown) =>
     (await (await cognito.getUserPool(ctx, String(poolId ?? ''))).listGroups(ctx)).some((g) => g.GroupName === name);
   const createGroup: Route = async (ctx, req: { UserPoolId?: string; GroupName?: string }) => {
@@ -239,6 +261,7 @@ export function staffBridges({ cognito, clock, tokenGenerator, issuer, base }: S
     AssociateSoftwareToken: associateSoftwareToken,
     VerifySoftwareToken: verifySoftwareToken,
     AdminUserGlobalSignOut: adminUserGlobalSignOut,
+    AdminSetUserMFAPreference: adminSetUserMfaPreference,
     CreateGroup: createGroup,
     AdminListGroupsForUser: adminListGroupsForUser,
     ...Object.fromEntries(

@@ -36,7 +36,7 @@ export const passwordField = () =>
   );
 
 /** Compares the two passwords even when other fields are still invalid, so every message shows at once. */
-const passwordsMatch = {
+export const passwordsMatch = {
   error: accountTexts.passwordsDiffer,
   path: ['confirmPassword'],
   when: (payload: { value: unknown }) => {

@@ -4,6 +4,7 @@ import type { SiteDb } from './database';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { RetentionSettings } from './personal-data/retention-settings';
+import type { StaffRole } from '../staff-roles';
 
 /** The Cognito user pool the site signs people into (or the local emulator speaking its API). */
 export interface IdentityConfig {
@@ -34,8 +35,10 @@ export interface VerifiedUser {
   name: string | null;
   /** The pool's user name (`cognito:username`): what the admin API calls the user. Falls back to `sub`. */
   username: string;
-  /** The user's groups when the token was issued (`cognito:groups`); staff checks confirm them with the directory. */
+  /** The user's groups when the token was issued (`cognito:groups`); the panel does not rely on them (see StaffDirectory). */
   groups: string[];
+  /** Epoch seconds of the sign-in this token comes from (`auth_time`: a refreshed token keeps its sign-in's). */
+  authTime: number;
 }
 
 export interface TokenVerifier {
@@ -43,39 +46,119 @@ export interface TokenVerifier {
   verify(token: string): Promise<VerifiedUser | null>;
 }
 
-/** What the identity provider says of a user right now: the token's groups may be up to an hour old. */
-export interface StaffStanding {
+/** A user of the identity provider as the panel's directory needs to know them, read now (not from a token). */
+export interface StaffIdentityAccount {
+  /** The pool's user name (the address the account was opened with). */
+  username: string;
+  sub: string;
+  /** The account's current address, which may differ from the one the member was invited with. */
+  email: string | null;
+  emailVerified: boolean;
   enabled: boolean;
-  groups: string[];
-  /** An authenticator app (TOTP) is set up and preferred, so every sign-in asks for its code. */
+  /** An authenticator app (TOTP) is set up and on, so every sign-in asks for its code. */
   totp: boolean;
 }
 
-/** A member of the foundation's team as the panel lists them. */
-export interface StaffMember {
-  username: string;
+/**
+ * The identity provider's admin side, as far as the panel's team needs it (Cognito, its emulator, or a fake in
+ * tests). Membership and roles are not here: they live in the site's database (staff-directory.ts).
+ */
+export interface StaffAccounts {
+  /** The account with this user name, or null. */
+  find(username: string): Promise<StaffIdentityAccount | null>;
+  /**
+   * The account for an invited address whose owner just proved the mailbox (the invitation's one-time link): created
+   * when missing; when it exists — perhaps opened by someone else — its password becomes the one the invited person
+   * chose, its address is marked verified, any second factor is turned off and every session is ended, so whoever
+   * held it before keeps nothing. `existed` tells which.
+   */
+  claimForInvitation(email: string, input: { name: string; password: string }): Promise<StaffIdentityAccount & { existed: boolean }>;
+  /** Ends every session of the account: refresh tokens stop working. */
+  signOutEverywhere(username: string): Promise<void>;
+}
+
+/** A current member as the staff guard sees them: what the directory and the identity provider say right now. */
+export interface StaffStanding {
+  /** The address the member was invited with; the token's verified address must be this one. */
   email: string;
   name: string | null;
-  admin: boolean;
+  roles: StaffRole[];
+  /** The account the invitation was accepted with: the token's `sub` must be this one. */
+  sub: string;
   enabled: boolean;
   totp: boolean;
-  /** ISO 8601, when the identity provider says the account was created. */
-  createdAt: string | null;
+  /** Epoch ms: tokens from a sign-in in this second or before are refused (acceptance, second factor, removal). */
+  sessionsSince: number | null;
 }
 
-/** The identity provider's admin side for the foundation's team (Cognito groups `equipo` and `equipo-admin`). */
+/** A member of the foundation's team, or a pending invitation, as the panel lists them. */
+export interface StaffMember {
+  email: string;
+  name: string | null;
+  roles: StaffRole[];
+  status: 'invited' | 'active';
+  /** For an active member: the identity provider's account is enabled, has a second factor, still has the invited address. */
+  enabled: boolean;
+  totp: boolean;
+  emailChanged: boolean;
+  /** ISO 8601. */
+  invitedAt: string;
+  invitedBy: string | null;
+  acceptedAt: string | null;
+  /** ISO 8601, for a pending invitation: when its link stops working. */
+  invitationExpiresAt: string | null;
+}
+
+/** What an invitation link shows before it is accepted. */
+export interface StaffInvitationPreview {
+  email: string;
+  name: string | null;
+  roles: StaffRole[];
+  invitedBy: string | null;
+  expiresAt: string;
+  /** The address already has an account on the site (a visitor's, or one someone else opened with it). */
+  existingAccount: boolean;
+}
+
+/** Why an invitation link does not work. */
+export type StaffInvitationProblem = 'invalid' | 'expired';
+
+/**
+ * The foundation's team: who is a member, with which roles, bound to which account. An invitation never adopts an
+ * account: the invited person proves the mailbox with a one-time link, and only then is an account bound and a role
+ * granted. The staff guard asks `standing` on every call.
+ */
 export interface StaffDirectory {
-  /** The user's current standing by user name, or null when the pool has no such user. */
-  standing(username: string): Promise<StaffStanding | null>;
-  /** Every member of `equipo` (admins are members too). */
+  /**
+   * The active member bound to this account, or null. When it finds the account's second factor on for the first time
+   * it records that moment and ends every session (the member signs in again, with the code).
+   */
+  standing(user: Pick<VerifiedUser, 'sub' | 'username'>): Promise<StaffStanding | null>;
+  /** Members and pending invitations, by address. */
   list(): Promise<StaffMember[]>;
   /**
-   * Makes `email` a member (an admin with `admin`), creating the user when the pool has none; a new user gets a
-   * temporary password that must be changed at the first sign-in, returned here so the caller can deliver it.
+   * Invites `email` with `roles` (a pending invitation is renewed: its old link stops working). Answers the one-time
+   * token for the e-mail (never stored, only its digest) and whether the address already has an account.
+   * `'already_member'` when the address is an active member.
    */
-  add(email: string, options: { admin: boolean; name?: string }): Promise<{ created: boolean; temporaryPassword: string | null }>;
-  /** Takes `email` out of both groups and signs it out everywhere; the account itself stays (it may be a visitor's). */
-  remove(email: string): Promise<boolean>;
+  invite(input: {
+    email: string;
+    name: string;
+    roles: StaffRole[];
+    /** The inviting admin's address; null for the site's own first-start seed and the command line. */
+    invitedBy: string | null;
+  }): Promise<{ token: string; expiresAt: Date; existingAccount: boolean; renewed: boolean } | 'already_member'>;
+  /** The pending invitation of a link's token. */
+  invitation(token: string): Promise<StaffInvitationPreview | StaffInvitationProblem>;
+  /** Accepts an invitation: claims the account for the invited address (StaffAccounts) and binds it. Single use. */
+  accept(
+    token: string,
+    input: { name: string; password: string },
+  ): Promise<{ email: string; roles: StaffRole[]; sub: string; existingAccount: boolean } | StaffInvitationProblem>;
+  /** Changes the roles of a member or invitation; null when there is none for the address. */
+  setRoles(email: string, roles: StaffRole[]): Promise<{ before: StaffRole[] } | null>;
+  /** Takes a member out (or cancels an invitation) and ends the member's sessions; null when there is none. */
+  remove(email: string): Promise<{ status: 'invited' | 'active'; roles: StaffRole[] } | null>;
 }
 
 /** What the server knows about where and how it runs; every API plugin receives it. */
@@ -111,7 +194,7 @@ export interface ApiContext {
   payments: PaymentProvider;
   /** Checks the identity provider's tokens; the only way a request becomes a signed-in user's. */
   identity: TokenVerifier;
-  /** Who is on the foundation's team now (group membership and second factor, asked of the identity provider). */
+  /** Who is on the foundation's team now, with which roles (the site's database and the identity provider). */
   staff: StaffDirectory;
   /**
    * Resolves once every domain's migrations ran. In the gateway they run in the background after the plugins are

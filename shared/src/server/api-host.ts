@@ -1,14 +1,14 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { ApiModule } from './api-module';
-import type { ApiContext, StaffDirectory } from './api-contract';
+import type { ApiContext } from './api-contract';
 import { migrateApis, mountApi } from './api-mount';
 import { openDatabase, type Database } from './db';
 import { createHttpServer, registerRateLimit } from './http';
 import { bearerSecurityScheme, type TokenVerifier } from './identity';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
-import { assertProductionReady, createApiContext, type CommonServerConfig } from './server-config';
+import { assertProductionReady, createApiContext, type CommonServerConfig, type StaffDirectorySource } from './server-config';
 import { hideSourceMaps } from './static-cache';
 
 /** What answers an API request while migrations are still running (background mode only). */
@@ -32,7 +32,7 @@ export interface ApiHostOptions {
   /** A ready token verifier (tests); overrides the COGNITO_* configuration. */
   identity?: TokenVerifier;
   /** The team's directory (tests); overrides the COGNITO_* configuration. */
-  staff?: StaffDirectory;
+  staff?: StaffDirectorySource;
 }
 
 export interface ApiHost {

@@ -1,7 +1,7 @@
 // Test support: one remote's API plugin on the site's HTTP conventions, without the gateway (the way Fastify's own
 // plugins are tested: a bare server, `register`, `inject`). A test that needs two domains at once uses the gateway.
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext, ServerSettings, StaffDirectory, TokenVerifier } from './api-contract';
+import type { ApiContext, ServerSettings, TokenVerifier } from './api-contract';
 import { createTestStaffDirectory } from './staff-testing';
 import type { ApiModule } from './api-module';
 import { migrateApis, mountApi } from './api-mount';
@@ -10,14 +10,17 @@ import { openDatabase } from './db';
 import { createHttpServer, registerRateLimit } from './http';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
-import { createApiContext, readCommonConfig } from './server-config';
+import { createApiContext, readCommonConfig, type StaffDirectorySource } from './server-config';
 
 /** What a test may replace; everything else is what a server configured with an empty environment would use. */
 export interface TestApiDeps {
   payments?: PaymentProvider;
   identity?: TokenVerifier;
-  /** The team as the identity provider would report it; by default an empty team (see staff-testing.ts). */
-  staff?: StaffDirectory;
+  /**
+   * The team: by default an empty in-memory one (staff-testing.ts); a function builds the real directory on the test's
+   * database (`(db) => databaseStaffDirectory(db, fakeStaffAccounts())`).
+   */
+  staff?: StaffDirectorySource;
   /** e.g. `{ writeLimit: { max: 1000, timeWindow: 60_000 } }` for a suite that writes more than a visitor would. */
   settings?: Partial<ServerSettings>;
 }

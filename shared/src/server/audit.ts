@@ -1,7 +1,8 @@
 import { sql, type ColumnType, type Generated } from 'kysely';
+import { isStaffRole, type StaffRole } from '../staff-roles';
 import type { DomainMigrations } from './db';
 import type { CreatedTimestamp, SiteDb } from './database';
-import type { StaffUser } from './staff-guard';
+import { staffMembersMigration } from './staff-directory';
 
 /**
  * `staff.audit_log`: who did what to which record, from the panel. Append-only: the database itself refuses updates
@@ -13,6 +14,8 @@ export interface AuditLogTable {
   at: CreatedTimestamp;
   actor_sub: string;
   actor_email: string;
+  /** The roles the member held when acting ("finanzas,cursos"); null on rows from before roles. */
+  actor_roles: string | null;
   /** What was done, as `<domain>.<verb>`: `community.pqrsf.respond`, `community.export`, `account.staff.invite`… */
   action: string;
   /** The kind of record: `pqrsf`, `volunteers`, `staff_member`… */
@@ -84,6 +87,13 @@ export const staffMigrations: DomainMigrations = {
           .execute();
       },
     },
+    // The team and its invitations (staff-directory.ts).
+    '002_members': staffMembersMigration,
+    '003_audit_actor_roles': {
+      async up(db) {
+        await db.schema.withSchema('staff').alterTable('audit_log').addColumn('actor_roles', 'text').execute();
+      },
+    },
   },
 };
 
@@ -94,19 +104,27 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-/** Records one staff action. Call it in the same transaction as the change it describes, so neither exists alone. */
 /**
  * The text with any unpaired UTF-16 surrogate replaced by U+FFFD: JSON keeps one as a `\ud800` escape, which
  * PostgreSQL's jsonb refuses — a staff-typed subject pasted with a broken emoji must not fail the action it records.
  */
 const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 
-export async function recordAudit(db: SiteDb, actor: Pick<StaffUser, 'sub' | 'email'>, entry: AuditEntry): Promise<void> {
+/**
+ * Records one staff action, with the roles the member held. Call it in the same transaction as the change it describes,
+ * so neither exists alone.
+ */
+export async function recordAudit(
+  db: SiteDb,
+  actor: { sub: string; email: string; roles?: readonly StaffRole[] },
+  entry: AuditEntry,
+): Promise<void> {
   await db
     .insertInto('staff.audit_log')
     .values({
       actor_sub: actor.sub,
       actor_email: actor.email,
+      actor_roles: actor.roles ? actor.roles.join(',') : null,
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId ?? null,
@@ -119,6 +137,7 @@ export interface AuditRow {
   id: string;
   at: Date;
   actorEmail: string;
+  actorRoles: StaffRole[];
   action: string;
   entity: string;
   entityId: string | null;
@@ -140,6 +159,7 @@ export async function readAudit(
     id: String(r.id),
     at: r.at,
     actorEmail: r.actor_email,
+    actorRoles: (r.actor_roles ?? '').split(',').filter(isStaffRole),
     action: r.action,
     entity: r.entity,
     entityId: r.entity_id,

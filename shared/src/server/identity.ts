@@ -58,7 +58,10 @@ export function createTokenVerifier(
         const username = typeof payload['cognito:username'] === 'string' ? payload['cognito:username'] : payload.sub;
         const rawGroups = payload['cognito:groups'];
         const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
-        return { sub: payload.sub, email, emailVerified, name: typeof payload.name === 'string' ? payload.name : null, username, groups };
+        // Cognito always sets auth_time; a token without it cannot be placed after a member's last security event.
+        const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : 0;
+        const name = typeof payload.name === 'string' ? payload.name : null;
+        return { sub: payload.sub, email, emailVerified, name, username, groups, authTime };
       } catch {
         return null;
       }

@@ -4,7 +4,8 @@ import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
 import { createTokenVerifier, type TokenVerifier } from './identity';
-import { cognitoStaffDirectory } from './staff-directory';
+import { cognitoStaffAccounts } from './staff-accounts';
+import { databaseStaffDirectory } from './staff-directory';
 import { isIP } from 'node:net';
 import { defaultHttpTimeouts, type HttpTimeouts, type TrustProxy } from './http';
 import { foundationDataProblems, readAllowPendingFoundationData } from './foundation-data-check';
@@ -225,7 +226,7 @@ export function createApiContext(
   config: CommonServerConfig,
   db: SiteDb,
   mailer: Mailer,
-  overrides: { payments?: PaymentProvider; identity?: TokenVerifier; staff?: StaffDirectory } = {},
+  overrides: { payments?: PaymentProvider; identity?: TokenVerifier; staff?: StaffDirectorySource } = {},
 ): ApiContext {
   const settings: ServerSettings = {
     production: config.production,
@@ -245,6 +246,12 @@ export function createApiContext(
     payments:
       overrides.payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
     identity: overrides.identity ?? createTokenVerifier(config.identity),
-    staff: overrides.staff ?? cognitoStaffDirectory(config.identity),
+    staff:
+      typeof overrides.staff === 'function'
+        ? overrides.staff(db)
+        : (overrides.staff ?? databaseStaffDirectory(db, cognitoStaffAccounts(config.identity))),
   };
 }
+
+/** The team's directory a server uses, or how to build it on the server's database (tests). */
+export type StaffDirectorySource = StaffDirectory | ((db: SiteDb) => StaffDirectory);

@@ -1,191 +1,342 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  AdminUserGlobalSignOutCommand,
-  CreateGroupCommand,
-  ListUsersInGroupCommand,
-  type AttributeType,
-  type CognitoIdentityProviderClient,
-  type UserType,
-} from '@aws-sdk/client-cognito-identity-provider';
-import type { IdentityConfig, StaffDirectory, StaffMember, StaffStanding } from './api-contract';
-import { awsErrorName, cognitoAdminClient, temporaryPassword } from './cognito-admin';
-import { STAFF_ADMIN_GROUP, STAFF_GROUP } from '../staff-groups';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type ColumnType, type Generated, type Migration } from 'kysely';
+import type {
+  StaffAccounts,
+  StaffDirectory,
+  StaffIdentityAccount,
+  StaffInvitationPreview,
+  StaffMember,
+  StaffStanding,
+} from './api-contract';
+import type { CreatedTimestamp, NullableTimestamp, SiteDb } from './database';
+import { allStaffRoles, type StaffRole } from '../staff-roles';
 
-/** How long a user's standing is reused: a removal or a lost second factor takes effect within this time. */
-export const STANDING_CACHE_MS = 30_000;
-const CACHE_LIMIT = 500;
-
-const attribute = (list: AttributeType[] | undefined, name: string) => list?.find((a) => a.Name === name)?.Value ?? null;
-
-async function groupsOf(client: CognitoIdentityProviderClient, poolId: string, username: string): Promise<string[]> {
-  const groups: string[] = [];
-  let next: string | undefined;
-  do {
-    const out = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId, Username: username, NextToken: next }));
-    for (const g of out.Groups ?? []) if (g.GroupName) groups.push(g.GroupName);
-    next = out.NextToken;
-  } while (next);
-  return groups;
+/**
+ * `staff.members`: the foundation's team and its pending invitations, one row per invited address. Membership and
+ * roles live here, not in the identity provider: an invitation binds an account (`sub`) only once the invited person
+ * proved the mailbox, and the guard checks the token against this row on every call.
+ */
+export interface StaffMembersTable {
+  id: Generated<string>;
+  /** The invited address, lowercased: the account's verified address must stay this one. */
+  email: string;
+  name: string | null;
+  roles: ColumnType<StaffRole[], string, string>;
+  /** invited | active | removed */
+  status: string;
+  /** The identity provider's user name and id of the account bound at acceptance. */
+  username: string | null;
+  sub: string | null;
+  /** SHA-256 of the invitation link's token; null once used, renewed or cancelled. */
+  invite_token_hash: string | null;
+  invite_expires_at: NullableTimestamp;
+  invited_at: CreatedTimestamp;
+  /** Address of the admin who sent the last invitation (null: the site's own first-start seed). */
+  invited_by: string | null;
+  accepted_at: NullableTimestamp;
+  /** When the account's second factor was first seen on: sessions from before it were ended. */
+  second_factor_at: NullableTimestamp;
+  /** Tokens from a sign-in in this second or before are refused. */
+  sessions_since: NullableTimestamp;
+  removed_at: NullableTimestamp;
 }
 
-async function membersOf(client: CognitoIdentityProviderClient, poolId: string, group: string): Promise<UserType[]> {
-  const users: UserType[] = [];
-  let next: string | undefined;
-  do {
-    try {
-      const out = await client.send(new ListUsersInGroupCommand({ UserPoolId: poolId, GroupName: group, NextToken: next }));
-      users.push(...(out.Users ?? []));
-      next = out.NextToken;
-    } catch (err) {
-      if (awsErrorName(err) === 'ResourceNotFoundException') return users; // the group does not exist yet
-      throw err;
-    }
-  } while (next);
-  return users;
-}
-
-/** Creates the team's groups when the pool lacks them (a new pool, or the emulator's). */
-export async function ensureStaffGroups(client: CognitoIdentityProviderClient, poolId: string): Promise<void> {
-  for (const [name, description] of [
-    [STAFF_GROUP, 'Equipo de la fundación: panel /equipo'],
-    [STAFF_ADMIN_GROUP, 'Administradores del panel: invitan y retiran al equipo, leen la auditoría'],
-  ] as const) {
-    try {
-      await client.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: name, Description: description }));
-    } catch (err) {
-      if (awsErrorName(err) !== 'GroupExistsException') throw err;
-    }
+declare module './database' {
+  interface Database {
+    'staff.members': StaffMembersTable;
   }
 }
 
+/** `staff` schema migration 002 (the schema's migrations are in audit.ts). */
+export const staffMembersMigration: Migration = {
+  async up(db) {
+    await db.schema
+      .withSchema('staff')
+      .createTable('members')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('email', 'text', (c) => c.notNull().unique())
+      .addColumn('name', 'text')
+      .addColumn('roles', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('invited', 'active', 'removed')`))
+      .addColumn('username', 'text')
+      .addColumn('sub', 'text')
+      .addColumn('invite_token_hash', 'text', (c) => c.unique())
+      .addColumn('invite_expires_at', 'timestamptz')
+      .addColumn('invited_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('invited_by', 'text')
+      .addColumn('accepted_at', 'timestamptz')
+      .addColumn('second_factor_at', 'timestamptz')
+      .addColumn('sessions_since', 'timestamptz')
+      .addColumn('removed_at', 'timestamptz')
+      .execute();
+    await db.schema.withSchema('staff').createIndex('members_sub').on('members').column('sub').execute();
+  },
+};
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+/** How long a member's standing is reused: a removal or a role change made by another server takes effect within it. */
+export const STANDING_CACHE_MS = 30_000;
+const CACHE_LIMIT = 500;
+
+const digest = (token: string) => createHash('sha256').update(`staff-invitation:${token}`).digest('hex');
+const rolesOf = (value: unknown): StaffRole[] => (Array.isArray(value) ? allStaffRoles.filter((r) => value.includes(r)) : []);
+const normalise = (email: string) => email.trim().toLowerCase();
+/** A token as a link carries it: 32 random bytes, base64url. Anything else is not worth a query. */
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
 /**
- * The team in a Cognito pool (or the emulator): `equipo` members, `equipo-admin` admins, TOTP as the second factor.
- * Standing is cached per user for STANDING_CACHE_MS; changes made through this directory clear it at once.
+ * Resolves once the clock is in a later second than `at`: identity tokens carry whole seconds, and a session cut at
+ * `at` refuses every sign-in of that second, so a sign-in made right after this call is not mistaken for an old one.
  */
-export function cognitoStaffDirectory(
-  identity: Pick<IdentityConfig, 'region' | 'endpoint' | 'userPoolId'>,
-  options: { env?: NodeJS.ProcessEnv; client?: CognitoIdentityProviderClient; now?: () => number } = {},
+async function afterSecondOf(at: Date, now: () => number): Promise<void> {
+  const wait = (Math.floor(at.getTime() / 1000) + 1) * 1000 - now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** The team in the site's database, with the identity provider's accounts behind it. */
+export function databaseStaffDirectory(
+  db: SiteDb,
+  accounts: StaffAccounts,
+  options: { now?: () => number; invitationDays?: number } = {},
 ): StaffDirectory {
-  const client = options.client ?? cognitoAdminClient(identity, options.env);
-  const poolId = identity.userPoolId;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { at: number; standing: Promise<StaffStanding | null> }>();
+  const forgetAll = () => cache.clear();
 
-  const getUser = async (username: string) => {
-    try {
-      return await client.send(new AdminGetUserCommand({ UserPoolId: poolId, Username: username }));
-    } catch (err) {
-      if (awsErrorName(err) === 'UserNotFoundException') return null;
-      throw err;
+  const readStanding = async (sub: string): Promise<StaffStanding | null> => {
+    const row = await db.selectFrom('staff.members').selectAll().where('sub', '=', sub).where('status', '=', 'active').executeTakeFirst();
+    if (!row?.username) return null;
+    const account = await accounts.find(row.username);
+    if (!account || account.sub !== sub) return null;
+    let { sessions_since: since, second_factor_at: secondFactorAt } = row;
+    if (account.totp && !secondFactorAt) {
+      // The second factor was just set up. Sessions opened before it (a password alone) end here: the refresh
+      // tokens at the provider, the ID tokens by their sign-in time. Sign-out first, so a failure leaves it to retry.
+      await accounts.signOutEverywhere(row.username);
+      const at = new Date(now());
+      await db
+        .updateTable('staff.members')
+        .set({ second_factor_at: at, sessions_since: at })
+        .where('id', '=', row.id)
+        .where('second_factor_at', 'is', null)
+        .execute();
+      secondFactorAt = at;
+      since = at;
+    } else if (!account.totp && secondFactorAt) {
+      // The factor was turned off (a reset): the next one set up is a new event.
+      await db.updateTable('staff.members').set({ second_factor_at: null }).where('id', '=', row.id).execute();
     }
-  };
-  const readStanding = async (username: string): Promise<StaffStanding | null> => {
-    const user = await getUser(username);
-    if (!user) return null;
     return {
-      enabled: user.Enabled !== false,
-      groups: await groupsOf(client, poolId, user.Username ?? username),
-      totp: (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
+      email: row.email,
+      name: row.name,
+      roles: rolesOf(row.roles),
+      sub,
+      enabled: account.enabled,
+      totp: account.totp,
+      sessionsSince: since ? since.getTime() : null,
     };
   };
 
+  const pendingInvitation = async (token: string) => {
+    if (!tokenShape.test(token)) return 'invalid' as const;
+    const row = await db
+      .selectFrom('staff.members')
+      .selectAll()
+      .where('invite_token_hash', '=', digest(token))
+      .where('status', '=', 'invited')
+      .executeTakeFirst();
+    if (!row) return 'invalid' as const;
+    if (!row.invite_expires_at || row.invite_expires_at.getTime() <= now()) return 'expired' as const;
+    return row;
+  };
+
   return {
-    standing(username) {
-      const key = username.toLowerCase();
-      const hit = cache.get(key);
+    standing(user) {
+      const hit = cache.get(user.sub);
       if (hit && now() - hit.at < STANDING_CACHE_MS) return hit.standing;
-      const standing = readStanding(username);
-      // A failed lookup is not remembered: the next request asks again. Nor is a standing without a second factor:
-      // that member is setting it up, and the panel's next "who am I" must see it at once (only that route lets them in).
+      const standing = readStanding(user.sub);
+      // A failed lookup is not remembered; nor is a member without a second factor yet (setting it up: the next
+      // call must see it at once).
       const forget = () => {
-        if (cache.get(key)?.standing === standing) cache.delete(key);
+        if (cache.get(user.sub)?.standing === standing) cache.delete(user.sub);
       };
-      standing.then((s) => (s && !s.totp ? forget() : undefined), forget);
+      standing.then((s) => (s?.totp ? undefined : forget()), forget);
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
-      cache.set(key, { at: now(), standing });
+      cache.set(user.sub, { at: now(), standing });
       return standing;
     },
 
     async list() {
-      const [members, admins] = await Promise.all([membersOf(client, poolId, STAFF_GROUP), membersOf(client, poolId, STAFF_ADMIN_GROUP)]);
-      const adminNames = new Set(admins.map((u) => u.Username));
-      const list: StaffMember[] = [];
-      for (const u of members) {
-        const username = u.Username ?? '';
-        const detail = await getUser(username);
-        list.push({
-          username,
-          email: attribute(u.Attributes, 'email') ?? username,
-          name: attribute(u.Attributes, 'name'),
-          admin: adminNames.has(u.Username),
-          enabled: u.Enabled !== false,
-          totp: (detail?.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
-          createdAt: u.UserCreateDate ? new Date(u.UserCreateDate).toISOString() : null,
+      const rows = await db.selectFrom('staff.members').selectAll().where('status', 'in', ['invited', 'active']).orderBy('email').execute();
+      const members: StaffMember[] = [];
+      for (const row of rows) {
+        const account: StaffIdentityAccount | null = row.status === 'active' && row.username ? await accounts.find(row.username) : null;
+        members.push({
+          email: row.email,
+          name: row.name,
+          roles: rolesOf(row.roles),
+          status: row.status === 'active' ? 'active' : 'invited',
+          enabled: account?.enabled ?? false,
+          totp: account?.totp ?? false,
+          emailChanged: row.status === 'active' && (account?.email !== row.email || !account.emailVerified),
+          invitedAt: row.invited_at.toISOString(),
+          invitedBy: row.invited_by,
+          acceptedAt: row.accepted_at?.toISOString() ?? null,
+          invitationExpiresAt: row.status === 'invited' ? (row.invite_expires_at?.toISOString() ?? null) : null,
         });
       }
-      return list.sort((a, b) => a.email.localeCompare(b.email, 'es'));
+      return members;
     },
 
-    async add(email, { admin, name }) {
-      const address = email.trim().toLowerCase();
-      await ensureStaffGroups(client, poolId);
-      const existing = await getUser(address);
-      let password: string | null = null;
-      let username = existing?.Username ?? address;
-      if (!existing) {
-        password = temporaryPassword(12);
-        const attributes: AttributeType[] = [
-          { Name: 'email', Value: address },
-          // An admin invited this address and the credentials travel to it: whoever signs in proved they read it.
-          { Name: 'email_verified', Value: 'true' },
-        ];
-        if (name?.trim()) attributes.push({ Name: 'name', Value: name.trim() });
-        const out = await client.send(
-          new AdminCreateUserCommand({
-            UserPoolId: poolId,
-            Username: address,
-            TemporaryPassword: password,
-            UserAttributes: attributes,
-            MessageAction: 'SUPPRESS',
-          }),
-        );
-        username = out.User?.Username ?? address;
+    async invite({ email, name, roles, invitedBy }) {
+      const address = normalise(email);
+      const existingAccount = (await accounts.find(address)) !== null;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now() + (options.invitationDays ?? INVITATION_DAYS) * 86_400_000);
+      const fields = {
+        name: name.trim() || null,
+        roles: JSON.stringify(allStaffRoles.filter((r) => roles.includes(r))),
+        status: 'invited',
+        username: null,
+        sub: null,
+        invite_token_hash: digest(token),
+        invite_expires_at: expiresAt,
+        invited_at: new Date(now()),
+        invited_by: invitedBy,
+        accepted_at: null,
+        second_factor_at: null,
+        sessions_since: null,
+        removed_at: null,
+      };
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('staff.members')
+          .select(['id', 'status'])
+          .where('email', '=', address)
+          .forUpdate()
+          .executeTakeFirst();
+        if (row?.status === 'active') return 'already_member' as const;
+        if (row) await trx.updateTable('staff.members').set(fields).where('id', '=', row.id).execute();
+        else
+          await trx
+            .insertInto('staff.members')
+            .values({ email: address, ...fields })
+            .execute();
+        return { token, expiresAt, existingAccount, renewed: row?.status === 'invited' };
+      });
+    },
+
+    async invitation(token) {
+      const row = await pendingInvitation(token);
+      if (typeof row === 'string') return row;
+      const preview: StaffInvitationPreview = {
+        email: row.email,
+        name: row.name,
+        roles: rolesOf(row.roles),
+        invitedBy: row.invited_by,
+        expiresAt: (row.invite_expires_at ?? new Date(0)).toISOString(),
+        existingAccount: (await accounts.find(row.email)) !== null,
+      };
+      return preview;
+    },
+
+    async accept(token, { name, password }) {
+      const row = await pendingInvitation(token);
+      if (typeof row === 'string') return row;
+      const hash = digest(token);
+      // Single use: the link is spent before the identity provider is touched, so two clicks cannot both claim.
+      const claimed = await db
+        .updateTable('staff.members')
+        .set({ invite_token_hash: null })
+        .where('id', '=', row.id)
+        .where('invite_token_hash', '=', hash)
+        .where('status', '=', 'invited')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return 'invalid';
+      let account;
+      try {
+        account = await accounts.claimForInvitation(row.email, { name, password });
+      } catch (err) {
+        // Nothing was granted: the same link works again (unless the invitation was renewed or cancelled meanwhile).
+        await db
+          .updateTable('staff.members')
+          .set({ invite_token_hash: hash })
+          .where('id', '=', row.id)
+          .where('status', '=', 'invited')
+          .where('invite_token_hash', 'is', null)
+          .execute();
+        throw err;
       }
-      for (const group of admin ? [STAFF_GROUP, STAFF_ADMIN_GROUP] : [STAFF_GROUP])
-        await client.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId, Username: username, GroupName: group }));
-      if (!admin && existing) {
-        try {
-          await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: poolId, Username: username, GroupName: STAFF_ADMIN_GROUP }));
-        } catch (err) {
-          if (awsErrorName(err) !== 'ResourceNotFoundException') throw err;
-        }
-      }
-      // An existing account may have sessions opened before it joined the team, without any second factor: end them.
-      if (existing) await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: username }));
-      cache.delete(username.toLowerCase());
-      cache.delete(address);
-      return { created: !existing, temporaryPassword: password };
+      const at = new Date(now());
+      const bound = await db
+        .updateTable('staff.members')
+        .set({
+          status: 'active',
+          name: name.trim() || row.name,
+          username: account.username,
+          sub: account.sub,
+          accepted_at: at,
+          invite_expires_at: null,
+          second_factor_at: null,
+          sessions_since: at,
+        })
+        .where('id', '=', row.id)
+        .where('status', '=', 'invited')
+        .executeTakeFirst();
+      // Cancelled while the account was being prepared: nothing is granted.
+      if (Number(bound.numUpdatedRows) !== 1) return 'invalid';
+      forgetAll();
+      await afterSecondOf(at, now);
+      return { email: row.email, roles: rolesOf(row.roles), sub: account.sub, existingAccount: account.existed };
+    },
+
+    async setRoles(email, roles) {
+      const address = normalise(email);
+      const before = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('staff.members')
+          .select(['id', 'roles'])
+          .where('email', '=', address)
+          .where('status', 'in', ['invited', 'active'])
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return null;
+        await trx
+          .updateTable('staff.members')
+          .set({ roles: JSON.stringify(allStaffRoles.filter((r) => roles.includes(r))) })
+          .where('id', '=', row.id)
+          .execute();
+        return rolesOf(row.roles);
+      });
+      forgetAll();
+      return before && { before };
     },
 
     async remove(email) {
-      const user = await getUser(email.trim().toLowerCase());
-      if (!user?.Username) return false;
-      for (const group of [STAFF_GROUP, STAFF_ADMIN_GROUP]) {
-        try {
-          await client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: poolId, Username: user.Username, GroupName: group }));
-        } catch (err) {
-          if (!['ResourceNotFoundException', 'UserNotFoundException'].includes(awsErrorName(err))) throw err;
-        }
-      }
-      // Its refresh tokens stop working now; an ID token it still holds fails the standing check within the cache time.
-      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId, Username: user.Username }));
-      cache.delete(user.Username.toLowerCase());
-      cache.delete(email.trim().toLowerCase());
-      return true;
+      const address = normalise(email);
+      const at = new Date(now());
+      const row = await db.transaction().execute(async (trx) => {
+        const found = await trx
+          .selectFrom('staff.members')
+          .select(['id', 'status', 'roles', 'username'])
+          .where('email', '=', address)
+          .where('status', 'in', ['invited', 'active'])
+          .forUpdate()
+          .executeTakeFirst();
+        if (!found) return null;
+        await trx
+          .updateTable('staff.members')
+          .set({ status: 'removed', removed_at: at, sessions_since: at, invite_token_hash: null, invite_expires_at: null })
+          .where('id', '=', found.id)
+          .execute();
+        return found;
+      });
+      forgetAll();
+      if (!row) return null;
+      // The row already refuses the member everywhere; ending the provider's sessions is the second lock.
+      if (row.status === 'active' && row.username) await accounts.signOutEverywhere(row.username);
+      return { status: row.status === 'active' ? 'active' : 'invited', roles: rolesOf(row.roles) };
     },
   };
 }

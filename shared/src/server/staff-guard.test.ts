@@ -5,8 +5,8 @@ import { testApi, type TestApi } from './api-testing';
 import { readAudit, recordAudit } from './audit';
 import { createTestIdentity } from './identity-testing';
 import { runOnce, scheduleRecurring, slotOf } from './jobs';
-import { registerStaffRoutes, staffOf } from './staff-guard';
-import { createTestStaffDirectory, staffToken } from './staff-testing';
+import { registerStaffRoutes, staffOf, staffRead } from './staff-guard';
+import { createTestStaffDirectory, staffToken, testSub } from './staff-testing';
 
 const identity = createTestIdentity();
 const staff = createTestStaffDirectory();
@@ -14,24 +14,32 @@ staff.seat({ username: 'ana@fundacion.org' });
 staff.seat({ username: 'admin@fundacion.org', admin: true });
 staff.seat({ username: 'nuevo@fundacion.org', totp: false });
 staff.seat({ username: 'baja@fundacion.org', enabled: false });
+staff.seat({ username: 'finanzas@fundacion.org', roles: ['finanzas'] });
+staff.seat({ username: 'atiende@fundacion.org', roles: ['atencion'] });
+// Signed out everywhere a minute ago (a second factor just set up): older sign-ins no longer count.
+const cutAt = Date.now() - 60_000;
+staff.seat({ username: 'reciente@fundacion.org', sessionsSince: cutAt });
 
-// A domain with one staff route and one admin route, the way remotes register theirs.
+// A domain with routes for each kind of declaration, the way remotes register theirs.
 const probe: ApiModule = {
   name: 'community',
   description: 'prueba',
   migrations: { schema: 'probe', migrations: {} },
   plugin: async (app, ctx) => {
-    await registerStaffRoutes(app, ctx, async (scope) => {
-      scope.get('/who', async (req) => ({ email: staffOf(req).email, admin: staffOf(req).admin }));
+    await registerStaffRoutes(app, ctx, { roles: ['atencion', 'comunidad'] }, async (scope) => {
+      scope.get('/who', async (req) => ({ email: staffOf(req).email, admin: staffOf(req).admin, roles: staffOf(req).roles }));
+      scope.get(
+        '/people',
+        { config: { ...staffRead<{ rows: unknown[] }>({ action: 'community.probe.read', entity: 'probe', count: (b) => b.rows.length }) } },
+        async () => ({
+          rows: [1, 2, 3],
+        }),
+      );
+      scope.get('/finance-too', { config: { staffRoles: ['finanzas'] } }, async () => ({ ok: true }));
     });
-    await registerStaffRoutes(
-      app,
-      ctx,
-      async (scope) => {
-        scope.get('/admin-only', async () => ({ ok: true }));
-      },
-      { admin: true },
-    );
+    await registerStaffRoutes(app, ctx, { roles: ['admin'] }, async (scope) => {
+      scope.get('/admin-only', async () => ({ ok: true }));
+    });
   },
 };
 
@@ -53,23 +61,39 @@ describe('staff routes', () => {
     expect(res.json()).toMatchObject({ error: 'forbidden', message: 'Esta sección es solo para el equipo de la fundación.' });
   });
 
-  it('let a current member with a second factor in', async () => {
+  it('let a current member with a second factor and one of the roles in', async () => {
     const res = await get('/api/community/staff/who', staffToken(identity, { email: 'ana@fundacion.org' }));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email: 'ana@fundacion.org', admin: false });
+    expect(res.json()).toEqual({
+      email: 'ana@fundacion.org',
+      admin: false,
+      roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'datos'],
+    });
+    expect((await get('/api/community/staff/who', staffToken(identity, { email: 'atiende@fundacion.org' }))).statusCode).toBe(200);
   });
 
-  it('refuse a token that claims the group when the directory no longer has the member', async () => {
+  it('refuse a token when the directory no longer has the member, or the account is disabled', async () => {
     expect((await get('/api/community/staff/who', staffToken(identity, { email: 'exmiembro@fundacion.org' }))).statusCode).toBe(403);
     expect((await get('/api/community/staff/who', staffToken(identity, { email: 'baja@fundacion.org' }))).statusCode).toBe(403);
   });
 
-  it('refuse a member whose address was never verified (an account someone else opened on it)', async () => {
-    const planted = identity.token(
-      { email: 'ana@fundacion.org' },
-      { 'cognito:username': 'ana@fundacion.org', 'cognito:groups': ['equipo'], email_verified: false },
-    );
+  it("refuse another account that carries a member's address (the directory binds the member's account, not an address)", async () => {
+    // A visitor who changed their account's address to a member's: a verified address even, but another account.
+    const other = identity.token({ email: 'ana@fundacion.org' }, { 'cognito:username': 'visitante@correo.co' });
+    expect((await get('/api/community/staff/who', other)).statusCode).toBe(403);
+  });
+
+  it('refuse a member whose address was never verified, or is no longer the invited one', async () => {
+    const planted = staffToken(identity, { email: 'ana@fundacion.org' }, { email_verified: false });
     expect((await get('/api/community/staff/who', planted)).statusCode).toBe(403);
+    // The member's own account after changing its address (and verifying the new one): suspended until invited again.
+    const moved = identity.token(
+      { sub: testSub('ana@fundacion.org'), email: 'ana.personal@correo.co' },
+      { 'cognito:username': 'ana@fundacion.org' },
+    );
+    const res = await get('/api/community/staff/who', moved);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: 'email_changed', message: expect.stringContaining('te invite de nuevo') });
   });
 
   it('ask for the second factor before anything else', async () => {
@@ -78,13 +102,57 @@ describe('staff routes', () => {
     expect(res.json()).toMatchObject({ error: 'second_factor_required' });
   });
 
-  it('keep admin routes for admins, even when a member forges the admin group into the token claim', async () => {
+  it("refuse a token from a sign-in before the member's last security event (second factor set up, acceptance, removal)", async () => {
+    const before = staffToken(identity, { email: 'reciente@fundacion.org' }, { auth_time: Math.floor(cutAt / 1000) - 120 });
+    const sameSecond = staffToken(identity, { email: 'reciente@fundacion.org' }, { auth_time: Math.floor(cutAt / 1000) });
+    for (const token of [before, sameSecond]) {
+      const res = await get('/api/community/staff/who', token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ error: 'sign_in_again', message: expect.stringContaining('Vuelve a iniciar sesión') });
+    }
+    const after = staffToken(identity, { email: 'reciente@fundacion.org' }, { auth_time: Math.floor(cutAt / 1000) + 1 });
+    expect((await get('/api/community/staff/who', after)).statusCode).toBe(200);
+    // A token without auth_time cannot be placed after the event: refused too.
+    const noTime = staffToken(identity, { email: 'reciente@fundacion.org' }, { auth_time: undefined });
+    expect((await get('/api/community/staff/who', noTime)).statusCode).toBe(401);
+  });
+
+  it('keep each route to the roles it declares (least privilege), whatever the token claims', async () => {
+    const finance = staffToken(identity, { email: 'finanzas@fundacion.org' }, { 'cognito:groups': ['equipo', 'equipo-admin'] });
+    const res = await get('/api/community/staff/who', finance);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      error: 'role_required',
+      message:
+        'Tu rol en el panel no incluye esta sección (se necesita: Atención al ciudadano y Comunidad). Pide a un administrador que te lo asigne.',
+    });
+    // A route may name its own roles inside a scope.
+    expect((await get('/api/community/staff/finance-too', finance)).statusCode).toBe(200);
+    expect((await get('/api/community/staff/finance-too', staffToken(identity, { email: 'atiende@fundacion.org' }))).statusCode).toBe(403);
     expect(
       (await get('/api/community/staff/admin-only', staffToken(identity, { email: 'ana@fundacion.org', admin: true }))).statusCode,
     ).toBe(403);
-    expect(
-      (await get('/api/community/staff/admin-only', staffToken(identity, { email: 'admin@fundacion.org', admin: true }))).statusCode,
-    ).toBe(200);
+    expect((await get('/api/community/staff/admin-only', staffToken(identity, { email: 'admin@fundacion.org' }))).statusCode).toBe(200);
+  });
+
+  it('leave an audit row for every read of personal data: who, what, how many and which filters', async () => {
+    const res = await get(
+      '/api/community/staff/people?q=Mar%C3%ADa&estado=nuevo',
+      staffToken(identity, { email: 'atiende@fundacion.org' }),
+    );
+    expect(res.statusCode).toBe(200);
+    const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.probe.read' });
+    expect(row).toMatchObject({
+      actorEmail: 'atiende@fundacion.org',
+      actorRoles: ['atencion'],
+      entity: 'probe',
+      detail: { rows: 3, filters: ['estado', 'q'] },
+    });
+    // What was searched is not kept (it may be a person's name).
+    expect(JSON.stringify(row)).not.toContain('María');
+    // A refused read leaves no read row.
+    await get('/api/community/staff/people', staffToken(identity, { email: 'finanzas@fundacion.org' }));
+    expect(await readAudit(api.db, { limit: 5, actionPrefix: 'community.probe.read' })).toHaveLength(1);
   });
 });
 

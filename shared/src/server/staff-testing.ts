@@ -1,71 +1,213 @@
-// Test support: the team as the identity provider would report it, in memory, and ID tokens for its members.
-import type { StaffDirectory, StaffMember, StaffStanding } from './api-contract';
+// Test support: the team as the site's directory would report it, in memory, and ID tokens for its members; and a
+// fake of the identity provider's admin side for tests of the directory itself (invitations).
+import type { StaffAccounts, StaffDirectory, StaffIdentityAccount, StaffStanding } from './api-contract';
+import type { SiteDb } from './database';
 import type { TestIdentity } from './identity-testing';
-import { STAFF_ADMIN_GROUP, STAFF_GROUP } from '../staff-groups';
+import { allStaffRoles, type StaffRole } from '../staff-roles';
 
-export interface TestStaffDirectory extends StaffDirectory {
-  /** Puts a member in the directory directly (`totp: false` for one who has not set up the second factor). */
-  seat(member: { username: string; email?: string; admin?: boolean; totp?: boolean; enabled?: boolean }): void;
-  /** Every call to `add`, in order, with the password it handed out. */
-  readonly added: { email: string; admin: boolean; temporaryPassword: string | null }[];
+/** Every role but administration: what a seated member holds unless a test says otherwise. */
+export const workingRoles: StaffRole[] = allStaffRoles.filter((r) => r !== 'admin');
+
+/** The `sub` a test member's account has (staffToken uses the same), so the guard's account check holds. */
+export const testSub = (email: string) => `sub-${email.trim().toLowerCase()}`;
+
+export interface SeatedMember {
+  username: string;
+  email?: string;
+  /** Adds the administration role. */
+  admin?: boolean;
+  /** The member's roles (default: every role but administration, plus it with `admin`). */
+  roles?: StaffRole[];
+  totp?: boolean;
+  enabled?: boolean;
+  /** Epoch ms of the member's last security event: tokens from a sign-in at or before its second are refused. */
+  sessionsSince?: number | null;
 }
 
-/** An in-memory directory: user names are e-mail addresses, as the site's pool uses them. */
+export interface TestStaffDirectory extends StaffDirectory {
+  /** Puts an active member in the directory directly (`totp: false` for one who has not set up the second factor). */
+  seat(member: SeatedMember): void;
+}
+
+const unsupported = (what: string) => () =>
+  Promise.reject(new Error(`${what}: the in-memory directory only seats members; use databaseStaffDirectory with fakeStaffAccounts`));
+
+/** An in-memory directory of active members: user names are e-mail addresses, as the site's pool uses them. */
 export function createTestStaffDirectory(): TestStaffDirectory {
-  const members = new Map<string, StaffMember>();
-  const added: TestStaffDirectory['added'] = [];
-  const standingOf = (m: StaffMember): StaffStanding => ({
-    enabled: m.enabled,
-    groups: m.admin ? [STAFF_GROUP, STAFF_ADMIN_GROUP] : [STAFF_GROUP],
-    totp: m.totp,
-  });
+  const members = new Map<string, StaffStanding & { username: string }>();
   return {
-    added,
-    seat({ username, email, admin = false, totp = true, enabled = true }) {
-      members.set(username.toLowerCase(), {
+    seat({ username, email, admin = false, roles, totp = true, enabled = true, sessionsSince = null }) {
+      const address = (email ?? username).toLowerCase();
+      const held = roles ?? (admin ? allStaffRoles : workingRoles);
+      members.set(testSub(username), {
         username,
-        email: email ?? username,
+        email: address,
         name: null,
-        admin,
+        roles: admin && !held.includes('admin') ? [...held, 'admin'] : [...held],
+        sub: testSub(username),
         enabled,
         totp,
-        createdAt: new Date().toISOString(),
+        sessionsSince,
       });
     },
-    async standing(username) {
-      const m = members.get(username.toLowerCase());
-      return m ? standingOf(m) : null;
+    async standing(user) {
+      return members.get(user.sub) ?? null;
     },
     async list() {
-      return [...members.values()].sort((a, b) => a.email.localeCompare(b.email));
+      return [...members.values()]
+        .sort((a, b) => a.email.localeCompare(b.email))
+        .map((m) => ({
+          email: m.email,
+          name: m.name,
+          roles: m.roles,
+          status: 'active' as const,
+          enabled: m.enabled,
+          totp: m.totp,
+          emailChanged: false,
+          invitedAt: new Date(0).toISOString(),
+          invitedBy: null,
+          acceptedAt: new Date(0).toISOString(),
+          invitationExpiresAt: null,
+        }));
     },
-    async add(email, { admin, name }) {
-      const key = email.trim().toLowerCase();
-      const existing = members.get(key);
-      const temporaryPassword = existing ? null : 'Temporal2345';
-      members.set(key, {
-        username: key,
-        email: key,
-        name: name ?? existing?.name ?? null,
-        admin,
+    invite: unsupported('invite'),
+    invitation: unsupported('invitation'),
+    accept: unsupported('accept'),
+    setRoles: unsupported('setRoles'),
+    remove: unsupported('remove'),
+  };
+}
+
+/**
+ * An ID token of a team member's account (the `sub` the directory seated). The directory must also know the member
+ * (`seat`) for the guard to let them in: the token alone is not enough, by design.
+ */
+export function staffToken(
+  identity: TestIdentity,
+  // `admin` is the directory's to say (seat); accepted here so a test can name who it signs in as.
+  member: { email: string; username?: string; admin?: boolean },
+  overrides: Record<string, unknown> = {},
+): string {
+  const username = member.username ?? member.email;
+  return identity.token({ sub: testSub(username), email: member.email }, { 'cognito:username': username, ...overrides });
+}
+
+/** A fake identity provider's admin side: accounts in memory, with what a test needs to arrange and observe. */
+export interface FakeStaffAccounts extends StaffAccounts {
+  /** An account opened some other way (a visitor's sign-up, an account after a payment): `password` is who holds it. */
+  open(account: { email: string; password: string; totp?: boolean; emailVerified?: boolean; username?: string }): StaffIdentityAccount;
+  /** The account as stored now (password included). */
+  get(username: string): (StaffIdentityAccount & { password: string; name: string | null }) | undefined;
+  /** Turns the second factor on or off, as the member's own setup (or an admin's reset) would. */
+  setTotp(username: string, on: boolean): void;
+  /** Changes the account's address the way a member's own profile change does (unverified until its code). */
+  changeEmail(username: string, email: string, verified?: boolean): void;
+  /** User names signed out everywhere, in order. */
+  readonly signedOut: string[];
+  /** Makes the next `claimForInvitation` fail like an unreachable provider. */
+  failNextClaim(): void;
+}
+
+export function fakeStaffAccounts(): FakeStaffAccounts {
+  const accounts = new Map<string, StaffIdentityAccount & { password: string; name: string | null }>();
+  const signedOut: string[] = [];
+  let failClaim = false;
+  const public_ = (a: StaffIdentityAccount): StaffIdentityAccount => ({
+    username: a.username,
+    sub: a.sub,
+    email: a.email,
+    emailVerified: a.emailVerified,
+    enabled: a.enabled,
+    totp: a.totp,
+  });
+  const must = (username: string) => {
+    const a = accounts.get(username.toLowerCase());
+    if (!a) throw Object.assign(new Error('User does not exist.'), { name: 'UserNotFoundException' });
+    return a;
+  };
+  return {
+    signedOut,
+    open({ email, password, totp = false, emailVerified = true, username }) {
+      const name = (username ?? email).toLowerCase();
+      const account = {
+        username: name,
+        sub: testSub(name),
+        email: email.toLowerCase(),
+        emailVerified,
         enabled: true,
-        totp: existing?.totp ?? false,
-        createdAt: existing?.createdAt ?? new Date().toISOString(),
-      });
-      added.push({ email: key, admin, temporaryPassword });
-      return { created: !existing, temporaryPassword };
+        totp,
+        password,
+        name: null,
+      };
+      accounts.set(name, account);
+      return public_(account);
     },
-    async remove(email) {
-      return members.delete(email.trim().toLowerCase());
+    get: (username) => accounts.get(username.toLowerCase()),
+    setTotp(username, on) {
+      must(username).totp = on;
+    },
+    changeEmail(username, email, verified = false) {
+      const a = must(username);
+      a.email = email.toLowerCase();
+      a.emailVerified = verified;
+    },
+    failNextClaim() {
+      failClaim = true;
+    },
+    async find(username) {
+      const a = accounts.get(username.toLowerCase());
+      return a ? public_(a) : null;
+    },
+    async claimForInvitation(email, { name, password }) {
+      if (failClaim) {
+        failClaim = false;
+        throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'TimeoutError' });
+      }
+      const address = email.toLowerCase();
+      const existing = accounts.get(address);
+      const account = existing ?? {
+        username: address,
+        sub: testSub(address),
+        email: address,
+        emailVerified: true,
+        enabled: true,
+        totp: false,
+        password,
+        name,
+      };
+      Object.assign(account, { email: address, emailVerified: true, totp: false, password, name });
+      accounts.set(address, account);
+      signedOut.push(address);
+      return { ...public_(account), existed: existing !== undefined };
+    },
+    async signOutEverywhere(username) {
+      must(username);
+      signedOut.push(username.toLowerCase());
     },
   };
 }
 
 /**
- * An ID token of a team member, with the groups claim Cognito puts in it. The directory must also know the member
- * (`seat`) for the guard to let them in: the token alone is not enough, by design.
+ * An active member straight into the site's directory (the state an accepted invitation and a set-up authenticator
+ * leave), with an account in `accounts`: for tests that need a member before the one under test acts.
  */
-export function staffToken(identity: TestIdentity, member: { email: string; admin?: boolean; groups?: string[] }): string {
-  const groups = member.groups ?? (member.admin ? [STAFF_GROUP, STAFF_ADMIN_GROUP] : [STAFF_GROUP]);
-  return identity.token({ email: member.email }, { 'cognito:username': member.email, 'cognito:groups': groups });
+export async function seatInDatabase(
+  db: SiteDb,
+  accounts: FakeStaffAccounts,
+  member: { email: string; roles: StaffRole[]; totp?: boolean; name?: string },
+): Promise<void> {
+  const account = accounts.open({ email: member.email, password: 'Sentada2026', totp: member.totp ?? true });
+  await db
+    .insertInto('staff.members')
+    .values({
+      email: account.email ?? member.email,
+      name: member.name ?? null,
+      roles: JSON.stringify(member.roles),
+      status: 'active',
+      username: account.username,
+      sub: account.sub,
+      accepted_at: new Date(0),
+      second_factor_at: member.totp === false ? null : new Date(0),
+    })
+    .execute();
 }

@@ -13,6 +13,7 @@ import { createApiHost } from 'shared/server/api-host';
 import type { Database } from 'shared/server/db';
 import type { Mailer } from 'shared/server/mailer';
 import type { StaffDirectory, TokenVerifier } from 'shared/server/api-contract';
+import type { StaffDirectorySource } from 'shared/server/server-config';
 import { buildStaticOptions, isSourceMapPath, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
 import type { GatewayConfig } from './config';
@@ -49,6 +50,8 @@ export interface Gateway {
   app: FastifyInstance;
   database: Database;
   mailer: Mailer;
+  /** The team's directory the APIs use (the local launcher seeds the first member through it). */
+  staff: StaffDirectory;
   /** Resolves once migrations ran; /healthz answers 200 from then on. */
   ready: Promise<void>;
 }
@@ -62,7 +65,7 @@ export async function buildGateway(
     apiOverrides?: Partial<Record<RemoteName, ApiModule>>;
     payments?: PaymentProvider;
     identity?: TokenVerifier;
-    staff?: StaffDirectory;
+    staff?: StaffDirectorySource;
   } = {},
 ): Promise<Gateway> {
   // One after another: Jest's ESM loader races when sibling modules are imported concurrently (a few ms at start).
@@ -70,7 +73,7 @@ export async function buildGateway(
   if (!options.apis)
     for (const name of remoteNames.filter((n) => !config.remotes[n].apiUrl))
       apis.push(options.apiOverrides?.[name] ?? (await importApi(name)));
-  const { app, database, mailer, ready, isReady } = await createApiHost(config, {
+  const { app, database, mailer, ctx, ready, isReady } = await createApiHost(config, {
     apis,
     migrations: 'background',
     openapi: {
@@ -264,5 +267,5 @@ export async function buildGateway(
     return sendPage(pathname, request.url, reply);
   });
 
-  return { app, database, mailer, ready };
+  return { app, database, mailer, staff: ctx.staff, ready };
 }

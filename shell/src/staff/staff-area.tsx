@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { site } from 'shared/config/site';
 import { AppLink, useNavigation } from 'shared/navigation';
-import { matchStaffRoute, STAFF_BASE, staffHome, staffRoutes, type StaffRoute } from 'shared/staff-routes';
+import { matchStaffRoute, STAFF_BASE, staffHomeFor, staffRoutes, staffSectionsFor, type StaffRoute } from 'shared/staff-routes';
+import { staffRoleNames } from 'shared/staff-roles';
 import { useStaffSession } from 'shared/staff-session';
 import { PageLoading } from '../pages/page-loading';
 import { loadRemoteModule } from '../routing/remote-loader';
@@ -31,8 +32,10 @@ function StaffLayout() {
   const session = useStaffSession();
   const match = matchStaffRoute(pathname);
   const [signingOut, setSigningOut] = useState(false);
-  const sections = staffRoutes.filter((r) => r.nav && (!r.adminOnly || session.admin));
+  const sections = staffSectionsFor(session.roles);
   const current = match ? sectionOf(match.route) : null;
+  const allowed = match ? match.route.roles.some((role) => session.roles.includes(role)) : false;
+  const home = staffHomeFor(session.roles);
 
   useEffect(() => {
     document.title = `${match?.route.title ?? 'Página no encontrada'} · Panel · ${site.name}`;
@@ -66,22 +69,33 @@ function StaffLayout() {
           <span>
             <span className="visually-hidden">Sesión de </span>
             {session.name ?? session.email}
-            {session.admin ? ' (administración)' : ''}
           </span>
+          <span className="staff-bar__roles">{staffRoleNames(session.roles)}</span>
           <button type="button" className="btn btn-ghost" onClick={() => void signOut()} disabled={signingOut}>
             {signingOut ? 'Cerrando sesión…' : 'Cerrar sesión'}
           </button>
         </div>
       </header>
       <main id="contenido" className="staff-main" tabIndex={-1}>
-        {match ? (
+        {match && allowed ? (
           <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
+        ) : match ? (
+          <section className="staff-page">
+            <h1>No tienes acceso a esta sección</h1>
+            <p>
+              {match.route.title} es para el rol de {staffRoleNames(match.route.roles)}, y tu rol en el panel es{' '}
+              {staffRoleNames(session.roles)}. Si lo necesitas, pide a un administrador que te lo asigne.
+            </p>
+            <AppLink className="btn" to={home}>
+              Ir a mi primera sección
+            </AppLink>
+          </section>
         ) : (
           <section className="staff-page">
             <h1>Página no encontrada</h1>
             <p>Esta dirección no existe en el panel.</p>
-            <AppLink className="btn" to={staffHome}>
-              Ir a las solicitudes PQRSF
+            <AppLink className="btn" to={home}>
+              Ir a mi primera sección
             </AppLink>
           </section>
         )}
@@ -90,18 +104,23 @@ function StaffLayout() {
   );
 }
 
+/** /equipo itself: the member's first section, known once the gate has let them in. */
+function StaffRoot() {
+  const { navigate } = useNavigation();
+  const session = useStaffSession();
+  useEffect(() => navigate(staffHomeFor(session.roles), { replace: true }), [navigate, session.roles]);
+  return <PageLoading />;
+}
+
 /**
  * The foundation's panel under /equipo: the account remote's gate (sign-in with password and authenticator code),
  * then the panel's navigation and the screen the path names, loaded from the remote that owns it. The server checks
  * every staff call on its own; this only decides what to show.
  */
 export default function StaffArea() {
-  const { pathname, navigate } = useNavigation();
+  const { pathname } = useNavigation();
   const [attempt, setAttempt] = useState(0);
   const atRoot = pathname.replace(/\/+$/, '').toLowerCase() === STAFF_BASE;
-  useEffect(() => {
-    if (atRoot) navigate(staffHome, { replace: true });
-  }, [atRoot, navigate]);
 
   let StaffGate = gates.get(attempt);
   if (!StaffGate) {
@@ -115,7 +134,7 @@ export default function StaffArea() {
       </a>
       <RemoteBoundary key={attempt} onRetry={attempt < 3 ? () => setAttempt((a) => a + 1) : null}>
         <Suspense fallback={<PageLoading />}>
-          <StaffGate>{atRoot ? <PageLoading /> : <StaffLayout />}</StaffGate>
+          <StaffGate>{atRoot ? <StaffRoot /> : <StaffLayout />}</StaffGate>
         </Suspense>
       </RemoteBoundary>
     </>

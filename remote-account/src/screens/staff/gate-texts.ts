@@ -41,4 +41,21 @@ export const gateTexts = {
   secretLabel: 'Clave para escribir a mano',
   copySecret: 'Copiar clave',
   copied: 'Clave copiada.',
+  signInAgain:
+    'Por seguridad cerramos las sesiones anteriores de tu cuenta. Inicia sesión de nuevo con tu contraseña y el código de tu aplicación autenticadora.',
+  secondFactorReady:
+    'Listo: la verificación en dos pasos quedó activa y cerramos las sesiones anteriores de tu cuenta. Inicia sesión de nuevo con tu contraseña y el código que muestra ahora tu aplicación.',
+  emailChangedTitle: 'Tu acceso al panel está suspendido',
+  invitationLoading: 'Revisando tu invitación…',
+  invitationTitle: 'Acepta tu invitación al equipo',
+  invitationMissing:
+    'Este enlace no trae la invitación completa. Ábrelo desde el botón del correo o copia el enlace entero; si ya no funciona, pide una invitación nueva.',
+  invitationIntro: (email: string, roles: string, by: string | null, until: string) =>
+    `${by ? `${by} te invitó` : 'Te invitaron'} al panel de la fundación como ${email}, con el rol de ${roles}. Elige tu contraseña para aceptar (el enlace sirve hasta el ${until} y una sola vez). Después configurarás la verificación en dos pasos.`,
+  invitationExistingAccount:
+    'Este correo ya tiene una cuenta en el sitio. Al aceptar, la contraseña que elijas será la nueva de esa cuenta y cerraremos todas sus sesiones abiertas; tus cursos y donaciones no cambian.',
+  invitationName: 'Tu nombre',
+  invitationSubmit: 'Aceptar y crear mi contraseña',
+  invitationBusy: 'Aceptando…',
+  invitationAccepted: 'Aceptaste la invitación. Ahora configura la verificación en dos pasos.',
 } as const;

@@ -2,6 +2,7 @@ import './staff.css';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { AuditRowView } from 'shared/schemas/staff-api';
 import { useStaffSession } from 'shared/staff-session';
+import { staffRoleNames } from 'shared/staff-roles';
 import { useListStaffAudit } from '../../api/list-staff-audit';
 import { bogotaDateTime } from './format';
 import { LoadState } from './staff-parts';
@@ -100,7 +101,10 @@ export default function StaffAudit() {
                   <td className="staff-table__nowrap">
                     <time dateTime={row.at}>{bogotaDateTime(row.at)}</time>
                   </td>
-                  <td>{row.actorEmail}</td>
+                  <td>
+                    {row.actorEmail}
+                    {row.actorRoles.length ? <span className="staff-audit__roles">{staffRoleNames(row.actorRoles)}</span> : null}
+                  </td>
                   <th scope="row">{actionLabel(row.action)}</th>
                   <td>{recordLabel(row)}</td>
                 </tr>

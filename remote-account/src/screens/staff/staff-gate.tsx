@@ -2,6 +2,7 @@ import '../../account.css';
 import './staff.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { logoutSession } from 'shared/auth-session';
+import { useNavigation } from 'shared/navigation';
 import { newPasswordSchema } from 'shared/schemas/account';
 import { staffSignInSchema, totpCodeSchema, type StaffMeResponse } from 'shared/schemas/staff-api';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
@@ -14,6 +15,7 @@ import { AccountForm, LinkButton } from '../../components/account-form';
 import { NewPasswordFields, PasswordField } from '../../components/password-field';
 import { StepHeading } from '../../components/step-heading';
 import { identityMessages } from '../../identity/errors';
+import { INVITATION_PATH, InvitationStep, takeInvitationToken } from './invitation-step';
 import { TotpCodeField } from './totp-code-field';
 import { answerTotp, completeNewPassword, currentSession, login, logout, RESTART_SIGN_IN, type LoginResult } from './staff-identity';
 import { gateTexts as t } from './gate-texts';
@@ -27,7 +29,9 @@ type Stage =
   | { kind: 'newPassword'; email: string }
   | { kind: 'totp'; email: string }
   | { kind: 'setup'; email: string }
+  | { kind: 'invitation'; token: string | null }
   | { kind: 'notStaff'; email: string | null }
+  | { kind: 'suspended'; message: string }
   | { kind: 'unavailable'; message: string }
   | { kind: 'in'; me: StaffMeResponse };
 
@@ -189,9 +193,16 @@ function SignOutButton({ onSignOut }: { onSignOut: () => Promise<void> }) {
  * is not on the team". Once the API confirms a member, it provides the staff session around `children`. The server
  * checks every staff call on its own; this only decides what to show.
  */
+/** The invitation token of this page load (read once: the address bar loses it as it is read). */
+let invitationToken: string | null | undefined;
+
 export default function StaffGate({ children }: { children?: ReactNode }) {
   const getMe = useGetStaffMe();
-  const [stage, setStage] = useState<Stage>({ kind: 'checking' });
+  const { pathname, navigate } = useNavigation();
+  const invited = pathname.replace(/\/+$/, '') === INVITATION_PATH;
+  const [stage, setStage] = useState<Stage>(() =>
+    invited ? { kind: 'invitation', token: (invitationToken ??= takeInvitationToken()) } : { kind: 'checking' },
+  );
   const run = useRef(0);
 
   const signInAgain = useCallback((notice: Extract<Stage, { kind: 'signIn' }>['notice'], email = '', focus = true) => {
@@ -203,7 +214,7 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
    * gate opens or retries); the sign-in form of a gate just opened keeps the page's reading order, later steps take focus.
    */
   const enter = useCallback(
-    async (email: string | null = null, opening = false) => {
+    async (email: string | null = null, opening = false, afterSetup = false) => {
       const id = ++run.current;
       const latest = () => id === run.current;
       const session = await currentSession();
@@ -218,6 +229,18 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
       }
       const answer = await getMe(session.idToken);
       if (!latest()) return;
+      if (answer.kind === 'error' && answer.error === 'sign_in_again') {
+        // The server ended every session of the account (a second factor just set up, an invitation accepted): this
+        // device's tokens are among them.
+        await logout();
+        if (latest())
+          signInAgain({ text: afterSetup ? t.secondFactorReady : t.signInAgain, kind: afterSetup ? 'success' : 'warning' }, email ?? '');
+        return;
+      }
+      if (answer.kind === 'error' && answer.error === 'email_changed') {
+        setStage({ kind: 'suspended', message: answer.message ?? t.notStaffTitle });
+        return;
+      }
       if (answer.kind === 'ok') {
         setStage(answer.data.totp ? { kind: 'in', me: answer.data } : { kind: 'setup', email: answer.data.email });
       } else if (answer.kind === 'error' && answer.status === 401) {
@@ -234,8 +257,15 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
   );
 
   useEffect(() => {
-    void enter(null, true);
+    if (!invited) void enter(null, true);
+    // Only when the gate opens: an accepted invitation goes on through its own steps.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enter]);
+
+  // A member who came in through an invitation lands on the panel's home, not on the spent link's page.
+  useEffect(() => {
+    if (stage.kind === 'in' && invited) navigate('/equipo', { replace: true });
+  }, [invited, navigate, stage.kind]);
 
   /** Signs out like the site's own "Cerrar sesión": the provider's refresh token, this device's tokens and user record. */
   const signOut = useCallback(async () => {
@@ -251,6 +281,7 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
       me && {
         email: me.email,
         name: me.name,
+        roles: me.roles,
         admin: me.admin,
         async getIdToken() {
           const state = await currentSession();
@@ -263,7 +294,7 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
     [me, signInAgain, signOut],
   );
 
-  if (session) return <StaffSessionContext.Provider value={session}>{children}</StaffSessionContext.Provider>;
+  if (session && !invited) return <StaffSessionContext.Provider value={session}>{children}</StaffSessionContext.Provider>;
 
   let step: ReactNode;
   const restart = (email: string) => (notice?: string) => signInAgain(notice ? { text: notice, kind: 'warning' } : null, email);
@@ -290,6 +321,19 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
     case 'totp':
       step = <TotpStep onSignedIn={() => void enter(stage.email)} onRestart={restart(stage.email)} />;
       break;
+    case 'invitation':
+      step = (
+        <InvitationStep
+          token={stage.token}
+          onAccepted={(email, password) =>
+            void login(email, password).then((result) => {
+              if (result.success || result.needsTotp || result.needsTotpSetup || result.needsNewPassword) afterLogin(result, email);
+              else signInAgain({ text: t.invitationAccepted, kind: 'success' }, email);
+            })
+          }
+        />
+      );
+      break;
     case 'setup':
       step = (
         <Suspense
@@ -299,7 +343,7 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
             </p>
           }
         >
-          <TotpSetup email={stage.email} onDone={() => void enter(stage.email)} onRestart={restart(stage.email)} />
+          <TotpSetup email={stage.email} onDone={() => void enter(stage.email, false, true)} onRestart={restart(stage.email)} />
           <p className="staff-door__aside">
             <LinkButton onClick={() => void signOut()}>{t.signOut}</LinkButton>
           </p>
@@ -311,6 +355,17 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
         <div className="form">
           <StepHeading id="staff-no-equipo">{t.notStaffTitle}</StepHeading>
           <p>{t.notStaffIntro(stage.email)}</p>
+          <div className="auth-actions">
+            <SignOutButton onSignOut={signOut} />
+          </div>
+        </div>
+      );
+      break;
+    case 'suspended':
+      step = (
+        <div className="form">
+          <StepHeading id="staff-suspendido">{t.emailChangedTitle}</StepHeading>
+          <FormMessage kind="warning">{stage.message}</FormMessage>
           <div className="auth-actions">
             <SignOutButton onSignOut={signOut} />
           </div>

@@ -2,48 +2,57 @@ import '../../account.css';
 import './staff.css';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
-import { inviteStaffRequestSchema, type StaffMemberRow } from 'shared/schemas/staff-api';
+import { inviteStaffRequestSchema, updateStaffRolesRequestSchema, type StaffMemberRow } from 'shared/schemas/staff-api';
 import { useStaffSession } from 'shared/staff-session';
+import { staffRoleNames, type StaffRole } from 'shared/staff-roles';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { CheckboxField, SubmitButton, TextField } from 'shared/ui/form';
+import { SubmitButton, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
+import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { useInviteStaffMember } from '../../api/invite-staff-member';
 import { useListStaffMembers } from '../../api/list-staff-members';
 import { useRemoveStaffMember } from '../../api/remove-staff-member';
-import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
+import { useUpdateStaffMemberRoles } from '../../api/update-staff-member-roles';
 import { bogotaDate } from './format';
 import { membersTexts as t } from './members-texts';
+import { RoleChoices } from './role-choices';
 import { LoadState } from './staff-parts';
 
 type Listing = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; members: StaffMemberRow[] };
+type Notice = { text: string; detail?: string; n: number };
+type Dialog =
+  | { kind: 'remove'; member: StaffMemberRow; busy: boolean; error: string | null }
+  | { kind: 'roles'; member: StaffMemberRow; busy: boolean; error: string | null };
 
 /** The API's Spanish message for a failed call, or the screen's own for a network failure. */
 const messageOf = (result: ApiResult<unknown>, fallback: string) =>
   result.kind === 'error' && result.message ? result.message : result.kind === 'network' ? t.network : fallback;
 
-/** A result line that takes focus when it appears (after an invitation or a removal). */
-function Notice({ text }: { text: string }) {
+/** A result line that takes focus when it appears (after an invitation, a change or a removal). */
+function NoticeLine({ text, detail }: { text: string; detail?: string | undefined }) {
   const ref = useFocusOnMount<HTMLDivElement>();
   return (
     <div ref={ref} className="alert alert--success" role="status" tabIndex={-1}>
-      {text}
+      <p>{text}</p>
+      {detail ? <p>{detail}</p> : null}
     </div>
   );
 }
 
-function InviteForm({ onInvited }: { onInvited: (text: string) => void }) {
+function InviteForm({ onInvited }: { onInvited: (text: string, detail?: string) => void }) {
   const session = useStaffSession();
   const invite = useInviteStaffMember();
-  const form = useZodForm(inviteStaffRequestSchema, { defaultValues: { email: '', admin: false } });
+  const empty = { email: '', name: '', roles: [] as StaffRole[] };
+  const form = useZodForm(inviteStaffRequestSchema, { defaultValues: empty });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
     const token = await session.getIdToken();
     if (!token) return failed(t.network);
     const result = await invite(values, token);
     if (result.kind !== 'ok') return failed(messageOf(result, t.network), { fields: result.kind === 'error' ? result.fields : undefined });
-    form.reset({ email: '', admin: false });
-    onInvited(t.invited(result.data.email, result.data.created));
+    form.reset(empty);
+    onInvited(t.invited(result.data.email, result.data.renewed), result.data.existingAccount ? t.existingAccount : undefined);
     return sent(result.data);
   });
   return (
@@ -57,7 +66,8 @@ function InviteForm({ onInvited }: { onInvited: (text: string) => void }) {
         summary={<SubmitErrors form={form} submission={submission} />}
       >
         <TextField label={t.inviteEmail} type="email" autoComplete="off" inputMode="email" required {...field('email')} />
-        <CheckboxField label={t.inviteAdmin} {...field('admin')} />
+        <TextField label={t.inviteName} autoComplete="off" required {...field('name')} />
+        <RoleChoices legend={t.rolesLegend} {...field('roles')} />
         <div className="auth-actions">
           <SubmitButton busy={submission.busy} busyLabel={t.inviteBusy}>
             {t.inviteSubmit}
@@ -68,17 +78,67 @@ function InviteForm({ onInvited }: { onInvited: (text: string) => void }) {
   );
 }
 
+/** The roles dialog's form: the member's roles as checkboxes, saved by the dialog's own confirm button. */
+function RolesDialog({
+  dialog,
+  onSaved,
+  onCancel,
+  onState,
+}: {
+  dialog: Extract<Dialog, { kind: 'roles' }>;
+  onSaved: (roles: StaffRole[]) => void;
+  onCancel: () => void;
+  onState: (busy: boolean, error: string | null) => void;
+}) {
+  const session = useStaffSession();
+  const update = useUpdateStaffMemberRoles();
+  const form = useZodForm(updateStaffRolesRequestSchema, { defaultValues: { roles: dialog.member.roles } });
+  const field = fieldsOf(form);
+  const save = form.handleSubmit(async (values) => {
+    onState(true, null);
+    const token = await session.getIdToken();
+    if (!token) return onState(false, t.network);
+    const result = await update(dialog.member.email, values, token);
+    if (result.kind === 'ok') onSaved(result.data.roles);
+    else onState(false, messageOf(result, t.network));
+  });
+  return (
+    <ConfirmDialog
+      title={t.rolesTitle(dialog.member.email)}
+      confirmLabel={t.rolesSave}
+      busyLabel={t.rolesBusy}
+      cancelLabel={t.cancel}
+      busy={dialog.busy}
+      error={dialog.error}
+      onConfirm={() => void save()}
+      onCancel={onCancel}
+    >
+      <RoleChoices legend={t.rolesLegend} {...field('roles')} />
+    </ConfirmDialog>
+  );
+}
+
+function stateOf(m: StaffMemberRow): { text: string; ok: boolean } {
+  if (m.status === 'invited') return { text: t.pending(m.invitationExpiresAt ? bogotaDate(m.invitationExpiresAt) : '—'), ok: false };
+  if (!m.enabled) return { text: t.disabled, ok: false };
+  if (m.emailChanged) return { text: t.emailChanged, ok: false };
+  if (!m.totp) return { text: t.totpOff, ok: false };
+  return { text: t.active, ok: true };
+}
+
 /**
- * `account/StaffMembers` (admins): who has access to the panel, whether each set up the authenticator, the
- * invitation form, and removal after a confirmation. The API refuses non-admins and removing oneself.
+ * `account/StaffMembers` (administration): who has access to the panel and with which roles, pending invitations,
+ * the invitation form, role changes, and removal or cancellation after a confirmation. The API refuses anyone without
+ * the administration role, removing oneself and dropping one's own administration.
  */
 export default function StaffMembers() {
   const session = useStaffSession();
   const list = useListStaffMembers();
   const remove = useRemoveStaffMember();
+  const invite = useInviteStaffMember();
   const [listing, setListing] = useState<Listing>({ kind: 'loading' });
-  const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
-  const [confirming, setConfirming] = useState<{ email: string; busy: boolean; error: string | null } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
 
   const load = useCallback(async () => {
     const token = await session.getIdToken();
@@ -93,22 +153,30 @@ export default function StaffMembers() {
     void load();
   }, [load]);
 
-  const announce = (text: string) => {
-    setNotice((prev) => ({ text, n: (prev?.n ?? 0) + 1 }));
+  const announce = (text: string, detail?: string) => {
+    setNotice((prev) => ({ text, ...(detail ? { detail } : {}), n: (prev?.n ?? 0) + 1 }));
     void load();
   };
 
   const confirmRemoval = async () => {
-    if (!confirming) return;
-    const { email } = confirming;
-    setConfirming({ email, busy: true, error: null });
+    if (dialog?.kind !== 'remove') return;
+    const { member } = dialog;
+    setDialog({ ...dialog, busy: true, error: null });
     const token = await session.getIdToken();
-    if (!token) return setConfirming(null);
-    const result = await remove(email, token);
+    if (!token) return setDialog(null);
+    const result = await remove(member.email, token);
     if (result.kind === 'ok') {
-      setConfirming(null);
-      announce(t.removed(email));
-    } else setConfirming({ email, busy: false, error: messageOf(result, t.network) });
+      setDialog(null);
+      announce(result.data.wasInvitation ? t.invitationCancelled(member.email) : t.removed(member.email));
+    } else setDialog({ ...dialog, busy: false, error: messageOf(result, t.network) });
+  };
+
+  const resend = async (member: StaffMemberRow) => {
+    const token = await session.getIdToken();
+    if (!token) return;
+    const result = await invite({ email: member.email, name: member.name ?? '', roles: member.roles }, token);
+    if (result.kind === 'ok') announce(t.invited(member.email, result.data.renewed));
+    else announce(messageOf(result, t.network));
   };
 
   const me = session.email.toLowerCase();
@@ -135,37 +203,54 @@ export default function StaffMembers() {
             <tr>
               <th scope="col">{t.email}</th>
               <th scope="col">{t.name}</th>
-              <th scope="col">{t.role}</th>
-              <th scope="col">{t.secondFactor}</th>
-              <th scope="col">{t.created}</th>
+              <th scope="col">{t.roles}</th>
+              <th scope="col">{t.state}</th>
               <th scope="col">{t.actions}</th>
             </tr>
           </thead>
           <tbody>
             {listing.members.map((m) => {
               const self = m.email.toLowerCase() === me;
+              const state = stateOf(m);
+              const pending = m.status === 'invited';
               return (
                 <tr key={m.email}>
                   <th scope="row">
                     {m.email}
                     {self ? t.you : ''}
-                    {m.enabled ? '' : t.disabled}
                   </th>
                   <td>{m.name ?? <span className="staff-screen__intro">{t.noName}</span>}</td>
-                  <td>{m.admin ? t.admin : t.member}</td>
+                  <td>{staffRoleNames(m.roles)}</td>
                   <td>
-                    <span className={`staff-tag ${m.totp ? 'staff-tag--ok' : 'staff-tag--warn'}`}>{m.totp ? t.totpOn : t.totpOff}</span>
+                    <span className={`staff-tag ${state.ok ? 'staff-tag--ok' : 'staff-tag--warn'}`}>{state.text}</span>
                   </td>
-                  <td className="staff-table__nowrap">{bogotaDate(m.createdAt)}</td>
-                  <td>
+                  <td className="staff-actions">
+                    <button
+                      type="button"
+                      className="btn btn--ghost staff-button-small"
+                      aria-label={t.changeRolesLabel(m.email)}
+                      onClick={() => setDialog({ kind: 'roles', member: m, busy: false, error: null })}
+                    >
+                      {t.changeRoles}
+                    </button>
+                    {pending ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost staff-button-small"
+                        aria-label={t.resendLabel(m.email)}
+                        onClick={() => void resend(m)}
+                      >
+                        {t.resend}
+                      </button>
+                    ) : null}
                     {self ? null : (
                       <button
                         type="button"
                         className="btn btn--ghost staff-button-small"
-                        aria-label={t.removeLabel(m.email)}
-                        onClick={() => setConfirming({ email: m.email, busy: false, error: null })}
+                        aria-label={pending ? t.cancelInvitationLabel(m.email) : t.removeLabel(m.email)}
+                        onClick={() => setDialog({ kind: 'remove', member: m, busy: false, error: null })}
                       >
-                        {t.remove}
+                        {pending ? t.cancelInvitation : t.remove}
                       </button>
                     )}
                   </td>
@@ -177,28 +262,41 @@ export default function StaffMembers() {
       </div>
     );
 
+  const removing = dialog?.kind === 'remove' ? dialog : null;
+  const cancelling = removing?.member.status === 'invited';
   return (
     <section className="staff-screen" aria-labelledby="equipo-titulo">
       <div>
         <h1 id="equipo-titulo">{t.title}</h1>
         <p className="staff-screen__intro">{t.intro}</p>
       </div>
-      {notice ? <Notice key={notice.n} text={notice.text} /> : null}
+      {notice ? <NoticeLine key={notice.n} text={notice.text} detail={notice.detail} /> : null}
       {body}
       <InviteForm onInvited={announce} />
-      {confirming ? (
+      {removing ? (
         <ConfirmDialog
-          title={t.confirmTitle}
-          confirmLabel={t.confirmYes}
-          busyLabel={t.confirmBusy}
+          title={cancelling ? t.cancelTitle : t.confirmTitle}
+          confirmLabel={cancelling ? t.cancelYes : t.confirmYes}
+          busyLabel={cancelling ? t.cancelBusy : t.confirmBusy}
           cancelLabel={t.cancel}
-          busy={confirming.busy}
-          error={confirming.error}
+          busy={removing.busy}
+          error={removing.error}
           onConfirm={() => void confirmRemoval()}
-          onCancel={() => setConfirming(null)}
+          onCancel={() => setDialog(null)}
         >
-          <p>{t.confirmBody(confirming.email)}</p>
+          <p>{cancelling ? t.cancelBody(removing.member.email) : t.confirmBody(removing.member.email)}</p>
         </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'roles' ? (
+        <RolesDialog
+          dialog={dialog}
+          onCancel={() => setDialog(null)}
+          onState={(busy, error) => setDialog({ ...dialog, busy, error })}
+          onSaved={(roles) => {
+            setDialog(null);
+            announce(t.rolesChanged(dialog.member.email, staffRoleNames(roles)));
+          }}
+        />
       ) : null}
     </section>
   );

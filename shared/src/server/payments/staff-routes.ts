@@ -16,7 +16,7 @@ import type { ApiContext } from '../api-contract';
 import { recordAudit } from '../audit';
 import type { PayableTableName, PaymentDiscrepanciesTable } from '../database';
 import { ApiError, zodResponse, zodSchema } from '../http';
-import { registerStaffRoutes, staffOf } from '../staff-guard';
+import { registerStaffRoutes, staffOf, staffRead } from '../staff-guard';
 import type { Selectable } from 'kysely';
 import { reconcilePayments } from './reconcile';
 import { reversalStatuses } from './reversals';
@@ -55,10 +55,15 @@ export function paymentStaffRoutes<T extends PayableTableName>(options: PayableO
   return async (app, ctx) => {
     const table: PayableTableName = options.table;
     const discrepancies = options.discrepanciesTable;
-    await registerStaffRoutes(app, ctx, async (staff) => {
+    await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
       staff.get<{ Reply: PaymentsReviewResponse }>(
         '/payments',
         {
+          config: staffRead<PaymentsReviewResponse>({
+            action: `${domain}.payment.read`,
+            entity: 'payment',
+            count: (b) => b.issues.length + b.pending.length,
+          }),
           schema: {
             tags: [domain],
             summary: 'Pagos por revisar: diferencias, reversiones y pagos en espera',

@@ -13,6 +13,7 @@ import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 export const staffSession: StaffSession = {
   email: 'ana@fundacion.org',
   name: null,
+  roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'datos'],
   admin: false,
   getIdToken: async () => 'token-de-ana',
   signOut: async () => undefined,

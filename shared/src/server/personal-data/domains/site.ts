@@ -67,8 +67,13 @@ export const sitePersonalData: DomainRegistry = {
   team: [
     {
       table: 'staff.audit_log',
-      columns: ['actor_sub', 'actor_email', 'entity_id', 'detail'],
-      why: 'Registro de auditoría del panel, de solo inserción (la base de datos rechaza cambios y borrados): quién del equipo hizo qué y cuándo. Nombra los registros por número o radicado y nunca guarda datos de un visitante; `entity_id` es el correo de un miembro del equipo en las acciones sobre el equipo.',
+      columns: ['actor_sub', 'actor_email', 'actor_roles', 'entity_id', 'detail'],
+      why: 'Registro de auditoría del panel, de solo inserción (la base de datos rechaza cambios y borrados): quién del equipo hizo qué y cuándo, con qué roles. Nombra los registros por número o radicado y nunca guarda datos de un visitante (de una búsqueda guarda solo qué filtros se usaron); `entity_id` es el correo de un miembro del equipo en las acciones sobre el equipo.',
+    },
+    {
+      table: 'staff.members',
+      columns: ['email', 'name', 'roles', 'status', 'username', 'sub', 'invite_token_hash', 'invited_by'],
+      why: 'El equipo del panel y sus invitaciones: correo invitado, nombre, roles y la cuenta que aceptó la invitación (de la invitación se guarda solo la huella del enlace). Es el registro de quién tiene acceso; quien deja el equipo queda como «retirado» con la fecha.',
     },
   ],
   plain: [{ table: 'staff.job_runs', why: 'Qué tarea programada corrió y cuándo.' }],

@@ -1,0 +1,221 @@
+// The panel's sessions against the identity emulator and the account API together (#26): an invitation accepted by
+// API, a password-only sign-in before the authenticator, then the authenticator set up — after which neither that
+// sign-in's ID token nor its refresh token reaches a staff route; only a new sign-in with the code does.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  AdminCreateUserCommand,
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createAccountApi } from '../../../remote-account/api/index';
+import type { StaffDirectory } from 'shared/server/api-contract';
+import { testApi, type TestApi } from 'shared/server/api-testing';
+import { awsErrorName, cognitoAdminClient } from 'shared/server/cognito-admin';
+import { createTokenVerifier } from 'shared/server/identity';
+import { cognitoStaffAccounts } from 'shared/server/staff-accounts';
+import { databaseStaffDirectory } from 'shared/server/staff-directory';
+import { totpCode } from 'shared/server/totp';
+import { startIdentityEmulator, type IdentityEmulator } from './emulator';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+describe('staff sessions after the second factor is set up (emulator + account API)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'identity-sessions-'));
+  const clientId = 'web-sessions';
+  const poolId = 'local_sessions';
+  let emulator: IdentityEmulator;
+  let sdk: CognitoIdentityProviderClient;
+  let api: TestApi;
+  let directory: StaffDirectory;
+
+  beforeAll(async () => {
+    emulator = await startIdentityEmulator({
+      dataDir,
+      port: await freePort(),
+      userPoolId: poolId,
+      clientId,
+      deliver: async () => undefined,
+      log: false,
+    });
+    const identity = { region: 'us-east-1', endpoint: emulator.url, userPoolId: poolId };
+    sdk = cognitoAdminClient(identity, {});
+    const verifier = createTokenVerifier({ issuer: emulator.issuer, clientId, jwksUri: `${emulator.issuer}/.well-known/jwks.json` });
+    api = await testApi(createAccountApi(), {
+      identity: verifier,
+      staff: (db) => (directory = databaseStaffDirectory(db, cognitoStaffAccounts(identity, { client: sdk }))),
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+    sdk.destroy();
+    await emulator.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, idToken: string | undefined) =>
+    api.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${idToken ?? ''}` } });
+  const signIn = (email: string, password: string) =>
+    sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+  const outcome = (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (err: unknown) => awsErrorName(err) || String(err),
+    );
+
+  it('ends the password-only sessions when the authenticator is set up: old ID and refresh tokens no longer reach a staff route', async () => {
+    const email = 'sesiones@fundacion.test';
+    const invited = await directory.invite({ email, name: 'Sara Sesiones', roles: ['admin'], invitedBy: null });
+    if (invited === 'already_member') throw new Error('unexpected');
+    const accepted = await api.app.inject({
+      method: 'POST',
+      url: '/api/account/staff-invitation/accept',
+      payload: { token: invited.token, name: 'Sara Sesiones', password: 'Sesiones2026', confirmPassword: 'Sesiones2026' },
+    });
+    expect(accepted.statusCode).toBe(201);
+
+    // A sign-in with the password alone, before the authenticator: enough for "who am I", nothing else.
+    const before = (await signIn(email, 'Sesiones2026')).AuthenticationResult ?? {};
+    expect((await get('/api/account/staff/me', before.IdToken)).json()).toMatchObject({ email, totp: false, roles: ['admin'] });
+    expect((await get('/api/account/staff/members', before.IdToken)).json()).toMatchObject({ error: 'second_factor_required' });
+
+    // The authenticator, set up with that session's access token.
+    const AccessToken = before.AccessToken ?? '';
+    const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await sdk.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode) }));
+    await sdk.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+
+    // The old ID token is refused everywhere from now on…
+    for (const url of ['/api/account/staff/me', '/api/account/staff/members', '/api/account/staff/audit']) {
+      const res = await get(url, before.IdToken);
+      expect({ url, status: res.statusCode, error: res.json<{ error: string }>().error }).toEqual({
+        url,
+        status: 401,
+        error: 'sign_in_again',
+      });
+    }
+    // …and its refresh token gives no new one.
+    expect(
+      await outcome(
+        sdk.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: before.RefreshToken ?? '' },
+          }),
+        ),
+      ),
+    ).toBe('NotAuthorizedException');
+
+    // A new sign-in, with the code, gets in.
+    await new Promise((r) => setTimeout(r, 1100)); // a sign-in in the very second of the sign-out counts as an old one
+    const challenge = await signIn(email, 'Sesiones2026');
+    expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const done = await sdk.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: clientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: challenge.Session,
+        ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(SecretCode) },
+      }),
+    );
+    const fresh = await get('/api/account/staff/members', done.AuthenticationResult?.IdToken);
+    expect(fresh.statusCode).toBe(200);
+    // The new session refreshes (and the refreshed token works too).
+    const refreshed = await sdk.send(
+      new InitiateAuthCommand({
+        ClientId: clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: done.AuthenticationResult?.RefreshToken ?? '' },
+      }),
+    );
+    expect((await get('/api/account/staff/members', refreshed.AuthenticationResult?.IdToken)).statusCode).toBe(200);
+  });
+
+  it('attack: an account someone opened on the invited address before the invitation keeps nothing once it is accepted', async () => {
+    const email = 'plantada@fundacion.test';
+    // The attacker signed up with the address (its code was never confirmed: they do not read that mailbox) —
+    // here made directly as an account whose password they know, with their own authenticator on it.
+    await sdk.send(
+      new AdminCreateUserCommand({
+        UserPoolId: poolId,
+        Username: email,
+        TemporaryPassword: 'Temporal2026',
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    const first = await signIn(email, 'Temporal2026');
+    const planted =
+      (
+        await sdk.send(
+          new RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName: 'NEW_PASSWORD_REQUIRED',
+            Session: first.Session,
+            ChallengeResponses: { USERNAME: email, NEW_PASSWORD: 'Atacante2026' },
+          }),
+        )
+      ).AuthenticationResult ?? {};
+    const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken: planted.AccessToken }));
+    await sdk.send(new VerifySoftwareTokenCommand({ AccessToken: planted.AccessToken, UserCode: totpCode(SecretCode) }));
+    await sdk.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken: planted.AccessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+
+    const invited = await directory.invite({ email, name: 'Persona Real', roles: ['admin'], invitedBy: 'admin@fundacion.test' });
+    if (invited === 'already_member') throw new Error('unexpected');
+    expect(invited.existingAccount).toBe(true);
+    // Invited but not accepted: the attacker's tokens are nobody's member.
+    expect((await get('/api/account/staff/me', planted.IdToken)).statusCode).toBe(403);
+
+    await new Promise((r) => setTimeout(r, 1100));
+    const accepted = await api.app.inject({
+      method: 'POST',
+      url: '/api/account/staff-invitation/accept',
+      payload: { token: invited.token, name: 'Persona Real', password: 'Legitima2026', confirmPassword: 'Legitima2026' },
+    });
+    expect(accepted.statusCode).toBe(201);
+    // The attacker's password, sessions and authenticator are gone; their old ID token is refused.
+    expect(await outcome(signIn(email, 'Atacante2026'))).not.toBe('ok');
+    expect(
+      await outcome(
+        sdk.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: planted.RefreshToken ?? '' },
+          }),
+        ),
+      ),
+    ).toBe('NotAuthorizedException');
+    // (Refused twice over: its address was never verified, and it is from before the acceptance.)
+    expect((await get('/api/account/staff/me', planted.IdToken)).statusCode).toBe(403);
+    // The invited person signs in with the password they chose, with no code asked (their own authenticator is next).
+    const own = await signIn(email, 'Legitima2026');
+    expect(own.ChallengeName).toBeUndefined();
+    expect((await get('/api/account/staff/me', own.AuthenticationResult?.IdToken)).json()).toMatchObject({ email, totp: false });
+  });
+});
