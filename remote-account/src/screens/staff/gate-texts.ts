@@ -35,7 +35,7 @@ export const gateTexts = {
   setupLoading: 'Preparando la configuración…',
   setupFailed: 'No pudimos activar la verificación en dos pasos. Inténtalo de nuevo.',
   openInApp: '¿Estás en el celular que tiene la aplicación? Ábrela desde aquí',
-  setupSubmit: 'Activar y entrar',
+  setupSubmit: 'Activar la verificación',
   setupBusy: 'Activando…',
   qrLabel: (email: string) => `Código QR para agregar ${email} a tu aplicación autenticadora`,
   secretLabel: 'Clave para escribir a mano',

@@ -17,13 +17,10 @@ import { gateTexts as t } from './gate-texts';
 /** The path an invitation e-mail links to; its one-time token rides in the fragment, which no server or referrer sees. */
 export const INVITATION_PATH = '/equipo/invitacion';
 
-/** The token of an invitation link, read once from the address bar and taken out of it (history, screenshots). */
-export function takeInvitationToken(): string | null {
+/** The token of an invitation link, as the address bar carries it. */
+export function invitationTokenInAddress(): string | null {
   if (typeof window === 'undefined') return null;
-  const token = window.location.hash.replace(/^#/, '');
-  if (!token) return null;
-  window.history.replaceState(window.history.state, '', window.location.pathname);
-  return token;
+  return window.location.hash.replace(/^#/, '') || null;
 }
 
 type Preview = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; invitation: StaffInvitationPreviewResponse };
@@ -41,6 +38,11 @@ export function InvitationStep({ token, onAccepted }: { token: string | null; on
     defaultValues: { token: token ?? '', name: '', password: '', confirmPassword: '' },
   });
   const field = fieldsOf(form);
+
+  // Once read, the token leaves the address bar (history, screenshots, a shared screen).
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
 
   useEffect(() => {
     if (!token) {

@@ -30,7 +30,7 @@ const { default: StaffGate } = await import('./staff-gate');
 const { axeViolations } = await import('./axe-testing');
 
 const me = (over: Partial<{ email: string; name: string | null; admin: boolean; totp: boolean }> = {}) =>
-  ok({ email: 'ana@fundacion.org', name: 'Ana Gómez', admin: false, totp: true, ...over });
+  ok({ email: 'ana@fundacion.org', name: 'Ana Gómez', roles: ['atencion'], admin: false, totp: true, ...over });
 
 /** What a staff screen inside the panel sees of the session. */
 function Inside() {
@@ -207,7 +207,10 @@ describe('StaffGate: first visit without an authenticator', () => {
     identity.currentSession.mockResolvedValue(valid('nuevo@fundacion.org'));
     identity.startTotpSetup.mockResolvedValue({ success: true, secret });
     const fake = renderGate({
-      'GET /api/account/staff/me': [me({ email: 'nuevo@fundacion.org', totp: false }), me({ email: 'nuevo@fundacion.org' })],
+      'GET /api/account/staff/me': [
+        me({ email: 'nuevo@fundacion.org', totp: false }),
+        apiError(401, 'sign_in_again', 'Por seguridad cerramos las sesiones anteriores de tu cuenta.'),
+      ],
     });
 
     const qr = await screen.findByRole('img', { name: /Código QR para agregar nuevo@fundacion.org/ });
@@ -228,14 +231,18 @@ describe('StaffGate: first visit without an authenticator', () => {
       code: 'EnableSoftwareTokenMFAException',
     });
     await user.type(screen.getByLabelText(/^Código de 6 dígitos/), '000000');
-    await user.click(screen.getByRole('button', { name: 'Activar y entrar' }));
+    await user.click(screen.getByRole('button', { name: 'Activar la verificación' }));
     expect(await screen.findByText('El código no es correcto.')).toBeTruthy();
     expect(fake.calls).toHaveLength(1);
 
+    // Set up: the server ends every older session (this one too), and the member signs in again with the code.
     identity.finishTotpSetup.mockResolvedValueOnce({ success: true });
     await user.type(screen.getByLabelText(/^Código de 6 dígitos/), '654321');
-    await user.click(screen.getByRole('button', { name: 'Activar y entrar' }));
-    expect(await screen.findByText('Dentro: nuevo@fundacion.org equipo')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Activar la verificación' }));
+    expect(await screen.findByText(/Listo: la verificación en dos pasos quedó activa/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Correo electrónico/) as HTMLInputElement).value).toBe('nuevo@fundacion.org');
+    expect(identity.logout).toHaveBeenCalled();
     expect(identity.finishTotpSetup).toHaveBeenLastCalledWith('654321');
     expect(fake.calls.map((c) => c.path)).toEqual(['/api/account/staff/me', '/api/account/staff/me']);
   });
@@ -254,5 +261,58 @@ describe('StaffGate: first visit without an authenticator', () => {
     expect(await screen.findByText('No pudimos configurar la aplicación autenticadora.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByRole('img', { name: /Código QR/ })).toBeTruthy();
+  });
+});
+
+describe('StaffGate: an invitation link', () => {
+  const token = 'T'.repeat(43);
+
+  it('shows what the invitation gives, takes the name and a password, then signs in and goes to the authenticator', async () => {
+    const user = userEvent.setup();
+    window.history.replaceState(null, '', `/equipo/invitacion#${token}`);
+    identity.login.mockResolvedValue({
+      success: true,
+      user: { email: 'nueva@fundacion.org', name: 'Nora Nueva', phone_number: '', sub: 's', email_verified: true },
+    });
+    identity.currentSession.mockResolvedValue(valid('nueva@fundacion.org'));
+    identity.startTotpSetup.mockResolvedValue({ success: true, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    const fake = renderGate({
+      'POST /api/account/staff-invitation/preview': ok({
+        email: 'nueva@fundacion.org',
+        name: 'Nora Nueva',
+        roles: ['atencion', 'datos'],
+        invitedBy: 'admin@fundacion.org',
+        expiresAt: '2026-12-04T15:00:00.000Z',
+        existingAccount: true,
+      }),
+      'POST /api/account/staff-invitation/accept': ok({ email: 'nueva@fundacion.org', roles: ['atencion', 'datos'] }, 201),
+      'GET /api/account/staff/me': me({ email: 'nueva@fundacion.org', totp: false }),
+    });
+    const heading = await screen.findByRole('heading', { name: 'Acepta tu invitación al equipo' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // The token leaves the address bar, and the page says what accepting does to the address's existing account.
+    expect(window.location.hash).toBe('');
+    expect(screen.getByText(/como nueva@fundacion.org, con el rol de Atención al ciudadano y Protección de datos/)).toBeTruthy();
+    expect(screen.getByText(/Este correo ya tiene una cuenta en el sitio/)).toBeTruthy();
+    expect((screen.getByLabelText(/^Tu nombre/) as HTMLInputElement).value).toBe('Nora Nueva');
+    expect(await axeViolations()).toEqual([]);
+
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'Elegida2026');
+    await user.type(screen.getByLabelText(/^Confirma la nueva contraseña/), 'Elegida2026');
+    await user.click(screen.getByRole('button', { name: 'Aceptar y crear mi contraseña' }));
+    expect(await screen.findByRole('heading', { name: 'Configura la verificación en dos pasos' })).toBeTruthy();
+    expect(fake.calls.find((c) => c.path === '/api/account/staff-invitation/accept')).toMatchObject({
+      body: { token, name: 'Nora Nueva', password: 'Elegida2026', confirmPassword: 'Elegida2026' },
+    });
+    expect(identity.login).toHaveBeenCalledWith('nueva@fundacion.org', 'Elegida2026');
+  });
+
+  it('says when a link no longer works', async () => {
+    window.history.replaceState(null, '', `/equipo/invitacion#${'U'.repeat(43)}`);
+    renderGate({
+      'POST /api/account/staff-invitation/preview': apiError(404, 'invitation_invalid', 'Este enlace de invitación no es válido.'),
+    });
+    expect(await screen.findByText('Este enlace de invitación no es válido.')).toBeTruthy();
+    expect(identity.login).not.toHaveBeenCalled();
   });
 });

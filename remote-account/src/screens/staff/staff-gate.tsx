@@ -15,7 +15,7 @@ import { AccountForm, LinkButton } from '../../components/account-form';
 import { NewPasswordFields, PasswordField } from '../../components/password-field';
 import { StepHeading } from '../../components/step-heading';
 import { identityMessages } from '../../identity/errors';
-import { INVITATION_PATH, InvitationStep, takeInvitationToken } from './invitation-step';
+import { INVITATION_PATH, InvitationStep, invitationTokenInAddress } from './invitation-step';
 import { TotpCodeField } from './totp-code-field';
 import { answerTotp, completeNewPassword, currentSession, login, logout, RESTART_SIGN_IN, type LoginResult } from './staff-identity';
 import { gateTexts as t } from './gate-texts';
@@ -193,15 +193,12 @@ function SignOutButton({ onSignOut }: { onSignOut: () => Promise<void> }) {
  * is not on the team". Once the API confirms a member, it provides the staff session around `children`. The server
  * checks every staff call on its own; this only decides what to show.
  */
-/** The invitation token of this page load (read once: the address bar loses it as it is read). */
-let invitationToken: string | null | undefined;
-
 export default function StaffGate({ children }: { children?: ReactNode }) {
   const getMe = useGetStaffMe();
   const { pathname, navigate } = useNavigation();
   const invited = pathname.replace(/\/+$/, '') === INVITATION_PATH;
   const [stage, setStage] = useState<Stage>(() =>
-    invited ? { kind: 'invitation', token: (invitationToken ??= takeInvitationToken()) } : { kind: 'checking' },
+    invited ? { kind: 'invitation', token: invitationTokenInAddress() } : { kind: 'checking' },
   );
   const run = useRef(0);
 
