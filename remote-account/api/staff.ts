@@ -30,14 +30,14 @@ import {
   type UpdateStaffRolesResponse,
 } from 'shared/schemas/staff-api';
 import type { z } from 'shared/schemas/zod';
-import type { ApiContext, StaffInvitationProblem } from 'shared/server/api-contract';
+import type { ApiContext, StaffInvitationMessage, StaffInvitationProblem } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { readAudit, recordAudit } from 'shared/server/audit';
 import { awsErrorName } from 'shared/server/cognito-admin';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
 import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
-import { staffRoleNames, type StaffRole } from 'shared/staff-roles';
+import { staffRoleNames } from 'shared/staff-roles';
 
 export const staffApiTexts = {
   alreadyMember: 'Esta persona ya es parte del equipo. Para cambiar lo que puede hacer, cambia sus roles.',
@@ -86,18 +86,7 @@ const bogotaDateTime = (date: Date) =>
  * The invitation e-mail: a one-time link to the invited address only (never to the admin's screen). Whoever opens it
  * proves they read this mailbox; only then is an account bound and a role granted.
  */
-export function invitationMail(
-  origin: string,
-  invitation: {
-    to: string;
-    name: string;
-    roles: readonly StaffRole[];
-    by: string | null;
-    token: string;
-    expiresAt: Date;
-    existingAccount: boolean;
-  },
-) {
+export function invitationMail(origin: string, invitation: StaffInvitationMessage) {
   const by = invitation.by ? `${invitation.by} te invitó` : 'Te invitamos';
   const paragraphs = [
     `${by} al panel del equipo de ${site.name}, con el rol de ${staffRoleNames(invitation.roles)}.`,

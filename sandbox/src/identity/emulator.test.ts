@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -29,20 +28,13 @@ import {
   type IAuthenticationCallback,
 } from 'amazon-cognito-identity-js';
 import type { StaffAccounts } from 'shared/server/api-contract';
-import { awsErrorName, cognitoAdminClient, temporaryPassword } from 'shared/server/cognito-admin';
+import { cognitoAdminClient, temporaryPassword } from 'shared/server/cognito-admin';
 import { createTokenVerifier } from 'shared/server/identity';
 import { cognitoStaffAccounts } from 'shared/server/staff-accounts';
 import { totpCode } from 'shared/server/totp';
+import { freePort, outcome } from './emulator-testing';
 import { startIdentityEmulator, type IdentityEmulator, type IdentityMessage } from './emulator';
 import { identityMail } from './mail';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 describe('local identity emulator', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'identity-'));
@@ -237,13 +229,6 @@ describe('local identity emulator: the staff panel', () => {
     await emulator.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-
-  /** The SDK error's name (`CodeMismatchException`…) or 'ok'. */
-  const outcome = (p: Promise<unknown>) =>
-    p.then(
-      () => 'ok',
-      (err: unknown) => awsErrorName(err) || String(err),
-    );
 
   const signIn = (email: string, password: string) =>
     sdk.send(

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { invitationMail } from '../../../remote-account/api/staff';
@@ -13,16 +12,9 @@ import type { OutgoingMail } from 'shared/server/mailer';
 import { cognitoStaffAccounts } from 'shared/server/staff-accounts';
 import { databaseStaffDirectory } from 'shared/server/staff-directory';
 import { allStaffRoles } from 'shared/staff-roles';
+import { freePort } from './emulator-testing';
 import { startIdentityEmulator } from './emulator';
 import { FIRST_STAFF_EMAIL, firstStaffConsoleLines, seedFirstStaffMember } from './first-staff';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 describe('first staff member on npm start', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'identity-first-'));

@@ -2,9 +2,9 @@
 // emulator, the mailer and the database are up. When the team is empty it invites FIRST_STAFF_EMAIL with every role,
 // the same way an admin invites anyone: a one-time link in the local mailbox, which binds the account only when opened.
 // The invitation lives in the site's database, so later starts find it (pending or accepted) and seed nothing.
-import type { StaffDirectory } from 'shared/server/api-contract';
+import type { StaffDirectory, StaffInvitationMessage } from 'shared/server/api-contract';
 import type { Mailer, OutgoingMail } from 'shared/server/mailer';
-import { allStaffRoles, type StaffRole } from 'shared/staff-roles';
+import { allStaffRoles } from 'shared/staff-roles';
 
 /**
  * The seeded member's address: `.localhost` is reserved (RFC 6761), so nothing is ever delivered to it even when a
@@ -15,23 +15,12 @@ export const FIRST_STAFF_NAME = 'Equipo de la fundación';
 
 export type FirstStaffOutcome = { seeded: false; members: number } | { seeded: true; email: string; mailed: boolean; link: string | null };
 
-/** What an invitation e-mail needs (the account remote's `invitationMail`). */
-export interface FirstStaffInvitation {
-  to: string;
-  name: string;
-  roles: readonly StaffRole[];
-  by: string | null;
-  token: string;
-  expiresAt: Date;
-  existingAccount: boolean;
-}
-
 /** Invites the team's first member, with every role, when the team is empty; the link goes to the local mailbox. */
 export async function seedFirstStaffMember(options: {
   directory: StaffDirectory;
   mailer: Pick<Mailer, 'send' | 'local'>;
   origin: string;
-  invitationMail: (origin: string, invitation: FirstStaffInvitation) => OutgoingMail;
+  invitationMail: (origin: string, invitation: StaffInvitationMessage) => OutgoingMail;
   email?: string;
 }): Promise<FirstStaffOutcome> {
   const members = await options.directory.list();

@@ -12,26 +12,18 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createAccountApi } from '../../../remote-account/api/index';
 import type { StaffDirectory } from 'shared/server/api-contract';
 import { testApi, type TestApi } from 'shared/server/api-testing';
-import { awsErrorName, cognitoAdminClient } from 'shared/server/cognito-admin';
+import { cognitoAdminClient } from 'shared/server/cognito-admin';
 import { createTokenVerifier } from 'shared/server/identity';
 import { cognitoStaffAccounts } from 'shared/server/staff-accounts';
 import { databaseStaffDirectory } from 'shared/server/staff-directory';
 import { totpCode } from 'shared/server/totp';
+import { freePort, outcome } from './emulator-testing';
 import { startIdentityEmulator, type IdentityEmulator } from './emulator';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 describe('staff sessions after the second factor is set up (emulator + account API)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'identity-sessions-'));
@@ -75,11 +67,6 @@ describe('staff sessions after the second factor is set up (emulator + account A
         AuthFlow: 'USER_PASSWORD_AUTH',
         AuthParameters: { USERNAME: email, PASSWORD: password },
       }),
-    );
-  const outcome = (p: Promise<unknown>) =>
-    p.then(
-      () => 'ok',
-      (err: unknown) => awsErrorName(err) || String(err),
     );
 
   it('ends the password-only sessions when the authenticator is set up: old ID and refresh tokens no longer reach a staff route', async () => {

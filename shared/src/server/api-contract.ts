@@ -120,6 +120,18 @@ export interface StaffInvitationPreview {
   existingAccount: boolean;
 }
 
+/** What an invitation e-mail says: to whom, with which roles, from whom, and its one-time link's token. */
+export interface StaffInvitationMessage {
+  to: string;
+  name: string;
+  roles: readonly StaffRole[];
+  /** Who invited (name and address); null for the site's own first-start seed and the command line. */
+  by: string | null;
+  token: string;
+  expiresAt: Date;
+  existingAccount: boolean;
+}
+
 /** Why an invitation link does not work. */
 export type StaffInvitationProblem = 'invalid' | 'expired';
 
