@@ -107,7 +107,7 @@ describe('the panel door and the team screens (account remote)', () => {
       assert.match((await invitedRow.textContent()) ?? '', /Atención al ciudadano.*Invitación pendiente/);
 
       // Cancel it behind the confirmation: Escape first, then confirm.
-      const cancel = page.getByRole('button', { name: `Cancelar la invitación de ${inviteeEmail}` });
+      const cancel = page.getByRole('button', { name: `Cancelar invitación de ${inviteeEmail}` });
       await cancel.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('dialog', { name: 'Cancelar la invitación' }).waitFor();
@@ -115,10 +115,7 @@ describe('the panel door and the team screens (account remote)', () => {
       assert.deepEqual(await axeViolations(page), []);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
-      assert.equal(
-        await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
-        `Cancelar la invitación de ${inviteeEmail}`,
-      );
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), `Cancelar invitación de ${inviteeEmail}`);
       await page.keyboard.press('Enter');
       await page.getByRole('dialog').waitFor();
       await page.keyboard.press('Tab');

@@ -77,10 +77,10 @@ describe('StaffMembers', () => {
     expect(cells('ana@fundacion.org').slice(0, 3)).toEqual(['Ana Gómez', 'Atención al ciudadano y Finanzas', 'Activo']);
     expect(cells('pendiente@fundacion.org')[2]).toBe('Invitación pendiente (el enlace vence el 29 de nov de 2026)');
     expect(
-      within(rowOf('pendiente@fundacion.org')).getByRole('button', { name: 'Cancelar la invitación de pendiente@fundacion.org' }),
+      within(rowOf('pendiente@fundacion.org')).getByRole('button', { name: 'Cancelar invitación de pendiente@fundacion.org' }),
     ).toBeTruthy();
     expect(
-      within(rowOf('pendiente@fundacion.org')).getByRole('button', { name: 'Reenviar la invitación de pendiente@fundacion.org' }),
+      within(rowOf('pendiente@fundacion.org')).getByRole('button', { name: 'Reenviar invitación de pendiente@fundacion.org' }),
     ).toBeTruthy();
     expect(within(rowOf('admin@fundacion.org')).queryByRole('button', { name: /Retirar/ })).toBeNull();
     expect(screen.getByRole('rowheader', { name: 'admin@fundacion.org (tú)' })).toBeTruthy();
@@ -160,7 +160,7 @@ describe('StaffMembers', () => {
       'PUT /api/account/staff/members/ana%40fundacion.org/roles': ok({ email: 'ana@fundacion.org', roles: ['datos'] }),
     });
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Cambiar los roles de ana@fundacion.org' }));
+    await user.click(screen.getByRole('button', { name: 'Cambiar roles de ana@fundacion.org' }));
     const dialog = screen.getByRole('dialog', { name: 'Roles de ana@fundacion.org' });
     expect((within(dialog).getByRole('checkbox', { name: 'Finanzas' }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Atención al ciudadano' }));
