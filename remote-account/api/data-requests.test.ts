@@ -12,11 +12,14 @@ import type { Database } from 'shared/server/db';
 import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createMailer, type MailboxEntry, type Mailer } from 'shared/server/mailer';
+import { createPersonalDataEngine } from 'shared/server/personal-data/engine';
+import type { IdentityAccounts } from 'shared/server/personal-data/identity-accounts';
 import { createApiContext, readCommonConfig } from 'shared/server/server-config';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { testDatabases } from 'shared/server/test-databases';
 import { runDataRequestDigest } from './data-requests/digest';
-import type { PersonalDataEngine } from './data-requests/personal-data';
+import { retryAccountDeletions } from './data-requests/account-deletion';
+import type { PersonalDataEngine, PersonalDataFactory } from './data-requests/personal-data';
 import { CODES_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR } from './data-requests/visitor';
 import { createAccountApi } from './index';
 
@@ -44,12 +47,47 @@ function fakeEngine() {
         records: 3,
       };
     },
-    async eraseFor(email) {
+    async eraseData(_trx, email) {
       calls.push(['erase', email]);
       return { inscripciones: 2, pagos_anonimizados: 1 };
     },
+    async removeAccount() {
+      return false;
+    },
   };
   return { engine, calls };
+}
+
+/**
+ * The site's engine on the test's database, with an identity provider in miniature that records deletions and can be
+ * down. `eraseGate`: the next database erasure waits for it (a slow erasure), so a second request can arrive meanwhile.
+ */
+function siteEngine(emails: string[]) {
+  const provider = { users: new Set(emails), removes: [] as string[], down: false, erasures: 0, eraseGate: null as Promise<void> | null };
+  const accounts: IdentityAccounts = {
+    async find(email) {
+      return provider.users.has(email) ? { attributes: { email }, createdAt: null, enabled: true, status: 'CONFIRMED' } : null;
+    },
+    async remove(email) {
+      provider.removes.push(email);
+      if (provider.down) throw new Error('sin red');
+      return provider.users.delete(email);
+    },
+  };
+  const factory: PersonalDataFactory = (c) => {
+    const engine = createPersonalDataEngine({ db: c.db, accounts });
+    return {
+      ...engine,
+      async eraseData(trx, email) {
+        provider.erasures += 1;
+        const gate = provider.eraseGate;
+        provider.eraseGate = null;
+        if (gate) await gate;
+        return engine.eraseData(trx, email);
+      },
+    };
+  };
+  return { provider, factory };
 }
 
 describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, open) => {
@@ -67,11 +105,11 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     clock = START;
   });
 
-  async function start() {
+  async function start(options: { personalData?: PersonalDataFactory } = {}) {
     since = new Date(Date.now() - 5);
     database = await open();
     const fake = fakeEngine();
-    const api = createAccountApi({ dataRequests: { now: () => clock, personalData: () => fake.engine } });
+    const api = createAccountApi({ dataRequests: { now: () => clock, personalData: options.personalData ?? (() => fake.engine) } });
     await migrateApis(database.db, [api]);
     app = createHttpServer({ logLevel: 'silent' });
     mailer = createMailer({ db: database.db, log: app.log });
@@ -508,6 +546,133 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
       expect.arrayContaining([['account.data.erase', { summary: { inscripciones: 2, pagos_anonimizados: 1 } }]]),
     );
     expect((await staffCall(a, 'POST', url, ana, { confirm: true, response: 'Otra vez' })).statusCode).toBe(409);
+  });
+
+  /** A person with an account opened after a payment and a filed deletion request: what an erasure must take away. */
+  async function personToErase(a: FastifyInstance, db: SiteDb, m: Mailer, email: string) {
+    await db
+      .insertInto('account.payment_accounts')
+      .values({ enrolment_reference: `REF-${email}`, payment_id: '77', email, outcome: 'created' })
+      .execute();
+    const filed = await file(a, m, email, { kind: 'supresion' });
+    return { filed, url: `/api/account/staff/data-requests/${filed.radicado}/supresion` };
+  }
+  const paymentAccountEmail = async (db: SiteDb, email: string) =>
+    (await db.selectFrom('account.payment_accounts').select('email').where('enrolment_reference', '=', `REF-${email}`).executeTakeFirst())
+      ?.email;
+  const answersTo = async (m: Mailer, email: string, radicado: string) =>
+    (await mailsTo(m, email)).filter((x) => x.subject.startsWith('Respuesta') && x.subject.includes(radicado));
+  const erasure = { confirm: true, response: 'Suprimimos tus datos.' };
+
+  it('erases once when a second click arrives during the erasure: one erases and answers, the other gets a clean 409 before erasing anything', async () => {
+    const idp = siteEngine(['doble@example.com']);
+    const { app: a, db, mailer: m } = await start({ personalData: idp.factory });
+    const email = 'doble@example.com';
+    const { filed, url } = await personToErase(a, db, m, email);
+
+    let release = () => {};
+    idp.provider.eraseGate = new Promise<void>((resolve) => (release = resolve));
+    const first = staffCall(a, 'POST', url, ana, erasure);
+    for (let i = 0; i < 1000 && idp.provider.erasures === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(idp.provider.erasures).toBe(1);
+    // The same click again (another tab) while the first is erasing.
+    const second = staffCall(a, 'POST', url, ana, erasure);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 409]);
+    expect(answers[1]?.json()).toEqual({ error: 'not_allowed', message: 'La solicitud ya fue respondida: no admite esta acción.' });
+
+    // One erasure: the database erased once, the identity provider asked once, one audit row of each kind, one answer.
+    expect(idp.provider.erasures).toBe(1);
+    expect(idp.provider.removes).toEqual([email]);
+    expect(await paymentAccountEmail(db, email)).toBe('');
+    expect((await auditOf(db, filed.radicado)).map((r) => r.action).sort()).toEqual(['account.data.erase', 'account.data.respond']);
+    expect(await answersTo(m, email, filed.radicado)).toHaveLength(1);
+    expect(await caseOf(a, filed.radicado)).toMatchObject({
+      status: 'Respondida',
+      erasure: { accountPending: false, summary: { 'Cuenta en el sitio — borrada': 1 } },
+    });
+    // A click later still: the same clean 409, nothing erased or asked.
+    expect((await staffCall(a, 'POST', url, ana, erasure)).statusCode).toBe(409);
+    expect([idp.provider.erasures, idp.provider.removes.length]).toEqual([1, 1]);
+  });
+
+  it('erases nothing when the erasure cannot be recorded: a failure after the erase and before its audit row rolls it all back', async () => {
+    const idp = siteEngine(['registro@example.com']);
+    const { app: a, db, mailer: m } = await start({ personalData: idp.factory });
+    const email = 'registro@example.com';
+    const { filed, url } = await personToErase(a, db, m, email);
+    // The audit log refuses the erasure's row (a fault between the erase and its record). The staff schema outlives a
+    // PostgreSQL test, so the trigger goes in `finally`.
+    await sql`create or replace function staff.test_refuse_erase_audit() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'account.data.erase' then raise exception 'auditoría no disponible'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger test_refuse_erase_audit before insert on staff.audit_log
+      for each row execute function staff.test_refuse_erase_audit()`.execute(db);
+    let failed;
+    try {
+      failed = await staffCall(a, 'POST', url, ana, erasure);
+    } finally {
+      await sql`drop trigger if exists test_refuse_erase_audit on staff.audit_log`.execute(db);
+      await sql`drop function if exists staff.test_refuse_erase_audit()`.execute(db);
+    }
+    expect(failed.statusCode).toBe(500);
+    // Nothing erased, and the request is not marked done: the person's record, their request, their account.
+    expect(await paymentAccountEmail(db, email)).toBe(email);
+    expect(idp.provider.removes).toEqual([]);
+    const open = await caseOf(a, filed.radicado);
+    expect(open).toMatchObject({ status: 'Recibida', erasure: null, response: null, request: { email } });
+    expect(open.actions.erase.allowed).toBe(true);
+    expect(await auditOf(db, filed.radicado)).toEqual([]);
+    expect(await answersTo(m, email, filed.radicado)).toEqual([]);
+
+    // The fault gone, the same click erases, once.
+    expect((await staffCall(a, 'POST', url, ana, erasure)).statusCode).toBe(200);
+    expect(await paymentAccountEmail(db, email)).toBe('');
+    expect(idp.provider.removes).toEqual([email]);
+    expect((await auditOf(db, filed.radicado)).filter((r) => r.action === 'account.data.erase')).toHaveLength(1);
+  });
+
+  it('commits the erasure with the account deletion pending when the identity provider is down; the job finishes it, then answers', async () => {
+    const idp = siteEngine(['caida@example.com']);
+    const { app: a, db, mailer: m, ctx } = await start({ personalData: idp.factory });
+    const email = 'caida@example.com';
+    const { filed, url } = await personToErase(a, db, m, email);
+    idp.provider.down = true;
+    const res = await staffCall(a, 'POST', url, ana, erasure);
+    expect(res.statusCode).toBe(200);
+    const pending = res.json<DataRequestCase>();
+    expect(pending).toMatchObject({ status: 'Respondida', erasure: { accountPending: true } });
+    expect(pending.erasure?.summary).not.toHaveProperty(['Cuenta en el sitio — borrada']);
+    expect(await paymentAccountEmail(db, email)).toBe('');
+    expect((await auditOf(db, filed.radicado)).filter((r) => r.action === 'account.data.erase')).toHaveLength(1);
+    // The answer says the account is gone: it waits.
+    expect(await answersTo(m, email, filed.radicado)).toEqual([]);
+    // Another click does not erase again; it is the job's to finish.
+    expect((await staffCall(a, 'POST', url, ana, erasure)).statusCode).toBe(409);
+
+    const jobCtx = { db, mailer: m, personalData: idp.factory(ctx) };
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await retryAccountDeletions(jobCtx, clock)).toEqual({ done: 0, failed: 1, busy: 0 });
+    expect((await caseOf(a, filed.radicado)).erasure?.accountPending).toBe(true);
+    idp.provider.down = false;
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await retryAccountDeletions(jobCtx, clock)).toEqual({ done: 1, failed: 0, busy: 0 });
+    expect(idp.provider.users.has(email)).toBe(false);
+    expect((await caseOf(a, filed.radicado)).erasure).toMatchObject({
+      accountPending: false,
+      summary: { 'Cuenta en el sitio — borrada': 1 },
+    });
+    const told = await answersTo(m, email, filed.radicado);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('Suprimimos tus datos.');
+    // Nothing left to retry, and the address is nowhere in the account schema any more.
+    expect(await retryAccountDeletions(jobCtx, clock)).toEqual({ done: 0, failed: 0, busy: 0 });
+    expect(await db.selectFrom('account.data_request_account_deletions').selectAll().execute()).toEqual([]);
+    expect(await auditOf(db, filed.radicado)).toHaveLength(2);
   });
 
   it('lists requests by due date with counts and filters, and e-mails the team a daily digest of overdue and due-soon ones', async () => {

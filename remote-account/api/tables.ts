@@ -100,6 +100,22 @@ export interface DataRequestExportsTable {
   downloaded_at: NullableTimestamp;
 }
 
+/**
+ * `account.data_request_account_deletions` (migration 004): an erasure's deletion of the person's account at the identity
+ * provider, still to do (it cannot be part of the database transaction). Deleted, with the answer e-mail queued, once
+ * the account is gone; the address stays only until then, because the provider deletes an account by it.
+ */
+export interface DataRequestAccountDeletionsTable {
+  id: Serial;
+  request_id: number;
+  email: string;
+  created_at: CreatedTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_attempt_at: NullableTimestamp;
+  /** A try in progress until then (the immediate one or the job's): nobody else calls the provider meanwhile. */
+  claimed_until: NullableTimestamp;
+}
+
 /** `account.data_request_counters`: the year's last radicado number. */
 export interface DataRequestCountersTable {
   year: number;
@@ -114,5 +130,6 @@ declare module 'shared/server/database' {
     'account.data_request_codes': DataRequestCodesTable;
     'account.data_request_exports': DataRequestExportsTable;
     'account.data_request_counters': DataRequestCountersTable;
+    'account.data_request_account_deletions': DataRequestAccountDeletionsTable;
   }
 }

@@ -105,3 +105,25 @@ export const dataRequestCompletionMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * `004_data_request_account_deletions` of the account domain: an erasure's deletion of the person's account at the
+ * identity provider, still to do. The erasure commits the database part and this row in one transaction; the network
+ * call follows, and the row goes (with the answer e-mail queued) once the account is gone. Until then it keeps the
+ * address, because the provider deletes an account by it. `claimed_until` keeps two tries from running at once.
+ */
+export const dataRequestAccountDeletionsMigration: Migration = {
+  async up(db) {
+    await db.schema
+      .withSchema('account')
+      .createTable('data_request_account_deletions')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('request_id', 'integer', (c) => c.notNull().unique().references('account.data_requests.id').onDelete('cascade'))
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_attempt_at', 'timestamptz')
+      .addColumn('claimed_until', 'timestamptz')
+      .execute();
+  },
+};

@@ -250,8 +250,12 @@ export const dataRequestCaseSchema = z.object({
   export: z.nullable(z.object({ at: z.string(), expiresAt: z.string(), records: z.int() })),
   /** Art. 15: when the person was asked to complete the reclamo, what was asked, and from when it may be closed as withdrawn. */
   completion: z.nullable(z.object({ requestedAt: z.string(), message: z.string(), withdrawFrom: z.string() })),
-  /** The erasure done (supresión, revocatoria): when, and what the engine reported. */
-  erasure: z.nullable(z.object({ at: z.string(), summary: z.record(z.string(), z.number()) })),
+  /**
+   * The erasure done (supresión, revocatoria): when, and what the engine reported. `accountPending`: the database part
+   * is done but the identity provider has not deleted the account yet (retried every few minutes; the person's answer
+   * e-mail waits for it).
+   */
+  erasure: z.nullable(z.object({ at: z.string(), summary: z.record(z.string(), z.number()), accountPending: z.boolean() })),
   urgency: z.nullable(z.enum(dataUrgencies)),
   businessDaysLeft: z.nullable(z.int()),
   today: z.string(),

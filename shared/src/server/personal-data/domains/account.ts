@@ -114,6 +114,26 @@ export const accountPersonalData: DomainRegistry = {
       erase: { action: 'delete' },
       orderBy: 'created_at',
     }),
+    tableSpec({
+      table: 'account.data_request_account_deletions',
+      label: 'Borrado pendiente de tu cuenta en el sitio',
+      belongs: [{ email: ['email'] }],
+      columns: {
+        request_id: {},
+        // The identity provider deletes an account by its address: kept only until the account is gone.
+        email: { label: 'Correo electrónico', personal: 'correo', keptOnRetained: true },
+        created_at: { label: 'Fecha de la supresión' },
+        attempts: { label: 'Intentos' },
+        last_attempt_at: { label: 'Último intento' },
+        claimed_until: {},
+      },
+      erase: {
+        action: 'retain-if',
+        when: sql<boolean>`true`,
+        why: 'Es el borrado de la cuenta que una supresión ya ordenó: el proveedor de identidad la borra por el correo, y la fila se borra en cuanto la cuenta deja de existir.',
+      },
+      orderBy: 'created_at',
+    }),
   ],
   plain: [{ table: 'account.data_request_counters', why: 'El último número de radicado de cada año.' }],
 };
