@@ -4,7 +4,13 @@ import { sql } from 'kysely';
 import { site } from 'shared/config/site';
 import { addBusinessDays } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
-import type { DataInboxResponse, DataRequestCase, FileDataRequestResponse } from 'shared/schemas/data-requests-api';
+import {
+  DATA_CODE_ATTEMPTS,
+  DATA_CODE_GUESSES,
+  type DataInboxResponse,
+  type DataRequestCase,
+  type FileDataRequestResponse,
+} from 'shared/schemas/data-requests-api';
 import { migrateApis, mountApi } from 'shared/server/api-mount';
 import { readAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
@@ -20,10 +26,15 @@ import { testDatabases } from 'shared/server/test-databases';
 import { runDataRequestDigest } from './data-requests/digest';
 import { retryAccountDeletions } from './data-requests/account-deletion';
 import type { PersonalDataEngine, PersonalDataFactory } from './data-requests/personal-data';
-import { CODES_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR } from './data-requests/visitor';
+import { CODES_PER_ADDRESS_PER_HOUR, CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR } from './data-requests/visitor';
 import { createAccountApi } from './index';
 
 const ORIGIN = 'http://127.0.0.1:8080';
+const OWNER_IP = '192.0.2.10';
+const LOCKED =
+  'Escribiste varios códigos incorrectos desde esta conexión. Abre el enlace del correo que te enviamos o vuelve a intentarlo en una hora.';
+const LINK_UNUSABLE =
+  'Este enlace ya no sirve: se usó, venció o es de otro correo. Escribe el correo al que te llegó el enlace, o pide un código nuevo.';
 const identity = createTestIdentity();
 const staff = createTestStaffDirectory();
 staff.seat({ username: 'ana@fundacion.org' });
@@ -132,8 +143,10 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     details: 'Quiero saber qué datos míos tienen, incluida mi cédula 1.020.304.050.',
     name: 'Martina Ñáñez',
   };
-  const fileWith = (a: FastifyInstance, body: Record<string, unknown>) =>
-    a.inject({ method: 'POST', url: '/api/account/data-requests', payload: body, remoteAddress: freshIp() });
+  const fileFrom = (a: FastifyInstance, body: Record<string, unknown>, ip: string) =>
+    a.inject({ method: 'POST', url: '/api/account/data-requests', payload: body, remoteAddress: ip });
+  const fileWith = (a: FastifyInstance, body: Record<string, unknown>) => fileFrom(a, body, freshIp());
+  const linkIn = (mail: MailboxEntry | undefined) => /\/datos-personales\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
   /** Asks for a code as a visitor does, reads it from the mailbox, and files the request with it. */
   async function file(a: FastifyInstance, m: Mailer, email: string, over: Record<string, unknown> = {}): Promise<FileDataRequestResponse> {
     expect((await askCode(a, email)).statusCode).toBe(200);
@@ -159,7 +172,7 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({
       error: 'code_invalid',
-      fields: { code: 'El código no es válido o ya venció. Pide un código nuevo.' },
+      fields: { code: 'El código no es válido o ya venció. Abre el enlace del correo que te enviamos o pide un código nuevo.' },
     });
     const missing = await fileWith(a, { ...request, email });
     expect(missing.statusCode).toBe(400);
@@ -205,23 +218,24 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     expect(again.statusCode).toBe(400);
   });
 
-  it('limits wrong codes to 5 tries, lets a code expire after 15 minutes, and rate-limits codes per address and per network address', async () => {
+  it('limits wrong codes to 5 tries per client, lets a code expire after 15 minutes, and rate-limits code e-mails per address and per client', async () => {
     const { app: a, mailer: m } = await start();
     const email = 'intentos@example.com';
     await askCode(a, email);
     const code = codeIn((await mailsTo(m, email))[0]);
     const wrong = code === '000000' ? '111111' : '000000';
-    const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push((await fileWith(a, { ...request, email, code: wrong })).json<{ message: string }>().message);
-    expect(messages).toEqual([
-      'El código no es correcto. Te quedan 4 intentos.',
-      'El código no es correcto. Te quedan 3 intentos.',
-      'El código no es correcto. Te quedan 2 intentos.',
-      'El código no es correcto. Te queda 1 intento.',
-      'El código no es válido o ya venció. Pide un código nuevo.',
+    const tries = [];
+    for (let i = 0; i < 6; i++) tries.push(await fileFrom(a, { ...request, email, code: wrong }, '10.7.7.7'));
+    expect(tries.map((r) => [r.statusCode, r.json<{ message: string }>().message])).toEqual([
+      [400, 'El código no es correcto. Te quedan 4 intentos.'],
+      [400, 'El código no es correcto. Te quedan 3 intentos.'],
+      [400, 'El código no es correcto. Te quedan 2 intentos.'],
+      [400, 'El código no es correcto. Te queda 1 intento.'],
+      [429, LOCKED],
+      [429, LOCKED],
     ]);
-    const right = await fileWith(a, { ...request, email, code });
-    expect(right.statusCode).toBe(400);
+    // That client's guessing is locked, even with the right code.
+    expect((await fileFrom(a, { ...request, email, code }, '10.7.7.7')).statusCode).toBe(429);
 
     const late = 'tarde@example.com';
     await askCode(a, late);
@@ -229,19 +243,120 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     clock = new Date(START.getTime() + 15 * 60_000 + 1000);
     const expired = await fileWith(a, { ...request, email: late, code: lateCode });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toMatchObject({ message: 'El código no es válido o ya venció. Pide un código nuevo.' });
+    expect(expired.json()).toMatchObject({
+      message: 'El código no es válido o ya venció. Abre el enlace del correo que te enviamos o pide un código nuevo.',
+    });
 
+    // Past the address's budget the answer is the same and nothing is sent; an hour later it is sent again.
     const busy = 'muchos@example.com';
-    for (let i = 0; i < CODES_PER_ADDRESS_PER_HOUR; i++) expect((await askCode(a, busy)).statusCode).toBe(200);
-    const tooMany = await askCode(a, busy);
-    expect(tooMany.statusCode).toBe(429);
-    expect(tooMany.json()).toMatchObject({ message: 'Pediste varios códigos seguidos. Espera unos minutos antes de pedir otro.' });
+    const answers = [];
+    for (let i = 0; i < CODES_PER_ADDRESS_PER_HOUR + 2; i++) answers.push(await askCode(a, busy));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(CODES_PER_ADDRESS_PER_HOUR + 2).fill(200));
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     expect(await mailsTo(m, busy)).toHaveLength(CODES_PER_ADDRESS_PER_HOUR);
     clock = new Date(clock.getTime() + 3600_000 + 1000);
     expect((await askCode(a, busy)).statusCode).toBe(200);
+    expect(await mailsTo(m, busy)).toHaveLength(CODES_PER_ADDRESS_PER_HOUR + 1);
 
+    // One client asking for many addresses: its own limit, a 429 that says nothing about any address.
     for (let i = 0; i < CODES_PER_IP_PER_HOUR; i++) expect((await askCode(a, `ip${i}@example.com`, '10.9.9.9')).statusCode).toBe(200);
-    expect((await askCode(a, 'ip-extra@example.com', '10.9.9.9')).statusCode).toBe(429);
+    const tooMany = await askCode(a, 'ip-extra@example.com', '10.9.9.9');
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toMatchObject({ message: 'Pediste varios códigos seguidos. Espera unos minutos antes de pedir otro.' });
+  });
+
+  // ── A stranger who knows a person's address cannot stop them from exercising a right (Ley 1581 art. 8) ──────────────
+
+  it('a stranger spending the code e-mails of an address locks nobody out: same answer, and the owner gets in by any e-mail’s link or a verified session', async () => {
+    const { app: a, db, mailer: m } = await start();
+    const victim = 'titular@example.com';
+    // The attack: four code requests for the victim's address, from a few networks.
+    const stranger = [];
+    for (let i = 0; i < 4; i++) stranger.push(await askCode(a, victim, `198.51.100.${i + 1}`));
+    expect(stranger.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(stranger.map((r) => r.body)).size).toBe(1);
+    expect(await mailsTo(m, victim)).toHaveLength(CODES_PER_ADDRESS_PER_HOUR);
+
+    // The owner asks: the very same answer (it tells nobody that someone asked), nothing more in the mailbox…
+    const own = await askCode(a, victim, OWNER_IP);
+    expect([own.statusCode, own.body]).toEqual([200, stranger[0]?.body]);
+    const mails = await mailsTo(m, victim);
+    expect(mails).toHaveLength(CODES_PER_ADDRESS_PER_HOUR);
+    // …but every e-mail the stranger caused carries a link that proves the mailbox, for a day.
+    const link = linkIn(mails.at(-1));
+    expect(link).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mails.at(-1)?.text).toContain(`${ORIGIN}/datos-personales?token=${link}`);
+    clock = new Date(START.getTime() + 50 * 60_000); // its code has expired; the link has not
+    const byLink = await fileFrom(a, { ...request, email: victim, link }, OWNER_IP);
+    expect(byLink.statusCode).toBe(201);
+    expect((await mailsTo(m, victim)).some((x) => x.subject.startsWith('Recibimos'))).toBe(true);
+    // Once: the same link files nothing more, nor does it prove another address.
+    expect((await fileFrom(a, { ...request, email: victim, link }, OWNER_IP)).json()).toMatchObject({
+      error: 'link_invalid',
+      message: LINK_UNUSABLE,
+    });
+    const other = linkIn(mails.at(0));
+    expect((await fileFrom(a, { ...request, email: 'otra@example.com', link: other }, OWNER_IP)).statusCode).toBe(400);
+    // A link stores nothing readable: its hash only.
+    expect(JSON.stringify(await db.selectFrom('account.data_request_codes').selectAll().execute())).not.toContain(link);
+
+    // Signed in with the verified address, no code or link at all.
+    const session = await a.inject({
+      method: 'POST',
+      url: '/api/account/data-requests',
+      payload: { ...request, kind: 'supresion', email: victim },
+      headers: { authorization: `Bearer ${identity.token({ email: victim })}` },
+      remoteAddress: OWNER_IP,
+    });
+    expect(session.statusCode).toBe(201);
+
+    // One stranger alone cannot even spend the budget: a network triggers at most two of an address's e-mails.
+    const second = 'segunda@example.com';
+    for (let i = 0; i < 4; i++) expect((await askCode(a, second, '203.0.113.50')).statusCode).toBe(200);
+    expect(await mailsTo(m, second)).toHaveLength(CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR);
+    await askCode(a, second, OWNER_IP);
+    expect(await mailsTo(m, second)).toHaveLength(CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR + 1);
+  });
+
+  it('a stranger’s wrong codes lock the stranger, not the owner: the owner’s code still files from the owner’s own connection', async () => {
+    const { app: a, mailer: m } = await start();
+    const victim = 'adivinada@example.com';
+    await askCode(a, victim, OWNER_IP);
+    const code = codeIn((await mailsTo(m, victim))[0]);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < DATA_CODE_ATTEMPTS + 2; i++) await fileFrom(a, { ...request, email: victim, code: wrong }, '198.51.100.66');
+    const res = await fileFrom(a, { ...request, email: victim, code }, OWNER_IP);
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('wrong codes from many clients stop the code from being typed, never the link of the same e-mail', async () => {
+    const { app: a, mailer: m } = await start();
+    const victim = 'muchas-redes@example.com';
+    await askCode(a, victim, OWNER_IP);
+    const [mail] = await mailsTo(m, victim);
+    const code = codeIn(mail);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < DATA_CODE_GUESSES; i++) await fileFrom(a, { ...request, email: victim, code: wrong }, `198.51.100.${100 + i}`);
+    // Ten wrong guesses reached the code: typing it no longer works, even from the owner (guessing is what is locked)…
+    const typed = await fileFrom(a, { ...request, email: victim, code }, OWNER_IP);
+    expect([typed.statusCode, typed.json<{ error: string }>().error]).toEqual([400, 'code_invalid']);
+    // …and its link, in the same e-mail, still proves the mailbox; the message said where to look.
+    const byLink = await fileFrom(a, { ...request, email: victim, link: linkIn(mail) }, OWNER_IP);
+    expect(byLink.statusCode).toBe(201);
+    expect(typed.json<{ message: string }>().message).toBe(
+      'El código no es válido o ya venció. Abre el enlace del correo que te enviamos o pide un código nuevo.',
+    );
+  });
+
+  it('a code a stranger caused after the owner’s does not void the owner’s: any live code of the address files', async () => {
+    const { app: a, mailer: m } = await start();
+    const victim = 'primera@example.com';
+    await askCode(a, victim, OWNER_IP);
+    const owners = codeIn((await mailsTo(m, victim))[0]);
+    await askCode(a, victim, '198.51.100.77');
+    expect(await mailsTo(m, victim)).toHaveLength(2);
+    const res = await fileFrom(a, { ...request, email: victim, code: owners }, OWNER_IP);
+    expect(res.statusCode).toBe(201);
   });
 
   it('files without a code for a signed-in visitor whose verified token names the same address, and only then', async () => {

@@ -3,6 +3,7 @@ import type { ApiModule } from 'shared/server/api-module';
 import {
   dataRequestAccountDeletionsMigration,
   dataRequestCompletionMigration,
+  dataRequestLinksMigration,
   dataRequestsMigration,
   registerDataRequests,
   type DataRequestOptions,
@@ -43,6 +44,7 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
         '002_data_requests': dataRequestsMigration,
         '003_data_request_completion': dataRequestCompletionMigration,
         '004_data_request_account_deletions': dataRequestAccountDeletionsMigration,
+        '005_data_request_links': dataRequestLinksMigration,
       },
     },
     plugin: async (app, ctx) => {

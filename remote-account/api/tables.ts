@@ -77,10 +77,23 @@ export interface DataRequestCodesTable {
   ip_key: string;
   salt: string;
   code_hash: string;
+  /** Wrong codes typed while it was live, from any client (it cannot be typed after DATA_CODE_GUESSES). */
   attempts: ColumnType<number, number | undefined, number>;
   created_at: CreatedTimestamp;
   expires_at: Date;
+  /** Used to file a request, by its code or its link (both go). */
   used_at: NullableTimestamp;
+  /** Migration 005: SHA-256 of the token of the e-mail's one-time link, and until when it works (null before 005). */
+  link_hash: ColumnType<string | null, string | undefined, string | null>;
+  link_expires_at: ColumnType<Date | null, Date | undefined, Date | null>;
+}
+
+/** `account.data_request_code_misses` (migration 005): a wrong code typed, by digests of the address and the client. */
+export interface DataRequestCodeMissesTable {
+  id: Generated<string>;
+  email_key: string;
+  ip_key: string;
+  at: CreatedTimestamp;
 }
 
 /** `account.data_request_exports`: the copy of a person's data sent for an acceso, behind a link that expires. */
@@ -131,5 +144,6 @@ declare module 'shared/server/database' {
     'account.data_request_exports': DataRequestExportsTable;
     'account.data_request_counters': DataRequestCountersTable;
     'account.data_request_account_deletions': DataRequestAccountDeletionsTable;
+    'account.data_request_code_misses': DataRequestCodeMissesTable;
   }
 }

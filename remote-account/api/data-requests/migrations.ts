@@ -127,3 +127,29 @@ export const dataRequestAccountDeletionsMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * `005_data_request_links` of the account domain: limits that protect an address without locking its owner out.
+ * - Each code e-mail also carries a one-time link that proves the mailbox by itself: `link_hash` is the SHA-256 of its
+ *   token (never the token), valid until `link_expires_at` (24 hours), used up with the code (`used_at`).
+ * - `data_request_code_misses`: one row per wrong code typed, by digests of the address and of the client's network, so
+ *   wrong guesses are counted per client as well as per code (`data_request_codes.attempts`).
+ */
+export const dataRequestLinksMigration: Migration = {
+  async up(db) {
+    const s = db.schema.withSchema('account');
+    await s
+      .alterTable('data_request_codes')
+      .addColumn('link_hash', 'text', (c) => c.unique())
+      .addColumn('link_expires_at', 'timestamptz')
+      .execute();
+    await s
+      .createTable('data_request_code_misses')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('email_key', 'text', (c) => c.notNull())
+      .addColumn('ip_key', 'text', (c) => c.notNull())
+      .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await s.createIndex('data_request_code_misses_client').on('data_request_code_misses').columns(['email_key', 'ip_key', 'at']).execute();
+  },
+};
