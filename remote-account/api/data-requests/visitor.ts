@@ -211,9 +211,12 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
     });
   }
 
-  /** The e-mail's link: proves the mailbox by itself, once, for DATA_LINK_HOURS; wrong guesses cannot spoil it. */
-  async function useLink(email: string, token: string, now: Date): Promise<CodeCheck> {
-    const used = await ctx.db
+  /**
+   * The e-mail's link: proves the mailbox by itself, once, for DATA_LINK_HOURS; wrong guesses cannot spoil it. Used up
+   * in the filing's own transaction (`trx`), so a filing that fails leaves the link usable.
+   */
+  async function useLink(trx: SiteDb, email: string, token: string, now: Date): Promise<CodeCheck> {
+    const used = await trx
       .updateTable('account.data_request_codes')
       .set({ used_at: now })
       .where('link_hash', '=', linkHashOf(token))
@@ -244,19 +247,20 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
       // A signed-in visitor whose address the identity provider verified has already proved it.
       const user = await optionalUser(ctx.identity, request);
       const proven = user !== null && user.emailVerified && user.email.trim().toLowerCase() === body.email;
-      if (!proven) {
-        if (body.link) {
-          const checked = await useLink(body.email, body.link, now);
-          if (!checked.ok) throw new ApiError(checked.status, checked.error, checked.message);
-        } else {
-          if (!body.code) throw new ApiError(400, 'code_invalid', t.codeRequired, { code: t.codeRequired });
-          const checked = await checkCode(body.email, body.code, request.ip, now);
-          if (!checked.ok) throw new ApiError(checked.status, checked.error, checked.message, { code: checked.message });
-        }
+      // Otherwise the e-mail's link (used up with the filing, below), or else a code.
+      const link = proven ? undefined : body.link;
+      if (!proven && !link) {
+        if (!body.code) throw new ApiError(400, 'code_invalid', t.codeRequired, { code: t.codeRequired });
+        const checked = await checkCode(body.email, body.code, request.ip, now);
+        if (!checked.ok) throw new ApiError(checked.status, checked.error, checked.message, { code: checked.message });
       }
       const termDays = termDaysOf(body.kind);
       const dueDate = dueDateOf(body.kind, now);
       const row = await ctx.db.transaction().execute(async (trx) => {
+        if (link) {
+          const checked = await useLink(trx, body.email, link, now);
+          if (!checked.ok) throw new ApiError(checked.status, checked.error, checked.message);
+        }
         const radicado = await nextRadicado(trx, now);
         const stored = await trx
           .insertInto('account.data_requests')
