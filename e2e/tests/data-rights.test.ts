@@ -211,4 +211,41 @@ describe('the data subject’s rights', () => {
       client.destroy();
     }
   });
+
+  it('files through the link of a code e-mail the owner received, after a stranger spent the address’s code e-mails', async () => {
+    const owner = `enlace-${stamp}@example.com`;
+    // The stranger: code requests for the owner's address until nothing more is sent; every answer is the same.
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${baseUrl}/api/account/data-requests/codigo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: owner }),
+      });
+      assert.equal(res.status, 200);
+      answers.push(await res.text());
+    }
+    assert.equal(new Set(answers).size, 1, 'the answer does not say the budget is spent');
+    const codeMail = await waitForMail(owner, 'Tu código');
+    const url = /(https?:\/\/\S+\/datos-personales\?token=[A-Za-z0-9_-]{43})/.exec(codeMail.text)?.[1];
+    assert.ok(url, codeMail.text);
+
+    // The owner opens the link from their mailbox: no code asked, the token leaves the address bar.
+    const { page, errors } = visitor;
+    await page.goto(`${new URL(url).pathname}${new URL(url).search}`);
+    await waitForHeading(page, 'Tus datos personales');
+    const main = page.locator('main');
+    await main.getByText(/Abriste el enlace del correo que te enviamos/).waitFor();
+    await page.waitForURL((u) => u.pathname === '/datos-personales' && u.search === '');
+    assert.deepEqual(await axeViolations(page), []);
+    await main.getByRole('radio', { name: 'Suprimir mis datos' }).check();
+    await main.getByLabel(/^Cuéntanos tu solicitud/).fill('Borren mis datos.');
+    await main.getByLabel(/^Nombre completo/).fill('Titular Del Enlace');
+    await main.getByLabel(/^Correo electrónico/).fill(owner);
+    await main.getByRole('button', { name: 'Radicar mi solicitud' }).click();
+    await expectFocusOn(page, 'Radicamos tu solicitud');
+    assert.match(((await page.getByTestId('radicado').textContent()) ?? '').trim(), /^DP-\d{4}-\d{6}$/);
+    await waitForMail(owner, 'Recibimos tu solicitud');
+    assert.deepEqual(errors, []);
+  });
 });

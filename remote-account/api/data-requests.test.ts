@@ -4,7 +4,13 @@ import { sql } from 'kysely';
 import { site } from 'shared/config/site';
 import { addBusinessDays } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
-import type { DataInboxResponse, DataRequestCase, FileDataRequestResponse } from 'shared/schemas/data-requests-api';
+import {
+  DATA_CODE_ATTEMPTS,
+  DATA_CODE_GUESSES,
+  type DataInboxResponse,
+  type DataRequestCase,
+  type FileDataRequestResponse,
+} from 'shared/schemas/data-requests-api';
 import { migrateApis, mountApi } from 'shared/server/api-mount';
 import { readAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
@@ -12,15 +18,23 @@ import type { Database } from 'shared/server/db';
 import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createMailer, type MailboxEntry, type Mailer } from 'shared/server/mailer';
+import { createPersonalDataEngine } from 'shared/server/personal-data/engine';
+import type { IdentityAccounts } from 'shared/server/personal-data/identity-accounts';
 import { createApiContext, readCommonConfig } from 'shared/server/server-config';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { testDatabases } from 'shared/server/test-databases';
 import { runDataRequestDigest } from './data-requests/digest';
-import type { PersonalDataEngine } from './data-requests/personal-data';
-import { CODES_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR } from './data-requests/visitor';
+import { retryAccountDeletions } from './data-requests/account-deletion';
+import type { PersonalDataEngine, PersonalDataFactory } from './data-requests/personal-data';
+import { CODES_PER_ADDRESS_PER_HOUR, CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR } from './data-requests/visitor';
 import { createAccountApi } from './index';
 
 const ORIGIN = 'http://127.0.0.1:8080';
+const OWNER_IP = '192.0.2.10';
+const LOCKED =
+  'Escribiste varios códigos incorrectos desde esta conexión. Abre el enlace del correo que te enviamos o vuelve a intentarlo en una hora.';
+const LINK_UNUSABLE =
+  'Este enlace ya no sirve: se usó, venció o es de otro correo. Escribe el correo al que te llegó el enlace, o pide un código nuevo.';
 const identity = createTestIdentity();
 const staff = createTestStaffDirectory();
 staff.seat({ username: 'ana@fundacion.org' });
@@ -44,12 +58,47 @@ function fakeEngine() {
         records: 3,
       };
     },
-    async eraseFor(email) {
+    async eraseData(_trx, email) {
       calls.push(['erase', email]);
       return { inscripciones: 2, pagos_anonimizados: 1 };
     },
+    async removeAccount() {
+      return false;
+    },
   };
   return { engine, calls };
+}
+
+/**
+ * The site's engine on the test's database, with an identity provider in miniature that records deletions and can be
+ * down. `eraseGate`: the next database erasure waits for it (a slow erasure), so a second request can arrive meanwhile.
+ */
+function siteEngine(emails: string[]) {
+  const provider = { users: new Set(emails), removes: [] as string[], down: false, erasures: 0, eraseGate: null as Promise<void> | null };
+  const accounts: IdentityAccounts = {
+    async find(email) {
+      return provider.users.has(email) ? { attributes: { email }, createdAt: null, enabled: true, status: 'CONFIRMED' } : null;
+    },
+    async remove(email) {
+      provider.removes.push(email);
+      if (provider.down) throw new Error('sin red');
+      return provider.users.delete(email);
+    },
+  };
+  const factory: PersonalDataFactory = (c) => {
+    const engine = createPersonalDataEngine({ db: c.db, accounts });
+    return {
+      ...engine,
+      async eraseData(trx, email) {
+        provider.erasures += 1;
+        const gate = provider.eraseGate;
+        provider.eraseGate = null;
+        if (gate) await gate;
+        return engine.eraseData(trx, email);
+      },
+    };
+  };
+  return { provider, factory };
 }
 
 describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, open) => {
@@ -67,11 +116,11 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     clock = START;
   });
 
-  async function start() {
+  async function start(options: { personalData?: PersonalDataFactory } = {}) {
     since = new Date(Date.now() - 5);
     database = await open();
     const fake = fakeEngine();
-    const api = createAccountApi({ dataRequests: { now: () => clock, personalData: () => fake.engine } });
+    const api = createAccountApi({ dataRequests: { now: () => clock, personalData: options.personalData ?? (() => fake.engine) } });
     await migrateApis(database.db, [api]);
     app = createHttpServer({ logLevel: 'silent' });
     mailer = createMailer({ db: database.db, log: app.log });
@@ -94,8 +143,10 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     details: 'Quiero saber qué datos míos tienen, incluida mi cédula 1.020.304.050.',
     name: 'Martina Ñáñez',
   };
-  const fileWith = (a: FastifyInstance, body: Record<string, unknown>) =>
-    a.inject({ method: 'POST', url: '/api/account/data-requests', payload: body, remoteAddress: freshIp() });
+  const fileFrom = (a: FastifyInstance, body: Record<string, unknown>, ip: string) =>
+    a.inject({ method: 'POST', url: '/api/account/data-requests', payload: body, remoteAddress: ip });
+  const fileWith = (a: FastifyInstance, body: Record<string, unknown>) => fileFrom(a, body, freshIp());
+  const linkIn = (mail: MailboxEntry | undefined) => /\/datos-personales\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
   /** Asks for a code as a visitor does, reads it from the mailbox, and files the request with it. */
   async function file(a: FastifyInstance, m: Mailer, email: string, over: Record<string, unknown> = {}): Promise<FileDataRequestResponse> {
     expect((await askCode(a, email)).statusCode).toBe(200);
@@ -124,7 +175,7 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({
       error: 'code_invalid',
-      fields: { code: 'El código no es válido o ya venció. Pide un código nuevo.' },
+      fields: { code: 'El código no es válido o ya venció. Abre el enlace del correo que te enviamos o pide un código nuevo.' },
     });
     const missing = await fileWith(a, { ...request, email });
     expect(missing.statusCode).toBe(400);
@@ -170,23 +221,24 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     expect(again.statusCode).toBe(400);
   });
 
-  it('limits wrong codes to 5 tries, lets a code expire after 15 minutes, and rate-limits codes per address and per network address', async () => {
+  it('limits wrong codes to 5 tries per client, lets a code expire after 15 minutes, and rate-limits code e-mails per address and per client', async () => {
     const { app: a, mailer: m } = await start();
     const email = 'intentos@example.com';
     await askCode(a, email);
     const code = codeIn((await mailsTo(m, email))[0]);
     const wrong = code === '000000' ? '111111' : '000000';
-    const messages: string[] = [];
-    for (let i = 0; i < 5; i++) messages.push((await fileWith(a, { ...request, email, code: wrong })).json<{ message: string }>().message);
-    expect(messages).toEqual([
-      'El código no es correcto. Te quedan 4 intentos.',
-      'El código no es correcto. Te quedan 3 intentos.',
-      'El código no es correcto. Te quedan 2 intentos.',
-      'El código no es correcto. Te queda 1 intento.',
-      'El código no es válido o ya venció. Pide un código nuevo.',
+    const tries = [];
+    for (let i = 0; i < 6; i++) tries.push(await fileFrom(a, { ...request, email, code: wrong }, '10.7.7.7'));
+    expect(tries.map((r) => [r.statusCode, r.json<{ message: string }>().message])).toEqual([
+      [400, 'El código no es correcto. Te quedan 4 intentos.'],
+      [400, 'El código no es correcto. Te quedan 3 intentos.'],
+      [400, 'El código no es correcto. Te quedan 2 intentos.'],
+      [400, 'El código no es correcto. Te queda 1 intento.'],
+      [429, LOCKED],
+      [429, LOCKED],
     ]);
-    const right = await fileWith(a, { ...request, email, code });
-    expect(right.statusCode).toBe(400);
+    // That client's guessing is locked, even with the right code.
+    expect((await fileFrom(a, { ...request, email, code }, '10.7.7.7')).statusCode).toBe(429);
 
     const late = 'tarde@example.com';
     await askCode(a, late);
@@ -194,19 +246,120 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
     clock = new Date(START.getTime() + 15 * 60_000 + 1000);
     const expired = await fileWith(a, { ...request, email: late, code: lateCode });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toMatchObject({ message: 'El código no es válido o ya venció. Pide un código nuevo.' });
+    expect(expired.json()).toMatchObject({
+      message: 'El código no es válido o ya venció. Abre el enlace del correo que te enviamos o pide un código nuevo.',
+    });
 
+    // Past the address's budget the answer is the same and nothing is sent; an hour later it is sent again.
     const busy = 'muchos@example.com';
-    for (let i = 0; i < CODES_PER_ADDRESS_PER_HOUR; i++) expect((await askCode(a, busy)).statusCode).toBe(200);
-    const tooMany = await askCode(a, busy);
-    expect(tooMany.statusCode).toBe(429);
-    expect(tooMany.json()).toMatchObject({ message: 'Pediste varios códigos seguidos. Espera unos minutos antes de pedir otro.' });
+    const answers = [];
+    for (let i = 0; i < CODES_PER_ADDRESS_PER_HOUR + 2; i++) answers.push(await askCode(a, busy));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(CODES_PER_ADDRESS_PER_HOUR + 2).fill(200));
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
     expect(await mailsTo(m, busy)).toHaveLength(CODES_PER_ADDRESS_PER_HOUR);
     clock = new Date(clock.getTime() + 3600_000 + 1000);
     expect((await askCode(a, busy)).statusCode).toBe(200);
+    expect(await mailsTo(m, busy)).toHaveLength(CODES_PER_ADDRESS_PER_HOUR + 1);
 
+    // One client asking for many addresses: its own limit, a 429 that says nothing about any address.
     for (let i = 0; i < CODES_PER_IP_PER_HOUR; i++) expect((await askCode(a, `ip${i}@example.com`, '10.9.9.9')).statusCode).toBe(200);
-    expect((await askCode(a, 'ip-extra@example.com', '10.9.9.9')).statusCode).toBe(429);
+    const tooMany = await askCode(a, 'ip-extra@example.com', '10.9.9.9');
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json()).toMatchObject({ message: 'Pediste varios códigos seguidos. Espera unos minutos antes de pedir otro.' });
+  });
+
+  // ── A stranger who knows a person's address cannot stop them from exercising a right (Ley 1581 art. 8) ──────────────
+
+  it('a stranger spending the code e-mails of an address locks nobody out: same answer, and the owner gets in by any e-mail’s link or a verified session', async () => {
+    const { app: a, db, mailer: m } = await start();
+    const victim = 'titular@example.com';
+    // The attack: four code requests for the victim's address, from a few networks.
+    const stranger = [];
+    for (let i = 0; i < 4; i++) stranger.push(await askCode(a, victim, `198.51.100.${i + 1}`));
+    expect(stranger.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(stranger.map((r) => r.body)).size).toBe(1);
+    expect(await mailsTo(m, victim)).toHaveLength(CODES_PER_ADDRESS_PER_HOUR);
+
+    // The owner asks: the very same answer (it tells nobody that someone asked), nothing more in the mailbox…
+    const own = await askCode(a, victim, OWNER_IP);
+    expect([own.statusCode, own.body]).toEqual([200, stranger[0]?.body]);
+    const mails = await mailsTo(m, victim);
+    expect(mails).toHaveLength(CODES_PER_ADDRESS_PER_HOUR);
+    // …but every e-mail the stranger caused carries a link that proves the mailbox, for a day.
+    const link = linkIn(mails.at(-1));
+    expect(link).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mails.at(-1)?.text).toContain(`${ORIGIN}/datos-personales?token=${link}`);
+    clock = new Date(START.getTime() + 50 * 60_000); // its code has expired; the link has not
+    const byLink = await fileFrom(a, { ...request, email: victim, link }, OWNER_IP);
+    expect(byLink.statusCode).toBe(201);
+    expect((await mailsTo(m, victim)).some((x) => x.subject.startsWith('Recibimos'))).toBe(true);
+    // Once: the same link files nothing more, nor does it prove another address.
+    expect((await fileFrom(a, { ...request, email: victim, link }, OWNER_IP)).json()).toMatchObject({
+      error: 'link_invalid',
+      message: LINK_UNUSABLE,
+    });
+    const other = linkIn(mails.at(0));
+    expect((await fileFrom(a, { ...request, email: 'otra@example.com', link: other }, OWNER_IP)).statusCode).toBe(400);
+    // A link stores nothing readable: its hash only.
+    expect(JSON.stringify(await db.selectFrom('account.data_request_codes').selectAll().execute())).not.toContain(link);
+
+    // Signed in with the verified address, no code or link at all.
+    const session = await a.inject({
+      method: 'POST',
+      url: '/api/account/data-requests',
+      payload: { ...request, kind: 'supresion', email: victim },
+      headers: { authorization: `Bearer ${identity.token({ email: victim })}` },
+      remoteAddress: OWNER_IP,
+    });
+    expect(session.statusCode).toBe(201);
+
+    // One stranger alone cannot even spend the budget: a network triggers at most two of an address's e-mails.
+    const second = 'segunda@example.com';
+    for (let i = 0; i < 4; i++) expect((await askCode(a, second, '203.0.113.50')).statusCode).toBe(200);
+    expect(await mailsTo(m, second)).toHaveLength(CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR);
+    await askCode(a, second, OWNER_IP);
+    expect(await mailsTo(m, second)).toHaveLength(CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR + 1);
+  });
+
+  it('a stranger’s wrong codes lock the stranger, not the owner: the owner’s code still files from the owner’s own connection', async () => {
+    const { app: a, mailer: m } = await start();
+    const victim = 'adivinada@example.com';
+    await askCode(a, victim, OWNER_IP);
+    const code = codeIn((await mailsTo(m, victim))[0]);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < DATA_CODE_ATTEMPTS + 2; i++) await fileFrom(a, { ...request, email: victim, code: wrong }, '198.51.100.66');
+    const res = await fileFrom(a, { ...request, email: victim, code }, OWNER_IP);
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('wrong codes from many clients stop the code from being typed, never the link of the same e-mail', async () => {
+    const { app: a, mailer: m } = await start();
+    const victim = 'muchas-redes@example.com';
+    await askCode(a, victim, OWNER_IP);
+    const [mail] = await mailsTo(m, victim);
+    const code = codeIn(mail);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < DATA_CODE_GUESSES; i++) await fileFrom(a, { ...request, email: victim, code: wrong }, `198.51.100.${100 + i}`);
+    // Ten wrong guesses reached the code: typing it no longer works, even from the owner (guessing is what is locked)…
+    const typed = await fileFrom(a, { ...request, email: victim, code }, OWNER_IP);
+    expect([typed.statusCode, typed.json<{ error: string }>().error]).toEqual([400, 'code_invalid']);
+    // …and its link, in the same e-mail, still proves the mailbox; the message said where to look.
+    const byLink = await fileFrom(a, { ...request, email: victim, link: linkIn(mail) }, OWNER_IP);
+    expect(byLink.statusCode).toBe(201);
+    expect(typed.json<{ message: string }>().message).toBe(
+      'El código no es válido o ya venció. Abre el enlace del correo que te enviamos o pide un código nuevo.',
+    );
+  });
+
+  it('a code a stranger caused after the owner’s does not void the owner’s: any live code of the address files', async () => {
+    const { app: a, mailer: m } = await start();
+    const victim = 'primera@example.com';
+    await askCode(a, victim, OWNER_IP);
+    const owners = codeIn((await mailsTo(m, victim))[0]);
+    await askCode(a, victim, '198.51.100.77');
+    expect(await mailsTo(m, victim)).toHaveLength(2);
+    const res = await fileFrom(a, { ...request, email: victim, code: owners }, OWNER_IP);
+    expect(res.statusCode).toBe(201);
   });
 
   it('files without a code for a signed-in visitor whose verified token names the same address, and only then', async () => {
@@ -511,6 +664,133 @@ describe.each(testDatabases)('data subject requests (Ley 1581) on %s', (_name, o
       expect.arrayContaining([['account.data.erase', { summary: { inscripciones: 2, pagos_anonimizados: 1 } }]]),
     );
     expect((await staffCall(a, 'POST', url, ana, { confirm: true, response: 'Otra vez' })).statusCode).toBe(409);
+  });
+
+  /** A person with an account opened after a payment and a filed deletion request: what an erasure must take away. */
+  async function personToErase(a: FastifyInstance, db: SiteDb, m: Mailer, email: string) {
+    await db
+      .insertInto('account.payment_accounts')
+      .values({ enrolment_reference: `REF-${email}`, payment_id: '77', email, outcome: 'created' })
+      .execute();
+    const filed = await file(a, m, email, { kind: 'supresion' });
+    return { filed, url: `/api/account/staff/data-requests/${filed.radicado}/supresion` };
+  }
+  const paymentAccountEmail = async (db: SiteDb, email: string) =>
+    (await db.selectFrom('account.payment_accounts').select('email').where('enrolment_reference', '=', `REF-${email}`).executeTakeFirst())
+      ?.email;
+  const answersTo = async (m: Mailer, email: string, radicado: string) =>
+    (await mailsTo(m, email)).filter((x) => x.subject.startsWith('Respuesta') && x.subject.includes(radicado));
+  const erasure = { confirm: true, response: 'Suprimimos tus datos.' };
+
+  it('erases once when a second click arrives during the erasure: one erases and answers, the other gets a clean 409 before erasing anything', async () => {
+    const idp = siteEngine(['doble@example.com']);
+    const { app: a, db, mailer: m } = await start({ personalData: idp.factory });
+    const email = 'doble@example.com';
+    const { filed, url } = await personToErase(a, db, m, email);
+
+    let release = () => {};
+    idp.provider.eraseGate = new Promise<void>((resolve) => (release = resolve));
+    const first = staffCall(a, 'POST', url, ana, erasure);
+    for (let i = 0; i < 1000 && idp.provider.erasures === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(idp.provider.erasures).toBe(1);
+    // The same click again (another tab) while the first is erasing.
+    const second = staffCall(a, 'POST', url, ana, erasure);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 409]);
+    expect(answers[1]?.json()).toEqual({ error: 'not_allowed', message: 'La solicitud ya fue respondida: no admite esta acción.' });
+
+    // One erasure: the database erased once, the identity provider asked once, one audit row of each kind, one answer.
+    expect(idp.provider.erasures).toBe(1);
+    expect(idp.provider.removes).toEqual([email]);
+    expect(await paymentAccountEmail(db, email)).toBe('');
+    expect((await auditOf(db, filed.radicado)).map((r) => r.action).sort()).toEqual(['account.data.erase', 'account.data.respond']);
+    expect(await answersTo(m, email, filed.radicado)).toHaveLength(1);
+    expect(await caseOf(a, filed.radicado)).toMatchObject({
+      status: 'Respondida',
+      erasure: { accountPending: false, summary: { 'Cuenta en el sitio — borrada': 1 } },
+    });
+    // A click later still: the same clean 409, nothing erased or asked.
+    expect((await staffCall(a, 'POST', url, ana, erasure)).statusCode).toBe(409);
+    expect([idp.provider.erasures, idp.provider.removes.length]).toEqual([1, 1]);
+  });
+
+  it('erases nothing when the erasure cannot be recorded: a failure after the erase and before its audit row rolls it all back', async () => {
+    const idp = siteEngine(['registro@example.com']);
+    const { app: a, db, mailer: m } = await start({ personalData: idp.factory });
+    const email = 'registro@example.com';
+    const { filed, url } = await personToErase(a, db, m, email);
+    // The audit log refuses the erasure's row (a fault between the erase and its record). The staff schema outlives a
+    // PostgreSQL test, so the trigger goes in `finally`.
+    await sql`create or replace function staff.test_refuse_erase_audit() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'account.data.erase' then raise exception 'auditoría no disponible'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger test_refuse_erase_audit before insert on staff.audit_log
+      for each row execute function staff.test_refuse_erase_audit()`.execute(db);
+    let failed;
+    try {
+      failed = await staffCall(a, 'POST', url, ana, erasure);
+    } finally {
+      await sql`drop trigger if exists test_refuse_erase_audit on staff.audit_log`.execute(db);
+      await sql`drop function if exists staff.test_refuse_erase_audit()`.execute(db);
+    }
+    expect(failed.statusCode).toBe(500);
+    // Nothing erased, and the request is not marked done: the person's record, their request, their account.
+    expect(await paymentAccountEmail(db, email)).toBe(email);
+    expect(idp.provider.removes).toEqual([]);
+    const open = await caseOf(a, filed.radicado);
+    expect(open).toMatchObject({ status: 'Recibida', erasure: null, response: null, request: { email } });
+    expect(open.actions.erase.allowed).toBe(true);
+    expect(await auditOf(db, filed.radicado)).toEqual([]);
+    expect(await answersTo(m, email, filed.radicado)).toEqual([]);
+
+    // The fault gone, the same click erases, once.
+    expect((await staffCall(a, 'POST', url, ana, erasure)).statusCode).toBe(200);
+    expect(await paymentAccountEmail(db, email)).toBe('');
+    expect(idp.provider.removes).toEqual([email]);
+    expect((await auditOf(db, filed.radicado)).filter((r) => r.action === 'account.data.erase')).toHaveLength(1);
+  });
+
+  it('commits the erasure with the account deletion pending when the identity provider is down; the job finishes it, then answers', async () => {
+    const idp = siteEngine(['caida@example.com']);
+    const { app: a, db, mailer: m, ctx } = await start({ personalData: idp.factory });
+    const email = 'caida@example.com';
+    const { filed, url } = await personToErase(a, db, m, email);
+    idp.provider.down = true;
+    const res = await staffCall(a, 'POST', url, ana, erasure);
+    expect(res.statusCode).toBe(200);
+    const pending = res.json<DataRequestCase>();
+    expect(pending).toMatchObject({ status: 'Respondida', erasure: { accountPending: true } });
+    expect(pending.erasure?.summary).not.toHaveProperty(['Cuenta en el sitio — borrada']);
+    expect(await paymentAccountEmail(db, email)).toBe('');
+    expect((await auditOf(db, filed.radicado)).filter((r) => r.action === 'account.data.erase')).toHaveLength(1);
+    // The answer says the account is gone: it waits.
+    expect(await answersTo(m, email, filed.radicado)).toEqual([]);
+    // Another click does not erase again; it is the job's to finish.
+    expect((await staffCall(a, 'POST', url, ana, erasure)).statusCode).toBe(409);
+
+    const jobCtx = { db, mailer: m, personalData: idp.factory(ctx) };
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await retryAccountDeletions(jobCtx, clock)).toEqual({ done: 0, failed: 1, busy: 0 });
+    expect((await caseOf(a, filed.radicado)).erasure?.accountPending).toBe(true);
+    idp.provider.down = false;
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    expect(await retryAccountDeletions(jobCtx, clock)).toEqual({ done: 1, failed: 0, busy: 0 });
+    expect(idp.provider.users.has(email)).toBe(false);
+    expect((await caseOf(a, filed.radicado)).erasure).toMatchObject({
+      accountPending: false,
+      summary: { 'Cuenta en el sitio — borrada': 1 },
+    });
+    const told = await answersTo(m, email, filed.radicado);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('Suprimimos tus datos.');
+    // Nothing left to retry, and the address is nowhere in the account schema any more.
+    expect(await retryAccountDeletions(jobCtx, clock)).toEqual({ done: 0, failed: 0, busy: 0 });
+    expect(await db.selectFrom('account.data_request_account_deletions').selectAll().execute()).toEqual([]);
+    expect(await auditOf(db, filed.radicado)).toHaveLength(2);
   });
 
   it('lists requests by due date with counts and filters, and e-mails the team a daily digest of overdue and due-soon ones', async () => {

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { ApiModule } from 'shared/server/api-module';
-import { dataRequestCompletionMigration, dataRequestsMigration, registerDataRequests, type DataRequestOptions } from './data-requests';
+import {
+  dataRequestAccountDeletionsMigration,
+  dataRequestCompletionMigration,
+  dataRequestLinksMigration,
+  dataRequestsMigration,
+  registerDataRequests,
+  type DataRequestOptions,
+} from './data-requests';
 import { cognitoDirectory, type AccountDirectory } from './directory';
 import { registrationConsentRoutes } from './registration-consent';
 import { accountRoutes } from './routes';
@@ -36,6 +43,8 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
         // The data subject's requests (#15): data-requests/migrations.ts.
         '002_data_requests': dataRequestsMigration,
         '003_data_request_completion': dataRequestCompletionMigration,
+        '004_data_request_account_deletions': dataRequestAccountDeletionsMigration,
+        '005_data_request_links': dataRequestLinksMigration,
       },
     },
     plugin: async (app, ctx) => {

@@ -77,10 +77,23 @@ export interface DataRequestCodesTable {
   ip_key: string;
   salt: string;
   code_hash: string;
+  /** Wrong codes typed while it was live, from any client (it cannot be typed after DATA_CODE_GUESSES). */
   attempts: ColumnType<number, number | undefined, number>;
   created_at: CreatedTimestamp;
   expires_at: Date;
+  /** Used to file a request, by its code or its link (both go). */
   used_at: NullableTimestamp;
+  /** Migration 005: SHA-256 of the token of the e-mail's one-time link, and until when it works (null before 005). */
+  link_hash: ColumnType<string | null, string | undefined, string | null>;
+  link_expires_at: ColumnType<Date | null, Date | undefined, Date | null>;
+}
+
+/** `account.data_request_code_misses` (migration 005): a wrong code typed, by digests of the address and the client. */
+export interface DataRequestCodeMissesTable {
+  id: Generated<string>;
+  email_key: string;
+  ip_key: string;
+  at: CreatedTimestamp;
 }
 
 /** `account.data_request_exports`: the copy of a person's data sent for an acceso, behind a link that expires. */
@@ -100,6 +113,22 @@ export interface DataRequestExportsTable {
   downloaded_at: NullableTimestamp;
 }
 
+/**
+ * `account.data_request_account_deletions` (migration 004): an erasure's deletion of the person's account at the identity
+ * provider, still to do (it cannot be part of the database transaction). Deleted, with the answer e-mail queued, once
+ * the account is gone; the address stays only until then, because the provider deletes an account by it.
+ */
+export interface DataRequestAccountDeletionsTable {
+  id: Serial;
+  request_id: number;
+  email: string;
+  created_at: CreatedTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_attempt_at: NullableTimestamp;
+  /** A try in progress until then (the immediate one or the job's): nobody else calls the provider meanwhile. */
+  claimed_until: NullableTimestamp;
+}
+
 /** `account.data_request_counters`: the year's last radicado number. */
 export interface DataRequestCountersTable {
   year: number;
@@ -114,5 +143,7 @@ declare module 'shared/server/database' {
     'account.data_request_codes': DataRequestCodesTable;
     'account.data_request_exports': DataRequestExportsTable;
     'account.data_request_counters': DataRequestCountersTable;
+    'account.data_request_account_deletions': DataRequestAccountDeletionsTable;
+    'account.data_request_code_misses': DataRequestCodeMissesTable;
   }
 }

@@ -358,5 +358,31 @@ export const communityMigrations: DomainMigrations = {
         await s.createIndex('newsletter_deliveries_subscription').on('newsletter_deliveries').column('subscription_id').execute();
       },
     },
+    // ── Every confirmation link works for its lifetime (trust boundaries, round two) ─────────────────────────────────
+    '008_newsletter_confirmation_links': {
+      // - newsletter_confirmations: one row per confirmation e-mail with the SHA-256 of its token and its expiry, so a
+      //   newer e-mail (a stranger can cause one by typing the address) no longer voids the link the owner received.
+      //   Confirming, unsubscribing or deleting the subscription removes its rows.
+      // - The single pending token of newsletter_subscriptions moves there, and its two columns go.
+      async up(db) {
+        const s = db.schema.withSchema('community');
+        await s
+          .createTable('newsletter_confirmations')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('subscription_id', 'integer', (c) =>
+            c.notNull().references('community.newsletter_subscriptions.id').onDelete('cascade'),
+          )
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+          .execute();
+        await s.createIndex('newsletter_confirmations_subscription').on('newsletter_confirmations').column('subscription_id').execute();
+        await sql`insert into community.newsletter_confirmations (subscription_id, token_hash, created_at, expires_at)
+          select id, confirm_token_hash, coalesce(confirmation_sent_at, now()), confirm_expires_at
+          from community.newsletter_subscriptions
+          where confirm_token_hash is not null and confirm_expires_at is not null and status = 'pending'`.execute(db);
+        await s.alterTable('newsletter_subscriptions').dropColumn('confirm_token_hash').dropColumn('confirm_expires_at').execute();
+      },
+    },
   },
 };

@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { newsletterParagraphs, type NewsletterCompose } from 'shared/schemas/newsletter';
 import { renderMail } from 'shared/server/mail-template';
 import type { OutgoingMail } from 'shared/server/mailer';
+import { newsletterConfirmationTexts } from './texts';
 
 /**
  * Newsletter links and e-mails (#15). Every link carries a random token (32 bytes, base64url); the database keeps only
  * its SHA-256, so a leaked table opens no link and a link names no address.
  */
 
-/** How long a confirmation link works. */
+/** How long a confirmation link works (each one, whatever was sent after it). */
 export const CONFIRMATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const newToken = (): string => randomBytes(32).toString('base64url');
@@ -24,16 +25,13 @@ export const oneClickLink = (origin: string, token: string) =>
 
 /** The confirmation e-mail: fixed text and our own link, nothing the visitor typed except the address it goes to. */
 export function confirmationMail(origin: string, to: string, token: string): OutgoingMail {
+  const t = newsletterConfirmationTexts;
   return renderMail({
     to,
-    subject: 'Confirma tu suscripción al boletín',
-    greeting: 'Hola:',
-    paragraphs: [
-      'Alguien (esperamos que tú) pidió recibir el boletín de la fundación en este correo.',
-      'Para empezar a recibirlo, abre el enlace y pulsa "Confirmar". El enlace sirve una sola vez durante 7 días.',
-      'Si no fuiste tú, ignora este mensaje: sin tu confirmación no te enviaremos nada más.',
-    ],
-    action: { label: 'Confirmar mi suscripción', url: confirmationLink(origin, token) },
+    subject: t.subject,
+    greeting: t.greeting,
+    paragraphs: t.paragraphs(CONFIRMATION_TTL_MS / 86_400_000),
+    action: { label: t.action, url: confirmationLink(origin, token) },
   });
 }
 

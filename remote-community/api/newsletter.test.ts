@@ -11,9 +11,10 @@ import { createApiContext, readCommonConfig } from 'shared/server/server-config'
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { testDatabases } from 'shared/server/test-databases';
 import { communityApi } from './index';
-import { MAX_PER_ADDRESS_PER_DAY, MAX_PER_IP_PER_HOUR } from './newsletter';
+import { MAX_PER_ADDRESS_PER_DAY, MAX_PER_CLIENT_PER_ADDRESS_PER_DAY, MAX_PER_IP_PER_HOUR } from './newsletter';
 
 const ORIGIN = 'http://127.0.0.1:8080';
+const OWNER_IP = '192.0.2.20';
 const identity = createTestIdentity();
 const staff = createTestStaffDirectory();
 staff.seat({ username: 'ana@fundacion.org' });
@@ -88,8 +89,9 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
     const token = confirmToken(mails[0]!)!;
     expect(token).toHaveLength(43);
     // Only the hash is stored.
-    expect(row?.confirm_token_hash).not.toContain(token);
-    expect(JSON.stringify(row)).not.toContain(token);
+    const links = await db.selectFrom('community.newsletter_confirmations').selectAll().where('subscription_id', '=', row!.id).execute();
+    expect(links).toHaveLength(1);
+    expect(JSON.stringify([row, links])).not.toContain(token);
 
     // GET on the confirmation page's API never confirms (a mail scanner's prefetch).
     const get = await a.inject({ method: 'GET', url: `/api/community/newsletter/confirm?token=${token}` });
@@ -116,9 +118,9 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
     await subscribe(a, 'vencido@example.com');
     const token = confirmToken((await mailsTo(m, 'vencido@example.com'))[0]!)!;
     await db
-      .updateTable('community.newsletter_subscriptions')
-      .set({ confirm_expires_at: new Date(Date.now() - 1000) })
-      .where('email', '=', 'vencido@example.com')
+      .updateTable('community.newsletter_confirmations')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('subscription_id', '=', (await statusOf(db, 'vencido@example.com'))!.id)
       .execute();
     const res = await confirm(a, token);
     expect(res.statusCode).toBe(404);
@@ -169,6 +171,60 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
       await subscribe(a, 'blanco@example.com');
     }
     expect(await mailsTo(m, 'blanco@example.com')).toHaveLength(5);
+  });
+
+  // ── A stranger typing someone's address cannot stop them from subscribing ────────────────────────────────────────
+
+  /** Lets the next confirmation to `email` go out (the resend gap), as if minutes had passed. */
+  const afterGap = (db: SiteDb, email: string) =>
+    db
+      .updateTable('community.newsletter_subscriptions')
+      .set({ confirmation_sent_at: new Date(Date.now() - 6 * 60_000) })
+      .where('email', '=', email)
+      .execute();
+
+  it('a stranger spending an address’s confirmation e-mails voids no link: the owner confirms with the first one, and answers never change', async () => {
+    const { app: a, db, mailer: m } = await start();
+    const owner = 'duena@example.com';
+    const first = await subscribe(a, owner, OWNER_IP);
+    const [mine] = await mailsTo(m, owner);
+    // The attack: the stranger types the owner's address until the day's budget is spent, and beyond, from a few networks.
+    const answers = [];
+    for (let i = 0; i < MAX_PER_ADDRESS_PER_DAY + 2; i++) {
+      await afterGap(db, owner);
+      answers.push(await subscribe(a, owner, `198.51.100.${i + 1}`));
+    }
+    expect(await mailsTo(m, owner)).toHaveLength(MAX_PER_ADDRESS_PER_DAY);
+    // Accepted or past the budget (nothing sent), the same answer.
+    expect(new Set([first, ...answers].map((r) => `${r.statusCode} ${r.body}`)).size).toBe(1);
+    // The owner's own new try sends nothing more, and says the same…
+    await afterGap(db, owner);
+    const again = await subscribe(a, owner, OWNER_IP);
+    expect(`${again.statusCode} ${again.body}`).toBe(`${first.statusCode} ${first.body}`);
+    expect(await mailsTo(m, owner)).toHaveLength(MAX_PER_ADDRESS_PER_DAY);
+    // …and the link of the first e-mail, theirs, still works: newer ones did not replace it.
+    const res = await confirm(a, confirmToken(mine!)!);
+    expect(res.statusCode).toBe(200);
+    expect((await statusOf(db, owner))?.status).toBe('confirmed');
+    // Confirmed: every other link of the address is used up.
+    const others = (await mailsTo(m, owner)).filter((x) => x.id !== mine!.id);
+    expect((await confirm(a, confirmToken(others[0]!)!)).statusCode).toBe(404);
+    expect(await db.selectFrom('community.newsletter_confirmations').selectAll().execute()).toEqual([]);
+  });
+
+  it('one client cannot spend an address’s budget alone: the owner still receives a confirmation', async () => {
+    const { app: a, db, mailer: m } = await start();
+    const owner = 'objetivo@example.com';
+    for (let i = 0; i < MAX_PER_ADDRESS_PER_DAY + 1; i++) {
+      await afterGap(db, owner);
+      expect((await subscribe(a, owner, '203.0.113.77')).statusCode).toBe(201);
+    }
+    expect(await mailsTo(m, owner)).toHaveLength(MAX_PER_CLIENT_PER_ADDRESS_PER_DAY);
+    await afterGap(db, owner);
+    await subscribe(a, owner, OWNER_IP);
+    const mails = await mailsTo(m, owner);
+    expect(mails).toHaveLength(MAX_PER_CLIENT_PER_ADDRESS_PER_DAY + 1);
+    expect((await confirm(a, confirmToken(mails[0]!)!)).statusCode).toBe(200);
   });
 
   it('sends a newsletter only to confirmed addresses, each e-mail with both RFC 8058 headers and its own token', async () => {

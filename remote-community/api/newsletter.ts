@@ -28,11 +28,15 @@ import { newsletterStaffRoutes } from './newsletter-staff';
  * The newsletter (#15): double opt-in and RFC 8058 unsubscribe.
  *
  * - POST /newsletter/subscribe {email}: the address is stored 'pending' and gets a confirmation e-mail with a random
- *   token (stored hashed, 7 days, single use). Every accepted address gets the same answer, whether new, pending,
- *   confirmed or unsubscribed, so the form tells nobody who is subscribed. A pending or unsubscribed address gets a new
- *   confirmation at most once every RESEND_GAP_MS and MAX_PER_ADDRESS_PER_DAY times a day (its `+tag`s counted together);
- *   one IP triggers at most MAX_PER_IP_PER_HOUR confirmation e-mails. Over a limit the mail is skipped, not the answer.
- * - POST /newsletter/confirm {token}: the page's "Confirmar" button (never a GET: mail scanners prefetch links).
+ *   token (stored hashed, 7 days). Every accepted address gets the same answer, whether new, pending, confirmed or
+ *   unsubscribed, so the form tells nobody who is subscribed. A pending or unsubscribed address gets a new confirmation
+ *   at most once every RESEND_GAP_MS and MAX_PER_ADDRESS_PER_DAY times a day (its `+tag`s counted together), of which
+ *   one client triggers at most MAX_PER_CLIENT_PER_ADDRESS_PER_DAY (no single stranger spends an address's budget);
+ *   one client triggers at most MAX_PER_IP_PER_HOUR confirmation e-mails in all. Over a limit the mail is skipped, not
+ *   the answer. The limits cannot lock the owner out: every link sent works for its 7 days, also after newer ones (the
+ *   owner confirms with any e-mail in their mailbox, including those a stranger caused).
+ * - POST /newsletter/confirm {token}: the page's "Confirmar" button (never a GET: mail scanners prefetch links); it uses
+ *   up every link of the subscription.
  * - GET /newsletter/unsubscribe?token=…: never unsubscribes (scanners); sends the visitor to the page with the button.
  * - POST /newsletter/unsubscribe?token=… with `List-Unsubscribe=One-Click` (form-encoded or multipart, RFC 8058; no
  *   cookie, no page), or POST /newsletter/unsubscribe {token} (JSON, from the page): status 'unsubscribed' for good;
@@ -41,6 +45,7 @@ import { newsletterStaffRoutes } from './newsletter-staff';
 
 export const RESEND_GAP_MS = 5 * 60 * 1000;
 export const MAX_PER_ADDRESS_PER_DAY = 5;
+export const MAX_PER_CLIENT_PER_ADDRESS_PER_DAY = 2;
 export const MAX_PER_IP_PER_HOUR = 10;
 
 const answer = zodResponse(newsletterResponseSchema);
@@ -128,6 +133,7 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
           .selectFrom('community.newsletter_confirmation_log')
           .select([
             sql<number>`count(*) filter (where address_hash = ${address})::int`.as('address'),
+            sql<number>`count(*) filter (where address_hash = ${address} and ip_hash = ${ip})::int`.as('clientForAddress'),
             sql<number>`count(*) filter (where ip_hash = ${ip} and at > ${new Date(now.getTime() - 3600_000)})::int`.as('ip'),
           ])
           .where((eb) => eb.or([eb('address_hash', '=', address), eb('ip_hash', '=', ip)]))
@@ -136,20 +142,31 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
           skipped = 'address_limit';
           return;
         }
+        if (counts.clientForAddress >= MAX_PER_CLIENT_PER_ADDRESS_PER_DAY) {
+          skipped = 'client_address_limit';
+          return;
+        }
         if (counts.ip >= MAX_PER_IP_PER_HOUR) {
           skipped = 'ip_limit';
           return;
         }
+        // A new link beside the earlier ones (expired ones go): none replaces another.
         const token = newToken();
         await trx
-          .updateTable('community.newsletter_subscriptions')
-          .set({
-            confirm_token_hash: tokenHash(token),
-            confirm_expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS),
-            confirmation_sent_at: now,
-          })
-          .where('id', '=', row.id)
+          .deleteFrom('community.newsletter_confirmations')
+          .where('subscription_id', '=', row.id)
+          .where('expires_at', '<=', now)
           .execute();
+        await trx
+          .insertInto('community.newsletter_confirmations')
+          .values({
+            subscription_id: row.id,
+            token_hash: tokenHash(token),
+            created_at: now,
+            expires_at: new Date(now.getTime() + CONFIRMATION_TTL_MS),
+          })
+          .execute();
+        await trx.updateTable('community.newsletter_subscriptions').set({ confirmation_sent_at: now }).where('id', '=', row.id).execute();
         await trx.insertInto('community.newsletter_confirmation_log').values({ ip_hash: ip, address_hash: address, at: now }).execute();
         await queueMails(trx, [confirmationMail(origin, email, token)]);
         queued = true;
@@ -173,14 +190,26 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
       },
     },
     async (request) => {
-      const confirmed = await ctx.db
-        .updateTable('community.newsletter_subscriptions')
-        .set({ status: 'confirmed', confirmed_at: new Date(), confirm_token_hash: null, confirm_expires_at: null })
-        .where('confirm_token_hash', '=', tokenHash(request.body.token))
-        .where('status', '=', 'pending')
-        .where('confirm_expires_at', '>', new Date())
-        .returning('id')
-        .executeTakeFirst();
+      const now = new Date();
+      const confirmed = await ctx.db.transaction().execute(async (trx) => {
+        const link = await trx
+          .selectFrom('community.newsletter_confirmations')
+          .select('subscription_id')
+          .where('token_hash', '=', tokenHash(request.body.token))
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (!link) return false;
+        const updated = await trx
+          .updateTable('community.newsletter_subscriptions')
+          .set({ status: 'confirmed', confirmed_at: now })
+          .where('id', '=', link.subscription_id)
+          .where('status', '=', 'pending')
+          .returning('id')
+          .executeTakeFirst();
+        // Confirmed: every link of the subscription is used up with this one.
+        await trx.deleteFrom('community.newsletter_confirmations').where('subscription_id', '=', link.subscription_id).execute();
+        return updated !== undefined;
+      });
       if (!confirmed) throw new ApiError(404, 'token_invalid', newsletterLinkTexts.confirmInvalid);
       return { success: true as const, message: newsletterLinkTexts.confirmed };
     },
@@ -230,12 +259,16 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
           .where('unsubscribe_token_hash', '=', tokenHash(parsed.data))
           .executeTakeFirst();
         if (!delivery) throw new ApiError(404, 'token_invalid', newsletterLinkTexts.unsubscribeInvalid);
-        await ctx.db
-          .updateTable('community.newsletter_subscriptions')
-          .set({ status: 'unsubscribed', unsubscribed_at: new Date(), confirm_token_hash: null, confirm_expires_at: null })
-          .where('id', '=', delivery.subscription_id)
-          .where('status', '<>', 'unsubscribed')
-          .execute();
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('community.newsletter_subscriptions')
+            .set({ status: 'unsubscribed', unsubscribed_at: new Date() })
+            .where('id', '=', delivery.subscription_id)
+            .where('status', '<>', 'unsubscribed')
+            .execute();
+          // Nothing sent before the unsubscribe may bring the subscription back (confirming already used them all up).
+          await trx.deleteFrom('community.newsletter_confirmations').where('subscription_id', '=', delivery.subscription_id).execute();
+        });
         return { success: true as const, message: newsletterLinkTexts.unsubscribed };
       },
     );

@@ -212,9 +212,6 @@ export interface NewsletterSubscriptionsTable {
   subscribed_at: CreatedTimestamp;
   confirmed_at: NullableTimestamp;
   unsubscribed_at: NullableTimestamp;
-  /** SHA-256 (hex) of the pending confirmation token; null once used. */
-  confirm_token_hash: string | null;
-  confirm_expires_at: NullableTimestamp;
   /** When the last confirmation e-mail was queued (per-address resend limit). */
   confirmation_sent_at: NullableTimestamp;
 }
@@ -225,6 +222,18 @@ export interface NewsletterConfirmationLogTable {
   ip_hash: string;
   address_hash: string;
   at: CreatedTimestamp;
+}
+
+/**
+ * `community.newsletter_confirmations` (migration 008): one per confirmation e-mail, with the SHA-256 of its link's token;
+ * every link works until it expires, whatever was sent after it. Gone when the subscription is confirmed or unsubscribed.
+ */
+export interface NewsletterConfirmationsTable {
+  id: Generated<string>;
+  subscription_id: number;
+  token_hash: string;
+  created_at: CreatedTimestamp;
+  expires_at: Date;
 }
 
 /** `community.newsletter_sends`: each newsletter sent by staff. */
@@ -251,6 +260,7 @@ export interface NewsletterDeliveriesTable {
 declare module 'shared/server/database' {
   interface Database {
     'community.newsletter_confirmation_log': NewsletterConfirmationLogTable;
+    'community.newsletter_confirmations': NewsletterConfirmationsTable;
     'community.newsletter_sends': NewsletterSendsTable;
     'community.newsletter_deliveries': NewsletterDeliveriesTable;
   }

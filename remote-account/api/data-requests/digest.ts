@@ -14,7 +14,7 @@ import { businessDaysBetween, dueSoonLimit } from './rules';
  * listing the open requests that are overdue or due within 3 business days (Ley 1581 terms). Once a Bogotá day across
  * every instance (`runOnce` on `staff.job_runs`) from 7:00. Nothing to report sends nothing. Requests are named by
  * radicado, kind, status and date only. The same run deletes what has no reason to stay: codes a day past their expiry
- * and copies of data whose link expired.
+ * (and their link's), wrong-code counts a day old, and copies of data whose link expired.
  */
 
 export const DATA_DIGEST_JOB = 'account.data.digest';
@@ -92,10 +92,13 @@ export interface DataDigestResult {
 
 async function sendDigest(ctx: DigestContext, at: Date, log?: { warn(obj: object, msg: string): void }): Promise<DataDigestResult> {
   // Housekeeping first: it must happen whether or not there is anything to report.
+  const dayAgo = new Date(at.getTime() - 86_400_000);
   await ctx.db
     .deleteFrom('account.data_request_codes')
-    .where('expires_at', '<', new Date(at.getTime() - 86_400_000))
+    .where('expires_at', '<', dayAgo)
+    .where((eb) => eb.or([eb('link_expires_at', 'is', null), eb('link_expires_at', '<', dayAgo)]))
     .execute();
+  await ctx.db.deleteFrom('account.data_request_code_misses').where('at', '<', dayAgo).execute();
   await ctx.db.deleteFrom('account.data_request_exports').where('expires_at', '<', at).execute();
   const d = await collectDataDigest(ctx.db, colombianDate(at));
   const summary = { overdue: d.overdue.length, dueSoon: d.dueSoon.length };

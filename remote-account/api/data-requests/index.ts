@@ -5,7 +5,12 @@ import { sitePersonalData, type PersonalDataFactory } from './personal-data';
 import { dataRequestStaffRoutes } from './staff';
 import { dataRequestVisitorRoutes } from './visitor';
 
-export { dataRequestCompletionMigration, dataRequestsMigration } from './migrations';
+export {
+  dataRequestAccountDeletionsMigration,
+  dataRequestCompletionMigration,
+  dataRequestLinksMigration,
+  dataRequestsMigration,
+} from './migrations';
 
 /** Options of the data requests (tests): the clock, and the personal-data engine (the site's by default). */
 export interface DataRequestOptions {

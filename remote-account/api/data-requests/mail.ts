@@ -24,6 +24,10 @@ export const dataMailTexts = {
       `Alguien (probablemente tú) pidió radicar una solicitud sobre datos personales con este correo. Para continuar, escribe este código en el sitio. Vence en ${minutes} minutos.`,
     label: 'Código',
     never: 'Nunca te pediremos este código por teléfono ni por mensaje.',
+    link: (hours: number) =>
+      `También puedes abrir el enlace de abajo: comprueba que este correo es tuyo sin escribir el código, sirve una sola vez durante ${hours} horas y funciona aunque el código ya haya vencido o alguien haya escrito códigos equivocados.`,
+    anyOf: 'Si te llegaron varios correos como este, sirve el código o el enlace de cualquiera de ellos.',
+    action: 'Comprobar mi correo y hacer la solicitud',
   },
   filed: {
     subject: 'Recibimos tu solicitud sobre tus datos personales',
@@ -81,14 +85,19 @@ function checkRadicado(radicado: string) {
   if (!DATA_RADICADO_PATTERN.test(radicado)) throw new TypeError('a data request e-mail names a generated radicado');
 }
 
-export function codeMail(to: string, code: string, minutes: number): OutgoingMail {
+/** The page the code e-mail's link opens: the token proves the mailbox when the request is filed (a GET does nothing). */
+export const dataRequestLink = (origin: string, token: string) => `${origin}/datos-personales?token=${encodeURIComponent(token)}`;
+
+/** The code, and a one-time link that proves the mailbox by itself (`link`: its URL, valid `linkHours`). */
+export function codeMail(to: string, code: string, minutes: number, link: { url: string; hours: number }): OutgoingMail {
   if (!/^\d{6}$/.test(code)) throw new TypeError('a code is six digits');
   return renderMail({
     to,
     subject: t.code.subject,
     greeting: t.greeting,
-    paragraphs: [t.code.intro(minutes), t.code.never, t.notYou],
+    paragraphs: [t.code.intro(minutes), t.code.link(link.hours), t.code.anyOf, t.code.never, t.notYou],
     details: [[t.code.label, code]],
+    action: { label: t.code.action, url: link.url },
   });
 }
 

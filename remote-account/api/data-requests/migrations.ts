@@ -105,3 +105,51 @@ export const dataRequestCompletionMigration: Migration = {
       .execute();
   },
 };
+
+/**
+ * `004_data_request_account_deletions` of the account domain: an erasure's deletion of the person's account at the
+ * identity provider, still to do. The erasure commits the database part and this row in one transaction; the network
+ * call follows, and the row goes (with the answer e-mail queued) once the account is gone. Until then it keeps the
+ * address, because the provider deletes an account by it. `claimed_until` keeps two tries from running at once.
+ */
+export const dataRequestAccountDeletionsMigration: Migration = {
+  async up(db) {
+    await db.schema
+      .withSchema('account')
+      .createTable('data_request_account_deletions')
+      .addColumn('id', 'serial', (c) => c.primaryKey())
+      .addColumn('request_id', 'integer', (c) => c.notNull().unique().references('account.data_requests.id').onDelete('cascade'))
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('last_attempt_at', 'timestamptz')
+      .addColumn('claimed_until', 'timestamptz')
+      .execute();
+  },
+};
+
+/**
+ * `005_data_request_links` of the account domain: limits that protect an address without locking its owner out.
+ * - Each code e-mail also carries a one-time link that proves the mailbox by itself: `link_hash` is the SHA-256 of its
+ *   token (never the token), valid until `link_expires_at` (24 hours), used up with the code (`used_at`).
+ * - `data_request_code_misses`: one row per wrong code typed, by digests of the address and of the client's network, so
+ *   wrong guesses are counted per client as well as per code (`data_request_codes.attempts`).
+ */
+export const dataRequestLinksMigration: Migration = {
+  async up(db) {
+    const s = db.schema.withSchema('account');
+    await s
+      .alterTable('data_request_codes')
+      .addColumn('link_hash', 'text', (c) => c.unique())
+      .addColumn('link_expires_at', 'timestamptz')
+      .execute();
+    await s
+      .createTable('data_request_code_misses')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('email_key', 'text', (c) => c.notNull())
+      .addColumn('ip_key', 'text', (c) => c.notNull())
+      .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await s.createIndex('data_request_code_misses_client').on('data_request_code_misses').columns(['email_key', 'ip_key', 'at']).execute();
+  },
+};

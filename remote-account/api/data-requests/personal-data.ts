@@ -1,4 +1,5 @@
 import type { ApiContext } from 'shared/server/api-contract';
+import type { SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
 import { createPersonalDataEngine } from 'shared/server/personal-data/engine';
 import { cognitoAccounts } from 'shared/server/personal-data/identity-accounts';
@@ -12,8 +13,13 @@ import { cognitoAccounts } from 'shared/server/personal-data/identity-accounts';
 export interface PersonalDataEngine {
   /** The copy for an acceso: JSON text, a readable PDF, and how many records it holds (the team sees only that count). */
   exportFor(email: string): Promise<{ json: string; pdf: Uint8Array; records: number }>;
-  /** Erases the address's data everywhere; answers counts per kind of record (no personal data). */
-  eraseFor(email: string): Promise<Record<string, number>>;
+  /**
+   * Erases the address's data in the database within `trx`, the caller's transaction (the erasure, the request's new
+   * state and its audit row commit together or not at all); answers counts per kind of record (no personal data).
+   */
+  eraseData(trx: SiteDb, email: string): Promise<Record<string, number>>;
+  /** Deletes the address's account at the identity provider (true if there was one); idempotent, never in a transaction. */
+  removeAccount(email: string): Promise<boolean>;
 }
 
 export const personalDataTexts = {
@@ -25,7 +31,10 @@ export const unavailablePersonalData = (): PersonalDataEngine => ({
   async exportFor() {
     throw new ApiError(503, 'personal_data_unavailable', personalDataTexts.unavailable);
   },
-  async eraseFor() {
+  async eraseData() {
+    throw new ApiError(503, 'personal_data_unavailable', personalDataTexts.unavailable);
+  },
+  async removeAccount() {
     throw new ApiError(503, 'personal_data_unavailable', personalDataTexts.unavailable);
   },
 });

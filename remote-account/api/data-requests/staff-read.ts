@@ -155,7 +155,7 @@ function parseSummary(text: string | null): Record<string, number> {
 export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Promise<DataRequestCase | null> {
   const r = await db.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).executeTakeFirst();
   if (!r) return null;
-  const [history, lastExport] = await Promise.all([
+  const [history, lastExport, accountDeletion] = await Promise.all([
     db.selectFrom('account.data_request_events').selectAll().where('request_id', '=', r.id).orderBy('id').execute(),
     db
       .selectFrom('account.data_request_exports')
@@ -164,6 +164,7 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst(),
+    db.selectFrom('account.data_request_account_deletions').select('id').where('request_id', '=', r.id).executeTakeFirst(),
   ]);
   const facts = factsOf(r);
   const kind = r.kind as DataRequestKind;
@@ -188,7 +189,9 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
             withdrawFrom: withdrawFrom(r.completion_requested_at),
           }
         : null,
-    erasure: r.erased_at ? { at: iso(r.erased_at), summary: parseSummary(r.erasure_summary) } : null,
+    erasure: r.erased_at
+      ? { at: iso(r.erased_at), summary: parseSummary(r.erasure_summary), accountPending: accountDeletion !== undefined }
+      : null,
     urgency: urgencyOf(r.status, r.due_date, today),
     businessDaysLeft: businessDaysLeft(r.status, r.due_date, today),
     today,

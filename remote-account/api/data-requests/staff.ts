@@ -28,7 +28,8 @@ import { recordAudit } from 'shared/server/audit';
 import type { Database } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
-import { registerStaffRoutes, staffOf, type StaffUser, staffRead, pathParam } from 'shared/server/staff-guard';
+import { pathParam, registerStaffRoutes, staffOf, staffRead, type StaffUser } from 'shared/server/staff-guard';
+import { finishAccountDeletion, scheduleAccountDeletions } from './account-deletion';
 import { scheduleDataRequestDigest } from './digest';
 import { completionMail, extensionMail, responseMail, withdrawnMail } from './mail';
 import type { PersonalDataEngine } from './personal-data';
@@ -42,7 +43,6 @@ import {
   canStart,
   canWithdraw,
   extendedDueDate,
-  isOpen,
   requestRuleTexts,
   statusAfter,
   withdrawFrom,
@@ -56,7 +56,9 @@ import { emailKeyOf, tokenHashOf } from './visitor';
  * `registerStaffRoutes`). Each action locks the request's row, checks the rules (rules.ts), changes it, writes its history
  * and audit rows in one transaction, and only then e-mails the person. An answer erases the request's contact data in
  * the same transaction (the record keeps radicado, kind, dates and outcome), so the e-mail goes to the address read
- * inside it.
+ * inside it. An erasure is one of these actions too: the engine erases inside the action's transaction, so erasure,
+ * answer and audit rows commit together; only the identity provider's account deletion follows the commit
+ * (account-deletion.ts), and the answer e-mail with it.
  */
 
 export const dataAuditActions = {
@@ -100,7 +102,12 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
   const today = () => colombianDate(ctx.now());
 
   const stopDigest = scheduleDataRequestDigest(ctx, { now: ctx.now, log: app.log });
-  app.addHook('onClose', async () => stopDigest());
+  const accountDeletions = { db: ctx.db, mailer: ctx.mailer, personalData: ctx.personalData };
+  const stopAccountDeletions = scheduleAccountDeletions(accountDeletions, { now: ctx.now, log: app.log });
+  app.addHook('onClose', async () => {
+    stopDigest();
+    stopAccountDeletions();
+  });
 
   async function caseOrNotFound(radicado: string): Promise<DataRequestCase> {
     const found = await readCase(ctx.db, radicado, today());
@@ -403,43 +410,39 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
         dataEraseRequestSchema,
       ),
       async (request) => {
-        const { radicado } = request.params;
-        const before = await rowOrNotFound(radicado);
-        refuse(canErase(factsOf(before)));
-        const email = before.email ?? '';
-        // Earlier copies sent to this address go with the rest.
-        await ctx.db.deleteFrom('account.data_request_exports').where('email_key', '=', emailKeyOf(email)).execute();
-        const summary = await ctx.personalData.eraseFor(email);
         const text = request.body.response;
-        const me = staffOf(request);
-        const at = ctx.now();
-        // The engine may have erased this request's contact data too: the rules are checked on what is left, and the
-        // answer goes to the address read before the erasure.
-        await ctx.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom('account.data_requests')
-            .selectAll()
-            .where('radicado', '=', radicado)
-            .forUpdate()
-            .executeTakeFirstOrThrow();
-          if (!isOpen(row.status) || row.erased_at) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen(row.status));
+        const pending: { id: number | null } = { id: null };
+        // One transaction, under the request's lock: the rules, the erasure, the answer, its history and audit rows, and
+        // the account deletion still to do. A second click or a concurrent request waits for the lock, then finds the
+        // request answered: a 409 before anything is erased. A failure anywhere rolls the erasure back with the rest.
+        const answered = await act(request, request.params.radicado, 'erase', async (trx, row, me, at) => {
+          refuse(canErase(factsOf(row)));
+          const email = row.email ?? '';
+          // Earlier copies sent to this address go with the rest.
+          await trx.deleteFrom('account.data_request_exports').where('email_key', '=', emailKeyOf(email)).execute();
+          // The engine erases this request's contact data too (it is the person's): the row read under the lock keeps it.
+          const summary = await ctx.personalData.eraseData(trx, email);
           await trx
             .updateTable('account.data_requests')
             .set({ erased_at: at, erasure_summary: JSON.stringify(summary) })
             .where('id', '=', row.id)
             .execute();
           await event(trx, row, me, at, { action: 'suprimida', status: row.status });
-          const answered = await answer(trx, row, me, at, text, 'suprimida');
-          await recordAudit(trx, me, {
-            action: dataAuditActions.erase,
-            entity: DATA_AUDIT_ENTITY,
-            entityId: radicado,
-            detail: { summary },
-          });
-          await recordAudit(trx, me, { action: dataAuditActions.respond, entity: DATA_AUDIT_ENTITY, entityId: radicado, detail: answered });
+          const responded = await answer(trx, row, me, at, text, 'suprimida');
+          const deletion = await trx
+            .insertInto('account.data_request_account_deletions')
+            .values({ request_id: row.id, email, created_at: at })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          pending.id = deletion.id;
+          // No e-mail yet: the answer says the account is gone, so it is queued when it is (account-deletion.ts).
+          return { detail: { summary }, audits: [{ action: dataAuditActions.respond, detail: responded }] };
         });
-        if (email) await ctx.mailer.send(responseMail({ to: email, radicado, text, at, erased: true }));
-        return caseOrNotFound(radicado);
+        if (pending.id === null) return answered;
+        // The identity provider after the commit (a network call is never inside a transaction). If it fails, the
+        // request shows the deletion pending and the job tries again; the answer e-mail waits for it.
+        await finishAccountDeletion(accountDeletions, pending.id, ctx.now(), app.log);
+        return caseOrNotFound(request.params.radicado);
       },
     );
   });

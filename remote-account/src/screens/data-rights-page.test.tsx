@@ -132,6 +132,56 @@ describe('the data subject’s request page (/datos-personales)', () => {
     expect((screen.getByRole('radio', { name: /Corregir o actualizar/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('opened from a code e-mail’s link, files with the link instead of a code, takes it out of the address bar, and falls back to the code when the server refuses it', async () => {
+    const LINK = 'A'.repeat(42) + 'b';
+    window.history.replaceState(null, '', `/datos-personales?token=${LINK}`);
+    const user = userEvent.setup();
+    const refused =
+      'Este enlace ya no sirve: se usó, venció o es de otro correo. Escribe el correo al que te llegó el enlace, o pide un código nuevo.';
+    const { calls, container } = open({
+      [FILE]: [
+        apiError(400, 'link_invalid', refused),
+        ok(
+          {
+            success: true,
+            radicado: 'DP-2026-000008',
+            kind: 'acceso',
+            createdAt: '2026-03-16T15:00:00.000Z',
+            dueDate: '2026-03-31',
+            termDays: 10,
+          },
+          201,
+        ),
+      ],
+      [CODE]: ok({ success: true, message: sentMessage, minutes: 15 }),
+    });
+    expect(screen.getByText(/Abriste el enlace del correo que te enviamos/)).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(await axeViolations(container)).toEqual([]);
+    await fillRequest(user);
+    await user.click(screen.getByRole('button', { name: 'Radicar mi solicitud' }));
+    expect((await screen.findAllByText(refused)).length).toBeGreaterThan(0);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/account/data-requests',
+        body: {
+          kind: 'acceso',
+          details: 'Quiero saber qué datos tienen.',
+          name: 'Martina Ñáñez',
+          email: 'martina@example.com',
+          link: LINK,
+        },
+        token: undefined,
+      },
+    ]);
+    // Refused: the page asks for a code as usual.
+    expect(screen.queryByText(/Abriste el enlace del correo/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Enviarme el código' }));
+    await screen.findByRole('heading', { name: 'Escribe el código' });
+    expect(calls.at(-1)).toMatchObject({ path: '/api/account/data-requests/codigo' });
+  });
+
   it('tells a signed-in visitor with a verified address that no code is needed, and fills in their name and e-mail', async () => {
     const user: AuthUser = { email: 'Martina@Example.com', name: 'Martina Ñáñez', phone_number: '', sub: 'abc', email_verified: true };
     open({}, user);

@@ -1,11 +1,12 @@
 import '../account.css';
 import './data-rights.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { formatLongDate } from 'shared/format/dates';
-import { AppLink } from 'shared/navigation';
+import { AppLink, useNavigation, useSearchParams } from 'shared/navigation';
 import { selectIsAuthenticated, selectUser, useAppSelector } from 'shared/store';
 import {
+  DATA_LINK_PATTERN,
   dataRequestCodeStepSchema,
   dataRequestFormSchema,
   dataRequestKindLabels,
@@ -46,11 +47,16 @@ interface Verified {
 function RequestForm({
   initial,
   verified,
+  link,
+  onLinkRefused,
   onCodeSent,
   onFiled,
 }: {
   initial: Values | null;
   verified: Verified | null;
+  /** The token of a code e-mail's link the visitor opened: it proves the mailbox instead of a code. */
+  link: string | null;
+  onLinkRefused: () => void;
   onCodeSent: (values: Values, message: string) => void;
   onFiled: (email: string, answer: FileDataRequestResponse) => void;
 }) {
@@ -66,7 +72,8 @@ function RequestForm({
     }) as DataRequestFormInput,
   });
   const email = form.watch('email');
-  const skipCode = verified !== null && typeof email === 'string' && email.trim().toLowerCase() === verified.email;
+  const bySession = verified !== null && typeof email === 'string' && email.trim().toLowerCase() === verified.email;
+  const skipCode = bySession || link !== null;
   const field = fieldsOf(form);
   const kind = form.watch('kind');
   const kindError = form.formState.errors.kind?.message;
@@ -77,6 +84,16 @@ function RequestForm({
       if (filed.kind !== 'ok') return failure(filed);
       onFiled(values.email, filed.data);
       return sent(null);
+    }
+    if (link) {
+      const filed = await file(withHoneypot({ ...values, link }, honeypot));
+      if (filed.kind === 'ok') {
+        onFiled(values.email, filed.data);
+        return sent(null);
+      }
+      // Used, expired or another address's: the page falls back to the code.
+      if (filed.kind === 'error' && filed.error === 'link_invalid') onLinkRefused();
+      return failure(filed);
     }
     const result = await askCode(withHoneypot({ email: values.email }, honeypot));
     if (result.kind !== 'ok') return failure(result);
@@ -93,6 +110,7 @@ function RequestForm({
         <>
           <h2 id="solicitud-titulo">{t.formTitle}</h2>
           <p>{t.formIntro}</p>
+          {link && !bySession ? <FormMessage kind="success">{t.linkNote}</FormMessage> : null}
         </>
       }
       summary={
@@ -143,7 +161,7 @@ function RequestForm({
           required
           type="email"
           autoComplete="email"
-          hint={skipCode ? t.emailVerifiedHint : t.emailHint}
+          hint={bySession ? t.emailVerifiedHint : link ? t.emailLinkHint : t.emailHint}
           {...field('email')}
         />
       </div>
@@ -258,7 +276,8 @@ function Done({ email, answer }: { email: string; answer: FileDataRequestRespons
 /**
  * `/datos-personales` (Ley 1581 de 2012, arts. 8, 14 y 15): the visitor picks what to ask (acceso, corrección,
  * supresión, revocatoria), writes it, gives a name and an e-mail, proves the e-mail with the code sent to it, and only
- * then is the request filed: the radicado and the legal due date are shown and e-mailed.
+ * then is the request filed: the radicado and the legal due date are shown and e-mailed. Opened from the link of a code
+ * e-mail (`?token=…`), the link is the proof and no code is asked; signed in with a verified address, neither is.
  */
 export default function DataRightsPage() {
   const session = useAccountSession();
@@ -270,6 +289,14 @@ export default function DataRightsPage() {
       : null;
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [kept, setKept] = useState<Values | null>(null);
+  // `?token=…`: the link of a code e-mail (it proves the mailbox when the request is filed; opening it changes nothing).
+  const navigation = useNavigation();
+  const fromLink = useSearchParams().get('token');
+  const [link, setLink] = useState<string | null>(() => (fromLink && DATA_LINK_PATTERN.test(fromLink) ? fromLink : null));
+  useEffect(() => {
+    // Kept in the page only: not left in the address bar, history or a bookmark.
+    if (fromLink !== null) navigation.navigate(navigation.pathname, { replace: true });
+  }, [fromLink, navigation]);
 
   let body;
   if (step.kind === 'done') body = <Done email={step.email} answer={step.answer} />;
@@ -287,6 +314,8 @@ export default function DataRightsPage() {
       <RequestForm
         initial={kept}
         verified={verified}
+        link={link}
+        onLinkRefused={() => setLink(null)}
         onCodeSent={(values, message) => {
           setKept(values);
           setStep({ kind: 'code', values, message });

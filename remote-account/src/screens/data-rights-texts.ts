@@ -35,6 +35,9 @@ export const dataRightsTexts = {
   email: 'Correo electrónico',
   emailHint: 'Te enviaremos el código y la respuesta a este correo.',
   emailVerifiedHint: 'Es el correo de tu cuenta, ya comprobado: no necesitas código. Te enviaremos la respuesta a este correo.',
+  linkNote:
+    'Abriste el enlace del correo que te enviamos: con él comprobamos que el correo es tuyo y no necesitas código. Escribe tu solicitud y el correo al que te llegó el enlace.',
+  emailLinkHint: 'El correo al que te llegó el enlace. Te enviaremos la respuesta a este correo.',
   sendCode: 'Enviarme el código',
   sendingCode: 'Enviando el código…',
   codeTitle: 'Escribe el código',

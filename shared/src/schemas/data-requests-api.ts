@@ -60,8 +60,20 @@ export const DATA_RADICADO_PATTERN = /^DP-\d{4}-\d{6}$/;
 export const DATA_CODE_LENGTH = 6;
 /** Minutes a code stays valid. */
 export const DATA_CODE_MINUTES = 15;
-/** Wrong tries a code allows before it stops working. */
+/**
+ * Wrong codes one client (its network) may type for an address in an hour; then it must use the e-mailed link or wait.
+ * Counted per client, so a stranger's guesses lock the stranger, not the owner.
+ */
 export const DATA_CODE_ATTEMPTS = 5;
+/**
+ * Wrong codes, from any client, after which a code can no longer be typed (its link still works): more than one
+ * client's allowance, so one stranger cannot spoil the owner's code, and still few enough that guessing is hopeless.
+ */
+export const DATA_CODE_GUESSES = 10;
+/** Hours the one-time link in each code e-mail proves the mailbox by itself (a code lives 15 minutes). */
+export const DATA_LINK_HOURS = 24;
+/** The link's token: 32 random bytes, base64url. */
+export const DATA_LINK_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const dataRequestTexts = {
   kindRequired: 'Elige qué quieres pedir.',
@@ -77,7 +89,11 @@ export const dataRequestTexts = {
     `Te enviamos un código de 6 dígitos a ese correo. Escríbelo abajo para radicar tu solicitud; vence en ${minutes} minutos. Si no te llega, revisa la carpeta de correo no deseado o pide uno nuevo.`,
   codeWrong: (left: number) =>
     left === 1 ? 'El código no es correcto. Te queda 1 intento.' : `El código no es correcto. Te quedan ${left} intentos.`,
-  codeUnusable: 'El código no es válido o ya venció. Pide un código nuevo.',
+  codeUnusable: 'El código no es válido o ya venció. Abre el enlace del correo que te enviamos o pide un código nuevo.',
+  codeLocked:
+    'Escribiste varios códigos incorrectos desde esta conexión. Abre el enlace del correo que te enviamos o vuelve a intentarlo en una hora.',
+  linkUnusable:
+    'Este enlace ya no sirve: se usó, venció o es de otro correo. Escribe el correo al que te llegó el enlace, o pide un código nuevo.',
   tooManyCodes: 'Pediste varios códigos seguidos. Espera unos minutos antes de pedir otro.',
   responseRequired: 'Escribe la respuesta que recibirá la persona.',
   reasonRequired: 'Escribe el motivo de la ampliación: la persona lo recibirá por correo.',
@@ -125,13 +141,16 @@ export type DataRequestFormInput = z.input<typeof dataRequestFormSchema>;
 export const dataRequestCodeStepSchema = z.object({ code: codeSchema });
 export type DataRequestCodeStepInput = z.input<typeof dataRequestCodeStepSchema>;
 
+/** The token of the link in a code e-mail (`/datos-personales?token=…`). */
+export const dataRequestLinkSchema = z.string().check(z.regex(DATA_LINK_PATTERN, { error: t.linkUnusable }));
+
 /**
- * POST /api/account/data-requests: the request and the code that proves the address; filed only with a valid code, or
- * without one when the visitor's verified ID token (Bearer) is for the same address.
+ * POST /api/account/data-requests: the request and what proves the address: the e-mailed code, or the token of the
+ * e-mail's link (`link`), or neither when the visitor's verified ID token (Bearer) is for the same address.
  */
 export const fileDataRequestSchema = z
-  // No code only for a signed-in visitor whose verified ID token names this very address (the server checks it).
-  .object({ ...formFields, code: z.optional(codeSchema) })
+  // No code only with the e-mail's link or a verified ID token naming this very address (the server checks both).
+  .object({ ...formFields, code: z.optional(codeSchema), link: z.optional(dataRequestLinkSchema) })
   .check(z.superRefine(correctionGiven));
 export type FileDataRequestInput = z.input<typeof fileDataRequestSchema>;
 export type FileDataRequest = z.output<typeof fileDataRequestSchema>;
@@ -250,8 +269,12 @@ export const dataRequestCaseSchema = z.object({
   export: z.nullable(z.object({ at: z.string(), expiresAt: z.string(), records: z.int() })),
   /** Art. 15: when the person was asked to complete the reclamo, what was asked, and from when it may be closed as withdrawn. */
   completion: z.nullable(z.object({ requestedAt: z.string(), message: z.string(), withdrawFrom: z.string() })),
-  /** The erasure done (supresión, revocatoria): when, and what the engine reported. */
-  erasure: z.nullable(z.object({ at: z.string(), summary: z.record(z.string(), z.number()) })),
+  /**
+   * The erasure done (supresión, revocatoria): when, and what the engine reported. `accountPending`: the database part
+   * is done but the identity provider has not deleted the account yet (retried every few minutes; the person's answer
+   * e-mail waits for it).
+   */
+  erasure: z.nullable(z.object({ at: z.string(), summary: z.record(z.string(), z.number()), accountPending: z.boolean() })),
   urgency: z.nullable(z.enum(dataUrgencies)),
   businessDaysLeft: z.nullable(z.int()),
   today: z.string(),

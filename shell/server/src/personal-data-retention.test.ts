@@ -118,6 +118,8 @@ describe.each(testDatabases)('retention of personal data on %s', (_name, open) =
     // A month: the subscription never confirmed (30 days).
     expect(await applyRetention(db, { at: later(t0, 31) })).toEqual({
       'Suscripción al boletín — registros borrados': 1,
+      // With the link of the confirmation e-mail it was sent (expired since day 7).
+      'Enlaces de confirmación del boletín enviados a tu correo — registros borrados': 1,
       // Its consent proof stays, without the address (#15).
       'Autorizaciones para el tratamiento de tus datos — conservados sin datos personales': 1,
     });
@@ -130,6 +132,8 @@ describe.each(testDatabases)('retention of personal data on %s', (_name, open) =
     // The cancelled subscription after 6 months.
     expect(await applyRetention(db, { at: later(t0, 186) })).toEqual({
       'Suscripción al boletín — registros borrados': 1,
+      // Marked unsubscribed in the database directly here, so its confirmation link was still on record.
+      'Enlaces de confirmación del boletín enviados a tu correo — registros borrados': 1,
       'Autorizaciones para el tratamiento de tus datos — conservados sin datos personales': 1,
     });
 

@@ -268,7 +268,7 @@ function EraseForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
     const result = await erase({ confirm: true, response: pending.response });
     if (result.ok) {
       setPending(null);
-      onDone(result.answer, t.erase.done);
+      onDone(result.answer, result.answer.erasure?.accountPending ? t.erase.donePending : t.erase.done);
     } else setPending({ ...pending, busy: false, error: result.text });
   };
   return (
@@ -358,6 +358,7 @@ function Summary({ c }: { c: DataRequestCase }) {
             {t.erasureSummary(what, n)}
           </span>
         ))}
+        {c.erasure.accountPending ? <strong className="data-block">{t.erasureAccountPending}</strong> : null}
       </>,
     ]);
   return (

@@ -97,6 +97,8 @@ export const dataCaseTexts = {
   erasureLabel: 'Supresión',
   erasureDone: (at: string) => `Hecha el ${at}.`,
   erasureSummary: (what: string, n: number) => `${what}: ${n}`,
+  erasureAccountPending:
+    'Falta borrar su cuenta en el sitio: el proveedor de identidad no respondió. Lo reintentamos solos cada 5 minutos, y la respuesta le llega a la persona cuando la cuenta quede borrada.',
   requestTitle: 'Lo que pidió la persona',
   name: 'Nombre',
   email: 'Correo (comprobado con código)',
@@ -165,6 +167,8 @@ export const dataCaseTexts = {
     busy: 'Suprimiendo…',
     cancel: 'Cancelar',
     done: 'Datos suprimidos y respuesta enviada. La solicitud quedó «Respondida».',
+    donePending:
+      'Datos suprimidos. La solicitud quedó «Respondida»; falta borrar su cuenta en el sitio: lo reintentamos solos y la respuesta se envía cuando quede borrada.',
   },
   completionLabel: 'Información pedida',
   completionAsked: (at: string, from: string) =>

@@ -169,7 +169,7 @@ describe('a data request in the panel', () => {
       kind: 'supresion',
       status: 'Respondida',
       request: null,
-      erasure: { at: '2026-03-18T15:00:00.000Z', summary: { inscripciones: 2 } },
+      erasure: { at: '2026-03-18T15:00:00.000Z', summary: { inscripciones: 2 }, accountPending: false },
       response: { text: 'Suprimimos tus datos.', at: '2026-03-18T15:00:00.000Z' },
       actions: {
         start: refused('x'),
@@ -211,6 +211,26 @@ describe('a data request in the panel', () => {
     ]);
     expect(screen.getByText('inscripciones: 2')).toBeTruthy();
     expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('says so when the database part is erased but the identity provider has not deleted the account yet', async () => {
+    const supresion = request({ kind: 'supresion', actions: { ...request().actions, erase: allowed, export: refused('x') } });
+    const erased = request({
+      kind: 'supresion',
+      status: 'Respondida',
+      request: null,
+      erasure: { at: '2026-03-18T15:00:00.000Z', summary: { inscripciones: 2 }, accountPending: true },
+      response: { text: 'Suprimimos tus datos.', at: '2026-03-18T15:00:00.000Z' },
+      actions: { ...request().actions, erase: refused('x'), start: refused('x'), respond: refused('x'), export: refused('x') },
+    });
+    const user = userEvent.setup();
+    renderAsStaff(<StaffDataRequest radicado={R} />, { [`GET ${base}`]: ok(supresion), [`POST ${base}/supresion`]: ok(erased) });
+    const section = await screen.findByRole('region', { name: 'Suprimir los datos y responder' });
+    await user.type(within(section).getByLabelText(/^Respuesta para la persona/), 'Suprimimos tus datos.');
+    await user.click(within(section).getByRole('button', { name: 'Revisar la supresión' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sí, suprimir los datos' }));
+    expect(await screen.findByText(/^Datos suprimidos\. La solicitud quedó «Respondida»; falta borrar su cuenta en el sitio/)).toBeTruthy();
+    expect(screen.getByText(/^Falta borrar su cuenta en el sitio: el proveedor de identidad no respondió/)).toBeTruthy();
   });
 
   it('extends the term with its reason and says the new date', async () => {

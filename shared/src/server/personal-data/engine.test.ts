@@ -234,9 +234,9 @@ describe.each(testDatabases)('personal-data engine on %s', (_name, open) => {
     const db = await seeded();
     const fake = fakeAccounts(['zoe@example.com']);
     const engine = createPersonalDataEngine({ db, accounts: fake.accounts, registry });
-    const summary = await engine.eraseFor('Zoe@Example.com');
+    const summary = await db.transaction().execute((trx) => engine.eraseData(trx, 'Zoe@Example.com'));
+    expect(await engine.removeAccount('Zoe@Example.com')).toBe(true);
     expect(summary).toEqual({
-      'Cuenta en el sitio — borrada': 1,
       'Personas — registros borrados': 1,
       'Personas — conservados por obligación legal, sin datos de contacto': 1,
       'Notas — registros borrados': 2,
@@ -277,23 +277,37 @@ describe.each(testDatabases)('personal-data engine on %s', (_name, open) => {
     ]);
     expect(fake.users.has('zoe@example.com')).toBe(false);
 
-    // Again: nothing left to do, and nothing counted twice.
-    expect(await engine.eraseFor('zoe@example.com')).toEqual({});
-    await expect(engine.eraseFor('')).rejects.toMatchObject({ statusCode: 409 });
+    // Again: nothing left to do, and nothing counted twice; no account left is not an error.
+    expect(await db.transaction().execute((trx) => engine.eraseData(trx, 'zoe@example.com'))).toEqual({});
+    expect(await engine.removeAccount('zoe@example.com')).toBe(false);
+    await expect(db.transaction().execute((trx) => engine.eraseData(trx, ''))).rejects.toMatchObject({ statusCode: 409 });
   });
 
-  it('erases the database even when the identity provider is down, answers 502 in Spanish, and a retry deletes the account', async () => {
+  it('erases within the caller’s transaction (a failure after it keeps everything), and deletes the account apart: 502 in Spanish when the provider is down', async () => {
     const db = await seeded();
     const fake = fakeAccounts(['zoe@example.com']);
     const engine = createPersonalDataEngine({ db, accounts: fake.accounts, registry });
+    const holding = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from probe.people where lower(trim(email)) = 'zoe@example.com'`.execute(db))
+        .rows[0]?.n;
+    expect(await holding()).toBe(2);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await engine.eraseData(trx, 'zoe@example.com')).toMatchObject({ 'Personas — registros borrados': 1 });
+        throw new Error('el registro de la supresión falló');
+      }),
+    ).rejects.toThrow('el registro de la supresión falló');
+    expect(await holding()).toBe(2);
+    expect(fake.calls.filter((c) => c.startsWith('remove'))).toEqual([]);
+
     fake.setDown(true);
-    await expect(engine.eraseFor('zoe@example.com')).rejects.toMatchObject({
+    await expect(engine.removeAccount('zoe@example.com')).rejects.toMatchObject({
       statusCode: 502,
-      message: expect.stringContaining('Los datos del sitio se suprimieron'),
+      code: 'identity_unavailable',
+      message: expect.stringContaining('No pudimos borrar la cuenta'),
     });
-    expect((await sql<{ n: number }>`select count(*)::int as n from probe.people where email <> ''`.execute(db)).rows[0]?.n).toBe(1);
     fake.setDown(false);
-    expect(await engine.eraseFor('zoe@example.com')).toEqual({ 'Cuenta en el sitio — borrada': 1 });
+    expect(await engine.removeAccount('zoe@example.com')).toBe(true);
     expect(fake.users.size).toBe(0);
   });
 

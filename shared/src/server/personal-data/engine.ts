@@ -18,8 +18,7 @@ import { siteRegistry, type PersonalDataRegistry } from './site-registry';
 export const personalDataTexts = {
   noAddress: 'Esta solicitud ya no tiene un correo electrónico: no hay datos que buscar con él.',
   identityRead: 'No pudimos consultar la cuenta de la persona en el proveedor de identidad. Intenta de nuevo en unos minutos.',
-  identityDelete:
-    'Los datos del sitio se suprimieron, pero no pudimos borrar la cuenta de la persona en el proveedor de identidad. Intenta de nuevo en unos minutos: repetir la supresión es seguro.',
+  identityDelete: 'No pudimos borrar la cuenta de la persona en el proveedor de identidad. Lo intentaremos de nuevo en unos minutos.',
   accountDeleted: 'Cuenta en el sitio — borrada',
 } as const;
 
@@ -33,7 +32,17 @@ export interface PersonalDataEngineOptions {
 
 export interface PersonalDataEngine {
   exportFor(email: string): Promise<{ json: string; pdf: Uint8Array; records: number }>;
-  eraseFor(email: string): Promise<Record<string, number>>;
+  /**
+   * Erases the address's data from the database with `trx`, the caller's transaction, so the erasure commits together
+   * with the caller's own record of it (the request's new state, its audit row) or not at all; counts per kind of record.
+   */
+  eraseData(trx: SiteDb, email: string): Promise<Record<string, number>>;
+  /**
+   * Deletes the address's account at the identity provider: true when there was one, false when there is none (so a
+   * repeat is harmless). A network call: never inside a transaction (PGlite's one connection would wait on the network,
+   * and PostgreSQL would hold the locks). Fails with a Spanish 502.
+   */
+  removeAccount(email: string): Promise<boolean>;
 }
 
 const PLAIN_ADDRESS = /^[^\s@]+@[^\s@]+$/;
@@ -63,23 +72,19 @@ export function createPersonalDataEngine(options: PersonalDataEngineOptions): Pe
       return { json: copyJson(copy), pdf: await copyPdf(copy), records: copy.records };
     },
 
-    async eraseFor(email) {
+    async eraseData(trx, email) {
       const address = normalisedAddress(email);
-      const tables = await readColumns(db);
-      // One transaction for the whole database; the identity provider after it (never inside: PGlite's one connection
-      // would wait on the network), so a failure there leaves the database erased and the retry finishes the account.
-      const outcomes = await db
-        .transaction()
-        .execute((trx) => erasePass(trx, registry, tables, personScope(address, 'erase'), { email: address }));
-      const summary = summarise(outcomes);
-      let removed: boolean;
+      const tables = await readColumns(trx);
+      return summarise(await erasePass(trx, registry, tables, personScope(address, 'erase'), { email: address }));
+    },
+
+    async removeAccount(email) {
+      const address = normalisedAddress(email);
       try {
-        removed = await accounts.remove(address);
+        return await accounts.remove(address);
       } catch {
         throw new ApiError(502, 'identity_unavailable', personalDataTexts.identityDelete);
       }
-      if (removed) summary[personalDataTexts.accountDeleted] = 1;
-      return summary;
     },
   };
 }

@@ -115,6 +115,12 @@ export const retentionRules: readonly RetentionRule[] = [
     expired: (c) => before(sql`t.created_at`, c),
     treatment: 'delete',
   },
+  {
+    setting: 'dataRequestCodesDays',
+    table: 'account.data_request_code_misses',
+    expired: (c) => before(sql`t.at`, c),
+    treatment: 'delete',
+  },
   // Consent proofs (#15) keep the address as long as the record they came with keeps its own; then only the proof stays
   // (form, version, text digest, date), which is what shows that the earlier processing was authorised.
   ...(

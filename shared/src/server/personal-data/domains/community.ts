@@ -203,8 +203,6 @@ export const communityPersonalData: DomainRegistry = {
         subscribed_at: { label: 'Última suscripción' },
         confirmed_at: { label: 'Confirmada' },
         unsubscribed_at: { label: 'Cancelada' },
-        confirm_token_hash: {},
-        confirm_expires_at: {},
         confirmation_sent_at: { label: 'Último correo de confirmación' },
         inbox_search: { personal: 'derivado' },
       },
@@ -218,6 +216,14 @@ export const communityPersonalData: DomainRegistry = {
       extra: { Asunto: sql`(select s.subject from community.newsletter_sends s where s.id = t.send_id)` },
       erase: { action: 'delete' },
       orderBy: 'queued_at',
+    }),
+    tableSpec({
+      table: 'community.newsletter_confirmations',
+      label: 'Enlaces de confirmación del boletín enviados a tu correo',
+      belongs: [{ parent: 'community.newsletter_subscriptions', column: 'subscription_id', parentColumn: 'id' }],
+      columns: { subscription_id: {}, token_hash: {}, created_at: { label: 'Fecha de envío' }, expires_at: { label: 'El enlace vence' } },
+      erase: { action: 'delete' },
+      orderBy: 'created_at',
     }),
     tableSpec({
       table: 'community.newsletter_confirmation_log',
