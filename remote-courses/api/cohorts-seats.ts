@@ -310,7 +310,8 @@ export async function releasePendingSeat(db: SiteDb, reference: string, now: Dat
   if (!before?.pending_seat_until) return null;
   const released = await db
     .updateTable('courses.enrolments')
-    .set({ seat_released_at: now, pending_seat_until: null })
+    // The seat is free from now on, whatever is left of the checkout's own hold (the buyer is told so).
+    .set({ seat_released_at: now, pending_seat_until: null, seat_held_until: null, seat_hold_client: null })
     .where('reference', '=', reference)
     .where('seat_released_at', 'is', null)
     .where('pending_seat_until', 'is not', null)
