@@ -69,6 +69,7 @@ export async function siteEnv(publicOrigin: string): Promise<NodeJS.ProcessEnv> 
     DATABASE_URL: '',
     PUBLIC_ORIGIN: publicOrigin,
     RATE_LIMIT_WRITES: '10000',
+    COURSES_SEAT_HOLDS_PER_CLIENT: '10000',
     PAYMENT_SANDBOX_PORT: String(await freePort()),
     IDENTITY_EMULATOR_PORT: String(await freePort()),
     // The site's default, not e2e/run.mjs's shorter one: the defaults are what is under test.

@@ -1,7 +1,8 @@
 // Course cohorts (#14) in the composed site: a team member creates a 1-seat cohort of Marketing Digital in the panel
 // (earlier than the local site's demo cohort, so it is the next one); the course page shows its start date; a visitor
-// pays for it through the sandbox; a second visitor sees it is full before filling or paying; a full-course enrolment
-// is charged the course's total (349.000) on the sandbox's checkout.
+// pays for it through the sandbox; a second visitor sees it is full before filling or paying; a seat held by an Efecty
+// ticket left unpaid is freed at the ticket's deadline (its buyer is e-mailed) and sold to the next visitor; a
+// full-course enrolment is charged the course's total (349.000) on the sandbox's checkout.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -10,7 +11,7 @@ import { bogotaDay } from 'shared/server/jobs';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { fillEnrolment, sandboxUrl } from '../support/enrolment';
-import { uniqueEmail } from '../support/identity';
+import { mailsTo, uniqueEmail } from '../support/identity';
 import { expectFocusOn, firstStaffSignIn, newStaffMember } from '../support/staff';
 
 const stamp = Date.now();
@@ -139,6 +140,83 @@ describe('course cohorts (courses remote)', () => {
     assert.equal(refused.status, 409);
     assert.match(refused.body.message, /^Esta cohorte ya no tiene cupos/);
     await second.context.close();
+  });
+
+  it("a seat held by an unpaid Efecty ticket is freed at the ticket's deadline: its buyer is told, and the next visitor buys it", async () => {
+    // A 1-seat cohort earlier than the one above (now full), so it is Marketing's next one.
+    const earlier = bogotaDay(new Date(Date.now() + 3 * 86_400_000));
+    const earlierText = formatLongDate(earlier);
+    const member = `cupos-${stamp}@fundacion.org`;
+    const temporaryPassword = await newStaffMember(member);
+    const staff = await openPage(browser, { width: 1280, height: 900 });
+    try {
+      await staff.page.goto('/equipo/cursos');
+      await firstStaffSignIn(staff.page, member, temporaryPassword, password);
+      await waitForHeading(staff.page, 'Cohortes de los cursos');
+      const form = staff.page.getByRole('form', { name: 'Nueva cohorte' });
+      await form.getByLabel('Curso').selectOption('marketing-digital');
+      await form.getByLabel(/Fecha de inicio/).fill(earlier);
+      await form.getByLabel('Horario').fill('Sábados, 8 a 12 m.');
+      await form.getByLabel('Cupo').fill('1');
+      await form.getByRole('button', { name: 'Crear cohorte' }).click();
+      await expectFocusOn(staff.page, `Cohorte de Marketing Digital y Diseño Gráfico del ${earlierText} creada.`);
+    } finally {
+      await staff.context.close();
+    }
+
+    // The buyer chooses Efecty and leaves with a ticket to pay at a counter: the seat is kept for them meanwhile.
+    const buyer = uniqueEmail('efecty-sin-pagar');
+    const first = await openPage(browser);
+    await fillMarketing(first.page, buyer);
+    await first.page.locator('.enrol-summary').getByText(earlierText).waitFor({ timeout: 15_000 });
+    await first.page.getByRole('button', { name: /Proceder al Pago/ }).click();
+    await first.page.waitForURL(new RegExp(`^${sandboxUrl}`), { timeout: 20_000 });
+    await first.page.getByRole('button', { name: 'Efecty' }).click();
+    await first.page.waitForURL(new RegExp(`^${baseUrl}/pago/pendiente`), { timeout: 20_000 });
+    await first.context.close();
+    const courseFacts = async () => {
+      const visitor = await openPage(browser);
+      try {
+        await visitor.page.goto('/marketing-digital');
+        await waitForHeading(visitor.page, 'Marketing Digital');
+        await visitor.page.locator('.facts').getByText(earlierText).waitFor({ timeout: 15_000 });
+        return await visitor.page.locator('.facts').innerText();
+      } finally {
+        await visitor.context.close();
+      }
+    };
+    assert.match(await courseFacts(), /Cupos agotados/);
+
+    // The ticket's deadline comes (the sandbox brings it to now): Mercado Pago cancels it as expired and notifies.
+    const payments = (await (await fetch(`${sandboxUrl}/sandbox/payments.json`)).json()) as Array<{ id: number; payer: { email: string } }>;
+    const ticket = payments.find((p) => p.payer.email === buyer);
+    assert.ok(ticket, 'the Efecty payment is in the sandbox');
+    assert.equal((await fetch(`${sandboxUrl}/sandbox/payments/${ticket.id}/expire`, { method: 'POST' })).status, 200);
+    let released: Array<{ subject: string; text: string }> = [];
+    for (let i = 0; i < 60 && !released.length; i++) {
+      released = (await mailsTo(buyer)).filter((m) => /Tu reserva de cupo terminó/.test(m.subject));
+      if (!released.length) await new Promise((r) => setTimeout(r, 250));
+    }
+    assert.equal(released.length, 1);
+    assert.match(released[0]!.text, /no llegó antes de su fecha límite/);
+    assert.match(released[0]!.text, new RegExp(`${baseUrl}/marketing-digital/registro`));
+
+    // The seat is free again, and the next visitor buys it.
+    assert.match(await courseFacts(), /Queda 1 cupo/);
+    const next = await openPage(browser);
+    try {
+      await fillMarketing(next.page, uniqueEmail('cupo-liberado'));
+      await next.page.locator('.enrol-summary').getByText(earlierText).waitFor({ timeout: 15_000 });
+      await next.page.getByRole('button', { name: /Proceder al Pago/ }).click();
+      await next.page.waitForURL(new RegExp(`^${sandboxUrl}`), { timeout: 20_000 });
+      await next.page.locator('main [name="cardholder_name"]').fill('APRO');
+      await next.page.getByRole('button', { name: 'Pagar' }).click();
+      await next.page.waitForURL(new RegExp(`^${baseUrl}/pago/exitoso`), { timeout: 20_000 });
+      await next.page.getByText('Aprobado', { exact: true }).waitFor({ timeout: 15_000 });
+    } finally {
+      await next.context.close();
+    }
+    assert.match(await courseFacts(), /Cupos agotados/);
   });
 
   it('a full-course enrolment is charged the course total on the checkout', async () => {

@@ -111,11 +111,16 @@ describe('cohorts API', () => {
     // The same visitor may open their checkout again (their own hold is kept, not counted against them).
     expect((await checkout(first)).statusCode).toBe(200);
 
-    // A pending payment (PSE/Efecty) keeps the seat after the hold expires.
+    // A pending payment (PSE/Efecty) keeps the seat after the hold expires, until the payment's own deadline
+    // (pending-seats.test.ts: what happens at that deadline).
     provider.pay('7002', first.id, 'pending');
     await api.db
       .updateTable('courses.enrolments')
-      .set({ payment_status: 'pending', seat_held_until: new Date(Date.now() - 1000) })
+      .set({
+        payment_status: 'pending',
+        seat_held_until: new Date(Date.now() - 1000),
+        pending_seat_until: new Date(Date.now() + 3 * 86_400_000),
+      })
       .where('reference', '=', first.id)
       .execute();
     expect((await checkout(second)).statusCode).toBe(409);

@@ -19,7 +19,7 @@ import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { claimMatches, issueClaim } from 'shared/server/payments/claim';
-import { holdSeat } from './cohorts-seats';
+import { holdSeat, seatHoldLimits } from './cohorts-seats';
 import { apiTexts } from './texts';
 
 /** A public enrolment id that fits the provider's external_reference (letters, digits, '-', '_'; ≤ 64). */
@@ -116,8 +116,8 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
       if (!Number.isInteger(priced.price) || priced.price <= 0)
         throw new ApiError(400, 'invalid_price', 'El precio del curso no es válido');
       // A seat in the course's next open cohort, held while the checkout is open (409 before any provider call if full;
-      // 429 when this e-mail or this IP already holds too many seats without paying).
-      const seat = await holdSeat(ctx.db, enrolment, new Date(), request.ip);
+      // 429 when this e-mail or this client already holds too many seats without paying, pending payments included).
+      const seat = await holdSeat(ctx.db, enrolment, new Date(), request.ip, seatHoldLimits(ctx.settings));
       const preference = await createCheckout(ctx, request.log, {
         domain: 'courses',
         table: 'courses.enrolments',

@@ -144,5 +144,29 @@ export const coursesMigrations: DomainMigrations = {
           .execute();
       },
     },
+    '007_pending_seats': {
+      // Seats held by pending payments (Trust boundaries, round two): a PSE or Efecty payment keeps its enrolment's seat
+      // only until the payment's own deadline (`pending_seat_until`, the provider's date_of_expiration), and the buyer is
+      // told once when that seat is released (`seat_released_at`). Pending payments from before held their seat for ever:
+      // they get the provider's default cash deadline from their payment's creation, and reconciliation asks about them.
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .alterTable('enrolments')
+          .addColumn('pending_seat_until', 'timestamptz')
+          .addColumn('seat_released_at', 'timestamptz')
+          .execute();
+        await sql`
+          update courses.enrolments
+             set pending_seat_until = coalesce(payment_created_at, updated_at) + interval '3 days'
+           where payment_status in ('pending', 'in_process') and cohort_id is not null
+        `.execute(db);
+        // The reconciliation's look for seats whose deadline passed unreleased.
+        await sql`
+          create index enrolments_pending_seat on courses.enrolments (pending_seat_until)
+           where pending_seat_until is not null and seat_released_at is null
+        `.execute(db);
+      },
+    },
   },
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { courseBySlug } from 'shared/catalogue/courses';
 import { coursePaymentStatusResponseSchema, type CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
 import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
-import { formatLongDate } from 'shared/format/dates';
+import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { cohortTexts } from 'shared/schemas/cohorts-api';
 import type { ApiContext } from 'shared/server/api-contract';
@@ -11,7 +11,9 @@ import type { Database } from 'shared/server/database';
 import type { OutgoingMail } from 'shared/server/mailer';
 import type { Selectable } from 'kysely';
 import { isReversal } from 'shared/server/payments/reversals';
+import type { ProviderPayment } from 'shared/server/payments/provider';
 import { paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { admitCoursePayment, lapsedPendingSeats, lockSeatOf, releasePendingSeat, type ReleasedSeat } from './cohorts-seats';
 
 const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
 
@@ -60,8 +62,74 @@ export function courseReceiptMail(
 }
 
 /**
+ * The buyer's word that the seat their pending payment (PSE, Efecty) held was released: the payment did not arrive by
+ * its deadline. Fixed text and our own data only (the address was never verified), and the way to enrol again.
+ */
+export function seatReleasedMail(ctx: Pick<ApiContext, 'settings'>, seat: ReleasedSeat): OutgoingMail {
+  const course = courseBySlug(seat.course_name);
+  return renderMail({
+    to: seat.email,
+    subject: 'Tu reserva de cupo terminó',
+    greeting: 'Hola:',
+    paragraphs: [
+      `Te apartamos un cupo en ${seat.course_title} mientras esperábamos tu pago, pero el pago no llegó antes de su fecha límite. La reserva terminó y el cupo quedó libre para otra persona.`,
+      'Si ya pagaste, no tienes que hacer nada: cuando la pasarela de pagos nos confirme tu pago te inscribiremos si aún hay cupo y, si no lo hay, nuestro equipo te escribirá a este correo.',
+      'Para inscribirte de nuevo, llena otra vez el formulario de inscripción del curso y completa el pago: mientras pagas, el cupo vuelve a quedar apartado para ti.',
+    ],
+    details: [
+      ['Curso', seat.course_title],
+      ['Módulo', seat.module_name],
+      ['Inscripción', seat.reference],
+      ...(seat.payment_id ? ([['Pago', seat.payment_id]] as Array<[string, string]>) : []),
+      ['Fecha límite del pago', formatColombianDateTime(seat.deadline)],
+    ],
+    action: { label: 'Inscribirme de nuevo', url: `${ctx.settings.publicOrigin}${course?.subscriptionUrl ?? '/'}` },
+  });
+}
+
+/**
+ * The payer's word that their payment arrived after their seat was released and the cohort had none left: the money is
+ * kept on record and the team will write (a seat in another cohort, or the money back).
+ */
+function paidWithoutSeatMail(
+  e: Pick<Selectable<Database['courses.enrolments']>, 'email' | 'course_title' | 'module_name' | 'reference'>,
+  payment: ProviderPayment,
+): OutgoingMail {
+  return renderMail({
+    to: e.email,
+    subject: 'Recibimos tu pago: nuestro equipo lo revisará',
+    greeting: 'Hola:',
+    paragraphs: [
+      `Recibimos tu pago por ${e.course_title}, pero llegó cuando la reserva de tu cupo ya había terminado y la cohorte no tiene cupos libres.`,
+      'Tu pago quedó registrado. Nuestro equipo lo revisará y te escribirá a este correo para ofrecerte un cupo en otra cohorte o devolverte el dinero; no tienes que hacer nada más.',
+    ],
+    details: [
+      ['Curso', e.course_title],
+      ['Módulo', e.module_name],
+      ['Inscripción', e.reference],
+      ['Valor', formatCOP(payment.transaction_amount)],
+      ['Pago', payment.id],
+    ],
+  });
+}
+
+/** Releases the lapsed seats reconciliation just asked the provider about (still unpaid), telling each buyer once. */
+async function releaseLapsedSeats(ctx: ApiContext, references: string[], now: Date): Promise<number> {
+  let released = 0;
+  for (const reference of references) {
+    const seat = await releasePendingSeat(ctx.db, reference, now, true);
+    if (!seat) continue;
+    released += 1;
+    await ctx.mailer.send(seatReleasedMail(ctx, seat));
+  }
+  return released;
+}
+
+/**
  * How course payments are applied: enrolment and receipt once approved, the course withdrawn when the payment is
- * refunded or charged back. The same for a notification, a status check and reconciliation.
+ * refunded or charged back. The same for a notification, a status check and reconciliation. Seats: a pending payment
+ * keeps its seat until its own deadline, an approval needs the seat (or a free one), and a seat a pending payment held
+ * is released, with a word to the buyer, when the payment expires or its deadline passes (cohorts-seats.ts).
  */
 export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseReceipt> = {
   tag: 'courses',
@@ -80,7 +148,20 @@ export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseRe
     // The cohort's start date (null for enrolments from before cohorts: the page then promises an announcement).
     start_date: e.cohort_start_date,
   }),
+  admit: { lock: lockSeatOf, check: admitCoursePayment },
+  async afterRefusal(ctx, e, payment) {
+    await ctx.mailer.send(paidWithoutSeatMail(e, payment));
+  },
+  lapsed: {
+    due: lapsedPendingSeats,
+    release: (ctx, references, now) => releaseLapsedSeats(ctx, references, now),
+  },
   async afterApply(ctx, e, payment, firstApproval) {
+    // The provider ended an unpaid ticket or transfer at its deadline: its seat is free again; the buyer hears it once.
+    if (payment.status === 'cancelled' && payment.status_detail === 'expired') {
+      const seat = await releasePendingSeat(ctx.db, e.reference, new Date(), false);
+      if (seat) await ctx.mailer.send(seatReleasedMail(ctx, seat));
+    }
     if (payment.status === 'approved') {
       // A course the team marked 'Completado' stays so when the same approval is reported again (reconciliation…).
       await ctx.db

@@ -39,8 +39,15 @@ export interface EnrolmentsTable extends PayableTable {
   cohort_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The cohort's start date (YYYY-MM-DD text), kept in step with `courses.cohorts.start_date` for receipts and Mis Cursos. */
   cohort_start_date: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Until when the open checkout holds a seat in the cohort (a pending or approved payment keeps it after that). */
+  /** Until when the open checkout holds a seat in the cohort (a pending payment keeps it until `pending_seat_until`). */
   seat_held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * Until when a pending payment (PSE, Efecty, a card payment under review) keeps the seat: the payment's own deadline
+   * (migration 007). Null when no pending payment holds one; only counts while the payment is pending.
+   */
+  pending_seat_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the seat a pending payment held was released and the buyer told (once per held seat; migration 007). */
+  seat_released_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Hash of the client IP that opened the live hold (caps holds per IP); null once the hold ended. Personal data. */
   seat_hold_client: ColumnType<string | null, string | null | undefined, string | null>;
   /** Generated (migration 005): name, e-mail, document and reference folded for the staff's search. */

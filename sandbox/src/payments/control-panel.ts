@@ -23,6 +23,13 @@ export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { 
     if (fromForm) return reply.status(303).header('location', '/sandbox').send();
     return payment;
   });
+  // The deadline of a pending Efecty/PSE payment, brought to now: it expires (cancelled / expired) and is notified.
+  app.post<{ Params: { id: string } }>('/sandbox/payments/:id/expire', async (request, reply) => {
+    const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+    const payment = payments.expireNow(request.params.id);
+    if (fromForm) return reply.status(303).header('location', '/sandbox').send();
+    return payment;
+  });
   // A refund or chargeback of an approved payment (JSON `{"status":"refunded"|"charged_back"}` or the page's form).
   app.post<{ Params: { id: string } }>('/sandbox/payments/:id/reverse', async (request, reply) => {
     const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');

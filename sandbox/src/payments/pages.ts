@@ -179,7 +179,11 @@ export function controlPage(payments: PaymentRecord[]): string {
                   `<input type="hidden" name="status" value="${status}">` +
                   `<button type="submit" class="small" aria-label="${label} el pago ${p.id}">${label}</button></form>`,
               )
-              .join('')
+              .join('') +
+            (p.date_of_expiration
+              ? `<form class="inline" method="post" action="/sandbox/payments/${p.id}/expire">` +
+                `<button type="submit" class="small" aria-label="Vencer ya el pago ${p.id} (vence ${esc(p.date_of_expiration)})">Vencer ya</button></form>`
+              : '')
           : p.status === 'approved'
             ? (
                 [

@@ -18,7 +18,21 @@ export interface PaymentsOptions {
   userId: number;
   /** Deliver a payment's older `payment.created` again after each newer update. */
   outOfOrder: boolean;
+  /** How long an unpaid Efecty ticket and an unfinished PSE transfer stay payable (`date_of_expiration`). */
+  expiry?: Partial<PaymentExpiry>;
 }
+
+/** How long a pending payment of each method can still be paid before the provider cancels it. */
+export interface PaymentExpiry {
+  efectyMs: number;
+  pseMs: number;
+}
+
+/**
+ * Efecty: the provider's default for cash tickets, 3 days. PSE: the stand-in's choice (the bank's session is short and
+ * the provider ends an unfinished transfer the same day); the site reads whatever `date_of_expiration` says.
+ */
+export const defaultPaymentExpiry: PaymentExpiry = { efectyMs: 3 * 86_400_000, pseMs: 2 * 3600_000 };
 
 export interface Payments {
   /** Every payment, newest first. */
@@ -29,6 +43,13 @@ export interface Payments {
   settle(id: string | number, status: unknown): PaymentRecord;
   /** Refunds (`refunded`) or charges back (`charged_back`) an approved payment, and notifies it. */
   reverse(id: string | number, kind: unknown): PaymentRecord;
+  /**
+   * Expires, as the provider does at `date_of_expiration`, every pending payment whose deadline is `now` or earlier:
+   * `cancelled` / `expired`, then notified. Answers the payments it expired.
+   */
+  expireDue(now?: Date): PaymentRecord[];
+  /** Brings a pending Efecty/PSE payment's deadline to now and expires it (a test need not wait days); 400 otherwise. */
+  expireNow(id: string | number): PaymentRecord;
   /** From now on, no notification goes out for payments of this external reference or payer e-mail. */
   dropNotifications(match: { external_reference?: unknown; payer_email?: unknown; drop?: unknown }): {
     references: string[];
@@ -36,7 +57,8 @@ export interface Payments {
   };
 }
 
-export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOptions): Payments {
+export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: PaymentsOptions): Payments {
+  const deadlines: PaymentExpiry = { ...defaultPaymentExpiry, ...expiry };
   const dropped = (payment: PaymentRecord) => {
     const drop = store.state.dropNotifications;
     if (!drop) return false;
@@ -89,7 +111,9 @@ export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOpti
       date_created: created,
       date_approved: approved ? created : null,
       date_last_updated: created,
-      date_of_expiration: method === 'efecty' ? providerDate(new Date(now.getTime() + 3 * 86_400_000)) : null,
+      // Cash tickets and bank transfers wait for the payer until a deadline; a card payment has none.
+      date_of_expiration:
+        method === 'card' ? null : providerDate(new Date(now.getTime() + (method === 'efecty' ? deadlines.efectyMs : deadlines.pseMs))),
       money_release_date: approved ? created : null,
       operation_type: 'regular_payment',
       payment_method_id: paymentMethod,
@@ -147,6 +171,8 @@ export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOpti
   };
 
   const settle = (rawId: string | number, rawStatus: unknown): PaymentRecord => {
+    // A ticket paid after its deadline is not accepted (the provider returns the money to the payer): it expires first.
+    expireDue();
     const payment = store.state.payments[String(rawId)];
     if (!payment) throw paymentNotFound();
     const status = validateSettlement(rawStatus);
@@ -189,6 +215,42 @@ export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOpti
     return payment;
   };
 
+  /** The provider's end of an unpaid ticket or transfer: cancelled, detail `expired`, notified like any change. */
+  const expire = (payment: PaymentRecord, at: Date) => {
+    const when = providerDate(at);
+    payment.status = 'cancelled';
+    payment.status_detail = 'expired';
+    payment.date_last_updated = when;
+    const order = store.state.merchantOrders[String(payment.order.id)];
+    if (order) order.last_updated = when;
+  };
+  const payable = (p: PaymentRecord) => (p.status === 'pending' || p.status === 'in_process') && p.date_of_expiration !== null;
+
+  const expireDue = (now = new Date()): PaymentRecord[] => {
+    const due = Object.values(store.state.payments).filter((p) => payable(p) && Date.parse(p.date_of_expiration!) <= now.getTime());
+    if (!due.length) return [];
+    for (const p of due) expire(p, now);
+    store.save();
+    for (const p of due) notify(p, 'payment.updated');
+    return due;
+  };
+
+  const expireNow = (rawId: string | number): PaymentRecord => {
+    const payment = store.state.payments[String(rawId)];
+    if (!payment) throw paymentNotFound();
+    if (!payable(payment))
+      throw badRequest(
+        'invalid_status',
+        `payment ${payment.id} is ${payment.status}: only pending payments with a date_of_expiration (Efecty, PSE) expire`,
+      );
+    const now = new Date();
+    payment.date_of_expiration = providerDate(now);
+    expire(payment, now);
+    store.save();
+    notify(payment, 'payment.updated');
+    return payment;
+  };
+
   const dropNotifications = (match: { external_reference?: unknown; payer_email?: unknown; drop?: unknown }) => {
     const drop = (store.state.dropNotifications ??= { references: [], payerEmails: [] });
     // `drop: false` delivers them again from now on (what was dropped stays lost, as with the provider).
@@ -207,5 +269,5 @@ export function paymentsOf({ store, notifier, userId, outOfOrder }: PaymentsOpti
   const all = () =>
     Object.values(store.state.payments).sort((a, b) => Date.parse(b.date_created) - Date.parse(a.date_created) || b.id - a.id);
 
-  return { all, create, settle, reverse, dropNotifications };
+  return { all, create, settle, reverse, expireDue, expireNow, dropNotifications };
 }

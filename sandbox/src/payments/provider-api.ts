@@ -15,6 +15,8 @@ export interface ProviderApiOptions {
   userId: number;
   /** Base of init_point as the payer's browser reaches it; default: the request's host. */
   publicUrl?: string | undefined;
+  /** Runs before a payment is read or searched (expires the pending payments past their deadline). */
+  beforeRead?: () => void;
 }
 
 /** A merchant order as `GET /merchant_orders/:id` answers it: totals and statuses follow from its payments. */
@@ -67,7 +69,11 @@ function merchantOrderBody(store: SandboxStore, userId: number, order: MerchantO
   };
 }
 
-export const providerApi: FastifyPluginCallback<ProviderApiOptions> = (app, { store, accessToken, userId, publicUrl }, done) => {
+export const providerApi: FastifyPluginCallback<ProviderApiOptions> = (
+  app,
+  { store, accessToken, userId, publicUrl, beforeRead },
+  done,
+) => {
   const baseUrl = (request: FastifyRequest) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 
   const requireToken = async (request: FastifyRequest) => {
@@ -115,6 +121,7 @@ export const providerApi: FastifyPluginCallback<ProviderApiOptions> = (app, { st
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/v1/payments/search', { onRequest: requireToken }, async (request) => {
+    beforeRead?.();
     const q = request.query;
     const limit = Math.min(Math.max(Number(q.limit ?? 30) || 30, 1), 1000);
     const offset = Math.max(Number(q.offset ?? 0) || 0, 0);
@@ -129,12 +136,14 @@ export const providerApi: FastifyPluginCallback<ProviderApiOptions> = (app, { st
   });
 
   app.get<{ Params: { id: string } }>('/v1/payments/:id', { onRequest: requireToken }, async (request) => {
+    beforeRead?.();
     const payment = store.state.payments[request.params.id];
     if (!/^\d+$/.test(request.params.id) || !payment) throw paymentNotFound();
     return payment;
   });
 
   app.get<{ Params: { id: string } }>('/merchant_orders/:id', { onRequest: requireToken }, async (request) => {
+    beforeRead?.();
     const order = store.state.merchantOrders[request.params.id];
     if (!order) throw new ProviderError(404, 'not_found', 'Merchant Order not found', []);
     return merchantOrderBody(store, userId, order);

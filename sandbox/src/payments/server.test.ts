@@ -327,6 +327,67 @@ describe('payment sandbox through the official SDK', () => {
     expect(ticket.date_of_expiration).toBeTruthy();
   });
 
+  it("an unpaid Efecty ticket and PSE transfer carry their deadline and expire at it (cancelled / expired), notified like the provider's", async () => {
+    const started = Date.now();
+    const pseId = new URL((await pay(sandbox.url, prefId, { payment_method: 'pse' })).location!).searchParams.get('payment_id')!;
+    const ticketId = new URL((await pay(sandbox.url, prefId, { payment_method: 'efecty' })).location!).searchParams.get('payment_id')!;
+    const pse = await new Payment(sdk()).get({ id: pseId });
+    const ticket = await new Payment(sdk()).get({ id: ticketId });
+    // Efecty: the provider's 3 days; PSE: a deadline too, shorter (the stand-in's 2 hours).
+    expect(Date.parse(ticket.date_of_expiration!) - started).toBeGreaterThanOrEqual(3 * 86_400_000 - 60_000);
+    expect(Date.parse(ticket.date_of_expiration!) - started).toBeLessThanOrEqual(3 * 86_400_000 + 60_000);
+    expect(Date.parse(pse.date_of_expiration!) - started).toBeGreaterThan(0);
+    expect(Date.parse(pse.date_of_expiration!)).toBeLessThan(Date.parse(ticket.date_of_expiration!));
+    // A card payment has no deadline.
+    const card = new URL((await pay(sandbox.url, prefId, { payment_method: 'card', cardholder_name: 'CONT' })).location!);
+    expect((await new Payment(sdk()).get({ id: card.searchParams.get('payment_id')! })).date_of_expiration ?? null).toBeNull();
+
+    // Nothing expires before its deadline.
+    expect(sandbox.app.sandbox.expireDue(new Date(started + 60_000))).toEqual([]);
+    await sandbox.app.sandbox.idle();
+    receiver.received.length = 0;
+    // The deadline passes (the periodic check, here asked for at the time it would run).
+    const expired = sandbox.app.sandbox.expireDue(new Date(Date.parse(ticket.date_of_expiration!) + 1000));
+    expect(expired.map((p) => String(p.id))).toEqual(expect.arrayContaining([pseId, ticketId]));
+    expect(await new Payment(sdk()).get({ id: ticketId })).toMatchObject({ status: 'cancelled', status_detail: 'expired' });
+    expect(await new Payment(sdk()).get({ id: pseId })).toMatchObject({ status: 'cancelled', status_detail: 'expired' });
+    await sandbox.app.sandbox.idle();
+    expect(receiver.received.map((r) => [r.body.action, r.body.data.id])).toEqual(
+      expect.arrayContaining([
+        ['payment.updated', pseId],
+        ['payment.updated', ticketId],
+      ]),
+    );
+    // Paying at the counter after the deadline is not accepted.
+    const late = await fetch(`${sandbox.url}/sandbox/payments/${ticketId}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    expect(late.status).toBe(400);
+  });
+
+  it('expires a pending ticket on demand (POST /sandbox/payments/:id/expire), and reads never show one pending past its deadline', async () => {
+    const ticketId = new URL((await pay(sandbox.url, prefId, { payment_method: 'efecty' })).location!).searchParams.get('payment_id')!;
+    await sandbox.app.sandbox.idle();
+    receiver.received.length = 0;
+    const res = await fetch(`${sandbox.url}/sandbox/payments/${ticketId}/expire`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; status_detail: string; date_of_expiration: string };
+    expect(body).toMatchObject({ status: 'cancelled', status_detail: 'expired' });
+    expect(Date.parse(body.date_of_expiration)).toBeLessThanOrEqual(Date.now());
+    await sandbox.app.sandbox.idle();
+    expect(receiver.received.map((r) => [r.body.action, r.body.data.id])).toEqual([['payment.updated', ticketId]]);
+    // Only a pending payment with a deadline expires.
+    const again = await fetch(`${sandbox.url}/sandbox/payments/${ticketId}/expire`, { method: 'POST' });
+    expect(again.status).toBe(400);
+    const card = new URL((await pay(sandbox.url, prefId, { payment_method: 'card', cardholder_name: 'CONT' })).location!);
+    expect((await fetch(`${sandbox.url}/sandbox/payments/${card.searchParams.get('payment_id')}/expire`, { method: 'POST' })).status).toBe(
+      400,
+    );
+    expect((await fetch(`${sandbox.url}/sandbox/payments/1/expire`, { method: 'POST' })).status).toBe(404);
+  });
+
   it('asks again for a missing cardholder name instead of paying', async () => {
     const res = await pay(sandbox.url, prefId, { payment_method: 'card', cardholder_name: '  ' });
     expect(res.status).toBe(400);
@@ -480,7 +541,7 @@ describe('notification delivery knobs', () => {
   });
 
   async function withSandbox(
-    options: { duplicates?: number; outOfOrder?: boolean; dir: string },
+    options: { duplicates?: number; outOfOrder?: boolean; expiry?: { efectyMs: number }; expiryCheckMs?: number; dir: string },
     run: (s: StartedPaymentSandbox) => Promise<void>,
   ) {
     const sandbox = await startPaymentSandbox({
@@ -499,6 +560,22 @@ describe('notification delivery knobs', () => {
   }
 
   const newPreference = async () => (await new Preference(sdk()).create({ body: preferenceBody(receiver.url) })).id!;
+
+  it('expires an unpaid ticket by itself at its deadline and notifies it', async () => {
+    await withSandbox({ expiry: { efectyMs: 300 }, expiryCheckMs: 50, dir: 'expiry' }, async (sandbox) => {
+      receiver.received.length = 0;
+      const back = new URL((await pay(sandbox.url, await newPreference(), { payment_method: 'efecty' })).location!);
+      const id = back.searchParams.get('payment_id')!;
+      for (let i = 0; i < 100 && !receiver.received.some((r) => r.body.action === 'payment.updated'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      await sandbox.app.sandbox.idle();
+      expect(receiver.received.map((r) => [r.body.action, r.body.data.id])).toEqual([
+        ['payment.created', id],
+        ['payment.updated', id],
+      ]);
+      expect(await new Payment(sdk()).get({ id })).toMatchObject({ status: 'cancelled', status_detail: 'expired' });
+    });
+  });
 
   it('delivers duplicates when configured, each validly signed with its own request id', async () => {
     await withSandbox({ duplicates: 2, dir: 'dup' }, async (sandbox) => {

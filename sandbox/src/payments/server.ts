@@ -7,7 +7,7 @@ import { controlPanel } from './control-panel';
 import { mercadoPagoJs } from './mercadopago-js';
 import { Notifier, defaultRetryPolicy, type DeliveryAttempt, type RetryPolicy } from './notifier';
 import type { Settlement } from './outcomes';
-import { paymentsOf } from './payments';
+import { paymentsOf, type PaymentExpiry } from './payments';
 import { providerApi } from './provider-api';
 import { answerErrorsAsProvider } from './provider-shape';
 import { SandboxStore, type PaymentRecord } from './store';
@@ -35,6 +35,10 @@ export interface PaymentSandboxOptions {
   retry?: Partial<RetryPolicy> | undefined;
   /** The account id the provider reports as collector_id / user_id. */
   userId?: number | undefined;
+  /** How long unpaid Efecty tickets and PSE transfers stay payable (default 3 days and 2 hours). */
+  expiry?: Partial<PaymentExpiry> | undefined;
+  /** How often pending payments past their deadline are expired and notified (default every 30 s; reads expire them too). */
+  expiryCheckMs?: number | undefined;
   /** false (default): silent; true or a level: Fastify's logger; or a pino logger instance to log through. */
   log?: boolean | string | FastifyBaseLogger | undefined;
 }
@@ -44,6 +48,10 @@ export interface PaymentSandboxControl {
   payments(): PaymentRecord[];
   /** Settles a pending payment, as `POST /sandbox/payments/:id/settle` does. */
   settle(id: string | number, status: Settlement): PaymentRecord;
+  /** Expires a pending Efecty/PSE payment now, as `POST /sandbox/payments/:id/expire` does. */
+  expire(id: string | number): PaymentRecord;
+  /** Expires every pending payment past its deadline (the periodic check, on demand). */
+  expireDue(now?: Date): PaymentRecord[];
   /** Resolves when every scheduled notification delivery (retries included) has ended. */
   idle(): Promise<void>;
   /** Delivery attempts so far (latest 500). */
@@ -104,8 +112,25 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
   });
   answerErrorsAsProvider(app);
 
-  const payments = paymentsOf({ store, notifier, userId, outOfOrder: options.outOfOrder ?? false });
-  void app.register(providerApi, { store, userId, accessToken: options.accessToken ?? defaultAccessToken, publicUrl: options.publicUrl });
+  const payments = paymentsOf({ store, notifier, userId, outOfOrder: options.outOfOrder ?? false, expiry: options.expiry });
+  // Like the provider, an unpaid ticket or transfer ends at its deadline by itself, and its end is notified.
+  const expiryTimer = setInterval(() => {
+    try {
+      payments.expireDue();
+    } catch (err) {
+      app.log.error({ err }, 'payment sandbox: expiring pending payments failed');
+    }
+  }, options.expiryCheckMs ?? 30_000);
+  expiryTimer.unref();
+  app.addHook('onClose', async () => clearInterval(expiryTimer));
+  void app.register(providerApi, {
+    store,
+    userId,
+    accessToken: options.accessToken ?? defaultAccessToken,
+    publicUrl: options.publicUrl,
+    // A read never shows a payment as pending past its deadline, whenever the periodic check runs.
+    beforeRead: () => void payments.expireDue(),
+  });
   void app.register(checkout, { store, payments });
   void app.register(mercadoPagoJs);
   void app.register(controlPanel, { payments, notifier });
@@ -113,6 +138,8 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
   const control: PaymentSandboxControl = {
     payments: payments.all,
     settle: payments.settle,
+    expire: payments.expireNow,
+    expireDue: payments.expireDue,
     idle: () => notifier.idle(),
     deliveries: () => [...notifier.attempts],
   };

@@ -21,7 +21,7 @@ export const cohortTexts = {
   capacityInvalid: 'El cupo debe ser un número entero mayor que 0.',
   capacityBelowTaken: (taken: number) => `El cupo no puede ser menor que los cupos ya ocupados (${taken}).`,
   tooManyHolds:
-    'Ya tienes varios cupos apartados con pagos sin terminar. Termina uno de esos pagos o espera unos minutos a que se liberen para apartar otro.',
+    'Ya tienes varios cupos apartados con pagos sin terminar (también los de PSE o Efecty que aún no has pagado). Termina uno de esos pagos o espera a que venza su plazo para apartar otro.',
   courseInvalid: 'Curso no válido',
   cohortNotFound: 'No encontramos esa cohorte.',
 } as const;

@@ -74,6 +74,7 @@ export const discrepancyKinds: Record<string, string> = {
   amount_mismatch: 'El monto no coincide',
   currency_mismatch: 'La moneda no coincide',
   unknown_reference: 'Referencia desconocida',
+  seat_unavailable: 'Pagado cuando ya no había cupo',
 };
 
 // ── Shared parts (the donations ledger uses them too) ────────────────────────────────────────────────────────────

@@ -2,7 +2,7 @@ import { z } from './zod';
 
 /**
  * The panel's payments review (#14), per payable domain under `/api/<courses|giving>/staff/payments/...`: payments the
- * site could not apply (another amount or currency, a reference nobody issued) and reversed ones, the checkouts still
+ * site could not apply (another amount or currency, a reference nobody issued, a course paid with no seat left) and reversed ones, the checkouts still
  * waiting for their payment, and a by-hand run of the reconciliation.
  */
 
@@ -11,7 +11,8 @@ export const paymentsStaffTexts = {
   alreadyReviewed: 'Esa diferencia ya estaba marcada como revisada.',
 } as const;
 
-export const discrepancyKinds = ['amount_mismatch', 'currency_mismatch', 'unknown_reference'] as const;
+/** `seat_unavailable`: a course payment approved after its seat was released, when the cohort had no seat left. */
+export const discrepancyKinds = ['amount_mismatch', 'currency_mismatch', 'unknown_reference', 'seat_unavailable'] as const;
 
 const isoDateTime = z.string();
 

@@ -173,6 +173,14 @@ export interface StaffDirectory {
   remove(email: string): Promise<{ status: 'invited' | 'active'; roles: StaffRole[] } | null>;
 }
 
+/** How many course seats one buyer may hold at once without paying (open checkouts and pending payments). */
+export interface SeatHoldLimits {
+  /** Per e-mail address (any case), across every cohort. */
+  perEmail: number;
+  /** Per client network (an IPv4 address, an IPv6 /64), loopback included. */
+  perClient: number;
+}
+
 /** What the server knows about where and how it runs; every API plugin receives it. */
 export interface ServerSettings {
   production: boolean;
@@ -184,6 +192,8 @@ export interface ServerSettings {
   paymentWebhookSecret: string;
   /** Public key for the provider's browser script. */
   paymentPublicKey: string;
+  /** COURSES_SEAT_HOLDS_PER_EMAIL / _PER_CLIENT; unset: the courses API's defaults (3 and 5). */
+  seatHolds?: Partial<SeatHoldLimits>;
   /** Donation bounds in whole COP (configurable; within the provider's limits). */
   donationBounds: { min: number; max: number };
   /**

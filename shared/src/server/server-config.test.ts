@@ -55,6 +55,20 @@ describe('HTTP timeouts', () => {
   });
 });
 
+describe('course seat hold limits', () => {
+  it("are the courses API's defaults unless set, and each one set reaches the APIs' settings alone", () => {
+    expect(readCommonConfig({}, 'http://127.0.0.1:8080').seatHolds).toBeUndefined();
+    expect(readCommonConfig({ COURSES_SEAT_HOLDS_PER_CLIENT: '1000' }, 'http://127.0.0.1:8080').seatHolds).toEqual({ perClient: 1000 });
+    expect(
+      readCommonConfig({ COURSES_SEAT_HOLDS_PER_EMAIL: '2', COURSES_SEAT_HOLDS_PER_CLIENT: '8' }, 'http://127.0.0.1:8080').seatHolds,
+    ).toEqual({ perEmail: 2, perClient: 8 });
+    // Not a whole number ≥ 1: the default stays (a limit of 0 would close every course to everyone).
+    expect(
+      readCommonConfig({ COURSES_SEAT_HOLDS_PER_EMAIL: '0', COURSES_SEAT_HOLDS_PER_CLIENT: 'x' }, 'http://127.0.0.1:8080').seatHolds,
+    ).toBeUndefined();
+  });
+});
+
 describe('production readiness', () => {
   const ready = {
     NODE_ENV: 'production',

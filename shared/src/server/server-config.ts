@@ -1,4 +1,4 @@
-import type { ApiContext, IdentityConfig, ServerSettings, StaffDirectory } from './api-contract';
+import type { ApiContext, IdentityConfig, SeatHoldLimits, ServerSettings, StaffDirectory } from './api-contract';
 import type { SiteDb } from './database';
 import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
@@ -21,6 +21,8 @@ export interface CommonServerConfig {
   trustProxy: TrustProxy;
   httpTimeouts: HttpTimeouts;
   writeLimit: { max: number; timeWindow: number };
+  /** Course seats one buyer may hold unpaid (COURSES_SEAT_HOLDS_PER_EMAIL, _PER_CLIENT); unset: the courses API's defaults. */
+  seatHolds?: Partial<SeatHoldLimits>;
   logLevel: string;
   donationBounds: { min: number; max: number };
   paymentReconciliation: { afterMinutes: number; everyMinutes: number };
@@ -159,6 +161,10 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     retention: readRetentionSettings(env),
     allowPendingFoundationData: readAllowPendingFoundationData(env),
   };
+  // Only what is set (a whole number ≥ 1): the courses API keeps its own defaults for the rest.
+  const perEmail = envInt(env.COURSES_SEAT_HOLDS_PER_EMAIL, 0);
+  const perClient = envInt(env.COURSES_SEAT_HOLDS_PER_CLIENT, 0);
+  if (perEmail || perClient) config.seatHolds = { ...(perEmail ? { perEmail } : {}), ...(perClient ? { perClient } : {}) };
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
   if (env.SMTP_URL) config.smtpUrl = env.SMTP_URL;
   if (env.REDIS_URL) config.redisUrl = env.REDIS_URL;
@@ -237,6 +243,7 @@ export function createApiContext(
     donationBounds: config.donationBounds,
     paymentReconciliation: config.paymentReconciliation,
     identity: config.identity,
+    ...(config.seatHolds ? { seatHolds: config.seatHolds } : {}),
     ...(config.retention ? { retention: config.retention } : {}),
   };
   return {

@@ -14,7 +14,7 @@ import { useReviewStaffPaymentDiscrepancy } from '../../api/review-staff-payment
 export const staffPaymentsTexts = {
   title: 'Pagos por revisar',
   intro:
-    'Lo que la pasarela informó y el sitio no aplicó (otro valor, otra moneda, una referencia que no emitimos), los pagos reembolsados o con contracargo, y los pagos que siguen esperando. El sitio vuelve a preguntar por los pagos en espera cada 15 minutos.',
+    'Lo que la pasarela informó y el sitio no aplicó (otro valor, otra moneda, una referencia que no emitimos, un curso pagado cuando ya no quedaba cupo), los pagos reembolsados o con contracargo, y los pagos que siguen esperando. El sitio vuelve a preguntar por los pagos en espera cada 15 minutos.',
   loading: 'Cargando los pagos…',
   failed: 'No pudimos cargar los pagos.',
   network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
@@ -29,6 +29,7 @@ export const staffPaymentsTexts = {
     amount_mismatch: 'Valor distinto al cobrado',
     currency_mismatch: 'Moneda distinta a COP',
     unknown_reference: 'Referencia desconocida',
+    seat_unavailable: 'Pagado cuando la cohorte ya no tenía cupo',
     refunded: 'Reembolsado',
     charged_back: 'Contracargo',
   } as Record<PaymentIssue['kind'], string>,

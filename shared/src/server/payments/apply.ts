@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type {
   Database,
   PayableTable,
@@ -24,10 +24,34 @@ export interface PayableTarget<T extends PayableTableName> {
   discrepanciesTable: PaymentDiscrepanciesTableName;
   /** e.g. `courses.payment_events` (see `createPaymentEventsTable`): the record's payment history. */
   eventsTable: PaymentEventsTableName;
+  /** The domain's own condition on a report (courses: a seat for the payment); see `PayableAdmission`. */
+  admit?: PayableAdmission<T> | undefined;
 }
 
+/**
+ * What a domain decides itself when a report pays its record as priced and moves it forward, in the report's own
+ * transaction: a course approval needs a seat, a pending course payment keeps its seat until its deadline.
+ */
+export interface PayableAdmission<T extends PayableTableName> {
+  /** Locks what `check` reads before the record's row is locked (courses: the cohort row, as its checkouts do). */
+  lock: (trx: Transaction<Database>, reference: string) => Promise<void>;
+  /**
+   * Refuses the report with a kind (noted for the staff like an amount that does not match: nothing applied, nothing
+   * sent, the status check answers 409), or accepts it (null) and may write what follows from it to the record.
+   */
+  check: (
+    trx: Transaction<Database>,
+    record: Selectable<Database[T]>,
+    payment: ProviderPayment,
+    now: Date,
+  ) => Promise<AdmissionRefusal | null>;
+}
+
+/** Why a domain refused a payment that paid its record as priced: an approval that came when the cohort had no seat. */
+export type AdmissionRefusal = 'seat_unavailable';
+
 /** Why a payment the provider reported was not applied to the record it names. */
-export type Discrepancy = 'amount_mismatch' | 'currency_mismatch' | 'unknown_reference';
+export type Discrepancy = 'amount_mismatch' | 'currency_mismatch' | 'unknown_reference' | AdmissionRefusal;
 
 export interface ApplyResult<Row> {
   /** False when no record has the payment's external reference. */
@@ -40,6 +64,8 @@ export interface ApplyResult<Row> {
   record: Row | null;
   /** Set when the payment does not belong to the record as priced (it approves nothing and is noted for the staff). */
   discrepancy: Discrepancy | null;
+  /** This report noted its discrepancy for the first time (repeats of the same payment and status note nothing more). */
+  firstNoted: boolean;
 }
 
 /** The currency every record is priced in. */
@@ -66,18 +92,26 @@ export async function applyProviderPayment<T extends PayableTableName>(
   // Database[T] extends PayableTable (that is what makes T a PayableTableName), which TypeScript cannot see through an
   // unresolved T; the intersection states it.
   type Row = Selectable<Database[T]> & PayableRow;
-  const none = { applied: false, firstApproval: false, changed: false } as const;
+  const none = { applied: false, firstApproval: false, changed: false, firstNoted: false } as const;
   const reference = payment.external_reference;
   if (!reference) return { ...none, found: false, record: null, discrepancy: null };
   // Kysely types a query over a table-name type parameter as a query over every table at once; the payable tables
   // are queried here through what they share (`PayableTable`), and the row is the caller's table's, by construction.
   const table: PayableTableName = target.table;
   return db.transaction().execute(async (trx) => {
+    if (target.admit) await target.admit.lock(trx, reference);
     const current = (await trx.selectFrom(table).selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst()) as
       Row | undefined;
     const expected = current ? target.amountOf(current) : null;
-    const discrepancy = expected !== null ? paymentDiscrepancy(expected, payment) : 'unknown_reference';
-    const applies = !discrepancy && current !== undefined && shouldApplyPayment(current, payment);
+    let discrepancy: Discrepancy | null = expected !== null ? paymentDiscrepancy(expected, payment) : 'unknown_reference';
+    let applies = !discrepancy && current !== undefined && shouldApplyPayment(current, payment);
+    if (applies && current && target.admit) {
+      const refused = await target.admit.check(trx, current, payment, new Date());
+      if (refused) {
+        discrepancy = refused;
+        applies = false;
+      }
+    }
     if (current) {
       // The history keeps each status once per payment, however often and in whatever order the provider repeats it.
       await trx
@@ -97,7 +131,7 @@ export async function applyProviderPayment<T extends PayableTableName>(
     }
     if (discrepancy) {
       // Noted once per payment, kind and status, so the staff see it however often the provider repeats itself.
-      await trx
+      const noted = await trx
         .insertInto(target.discrepanciesTable)
         .values({
           reference,
@@ -109,8 +143,9 @@ export async function applyProviderPayment<T extends PayableTableName>(
           reported_status: payment.status,
         })
         .onConflict((oc) => oc.columns(['payment_id', 'kind', 'reported_status']).doNothing())
-        .execute();
-      return { ...none, found: Boolean(current), record: current ?? null, discrepancy };
+        .returning('id')
+        .executeTakeFirst();
+      return { ...none, found: Boolean(current), record: current ?? null, discrepancy, firstNoted: noted !== undefined };
     }
     if (!current) return { ...none, found: false, record: null, discrepancy: null };
     if (!applies) return { ...none, found: true, record: current, discrepancy: null };
@@ -133,7 +168,7 @@ export async function applyProviderPayment<T extends PayableTableName>(
       .returningAll()
       .executeTakeFirstOrThrow()) as Row;
     const changed = current.payment_id !== payment.id || current.payment_status !== payment.status;
-    return { found: true, applied: true, firstApproval, changed, record: updated, discrepancy: null };
+    return { found: true, applied: true, firstApproval, changed, record: updated, discrepancy: null, firstNoted: false };
   });
 }
 

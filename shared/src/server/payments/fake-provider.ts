@@ -59,6 +59,7 @@ export class FakePaymentProvider implements PaymentProvider {
       date_created: new Date().toISOString(),
       date_approved: status === 'approved' ? new Date().toISOString() : null,
       date_last_updated: new Date().toISOString(),
+      date_of_expiration: null,
       ...extra,
     };
     this.payments.set(id, payment);

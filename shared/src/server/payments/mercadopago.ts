@@ -105,5 +105,6 @@ function providerPayment(p: PaymentResponse): ProviderPayment {
     date_created: p.date_created ?? null,
     date_approved: p.date_approved ?? null,
     date_last_updated: p.date_last_updated ?? null,
+    date_of_expiration: p.date_of_expiration ?? null,
   };
 }

@@ -52,6 +52,7 @@ const payment = (id: string, status: string, created = '2026-11-21T10:00:00Z'): 
   date_created: created,
   date_approved: null,
   date_last_updated: null,
+  date_of_expiration: null,
 });
 
 describe('applying payment reports', () => {

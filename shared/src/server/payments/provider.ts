@@ -27,6 +27,11 @@ export interface ProviderPayment {
   date_created: string | null;
   date_approved: string | null;
   date_last_updated: string | null;
+  /**
+   * Until when a pending payment can still be paid (Efecty and other cash tickets: 3 days unless the preference says
+   * otherwise; PSE transfers too). The provider cancels it then (`cancelled`/`expired`). Null for card payments.
+   */
+  date_of_expiration: string | null;
 }
 
 export interface PaymentProvider {

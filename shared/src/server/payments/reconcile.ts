@@ -22,6 +22,8 @@ export interface ReconcileOutcome {
   applied: number;
   /** Records whose provider read failed (they are asked again next run). */
   failed: number;
+  /** Holds released because their payment's own deadline passed unpaid (`PayableOptions.lapsed`). */
+  released: number;
 }
 
 type Log = { warn: (o: object, m: string) => void; info?: (o: object, m: string) => void };
@@ -31,7 +33,8 @@ type Log = { warn: (o: object, m: string) => void; info?: (o: object, m: string)
  * validity, and has no settled payment: a notification that never arrived (lost, or the site was down through all the
  * provider's retries) leaves it pending for ever otherwise. Every payment the provider has for the record's reference
  * is applied as a notification would be (forward only, amounts checked, receipt once, refund follow-up). Oldest
- * unchecked first; at most a batch per run.
+ * unchecked first; at most a batch per run. Then the domain's lapsed holds (`options.lapsed`): asked about too, and
+ * released when the provider, answering, still has no payment for them.
  */
 export async function reconcilePayments<T extends PayableTableName>(
   ctx: ApiContext,
@@ -57,25 +60,41 @@ export async function reconcilePayments<T extends PayableTableName>(
     .limit(BATCH)
     .execute();
   const apply = payableApplier(ctx, options);
-  const outcome: ReconcileOutcome = { checked: 0, applied: 0, failed: 0 };
-  for (const record of due) {
+  const outcome: ReconcileOutcome = { checked: 0, applied: 0, failed: 0, released: 0 };
+  /** References the provider answered about in this run. */
+  const read = new Set<string>();
+  const ask = async (reference: string, knownPaymentId: string | null) => {
     let payments: ProviderPayment[];
     try {
-      payments = await ctx.payments.searchPayments(record.reference);
-      if (!payments.length && record.payment_id) {
-        const known = await ctx.payments.getPayment(record.payment_id);
+      payments = await ctx.payments.searchPayments(reference);
+      if (!payments.length && knownPaymentId) {
+        const known = await ctx.payments.getPayment(knownPaymentId);
         payments = known ? [known] : [];
       }
     } catch (err) {
       outcome.failed += 1;
-      log.warn({ tag: options.tag, reference: record.reference, err: String(err) }, 'reconciliation: provider read failed');
-      continue;
+      log.warn({ tag: options.tag, reference, err: String(err) }, 'reconciliation: provider read failed');
+      return;
     }
     outcome.checked += 1;
+    read.add(reference);
     for (const payment of payments) if ((await apply(payment, 'reconciliation', log)).applied) outcome.applied += 1;
-    await ctx.db.updateTable(table).set({ reconciled_at: now }).where('reference', '=', record.reference).execute();
+    await ctx.db.updateTable(table).set({ reconciled_at: now }).where('reference', '=', reference).execute();
+  };
+  for (const record of due) await ask(record.reference, record.payment_id);
+  if (options.lapsed) {
+    // Holds whose payment's deadline passed (a ticket left unpaid, its expiry notice lost or late): the provider is asked
+    // first — a payment made in time is applied, not released — and what it still calls waiting is released.
+    const lapsed = await options.lapsed.due(ctx.db, now, BATCH);
+    for (const reference of lapsed) {
+      if (read.has(reference)) continue;
+      const known = await ctx.db.selectFrom(table).select('payment_id').where('reference', '=', reference).executeTakeFirst();
+      await ask(reference, known?.payment_id ?? null);
+    }
+    const answered = lapsed.filter((reference) => read.has(reference));
+    if (answered.length) outcome.released = await options.lapsed.release(ctx, answered, now, log);
   }
-  if (outcome.applied || outcome.failed) log.info?.({ tag: options.tag, ...outcome }, 'payments reconciled');
+  if (outcome.applied || outcome.failed || outcome.released) log.info?.({ tag: options.tag, ...outcome }, 'payments reconciled');
   return outcome;
 }
 

@@ -17,9 +17,16 @@ import type {
   PaymentEventSource,
   PaymentEventsTableName,
   PaymentNotificationsTableName,
+  SiteDb,
 } from '../database';
 import { ApiError, zodResponse, zodSchema } from '../http';
-import { applyProviderPayment, rememberNotification, wasNotificationProcessed } from './apply';
+import {
+  applyProviderPayment,
+  rememberNotification,
+  wasNotificationProcessed,
+  type AdmissionRefusal,
+  type PayableAdmission,
+} from './apply';
 import { isReversal, tellTeamOfReversal } from './reversals';
 import { claimMatches } from './claim';
 import type { ProviderPayment } from './provider';
@@ -46,12 +53,25 @@ export interface PaymentRoutesOptions<T extends PayableTableName, R extends obje
   statusResponseSchema: z.ZodMiniType<PaymentStatusResponse & R>;
   /** Runs after the provider's report was applied (in its own transaction); `firstApproval` is true once per record. */
   afterApply?: (ctx: ApiContext, record: Selectable<Database[T]>, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
+  /** The domain's own condition on a report, checked in its transaction (courses: a seat for the payment). */
+  admit?: PayableAdmission<T>;
+  /** Runs once when the domain's `admit` refused a payment for the first time (courses: the payer is told the team will look). */
+  afterRefusal?: (ctx: ApiContext, record: Selectable<Database[T]>, payment: ProviderPayment, refusal: AdmissionRefusal) => Promise<void>;
+  /**
+   * Records whose payment's own deadline passed with no final word from the provider (courses: seats held by PSE/Efecty
+   * payments): each reconciliation asks the provider about them, whatever their age, then `release` ends what is still
+   * waiting among those it could read (see reconcile.ts).
+   */
+  lapsed?: {
+    due: (db: SiteDb, now: Date, limit: number) => Promise<string[]>;
+    release: (ctx: ApiContext, references: string[], now: Date, log: WarnLog) => Promise<number>;
+  };
 }
 
 /** What a payment report is applied with and by: the record's domain, its tables and its follow-up. */
 export type PayableOptions<T extends PayableTableName> = Pick<
   PaymentRoutesOptions<T, object>,
-  'tag' | 'table' | 'amountOf' | 'discrepanciesTable' | 'eventsTable' | 'afterApply'
+  'tag' | 'table' | 'amountOf' | 'discrepanciesTable' | 'eventsTable' | 'afterApply' | 'admit' | 'afterRefusal' | 'lapsed'
 >;
 
 type WarnLog = { warn: (o: object, m: string) => void };
@@ -67,10 +87,13 @@ export function payableApplier<T extends PayableTableName>(ctx: ApiContext, opti
     amountOf: options.amountOf,
     discrepanciesTable: options.discrepanciesTable,
     eventsTable: options.eventsTable,
+    admit: options.admit,
   };
   return async (payment: ProviderPayment, source: PaymentEventSource, log: WarnLog) => {
     const result = await applyProviderPayment(ctx.db, target, payment, source);
     if (result.discrepancy) log.warn({ tag: options.tag, kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
+    if (result.discrepancy === 'seat_unavailable' && result.firstNoted && result.record)
+      await options.afterRefusal?.(ctx, result.record, payment, result.discrepancy);
     if (result.applied && result.record) {
       await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
       if (result.changed && isReversal(payment.status) && payment.external_reference)

@@ -34,6 +34,8 @@ export const coursesPersonalData: DomainRegistry = {
         cohort_start_date: { label: 'Inicio de la cohorte' },
         seat_held_until: {},
         seat_hold_client: { personal: 'red' },
+        pending_seat_until: {},
+        seat_released_at: { label: 'Fecha en que se liberó el cupo apartado' },
         ledger_search: { personal: 'derivado' },
         completed_at: { label: 'Fecha en que se marcó como completada' },
         completed_by: { personal: 'equipo' },
