@@ -194,7 +194,14 @@ describe('invitations: an invitation never adopts an account it did not create',
     expect((await call('GET', '/api/account/staff/members', tokenOf('laura.nueva@fundacion.org'))).statusCode).toBe(403); // no TOTP yet
   });
 
-  it("suspends a member whose account's address changes, until invited again", async () => {
+  it("suspends a member whose account's address changes (even with a token from before the change), until it is back", async () => {
+    await seatInDatabase(api.db, accounts, { email: 'cambia@fundacion.org', roles: ['cursos'] });
+    const before = tokenOf('cambia@fundacion.org');
+    accounts.changeEmail('cambia@fundacion.org', 'cambia.personal@correo.co');
+    const stale = await call('GET', '/api/account/staff/me', before);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ error: 'email_changed' });
+
     accounts.changeEmail('ana@fundacion.org', 'ana.personal@correo.co', true);
     const res = await call('GET', '/api/account/staff/me', tokenOf('ana@fundacion.org'));
     expect(res.statusCode).toBe(403);
@@ -227,6 +234,32 @@ describe('invitations: an invitation never adopts an account it did not create',
     });
     expect(member.statusCode).toBe(409);
     expect(member.json()).toMatchObject({ error: 'already_member' });
+  });
+
+  it('attack: an invitation renewed (new roles) or cancelled while its old link is being accepted grants nothing', async () => {
+    const { token } = await invite('carrera@fundacion.org', ['cursos']);
+    accounts.duringNextClaim(async () => {
+      const renewed = await call('POST', '/api/account/staff/members', adminToken(), {
+        email: 'carrera@fundacion.org',
+        name: 'Persona Invitada',
+        roles: ['cursos', 'finanzas'],
+      });
+      expect(renewed.statusCode).toBe(201);
+    });
+    expect((await accept(token)).statusCode).toBe(404);
+    const listed = (await call('GET', '/api/account/staff/members', adminToken())).json<StaffMembersResponse>().members;
+    expect(listed.find((m) => m.email === 'carrera@fundacion.org')).toMatchObject({ status: 'invited', roles: ['cursos', 'finanzas'] });
+    // The renewed link is the one that works, with the roles it was sent with.
+    const [mail] = await api.mailer.list(1);
+    const fresh = /\/equipo\/invitacion#([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect((await accept(fresh)).json()).toEqual({ email: 'carrera@fundacion.org', roles: ['cursos', 'finanzas'] });
+
+    const second = await invite('cancelada@fundacion.org');
+    accounts.duringNextClaim(async () => {
+      expect((await call('DELETE', '/api/account/staff/members/cancelada%40fundacion.org', adminToken())).statusCode).toBe(200);
+    });
+    expect((await accept(second.token)).statusCode).toBe(404);
+    expect((await call('GET', '/api/account/staff/me', tokenOf('cancelada@fundacion.org'))).statusCode).toBe(403);
   });
 
   it('gives the link back when the identity provider fails during the acceptance', async () => {
@@ -271,6 +304,13 @@ describe('roles and removal (administration)', () => {
     const own = await call('PUT', '/api/account/staff/members/admin%40fundacion.org/roles', adminToken(), { roles: ['atencion'] });
     expect(own.statusCode).toBe(409);
     expect(own.json()).toMatchObject({ error: 'own_admin' });
+    // Nor does an admin grant themselves more: another admin does.
+    const more = await call('PUT', '/api/account/staff/members/admin%40fundacion.org/roles', adminToken(), {
+      roles: ['admin', 'finanzas'],
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json()).toMatchObject({ error: 'own_roles' });
+    expect((await call('GET', '/api/account/staff/me', adminToken())).json()).toMatchObject({ roles: ['admin'] });
     expect(
       (await call('PUT', '/api/account/staff/members/nadie%40fundacion.org/roles', adminToken(), { roles: ['datos'] })).statusCode,
     ).toBe(404);

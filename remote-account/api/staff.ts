@@ -44,6 +44,7 @@ export const staffApiTexts = {
   notMember: 'No encontramos a esa persona en el equipo ni entre las invitaciones pendientes.',
   notYourself: 'No puedes retirarte a ti mismo del equipo. Pide a otro administrador que lo haga.',
   ownAdmin: 'No puedes quitarte a ti mismo la administración. Pide a otro administrador que lo haga.',
+  ownRoles: 'No puedes darte roles a ti mismo: pide a otro administrador que te los asigne. Sí puedes dejar los que ya no necesitas.',
   directoryDown: 'No pudimos hablar con el servicio de cuentas. Intenta de nuevo en unos minutos.',
   invitationInvalid:
     'Este enlace de invitación no es válido: ya se usó, se renovó o se canceló. Pide a quien te invitó que te envíe una invitación nueva.',
@@ -163,7 +164,7 @@ export const staffInvitationRoutes: FastifyPluginAsync<ApiContext> = async (app,
           action: staffAuditActions.accept,
           entity: 'staff_member',
           entityId: accepted.email,
-          detail: { roles: accepted.roles, existingAccount: accepted.existingAccount },
+          detail: { roles: accepted.roles, existingAccount: accepted.existingAccount, displacedAccounts: accepted.displaced },
         },
       );
       return reply.status(201).send({ email: accepted.email, roles: accepted.roles });
@@ -272,8 +273,12 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
         const me = staffOf(request);
         const address = request.params.email.trim().toLowerCase();
         const { roles } = request.body;
-        // The team keeps at least the admin who is acting: nobody locks themselves out of administration.
-        if (sameAddress(address, me.email) && !roles.includes('admin')) throw new ApiError(409, 'own_admin', staffApiTexts.ownAdmin);
+        // The team keeps at least the admin who is acting (nobody locks themselves out of administration), and nobody
+        // grants themselves more: another admin does that, so every widening of a member's rights has a second person.
+        if (sameAddress(address, me.email)) {
+          if (!roles.includes('admin')) throw new ApiError(409, 'own_admin', staffApiTexts.ownAdmin);
+          if (roles.some((r) => !me.roles.includes(r))) throw new ApiError(409, 'own_roles', staffApiTexts.ownRoles);
+        }
         const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles));
         if (!changed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
         await recordAudit(ctx.db, me, {

@@ -9,6 +9,7 @@ import { renderMail } from 'shared/server/mail-template';
 import { staffPath } from 'shared/staff-routes';
 import { isPlainAddress } from './pqrsf-staff-mail';
 import { businessDaysBetween, dueSoonLimit } from './pqrsf-staff-rules';
+import { staffWithRole } from 'shared/server/staff-directory';
 
 /**
  * The daily deadline digest: one e-mail to every member of the team listing the open PQRSF that are overdue or due
@@ -128,7 +129,7 @@ async function sendDigest(ctx: DigestContext, at: Date, log: DigestOptions['log'
   const lists = await collectDigest(ctx.db, colombianDate(at));
   const summary = { dueSoon: lists.dueSoonCount, overdue: lists.overdueCount };
   if (!lists.dueSoonCount && !lists.overdueCount) return { ran: true, sent: false, recipients: 0, ...summary };
-  const members = (await ctx.staff.list()).filter((m) => m.enabled && isPlainAddress(m.email));
+  const members = (await staffWithRole(ctx.staff, 'atencion')).filter((m) => isPlainAddress(m.email));
   for (const m of members) await ctx.mailer.send(digestMail(ctx.settings.publicOrigin, m.email, lists));
   if (!members.length) log?.warn({ job: PQRSF_DIGEST_JOB }, 'pqrsf digest: the team has no member to write to');
   return { ran: true, sent: members.length > 0, recipients: members.length, ...summary };

@@ -250,6 +250,8 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
     staff.get<{ Querystring: EnrolmentExportQuery }>(
       '/enrolments/exportar',
       {
+        // The ledger's CSV is the accountant's: Finanzas (Cursos follows its students on the screen).
+        config: { staffRoles: ['finanzas'] },
         schema: {
           tags: ['courses-staff'],
           summary: 'Exportar las inscripciones del filtro a CSV (Excel en español); queda en la auditoría',
@@ -293,6 +295,7 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
     staff.post<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
       '/enrolments/:reference/completar',
       {
+        config: { staffRoles: ['cursos'] },
         schema: {
           tags: ['courses-staff'],
           summary: "Marcar una inscripción pagada como 'Completado' (Mis Cursos lo muestra); queda en la auditoría",

@@ -8,6 +8,7 @@ import type { OutgoingMail } from 'shared/server/mailer';
 import { renderMail } from 'shared/server/mail-template';
 import { basicEmailPattern } from 'shared/schemas/zod';
 import { businessDaysBetween, dueSoonLimit } from './rules';
+import { staffWithRole } from 'shared/server/staff-directory';
 
 /**
  * The daily deadline digest of the data subject's requests, like PQRSF's: one e-mail to every enabled member of the team
@@ -103,7 +104,7 @@ async function sendDigest(ctx: DigestContext, at: Date, log?: { warn(obj: object
   const d = await collectDataDigest(ctx.db, colombianDate(at));
   const summary = { overdue: d.overdue.length, dueSoon: d.dueSoon.length };
   if (!summary.overdue && !summary.dueSoon) return { sent: false, recipients: 0, ...summary };
-  const members = (await ctx.staff.list()).filter((m) => m.enabled && basicEmailPattern.test(m.email));
+  const members = (await staffWithRole(ctx.staff, 'datos')).filter((m) => basicEmailPattern.test(m.email));
   for (const m of members) await ctx.mailer.send(dataDigestMail(ctx.settings.publicOrigin, m.email, d));
   if (!members.length) log?.warn({ job: DATA_DIGEST_JOB }, 'data requests digest: the team has no member to write to');
   return { sent: members.length > 0, recipients: members.length, ...summary };

@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   AdminCreateUserCommand,
   AssociateSoftwareTokenCommand,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
@@ -23,7 +28,7 @@ import { cognitoStaffAccounts } from 'shared/server/staff-accounts';
 import { databaseStaffDirectory } from 'shared/server/staff-directory';
 import { totpCode } from 'shared/server/totp';
 import { freePort, outcome } from './emulator-testing';
-import { startIdentityEmulator, type IdentityEmulator } from './emulator';
+import { startIdentityEmulator, type IdentityEmulator, type IdentityMessage } from './emulator';
 
 describe('staff sessions after the second factor is set up (emulator + account API)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'identity-sessions-'));
@@ -33,6 +38,7 @@ describe('staff sessions after the second factor is set up (emulator + account A
   let sdk: CognitoIdentityProviderClient;
   let api: TestApi;
   let directory: StaffDirectory;
+  const inbox: IdentityMessage[] = [];
 
   beforeAll(async () => {
     emulator = await startIdentityEmulator({
@@ -40,7 +46,7 @@ describe('staff sessions after the second factor is set up (emulator + account A
       port: await freePort(),
       userPoolId: poolId,
       clientId,
-      deliver: async () => undefined,
+      deliver: async (m) => void inbox.push(m),
       log: false,
     });
     const identity = { region: 'us-east-1', endpoint: emulator.url, userPoolId: poolId };
@@ -204,5 +210,69 @@ describe('staff sessions after the second factor is set up (emulator + account A
     const own = await signIn(email, 'Legitima2026');
     expect(own.ChallengeName).toBeUndefined();
     expect((await get('/api/account/staff/me', own.AuthenticationResult?.IdToken)).json()).toMatchObject({ email, totp: false });
+  });
+
+  it('attack: an account that only claims the invited address (changed to it, never verified) is never adopted, and what its holder kept is worth nothing', async () => {
+    // Mallory's own account, a password-reset code kept from before, then her address changed to the invitee's.
+    const mallory = 'mallory@evil.test';
+    const victim = 'victima@fundacion.test';
+    await sdk.send(
+      new SignUpCommand({
+        ClientId: clientId,
+        Username: mallory,
+        Password: 'Mallory2026',
+        UserAttributes: [{ Name: 'email', Value: mallory }],
+      }),
+    );
+    await sdk.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: mallory, ConfirmationCode: inbox.at(-1)?.code ?? '' }));
+    await sdk.send(new ForgotPasswordCommand({ ClientId: clientId, Username: mallory }));
+    const resetCode = inbox.at(-1)?.code ?? '';
+    const malloryAccount = await cognitoStaffAccounts(
+      { region: 'us-east-1', endpoint: emulator.url, userPoolId: poolId },
+      { client: sdk },
+    ).find(mallory);
+    const malloryUsername = malloryAccount?.username ?? '';
+    const session = (await signIn(mallory, 'Mallory2026')).AuthenticationResult ?? {};
+    await sdk.send(
+      new UpdateUserAttributesCommand({ AccessToken: session.AccessToken, UserAttributes: [{ Name: 'email', Value: victim }] }),
+    );
+
+    const invited = await directory.invite({
+      email: victim,
+      name: 'Víctor Víctima',
+      roles: ['finanzas'],
+      invitedBy: 'admin@fundacion.test',
+    });
+    if (invited === 'already_member') throw new Error('unexpected');
+    const accepted = await api.app.inject({
+      method: 'POST',
+      url: '/api/account/staff-invitation/accept',
+      payload: { token: invited.token, name: 'Víctor Víctima', password: 'Victima2026', confirmPassword: 'Victima2026' },
+    });
+    expect(accepted.statusCode).toBe(201);
+
+    // The invited person got an account of their own; Mallory's lost the address it never proved.
+    const own = await signIn(victim, 'Victima2026');
+    const ownToken = own.AuthenticationResult?.IdToken ?? '';
+    expect((await get('/api/account/staff/me', ownToken)).json()).toMatchObject({ email: victim, roles: ['finanzas'] });
+    const ownSub = JSON.parse(Buffer.from(ownToken.split('.')[1] ?? '', 'base64url').toString()) as { sub: string };
+    expect(ownSub.sub).not.toBe(malloryAccount?.sub);
+    // Her kept reset code resets only her own account, which is nobody's member.
+    expect(
+      await outcome(
+        sdk.send(
+          new ConfirmForgotPasswordCommand({
+            ClientId: clientId,
+            Username: malloryUsername,
+            ConfirmationCode: resetCode,
+            Password: 'Pwn3dPass2026',
+          }),
+        ),
+      ),
+    ).toBe('ok');
+    expect(await outcome(signIn(victim, 'Pwn3dPass2026'))).not.toBe('ok');
+    const hers = (await signIn(malloryUsername, 'Pwn3dPass2026')).AuthenticationResult?.IdToken;
+    expect((await get('/api/account/staff/me', hers)).statusCode).toBe(403);
+    expect((await signIn(victim, 'Victima2026')).AuthenticationResult?.IdToken).toBeTruthy();
   });
 });

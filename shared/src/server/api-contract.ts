@@ -67,12 +67,16 @@ export interface StaffAccounts {
   /** The account with this user name, or null. */
   find(username: string): Promise<StaffIdentityAccount | null>;
   /**
-   * The account for an invited address whose owner just proved the mailbox (the invitation's one-time link): created
-   * when missing; when it exists — perhaps opened by someone else — its password becomes the one the invited person
-   * chose, its address is marked verified, any second factor is turned off and every session is ended, so whoever
-   * held it before keeps nothing. `existed` tells which.
+   * The account for an invited address whose owner just proved the mailbox (the invitation's one-time link). Only an
+   * account whose owner verified that same address is kept (`existed`): its password becomes the one the invited
+   * person chose, any second factor is turned off and every session is ended. Accounts that merely claim the address
+   * (never verified) are never adopted: they lose it and their sessions (`displaced` counts them), and a new account
+   * is created for the invited person.
    */
-  claimForInvitation(email: string, input: { name: string; password: string }): Promise<StaffIdentityAccount & { existed: boolean }>;
+  claimForInvitation(
+    email: string,
+    input: { name: string; password: string },
+  ): Promise<StaffIdentityAccount & { existed: boolean; displaced: number }>;
   /** Ends every session of the account: refresh tokens stop working. */
   signOutEverywhere(username: string): Promise<void>;
 }
@@ -81,6 +85,8 @@ export interface StaffAccounts {
 export interface StaffStanding {
   /** The address the member was invited with; the token's verified address must be this one. */
   email: string;
+  /** The account's address is no longer the invited one, or no longer verified: access is suspended. */
+  emailChanged: boolean;
   name: string | null;
   roles: StaffRole[];
   /** The account the invitation was accepted with: the token's `sub` must be this one. */
@@ -166,7 +172,7 @@ export interface StaffDirectory {
   accept(
     token: string,
     input: { name: string; password: string },
-  ): Promise<{ email: string; roles: StaffRole[]; sub: string; existingAccount: boolean } | StaffInvitationProblem>;
+  ): Promise<{ email: string; roles: StaffRole[]; sub: string; existingAccount: boolean; displaced: number } | StaffInvitationProblem>;
   /** Changes the roles of a member or invitation; null when there is none for the address. */
   setRoles(email: string, roles: StaffRole[]): Promise<{ before: StaffRole[] } | null>;
   /** Takes a member out (or cancels an invitation) and ends the member's sessions; null when there is none. */

@@ -5,6 +5,7 @@ import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
+  ListUsersCommand,
   type AttributeType,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -21,6 +22,7 @@ export const STAFF_IAM_ACTIONS = [
   'cognito-idp:AdminUpdateUserAttributes',
   'cognito-idp:AdminSetUserMFAPreference',
   'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:ListUsers',
 ] as const;
 
 /** The panel's accounts in a Cognito pool (or the emulator): user names are the addresses accounts were opened with. */
@@ -60,8 +62,35 @@ export function cognitoStaffAccounts(
 
     async claimForInvitation(email, { name, password }) {
       const address = email.trim().toLowerCase();
-      const existing = await find(address);
-      if (!existing) {
+      // Every account that carries the address: the one whose owner verified it (at most one), and any that only claim
+      // it — an address typed at sign-up and never confirmed, or changed to this one and never verified.
+      const listed = await client.send(new ListUsersCommand({ UserPoolId, Filter: `email = "${address.replace(/["\\]/g, '')}"` }));
+      const holders = new Map<string, StaffIdentityAccount>();
+      for (const u of listed.Users ?? []) {
+        const found = u.Username ? await find(u.Username) : null;
+        if (found) holders.set(found.sub, found);
+      }
+      const byName = await find(address);
+      if (byName) holders.set(byName.sub, byName);
+      const owner = [...holders.values()].find((a) => a.email === address && a.emailVerified) ?? null;
+      // A claim nobody proved is worth nothing against the proof the invitation link just gave: those accounts lose the
+      // address (a placeholder no mailbox receives), and their sessions end, so nothing issued to them — a password-reset
+      // code, a refresh token — reaches the account the invited person will use.
+      for (const other of holders.values()) {
+        if (other === owner) continue;
+        await client.send(
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId,
+            Username: other.username,
+            UserAttributes: [
+              { Name: 'email', Value: `${other.sub}@sin-verificar.invalid` },
+              { Name: 'email_verified', Value: 'false' },
+            ],
+          }),
+        );
+        await signOutEverywhere(other.username);
+      }
+      if (!owner) {
         // Created with a throwaway temporary password, then given the chosen one as permanent: no password ever
         // travels by e-mail, and the account starts confirmed with the address the invitation link proved.
         await client.send(
@@ -78,35 +107,26 @@ export function cognitoStaffAccounts(
           }),
         );
       } else {
-        // Whoever opened this account may know its password or hold its sessions (an account opened after a payment,
-        // an address changed to this one): the invited person's proof of the mailbox outranks all of it.
+        // The address's proven owner may still not be the only one holding its password or sessions (shared, leaked):
+        // the invited person's choice replaces them, and any authenticator set up before is turned off.
         await client.send(
-          new AdminUpdateUserAttributesCommand({
-            UserPoolId,
-            Username: existing.username,
-            UserAttributes: [
-              { Name: 'email', Value: address },
-              { Name: 'email_verified', Value: 'true' },
-              { Name: 'name', Value: name },
-            ],
-          }),
+          new AdminUpdateUserAttributesCommand({ UserPoolId, Username: owner.username, UserAttributes: [{ Name: 'name', Value: name }] }),
         );
-        if (existing.totp)
+        if (owner.totp)
           await client.send(
             new AdminSetUserMFAPreferenceCommand({
               UserPoolId,
-              Username: existing.username,
+              Username: owner.username,
               SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
             }),
           );
       }
-      await client.send(
-        new AdminSetUserPasswordCommand({ UserPoolId, Username: existing?.username ?? address, Password: password, Permanent: true }),
-      );
-      await signOutEverywhere(existing?.username ?? address);
-      const account = await find(existing?.username ?? address);
-      if (!account?.sub) throw new Error('the identity provider did not return the account it just prepared');
-      return { ...account, existed: existing !== null };
+      const username = owner?.username ?? address;
+      await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: true }));
+      await signOutEverywhere(username);
+      const account = owner ? await find(owner.username) : await find(address);
+      if (!account?.sub || account.email !== address) throw new Error('the identity provider did not return the account it just prepared');
+      return { ...account, existed: owner !== null, displaced: holders.size - (owner ? 1 : 0) };
     },
   };
 }

@@ -73,6 +73,14 @@ export const staffMembersMigration: Migration = {
   },
 };
 
+/**
+ * The members an alert for `role` goes to: active, with that role, an enabled account with its second factor set up and
+ * the invited address unchanged — the people who can act on it in the panel, and no one else.
+ */
+export async function staffWithRole(directory: Pick<StaffDirectory, 'list'>, role: StaffRole): Promise<StaffMember[]> {
+  return (await directory.list()).filter((m) => m.status === 'active' && m.enabled && m.totp && !m.emailChanged && m.roles.includes(role));
+}
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 /** How long a member's standing is reused: a removal or a role change made by another server takes effect within it. */
@@ -129,6 +137,7 @@ export function databaseStaffDirectory(
     }
     return {
       email: row.email,
+      emailChanged: account.email !== row.email || !account.emailVerified,
       name: row.name,
       roles: rolesOf(row.roles),
       sub,
@@ -157,11 +166,11 @@ export function databaseStaffDirectory(
       if (hit && now() - hit.at < STANDING_CACHE_MS) return hit.standing;
       const standing = readStanding(user.sub);
       // A failed lookup is not remembered; nor is a member without a second factor yet (setting it up: the next
-      // call must see it at once).
+      // call must see it at once) or one suspended by an address change (restoring it must count at once).
       const forget = () => {
         if (cache.get(user.sub)?.standing === standing) cache.delete(user.sub);
       };
-      standing.then((s) => (s?.totp ? undefined : forget()), forget);
+      standing.then((s) => (s?.totp && !s.emailChanged ? undefined : forget()), forget);
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
       cache.set(user.sub, { at: now(), standing });
       return standing;
@@ -179,7 +188,7 @@ export function databaseStaffDirectory(
           status: row.status === 'active' ? 'active' : 'invited',
           enabled: account?.enabled ?? false,
           totp: account?.totp ?? false,
-          emailChanged: row.status === 'active' && (account?.email !== row.email || !account.emailVerified),
+          emailChanged: row.status === 'active' && (account?.email !== row.email || !account?.emailVerified),
           invitedAt: row.invited_at.toISOString(),
           invitedBy: row.invited_by,
           acceptedAt: row.accepted_at?.toISOString() ?? null,
@@ -269,6 +278,8 @@ export function databaseStaffDirectory(
         throw err;
       }
       const at = new Date(now());
+      // Only the invitation whose link was spent: one renewed (new link, perhaps new roles) or cancelled while the
+      // account was being prepared grants nothing — the renewed link is the one that counts now.
       const bound = await db
         .updateTable('staff.members')
         .set({
@@ -283,12 +294,20 @@ export function databaseStaffDirectory(
         })
         .where('id', '=', row.id)
         .where('status', '=', 'invited')
+        .where('invite_token_hash', 'is', null)
+        .where('invited_at', '=', row.invited_at)
+        .returning(['roles'])
         .executeTakeFirst();
-      // Cancelled while the account was being prepared: nothing is granted.
-      if (Number(bound.numUpdatedRows) !== 1) return 'invalid';
+      if (!bound) return 'invalid';
       forgetAll();
       await afterSecondOf(at, now);
-      return { email: row.email, roles: rolesOf(row.roles), sub: account.sub, existingAccount: account.existed };
+      return {
+        email: row.email,
+        roles: rolesOf(bound.roles),
+        sub: account.sub,
+        existingAccount: account.existed,
+        displaced: account.displaced,
+      };
     },
 
     async setRoles(email, roles) {

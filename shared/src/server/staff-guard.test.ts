@@ -30,7 +30,10 @@ const probe: ApiModule = {
       scope.get('/who', async (req) => ({ email: staffOf(req).email, admin: staffOf(req).admin, roles: staffOf(req).roles }));
       scope.get(
         '/people',
-        { config: { ...staffRead<{ rows: unknown[] }>({ action: 'community.probe.read', entity: 'probe', count: (b) => b.rows.length }) } },
+        {
+          config: { ...staffRead<{ rows: unknown[] }>({ action: 'community.probe.read', entity: 'probe', count: (b) => b.rows.length }) },
+          schema: { querystring: { type: 'object', properties: { q: { type: 'string' }, estado: { type: 'string' } } } },
+        },
         async () => ({
           rows: [1, 2, 3],
         }),
@@ -148,11 +151,14 @@ describe('staff routes', () => {
       entity: 'probe',
       detail: { rows: 3, filters: ['estado', 'q'] },
     });
-    // What was searched is not kept (it may be a person's name).
+    // What was searched is not kept (it may be a person's name), nor a query key the route does not declare.
     expect(JSON.stringify(row)).not.toContain('María');
+    await get('/api/community/staff/people?Ana%20P%C3%A9rez%201012345678=1', staffToken(identity, { email: 'atiende@fundacion.org' }));
+    const [undeclared] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.probe.read' });
+    expect(undeclared?.detail).toEqual({ rows: 3, filters: [] });
     // A refused read leaves no read row.
     await get('/api/community/staff/people', staffToken(identity, { email: 'finanzas@fundacion.org' }));
-    expect(await readAudit(api.db, { limit: 5, actionPrefix: 'community.probe.read' })).toHaveLength(1);
+    expect(await readAudit(api.db, { limit: 5, actionPrefix: 'community.probe.read' })).toHaveLength(2);
   });
 });
 

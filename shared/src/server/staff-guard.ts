@@ -70,7 +70,7 @@ export async function requireStaff(
     throw new ApiError(503, 'staff_check_unavailable', staffMessages.unavailable);
   }
   if (!standing?.enabled || standing.sub !== user.sub) throw new ApiError(403, 'forbidden', staffMessages.notStaff);
-  if (standing.email !== user.email) throw new ApiError(403, 'email_changed', staffMessages.emailChanged);
+  if (standing.emailChanged || standing.email !== user.email) throw new ApiError(403, 'email_changed', staffMessages.emailChanged);
   if (standing.sessionsSince !== null && user.authTime <= Math.floor(standing.sessionsSince / 1000))
     throw new ApiError(401, 'sign_in_again', staffMessages.signInAgain);
   if (!standing.totp && !('withoutSecondFactor' in check)) throw new ApiError(403, 'second_factor_required', staffMessages.secondFactor);
@@ -128,14 +128,26 @@ export const pathParam =
   (request: FastifyRequest): string | null =>
     (request.params as Record<string, string | undefined> | undefined)?.[name] ?? null;
 
+/** The names a route's JSON schema declares for its query string or body (what a client cannot invent). */
+const declaredNames = (schema: unknown): Set<string> =>
+  new Set(
+    schema && typeof schema === 'object' && 'properties' in schema && schema.properties && typeof schema.properties === 'object'
+      ? Object.keys(schema.properties)
+      : [],
+  );
+
+/** Which declared filters a staff read used: their names only (a value may be a person's name or document). */
 const usedFilters = (request: FastifyRequest): string[] => {
-  const from = (value: unknown) =>
+  const schema = request.routeOptions.schema;
+  const from = (value: unknown, declared: Set<string>) =>
     value && typeof value === 'object'
       ? Object.entries(value as Record<string, unknown>)
-          .filter(([, v]) => v !== undefined && v !== null && v !== '')
+          .filter(([k, v]) => declared.has(k) && v !== undefined && v !== null && v !== '')
           .map(([k]) => k)
       : [];
-  return [...new Set([...from(request.query), ...(request.method === 'GET' ? [] : from(request.body))])].sort();
+  const query = from(request.query, declaredNames(schema?.querystring));
+  const body = request.method === 'GET' ? [] : from(request.body, declaredNames(schema?.body));
+  return [...new Set([...query, ...body])].sort();
 };
 
 /**

@@ -42,6 +42,7 @@ export function createTestStaffDirectory(): TestStaffDirectory {
       members.set(testSub(username), {
         username,
         email: address,
+        emailChanged: false,
         name: null,
         roles: admin && !held.includes('admin') ? [...held, 'admin'] : [...held],
         sub: testSub(username),
@@ -106,12 +107,15 @@ export interface FakeStaffAccounts extends StaffAccounts {
   readonly signedOut: string[];
   /** Makes the next `claimForInvitation` fail like an unreachable provider. */
   failNextClaim(): void;
+  /** Runs `during` while the next `claimForInvitation` is preparing the account (a race with the admin, say). */
+  duringNextClaim(during: () => Promise<void>): void;
 }
 
 export function fakeStaffAccounts(): FakeStaffAccounts {
   const accounts = new Map<string, StaffIdentityAccount & { password: string; name: string | null }>();
   const signedOut: string[] = [];
   let failClaim = false;
+  let during: (() => Promise<void>) | null = null;
   const public_ = (a: StaffIdentityAccount): StaffIdentityAccount => ({
     username: a.username,
     sub: a.sub,
@@ -154,6 +158,9 @@ export function fakeStaffAccounts(): FakeStaffAccounts {
     failNextClaim() {
       failClaim = true;
     },
+    duringNextClaim(fn) {
+      during = fn;
+    },
     async find(username) {
       const a = accounts.get(username.toLowerCase());
       return a ? public_(a) : null;
@@ -162,6 +169,11 @@ export function fakeStaffAccounts(): FakeStaffAccounts {
       if (failClaim) {
         failClaim = false;
         throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'TimeoutError' });
+      }
+      if (during) {
+        const run = during;
+        during = null;
+        await run();
       }
       const address = email.toLowerCase();
       const existing = accounts.get(address);
@@ -178,7 +190,7 @@ export function fakeStaffAccounts(): FakeStaffAccounts {
       Object.assign(account, { email: address, emailVerified: true, totp: false, password, name });
       accounts.set(address, account);
       signedOut.push(address);
-      return { ...public_(account), existed: existing !== undefined };
+      return { ...public_(account), existed: existing !== undefined, displaced: 0 };
     },
     async signOutEverywhere(username) {
       must(username);

@@ -2,6 +2,7 @@ import { formatCOP } from '../../format/money';
 import type { ApiContext } from '../api-contract';
 import { renderMail } from '../mail-template';
 import type { ProviderPayment } from './provider';
+import { staffWithRole } from '../staff-directory';
 
 /** Statuses in which money the foundation received went back to the payer. */
 export const reversalStatuses = ['refunded', 'charged_back'] as const;
@@ -33,7 +34,7 @@ export async function tellTeamOfReversal(
   const label = reversalLabel[payment.status];
   let members;
   try {
-    members = (await ctx.staff.list()).filter((m) => m.enabled && PLAIN_ADDRESS.test(m.email));
+    members = (await staffWithRole(ctx.staff, 'finanzas')).filter((m) => PLAIN_ADDRESS.test(m.email));
   } catch (err) {
     log.warn({ err: String(err), reference }, 'payment reversal: the team directory could not be read');
     return;
