@@ -74,6 +74,16 @@ describe('control characters in any field', () => {
 
   const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as Record<string, unknown> });
 
+  it("answers the router's own refusals in Spanish, without echoing the path", async () => {
+    const bad = await app.inject({ method: 'POST', url: '/api/prueba/libre/%ff', payload: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'bad_url', message: 'La dirección de la solicitud no es válida.' });
+    const long = await app.inject({ method: 'POST', url: `/api/prueba/libre/${'a'.repeat(5000)}`, payload: {} });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ error: 'uri_too_long', message: 'La dirección de la solicitud es demasiado larga.' });
+    expect(reached).toHaveLength(0);
+  });
+
   it('refuses U+0000 with a Spanish 400 naming the field, before the handler runs', async () => {
     reached.length = 0;
     const res = await post('/api/prueba/formulario', { nombre: 'Ana\u0000' });

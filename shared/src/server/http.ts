@@ -208,6 +208,19 @@ export function createHttpServer(options: HttpServerOptions = {}): FastifyInstan
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // The router's own refusals (an undecodable path, a parameter past its length) answer like every other error: in
+    // Spanish, without echoing the path.
+    frameworkErrors: (error, _request, reply) => {
+      const long = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body: ErrorBody = long
+        ? { error: 'uri_too_long', message: 'La dirección de la solicitud es demasiado larga.' }
+        : { error: 'bad_url', message: 'La dirección de la solicitud no es válida.' };
+      // The router's reply is not typed by any route's schema.
+      void (reply as unknown as { status(c: number): { type(t: string): { send(b: unknown): void } } })
+        .status(long ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send(body);
+    },
   };
   const app = Fastify(fastifyOptions);
 
