@@ -198,7 +198,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
               // Cognito refuses a password reset while the temporary password was never replaced: people are sent to us.
               `Por tu seguridad no enviamos la contraseña por correo. Si no la guardaste, escríbenos a ${site.contact.email} desde este correo y te ayudaremos a recuperar el acceso.`,
             ],
-            action: { label: 'Iniciar sesión', url: `${ctx.settings.publicOrigin}/login` },
+            action: { label: 'Iniciar sesión', url: `${ctx.settings.publicOrigin}/login`, public: true },
           }),
         );
         return reply.status(201).send({ email, temporary_password: password });

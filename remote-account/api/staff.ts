@@ -23,7 +23,7 @@ import type { z } from 'shared/schemas/zod';
 import type { ApiContext } from 'shared/server/api-contract';
 import { readAudit, recordAudit } from 'shared/server/audit';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
-import { renderMail } from 'shared/server/mail-template';
+import { renderMail, SECRET } from 'shared/server/mail-template';
 import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
 
 export const staffApiTexts = {
@@ -71,10 +71,11 @@ function invitationMail(ctx: ApiContext, to: string, by: StaffUser, admin: boole
     details: temporaryPassword
       ? [
           ['Correo', to],
-          ['Contraseña temporal', temporaryPassword],
+          // Redacted from the stored copy once delivered (mailer.ts).
+          ['Contraseña temporal', temporaryPassword, SECRET],
         ]
       : [],
-    action: { label: 'Entrar al panel', url: `${ctx.settings.publicOrigin}/equipo` },
+    action: { label: 'Entrar al panel', url: `${ctx.settings.publicOrigin}/equipo`, public: true },
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Transporter } from 'nodemailer';
 import { site } from 'shared/config/site';
 import type { Certificate, CertificateListResponse, CertificateResponse } from 'shared/schemas/certificates-api';
 import { testApi, type TestApi } from 'shared/server/api-testing';
@@ -306,5 +307,49 @@ describe('donation certificates', () => {
       expect(real).toContain(item);
     expect(await pdfText(await donationCertificatePdf(complete, { ...data, specimen: true }))).toContain('ESPÉCIMEN');
     expect(await pdfText(await donationCertificatePdf(site, { ...data, specimen: false }))).toContain('Dato por confirmar');
+  });
+});
+
+/** Trust boundaries, round two, row 7: with SMTP the receipt's stored copy loses the link once delivered. */
+describe('the receipt sent through SMTP', () => {
+  let api: TestApi;
+  const provider = new FakePaymentProvider();
+  const accepted: string[] = [];
+  const transport = {
+    sendMail: async (m: { text: string; html: string }) => void accepted.push(`${m.text}\n${m.html}`),
+  } as unknown as Transporter;
+  beforeAll(async () => {
+    api = await testApi(givingApi, { payments: provider, mailTransport: transport });
+  });
+  afterAll(async () => api.close());
+
+  it('reaches the donor with a working certificate link, and keeps no link or token in the outbox', async () => {
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/contributions',
+      payload: { ...donor, email: 'smtp@example.com', optional_donation_amount: '20000' },
+    });
+    const reference = res.json<{ external_reference: string }>().external_reference;
+    provider.pay('9901', reference, 'approved', { transaction_amount: 20_000 });
+    const notified = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/payments/notifications?data.id=9901&type=payment',
+      headers: { 'x-request-id': 'smtp-1', 'x-signature': signNotification('sandbox-webhook-secret', '9901', 'smtp-1') },
+      payload: { type: 'payment', data: { id: '9901' } },
+    });
+    expect(notified.statusCode).toBe(200);
+    await api.mailer.flush();
+
+    const link = /\/api\/giving\/certificates\/[^\s"<>]+/.exec(accepted.join('\n'))?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link!, 'http://x').searchParams.get('token')!;
+    const [row] = await api.db.selectFrom('mail.outbox').selectAll().where('to_address', '=', 'smtp@example.com').execute();
+    expect(row?.status).toBe('sent');
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row?.text_body).toContain('Descargar el certificado de donación: [enlace retirado después del envío]');
+    // The donor's copy still works.
+    const pdf = await api.app.inject({ method: 'GET', url: link! });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 });

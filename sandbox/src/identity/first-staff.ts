@@ -3,7 +3,7 @@
 // the address and its temporary password in the local mailbox, as every other local message. The emulator keeps its
 // users under the data directory, so later starts find the team and seed nothing.
 import type { StaffDirectory } from 'shared/server/api-contract';
-import { renderMail } from 'shared/server/mail-template';
+import { renderMail, SECRET } from 'shared/server/mail-template';
 import type { Mailer, OutgoingMail } from 'shared/server/mailer';
 
 /**
@@ -28,9 +28,9 @@ export function firstStaffMail(email: string, temporaryPassword: string, origin:
     ],
     details: [
       ['Correo', email],
-      ['Contraseña temporal', temporaryPassword],
+      ['Contraseña temporal', temporaryPassword, SECRET],
     ],
-    action: { label: 'Entrar al panel', url: `${origin}/equipo` },
+    action: { label: 'Entrar al panel', url: `${origin}/equipo`, public: true },
   });
 }
 

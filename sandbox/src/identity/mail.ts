@@ -17,12 +17,12 @@ export function identityMail(message: IdentityMessage, origin: string): Outgoing
         `Tu código es ${message.code}`,
         'Si no creaste una cuenta, ignora este mensaje.',
       ],
-      action: { label: 'Confirmar mi correo', url: confirmUrl },
+      action: { label: 'Confirmar mi correo', url: confirmUrl, public: true },
     },
     ResendCode: {
       subject: 'Tu nuevo código de confirmación',
       paragraphs: ['Pediste un nuevo código para activar tu cuenta. Los códigos anteriores ya no sirven.', `Tu código es ${message.code}`],
-      action: { label: 'Confirmar mi correo', url: confirmUrl },
+      action: { label: 'Confirmar mi correo', url: confirmUrl, public: true },
     },
     ForgotPassword: {
       subject: 'Restablece tu contraseña',
@@ -31,7 +31,7 @@ export function identityMail(message: IdentityMessage, origin: string): Outgoing
         `Tu código es ${message.code}`,
         'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
       ],
-      action: { label: 'Ir a iniciar sesión', url: `${origin}/login` },
+      action: { label: 'Ir a iniciar sesión', url: `${origin}/login`, public: true },
     },
     AdminCreateUser: {
       subject: 'Tu cuenta fue creada',
@@ -39,12 +39,13 @@ export function identityMail(message: IdentityMessage, origin: string): Outgoing
         'Creamos una cuenta para ti. Ingresa con tu correo y esta contraseña temporal; al entrar te pediremos una nueva.',
         `Contraseña temporal: ${message.code}`,
       ],
-      action: { label: 'Iniciar sesión', url: `${origin}/login` },
+      action: { label: 'Iniciar sesión', url: `${origin}/login`, public: true },
     },
     Other: {
       subject: 'Tu código de verificación',
       paragraphs: [`Tu código es ${message.code}`],
     },
   };
-  return renderMail({ to: message.to, greeting, ...contents[message.kind] });
+  // Every code and temporary password is redacted from the stored copy once delivered (mailer.ts).
+  return renderMail({ to: message.to, greeting, ...contents[message.kind], secrets: [message.code] });
 }
