@@ -1,3 +1,4 @@
+import { isPrintableName } from 'shared/schemas/common';
 import { renderMail, type MailContent } from 'shared/server/mail-template';
 import type { OutgoingMail } from 'shared/server/mailer';
 import type { IdentityMessage } from './emulator';
@@ -7,7 +8,8 @@ import type { IdentityMessage } from './emulator';
  * texts in Cognito's message templates). `origin` is the site's public origin, for the confirmation link.
  */
 export function identityMail(message: IdentityMessage, origin: string): OutgoingMail {
-  const greeting = message.name ? `Hola, ${message.name.trim().split(/\s+/)[0]}:` : 'Hola:';
+  // The name is whatever the sign-up wrote to the provider: greeted with only when it is a name (shared/schemas/common).
+  const greeting = isPrintableName(message.name) ? `Hola, ${message.name.trim().split(/\s+/)[0]}:` : 'Hola:';
   const confirmUrl = `${origin}/confirm-email?email=${encodeURIComponent(message.to)}`;
   const contents: Record<IdentityMessage['kind'], Omit<MailContent, 'to' | 'greeting'>> = {
     SignUp: {

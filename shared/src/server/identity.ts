@@ -1,6 +1,7 @@
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { FastifyRequest } from 'fastify';
+import { isPrintableName } from '../schemas/common';
 import { ApiError } from './http';
 import type { IdentityConfig, TokenVerifier, VerifiedUser } from './api-contract';
 
@@ -58,7 +59,10 @@ export function createTokenVerifier(
         const username = typeof payload['cognito:username'] === 'string' ? payload['cognito:username'] : payload.sub;
         const rawGroups = payload['cognito:groups'];
         const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
-        return { sub: payload.sub, email, emailVerified, name: typeof payload.name === 'string' ? payload.name : null, username, groups };
+        // The browser writes the `name` attribute at sign-up, straight to the identity provider: the site reads it as a
+        // name only when it is one (greetings, the panel, the invitation e-mail print it).
+        const name = isPrintableName(payload.name) ? payload.name.trim() : null;
+        return { sub: payload.sub, email, emailVerified, name, username, groups };
       } catch {
         return null;
       }

@@ -12,6 +12,7 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { IdentityConfig, StaffDirectory, StaffMember, StaffStanding } from './api-contract';
+import { isPrintableName } from '../schemas/common';
 import { awsErrorName, cognitoAdminClient, temporaryPassword } from './cognito-admin';
 import { STAFF_ADMIN_GROUP, STAFF_GROUP } from '../staff-groups';
 
@@ -20,6 +21,7 @@ export const STANDING_CACHE_MS = 30_000;
 const CACHE_LIMIT = 500;
 
 const attribute = (list: AttributeType[] | undefined, name: string) => list?.find((a) => a.Name === name)?.Value ?? null;
+const printableName = (name: string | null) => (isPrintableName(name) ? name.trim() : null);
 
 async function groupsOf(client: CognitoIdentityProviderClient, poolId: string, username: string): Promise<string[]> {
   const groups: string[] = [];
@@ -120,7 +122,8 @@ export function cognitoStaffDirectory(
         list.push({
           username,
           email: attribute(u.Attributes, 'email') ?? username,
-          name: attribute(u.Attributes, 'name'),
+          // A visitor's own `name` (written at sign-up, unchecked by the provider) is shown only when it is a name.
+          name: printableName(attribute(u.Attributes, 'name')),
           admin: adminNames.has(u.Username),
           enabled: u.Enabled !== false,
           totp: (detail?.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
@@ -143,7 +146,8 @@ export function cognitoStaffDirectory(
           // An admin invited this address and the credentials travel to it: whoever signs in proved they read it.
           { Name: 'email_verified', Value: 'true' },
         ];
-        if (name?.trim()) attributes.push({ Name: 'name', Value: name.trim() });
+        const printable = printableName(name ?? null);
+        if (printable) attributes.push({ Name: 'name', Value: printable });
         const out = await client.send(
           new AdminCreateUserCommand({
             UserPoolId: poolId,
