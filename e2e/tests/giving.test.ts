@@ -8,6 +8,7 @@ const sandboxUrl = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:8090';
 const noAmount = 'Por favor selecciona un monto de donación.';
 const invalidAmount = 'Monto de donación inválido.';
 const failed = 'Error procesando la donación. Por favor intenta de nuevo.';
+const nameNotAName = 'El nombre no puede contener números, enlaces ni @.';
 
 async function openDonation(page: Page) {
   await page.goto('/contribuciones#dona-aqui');
@@ -232,6 +233,14 @@ describe('donations (/contribuciones) and the generic result pages', () => {
     assert.match(await alert.innerText(), /Por favor ingresa tus nombres/);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'alert', 'the alert takes focus');
     assert.deepEqual(await axeViolations(page), []);
+
+    // A name that is not one (the lure once certified): the API's own message, in the alert and on the field.
+    const name = page.locator('main [name="contributor_name"]');
+    await name.fill('URGENTE: su cuenta bancaria fue bloqueada. Reactívela en https://evil.example');
+    await submitButton(page).click();
+    await page.locator('main [role="alert"]', { hasText: nameNotAName }).waitFor();
+    assert.equal(await name.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.locator(`[id="${(await name.getAttribute('aria-describedby')) ?? ''}"]`).textContent(), nameNotAName);
 
     await fillContributor(page, `alertas-${Date.now()}@example.com`);
     await page.locator('main [name="optional_donation_amount"]').fill('0');

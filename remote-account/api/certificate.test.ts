@@ -97,10 +97,8 @@ describe('GET /api/account/enrollments/:id/certificate', () => {
   });
   afterAll(async () => gw.app.close());
 
-  it.each([
-    ['Nguyễn', 'Łukasz', 'Nguyễn Łukasz'],
-    ['Đặng Thị', 'Ngọc Ánh 😀', 'Đặng Thị Ngọc Ánh ?'],
-  ])('answers 200 application/pdf with "%s %s" on it', async (studentName, lastname, printed) => {
+  /** An enrolment paid through the provider's signed notification: the same path production takes, needing no browser. */
+  async function paidEnrolment(studentName: string, lastname: string) {
     const n = ++seq;
     const email = `constancia-${n}@example.com`;
     const enrolled = await gw.app.inject({
@@ -119,7 +117,6 @@ describe('GET /api/account/enrollments/:id/certificate', () => {
     const reference = (enrolled.json() as { id: string }).id;
     const paymentId = String(n);
     provider.pay(paymentId, reference, 'approved', { transaction_amount: 119900 });
-    // The provider's signed notification applies the approval: the same path production takes, needing no browser.
     const notified = await gw.app.inject({
       method: 'POST',
       url: `/api/courses/payments/notifications?data.id=${paymentId}&type=payment`,
@@ -127,15 +124,43 @@ describe('GET /api/account/enrollments/:id/certificate', () => {
       payload: { type: 'payment', data: { id: paymentId } },
     });
     expect(notified.json()).toMatchObject({ applied: true });
+    const download = () =>
+      gw.app.inject({
+        url: `/api/account/enrollments/${reference}/certificate`,
+        headers: { authorization: `Bearer ${idp.token({ email, sub: `sub-${email}`, name: studentName })}` },
+      });
+    return { reference, download };
+  }
 
-    const res = await gw.app.inject({
-      url: `/api/account/enrollments/${reference}/certificate`,
-      headers: { authorization: `Bearer ${idp.token({ email, sub: `sub-${email}`, name: studentName })}` },
-    });
+  it.each([
+    ['Nguyễn', 'Łukasz', 'Nguyễn Łukasz'],
+    ['Đặng Thị', 'Ngọc Ánh', 'Đặng Thị Ngọc Ánh'],
+  ])('answers 200 application/pdf with "%s %s" on it', async (studentName, lastname, printed) => {
+    const { reference, download } = await paidEnrolment(studentName, lastname);
+    const res = await download();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const page = await onePage(new Uint8Array(res.rawPayload));
     expect(flat(page)).toContain(`hace constar que ${printed}, identificado(a)`);
     expect(flat(page)).toContain(reference);
+  });
+
+  it('certifies no name stored before names had a rule that is not one (trust boundaries, round two, row 5)', async () => {
+    const { reference, download } = await paidEnrolment('Ana', 'Pérez');
+    // The form refuses this now; a row from before keeps it, and the constancia must not certify it.
+    await gw.database.db
+      .updateTable('courses.enrolments')
+      .set({ student_lastname: 'Pérez https://evil.example', full_name: 'Ana Pérez https://evil.example' })
+      .where('reference', '=', reference)
+      .execute();
+    const res = await download();
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: 'name_unprintable',
+      message: expect.stringMatching(
+        /^No podemos expedir la constancia con el nombre registrado en la inscripción: .*Escríbenos a \S+@\S+/,
+      ),
+    });
+    expect(res.body).not.toContain('evil.example');
   });
 });

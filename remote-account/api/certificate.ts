@@ -24,7 +24,8 @@ const INK = PDF_INK;
 /**
  * The enrolment certificate (constancia de inscripción) as a one-page A4 PDF, in the site's typeface: any name the
  * enrolment form accepts (Spanish, Latin Extended, Vietnamese) renders as typed; what no font has prints as '?'.
- * The longest name the form allows (four 120-character parts) still fits the page.
+ * The longest name the form allows (four 80-character parts; the test prints four of 120) still fits the page. The route
+ * prints only a name that passes the name rule (shared/schemas/common).
  */
 export async function enrolmentCertificate(data: CertificateData): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

@@ -9,6 +9,7 @@ import {
   type AccountFromPaymentResponse,
   type EnrollmentsResponse,
 } from 'shared/schemas/account-api';
+import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import type { z } from 'shared/schemas/zod';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
@@ -24,6 +25,8 @@ import { temporaryPassword, type AccountDirectory } from './directory';
 export const texts = {
   notFound: 'No encontramos esa inscripción entre tus cursos.',
   notPaid: 'La constancia está disponible cuando el pago de la inscripción está aprobado.',
+  nameUnprintable: (email: string) =>
+    `No podemos expedir la constancia con el nombre registrado en la inscripción: tiene números, enlaces u otros signos que un nombre no lleva. Escríbenos a ${email} con tu nombre completo y tu documento, y te la expedimos.`,
   paymentNotVerified: 'No pudimos verificar un pago aprobado para esta inscripción.',
   alreadyCreated: 'La cuenta de esta inscripción ya fue creada. Inicia sesión con tu correo.',
   accountExists: 'Ya existe una cuenta con este correo. Inicia sesión para ver tus cursos.',
@@ -91,6 +94,9 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
         const [enrolment] = await readCourseEnrolments(ctx.db, { owner: user, reference: request.params.id });
         if (!enrolment) throw new ApiError(404, 'not_found', texts.notFound);
         if (enrolment.payment_status.toLowerCase() !== 'approved') throw new ApiError(409, 'not_paid', texts.notPaid);
+        // An enrolment stored before names had a rule is not certified with a name that is not one.
+        if (!isPrintableName(enrolment.full_name, 'person', fullNameMax(4)))
+          throw new ApiError(409, 'name_unprintable', texts.nameUnprintable(site.contact.email));
         const pdf = await enrolmentCertificate({
           reference: enrolment.reference,
           fullName: enrolment.full_name,
@@ -161,7 +167,8 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
         try {
           created = await directory().createUser({
             email,
-            name: enrolment.full_name.trim() || 'Usuario',
+            // The provider's `name` is printed in greetings and the panel: the enrolment's name only when it is one.
+            name: isPrintableName(enrolment.full_name, 'person', fullNameMax(4)) ? enrolment.full_name.trim() : 'Usuario',
             phone: enrolment.phone_number,
             identityType: enrolment.id_type || 'Cédula de ciudadanía',
             identityNumber: enrolment.id_number,
@@ -191,14 +198,14 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
           renderMail({
             to: email,
             subject: 'Bienvenido: tu cuenta está lista',
-            greeting: `Hola, ${enrolment.student_name}:`,
+            greeting: isPrintableName(enrolment.student_name) ? `Hola, ${enrolment.student_name.trim()}:` : 'Hola:',
             paragraphs: [
               `Con tu inscripción en ${enrolment.course_title} creamos una cuenta para que sigas tus cursos en Mis Cursos.`,
               'Ingresa con este correo y la contraseña temporal que te mostramos al terminar el pago. Al entrar te pediremos una nueva.',
               // Cognito refuses a password reset while the temporary password was never replaced: people are sent to us.
               `Por tu seguridad no enviamos la contraseña por correo. Si no la guardaste, escríbenos a ${site.contact.email} desde este correo y te ayudaremos a recuperar el acceso.`,
             ],
-            action: { label: 'Iniciar sesión', url: `${ctx.settings.publicOrigin}/login` },
+            action: { label: 'Iniciar sesión', url: `${ctx.settings.publicOrigin}/login`, public: true },
           }),
         );
         return reply.status(201).send({ email, temporary_password: password });

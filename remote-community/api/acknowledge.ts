@@ -95,7 +95,7 @@ function content(ack: Acknowledgement, publicOrigin: string): MailContent {
     details.push([texts.pqrsf.dueDateLabel, formatLongDate(date)]);
     // Our own fixed page with the radicado we generated (digits, checked above) written in; no submitted value, and
     // never the document: the page still asks for it, so the link alone shows nothing of the request.
-    mail.action = { label: texts.pqrsf.lookupAction, url: pqrsfLookupLink(publicOrigin, ack.number) };
+    mail.action = { label: texts.pqrsf.lookupAction, url: pqrsfLookupLink(publicOrigin, ack.number), public: true };
   }
   paragraphs.push(texts.notYou);
   return mail;

@@ -406,6 +406,8 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
   const origin = 'https://fundacion.example';
   const lookupUrl = (radicado: string) => `${origin}/consultar-solicitud?radicado=${radicado}#radicado`;
   const lure = (field: string) => `Banco XYZ: tu cuenta fue suspendida, visita https://banco-xyz.example/${field}`;
+  // A name field refuses links, digits and colons (trust boundaries, round two): words alone can still lure.
+  const nameLure = 'Banco XYZ tu cuenta fue suspendida';
   // Tests move this clock to another Bogotá day; the records' own dates still come from the database.
   let clock = new Date();
   let gw: TestApi;
@@ -442,15 +444,15 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     const victim = 'victima.aliado@example.com';
     const filed = {
       ...ally,
-      corporation_name: lure('empresa'),
-      representative_name: lure('nombre'),
-      representative_lastname: lure('apellido'),
+      corporation_name: nameLure,
+      representative_name: nameLure,
+      representative_lastname: nameLure,
       reviews: lure('comentario'),
       email: victim,
     };
     const { corporation_id } = await post('/api/community/allies', filed);
     const [row] = await rows('community.allies', victim);
-    expect(row).toMatchObject({ id: Number(corporation_id), corporation_name: lure('empresa'), reviews: lure('comentario') });
+    expect(row).toMatchObject({ id: Number(corporation_id), corporation_name: nameLure, reviews: lure('comentario') });
     const [mail, ...more] = await mailsTo(victim);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe(`Recibimos el registro de tu empresa - ${site.name}`);
@@ -463,8 +465,8 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     const victim = 'victima.voluntario@example.com';
     const filed = {
       ...volunteer,
-      volunteer_name: lure('nombre'),
-      volunteer_lastname: lure('apellido'),
+      volunteer_name: nameLure,
+      volunteer_lastname: nameLure,
       address: lure('direccion'),
       institution: lure('institucion'),
       purposes: lure('propositos'),
@@ -473,7 +475,7 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     };
     const { volunteer_id } = await post('/api/community/volunteers', filed);
     const [row] = await rows('community.volunteers', victim);
-    expect(row).toMatchObject({ id: Number(volunteer_id), volunteer_name: lure('nombre'), purposes: lure('propositos') });
+    expect(row).toMatchObject({ id: Number(volunteer_id), volunteer_name: nameLure, purposes: lure('propositos') });
     const [mail, ...more] = await mailsTo(victim);
     expect(more).toEqual([]);
     expect(mail?.text).toContain(`Número de registro: ${volunteer_id}`);
@@ -483,7 +485,7 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
 
   it('e-mails a PQRSF requester the radicado, the dates and only the fixed link to our lookup page', async () => {
     const victim = 'victima.pqrsf@example.com';
-    const filed = { ...pqrsf, name: lure('nombre'), lastname: lure('apellido'), reviews: lure('solicitud'), email: victim };
+    const filed = { ...pqrsf, name: nameLure, lastname: nameLure, reviews: lure('solicitud'), email: victim };
     const r = await post('/api/community/pqrsf', filed);
     const [row] = await rows('community.pqrsf_requests', victim);
     expect(row).toMatchObject({ radicado: r.id, reviews: lure('solicitud') });
@@ -502,12 +504,8 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
   });
 
   it.each([
-    [
-      'vale-ser',
-      'Taller Vale Ser',
-      { ...valeSer, first_name: lure('nombre'), last_name: lure('apellido'), referral_source: lure('fuente') },
-    ],
-    ['arte-de-amarte', 'Taller Arte de Amarte', { ...arte, full_name: lure('nombre') }],
+    ['vale-ser', 'Taller Vale Ser', { ...valeSer, first_name: nameLure, last_name: nameLure, referral_source: lure('fuente') }],
+    ['arte-de-amarte', 'Taller Arte de Amarte', { ...arte, full_name: nameLure }],
   ] as const)('e-mails a %s inquirer nothing of what was typed: fixed text, the number and the date', async (slug, title, typed) => {
     const victim = `victima.${slug}@example.com`;
     const filed = { ...typed, comments_query: lure('consulta'), email: victim };
@@ -525,10 +523,10 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
 
   it('e-mails a custom-software requester nothing of what was typed: fixed text, the number and the date', async () => {
     const victim = 'victima.software@example.com';
-    const filed = { ...software, full_name: lure('nombre'), email: victim };
+    const filed = { ...software, full_name: nameLure, email: victim };
     const { id } = await post('/api/community/custom-software', filed);
     const [row] = await rows('community.software_requests', victim);
-    expect(row).toMatchObject({ id: Number(id), full_name: lure('nombre') });
+    expect(row).toMatchObject({ id: Number(id), full_name: nameLure });
     const [mail, ...more] = await mailsTo(victim);
     expect(more).toEqual([]);
     expect(mail?.subject).toBe(`Recibimos tu solicitud de software a la medida - ${site.name}`);

@@ -113,7 +113,7 @@ export function digestMail(publicOrigin: string, to: string, lists: DigestLists)
     subject: t.subject(lists.overdueCount, lists.dueSoonCount),
     greeting: 'Hola, equipo:',
     paragraphs,
-    action: { label: t.action, url: `${publicOrigin}${staffPath('/equipo/pqrsf')}` },
+    action: { label: t.action, url: `${publicOrigin}${staffPath('/equipo/pqrsf')}`, public: true },
   });
 }
 

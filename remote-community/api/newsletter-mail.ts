@@ -53,6 +53,8 @@ export function newsletterMail(origin: string, to: string, content: NewsletterCo
   });
   return {
     ...mail,
+    // The headers carry this e-mail's token too: redacted with the body's link once delivered (mailer.ts).
+    secrets: [...(mail.secrets ?? []), token],
     headers: {
       'List-Unsubscribe': `<${oneClickLink(origin, token)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -69,7 +69,7 @@ function mail(
     greeting: t.greeting,
     subject: `${content.subject} ${radicado}`,
     paragraphs: [...content.paragraphs, t.lookupNote, t.notYou],
-    action: { label: t.lookupAction, url: pqrsfLookupLink(origin, radicado) },
+    action: { label: t.lookupAction, url: pqrsfLookupLink(origin, radicado), public: true },
   });
 }
 

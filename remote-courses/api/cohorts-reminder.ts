@@ -69,7 +69,7 @@ export async function sendCohortReminders(ctx: ReminderContext, now: Date = new 
               ['Módulo', s.module_name],
               ['Inicio', formatLongDate(cohort.start_date)],
             ],
-            action: { label: 'Ver Mis Cursos', url: `${ctx.settings.publicOrigin}/mis-cursos` },
+            action: { label: 'Ver Mis Cursos', url: `${ctx.settings.publicOrigin}/mis-cursos`, public: true },
           }),
         );
         count += 1;

@@ -56,8 +56,8 @@ export function courseReceiptMail(
       ['Estado', statusLabel[payment.status] ?? payment.status],
     ],
     action: tied
-      ? { label: 'Ver Mis Cursos', url: `${origin}/mis-cursos` }
-      : { label: 'Crear mi cuenta', url: `${origin}/register?email=${encodeURIComponent(e.email)}` },
+      ? { label: 'Ver Mis Cursos', url: `${origin}/mis-cursos`, public: true }
+      : { label: 'Crear mi cuenta', url: `${origin}/register?email=${encodeURIComponent(e.email)}`, public: true },
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Transporter } from 'nodemailer';
 import { site } from 'shared/config/site';
 import type { Certificate, CertificateListResponse, CertificateResponse } from 'shared/schemas/certificates-api';
 import { testApi, type TestApi } from 'shared/server/api-testing';
@@ -270,6 +271,113 @@ describe('donation certificates', () => {
     expect(audit.map((x) => x.detail)).toEqual([{ anio: lastYear, expedidos: 0, yaExistian: 1, enRevision: 1 }]);
   });
 
+  describe('a name that is not one (trust boundaries, round two, row 5)', () => {
+    const lure = 'URGENTE: su cuenta bancaria fue bloqueada. Reactívela en https://evil.example';
+    const refusal = /^No podemos expedir el certificado con el nombre registrado en la donación: .*Escríbenos a \S+@\S+/;
+    /** A donation stored before names had a rule: the schema refuses the lure now, so it is written in the table. */
+    const legacyName = (reference: string) =>
+      api.db.updateTable('giving.contributions').set({ contributor_name: lure }).where('reference', '=', reference).execute();
+
+    it('refuses the lure at the door: 400 on the field, in Spanish, nothing stored', async () => {
+      const res = await api.app.inject({
+        method: 'POST',
+        url: '/api/giving/contributions',
+        payload: { ...donor, contributor_name: lure, email: 'tercero@example.com', optional_donation_amount: '5000' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ fields: { contributor_name: 'El nombre no puede contener números, enlaces ni @.' } });
+      const stored = await api.db
+        .selectFrom('giving.contributions')
+        .select('reference')
+        .where('email', '=', 'tercero@example.com')
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
+    it('gives a stored one no certificate link in the receipt, and no certificate from an earlier link or the team', async () => {
+      // Stored before the rule, paid after: the receipt says to write to the foundation instead of carrying a link.
+      const unpaid = await donate({ email: 'legado@example.com', id_number: '11.222.333' }, 5_000);
+      await legacyName(unpaid);
+      await report(unpaid, 5_000, 'approved');
+      const receipt = (await api.mailer.list(1000)).filter((m) => m.to === 'legado@example.com').at(-1)!;
+      expect(receipt.text).not.toMatch(/\/api\/giving\/certificates\//);
+      expect(receipt.text).not.toContain('URGENTE');
+      expect(receipt.text).toMatch(/escríbenos a \S+@\S+ desde este correo/);
+
+      // Paid (and its link mailed) before the rule, followed after it: a Spanish 409, or the page that explains.
+      const paid = await donate({ email: 'legado2@example.com', id_number: '11.222.444' }, 5_000);
+      await report(paid, 5_000, 'approved');
+      const link = await linkIn('legado2@example.com');
+      await legacyName(paid);
+      const res = await api.app.inject({ method: 'GET', url: link });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'name_unprintable', message: expect.stringMatching(refusal) });
+      const clicked = await api.app.inject({ method: 'GET', url: link, headers: { accept: 'text/html' } });
+      expect(clicked.statusCode).toBe(303);
+      expect(clicked.headers.location).toBe('/contribuciones?certificado=nombre');
+      const team = await staffPost(`/api/giving/staff/certificates/donacion/${paid}`);
+      expect(team.statusCode).toBe(409);
+      expect(team.json()).toMatchObject({ error: 'name_unprintable', message: expect.stringContaining('no se imprime en un certificado') });
+      const issued = await api.db.selectFrom('giving.certificates').select('contribution_reference').execute();
+      expect(issued.map((c) => c.contribution_reference)).not.toEqual(expect.arrayContaining([unpaid, paid]));
+
+      // Nor an annual one: the single issuing says why, the batch holds the donor for review.
+      await api.db
+        .updateTable('giving.contributions')
+        .set({ date_approved: new Date(`${lastYear}-09-09T15:00:00Z`) })
+        .where('reference', '=', paid)
+        .execute();
+      const annual = await staffPost(`/api/giving/staff/certificates/anual/${paid}`);
+      expect(annual.statusCode).toBe(409);
+      expect(annual.json()).toMatchObject({ error: 'name_unprintable' });
+    });
+
+    it('does not print again a certificate issued with a name that is not one', async () => {
+      const reference = await donate({ email: 'impreso@example.com', id_number: '11.222.555' }, 5_000);
+      await report(reference, 5_000, 'approved');
+      const link = await linkIn('impreso@example.com');
+      expect((await api.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+      const { number } = await api.db
+        .selectFrom('giving.certificates')
+        .select('number')
+        .where('contribution_reference', '=', reference)
+        .executeTakeFirstOrThrow();
+      await api.db
+        .updateTable('giving.certificates')
+        .set({ donor_name: `${lure} Gómez` })
+        .where('number', '=', number)
+        .execute();
+      const again = await api.app.inject({ method: 'GET', url: link });
+      expect(again.statusCode).toBe(409);
+      expect(again.body).not.toContain('URGENTE');
+      const pdf = await api.app.inject({ method: 'GET', url: `/api/giving/staff/certificates/${number}/pdf`, headers: asStaff });
+      expect(pdf.statusCode).toBe(409);
+      expect(pdf.headers['content-type']).toMatch(/json/);
+    });
+  });
+
+  it("hands the certificate link only to the donor's mailbox: no answer to the donating browser carries it", async () => {
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/contributions',
+      payload: { ...donor, email: 'propio@example.com', id_number: '11.222.666', optional_donation_amount: '5000' },
+    });
+    const { external_reference: reference, claim_secret: claim } = res.json<{ external_reference: string; claim_secret: string }>();
+    const paymentId = await report(reference, 5_000, 'approved');
+    const status = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/payments/status',
+      payload: { payment_id: paymentId, external_reference: reference, claim_secret: claim },
+    });
+    expect(status.statusCode).toBe(200);
+    const token = new URL(await linkIn('propio@example.com'), 'http://x').searchParams.get('token')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const answer of [res, status]) {
+      expect(answer.body).not.toContain(token);
+      expect(answer.body).not.toContain('/api/giving/certificates/');
+    }
+  });
+
   it('prints a real certificate (no specimen mark) only with every foundation value confirmed and in production', async () => {
     const complete = {
       ...site,
@@ -306,5 +414,49 @@ describe('donation certificates', () => {
       expect(real).toContain(item);
     expect(await pdfText(await donationCertificatePdf(complete, { ...data, specimen: true }))).toContain('ESPÉCIMEN');
     expect(await pdfText(await donationCertificatePdf(site, { ...data, specimen: false }))).toContain('Dato por confirmar');
+  });
+});
+
+/** Trust boundaries, round two, row 7: with SMTP the receipt's stored copy loses the link once delivered. */
+describe('the receipt sent through SMTP', () => {
+  let api: TestApi;
+  const provider = new FakePaymentProvider();
+  const accepted: string[] = [];
+  const transport = {
+    sendMail: async (m: { text: string; html: string }) => void accepted.push(`${m.text}\n${m.html}`),
+  } as unknown as Transporter;
+  beforeAll(async () => {
+    api = await testApi(givingApi, { payments: provider, mailTransport: transport });
+  });
+  afterAll(async () => api.close());
+
+  it('reaches the donor with a working certificate link, and keeps no link or token in the outbox', async () => {
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/contributions',
+      payload: { ...donor, email: 'smtp@example.com', optional_donation_amount: '20000' },
+    });
+    const reference = res.json<{ external_reference: string }>().external_reference;
+    provider.pay('9901', reference, 'approved', { transaction_amount: 20_000 });
+    const notified = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/payments/notifications?data.id=9901&type=payment',
+      headers: { 'x-request-id': 'smtp-1', 'x-signature': signNotification('sandbox-webhook-secret', '9901', 'smtp-1') },
+      payload: { type: 'payment', data: { id: '9901' } },
+    });
+    expect(notified.statusCode).toBe(200);
+    await api.mailer.flush();
+
+    const link = /\/api\/giving\/certificates\/[^\s"<>]+/.exec(accepted.join('\n'))?.[0];
+    expect(link).toBeDefined();
+    const token = new URL(link!, 'http://x').searchParams.get('token')!;
+    const [row] = await api.db.selectFrom('mail.outbox').selectAll().where('to_address', '=', 'smtp@example.com').execute();
+    expect(row?.status).toBe('sent');
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row?.text_body).toContain('Descargar el certificado de donación: [enlace retirado después del envío]');
+    // The donor's copy still works.
+    const pdf = await api.app.inject({ method: 'GET', url: link! });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
   });
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import { site } from 'shared/config/site';
+import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import { colombianDate } from 'shared/format/business-days';
 import {
   certificateBatchRequestSchema,
@@ -48,6 +49,17 @@ export const DONOR_LINK = 'enlace del donante';
 export const CERTIFICATE_LINK_DAYS = 400;
 /** Where a browser that followed a broken or expired certificate link is sent (the page says why and what to do). */
 export const CERTIFICATE_LINK_FAILED = '/contribuciones?certificado=invalido';
+/** Where it is sent when the donation's name cannot be printed (the page says to write to the foundation). */
+export const CERTIFICATE_NAME_REFUSED = '/contribuciones?certificado=nombre';
+
+/**
+ * Whether a donation's name may be printed on a certificate, a tax document. New donations are checked by the form's
+ * schema; one stored before names had a rule ("URGENTE: su cuenta fue bloqueada, https://…") never is: no certificate
+ * is issued or printed for it, and the donor is told to write to the foundation (409).
+ */
+export const printableDonor = (d: { contributor_name: string; contributor_lastname: string }) =>
+  isPrintableName(d.contributor_name) && isPrintableName(d.contributor_lastname);
+const unprintable = () => new ApiError(409, 'name_unprintable', certificateTexts.nameUnprintable);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -187,6 +199,7 @@ export async function issueDonationCertificate(db: SiteDb, reference: string, is
       .executeTakeFirst();
     if (existing) return { id: existing.id, created: false };
     if (d.payment_status !== 'approved' || !d.date_approved) throw new ApiError(409, 'conflict', certificateTexts.notApproved);
+    if (!printableDonor(d)) throw unprintable();
     const approved = new Date(d.date_approved);
     const id = await insertCertificate(trx, 'donation', bogotaYear(approved), [{ ...d, date_approved: approved }], issuedBy);
     return { id, created: true };
@@ -214,12 +227,13 @@ async function donorYearDonations(trx: Trx, donorKey: string, year: number): Pro
 /** A name as certificates compare them: case, accents and spacing aside. */
 const sameNameKey = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-type AnnualOutcome = { id: number; created: boolean } | { held: true } | null;
+type AnnualOutcome = { id: number; created: boolean } | { held: 'names' | 'unprintable' } | null;
 
 /**
  * The consolidated certificate of one donor and finished year, issued now if missing (a voided one is replaced); null
  * without an approved donation. Donations under one document but different names are held for the team to review:
  * anyone can type someone else's document number on a donation, and a certificate must not mix two people's money.
+ * So is a donor whose name is not one (`printableDonor`).
  */
 async function issueAnnual(db: SiteDb, donorKey: string, year: number, issuedBy: string): Promise<AnnualOutcome> {
   return db.transaction().execute(async (trx) => {
@@ -237,7 +251,8 @@ async function issueAnnual(db: SiteDb, donorKey: string, year: number, issuedBy:
     const donations = await donorYearDonations(trx, donorKey, year);
     if (!donations.length) return null;
     const names = new Set(donations.map((d) => sameNameKey(`${d.contributor_name} ${d.contributor_lastname}`)));
-    if (names.size > 1) return { held: true };
+    if (names.size > 1) return { held: 'names' };
+    if (!printableDonor(donations.at(-1)!)) return { held: 'unprintable' };
     return { id: await insertCertificate(trx, 'annual', year, donations, issuedBy), created: true };
   });
 }
@@ -308,6 +323,8 @@ async function certificateById(db: SiteDb, id: number): Promise<CertificateRow> 
 /** The certificate as a PDF; a voided one is not printed again. */
 async function sendPdf(ctx: ApiContext, reply: FastifyReply, row: CertificateRow) {
   if (row.voided_at) throw new ApiError(410, 'voided', certificateTexts.voided);
+  // A certificate issued before names had a rule is not printed again with a name that is not one.
+  if (!isPrintableName(row.donor_name, 'person', fullNameMax(2))) throw unprintable();
   const donations = await ctx.db
     .selectFrom('giving.certificate_donations')
     .select(['contribution_reference', 'amount', 'approved_at', 'payment_type'])
@@ -376,8 +393,15 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
         throw new ApiError(404, 'not_found', certificateTexts.linkInvalid);
       }
       checkIssuable(ctx);
-      const { id } = await issueDonationCertificate(ctx.db, reference, DONOR_LINK);
-      return sendPdf(ctx, reply, await certificateById(ctx.db, id));
+      try {
+        const { id } = await issueDonationCertificate(ctx.db, reference, DONOR_LINK);
+        return await sendPdf(ctx, reply, await certificateById(ctx.db, id));
+      } catch (err) {
+        if (!(err instanceof ApiError && err.code === 'name_unprintable')) throw err;
+        // The donor, not the team, reads this one: what to do, in their words.
+        if (browser) return reply.header('cache-control', 'no-store').redirect(CERTIFICATE_NAME_REFUSED, 303);
+        throw new ApiError(409, 'name_unprintable', certificateTexts.donorNameUnprintable(site.contact.email));
+      }
     },
   );
 
@@ -512,7 +536,10 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
         checkYearEnded(year, new Date());
         const issued = await issueAnnual(ctx.db, donorKeyOf(d.id_type, d.id_number), year, who.email);
         if (!issued) throw new ApiError(409, 'conflict', certificateTexts.notApproved);
-        if ('held' in issued) throw new ApiError(409, 'conflict', certificateTexts.namesDiffer);
+        if ('held' in issued) {
+          if (issued.held === 'unprintable') throw unprintable();
+          throw new ApiError(409, 'conflict', certificateTexts.namesDiffer);
+        }
         const row = await certificateById(ctx.db, issued.id);
         if (issued.created)
           await recordAudit(ctx.db, who, {

@@ -15,11 +15,11 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
-import { renderMail } from 'shared/server/mail-template';
+import { renderMail, type MailDetail } from 'shared/server/mail-template';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { issueClaim } from 'shared/server/payments/claim';
 import { isReversal } from 'shared/server/payments/reversals';
-import { issueCertificateLink, voidCertificatesOf } from './certificates';
+import { issueCertificateLink, printableDonor, voidCertificatesOf } from './certificates';
 import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
 
@@ -134,28 +134,47 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
       month: 'long',
       year: 'numeric',
     });
+    const mailed = (certificate: { paragraph: string; action?: { label: string; url: string } }) => ({
+      to: d.email,
+      subject: 'Gracias por tu donación',
+      // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
+      // certificate, not in this e-mail.
+      greeting: 'Hola:',
+      paragraphs: [
+        'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
+        certificate.paragraph,
+      ],
+      details: [
+        ['Valor', formatCOP(d.donation_amount)],
+        ['Fecha', date],
+        ['Pago', payment.id],
+        ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
+      ] satisfies MailDetail[],
+      ...(certificate.action ? { action: certificate.action } : {}),
+    });
+    // A donation stored before names had a rule may carry a name that is not one: no certificate link for it.
+    if (!printableDonor(d)) {
+      await c.mailer.send(
+        renderMail(
+          mailed({
+            paragraph: `Para el certificado de donación de tu declaración de renta, escríbenos a ${site.contact.email} desde este correo con tu nombre completo y tu documento: el nombre registrado en la donación no se puede imprimir en un certificado.`,
+          }),
+        ),
+      );
+      return;
+    }
     // The donor's own link to this donation's certificate: a random token only this e-mail carries, for a limited time.
+    // Only this e-mail: no API answer (the checkout, the result pages' status check) carries the link or its token,
+    // and the stored copy of the e-mail loses it once delivered (mailer.ts).
     const link = await issueCertificateLink(c.db, d.reference, c.settings.publicOrigin);
     const until = link.expires.toLocaleDateString('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
     await c.mailer.send(
-      renderMail({
-        to: d.email,
-        subject: 'Gracias por tu donación',
-        // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
-        // certificate, not in this e-mail.
-        greeting: 'Hola:',
-        paragraphs: [
-          'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
-          `Descarga aquí el certificado de donación para tu declaración de renta (${site.legalNature}). El enlace es personal: no lo reenvíes. Funciona hasta el ${until}; después, respóndenos este correo y te lo enviamos.`,
-        ],
-        details: [
-          ['Valor', formatCOP(d.donation_amount)],
-          ['Fecha', date],
-          ['Pago', payment.id],
-          ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
-        ],
-        action: { label: 'Descargar el certificado de donación', url: link.url },
-      }),
+      renderMail(
+        mailed({
+          paragraph: `Descarga aquí el certificado de donación para tu declaración de renta (${site.legalNature}). El enlace es personal: no lo reenvíes. Funciona hasta el ${until}; después, respóndenos este correo y te lo enviamos.`,
+          action: { label: 'Descargar el certificado de donación', url: link.url },
+        }),
+      ),
     );
   },
 };

@@ -15,13 +15,14 @@ describe('donation receipts relay nothing a donor typed', () => {
   afterAll(async () => gw.close());
 
   it('greets without the name and carries only our own data', async () => {
-    const lure = 'Tu cuenta fue bloqueada reactivala en https://evil.example/fj';
+    // Links and digits are refused in a name (row 5 of "Trust boundaries, round two"); words alone can still lure.
+    const lure = 'Tu cuenta fue bloqueada reactívala ya';
     const res = await gw.app.inject({
       method: 'POST',
       url: '/api/giving/contributions',
       payload: {
         contributor_name: lure,
-        contributor_lastname: 'Soporte www.evil.example',
+        contributor_lastname: 'Soporte Banco Seguro',
         id_type: 'Cédula de ciudadanía',
         id_number: '99887766',
         email: 'victima.recibo@example.com',
@@ -44,7 +45,7 @@ describe('donation receipts relay nothing a donor typed', () => {
     expect(receipt?.subject).toMatch(/^Gracias por tu donación/);
     const text = `${receipt?.subject}\n${receipt?.text}\n${receipt?.html}`;
     expect(text).toMatch(/\$ 5\.000/);
-    for (const typed of ['bloqueada', 'evil.example', 'Soporte', '99887766']) expect(text).not.toContain(typed);
+    for (const typed of ['bloqueada', 'Soporte', 'Seguro', '99887766']) expect(text).not.toContain(typed);
   });
 
   it('refuses line breaks in a name, which would start a new line of the e-mail', async () => {
@@ -52,7 +53,7 @@ describe('donation receipts relay nothing a donor typed', () => {
       method: 'POST',
       url: '/api/giving/contributions',
       payload: {
-        contributor_name: 'Ana\r\nVisita https://evil.example',
+        contributor_name: 'Ana\r\nVisita',
         contributor_lastname: 'Pérez',
         id_type: 'Cédula de ciudadanía',
         id_number: '123456',
@@ -63,6 +64,8 @@ describe('donation receipts relay nothing a donor typed', () => {
       },
     });
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { fields: Record<string, string> }).fields.contributor_name).toBe('Escribe este dato en una sola línea.');
+    expect((res.json() as { fields: Record<string, string> }).fields.contributor_name).toBe(
+      'Escribe solo letras, espacios, apóstrofos, guiones y puntos.',
+    );
   });
 });

@@ -31,6 +31,8 @@ export const donationPageTexts = {
   errorsTitle: 'Por favor corrige los siguientes errores:',
   certificateLinkFailed: (email: string) =>
     `El enlace del certificado de donación no es válido o ya venció. Escríbenos a ${email} desde el correo con el que donaste y te enviamos el certificado.`,
+  certificateNameRefused: (email: string) =>
+    `No podemos expedir el certificado con el nombre registrado en la donación: tiene números, enlaces u otros signos que un nombre no lleva. Escríbenos a ${email} desde el correo con el que donaste, con tu nombre completo y tu documento, y te lo expedimos.`,
 } as const;
 
 /** The campaign block of /contribuciones (#14). */

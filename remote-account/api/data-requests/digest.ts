@@ -79,7 +79,7 @@ export function dataDigestMail(publicOrigin: string, to: string, d: DataDigest):
     subject: t.subject(d.overdue.length, d.dueSoon.length),
     greeting: 'Hola, equipo:',
     paragraphs,
-    action: { label: t.action, url: `${publicOrigin}/equipo/datos-personales` },
+    action: { label: t.action, url: `${publicOrigin}/equipo/datos-personales`, public: true },
   });
 }
 

@@ -2,7 +2,7 @@ import { site } from 'shared/config/site';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { DATA_RADICADO_PATTERN, dataRequestKindLabels, type DataRequestKind } from 'shared/schemas/data-requests-api';
 import type { OutgoingMail } from 'shared/server/mailer';
-import { renderMail } from 'shared/server/mail-template';
+import { renderMail, SECRET } from 'shared/server/mail-template';
 
 /**
  * The e-mails of a data subject's request. The code goes to the typed address only, before anything is filed, and
@@ -96,7 +96,7 @@ export function codeMail(to: string, code: string, minutes: number, link: { url:
     subject: t.code.subject,
     greeting: t.greeting,
     paragraphs: [t.code.intro(minutes), t.code.link(link.hours), t.code.anyOf, t.code.never, t.notYou],
-    details: [[t.code.label, code]],
+    details: [[t.code.label, code, SECRET]],
     action: { label: t.code.action, url: link.url },
   });
 }
@@ -156,7 +156,8 @@ export function responseMail(c: {
       [t.response.date, formatColombianDateTime(c.at)],
       ...(c.copy ? ([[t.export.until, formatColombianDateTime(c.copy.expiresAt)]] as Array<[string, string]>) : []),
     ],
-    ...(c.copy ? { action: { label: t.export.pdf, url: c.copy.pdfUrl } } : {}),
+    // Both links open the copy: the button's is a secret by default, the JSON one is named (mailer.ts redacts them).
+    ...(c.copy ? { action: { label: t.export.pdf, url: c.copy.pdfUrl }, secrets: [c.copy.jsonUrl] } : {}),
   });
 }
 

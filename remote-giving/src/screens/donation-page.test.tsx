@@ -244,4 +244,17 @@ describe('DonationPage after a certificate link that no longer works', () => {
       window.history.pushState({}, '', '/');
     }
   });
+
+  it('says a certificate needs the donor to write when the donation’s name cannot be printed', async () => {
+    window.history.pushState({}, '', '/contribuciones?certificado=nombre');
+    try {
+      renderPage({});
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toMatch(
+        /^No podemos expedir el certificado con el nombre registrado en la donación: .* Escríbenos a \S+@\S+/,
+      );
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });

@@ -89,8 +89,9 @@ function useServerBounds(): DonationBounds | null {
 /** Donation screen /contribuciones#dona-aqui (spec §2, §4 Donation, §5, §8). */
 export default function DonationPage() {
   usePaymentType('donations');
-  // Sent here by a certificate link from a receipt that no longer works (remote-giving/api/certificates.ts).
-  const certificateLinkFailed = useSearchParams().get('certificado') === 'invalido';
+  // Sent here by a certificate link from a receipt that no longer works, or whose donation's name cannot be printed
+  // (remote-giving/api/certificates.ts).
+  const certificateNotice = useSearchParams().get('certificado');
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
   const createContribution = useCreateContribution();
@@ -178,9 +179,9 @@ export default function DonationPage() {
 
   return (
     <PageFrame title={t.title} anchorId="dona-aqui" intro={<p>{t.lead}</p>}>
-      {certificateLinkFailed ? (
+      {certificateNotice === 'invalido' || certificateNotice === 'nombre' ? (
         <p className="alert alert--error" role="alert">
-          {t.certificateLinkFailed(site.contact.email)}
+          {certificateNotice === 'nombre' ? t.certificateNameRefused(site.contact.email) : t.certificateLinkFailed(site.contact.email)}
         </p>
       ) : null}
       <SubmissionForm

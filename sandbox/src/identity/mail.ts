@@ -1,3 +1,4 @@
+import { isPrintableName } from 'shared/schemas/common';
 import { renderMail, type MailContent } from 'shared/server/mail-template';
 import type { OutgoingMail } from 'shared/server/mailer';
 import type { IdentityMessage } from './emulator';
@@ -7,7 +8,8 @@ import type { IdentityMessage } from './emulator';
  * texts in Cognito's message templates). `origin` is the site's public origin, for the confirmation link.
  */
 export function identityMail(message: IdentityMessage, origin: string): OutgoingMail {
-  const greeting = message.name ? `Hola, ${message.name.trim().split(/\s+/)[0]}:` : 'Hola:';
+  // The name is whatever the sign-up wrote to the provider: greeted with only when it is a name (shared/schemas/common).
+  const greeting = isPrintableName(message.name) ? `Hola, ${message.name.trim().split(/\s+/)[0]}:` : 'Hola:';
   const confirmUrl = `${origin}/confirm-email?email=${encodeURIComponent(message.to)}`;
   const contents: Record<IdentityMessage['kind'], Omit<MailContent, 'to' | 'greeting'>> = {
     SignUp: {
@@ -17,12 +19,12 @@ export function identityMail(message: IdentityMessage, origin: string): Outgoing
         `Tu código es ${message.code}`,
         'Si no creaste una cuenta, ignora este mensaje.',
       ],
-      action: { label: 'Confirmar mi correo', url: confirmUrl },
+      action: { label: 'Confirmar mi correo', url: confirmUrl, public: true },
     },
     ResendCode: {
       subject: 'Tu nuevo código de confirmación',
       paragraphs: ['Pediste un nuevo código para activar tu cuenta. Los códigos anteriores ya no sirven.', `Tu código es ${message.code}`],
-      action: { label: 'Confirmar mi correo', url: confirmUrl },
+      action: { label: 'Confirmar mi correo', url: confirmUrl, public: true },
     },
     ForgotPassword: {
       subject: 'Restablece tu contraseña',
@@ -31,7 +33,7 @@ export function identityMail(message: IdentityMessage, origin: string): Outgoing
         `Tu código es ${message.code}`,
         'Si no lo pediste, ignora este mensaje: tu contraseña sigue igual.',
       ],
-      action: { label: 'Ir a iniciar sesión', url: `${origin}/login` },
+      action: { label: 'Ir a iniciar sesión', url: `${origin}/login`, public: true },
     },
     AdminCreateUser: {
       subject: 'Tu cuenta fue creada',
@@ -39,12 +41,13 @@ export function identityMail(message: IdentityMessage, origin: string): Outgoing
         'Creamos una cuenta para ti. Ingresa con tu correo y esta contraseña temporal; al entrar te pediremos una nueva.',
         `Contraseña temporal: ${message.code}`,
       ],
-      action: { label: 'Iniciar sesión', url: `${origin}/login` },
+      action: { label: 'Iniciar sesión', url: `${origin}/login`, public: true },
     },
     Other: {
       subject: 'Tu código de verificación',
       paragraphs: [`Tu código es ${message.code}`],
     },
   };
-  return renderMail({ to: message.to, greeting, ...contents[message.kind] });
+  // Every code and temporary password is redacted from the stored copy once delivered (mailer.ts).
+  return renderMail({ to: message.to, greeting, ...contents[message.kind], secrets: [message.code] });
 }

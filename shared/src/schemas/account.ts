@@ -1,4 +1,4 @@
-import { documentNumberField, documentTypes, emailField, oneOf, phoneField } from './common';
+import { documentNumberField, documentTypes, emailField, oneOf, personNameField, phoneField } from './common';
 import { consentFields } from './consent';
 import { z } from './zod';
 
@@ -63,9 +63,8 @@ export const confirmationCodeField = () =>
 /** Registration form (spec §3 Registration form, §5 Registration); confirmPassword never leaves the browser. */
 export const registrationSchema = z
   .object({
-    name: z
-      .string({ error: accountTexts.nameRequired })
-      .check(z.trim(), z.minLength(1, { error: accountTexts.nameRequired }), z.maxLength(120)),
+    // The identity provider's `name`: greetings and the panel print it (common.ts).
+    name: personNameField(accountTexts.nameRequired),
     email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid),
     password: passwordField(),
     confirmPassword: z.string({ error: accountTexts.passwordsDiffer }),

@@ -20,6 +20,12 @@ export const certificateTexts = {
   numberInvalid: 'El número de certificado no es válido.',
   namesDiffer:
     'Las donaciones de este documento en ese año tienen nombres distintos: revísalas (alguien pudo escribir un documento ajeno) y expide el certificado de cada donación por separado.',
+  /** To the team: a donation stored before names had a rule, whose name is not one (it is never printed). */
+  nameUnprintable:
+    'El nombre registrado en esta donación no es un nombre (tiene números, enlaces u otros signos), así que no se imprime en un certificado. El donante debe escribir a la fundación desde el correo de la donación para confirmar su nombre.',
+  /** To the donor who followed the receipt's link. */
+  donorNameUnprintable: (email: string) =>
+    `No podemos expedir el certificado con el nombre registrado en la donación: tiene números, enlaces u otros signos que un nombre no lleva. Escríbenos a ${email} desde el correo con el que donaste, con tu nombre completo y tu documento, y te lo expedimos.`,
 } as const;
 
 export const certificateKinds = { donation: 'Por donación', annual: 'Anual consolidado' } as const;
@@ -107,7 +113,10 @@ export const certificateBatchResponseSchema = z.object({
   year: z.int(),
   issued: z.int(),
   existing: z.int(),
-  /** Donors held for review: their donations of the year carry different names under one document. */
+  /**
+   * Donors held for review: their donations of the year carry different names under one document, or a name that is
+   * not one (stored before names had a rule: never printed).
+   */
   held: z.int(),
 });
 export type CertificateBatchResponse = z.output<typeof certificateBatchResponseSchema>;

@@ -11,10 +11,10 @@ export const requestTypes = ['Petición', 'Queja', 'Reclamo', 'Solicitud', 'Feli
 
 /** Longest free text a form field accepts (comments, purposes); keeps rows and e-mails reasonable. */
 export const MAX_TEXT = 2000;
-/** Longest single-line value (names, addresses). */
+/** Longest single-line value (addresses, institutions); names have their own limits below. */
 export const MAX_LINE = 120;
 
-/** Single-line values (names, companies) never carry line breaks: they end up in e-mail lines and PDF cells. */
+/** Single-line values (addresses, institutions) never carry line breaks: they end up in e-mail lines and PDF cells. */
 const oneLine = /^[^\r\n]*$/;
 const oneLineMessage = 'Escribe este dato en una sola línea.';
 
@@ -34,6 +34,88 @@ export const optionalText = (max = MAX_LINE, options: { multiline?: boolean } = 
     z.transform((v: string | undefined) => (v ? v : undefined)),
   );
 };
+
+// ── Names of people and companies ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A name is printed by the foundation: on donation certificates (a tax document), enrolment constancias, e-mail
+ * greetings, the panel. So it is a name and nothing else: letters of any script with their combining marks (at most
+ * three on one letter: no "Zalgo" text), spaces, apostrophes (' and ’), hyphens and dots ("J. R. R. Tolkien",
+ * "O'Neill-Pérez"); a company also commas and "&" ("Pérez & Cía., S.A.S."). Never digits (a phone number to call),
+ * "@", or anything that reads as a link (a scheme, "www.", "dominio.com"): the "URGENTE: su cuenta fue bloqueada,
+ * reactívela en https://…" a certificate once certified. One declaration for the forms and the server; the server
+ * also runs `nameProblem` on stored names before it prints one (rows from before the rule are not migrated).
+ */
+export const nameTexts = {
+  noLinks: 'El nombre no puede contener números, enlaces ni @.',
+  personCharacters: 'Escribe solo letras, espacios, apóstrofos, guiones y puntos.',
+  businessCharacters: 'Escribe solo letras, espacios, apóstrofos, guiones, puntos, comas y &.',
+  tooShort: 'Escribe al menos 2 letras.',
+  tooLong: (max: number) => `Máximo ${max} caracteres`,
+} as const;
+
+/** Longest person's name field (a full name, or one of its parts); a company's name. */
+export const PERSON_NAME_MAX = 80;
+export const BUSINESS_NAME_MAX = 120;
+
+export type NameKind = 'person' | 'business';
+
+const nameShapes: Record<NameKind, RegExp> = {
+  person: /^(?:\p{L}\p{M}{0,3}|[ '’.-])+$/u,
+  business: /^(?:\p{L}\p{M}{0,3}|[ '’.,&-])+$/u,
+};
+// Digits of any script (and fullwidth "＠"), a scheme, "www." or a dot between two words of letters ("evil.com"; the
+// initials of "J.R.R." or "S.A.S." are single letters). Every branch has a fixed length, so a long value costs one
+// linear pass (no backtracking over runs of letters).
+const linkLike = /[\p{N}@＠]|:\/\/|(?:https?|mailto|ftp)\s?:|www\s?\.|\p{L}{2}\.\p{L}{2}/iu;
+// Scripts that write a whole name part with one sign ("王", "김"): one is enough there.
+const logogram = /[\p{sc=Han}\p{sc=Hangul}]/u;
+
+/**
+ * Why `value` (trimmed) is not a name of that kind, as the Spanish message of its field, or null when it is one. The
+ * schemas' name fields use it, and so does the server before it prints a stored name on a document or in an e-mail.
+ */
+export function nameProblem(value: string, kind: NameKind = 'person', max = kind === 'person' ? PERSON_NAME_MAX : BUSINESS_NAME_MAX) {
+  // Far past the limit it is not worth reading (a request may carry ~64 KB in one field).
+  if (value.length > max * 4) return nameTexts.tooLong(max);
+  const name = value.trim().normalize('NFC');
+  if (linkLike.test(name)) return nameTexts.noLinks;
+  if (!nameShapes[kind].test(name)) return kind === 'person' ? nameTexts.personCharacters : nameTexts.businessCharacters;
+  if ((name.match(/\p{L}/gu)?.length ?? 0) < 2 && !logogram.test(name)) return nameTexts.tooShort;
+  if (name.length > max) return nameTexts.tooLong(max);
+  return null;
+}
+
+/** The longest full name made of `parts` name fields joined by spaces (a donor's two, a student's four). */
+export const fullNameMax = (parts: number) => parts * PERSON_NAME_MAX + (parts - 1);
+
+/** Whether a stored name may be printed (certificates, e-mails, the identity provider's `name`). */
+export const isPrintableName = (value: unknown, kind: NameKind = 'person', max?: number): value is string =>
+  typeof value === 'string' && nameProblem(value, kind, max) === null;
+
+/** The name check as a zod check of a trimmed string (empty is left to the field's "required" message). */
+export const nameCheck = (kind: NameKind, max?: number) =>
+  z.superRefine<string>((value, ctx) => {
+    const problem = value === '' ? null : nameProblem(value, kind, max);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  });
+
+const nameText = (requiredMessage: string) => z.string({ error: requiredMessage }).check(z.trim(), z.normalize('NFC'));
+
+/** A required person's name (a full name, or "nombres" / "apellidos"): 2 to `max` characters of a name. */
+export const personNameField = (requiredMessage: string, max = PERSON_NAME_MAX) =>
+  nameText(requiredMessage).check(z.minLength(1, { error: requiredMessage }), nameCheck('person', max));
+
+/** An optional part of a person's name (second name, second surname); empty becomes undefined. */
+export const optionalPersonNameField = (max = PERSON_NAME_MAX) =>
+  z.pipe(
+    z.optional(nameText('Debe ser texto').check(nameCheck('person', max))),
+    z.transform((v: string | undefined) => (v ? v : undefined)),
+  );
+
+/** A required company name: 2 to `max` characters of a name, commas and "&" too. */
+export const businessNameField = (requiredMessage: string, max = BUSINESS_NAME_MAX) =>
+  nameText(requiredMessage).check(z.minLength(1, { error: requiredMessage }), nameCheck('business', max));
 
 /** A required e-mail in the basic x@y.z shape, trimmed and lowercased. */
 export const emailField = (requiredMessage: string, invalidMessage: string) =>

@@ -1,13 +1,16 @@
 import { consentFields, noticeFields } from './consent';
 import {
   adultDocumentTypes,
+  businessNameField,
   documentNumberField,
   documentTypes,
   emailField,
   MAX_TEXT,
+  nameCheck,
   occupations,
   oneOf,
   optionalText,
+  personNameField,
   phoneField,
   requestTypes,
   requiredText,
@@ -85,8 +88,8 @@ const ageField = z.pipe(
 
 /** Volunteer (spec §3): institution is the only optional field. */
 export const volunteerSchema = z.object({
-  volunteer_name: requiredText(t.nameRequired),
-  volunteer_lastname: requiredText(t.lastnameRequired),
+  volunteer_name: personNameField(t.nameRequired),
+  volunteer_lastname: personNameField(t.lastnameRequired),
   id_type: idType,
   id_number: idNumber,
   age: ageField,
@@ -103,10 +106,10 @@ export type Volunteer = z.output<typeof volunteerSchema>;
 
 /** Allied company (spec §3): the representative is an adult, so no Tarjeta de identidad; reviews is optional. */
 export const allySchema = z.object({
-  corporation_name: requiredText(t.corporationNameRequired, 200),
+  corporation_name: businessNameField(t.corporationNameRequired),
   corp_phone_number: phone(t.corpPhoneRequired),
-  representative_name: requiredText(t.representativeNameRequired),
-  representative_lastname: requiredText(t.representativeLastnameRequired),
+  representative_name: personNameField(t.representativeNameRequired),
+  representative_lastname: personNameField(t.representativeLastnameRequired),
   id_type: oneOf(adultDocumentTypes, t.idTypeRequired),
   id_number: idNumber,
   email,
@@ -130,8 +133,8 @@ export function responseTermDays(requestType: RequestType): number {
 /** A PQRSF as filed (spec §3); id, status and dates are the server's. */
 export const pqrsfSchema = z.object({
   rol_type: oneOf(senderTypes, t.rolTypeRequired),
-  name: requiredText(t.nameRequired),
-  lastname: requiredText(t.lastnameRequired),
+  name: personNameField(t.nameRequired),
+  lastname: personNameField(t.lastnameRequired),
   id_type: idType,
   id_number: idNumber,
   phone_number: phone(),
@@ -187,7 +190,7 @@ export const guestTypes = [
 ] as const;
 
 export const arteDeAmarteInquirySchema = z.object({
-  full_name: requiredText(t.fullNameRequired),
+  full_name: personNameField(t.fullNameRequired),
   phone_number: phone(),
   email,
   guest_type: oneOf(guestTypes, t.guestTypeRequired),
@@ -199,8 +202,8 @@ export type ArteDeAmarteInquiryInput = z.input<typeof arteDeAmarteInquirySchema>
 export const yesNo = ['Sí', 'No'] as const;
 
 export const valeSerInquirySchema = z.object({
-  first_name: requiredText(t.firstNameRequired),
-  last_name: requiredText(t.lastNameRequired),
+  first_name: personNameField(t.firstNameRequired),
+  last_name: personNameField(t.lastNameRequired),
   phone_number: phone(),
   occupation: oneOf(occupations, t.occupationRequired),
   email,
@@ -243,14 +246,14 @@ export const softwareRequestSchema = z.object({
     z.refine((v) => v.replace(/\D/g, '').length >= SOFTWARE_MIN_PHONE_DIGITS, { error: s.phoneShort }),
     z.refine((v) => v.replace(/\D/g, '').length <= 15, { error: s.phoneInvalid }),
   ),
-  full_name: z
-    .string({ error: s.nameRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: s.nameRequired }),
-      z.minLength(SOFTWARE_MIN_NAME, { error: s.nameShort }),
-      z.maxLength(120, { error: 'Máximo 120 caracteres' }),
-    ),
+  full_name: z.string({ error: s.nameRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: s.nameRequired }),
+    z.minLength(SOFTWARE_MIN_NAME, { error: s.nameShort }),
+    // After the spec's own messages: the name rule of every other form (common.ts).
+    z.normalize('NFC'),
+    nameCheck('person'),
+  ),
   ...consentFields,
 });
 export type SoftwareRequestInput = z.input<typeof softwareRequestSchema>;

@@ -1,4 +1,4 @@
-import { dayCursorField, emailField, MAX_TEXT, optionalText, requiredText } from './common';
+import { dayCursorField, emailField, MAX_TEXT, optionalText, personNameField, requiredText } from './common';
 import { z } from './zod';
 
 /**
@@ -125,7 +125,7 @@ const formFields = {
   kind: z.enum(dataRequestKinds, { error: t.kindRequired }),
   details: requiredText(t.detailsRequired, MAX_TEXT, { multiline: true }),
   correction: optionalText(MAX_TEXT, { multiline: true }),
-  name: requiredText(t.nameRequired),
+  name: personNameField(t.nameRequired),
   email: emailSchema,
 };
 /** A correction says what to correct (art. 15: a reclamo describes the facts it rests on). */

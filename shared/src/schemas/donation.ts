@@ -1,6 +1,6 @@
 import { consentFields } from './consent';
 import { formatCOP } from '../format/money';
-import { documentNumberField, documentTypes, emailField, oneOf, phoneField, requiredText } from './common';
+import { documentNumberField, documentTypes, emailField, oneOf, personNameField, phoneField } from './common';
 import { z } from './zod';
 
 /** Spec §5/§8 donation messages, and the server's own limits. */
@@ -32,8 +32,9 @@ export const donationSchema = z.object({
       .string({ error: donationTexts.invalidAmount })
       .check(z.maxLength(12, { error: donationTexts.invalidAmount }), z.regex(/^\s*\d*\s*$/, { error: donationTexts.invalidAmount })),
   ),
-  contributor_name: requiredText(donationTexts.nameRequired),
-  contributor_lastname: requiredText(donationTexts.lastnameRequired),
+  // Printed on the donation certificate, a tax document: a name and nothing else (common.ts).
+  contributor_name: personNameField(donationTexts.nameRequired),
+  contributor_lastname: personNameField(donationTexts.lastnameRequired),
   id_type: oneOf(documentTypes, donationTexts.idTypeRequired),
   id_number: documentNumberField(donationTexts.idNumberRequired),
   email: emailField(donationTexts.emailRequired, donationTexts.emailInvalid),

@@ -6,7 +6,8 @@ import {
   emailField,
   occupations,
   oneOf,
-  optionalText,
+  optionalPersonNameField,
+  personNameField,
   phoneField,
   requiredText,
 } from './common';
@@ -43,10 +44,11 @@ export const enrolmentTexts = {
  */
 export const enrolmentSchema = z.object({
   course_name: z.enum(['desarrollo-software', 'ofimatica-basica', 'marketing-digital'], { error: 'Curso no válido' }),
-  student_name: requiredText(enrolmentTexts.nameRequired),
-  student_name_second: optionalText(),
-  student_lastname: requiredText(enrolmentTexts.lastnameRequired),
-  student_second_lastname: optionalText(),
+  // Printed on the enrolment constancia and sent to the identity provider as the account's name (common.ts).
+  student_name: personNameField(enrolmentTexts.nameRequired),
+  student_name_second: optionalPersonNameField(),
+  student_lastname: personNameField(enrolmentTexts.lastnameRequired),
+  student_second_lastname: optionalPersonNameField(),
   id_type: oneOf(documentTypes, enrolmentTexts.idTypeRequired),
   id_number: documentNumberField(enrolmentTexts.idNumberRequired),
   phone_number: phoneField(enrolmentTexts.phoneRequired, enrolmentTexts.phoneInvalid),

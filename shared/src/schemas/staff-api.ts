@@ -1,6 +1,6 @@
 import { allStaffRoles, type StaffRole } from '../staff-roles';
 import { accountTexts, passwordField, passwordsMatch } from './account';
-import { emailField, requiredText } from './common';
+import { emailField, personNameField } from './common';
 import { z } from './zod';
 
 /** Requests and answers of the account remote's staff API (`/api/account/staff/...`): who is in, the team, the audit. */
@@ -76,7 +76,7 @@ export type StaffMembersResponse = z.output<typeof staffMembersResponseSchema>;
 /** POST /staff/members (administration): the invitation form's fields too. */
 export const inviteStaffRequestSchema = z.object({
   email: emailField(staffTexts.emailRequired, staffTexts.emailInvalid),
-  name: requiredText(staffTexts.nameRequired, 80),
+  name: personNameField(staffTexts.nameRequired),
   roles: rolesField,
 });
 export type InviteStaffInput = z.input<typeof inviteStaffRequestSchema>;
@@ -118,7 +118,7 @@ export type StaffInvitationPreviewResponse = z.output<typeof staffInvitationPrev
 export const acceptStaffInvitationSchema = z
   .object({
     token: invitationTokenField,
-    name: requiredText(staffTexts.ownNameRequired, 80),
+    name: personNameField(staffTexts.ownNameRequired),
     password: passwordField(),
     confirmPassword: z.string({ error: accountTexts.passwordsDiffer }),
   })

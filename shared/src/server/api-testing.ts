@@ -1,6 +1,7 @@
 // Test support: one remote's API plugin on the site's HTTP conventions, without the gateway (the way Fastify's own
 // plugins are tested: a bare server, `register`, `inject`). A test that needs two domains at once uses the gateway.
 import type { FastifyInstance } from 'fastify';
+import type { Transporter } from 'nodemailer';
 import type { ApiContext, ServerSettings, TokenVerifier } from './api-contract';
 import { createTestStaffDirectory } from './staff-testing';
 import type { ApiModule } from './api-module';
@@ -23,6 +24,8 @@ export interface TestApiDeps {
   staff?: StaffDirectorySource;
   /** e.g. `{ writeLimit: { max: 1000, timeWindow: 60_000 } }` for a suite that writes more than a visitor would. */
   settings?: Partial<ServerSettings>;
+  /** An SMTP stand-in: the mailer then delivers through it as with SMTP_URL (and redacts the stored copies). */
+  mailTransport?: Transporter;
 }
 
 export interface TestApi {
@@ -44,7 +47,7 @@ export async function testApi(api: ApiModule, deps: TestApiDeps = {}): Promise<T
   await migrateApis(database.db, [api]);
   const config = readCommonConfig({}, 'http://127.0.0.1:8080');
   const app = createHttpServer({ logLevel: 'silent' });
-  const mailer = createMailer({ db: database.db, log: app.log });
+  const mailer = createMailer({ db: database.db, log: app.log, ...(deps.mailTransport ? { transport: deps.mailTransport } : {}) });
   const base = createApiContext(config, database.db, mailer, {
     payments: deps.payments,
     identity: deps.identity,

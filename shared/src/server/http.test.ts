@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { z } from '../schemas/zod';
 import { holdConnection } from './http-testing';
-import { controlCharacterFields, createHttpServer, zodSchema, type TrustProxy } from './http';
+import { controlCharacterFields, createHttpServer, loggablePath, zodSchema, type TrustProxy } from './http';
 
 describe('the client address behind proxies', () => {
   const serverTrusting = async (trustProxy: TrustProxy) => {
@@ -151,6 +151,19 @@ describe('control characters in any field', () => {
     });
     expect(controlCharacterFields('ok')).toEqual({});
     expect(controlCharacterFields(null)).toEqual({});
+  });
+});
+
+describe('request paths in the logs', () => {
+  it('keeps no secret of an e-mailed link (trust boundaries, round two, row 7), and every reference and radicado', () => {
+    const token = 'Xk3v9QpL2mN8rT5wY7zA1bC4dE6fG0hJ_-sUoIqWeRt';
+    expect(loggablePath(`/api/account/data-requests/copia/${token}/datos.pdf`)).toBe('/api/account/data-requests/copia/[token]/datos.pdf');
+    expect(loggablePath(`/api/giving/certificates/DON-abcDEF123456ghiJKL?token=${token}`)).toBe(
+      '/api/giving/certificates/DON-abcDEF123456ghiJKL',
+    );
+    expect(loggablePath(`/api/community/newsletter/unsubscribe?token=${token}`)).toBe('/api/community/newsletter/unsubscribe');
+    expect(loggablePath('/api/account/staff/data-requests/DP-2026-000123')).toBe('/api/account/staff/data-requests/DP-2026-000123');
+    expect(loggablePath(`/${token}`)).toBe('/[token]');
   });
 });
 

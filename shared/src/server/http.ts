@@ -179,10 +179,17 @@ export function controlCharacterFields(value: unknown): Record<string, string> {
 /** `/api/…` however the client spelled the slashes (the router ignores duplicate ones). */
 const isApiPath = (url: string) => /^\/+api(\/|$)/.test(url);
 
-/** Request fields that are safe to log: no bodies, no query strings (they can carry e-mails), no headers. */
+/**
+ * A request's path as logs may keep it: no query string (it can carry e-mails, and the certificate link's token), and
+ * no token in the path either (the data-copy link, `/copia/<token>/datos.pdf`): a segment of 32 or more base64url
+ * characters is a random secret (ours are 43), never a reference or a radicado.
+ */
+export const loggablePath = (url: string) => (url.split('?')[0] ?? '').replace(/(^|\/)[A-Za-z0-9_-]{32,}(?=\/|$)/g, '$1[token]');
+
+/** Request fields that are safe to log: no bodies, no query strings, no secrets in the path, no headers. */
 const logSerializers = {
   req(req: { method: string; url: string; id: string }) {
-    return { id: req.id, method: req.method, path: req.url.split('?')[0] };
+    return { id: req.id, method: req.method, path: loggablePath(req.url) };
   },
   res(res: { statusCode: number }) {
     return { statusCode: res.statusCode };

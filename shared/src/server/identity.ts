@@ -1,6 +1,7 @@
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { FastifyRequest } from 'fastify';
+import { isPrintableName } from '../schemas/common';
 import { ApiError } from './http';
 import type { IdentityConfig, TokenVerifier, VerifiedUser } from './api-contract';
 
@@ -60,7 +61,9 @@ export function createTokenVerifier(
         const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
         // Cognito always sets auth_time; a token without it cannot be placed after a member's last security event.
         const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : 0;
-        const name = typeof payload.name === 'string' ? payload.name : null;
+        // The browser writes the `name` attribute at sign-up, straight to the identity provider: the site reads it as a
+        // name only when it is one (greetings, the panel, the invitation e-mail print it).
+        const name = isPrintableName(payload.name) ? payload.name.trim() : null;
         return { sub: payload.sub, email, emailVerified, name, username, groups, authTime };
       } catch {
         return null;

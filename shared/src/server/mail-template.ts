@@ -1,17 +1,30 @@
 import { site } from '../config/site';
-import type { OutgoingMail } from './mailer';
+import { escapeHtml, type OutgoingMail } from './mailer';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** A value marked secret: it opens something (a code, a temporary password), so the stored copy loses it once sent. */
+export interface SecretMark {
+  secret: true;
+}
+export const SECRET: SecretMark = { secret: true };
+
+/** A summary row: label and value, and `SECRET` when the value opens something. */
+export type MailDetail = [label: string, value: string] | [label: string, value: string, mark: SecretMark];
 
 export interface MailContent {
   to: string;
   subject: string;
   greeting?: string;
   paragraphs: string[];
-  /** Label/value rows shown as a summary table (amounts, numbers, dates). */
-  details?: Array<[string, string]>;
-  action?: { label: string; url: string };
+  /** Label/value rows shown as a summary table (amounts, numbers, dates); a code or a password is marked `SECRET`. */
+  details?: MailDetail[];
+  /**
+   * The message's button. Its URL is a secret unless `public: true` (a page anyone may open: /login, the panel, the
+   * lookup page): a link that carries a token is the usual reason to send a button, and a sender who forgets to say
+   * so leaves a redacted link in the stored copy, never a working one.
+   */
+  action?: { label: string; url: string; public?: true };
+  /** Any other value in the text that opens something (a code inside a paragraph, a second link). */
+  secrets?: string[];
 }
 
 /** The signature's contact line: the e-mail, and the phone once the foundation has confirmed it. */
@@ -40,5 +53,10 @@ ${details.length ? `<table role="presentation" style="border-collapse:collapse">
 ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="color:#0f5c4d;font-weight:bold">${escapeHtml(content.action.label)}</a></p>` : ''}
 <p>Con cariño,<br>${escapeHtml(site.name)}<br>${escapeHtml(signatureContact)}</p>
 </body></html>`;
-  return { to: content.to, subject: `${content.subject} - ${site.name}`, text, html };
+  const secrets = [
+    ...(content.action && !content.action.public ? [content.action.url] : []),
+    ...details.filter((d) => d.length === 3 && d[2].secret).map((d) => d[1]),
+    ...(content.secrets ?? []),
+  ];
+  return { to: content.to, subject: `${content.subject} - ${site.name}`, text, html, ...(secrets.length ? { secrets } : {}) };
 }

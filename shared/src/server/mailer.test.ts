@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Transporter } from 'nodemailer';
 import { migrateDomain, type Database } from './db';
-import { createMailer, mailMigrations, type Mailer } from './mailer';
-import { renderMail } from './mail-template';
+import { createMailer, mailMigrations, REDACTED_LINK, REDACTED_SECRET, type Mailer } from './mailer';
+import { renderMail, SECRET } from './mail-template';
 import { testDatabases } from './test-databases';
 
 describe.each(testDatabases)('mailer on %s', (_name, open) => {
@@ -87,6 +87,126 @@ describe.each(testDatabases)('mailer on %s', (_name, open) => {
     await Promise.all([a.flush(), b.flush(), a.flush(), b.flush()]);
     b.close();
     expect(sent.sort()).toEqual(Array.from({ length: 12 }, (_, i) => `m${i}@example.com`).sort());
+  });
+
+  describe('secrets at rest (trust boundaries, round two, row 7)', () => {
+    const token = 'Xk3v9QpL2mN8rT5wY7zA1bC4dE6fG0hJ_-sUoIqWeRt';
+    const link = `https://sitio.test/api/giving/certificates/DON-abc?token=${token}&a=1`;
+    const jsonLink = `https://sitio.test/api/account/data-requests/copia/${token}/datos.json`;
+    const secretMail = () => ({
+      ...renderMail({
+        to: 'donante@example.com',
+        subject: 'Gracias',
+        paragraphs: ['Descarga tu copia en JSON: ' + jsonLink],
+        details: [
+          ['Valor', '$ 20.000'],
+          ['Contraseña temporal', 'Temporal<&>2345', SECRET],
+        ],
+        action: { label: 'Descargar el certificado', url: link },
+        // A link in a paragraph, and the token the header below carries (newsletter-mail.ts names it the same way).
+        secrets: [jsonLink, token],
+      }),
+      headers: { 'List-Unsubscribe': `<https://sitio.test/api/community/newsletter/unsubscribe?token=${token}>` },
+    });
+    const stored = async () => {
+      const row = await database!.db.selectFrom('mail.outbox').selectAll().executeTakeFirstOrThrow();
+      return { row, all: JSON.stringify(row) };
+    };
+    const flaky = (failures: number, seen: string[] = []) => {
+      let calls = 0;
+      return {
+        transport: {
+          sendMail: async (m: { text: string; html: string; headers?: Record<string, string> }) => {
+            calls += 1;
+            if (calls <= failures) throw new Error(`SMTP caído: no pude entregar ${m.text}`);
+            seen.push(`${m.text}\n${m.html}\n${JSON.stringify(m.headers ?? {})}`);
+            return {};
+          },
+        } as unknown as Transporter,
+        seen,
+      };
+    };
+
+    it('keeps them while the message waits for a retry, and takes them out of the stored copy once SMTP accepted it', async () => {
+      database = await open();
+      await migrateDomain(database.db, mailMigrations);
+      const { transport, seen } = flaky(1);
+      mailer = createMailer({ db: database.db, transport, retryBaseMs: 300 });
+      await mailer.send(secretMail());
+      await mailer.flush();
+      // Not delivered yet: the retry needs the link, the password and the header as they are.
+      let { row, all } = await stored();
+      expect(row.status).toBe('pending');
+      expect(row.text_body).toContain(link);
+      expect(row.text_body).toContain('Temporal<&>2345');
+      expect(row.html_body).toContain('Temporal&lt;&amp;&gt;2345');
+      expect(row.headers).toContain(token);
+      // The SMTP error quoted the message: its stored text has no secret either.
+      expect(row.last_error).toContain('SMTP caído');
+      expect(row.last_error).not.toContain(token);
+      expect(row.last_error).not.toContain('Temporal');
+
+      await new Promise((r) => setTimeout(r, 350));
+      await mailer.flush();
+      ({ row, all } = await stored());
+      expect(row.status).toBe('sent');
+      // The recipient got everything, links and password intact…
+      expect(seen).toHaveLength(1);
+      for (const value of [link.replace('&', '&amp;'), link, jsonLink, 'Temporal<&>2345', 'Temporal&lt;&amp;&gt;2345', token])
+        expect(seen[0]).toContain(value);
+      // …and the stored copy keeps none of it, in any of its columns or forms.
+      for (const value of [token, 'Temporal', encodeURIComponent(link)]) expect(all).not.toContain(value);
+      expect(row.text_body).toContain(`Descargar el certificado: ${REDACTED_LINK}`);
+      expect(row.text_body).toContain(`Descarga tu copia en JSON: ${REDACTED_LINK}`);
+      expect(row.text_body).toContain(`Contraseña temporal: ${REDACTED_SECRET}`);
+      expect(row.text_body).toContain('Valor: $ 20.000');
+      expect(row.html_body).toContain(`href="${REDACTED_LINK}"`);
+      expect(JSON.parse(row.headers!)).toEqual({
+        'List-Unsubscribe': `<https://sitio.test/api/community/newsletter/unsubscribe?token=${REDACTED_SECRET}>`,
+      });
+      // What the mailbox lists is the stored copy.
+      expect(JSON.stringify(await mailer.list())).not.toContain(token);
+    });
+
+    it('takes them out of a message it gave up on too', async () => {
+      database = await open();
+      await migrateDomain(database.db, mailMigrations);
+      mailer = createMailer({ db: database.db, transport: flaky(99).transport, maxAttempts: 1 });
+      await mailer.send(secretMail());
+      await mailer.flush();
+      const { row, all } = await stored();
+      expect(row.status).toBe('failed');
+      expect(all).not.toContain(token);
+      expect(all).not.toContain('Temporal');
+    });
+
+    it('leaves the local mailbox readable (no SMTP: development and the browser tests read links there)', async () => {
+      database = await open();
+      await migrateDomain(database.db, mailMigrations);
+      mailer = createMailer({ db: database.db });
+      await mailer.send(secretMail());
+      await mailer.flush();
+      const [mail] = await mailer.list();
+      expect(mail?.status).toBe('sent');
+      expect(mail?.text).toContain(link);
+      expect(mail?.text).toContain('Contraseña temporal: Temporal<&>2345');
+    });
+
+    it('marks a button public only when told: a page anyone may open stays in the copy', async () => {
+      database = await open();
+      await migrateDomain(database.db, mailMigrations);
+      mailer = createMailer({ db: database.db, transport: flaky(0).transport });
+      await mailer.send(
+        renderMail({
+          to: 'equipo@example.com',
+          subject: 'Resumen',
+          paragraphs: ['Hola'],
+          action: { label: 'Abrir el panel', url: 'https://sitio.test/equipo', public: true },
+        }),
+      );
+      await mailer.flush();
+      expect((await stored()).row.text_body).toContain('Abrir el panel: https://sitio.test/equipo');
+    });
   });
 
   it('swallows a queueing failure (the visitor request must not fail because of mail)', async () => {

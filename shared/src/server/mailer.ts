@@ -15,9 +15,17 @@ export interface OutgoingMail {
    * dashes; values one line; anything else is dropped when queued. Kept in the outbox and passed to the transport.
    */
   headers?: Record<string, string>;
+  /**
+   * What in this message opens something — a link with a token, a code, a temporary password. The stored copy keeps
+   * them only while the message waits for delivery (retries need them); once an SMTP server accepted it, or delivery
+   * was given up, each is replaced in the subject, bodies and headers by `REDACTED_LINK` / `REDACTED_SECRET`.
+   * `renderMail` fills it (its action's URL unless marked public, and details or values marked secret); a sender that
+   * adds more to a message (a header with a token) adds those values too. The local mailbox keeps them readable.
+   */
+  secrets?: string[];
 }
 
-export interface MailboxEntry extends OutgoingMail {
+export interface MailboxEntry extends Omit<OutgoingMail, 'secrets'> {
   id: number;
   date: string;
   status: 'pending' | 'sending' | 'sent' | 'failed';
@@ -52,6 +60,12 @@ export const mailMigrations: DomainMigrations = {
         await db.schema.withSchema('mail').alterTable('outbox').addColumn('headers', 'text').execute();
       },
     },
+    '003_secrets': {
+      // The message's secrets as a JSON array while it waits for delivery; null once they were redacted (or none).
+      async up(db) {
+        await db.schema.withSchema('mail').alterTable('outbox').addColumn('secrets', 'text').execute();
+      },
+    },
   },
 };
 
@@ -62,6 +76,7 @@ interface OutboxRow {
   text_body: string;
   html_body: string;
   headers: string | null;
+  secrets: string | null;
   attempts: number;
 }
 
@@ -69,6 +84,43 @@ declare module './database' {
   interface OutboxTable {
     /** JSON object of extra header fields (migration 002); null for none. */
     headers: ColumnType<string | null, string | null | undefined, string | null>;
+    /** JSON array of the values to redact once delivered (migration 003); null for none or already redacted. */
+    secrets: ColumnType<string | null, string | null | undefined, string | null>;
+  }
+}
+
+/** What replaces a link, and any other secret (a code, a password), in the stored copy of a delivered message. */
+export const REDACTED_LINK = '[enlace retirado después del envío]';
+export const REDACTED_SECRET = '[dato retirado después del envío]';
+
+/** HTML text escaping (the template's, and how a secret appears in the HTML body). */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** A message's secrets worth looking for: distinct, and long enough that replacing them cannot garble other text. */
+function secretsOf(mail: Pick<OutgoingMail, 'secrets'>): string[] {
+  const kept = new Set((mail.secrets ?? []).filter((s) => typeof s === 'string' && s.trim().length >= 4));
+  // Longest first: a link is replaced whole before the token inside it.
+  return [...kept].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with every secret replaced (as written, HTML-escaped or URL-encoded) by its placeholder. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    const placeholder = /^[a-z][a-z0-9+.-]*:\/\//i.test(secret) ? REDACTED_LINK : REDACTED_SECRET;
+    for (const form of new Set([secret, escapeHtml(secret), encodeURIComponent(secret)])) out = out.split(form).join(placeholder);
+  }
+  return out;
+}
+
+function parseSecrets(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? secretsOf({ secrets: value.filter((v): v is string => typeof v === 'string') }) : [];
+  } catch {
+    return [];
   }
 }
 
@@ -98,15 +150,37 @@ function parseHeaders(text: string | null): Record<string, string> | undefined {
   }
 }
 
-/** The outbox row of a message (its extra headers cleaned). */
+/** The outbox row of a message (its extra headers cleaned, its secrets listed for redaction after delivery). */
 export function outboxValues(mail: OutgoingMail) {
   const headers = cleanHeaders(mail.headers);
+  const secrets = secretsOf(mail);
   return {
     to_address: mail.to,
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html,
     headers: headers ? JSON.stringify(headers) : null,
+    secrets: secrets.length ? JSON.stringify(secrets) : null,
+  };
+}
+
+/**
+ * The columns that replace a delivered (or given-up) message's copy: every secret redacted, and the list dropped. Null
+ * when the row has nothing to redact.
+ */
+function redactedRow(row: OutboxRow) {
+  const secrets = parseSecrets(row.secrets);
+  if (!secrets.length) return row.secrets === null ? null : { secrets: null };
+  const headers = parseHeaders(row.headers);
+  const redactedHeaders = headers
+    ? Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, redactSecrets(value, secrets)]))
+    : null;
+  return {
+    subject: redactSecrets(row.subject, secrets),
+    text_body: redactSecrets(row.text_body, secrets),
+    html_body: redactSecrets(row.html_body, secrets),
+    headers: redactedHeaders ? JSON.stringify(redactedHeaders) : null,
+    secrets: null,
   };
 }
 
@@ -121,7 +195,11 @@ export async function queueMails(db: SiteDb, mails: OutgoingMail[]): Promise<voi
 
 export interface MailerOptions {
   db: SiteDb;
-  /** SMTP connection URL (smtp[s]://user:pass@host:port); without it messages stay in the local mailbox. */
+  /**
+   * SMTP connection URL (smtp[s]://user:pass@host:port); without it messages stay in the local mailbox, whose copies
+   * keep their links and codes (development and browser tests read them there). With it, or with `transport`, a
+   * delivered message's stored copy has its secrets redacted.
+   */
   smtpUrl?: string | undefined;
   /** A ready transport (tests); overrides smtpUrl. */
   transport?: Transporter;
@@ -173,9 +251,13 @@ export function createMailer(options: MailerOptions): Mailer {
     return result.rows.sort((a, b) => a.id - b.id);
   }
 
+  /** Redaction of a delivered or given-up message; the local mailbox keeps its copies as they were sent. */
+  const redactionOf = (row: OutboxRow) => (local ? null : redactedRow(row));
+
   async function deliverDue(): Promise<void> {
     const due = await claimDue();
     for (const row of due) {
+      const secrets = parseSecrets(row.secrets);
       try {
         // An address object, never a string the transport would parse for display names or several recipients.
         await transport.sendMail({
@@ -186,22 +268,26 @@ export function createMailer(options: MailerOptions): Mailer {
           html: row.html_body,
           ...(parseHeaders(row.headers) ? { headers: parseHeaders(row.headers) } : {}),
         });
+        // The SMTP server has it: the stored copy no longer needs what opens something.
         await db
           .updateTable('mail.outbox')
-          .set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1 })
+          .set({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1, ...redactionOf(row) })
           .where('id', '=', row.id)
           .execute();
       } catch (err) {
         const attempts = row.attempts + 1;
         const failed = attempts >= maxAttempts;
+        // The log names the row, never the address, the text or the error (an SMTP reply may quote the message).
         options.log?.warn({ mailId: row.id, attempts }, failed ? 'mail delivery gave up' : 'mail delivery failed, will retry');
         await db
           .updateTable('mail.outbox')
           .set({
             attempts,
             status: failed ? 'failed' : 'pending',
-            last_error: String((err as Error).message ?? err).slice(0, 500),
+            last_error: redactSecrets(String((err as Error).message ?? err), secrets).slice(0, 500),
             next_attempt_at: new Date(Date.now() + retryBaseMs * 2 ** (attempts - 1)),
+            // Given up: nobody will send it again, so nothing in it needs to keep working.
+            ...(failed ? redactionOf(row) : {}),
           })
           .where('id', '=', row.id)
           .execute();
@@ -237,7 +323,7 @@ export function createMailer(options: MailerOptions): Mailer {
         await db.insertInto('mail.outbox').values(outboxValues(mail)).execute();
         setImmediate(() => void flush());
       } catch (err) {
-        options.log?.warn({ err: String(err) }, 'could not queue mail');
+        options.log?.warn({ err: redactSecrets(String(err), secretsOf(mail)) }, 'could not queue mail');
       }
     },
     flush,

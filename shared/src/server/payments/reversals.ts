@@ -64,7 +64,7 @@ export async function tellTeamOfReversal(
           ['Pago', payment.id],
           ['Estado', label],
         ],
-        action: { label: 'Ver en el panel', url: `${ctx.settings.publicOrigin}${path}` },
+        action: { label: 'Ver en el panel', url: `${ctx.settings.publicOrigin}${path}`, public: true },
       }),
     );
 }

@@ -16,6 +16,9 @@ export const sitePersonalData: DomainRegistry = {
         html_body: { personal: 'texto' },
         // RFC 8058 headers: the newsletter's unsubscribe link (a token, no personal data).
         headers: {},
+        // The message's links, codes and passwords while it waits for delivery (mailer.ts): secrets, not personal data,
+        // and never shown in a copy (they are in the text as it was sent until then).
+        secrets: {},
         status: {
           label: 'Estado del envío',
           values: { pending: 'Pendiente', sending: 'Enviándose', sent: 'Enviado', failed: 'No se pudo entregar' },
