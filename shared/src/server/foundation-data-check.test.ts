@@ -42,6 +42,7 @@ const readyEnv = {
   COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
   COGNITO_CLIENT_ID: '4example',
   COGNITO_REGION: 'us-east-1',
+  SMTP_URL: 'smtp://correo.example:587',
 };
 
 describe('foundation data in production', () => {

@@ -126,6 +126,7 @@ describe('a remote service in production', () => {
         COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
         COGNITO_CLIENT_ID: '4example',
         ALLOW_PENDING_FOUNDATION_DATA: '1',
+        SMTP_URL: 'smtp://correo.example:587',
       },
       payments: new FakePaymentProvider(),
     });

@@ -217,6 +217,10 @@ export function productionProblems(config: CommonServerConfig): string[] {
     );
   else if (!identity.issuer.startsWith('https://cognito-idp.'))
     problems.push('En producción el emisor de los tokens debe ser Cognito (https://cognito-idp.…): revisa COGNITO_REGION.');
+  // Without a mail server nothing reaches anyone (receipts, answers, invitations), and the stored copies would keep their
+  // links and codes, which are taken out only once a message is delivered.
+  if (!config.smtpUrl)
+    problems.push('Falta SMTP_URL, el servidor de correo: sin él el sitio no entrega recibos, respuestas ni invitaciones.');
   problems.push(...foundationDataProblems(config));
   return problems;
 }

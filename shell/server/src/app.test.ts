@@ -8,6 +8,9 @@ import { readIdentityConfig } from 'shared/server/server-config';
 import { holdConnection } from 'shared/server/http-testing';
 import type { AddressInfo } from 'node:net';
 
+/** A mail server's address for the production starts (nothing is sent in these tests). */
+const SMTP = 'smtp://correo.example:587';
+
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const databases: Array<[string, { databaseUrl?: string }]> = [['PGlite', {}]];
 if (databaseUrl) databases.push(['PostgreSQL', { databaseUrl }]);
@@ -258,7 +261,13 @@ describe('slow clients (real socket)', () => {
 
 describe('source maps', () => {
   it('are not served in production, however the path is spelled', async () => {
-    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity, allowPendingFoundationData: true });
+    const gw = await testGateway({
+      production: true,
+      payments: realPayments,
+      identity: realIdentity,
+      allowPendingFoundationData: true,
+      smtpUrl: SMTP,
+    });
     for (const url of [
       ...sourceMaps,
       '/assets/app.0123456789.js.%6Dap',
@@ -303,6 +312,7 @@ describe('production mode', () => {
       COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
       COGNITO_CLIENT_ID: '4example',
       ALLOW_PENDING_FOUNDATION_DATA: '1',
+      SMTP_URL: SMTP,
     };
     for (const endpoint of ['http://cognito-idp.us-east-1.amazonaws.com', 'https://cognito.evil.example'])
       await expect(testGateway({}, { ...env, COGNITO_ENDPOINT: endpoint })).rejects.toThrow(/COGNITO_ENDPOINT/);
@@ -317,7 +327,13 @@ describe('production mode', () => {
   });
 
   it('has no local mailbox', async () => {
-    const gw = await testGateway({ production: true, payments: realPayments, identity: realIdentity, allowPendingFoundationData: true });
+    const gw = await testGateway({
+      production: true,
+      payments: realPayments,
+      identity: realIdentity,
+      allowPendingFoundationData: true,
+      smtpUrl: SMTP,
+    });
     expect((await gw.app.inject('/dev/mailbox.json')).statusCode).toBe(404);
     expect((await gw.app.inject('/dev/mailbox')).statusCode).toBe(404);
     await gw.app.close();
