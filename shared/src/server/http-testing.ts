@@ -49,7 +49,7 @@ export function rawGet(origin: string, rawPath: string): Promise<{ status: numbe
   return new Promise((resolve, reject) => {
     const req = http.request({ host: hostname, port, path: rawPath, method: 'GET', agent: false }, (res) => {
       let body = '';
-      res.setEncoding('latin1');
+      res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });

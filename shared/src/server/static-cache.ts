@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRIVATE_ENTRIES, PUBLIC_DIR } from '../../../tooling/releases.mjs';
 import type { RemoteName } from '../routes';
-import { apiNotFound } from './api-mount';
+import { ApiError } from './http';
 
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
 
@@ -58,28 +58,33 @@ export function pathSegments(url: string): string[] {
 
 const PRIVATE = new Set(PRIVATE_ENTRIES.map((name) => name.toLowerCase()));
 const SOURCE_MAP = /\.map(\.(br|gz))?$/;
+/** `.`, `..` and look-alikes (`...`): no browser sends one; a proxy or a file server would resolve it. */
+const isDotSegment = (segment: string) => /^\.+$/.test(segment);
 
 /**
- * Whether a request path names something that is never a visitor's, however it is spelled: a dot segment (no browser
- * sends one; a proxy or file server would resolve it), a server build folder, a release's records, and in production a
- * source map. Static roots contain none of these (they serve `public/` alone); this is the second line.
+ * Whether a request path names something that is never a visitor's, however it is spelled: a dot segment, a server
+ * build folder, a release's records, and in production a source map. Static roots contain none of these (they serve
+ * `public/` alone); this is the second line.
  */
 export function isPrivateBuildPath(url: string, production: boolean): boolean {
   const segments = pathSegments(url);
-  if (segments.some((s) => /^\.+$/.test(s) || PRIVATE.has(s))) return true;
+  if (segments.some((s) => isDotSegment(s) || PRIVATE.has(s))) return true;
   return production && SOURCE_MAP.test(segments.at(-1) ?? '');
 }
 
 /**
  * Every server (the gateway, each remote's service) answers 404 for private build paths before any route, static
  * root or proxy sees them. Source maps are build artefacts (kept for error tracking), not something to publish: in
- * production they are private too; development serves them.
+ * production they are private too; development serves them. Under `/api/` no path is a file: there only a dot
+ * segment is refused, as the bad input it is (400 in Spanish, as the proxy to a remote's service answers it too).
  */
 export function hidePrivateBuildFiles(app: FastifyInstance, production: boolean): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!isPrivateBuildPath(request.url, production)) return;
-    if (request.url.startsWith('/api/')) return reply.status(404).send(apiNotFound);
-    return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
+    if (request.url.startsWith('/api/')) {
+      if (pathSegments(request.url).some(isDotSegment)) throw new ApiError(400, 'bad_request', 'La dirección solicitada no es válida.');
+      return;
+    }
+    if (isPrivateBuildPath(request.url, production)) return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
   });
 }
 

@@ -115,6 +115,24 @@ describe.each([
       expect([url, (await rawGet(origin, url)).status]).toEqual([url, 200]);
   });
 
+  it('refuses a path under /api/ that climbs out of it as bad input, in Spanish, never with a file', async () => {
+    const climbing = [
+      '/api/..%2fserver/app.cjs',
+      '/api/courses/%2e%2e/%2e%2e/server/app.cjs',
+      '/api/community/..%2F..%2Fremotes/community/server/screens.cjs',
+    ];
+    for (const url of [...climbing, '/api/x/../../server/app.cjs', '/api/community/..\\..\\.inputs-hash']) {
+      const res = await rawGet(origin, url);
+      expect([url, res.status]).toEqual([url, 400]);
+      expect(JSON.parse(res.body)).toEqual({ error: 'bad_request', message: 'La dirección solicitada no es válida.' });
+    }
+    for (const url of ['/api/server/app.cjs', '/api/community/server/screens.cjs']) {
+      const res = await rawGet(origin, url);
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(res.body).not.toContain('SECRETO');
+    }
+  });
+
   it.each(['shell', ...remoteNames])("answers 404 for every spelling of the %s build's other files", async (app) => {
     const prefix = app === 'shell' ? '/' : `/remotes/${app}/`;
     const files = privateFiles(releases[app] ?? '', isProduction);
