@@ -19,20 +19,14 @@ import {
   VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  AuthenticationDetails,
-  CognitoRefreshToken,
-  CognitoUser,
-  CognitoUserPool,
-  type CognitoUserSession,
-  type IAuthenticationCallback,
-} from 'amazon-cognito-identity-js';
+import type { CognitoUser, CognitoUserSession, IAuthenticationCallback } from 'amazon-cognito-identity-js';
 import type { StaffDirectory } from 'shared/server/api-contract';
 import { awsErrorName, cognitoAdminClient } from 'shared/server/cognito-admin';
 import { createTokenVerifier } from 'shared/server/identity';
 import { cognitoStaffDirectory, ensureStaffGroups } from 'shared/server/staff-directory';
 import { totpCode } from 'shared/server/totp';
 import { STAFF_ADMIN_GROUP, STAFF_GROUP } from 'shared/staff-groups';
+import { loadBrowserCognito } from './browser-cognito';
 import { startIdentityEmulator, type IdentityEmulator, type IdentityMessage } from './emulator';
 import { identityMail } from './mail';
 
@@ -470,6 +464,7 @@ describe('local identity emulator: the staff panel', () => {
   it('works with amazon-cognito-identity-js as the browser uses it: first sign-in, app set-up, then the TOTP challenge', async () => {
     const email = 'navegador@fundacion.test';
     const { temporaryPassword } = await directory.add(email, { admin: false });
+    const { AuthenticationDetails, CognitoRefreshToken, CognitoUser, CognitoUserPool } = await loadBrowserCognito();
     const pool = new CognitoUserPool({ UserPoolId: poolId, ClientId: clientId, endpoint: emulator.url });
     const browserUser = () => {
       const u = new CognitoUser({ Username: email, Pool: pool });
