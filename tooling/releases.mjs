@@ -112,7 +112,7 @@ export function releaseStore({ store, pointer }) {
   function activate(id, { retention = retentionFromEnv(), meta = {} } = {}) {
     if (!/^[\w.-]+$/.test(id ?? '') || id.startsWith('.') || !existsSync(releaseDir(id))) throw new Error(`No existe la versión "${id}"`);
     adoptLegacy();
-    for (const release of list()) upgradeLayout(release.id);
+    for (const entry of readdirSync(store, { withFileTypes: true })) if (entry.isDirectory()) upgradeLayout(entry.name);
     const dir = releaseDir(id);
     const existing = readRelease(id);
     const own = existing?.own ?? walk(dir).filter((f) => f !== 'release.json');
@@ -178,7 +178,8 @@ export function releaseStore({ store, pointer }) {
    */
   function upgradeLayout(id) {
     const dir = releaseDir(id);
-    if (existsSync(path.join(dir, PUBLIC_DIR))) return;
+    // Finished releases only (a record), not the lock, a build being written, or one that already has the layout.
+    if (id.startsWith('.') || !existsSync(path.join(dir, 'release.json')) || existsSync(path.join(dir, PUBLIC_DIR))) return;
     const aside = path.join(dir, `.${PUBLIC_DIR}.${process.pid}.tmp`);
     rmSync(aside, { recursive: true, force: true });
     mkdirSync(aside);

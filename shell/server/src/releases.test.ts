@@ -158,7 +158,10 @@ describe('a container installing its image build on the releases volume', () => 
     const first = imageBuild('uno', '1111111111');
     expect(store.install(first).installed).toBe(true);
     expect(store.install(first).installed).toBe(false); // a restart of the same image
-    store.install(imageBuild('dos', '2222222222'));
+    // A build copied from a release folder brings that release's record along (e2e/tests/deploy.test.ts does this).
+    const second = imageBuild('dos', '2222222222');
+    writeFileSync(path.join(second, 'release.json'), JSON.stringify({ id: 'la-de-otra-carpeta', own: ['public/remoteEntry.js'] }));
+    store.install(second);
     const current = path.join(volume, 'current');
     expect(readFileSync(path.join(current, 'public/remoteEntry.js'), 'utf8')).toBe('/* dos */');
     expect(existsSync(path.join(current, 'public/assets/page.1111111111.js'))).toBe(true);
