@@ -255,7 +255,7 @@ function createServerConfig({ dir, name, exposes, host }) {
       mode: 'production',
       context: dir,
       entry: { [host ? 'app' : 'screens']: entry },
-      target: 'node20',
+      target: 'node24',
       devtool: false,
       output: {
         path: path.join(outputDir(dir), 'server'),
