@@ -7,7 +7,9 @@
 # The `gateway` target needs APP=shell; the `remote` target needs a remote.
 # Plain Dockerfile syntax only, so it builds with and without BuildKit (docker-compose v1 uses the classic builder).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the LTS line (Node 20 reached its end of life on 30 April 2026). CI runs the tests on the same major
+# (.ci/node.sh pins the exact version; shell/server/src/node-version.test.ts fails when the two disagree).
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG APP=shell
 
 # The workspace manifests alone: installs are cached until a package.json or the lockfile changes.

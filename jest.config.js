@@ -14,14 +14,16 @@ export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {
-    // Jest's own require cannot load ESM on Node 20: compile those few packages to CommonJS.
+    // Jest's own require cannot load ESM on Node 20: compile those few packages to CommonJS. Node 24 (CI, production)
+    // needs this no more, nor the otplib stand-in below (both removed, its suites pass; on Node 20.20 they fail with
+    // "Must use import to load ES Module"): they stay while developers' machines run Node 20 (README "Node").
     [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
     '^.+\\.(t|j)sx?$': swc,
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  // cognito-local requires otplib, whose ESM-only dependencies Jest cannot require on Node 20; the identity emulator
-  // answers every TOTP call with shared/server/totp instead (sandbox/src/identity/staff-bridges.ts), so tests get a
-  // stand-in that must never be called.
+  // cognito-local requires otplib, whose ESM-only dependencies Jest cannot require on Node 20 (see above); the identity
+  // emulator answers every TOTP call with shared/server/totp instead (sandbox/src/identity/staff-bridges.ts), so tests
+  // get a stand-in that must never be called.
   // Screens import their CSS (webpack extracts it); component tests need no styles.
   moduleNameMapper: {
     '^otplib$': '<rootDir>/sandbox/src/identity/otplib-unavailable.cjs',

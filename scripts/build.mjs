@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { appReleaseStore, retentionFromEnv } from '../tooling/releases.mjs';
+import { appReleaseStore, PUBLIC_DIR, retentionFromEnv } from '../tooling/releases.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 export const apps = ['shell', 'remote-courses', 'remote-giving', 'remote-community', 'remote-account'];
@@ -78,7 +78,8 @@ export async function buildApp(app, { onlyMissing = false, retention = retention
     const { id, dir } = store.create(hash.slice(0, 8));
     try {
       await webpack(app, dir);
-      precompress(dir);
+      // Only what is served: the server build and the release's records are read from disk, never sent.
+      precompress(path.join(dir, PUBLIC_DIR));
       writeFileSync(path.join(dir, '.inputs-hash'), hash);
     } catch (err) {
       rmSync(dir, { recursive: true, force: true });

@@ -29,6 +29,10 @@ export interface ReleaseStore {
   switchPointer(id: string): void;
   lock(what?: string): Promise<() => void>;
 }
+/** The folder of a build that is served to visitors (`<release>/public`); the rest of a release is not. */
+export const PUBLIC_DIR: 'public';
+/** What sits beside PUBLIC_DIR in a release: the server build and the release's records. */
+export const PRIVATE_ENTRIES: readonly string[];
 export function isHashedFile(file: string): boolean;
 export function retentionFromEnv(env?: NodeJS.ProcessEnv): Retention;
 export function releaseStore(where: { store: string; pointer: string }): ReleaseStore;

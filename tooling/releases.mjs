@@ -3,7 +3,9 @@
 // started with, so a new release also carries (hard links) the hashed files of the releases still kept: whatever
 // serves the pointer's directory — our Fastify static roots, a container's volume, a CDN upload — serves them all.
 //
-//   <store>/<id>/            one build: webpack's output, .br/.gz twins, carried files, release.json
+//   <store>/<id>/public/     what visitors get: the browser build, its .br/.gz twins, carried files (the one static root)
+//   <store>/<id>/server/     the server build (the gateway renders with it), beside public/ so no static root reaches it
+//   <store>/<id>/release.json, .inputs-hash, ssr-assets.json   the release's own records, also beside public/
 //   <store>/.lock/           held while a build is written and switched (owner.json says who)
 //   <pointer> -> <store>/<id>   e.g. remote-giving/dist (relative link, so a moved checkout keeps working)
 //
@@ -25,6 +27,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+
+/**
+ * The folder of a build that is served to visitors, and the only one: whatever serves `<pointer>/public` (a Fastify
+ * static root, a volume, a CDN upload) cannot hand out the server build or the release's records, however a path is
+ * spelled. Releases written before this layout had everything at their top; they are moved into it (upgradeLayout).
+ */
+export const PUBLIC_DIR = 'public';
+
+/** What sits beside PUBLIC_DIR in a release: the gateway's and the deploy's, never a visitor's. */
+export const PRIVATE_ENTRIES = ['server', 'ssr-assets.json', 'release.json', '.inputs-hash'];
 
 /** Files whose names carry a content hash (`name.0123456789.js`, and their .br/.gz/.map twins): safe to keep serving. */
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
@@ -100,6 +112,7 @@ export function releaseStore({ store, pointer }) {
   function activate(id, { retention = retentionFromEnv(), meta = {} } = {}) {
     if (!/^[\w.-]+$/.test(id ?? '') || id.startsWith('.') || !existsSync(releaseDir(id))) throw new Error(`No existe la versión "${id}"`);
     adoptLegacy();
+    for (const entry of readdirSync(store, { withFileTypes: true })) if (entry.isDirectory()) upgradeLayout(entry.name);
     const dir = releaseDir(id);
     const existing = readRelease(id);
     const own = existing?.own ?? walk(dir).filter((f) => f !== 'release.json');
@@ -108,7 +121,7 @@ export function releaseStore({ store, pointer }) {
     for (const other of list()) {
       if (other.id === id || !kept.has(other.id)) continue;
       for (const file of other.own ?? []) {
-        if (!isHashedFile(file)) continue;
+        if (!file.startsWith(`${PUBLIC_DIR}/`) || !isHashedFile(file)) continue;
         const target = path.join(dir, file);
         if (existsSync(target)) continue;
         const source = path.join(releaseDir(other.id), file);
@@ -156,6 +169,30 @@ export function releaseStore({ store, pointer }) {
     );
     renameSync(pointer, dir);
     symlinkSync(path.relative(path.dirname(pointer), dir), pointer, 'dir');
+  }
+
+  /**
+   * A release from before the public/ layout (its build at the top, beside server/ and release.json) gets it: the
+   * served files move into public/ (built aside, then renamed in, so public/ appears complete) and its record follows,
+   * so it can be carried from and rolled back to. Renames within the release: links other releases hold stay valid.
+   */
+  function upgradeLayout(id) {
+    const dir = releaseDir(id);
+    // Finished releases only (a record), not the lock, a build being written, or one that already has the layout.
+    if (id.startsWith('.') || !existsSync(path.join(dir, 'release.json')) || existsSync(path.join(dir, PUBLIC_DIR))) return;
+    const aside = path.join(dir, `.${PUBLIC_DIR}.${process.pid}.tmp`);
+    rmSync(aside, { recursive: true, force: true });
+    mkdirSync(aside);
+    for (const entry of readdirSync(dir)) {
+      if (PRIVATE_ENTRIES.includes(entry) || entry === path.basename(aside)) continue;
+      renameSync(path.join(dir, entry), path.join(aside, entry));
+    }
+    renameSync(aside, path.join(dir, PUBLIC_DIR));
+    const record = readRelease(id);
+    if (record?.own) {
+      const own = record.own.map((f) => (PRIVATE_ENTRIES.includes(f.split('/')[0]) ? f : `${PUBLIC_DIR}/${f}`));
+      writeAtomically(path.join(dir, 'release.json'), `${JSON.stringify({ ...record, own }, null, 2)}\n`);
+    }
   }
 
   /** Switches back to an earlier release that is still kept (the previous one by default). */

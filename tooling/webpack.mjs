@@ -6,12 +6,20 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack from 'webpack';
 import { assertContract, contractVersion } from './contract.mjs';
+import { PUBLIC_DIR } from './releases.mjs';
 import { CONTRACT_SINGLETONS, SERVER_PROVIDED } from './server-provided.mjs';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const version = (name) => require(path.join(root, 'node_modules', name, 'package.json')).version;
+
+/**
+ * Where a build goes: scripts/build.mjs builds into a new release directory (then switches <app>/dist to it); webpack
+ * alone writes <app>/dist. The browser build goes to its public/ folder, the only one any server serves; the server
+ * build and the shell's stylesheet index go beside it (tooling/releases.mjs describes the layout).
+ */
+const outputDir = (dir) => process.env.BUILD_OUTPUT_DIR || path.join(dir, 'dist');
 
 /**
  * Modules that must exist once in the page. `shared/store` holds the root reducer every remote injects into;
@@ -88,16 +96,14 @@ function createBrowserConfig({ dir, name, exposes, host }) {
       // browsers at them, and the servers answer 404 for *.map in production.
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
-        // scripts/build.mjs builds into a new release directory (then switches <app>/dist to it); webpack alone writes dist.
-        path: process.env.BUILD_OUTPUT_DIR || path.join(dir, 'dist'),
+        path: path.join(outputDir(dir), PUBLIC_DIR),
         // Entry files stay unhashed (MF requirement); everything else is content-hashed and cached forever.
         filename: host ? 'entry/[name].js' : '[name].js',
         chunkFilename: host ? 'assets/[name].[contenthash:10].js' : 'assets/[name].[contenthash:10].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         publicPath: host || process.env.STANDALONE ? '/' : 'auto',
         uniqueName: name,
-        // The server build writes server/ in the same release, at the same time.
-        clean: { keep: /^server\// },
+        clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], conditionNames: ['browser', 'import', 'module', 'default'] },
       module: {
@@ -198,7 +204,7 @@ function createBrowserConfig({ dir, name, exposes, host }) {
 /**
  * The shell's stylesheets per named chunk group (`bootstrap`, `page-<Screen>`), written to ssr-assets.json: a
  * server-rendered page links them in its <head>, because CSS that the async bootstrap would insert arrives after the
- * HTML has painted unstyled.
+ * HTML has painted unstyled. The gateway's own index, so it goes beside public/ (with server/), not into it.
  */
 class ChunkStylesheetsPlugin {
   apply(compiler) {
@@ -210,7 +216,7 @@ class ChunkStylesheetsPlugin {
           for (const [groupName, group] of compilation.namedChunkGroups) {
             groups[groupName] = [...new Set(group.chunks.flatMap((chunk) => [...chunk.files].filter((f) => f.endsWith('.css'))))];
           }
-          compilation.emitAsset('ssr-assets.json', new webpack.sources.RawSource(JSON.stringify({ stylesheets: groups })));
+          compilation.emitAsset('../ssr-assets.json', new webpack.sources.RawSource(JSON.stringify({ stylesheets: groups })));
         },
       );
     });
@@ -249,10 +255,10 @@ function createServerConfig({ dir, name, exposes, host }) {
       mode: 'production',
       context: dir,
       entry: { [host ? 'app' : 'screens']: entry },
-      target: 'node20',
+      target: 'node24',
       devtool: false,
       output: {
-        path: path.join(process.env.BUILD_OUTPUT_DIR || path.join(dir, 'dist'), 'server'),
+        path: path.join(outputDir(dir), 'server'),
         filename: '[name].cjs',
         library: { type: 'commonjs2' },
         publicPath: host ? '/' : '',

@@ -144,7 +144,7 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
     assert.deepEqual(failures, []);
 
     // The HTML now preloads the new release's files.
-    const manifest = JSON.parse(readFileSync(path.join(checkout.root, 'remote-giving', 'dist', 'mf-manifest.json'), 'utf8')) as {
+    const manifest = JSON.parse(readFileSync(path.join(checkout.root, 'remote-giving', 'dist', 'public', 'mf-manifest.json'), 'utf8')) as {
       exposes: Array<{ name: string; assets: { js: { sync: string[] } } }>;
     };
     const donationChunk = manifest.exposes.find((e) => e.name === 'DonationPage')?.assets.js.sync.at(-1) ?? '';
@@ -174,8 +174,11 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
     assert.equal(await tab.locator('.remote-fallback').count(), 0, 'la pestaña abierta antes del despliegue no debe ver el aviso de error');
     assert.deepEqual(failedAssets, []);
     // ...and at least one of them exists only in the old build: it was served because the release kept it.
+    // (The release's own files, as served: paths inside its public/ folder.)
     const newOwn = new Set(
-      (JSON.parse(readFileSync(path.join(checkout.root, 'remote-giving', 'dist', 'release.json'), 'utf8')) as { own: string[] }).own,
+      (JSON.parse(readFileSync(path.join(checkout.root, 'remote-giving', 'dist', 'release.json'), 'utf8')) as { own: string[] }).own
+        .filter((f) => f.startsWith('public/'))
+        .map((f) => f.slice('public/'.length)),
     );
     assert.ok(
       fetchedAssets.some((f) => !newOwn.has(f)),

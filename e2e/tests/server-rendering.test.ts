@@ -4,8 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { rawGet, spellingsOf } from 'shared/server/http-testing';
+import { walk } from '../../tooling/releases.mjs';
 import { baseUrl, launchBrowser, openPage } from '../support/browser';
 import { signedInAccount, signIn } from '../support/identity';
+import { remotes, repoRoot } from '../support/topology';
 
 /** One main route per app that renders on the server, with text and form fields its HTML must carry. */
 const served = [
@@ -67,9 +71,30 @@ describe('server-rendered public pages', () => {
     });
   }
 
-  it("does not serve the server builds to visitors (they are the gateway's)", async () => {
-    for (const path of ['/server/app.cjs', '/ssr-assets.json', '/remotes/giving/server/screens.cjs'])
-      assert.equal((await fetch(baseUrl + path)).status, 404, path);
+  it('serves no file of a release beside its public/ folder (server builds, records), however the path is spelled', async () => {
+    // Sent as written (curl --path-as-is): fetch would resolve dot segments and backslashes first.
+    const answered: string[] = [];
+    for (const app of ['shell', ...remotes.map((r) => `remote-${r}`)]) {
+      const files = walk(join(repoRoot, app, 'dist')).filter((f) => !f.startsWith('public/'));
+      assert.ok(files.includes(app === 'shell' ? 'server/app.cjs' : 'server/screens.cjs'), `${app}: ${files.join(', ')}`);
+      const prefix = app === 'shell' ? '/' : `/remotes/${app.replace('remote-', '')}/`;
+      for (const file of files) {
+        for (const spelling of spellingsOf(file)) {
+          const { status } = await rawGet(baseUrl, prefix + spelling);
+          if (status !== 404) answered.push(`${status} ${prefix}${spelling}`);
+        }
+      }
+    }
+    assert.deepEqual(answered, []);
+    // What the attacker's report named, for the record.
+    for (const url of [
+      '/%73erver/app.cjs',
+      '/ssr-assets%2Ejson',
+      '/release.json',
+      '/.inputs-hash',
+      '/remotes/courses/%73erver/screens.cjs',
+    ])
+      assert.equal((await rawGet(baseUrl, url)).status, 404, url);
   });
 
   it('an unknown path is served as the not-found page with status 404', async () => {

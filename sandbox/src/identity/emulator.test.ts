@@ -19,19 +19,13 @@ import {
   VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import {
-  AuthenticationDetails,
-  CognitoRefreshToken,
-  CognitoUser,
-  CognitoUserPool,
-  type CognitoUserSession,
-  type IAuthenticationCallback,
-} from 'amazon-cognito-identity-js';
+import type { CognitoUser, CognitoUserSession, IAuthenticationCallback } from 'amazon-cognito-identity-js';
 import type { StaffAccounts } from 'shared/server/api-contract';
 import { cognitoAdminClient, temporaryPassword } from 'shared/server/cognito-admin';
 import { createTokenVerifier } from 'shared/server/identity';
 import { cognitoStaffAccounts } from 'shared/server/staff-accounts';
 import { totpCode } from 'shared/server/totp';
+import { loadBrowserCognito } from './browser-cognito';
 import { freePort, outcome } from './emulator-testing';
 import { startIdentityEmulator, type IdentityEmulator, type IdentityMessage } from './emulator';
 import { identityMail } from './mail';
@@ -497,6 +491,7 @@ describe('local identity emulator: the staff panel', () => {
   it('works with amazon-cognito-identity-js as the browser uses it: first sign-in, app set-up, then the TOTP challenge', async () => {
     const email = 'navegador@fundacion.test';
     const temporary = await adminCreated(email, [STAFF_GROUP]);
+    const { AuthenticationDetails, CognitoRefreshToken, CognitoUser, CognitoUserPool } = await loadBrowserCognito();
     const pool = new CognitoUserPool({ UserPoolId: poolId, ClientId: clientId, endpoint: emulator.url });
     const browserUser = () => {
       const u = new CognitoUser({ Username: email, Pool: pool });

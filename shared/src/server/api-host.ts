@@ -9,7 +9,7 @@ import { bearerSecurityScheme, type TokenVerifier } from './identity';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
 import { assertProductionReady, createApiContext, type CommonServerConfig, type StaffDirectorySource } from './server-config';
-import { hideSourceMaps } from './static-cache';
+import { hidePrivateBuildFiles } from './static-cache';
 
 /** What answers an API request while migrations are still running (background mode only). */
 const STARTING = { error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' } as const;
@@ -70,7 +70,7 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
   }
 
   const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.httpTimeouts });
-  hideSourceMaps(app, config.production);
+  hidePrivateBuildFiles(app, config.production);
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
   app.addHook('onClose', async () => {
     mailer.close();

@@ -8,6 +8,7 @@ import communityApi from 'remote-community/api';
 import { FakePaymentProvider } from './payments/fake-provider';
 import { holdConnection } from './http-testing';
 import { buildRemoteService, type RemoteService } from './remote-service';
+import { SERVER_BUILD_PATH } from './static-cache';
 
 const remoteDir = path.resolve(import.meta.dirname, '../../../remote-community');
 
@@ -59,7 +60,7 @@ describe('a remote running as its own service', () => {
     expect(Object.keys(doc.paths)).toContain('/api/community/newsletter/subscribe');
   });
 
-  const built = existsSync(path.join(remoteDir, 'dist', 'remoteEntry.js'));
+  const built = existsSync(path.join(remoteDir, 'dist', 'public', 'remoteEntry.js'));
   (built ? it : it.skip)('serves its build under /remotes/<name>/ with the entry revalidated', async () => {
     const res = await service.app.inject('/remotes/community/remoteEntry.js');
     expect(res.statusCode).toBe(200);
@@ -88,10 +89,14 @@ describe('a remote running as its own service', () => {
 });
 
 describe('a remote service with a releases volume (compose)', () => {
-  it('serves the current release of RELEASES_DIR instead of the image folder', async () => {
+  it("serves the current release's public files under /remotes/<name>/, and its server build only where the gateway asks", async () => {
     const volume = mkdtempSync(path.join(os.tmpdir(), 'volumen-'));
-    mkdirSync(path.join(volume, 'releases', 'r1', 'assets'), { recursive: true });
-    writeFileSync(path.join(volume, 'releases', 'r1', 'remoteEntry.js'), '/* del volumen */');
+    const release = path.join(volume, 'releases', 'r1');
+    mkdirSync(path.join(release, 'public', 'assets'), { recursive: true });
+    mkdirSync(path.join(release, 'server'));
+    writeFileSync(path.join(release, 'public', 'remoteEntry.js'), '/* del volumen */');
+    writeFileSync(path.join(release, 'server', 'screens.cjs'), '/* compilación de servidor */');
+    writeFileSync(path.join(release, 'release.json'), '{"own":[]}');
     symlinkSync(path.join('releases', 'r1'), path.join(volume, 'current'));
     const service = await buildRemoteService(communityApi, {
       remoteDir: mkdtempSync(path.join(os.tmpdir(), 'imagen-')),
@@ -102,6 +107,14 @@ describe('a remote service with a releases volume (compose)', () => {
       const res = await service.app.inject('/remotes/community/remoteEntry.js');
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe('/* del volumen */');
+      const build = await service.app.inject(SERVER_BUILD_PATH);
+      expect(build.statusCode).toBe(200);
+      expect(build.body).toBe('/* compilación de servidor */');
+      expect(build.headers['cache-control']).toBe('no-cache');
+      const again = await service.app.inject({ url: SERVER_BUILD_PATH, headers: { 'if-none-match': String(build.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      for (const url of ['/remotes/community/server/screens.cjs', '/remotes/community/release.json', '/internal/server-build/release.json'])
+        expect([url, (await service.app.inject(url)).statusCode]).toEqual([url, 404]);
     } finally {
       await service.app.close();
     }
@@ -111,9 +124,9 @@ describe('a remote service with a releases volume (compose)', () => {
 describe('a remote service in production', () => {
   it('does not serve its source maps, however the path is spelled', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-service-'));
-    mkdirSync(path.join(dir, 'dist', 'assets'), { recursive: true });
-    writeFileSync(path.join(dir, 'dist', 'assets', 'page.abcdef0123.js'), 'void 0;');
-    writeFileSync(path.join(dir, 'dist', 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
+    mkdirSync(path.join(dir, 'dist', 'public', 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist', 'public', 'assets', 'page.abcdef0123.js'), 'void 0;');
+    writeFileSync(path.join(dir, 'dist', 'public', 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
     const service = await buildRemoteService(communityApi, {
       remoteDir: dir,
       env: {

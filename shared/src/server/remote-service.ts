@@ -8,18 +8,19 @@ import { apiNotFound } from './api-mount';
 import type { Database } from './db';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
-import { serveRemoteBuild } from './static-cache';
+import { serveRemoteBuild, serveServerBuild } from './static-cache';
 
 /** Where and how one remote runs on its own (the container topology); read from the same variables as the gateway. */
 export interface RemoteServiceConfig extends CommonServerConfig {
   port: number;
   host: string;
   dataDir: string;
-  /** The remote's folder: its browser build is `<remoteDir>/dist`. */
+  /** The remote's folder: its build is `<remoteDir>/dist`. */
   remoteDir: string;
   /**
-   * What `/remotes/<name>/` serves: `<remoteDir>/dist`, or with RELEASES_DIR (a volume that outlives containers) its
-   * `current` release, which also carries the hashed files of the releases before it, so open tabs keep working.
+   * The build it serves: `<remoteDir>/dist`, or with RELEASES_DIR (a volume that outlives containers) its `current`
+   * release, which also carries the hashed files of the releases before it, so open tabs keep working. Its `public/`
+   * is served under `/remotes/<name>/`; its server build only at SERVER_BUILD_PATH, for the gateway.
    */
   staticDir: string;
 }
@@ -57,8 +58,9 @@ export interface RemoteService {
 
 /**
  * Builds one remote as its own HTTP service, without listening: its API under `/api/<name>/` (as the gateway
- * mounts it), its OpenAPI document at `/api/<name>/openapi.json` (the gateway merges it), `/healthz`, and its
- * browser build under `/remotes/<name>/`. Migrations have run when this resolves.
+ * mounts it), its OpenAPI document at `/api/<name>/openapi.json` (the gateway merges it), `/healthz`, its browser
+ * build under `/remotes/<name>/`, and its server build at SERVER_BUILD_PATH (a path the gateway never passes on to
+ * it, so only the internal network reaches it). Migrations have run when this resolves.
  */
 export async function buildRemoteService(api: ApiModule, options: RemoteServiceOptions): Promise<RemoteService> {
   const config = loadRemoteServiceConfig(options.env ?? process.env, options.remoteDir);
@@ -75,7 +77,8 @@ export async function buildRemoteService(api: ApiModule, options: RemoteServiceO
 
   app.get(`/api/${api.name}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok', database: database.kind }));
-  await serveRemoteBuild(app, { name: api.name, root: config.staticDir, production: config.production });
+  await serveRemoteBuild(app, { name: api.name, build: config.staticDir, production: config.production });
+  await serveServerBuild(app, config.staticDir);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) return reply.status(404).send(apiNotFound);

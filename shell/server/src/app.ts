@@ -14,7 +14,7 @@ import type { Database } from 'shared/server/db';
 import type { Mailer } from 'shared/server/mailer';
 import type { StaffDirectory, TokenVerifier } from 'shared/server/api-contract';
 import type { StaffDirectorySource } from 'shared/server/server-config';
-import { buildStaticOptions, isSourceMapPath, serveRemoteBuild } from 'shared/server/static-cache';
+import { buildStaticOptions, isPrivateBuildPath, publicRoot, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
@@ -196,26 +196,20 @@ export async function buildGateway(
     });
   }
 
-  // The server builds and the shell's stylesheet index are the gateway's, not the visitors': each app's service serves
-  // them only to the gateway (on the internal network), and the gateway reads local ones from disk.
-  app.addHook('onRequest', async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    if (/^\/(remotes\/[^/]+\/)?(server\/|ssr-assets\.json$)/i.test(pathname))
-      return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
-  });
-
-  // Static builds: the shell at /, each local remote under /remotes/<name>/.
+  // Static builds: the shell at /, each local remote under /remotes/<name>/; only each build's public/ (its server
+  // build, stylesheet index and release records sit beside it, and every path that names them answers 404 before
+  // reaching a root or a proxy: shared/server/static-cache.ts).
   for (const name of remoteNames.filter((n) => !config.remotes[n].staticUrl)) {
-    await serveRemoteBuild(app, { name, root: path.join(config.rootDir, `remote-${name}`, 'dist'), production: config.production });
+    await serveRemoteBuild(app, { name, build: path.join(config.rootDir, `remote-${name}`, 'dist'), production: config.production });
   }
   const shellDist = path.join(config.rootDir, 'shell', 'dist');
   await app.register(fastifyStatic, {
-    root: [shellDist, path.join(config.rootDir, 'shell', 'public')],
+    root: [publicRoot(shellDist), path.join(config.rootDir, 'shell', 'public')],
     prefix: '/',
     // Looked up per request (not indexed at start), so a rebuild while the server runs is picked up.
     index: false,
     ...buildStaticOptions,
-    allowedPath: (p) => !config.production || !isSourceMapPath(p),
+    allowedPath: (p) => !isPrivateBuildPath(p, config.production),
   });
 
   // Preload hints follow a remote's deploy within a second: its dist symlink is watched (and stat-polled), a proxied
@@ -237,7 +231,7 @@ export async function buildGateway(
       })
     : null;
 
-  const templatePath = path.join(shellDist, 'index.html');
+  const templatePath = path.join(publicRoot(shellDist), 'index.html');
   let template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
   const sendPage = async (pathname: string, url: string, reply: FastifyReply) => {
     if (!config.production && existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');

@@ -8,8 +8,11 @@ import { createTestRoot, testGateway } from './testing';
 
 /** Writes a fake build of the giving remote into a new release: its entry, manifest and one hashed screen chunk. */
 function fakeBuild(store: ReleaseStore, label: string, hash: string) {
-  const { id, dir } = store.create(label);
+  const { id, dir: release } = store.create(label);
+  const dir = path.join(release, 'public');
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  mkdirSync(path.join(release, 'server'));
+  writeFileSync(path.join(release, 'server', 'screens.cjs'), `/* ${label} */`);
   writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${label} */ var giving;`);
   writeFileSync(path.join(dir, `assets/donation.${hash}.js`), `/* ${label} */ void 0;`);
   writeFileSync(
@@ -91,13 +94,60 @@ describe('a remote deployed as releases while the gateway serves it', () => {
   });
 });
 
+describe('releases written before the public/ layout', () => {
+  it('are moved into it: the next release carries their chunks, and a rollback to one serves it from public/', async () => {
+    const root = createTestRoot();
+    const store = appReleaseStore(root, 'remote-giving');
+    // A release as builds wrote them before: the build, its server build and its record all at the top.
+    const { id: oldId, dir: old } = store.create('antigua');
+    mkdirSync(path.join(old, 'assets'));
+    mkdirSync(path.join(old, 'server'));
+    writeFileSync(path.join(old, 'remoteEntry.js'), '/* antigua */ var giving;');
+    writeFileSync(path.join(old, 'assets/donation.0000000000.js'), '/* antigua */');
+    writeFileSync(path.join(old, 'server/screens.cjs'), '/* servidor antiguo */');
+    writeFileSync(path.join(old, '.inputs-hash'), '0'.repeat(64));
+    writeFileSync(
+      path.join(old, 'release.json'),
+      JSON.stringify({
+        id: oldId,
+        activatedAt: new Date(Date.now() - 1000).toISOString(),
+        own: ['remoteEntry.js', 'assets/donation.0000000000.js', 'server/screens.cjs', '.inputs-hash'],
+      }),
+    );
+    store.switchPointer(oldId);
+
+    store.activate(fakeBuild(store, 'nueva', 'dddddddddd'), { retention: { keep: 3, keepDays: 7 } });
+    const current = path.join(root, 'remote-giving', 'dist');
+    expect(readFileSync(path.join(current, 'public/assets/donation.0000000000.js'), 'utf8')).toBe('/* antigua */');
+    expect(existsSync(path.join(current, 'public/server'))).toBe(false);
+    expect(readFileSync(path.join(old, 'public/remoteEntry.js'), 'utf8')).toBe('/* antigua */ var giving;');
+    expect(readFileSync(path.join(old, 'server/screens.cjs'), 'utf8')).toBe('/* servidor antiguo */');
+    expect(
+      store
+        .list()
+        .find((r) => r.id === oldId)
+        ?.own.sort(),
+    ).toEqual(['.inputs-hash', 'public/assets/donation.0000000000.js', 'public/remoteEntry.js', 'server/screens.cjs'].sort());
+
+    store.rollback(oldId);
+    const gw = await testGateway({ rootDir: root });
+    try {
+      expect((await gw.app.inject('/remotes/giving/remoteEntry.js')).body).toBe('/* antigua */ var giving;');
+      expect((await gw.app.inject('/remotes/giving/assets/donation.dddddddddd.js')).statusCode).toBe(200);
+      expect((await gw.app.inject('/remotes/giving/%73erver/screens.cjs')).statusCode).toBe(404);
+    } finally {
+      await gw.app.close();
+    }
+  });
+});
+
 describe('a container installing its image build on the releases volume', () => {
   /** An image's build: a real folder with its fingerprint, as the Dockerfile copies it. */
   function imageBuild(label: string, hash: string) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'imagen-'));
-    mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${label} */`);
-    writeFileSync(path.join(dir, `assets/page.${hash}.js`), `/* ${label} */`);
+    mkdirSync(path.join(dir, 'public', 'assets'), { recursive: true });
+    writeFileSync(path.join(dir, 'public', 'remoteEntry.js'), `/* ${label} */`);
+    writeFileSync(path.join(dir, `public/assets/page.${hash}.js`), `/* ${label} */`);
     writeFileSync(path.join(dir, '.inputs-hash'), `${label}${hash}`.padEnd(64, '0'));
     return dir;
   }
@@ -108,10 +158,13 @@ describe('a container installing its image build on the releases volume', () => 
     const first = imageBuild('uno', '1111111111');
     expect(store.install(first).installed).toBe(true);
     expect(store.install(first).installed).toBe(false); // a restart of the same image
-    store.install(imageBuild('dos', '2222222222'));
+    // A build copied from a release folder brings that release's record along (e2e/tests/deploy.test.ts does this).
+    const second = imageBuild('dos', '2222222222');
+    writeFileSync(path.join(second, 'release.json'), JSON.stringify({ id: 'la-de-otra-carpeta', own: ['public/remoteEntry.js'] }));
+    store.install(second);
     const current = path.join(volume, 'current');
-    expect(readFileSync(path.join(current, 'remoteEntry.js'), 'utf8')).toBe('/* dos */');
-    expect(existsSync(path.join(current, 'assets/page.1111111111.js'))).toBe(true);
+    expect(readFileSync(path.join(current, 'public/remoteEntry.js'), 'utf8')).toBe('/* dos */');
+    expect(existsSync(path.join(current, 'public/assets/page.1111111111.js'))).toBe(true);
     expect(store.list()).toHaveLength(2);
   });
 });

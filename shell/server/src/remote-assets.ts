@@ -3,6 +3,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RemoteName } from 'shared/routes';
+import { publicRoot } from 'shared/server/static-cache';
 import type { RemoteDeployment } from './config';
 import type { PreloadLookup, ScreenAssets } from './html';
 
@@ -32,7 +33,7 @@ export class RemoteAssetIndex {
   ) {}
 
   #names = () => Object.keys(this.remotes) as RemoteName[];
-  #manifestPath = (name: RemoteName) => path.join(this.rootDir, `remote-${name}`, 'dist', 'mf-manifest.json');
+  #manifestPath = (name: RemoteName) => path.join(publicRoot(path.join(this.rootDir, `remote-${name}`, 'dist')), 'mf-manifest.json');
 
   /** Reads every remote once, then keeps following them until stop(). */
   async start(): Promise<void> {

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { Gateway } from './app';
 import { CircuitBreaker, defaultProxyPolicy, registerRemoteProxy, type ProxyPolicy } from './remote-proxy';
 import { testGateway } from './testing';
+import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
 
 /** A service that accepts connections and never answers (a hung process), counting the connections it got. */
 async function hungServer() {
@@ -42,8 +43,12 @@ async function liveRemote() {
   const app = Fastify();
   app.get('/api/community/ping', async () => ({ ok: true }));
   app.get('/remotes/community/remoteEntry.js', async (_req, reply) => reply.type('text/javascript').send('var community;'));
-  // The remote's service hands its server build to whoever reaches it (the gateway, on the internal network).
-  app.get('/remotes/community/server/screens.cjs', async (_req, reply) => reply.type('text/javascript').send('exports.screens = {};'));
+  // The remote's service hands its server build to whoever reaches it (the gateway, on the internal network), and an
+  // old or careless one may still have it under its public prefix.
+  app.get(SERVER_BUILD_PATH, async (_req, reply) => reply.type('text/javascript').send('exports.screens = {};'));
+  app.get('/remotes/community/*', async (req, reply) =>
+    /server/i.test(decodeURIComponent(req.url)) ? reply.type('text/javascript').send('exports.screens = {};') : reply.callNotFound(),
+  );
   app.get('/api/community/openapi.json', async () => ({
     openapi: '3.0.3',
     paths: { '/api/community/newsletter/subscribe': { post: {} } },
@@ -245,6 +250,10 @@ describe('the merged OpenAPI document', () => {
   it("keeps a remote's server build from visitors: the gateway answers 404 instead of passing the request on", async () => {
     expect((await fetch(`${remote.url}/remotes/community/server/screens.cjs`)).status).toBe(200);
     expect((await gw.app.inject('/remotes/community/server/screens.cjs')).statusCode).toBe(404);
+    expect((await gw.app.inject('/remotes/community/%73erver/screens.cjs')).statusCode).toBe(404);
+    // The path where the service hands it to the gateway is not one the gateway passes on.
+    expect((await fetch(`${remote.url}${SERVER_BUILD_PATH}`)).status).toBe(200);
+    expect((await gw.app.inject(SERVER_BUILD_PATH)).statusCode).toBe(404);
     expect((await gw.app.inject('/remotes/community/remoteEntry.js')).statusCode).toBe(200);
   });
 

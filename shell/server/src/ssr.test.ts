@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { matchRoute, type RouteEntry } from 'shared/routes';
+import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
 import { contractVersion } from '../../../tooling/contract.mjs';
 import { loadConfig } from './config';
 import { ServerRenderer } from './ssr';
@@ -178,7 +179,9 @@ describe('server rendering on the gateway', () => {
     const dir = root();
     shellRelease(dir);
     let mode: 'slow' | 'error' | 'ok' = 'slow';
-    const server = createServer((_req, res) => {
+    const asked = new Set<string>();
+    const server = createServer((req, res) => {
+      asked.add(req.url ?? '');
       if (mode === 'slow') setTimeout(() => res.end(remoteBuild('Tarde')), 1500);
       else if (mode === 'error') res.writeHead(404).end('globalThis.ejecutado = true; exports.screens = {};');
       else res.writeHead(200, { etag: '"v1"' }).end(remoteBuild('A tiempo'));
@@ -202,6 +205,8 @@ describe('server rendering on the gateway', () => {
 
     mode = 'ok';
     expect((await make().render('/contribuciones', donation))?.html).toContain('A tiempo / contrato del shell');
+    // Where the remote's service hands it to the gateway, never under the /remotes/ prefix visitors reach.
+    expect([...asked]).toEqual([SERVER_BUILD_PATH]);
   });
 
   it('renders the pages of the route table, the sign-in pages too, but not the panel', () => {

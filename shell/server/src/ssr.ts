@@ -10,6 +10,7 @@ import type * as ReactDomStatic from 'react-dom/static';
 import type { FastifyBaseLogger } from 'fastify';
 import { satisfy } from '@module-federation/enhanced/runtime';
 import type { RemoteName, RouteEntry } from 'shared/routes';
+import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
 import { isStaffPath } from 'shared/staff-routes';
 import { contractVersion } from '../../../tooling/contract.mjs';
 import { SERVER_PROVIDED } from '../../../tooling/server-provided.mjs';
@@ -185,7 +186,7 @@ export class ServerRenderer {
       localSource(path.join(shellDist, 'server', 'app.cjs')),
       (code, filename) => {
         const build = evaluate(code, filename, (id) => this.#provide(id)) as ShellBuild;
-        // The stylesheets of the same release: ssr-assets.json sits two levels up from server/app.cjs.
+        // The stylesheets of the same release: ssr-assets.json sits beside server/ (both outside the served public/).
         const manifest = JSON.parse(readFileSync(path.join(path.dirname(filename), '..', 'ssr-assets.json'), 'utf8')) as {
           stylesheets: Record<string, string[]>;
         };
@@ -210,7 +211,7 @@ export class ServerRenderer {
     if (!slot) {
       const deployment = this.options.remotes[name];
       const source = deployment.staticUrl
-        ? httpSource(`${deployment.staticUrl}/remotes/${name}/server/screens.cjs`, 2000)
+        ? httpSource(`${deployment.staticUrl}${SERVER_BUILD_PATH}`, 2000)
         : localSource(path.join(this.options.rootDir, `remote-${name}`, 'dist', 'server', 'screens.cjs'));
       slot = new BuildSlot(
         name,

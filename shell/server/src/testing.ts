@@ -24,23 +24,26 @@ export async function testGateway(
   return gateway;
 }
 
-/** A throwaway repository root with a tiny build of the shell and of the giving remote (a plain `dist` folder). */
+/**
+ * A throwaway repository root with a tiny build of the shell and of the giving remote: plain `dist` folders (not
+ * release symlinks) laid out as a release is, their served files in `public/`.
+ */
 export function createTestRoot(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'gateway-test-'));
-  mkdirSync(path.join(root, 'shell', 'dist'), { recursive: true });
-  writeFileSync(path.join(root, 'shell', 'dist', 'index.html'), template);
+  const shell = path.join(root, 'shell', 'dist', 'public');
+  const giving = path.join(root, 'remote-giving', 'dist', 'public');
+  for (const dir of [path.join(shell, 'assets'), path.join(shell, 'entry'), path.join(giving, 'assets')])
+    mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(shell, 'index.html'), template);
   // A tiny build: a hashed asset with its brotli twin, an entry, and one remote's entry.
-  mkdirSync(path.join(root, 'shell', 'dist', 'assets'), { recursive: true });
-  mkdirSync(path.join(root, 'shell', 'dist', 'entry'), { recursive: true });
-  mkdirSync(path.join(root, 'remote-giving', 'dist', 'assets'), { recursive: true });
   const chunk = `console.log(${JSON.stringify('x'.repeat(2000))});`;
-  writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js'), chunk);
-  writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js.br'), brotliCompressSync(chunk));
+  writeFileSync(path.join(shell, 'assets', 'app.0123456789.js'), chunk);
+  writeFileSync(path.join(shell, 'assets', 'app.0123456789.js.br'), brotliCompressSync(chunk));
   // Source maps beside them, as a production build leaves them: never served in production.
-  writeFileSync(path.join(root, 'shell', 'dist', 'assets', 'app.0123456789.js.map'), '{"version":3,"sources":["secreto.ts"]}');
-  writeFileSync(path.join(root, 'shell', 'dist', 'entry', 'main.js'), 'void 0;');
-  writeFileSync(path.join(root, 'remote-giving', 'dist', 'remoteEntry.js'), 'var giving;');
-  writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js'), 'void 0;');
-  writeFileSync(path.join(root, 'remote-giving', 'dist', 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
+  writeFileSync(path.join(shell, 'assets', 'app.0123456789.js.map'), '{"version":3,"sources":["secreto.ts"]}');
+  writeFileSync(path.join(shell, 'entry', 'main.js'), 'void 0;');
+  writeFileSync(path.join(giving, 'remoteEntry.js'), 'var giving;');
+  writeFileSync(path.join(giving, 'assets', 'page.abcdef0123.js'), 'void 0;');
+  writeFileSync(path.join(giving, 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
   return root;
 }
