@@ -208,7 +208,7 @@ export async function seatInDatabase(
   accounts: FakeStaffAccounts,
   member: { email: string; roles: StaffRole[]; totp?: boolean; name?: string },
 ): Promise<void> {
-  const account = accounts.open({ email: member.email, password: 'Sentada2026', totp: member.totp ?? true });
+  const account = accounts.get(member.email) ?? accounts.open({ email: member.email, password: 'Sentada2026', totp: member.totp ?? true });
   await db
     .insertInto('staff.members')
     .values({

@@ -3,7 +3,8 @@ import { courseBySlug, moduleNames } from 'shared/catalogue/courses';
 import { HONEYPOT_FIELD } from 'shared/schemas/common';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
-import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
+import { databaseStaffDirectory } from 'shared/server/staff-directory';
+import { fakeStaffAccounts, seatInDatabase, staffToken } from 'shared/server/staff-testing';
 import type { Gateway } from './app';
 import { testGateway } from './testing';
 
@@ -14,8 +15,8 @@ import { testGateway } from './testing';
 // Staff routes (`security` in the document) are fuzzed as a member of the team: without a token they stop at 401
 // before reading anything, which would test nothing.
 const identity = createTestIdentity();
-const staff = createTestStaffDirectory();
-staff.seat({ username: 'fuzz@fundacion.org', admin: true });
+// The team in the gateway's own database (so the invitation routes run for real), with a fake identity provider.
+const accounts = fakeStaffAccounts();
 const staffAuthorization = { authorization: `Bearer ${staffToken(identity, { email: 'fuzz@fundacion.org', admin: true })}` };
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -147,8 +148,12 @@ describe.each(databases)('every API route under fuzzing, on %s', (_name, db) => 
       { writeLimit: { max: 1_000_000, timeWindow: 60_000 }, ...(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {}) },
       {},
       // Keeps checkouts and payment reads off the network.
-      { payments: new FakePaymentProvider(), identity: identity.verifier, staff },
+      { payments: new FakePaymentProvider(), identity: identity.verifier, staff: (db) => databaseStaffDirectory(db, accounts) },
     );
+    await seatInDatabase(gw.database.db, accounts, {
+      email: 'fuzz@fundacion.org',
+      roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'datos', 'admin'],
+    });
     const doc = (await gw.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
     for (const [path, methods] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(methods)) {
