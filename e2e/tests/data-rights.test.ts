@@ -89,7 +89,6 @@ describe('the data subject’s rights', () => {
     const { page } = opened;
     const invitation = await newStaffMember(memberEmail);
     await page.goto('/equipo');
-    await page.waitForURL('**/equipo/pqrsf');
     await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
     await waitForHeading(page, 'PQRSF');
     await page.getByRole('link', { name: 'Datos personales' }).click();

@@ -94,7 +94,7 @@ describe('the panel door and the team screens (account remote)', () => {
       await page.getByLabel(/^Nombre de la persona/).fill('Inés Invitada');
       await page.getByLabel(/^Nombre de la persona/).press('Tab');
       await page.keyboard.press('Space'); // the first role: Atención al ciudadano
-      await page.getByRole('button', { name: 'Enviar invitación' }).focus();
+      await page.getByRole('button', { name: 'Enviar invitación', exact: true }).focus();
       await page.keyboard.press('Enter');
       await expectFocusOn(page, /^Enviamos la invitación a /);
       const invitation = (await mailbox()).find((m) => m.to === inviteeEmail);

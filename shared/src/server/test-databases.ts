@@ -17,7 +17,7 @@ if (url) {
       // Each test starts from empty domain schemas (this is a throwaway test database).
       const schemas = await sql<{
         nspname: string;
-      }>`select nspname from pg_namespace where nspname in ('mail','privacy','community','courses','giving','account','probe')`.execute(
+      }>`select nspname from pg_namespace where nspname in ('mail','privacy','community','courses','giving','account','staff','probe')`.execute(
         database.db,
       );
       for (const { nspname } of schemas.rows) await sql`drop schema ${sql.id(nspname)} cascade`.execute(database.db);

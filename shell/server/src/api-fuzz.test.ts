@@ -17,7 +17,9 @@ import { testGateway } from './testing';
 const identity = createTestIdentity();
 // The team in the gateway's own database (so the invitation routes run for real), with a fake identity provider.
 const accounts = fakeStaffAccounts();
-const staffAuthorization = { authorization: `Bearer ${staffToken(identity, { email: 'fuzz@fundacion.org', admin: true })}` };
+// PostgreSQL's test database outlives a run (and this file does not empty it): a member of this run's own.
+const fuzzer = `fuzz-${Date.now()}@fundacion.org`;
+const staffAuthorization = { authorization: `Bearer ${staffToken(identity, { email: fuzzer, admin: true })}` };
 
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const databases: Array<[string, { databaseUrl?: string }]> = [['PGlite', {}]];
@@ -151,7 +153,7 @@ describe.each(databases)('every API route under fuzzing, on %s', (_name, db) => 
       { payments: new FakePaymentProvider(), identity: identity.verifier, staff: (db) => databaseStaffDirectory(db, accounts) },
     );
     await seatInDatabase(gw.database.db, accounts, {
-      email: 'fuzz@fundacion.org',
+      email: fuzzer,
       roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'datos', 'admin'],
     });
     const doc = (await gw.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
