@@ -1,0 +1,91 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+// The architecture's boundaries are lint rules (eslint.config.js): a domain never reaches into another domain's code,
+// shared/ imports no app, the shell's browser code imports no remote. This lints small files as if they stood at
+// those places, with the project's own configuration, in a separate Node (ESLint loads its configuration as ESM).
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Probe {
+  filePath: string;
+  code: string;
+}
+interface Verdict {
+  filePath: string;
+  messages: Array<{ ruleId: string | null; message: string }>;
+}
+
+function lint(probes: Probe[]): Verdict[] {
+  const script = `
+    import { ESLint } from 'eslint';
+    const probes = JSON.parse(process.argv[1]);
+    const eslint = new ESLint({ cwd: process.cwd() });
+    const out = [];
+    for (const p of probes) {
+      const [result] = await eslint.lintText(p.code, { filePath: p.filePath });
+      out.push({ filePath: p.filePath, messages: result.messages.map((m) => ({ ruleId: m.ruleId, message: m.message })) });
+    }
+    process.stdout.write(JSON.stringify(out));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(probes)], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as Verdict[];
+}
+
+const importRules = new Set(['no-restricted-imports', '@typescript-eslint/no-restricted-imports']);
+const boundaryErrors = (v: Verdict | undefined) => (v?.messages ?? []).filter((m) => m.ruleId !== null && importRules.has(m.ruleId));
+
+describe('lint keeps each domain to its own code', () => {
+  const probes: Probe[] = [
+    // A domain reading another domain's internals, by package name and by relative path.
+    {
+      filePath: 'remote-giving/api/probe.ts',
+      code: "import { enrolmentsApi } from 'remote-courses/api/enrolments';\nexport const x = enrolmentsApi;\n",
+    },
+    {
+      filePath: 'remote-account/src/screens/probe.tsx',
+      code: "import { PqrsfCase } from '../../../remote-community/src/screens/staff/pqrsf-case';\nexport const x = PqrsfCase;\n",
+    },
+    // shared/ is common ground: it imports no app.
+    { filePath: 'shared/src/probe.ts', code: "import { givingApi } from 'remote-giving/api';\nexport const x = givingApi;\n" },
+    // The shell's browser code gets remotes at run time only.
+    {
+      filePath: 'shell/src/probe.ts',
+      code: "import { CoursePage } from 'remote-courses/src/screens/course-page';\nexport const x = CoursePage;\n",
+    },
+    // What is allowed: a domain using the common kit.
+    {
+      filePath: 'remote-giving/api/probe-ok.ts',
+      code: "import { addBusinessDays } from 'shared/format/business-days';\nexport const x = addBusinessDays;\n",
+    },
+  ];
+  const verdicts = lint(probes);
+  const of = (filePath: string) => verdicts.find((v) => v.filePath === filePath);
+
+  it('fails a domain importing another domain’s internals', () => {
+    expect(boundaryErrors(of('remote-giving/api/probe.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un remoto no importa otro remoto'),
+    ]);
+    expect(boundaryErrors(of('remote-account/src/screens/probe.tsx')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un remoto no importa otro remoto'),
+    ]);
+  });
+
+  it('fails shared/ importing an app, and the shell’s browser code importing a remote', () => {
+    expect(boundaryErrors(of('shared/src/probe.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('shared/ no importa ninguna app'),
+    ]);
+    expect(boundaryErrors(of('shell/src/probe.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('El shell carga los remotos en tiempo de ejecución'),
+    ]);
+  });
+
+  it('lets a domain use the common kit', () => {
+    expect(of('remote-giving/api/probe-ok.ts')).toBeDefined();
+    expect(boundaryErrors(of('remote-giving/api/probe-ok.ts'))).toEqual([]);
+  });
+});
