@@ -1,4 +1,4 @@
-import { colombianDate, type IsoDate } from 'shared/format/business-days';
+import { businessDaysBetween, colombianDate, type IsoDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import { openPqrsfStatuses, type DigestResponse } from 'shared/schemas/pqrsf-staff-api';
 import type { ApiContext } from 'shared/server/api-contract';
@@ -8,7 +8,7 @@ import type { OutgoingMail } from 'shared/server/mailer';
 import { renderMail } from 'shared/server/mail-template';
 import { staffPath } from 'shared/staff-routes';
 import { isPlainAddress } from './pqrsf-staff-mail';
-import { businessDaysBetween, dueSoonLimit } from './pqrsf-staff-rules';
+import { dueSoonLimit } from './pqrsf-staff-rules';
 import { staffWithRole } from 'shared/server/staff-directory';
 
 /**

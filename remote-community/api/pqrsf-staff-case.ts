@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { IsoDate } from 'shared/format/business-days';
+import { nextDate, type IsoDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import type { PqrsfCase } from 'shared/schemas/pqrsf-staff-api';
 import type { SiteDb } from 'shared/server/database';
@@ -20,8 +20,6 @@ import type { PqrsfRequestsTable } from './tables';
 export type PqrsfRow = Selectable<PqrsfRequestsTable>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
-const DAY_MS = 86_400_000;
-const dayAfter = (date: IsoDate) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 export const factsOf = (r: PqrsfRow): CaseFacts => ({
   status: r.status,
@@ -80,7 +78,7 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       respond: canRespond(facts),
       extend: {
         ...extend,
-        minDate: extend.allowed ? dayAfter(r.due_date) : null,
+        minDate: extend.allowed ? nextDate(r.due_date) : null,
         maxDate: extend.allowed ? extensionLimit(r.created_at, r.term_days) : null,
       },
       transfer: { ...canTransfer(facts, today, formatLongDate), deadline: transferDeadline(r.created_at) },

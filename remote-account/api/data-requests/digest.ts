@@ -1,4 +1,4 @@
-import { colombianDate, type IsoDate } from 'shared/format/business-days';
+import { businessDaysBetween, colombianDate, type IsoDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import { dataRequestKindLabels, openDataRequestStatuses, type DataRequestKind } from 'shared/schemas/data-requests-api';
 import type { ApiContext } from 'shared/server/api-contract';
@@ -7,7 +7,7 @@ import { bogotaDay, runOnce, scheduleDaily } from 'shared/server/jobs';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { renderMail } from 'shared/server/mail-template';
 import { basicEmailPattern } from 'shared/schemas/zod';
-import { businessDaysBetween, dueSoonLimit } from './rules';
+import { dueSoonLimit } from './rules';
 import { staffWithRole } from 'shared/server/staff-directory';
 
 /**
