@@ -1,4 +1,5 @@
 import { caseTerms, filingDate } from 'shared/cases/terms';
+import { no, yes, type Verdict } from 'shared/cases/verdict';
 import { addBusinessDays, isBusinessDay, type IsoDate } from 'shared/format/business-days';
 import { DUE_SOON_BUSINESS_DAYS, openPqrsfStatuses, TRANSFER_BUSINESS_DAYS, type PqrsfStatus } from 'shared/schemas/pqrsf-staff-api';
 
@@ -26,9 +27,7 @@ export interface CaseFacts {
   extended: boolean;
 }
 
-export type Verdict = { allowed: true; reason: null } | { allowed: false; reason: string };
-const yes: Verdict = { allowed: true, reason: null };
-const no = (reason: string): Verdict => ({ allowed: false, reason });
+export type { Verdict };
 
 /** Why an action is refused, as the staff read it (API 409/422 messages and the case screen's explanations). */
 export const caseRuleTexts = {

@@ -1,4 +1,5 @@
 import { caseTerms, filingDate } from 'shared/cases/terms';
+import { no, yes, type Verdict } from 'shared/cases/verdict';
 import { addBusinessDays, colombianDate, nextDate, type IsoDate } from 'shared/format/business-days';
 import {
   classOfKind,
@@ -67,9 +68,7 @@ export interface RequestFacts {
   hasContact: boolean;
 }
 
-export type Verdict = { allowed: true; reason: null } | { allowed: false; reason: string };
-const yes: Verdict = { allowed: true, reason: null };
-const no = (reason: string): Verdict => ({ allowed: false, reason });
+export type { Verdict };
 
 /** Why an action is refused, as the team reads it (API 409 messages and the screen's explanations). */
 export const requestRuleTexts = {
