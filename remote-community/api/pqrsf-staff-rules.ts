@@ -10,7 +10,8 @@ import { DUE_SOON_BUSINESS_DAYS, openPqrsfStatuses, TRANSFER_BUSINESS_DAYS, type
  */
 
 /** The kit's term arithmetic (shared/cases/terms.ts) on this kind's open statuses: urgency and business days left. */
-export const { isOpen, dueSoonLimit, urgencyOf, businessDaysLeft } = caseTerms(openPqrsfStatuses, DUE_SOON_BUSINESS_DAYS);
+export const pqrsfTerms = caseTerms(openPqrsfStatuses, DUE_SOON_BUSINESS_DAYS);
+export const { isOpen, dueSoonLimit, urgencyOf, businessDaysLeft } = pqrsfTerms;
 
 /** Art. 14 parágrafo: the extended term may not exceed twice the original one, counted from the filing. */
 export const extensionLimit = (createdAt: Date | string, termDays: number): IsoDate => addBusinessDays(filingDate(createdAt), 2 * termDays);

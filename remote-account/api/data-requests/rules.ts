@@ -19,7 +19,8 @@ import {
  */
 
 /** The kit's term arithmetic (shared/cases/terms.ts) on this kind's open statuses: urgency and business days left. */
-export const { isOpen, dueSoonLimit, urgencyOf, businessDaysLeft } = caseTerms(openDataRequestStatuses, DATA_DUE_SOON_BUSINESS_DAYS);
+export const dataTerms = caseTerms(openDataRequestStatuses, DATA_DUE_SOON_BUSINESS_DAYS);
+export const { isOpen, dueSoonLimit, urgencyOf, businessDaysLeft } = dataTerms;
 
 /** The term of a kind in business days: consulta 10, reclamo 15. */
 export const termDaysOf = (kind: DataRequestKind): number => dataRequestTerms[classOfKind(kind)].days;
