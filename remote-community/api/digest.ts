@@ -1,42 +1,24 @@
 import { colombianDate, type IsoDate } from 'shared/format/business-days';
 import { openPqrsfStatuses, type DigestResponse } from 'shared/schemas/pqrsf-staff-api';
-import {
-  CASE_DIGEST_HOUR,
-  CASE_DIGEST_LISTED,
-  caseDigestMail,
-  caseDigestTexts,
-  mailTheTeam,
-  scheduleCaseDigest,
-  type CaseDigestLists,
-  type DigestContext,
-  type DigestLog,
-} from 'shared/server/cases/digest';
+import { CASE_DIGEST_LISTED, mailDigest, scheduleCaseDigest } from 'shared/server/cases/digest';
+import type { CaseDigest, CaseDigestLine, CaseDigestLists, DigestContext, DigestLog } from 'shared/server/cases/digest';
 import type { SiteDb } from 'shared/server/database';
 import { bogotaDay, runOnce } from 'shared/server/jobs';
-import type { OutgoingMail } from 'shared/server/mailer';
 import { staffPath } from 'shared/staff-routes';
 import { isPlainAddress } from './pqrsf-staff-mail';
 import { dueSoonLimit } from './pqrsf-staff-rules';
 
 /**
  * The daily deadline digest: one e-mail to every member of the team listing the open PQRSF that are overdue or due
- * within 3 business days. Once a Bogotá day across every instance (`runOnce` on `staff.job_runs`), at DIGEST_HOUR or
- * later, or by hand (an admin's POST /api/community/staff/pqrsf/digest, or `runPqrsfDigest` in tests). Nothing to
- * report sends nothing. The e-mail names cases by radicado, type, status and date only: no petitioner's data in
- * mailboxes, the panel shows the rest to whoever signs in. The legal-case kit (shared/server/cases/digest.ts) writes and
- * sends it.
+ * within 3 business days. Once a Bogotá day across every instance (`runOnce` on `staff.job_runs`) from 7:00, or by
+ * hand (an admin's POST /api/community/staff/pqrsf/digest, or `runPqrsfDigest` in tests). Nothing to report sends
+ * nothing. The e-mail names cases by radicado, type, status and date only: no petitioner's data in mailboxes, the panel
+ * shows the rest to whoever signs in. The legal-case kit (shared/server/cases/digest.ts) writes, sends and schedules it.
  */
 
 export const PQRSF_DIGEST_JOB = 'community.pqrsf.digest';
-/** From 7:00 Bogotá time the day's digest is due (the kit's hour). */
-export const DIGEST_HOUR = CASE_DIGEST_HOUR;
 
-export interface DigestCase {
-  radicado: string;
-  requestType: string;
-  status: string;
-  dueDate: IsoDate;
-}
+export type DigestCase = CaseDigestLine<{ requestType: string }>;
 
 export type DigestLists = CaseDigestLists<DigestCase>;
 
@@ -77,35 +59,27 @@ export async function collectDigest(db: SiteDb, today: IsoDate): Promise<DigestL
   };
 }
 
-export const digestTexts = {
-  ...caseDigestTexts,
-  subject: (overdue: number, soon: number) => `PQRSF: ${overdue} vencidas y ${soon} por vencer`,
-  intro: (today: string) =>
-    `Resumen del ${today}: las solicitudes abiertas (en proceso o en trámite) que ya vencieron y las que vencen en 3 días hábiles o menos (Ley 1755 de 2015).`,
-  line: (c: DigestCase, when: string) => `• ${c.radicado} · ${c.requestType} · ${c.status} · ${when}`,
-  action: 'Abrir la bandeja de PQRSF',
-} as const;
-
-/** The digest for one member of the team. */
-export function digestMail(publicOrigin: string, to: string, lists: DigestLists): OutgoingMail {
-  const t = digestTexts;
-  return caseDigestMail(to, lists, { ...t, action: { label: t.action, url: `${publicOrigin}${staffPath('/equipo/pqrsf')}` } });
-}
+/** Who receives the digest and what it says (the kit writes the sections and the "N más" lines). */
+export const pqrsfDigest = {
+  team: { role: 'atencion', accepts: isPlainAddress, job: PQRSF_DIGEST_JOB, label: 'pqrsf' },
+  words: {
+    subject: (overdue: number, soon: number) => `PQRSF: ${overdue} vencidas y ${soon} por vencer`,
+    intro: (today: string) =>
+      `Resumen del ${today}: las solicitudes abiertas (en proceso o en trámite) que ya vencieron y las que vencen en 3 días hábiles o menos (Ley 1755 de 2015).`,
+    line: (c: DigestCase, when: string) => `• ${c.radicado} · ${c.requestType} · ${c.status} · ${when}`,
+    action: { label: 'Abrir la bandeja de PQRSF', path: staffPath('/equipo/pqrsf') },
+  },
+} as const satisfies CaseDigest<DigestCase>;
 
 export interface DigestOptions {
   now?: () => Date;
   log?: DigestLog;
 }
 
-const team = { role: 'atencion', accepts: isPlainAddress, job: PQRSF_DIGEST_JOB, label: 'pqrsf' } as const;
-
 /** Collects the day's lists and e-mails them to every enabled member; nothing when there is nothing to report. */
 async function sendDigest(ctx: DigestContext, at: Date, log: DigestOptions['log']): Promise<DigestResponse> {
   const lists = await collectDigest(ctx.db, colombianDate(at));
-  const summary = { dueSoon: lists.dueSoonCount, overdue: lists.overdueCount };
-  if (!lists.dueSoonCount && !lists.overdueCount) return { ran: true, sent: false, recipients: 0, ...summary };
-  const recipients = await mailTheTeam(ctx, team, (to) => digestMail(ctx.settings.publicOrigin, to, lists), log);
-  return { ran: true, sent: recipients > 0, recipients, ...summary };
+  return { ran: true, ...(await mailDigest(ctx, lists, pqrsfDigest, log)) };
 }
 
 /** Today's digest now (by hand), unless today's already ran (here, by the schedule, or on another instance). */
@@ -117,5 +91,5 @@ export async function runPqrsfDigest(ctx: DigestContext, options: DigestOptions 
 
 /** Starts the daily check; returns the function that stops it (the plugin calls it on close). */
 export function schedulePqrsfDigest(ctx: DigestContext, options: DigestOptions & { everyMs?: number } = {}): () => void {
-  return scheduleCaseDigest(ctx.db, { name: PQRSF_DIGEST_JOB, label: 'pqrsf', run: (at) => sendDigest(ctx, at, options.log) }, options);
+  return scheduleCaseDigest(ctx.db, pqrsfDigest.team, (at) => sendDigest(ctx, at, options.log), options);
 }

@@ -20,21 +20,13 @@ import {
 } from 'shared/schemas/pqrsf-staff-api';
 import type { z } from 'shared/schemas/zod';
 import { recordAudit } from 'shared/server/audit';
-import {
-  caseActions,
-  caseRouteSchema,
-  historyValues,
-  refuse,
-  registerCaseReads,
-  type CaseEvent,
-  type CaseTrx,
-} from 'shared/server/cases/act';
+import { caseActions, refuse } from 'shared/server/cases/act';
 import { ApiError, zodResponse } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
-import { registerStaffRoutes, staffOf, type StaffUser } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import type { CommunityContext } from './acknowledge';
 import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
-import { factsOf, readCase, type PqrsfRow } from './pqrsf-staff-case';
+import { factsOf, readCase } from './pqrsf-staff-case';
 import { readCounts, readInbox } from './pqrsf-staff-inbox';
 import { extensionMail, isPlainAddress, responseMail, transferMail } from './pqrsf-staff-mail';
 import {
@@ -83,9 +75,18 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
   const stopDigest = schedulePqrsfDigest(ctx, { now, log: app.log });
   app.addHook('onClose', async () => stopDigest());
 
-  const { act, caseOrNotFound } = caseActions({
+  const {
+    act,
+    record: moveTo,
+    start,
+    route: caseRoute,
+    registerReads,
+  } = caseActions({
     db: ctx.db,
     now,
+    today,
+    tag: 'community',
+    schemas: { params: pqrsfCaseParamsSchema, answer: pqrsfCaseSchema },
     entity: 'pqrsf',
     auditActions: pqrsfAuditActions,
     notFound: pqrsfStaffApiTexts.notFound,
@@ -94,6 +95,8 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     addressOf: (row) => row.email,
     deliver: (mail, log) => tellPetitioner(log, mail),
     read: (radicado) => readCase(ctx.db, radicado, today()),
+    addEvent: (trx, values) => trx.insertInto('community.pqrsf_history').values(values).execute(),
+    setStatus: (trx, row, status) => trx.updateTable('community.pqrsf_requests').set({ status }).where('id', '=', row.id).execute(),
   });
 
   async function tellPetitioner(log: FastifyBaseLogger, mail: OutgoingMail) {
@@ -108,43 +111,31 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     await ctx.mailer.send(mail);
   }
 
-  /** A status change and its history row. */
-  const moveTo = (trx: CaseTrx, row: PqrsfRow, me: StaffUser, at: Date, h: CaseEvent) =>
-    trx
-      .insertInto('community.pqrsf_history')
-      .values(historyValues(row.id, me, at, h))
-      .execute();
-
-  const caseRoute = caseRouteSchema('community', pqrsfCaseParamsSchema, pqrsfCaseSchema);
-
   await registerStaffRoutes(app, ctx, { roles: ['atencion'] }, async (scope: FastifyInstance) => {
-    registerCaseReads(scope, {
+    registerReads(scope, {
       base: '/pqrsf',
-      tag: 'community',
       readAction: 'community.pqrsf.read',
-      entity: 'pqrsf',
       summaries: {
         inbox: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
         case: 'Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles',
       },
       inboxSchemas: { body: pqrsfInboxRequestSchema, answer: pqrsfInboxResponseSchema },
-      caseRoute,
-      today,
       page: (query: PqrsfInboxQuery, day) => readInbox(ctx.db, query, day),
       counts: (day) => readCounts(ctx.db, day),
-      caseOrNotFound,
     });
 
     scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof startProcessingRequestSchema>; Reply: PqrsfCase }>(
       '/pqrsf/:radicado/en-tramite',
       caseRoute('Panel: pasar una PQRSF a «En trámite»', startProcessingRequestSchema),
       async (request) =>
-        act(request, request.params.radicado, 'startProcessing', async (trx, row, me, at) => {
-          refuse(canStartProcessing(factsOf(row)));
-          await trx.updateTable('community.pqrsf_requests').set({ status: statusAfter.startProcessing }).where('id', '=', row.id).execute();
-          await moveTo(trx, row, me, at, { action: 'en_tramite', status: statusAfter.startProcessing, note: request.body.note });
-          return { detail: { from: row.status, to: statusAfter.startProcessing } };
-        }),
+        start(
+          request,
+          request.params.radicado,
+          'startProcessing',
+          (row) => canStartProcessing(factsOf(row)),
+          statusAfter.startProcessing,
+          request.body.note,
+        ),
     );
 
     scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof respondRequestSchema>; Reply: PqrsfCase }>(

@@ -1,20 +1,10 @@
 import { colombianDate, type IsoDate } from 'shared/format/business-days';
 import { dataRequestKindLabels, openDataRequestStatuses, type DataRequestKind } from 'shared/schemas/data-requests-api';
 import { basicEmailPattern } from 'shared/schemas/zod';
-import {
-  CASE_DIGEST_HOUR,
-  CASE_DIGEST_LISTED,
-  caseDigestMail,
-  caseDigestTexts,
-  mailTheTeam,
-  scheduleCaseDigest,
-  type CaseDigestLists,
-  type DigestContext,
-  type DigestLog,
-} from 'shared/server/cases/digest';
+import { CASE_DIGEST_LISTED, mailDigest, scheduleCaseDigest } from 'shared/server/cases/digest';
+import type { CaseDigest, CaseDigestLine, CaseDigestLists, DigestContext, DigestLog } from 'shared/server/cases/digest';
 import type { SiteDb } from 'shared/server/database';
 import { bogotaDay, runOnce } from 'shared/server/jobs';
-import type { OutgoingMail } from 'shared/server/mailer';
 import { dueSoonLimit } from './rules';
 
 /**
@@ -26,14 +16,8 @@ import { dueSoonLimit } from './rules';
  */
 
 export const DATA_DIGEST_JOB = 'account.data.digest';
-export const DATA_DIGEST_HOUR = CASE_DIGEST_HOUR;
 
-export interface DigestLine {
-  radicado: string;
-  kind: DataRequestKind;
-  status: string;
-  dueDate: IsoDate;
-}
+export type DigestLine = CaseDigestLine<{ kind: DataRequestKind }>;
 
 /** Both lists whole (up to twice the kit's listed cases between them): their lengths are the counts. */
 export type DataDigest = CaseDigestLists<DigestLine>;
@@ -54,19 +38,17 @@ export async function collectDataDigest(db: SiteDb, today: IsoDate): Promise<Dat
   return { today, overdue, dueSoon, overdueCount: overdue.length, dueSoonCount: dueSoon.length };
 }
 
-export const dataDigestTexts = {
-  ...caseDigestTexts,
-  subject: (overdue: number, soon: number) => `Datos personales: ${overdue} vencidas y ${soon} por vencer`,
-  intro: (today: string) =>
-    `Resumen del ${today}: las solicitudes sobre datos personales (Ley 1581 de 2012) abiertas que ya vencieron y las que vencen en 3 días hábiles o menos.`,
-  line: (l: DigestLine, when: string) => `• ${l.radicado} · ${dataRequestKindLabels[l.kind]} · ${l.status} · ${when}`,
-  action: 'Abrir las solicitudes sobre datos personales',
-} as const;
-
-export function dataDigestMail(publicOrigin: string, to: string, d: DataDigest): OutgoingMail {
-  const t = dataDigestTexts;
-  return caseDigestMail(to, d, { ...t, action: { label: t.action, url: `${publicOrigin}/equipo/datos-personales` } });
-}
+/** Who receives the digest and what it says (the kit writes the sections). */
+export const dataDigest = {
+  team: { role: 'datos', accepts: (address: string) => basicEmailPattern.test(address), job: DATA_DIGEST_JOB, label: 'data requests' },
+  words: {
+    subject: (overdue: number, soon: number) => `Datos personales: ${overdue} vencidas y ${soon} por vencer`,
+    intro: (today: string) =>
+      `Resumen del ${today}: las solicitudes sobre datos personales (Ley 1581 de 2012) abiertas que ya vencieron y las que vencen en 3 días hábiles o menos.`,
+    line: (l: DigestLine, when: string) => `• ${l.radicado} · ${dataRequestKindLabels[l.kind]} · ${l.status} · ${when}`,
+    action: { label: 'Abrir las solicitudes sobre datos personales', path: '/equipo/datos-personales' },
+  },
+} as const satisfies CaseDigest<DigestLine>;
 
 export interface DataDigestResult {
   sent: boolean;
@@ -74,13 +56,6 @@ export interface DataDigestResult {
   overdue: number;
   dueSoon: number;
 }
-
-const team = {
-  role: 'datos',
-  accepts: (address: string) => basicEmailPattern.test(address),
-  job: DATA_DIGEST_JOB,
-  label: 'data requests',
-} as const;
 
 async function sendDigest(ctx: DigestContext, at: Date, log?: DigestLog): Promise<DataDigestResult> {
   // Housekeeping first: it must happen whether or not there is anything to report.
@@ -93,10 +68,7 @@ async function sendDigest(ctx: DigestContext, at: Date, log?: DigestLog): Promis
   await ctx.db.deleteFrom('account.data_request_code_misses').where('at', '<', dayAgo).execute();
   await ctx.db.deleteFrom('account.data_request_exports').where('expires_at', '<', at).execute();
   const d = await collectDataDigest(ctx.db, colombianDate(at));
-  const summary = { overdue: d.overdueCount, dueSoon: d.dueSoonCount };
-  if (!summary.overdue && !summary.dueSoon) return { sent: false, recipients: 0, ...summary };
-  const recipients = await mailTheTeam(ctx, team, (to) => dataDigestMail(ctx.settings.publicOrigin, to, d), log);
-  return { sent: recipients > 0, recipients, ...summary };
+  return mailDigest(ctx, d, dataDigest, log);
 }
 
 /** Today's digest now (tests, or by hand), unless today's already ran. */
@@ -110,9 +82,5 @@ export async function runDataRequestDigest(
 
 /** Starts the daily check from the plugin; returns the function that stops it. */
 export function scheduleDataRequestDigest(ctx: DigestContext, options: { now?: () => Date; log?: DigestLog } = {}): () => void {
-  return scheduleCaseDigest(
-    ctx.db,
-    { name: DATA_DIGEST_JOB, label: 'data requests', run: (at) => sendDigest(ctx, at, options.log) },
-    options,
-  );
+  return scheduleCaseDigest(ctx.db, dataDigest.team, (at) => sendDigest(ctx, at, options.log), options);
 }

@@ -22,15 +22,7 @@ import {
 } from 'shared/schemas/data-requests-api';
 import type { z } from 'shared/schemas/zod';
 import type { ApiContext } from 'shared/server/api-contract';
-import {
-  caseActions,
-  caseRouteSchema,
-  historyValues,
-  refuse,
-  registerCaseReads,
-  type CaseEvent,
-  type CaseTrx,
-} from 'shared/server/cases/act';
+import { caseActions, refuse, type CaseTrx } from 'shared/server/cases/act';
 import { ApiError } from 'shared/server/http';
 import { registerStaffRoutes, type StaffUser } from 'shared/server/staff-guard';
 import { finishAccountDeletion, scheduleAccountDeletions } from './account-deletion';
@@ -100,9 +92,19 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     stopAccountDeletions();
   });
 
-  const { act, caseOrNotFound } = caseActions({
+  const {
+    act,
+    caseOrNotFound,
+    record: event,
+    start,
+    route: caseRoute,
+    registerReads,
+  } = caseActions({
     db: ctx.db,
     now: ctx.now,
+    today,
+    tag: 'account',
+    schemas: { params: dataRequestParamsSchema, answer: dataRequestCaseSchema },
     entity: DATA_AUDIT_ENTITY,
     auditActions: dataAuditActions,
     notFound: dataStaffTexts.notFound,
@@ -112,6 +114,8 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     addressOf: (row) => row.email,
     deliver: (mail) => ctx.mailer.send(mail),
     read: (radicado) => readCase(ctx.db, radicado, today()),
+    addEvent: (trx, values) => trx.insertInto('account.data_request_events').values(values).execute(),
+    setStatus: (trx, row, status) => trx.updateTable('account.data_requests').set({ status }).where('id', '=', row.id).execute(),
   });
 
   async function rowOrNotFound(radicado: string): Promise<DataRequestRow> {
@@ -119,12 +123,6 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     if (!row) throw new ApiError(404, 'not_found', dataStaffTexts.notFound);
     return row;
   }
-
-  const event = (trx: CaseTrx, row: DataRequestRow, me: StaffUser, at: Date, e: CaseEvent) =>
-    trx
-      .insertInto('account.data_request_events')
-      .values(historyValues(row.id, me, at, e))
-      .execute();
 
   /**
    * The answer: status 'Respondida' with its text and date, the history row, and the contact data erased (what the law
@@ -151,36 +149,24 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     return { name: null, email: null, details: null, correction: null, contact_erased_at: at };
   }
 
-  const caseRoute = caseRouteSchema('account', dataRequestParamsSchema, dataRequestCaseSchema);
-
   await registerStaffRoutes(app, ctx, { roles: ['datos'] }, async (scope: FastifyInstance) => {
-    registerCaseReads(scope, {
+    registerReads(scope, {
       base: '/data-requests',
-      tag: 'account',
       readAction: 'account.data.read',
-      entity: DATA_AUDIT_ENTITY,
       summaries: {
         inbox: 'Panel: solicitudes sobre datos personales por fecha de vencimiento, con filtros, búsqueda y conteos',
         case: 'Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles',
       },
       inboxSchemas: { body: dataInboxRequestSchema, answer: dataInboxResponseSchema },
-      caseRoute,
-      today,
       page: (query: DataInboxQuery, day) => readInbox(ctx.db, query, day),
       counts: (day) => readCounts(ctx.db, day),
-      caseOrNotFound,
     });
 
     scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataStartRequestSchema>; Reply: DataRequestCase }>(
       '/data-requests/:radicado/en-tramite',
       caseRoute('Panel: pasar una solicitud a «En trámite»', dataStartRequestSchema),
       async (request) =>
-        act(request, request.params.radicado, 'start', async (trx, row, me, at) => {
-          refuse(canStart(factsOf(row)));
-          await trx.updateTable('account.data_requests').set({ status: statusAfter.start }).where('id', '=', row.id).execute();
-          await event(trx, row, me, at, { action: 'en_tramite', status: statusAfter.start, note: request.body.note });
-          return { detail: { from: row.status, to: statusAfter.start } };
-        }),
+        start(request, request.params.radicado, 'start', (row) => canStart(factsOf(row)), statusAfter.start, request.body.note),
     );
 
     scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataExtendRequestSchema>; Reply: DataRequestCase }>(

@@ -1,5 +1,6 @@
-import type { FormEvent, ReactNode, RefObject } from 'react';
-import { LoadState, MoreRows, StaffTable, type Listing, type ListingTexts } from 'shared/ui/staff/kit';
+import { useCallback, type FormEvent, type ReactNode, type RefObject } from 'react';
+import type { ApiResult } from 'shared/api/client';
+import { LoadState, MoreRows, StaffTable, useKeysetListing, type Listing, type ListingTexts } from 'shared/ui/staff/kit';
 import { caseDueFilters, type CaseDueFilter } from '../schemas';
 import type { CaseUrgency } from '../terms';
 import { dateOf, dateTimeOf, type caseInboxTexts } from '../texts';
@@ -247,5 +248,131 @@ export function CaseInboxListing<I extends CaseInboxRow, M>({
         </>
       ) : null}
     </>
+  );
+}
+
+/** The page body every inbox sends: status, deadline, search and cursor (the kind adds its own filter). */
+export const caseInboxBody = (f: CaseFilterValues, after?: string) => ({
+  status: f.status,
+  ...(f.due ? { due: f.due } : {}),
+  ...(f.q.trim() ? { q: f.q.trim() } : {}),
+  ...(after ? { after } : {}),
+});
+
+/**
+ * An inbox's listing: keyset pages of `list(bodyOf(filters, cursor))` (shared/ui/staff/kit's `useKeysetListing`), each
+ * page bringing the whole inbox's counts as they are now.
+ */
+export function useCaseInbox<F, B, P extends { items: unknown[]; nextCursor: string | null; counts: unknown }>(
+  list: (body: B, token: string) => Promise<ApiResult<P>>,
+  bodyOf: (filters: F, after?: string) => B,
+  initial: F,
+  texts: ListingTexts,
+) {
+  const fetchPage = useCallback(
+    (filters: F, after: string | undefined, token: string) => list(bodyOf(filters, after), token),
+    [list, bodyOf],
+  );
+  return useKeysetListing({ initial, fetchPage, metaOf: (page: P): P['counts'] => page.counts, texts });
+}
+
+/** A kind's inbox words: the kit's, and its title, intro, search, caption and columns. */
+export type CaseInboxWords = InboxTexts & {
+  title: string;
+  intro: string;
+  search: string;
+  searchHint: string;
+  caption: (shown: number, more: boolean) => string;
+  columns: readonly string[];
+};
+
+/**
+ * A whole case inbox: its heading, the counts, the filters and the listing, loaded in keyset pages. The kind brings its
+ * API call and body, its filters' initial values and status options, its own counts (`countsOf`), its own filter
+ * (`filter`), and its row's link and cells.
+ */
+export function CaseInbox<
+  F extends CaseFilterValues,
+  B,
+  C extends { open: number; overdue: number; dueSoon: number },
+  I extends CaseInboxRow,
+>({
+  id,
+  texts: t,
+  countsOf,
+  filter,
+  link,
+  cells,
+  list,
+  bodyOf,
+  initial,
+  statusOptions,
+  unfiltered,
+}: {
+  /** The ids' prefix (`pqrsf`, `datos`…). */
+  id: string;
+  texts: CaseInboxWords;
+  /** The kind's chips after open, overdue and due soon; `show` applies these filters over the initial ones. */
+  countsOf: (counts: C, show: (filters: Partial<F>) => void) => CountChip[];
+  /** The kind's own filter between status and deadline. */
+  filter: (draft: F, setDraft: (draft: F) => void) => ReactNode;
+  link: (item: I) => { href: string; label: string };
+  cells: (item: I) => ReactNode;
+  list: (body: B, token: string) => Promise<ApiResult<{ items: I[]; nextCursor: string | null; counts: C }>>;
+  bodyOf: (filters: F, after?: string) => B;
+  initial: F;
+  statusOptions: ReadonlyArray<readonly [string, string]>;
+  /** True when the kind's own filter is not set (the default view's empty line says all is done). */
+  unfiltered: (applied: F) => boolean;
+}) {
+  // What the form shows, and what the listing was loaded with (the form applies on submit).
+  const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useCaseInbox(
+    list,
+    bodyOf,
+    initial,
+    t,
+  );
+  const show = (filters: Partial<F>) => apply({ ...initial, ...filters });
+  return (
+    <section className="staff-screen case-staff" aria-labelledby={`${id}-bandeja-titulo`}>
+      <header>
+        <h1 id={`${id}-bandeja-titulo`}>{t.title}</h1>
+        <p className="staff-screen__intro">{t.intro}</p>
+      </header>
+      {listing.kind === 'ready' ? (
+        <CaseCounts
+          id={id}
+          counts={listing.meta}
+          texts={t}
+          show={(due) => show({ due } as Partial<F>)}
+          more={countsOf(listing.meta, show)}
+        />
+      ) : null}
+      <CaseFilters
+        id={id}
+        texts={t}
+        search={{ label: t.search, hint: t.searchHint }}
+        draft={draft}
+        setDraft={setDraft}
+        statusOptions={statusOptions}
+        onSubmit={onSubmit}
+        onClear={() => apply({ ...initial })}
+      >
+        {filter(draft, setDraft)}
+      </CaseFilters>
+      <CaseInboxListing
+        listing={listing}
+        texts={t}
+        reload={reload}
+        loadMore={loadMore}
+        unfiltered={applied.status === 'abiertas' && !applied.q && !applied.due && unfiltered(applied)}
+        caption={t.caption}
+        columns={t.columns}
+        link={link}
+        cells={cells}
+        firstNew={firstNew}
+        firstNewIndex={firstNewIndex}
+      />
+    </section>
   );
 }

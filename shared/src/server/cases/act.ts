@@ -29,9 +29,19 @@ export interface CaseActionOutcome {
 
 export type CaseChange<Row> = (trx: CaseTrx, row: Row, me: StaffUser, at: Date) => Promise<CaseActionOutcome>;
 
-export interface CaseActionKit<Row, Case, Action extends string> {
+/** What the kit needs of a case's row. */
+export interface CaseRow {
+  id: number;
+  status: string;
+}
+
+export interface CaseActionKit<Row extends CaseRow, Case, Action extends string> {
   db: SiteDb;
   now: () => Date;
+  today: () => IsoDate;
+  /** The OpenAPI tag of the kind's routes, and the schemas of its `:radicado` and of the case it answers. */
+  tag: string;
+  schemas: { params: z.ZodMiniType; answer: z.ZodMiniType };
   /** The audit log's entity (`pqrsf`, `data_request`…) and each action's audit name. */
   entity: string;
   auditActions: Record<Action, string>;
@@ -45,6 +55,10 @@ export interface CaseActionKit<Row, Case, Action extends string> {
   deliver: (mail: OutgoingMail, log: FastifyBaseLogger) => Promise<unknown>;
   /** The case as the staff screen shows it now, or null. */
   read: (radicado: string) => Promise<Case | null>;
+  /** Writes a history row (the kind's history table has `historyValues`' columns). */
+  addEvent: (trx: CaseTrx, values: ReturnType<typeof historyValues>) => Promise<unknown>;
+  /** Sets the case's status (and nothing else). */
+  setStatus: (trx: CaseTrx, row: Row, status: string) => Promise<unknown>;
 }
 
 /** A refused verdict as the API says it: 409 with the rules' reason (and field messages when given). */
@@ -52,8 +66,11 @@ export function refuse(verdict: Verdict, code = 'not_allowed', fields?: Record<s
   if (!verdict.allowed) throw new ApiError(409, code, verdict.reason, fields);
 }
 
-/** The kind's `caseOrNotFound` and `act`, bound to its tables and audit names. */
-export function caseActions<Row, Case, Action extends string>(kit: CaseActionKit<Row, Case, Action>) {
+/**
+ * The kind's `act`, `caseOrNotFound`, `record` (a history row), `start` (the "En trámite" step every kind has), its
+ * routes' schema (`route`) and `registerReads`, bound to its tables, audit names and schemas.
+ */
+export function caseActions<Row extends CaseRow, Case, Action extends string>(kit: CaseActionKit<Row, Case, Action>) {
   async function caseOrNotFound(radicado: string): Promise<Case> {
     const found = await kit.read(radicado);
     if (!found) throw new ApiError(404, 'not_found', kit.notFound);
@@ -76,7 +93,27 @@ export function caseActions<Row, Case, Action extends string>(kit: CaseActionKit
     return caseOrNotFound(radicado);
   }
 
-  return { act, caseOrNotFound };
+  /** A history row of this case written by this member now. */
+  const record = (trx: CaseTrx, row: Row, me: StaffUser, at: Date, e: CaseEvent) => kit.addEvent(trx, historyValues(row.id, me, at, e));
+
+  /** Someone of the team takes the case: its status only, a history row with the optional note, from and to audited. */
+  const start = (request: FastifyRequest, radicado: string, action: Action, check: (row: Row) => Verdict, status: string, note?: string) =>
+    act(request, radicado, action, async (trx, row, me, at) => {
+      refuse(check(row));
+      await kit.setStatus(trx, row, status);
+      await record(trx, row, me, at, { action: 'en_tramite', status, note });
+      return { detail: { from: row.status, to: status } };
+    });
+
+  const route = caseRouteSchema(kit.tag, kit.schemas.params, kit.schemas.answer);
+
+  /** The inbox and the case read (see `registerCaseReads`), with this kind's tag, entity, schema and clock. */
+  const registerReads = <Query, Page extends { items: unknown[] }, Counts>(
+    scope: FastifyInstance,
+    reads: Pick<CaseReads<Query, Page, Counts, Case>, 'base' | 'readAction' | 'summaries' | 'inboxSchemas' | 'page' | 'counts'>,
+  ) => registerCaseReads(scope, { ...reads, tag: kit.tag, entity: kit.entity, caseRoute: route, today: kit.today, caseOrNotFound });
+
+  return { act, caseOrNotFound, record, start, route, registerReads };
 }
 
 /** A history row of a case (the kind's history table has these columns). */

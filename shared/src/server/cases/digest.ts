@@ -24,6 +24,9 @@ export const CASE_DIGEST_LISTED = 100;
 export type DigestContext = Pick<ApiContext, 'db' | 'mailer' | 'staff' | 'settings'>;
 export type DigestLog = { warn(obj: object, msg: string): void };
 
+/** A case as a digest line names it: radicado, status and due date, and the kind's own columns (never the person's). */
+export type CaseDigestLine<Own> = { radicado: string; status: string; dueDate: IsoDate } & Own;
+
 /** A digest's two lists; the counts may exceed the lists (then "…y N más en el panel"). */
 export interface CaseDigestLists<L extends { dueDate: IsoDate }> {
   today: IsoDate;
@@ -50,11 +53,28 @@ export interface CaseDigestWords<L> {
   intro: (today: string) => string;
   /** One case: `• radicado · … · when`. */
   line: (l: L, when: string) => string;
-  action: { label: string; url: string };
+  /** The button: its label and the panel page it opens (a path on the site's public origin). */
+  action: { label: string; path: string };
+}
+
+/** Who receives a kind's digest, and how its job is named in `staff.job_runs` and in the logs. */
+export interface CaseDigestTeam {
+  role: StaffRole;
+  /** The addresses the kind writes to (members with another shape are skipped). */
+  accepts: (address: string) => boolean;
+  job: string;
+  label: string;
+}
+
+/** A kind's digest: who receives it and what it says. */
+export interface CaseDigest<L> {
+  team: CaseDigestTeam;
+  words: CaseDigestWords<L>;
 }
 
 /** The digest e-mail for one member of the team. */
 export function caseDigestMail<L extends { dueDate: IsoDate }>(
+  publicOrigin: string,
   to: string,
   lists: CaseDigestLists<L>,
   words: CaseDigestWords<L>,
@@ -78,41 +98,45 @@ export function caseDigestMail<L extends { dueDate: IsoDate }>(
     subject: words.subject(lists.overdueCount, lists.dueSoonCount),
     greeting: t.greeting,
     paragraphs,
-    action: { ...words.action, public: true },
+    action: { label: words.action.label, url: `${publicOrigin}${words.action.path}`, public: true },
   });
 }
 
 /**
- * E-mails the digest to every enabled member with the kind's role whose address the kind accepts; warns when nobody
- * can receive it. Returns how many were written to.
+ * E-mails the day's lists to every enabled member with the kind's role whose address the kind accepts (nothing when
+ * there is nothing to report), and warns when nobody can receive it. Says what it did.
  */
-export async function mailTheTeam(
+export async function mailDigest<L extends { dueDate: IsoDate }>(
   ctx: DigestContext,
-  team: { role: StaffRole; accepts: (address: string) => boolean; job: string; label: string },
-  mailTo: (to: string) => OutgoingMail,
+  lists: CaseDigestLists<L>,
+  digest: CaseDigest<L>,
   log: DigestLog | undefined,
-): Promise<number> {
+): Promise<{ sent: boolean; recipients: number; overdue: number; dueSoon: number }> {
+  const summary = { overdue: lists.overdueCount, dueSoon: lists.dueSoonCount };
+  if (!summary.overdue && !summary.dueSoon) return { sent: false, recipients: 0, ...summary };
+  const { team } = digest;
   const members = (await staffWithRole(ctx.staff, team.role)).filter((m) => team.accepts(m.email));
-  for (const m of members) await ctx.mailer.send(mailTo(m.email));
+  for (const m of members) await ctx.mailer.send(caseDigestMail(ctx.settings.publicOrigin, m.email, lists, digest.words));
   if (!members.length) log?.warn({ job: team.job }, `${team.label} digest: the team has no member to write to`);
-  return members.length;
+  return { sent: members.length > 0, recipients: members.length, ...summary };
 }
 
 /** Starts the daily check of a kind's digest; returns the function that stops it (the plugin calls it on close). */
 export function scheduleCaseDigest(
   db: SiteDb,
-  job: { name: string; label: string; run: (at: Date) => Promise<unknown> },
+  team: CaseDigestTeam,
+  run: (at: Date) => Promise<unknown>,
   options: { now?: () => Date; log?: DigestLog; everyMs?: number } = {},
 ): () => void {
   const now = options.now ?? (() => new Date());
   return scheduleDaily(
     db,
     // scheduleDaily claims the day's run itself (the same job and period as by hand), then sends.
-    { name: job.name, hour: CASE_DIGEST_HOUR, run: () => job.run(now()) },
+    { name: team.job, hour: CASE_DIGEST_HOUR, run: () => run(now()) },
     {
       ...(options.everyMs ? { everyMs: options.everyMs } : {}),
       now,
-      onError: (err) => options.log?.warn({ job: job.name, err: String(err) }, `${job.label} digest failed`),
+      onError: (err) => options.log?.warn({ job: team.job, err: String(err) }, `${team.label} digest failed`),
     },
   );
 }
