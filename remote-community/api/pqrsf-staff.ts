@@ -50,6 +50,8 @@ import {
 
 /** Actions this remote writes to the audit log for PQRSF. */
 export const pqrsfAuditActions = {
+  /** The inbox and a case read (staffRead). */
+  read: 'community.pqrsf.read',
   startProcessing: 'community.pqrsf.start',
   respond: 'community.pqrsf.respond',
   extend: 'community.pqrsf.extend',
@@ -88,6 +90,8 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     tag: 'community',
     schemas: { params: pqrsfCaseParamsSchema, answer: pqrsfCaseSchema },
     entity: 'pqrsf',
+    base: '/pqrsf',
+    inboxSchemas: { body: pqrsfInboxRequestSchema, answer: pqrsfInboxResponseSchema },
     auditActions: pqrsfAuditActions,
     notFound: pqrsfStaffApiTexts.notFound,
     lock: (trx, radicado) =>
@@ -113,13 +117,10 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
 
   await registerStaffRoutes(app, ctx, { roles: ['atencion'] }, async (scope: FastifyInstance) => {
     registerReads(scope, {
-      base: '/pqrsf',
-      readAction: 'community.pqrsf.read',
       summaries: {
         inbox: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
         case: 'Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles',
       },
-      inboxSchemas: { body: pqrsfInboxRequestSchema, answer: pqrsfInboxResponseSchema },
       page: (query: PqrsfInboxQuery, day) => readInbox(ctx.db, query, day),
       counts: (day) => readCounts(ctx.db, day),
     });

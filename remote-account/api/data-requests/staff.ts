@@ -57,6 +57,8 @@ import { emailKeyOf, tokenHashOf } from './visitor';
  */
 
 export const dataAuditActions = {
+  /** The inbox and a case read (staffRead). */
+  read: 'account.data.read',
   start: 'account.data.start',
   extend: 'account.data.extend',
   respond: 'account.data.respond',
@@ -106,6 +108,8 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     tag: 'account',
     schemas: { params: dataRequestParamsSchema, answer: dataRequestCaseSchema },
     entity: DATA_AUDIT_ENTITY,
+    base: '/data-requests',
+    inboxSchemas: { body: dataInboxRequestSchema, answer: dataInboxResponseSchema },
     auditActions: dataAuditActions,
     notFound: dataStaffTexts.notFound,
     lock: (trx, radicado) =>
@@ -151,13 +155,10 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
 
   await registerStaffRoutes(app, ctx, { roles: ['datos'] }, async (scope: FastifyInstance) => {
     registerReads(scope, {
-      base: '/data-requests',
-      readAction: 'account.data.read',
       summaries: {
         inbox: 'Panel: solicitudes sobre datos personales por fecha de vencimiento, con filtros, búsqueda y conteos',
         case: 'Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles',
       },
-      inboxSchemas: { body: dataInboxRequestSchema, answer: dataInboxResponseSchema },
       page: (query: DataInboxQuery, day) => readInbox(ctx.db, query, day),
       counts: (day) => readCounts(ctx.db, day),
     });

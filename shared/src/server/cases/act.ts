@@ -42,9 +42,12 @@ export interface CaseActionKit<Row extends CaseRow, Case, Action extends string>
   /** The OpenAPI tag of the kind's routes, and the schemas of its `:radicado` and of the case it answers. */
   tag: string;
   schemas: { params: z.ZodMiniType; answer: z.ZodMiniType };
-  /** The audit log's entity (`pqrsf`, `data_request`…) and each action's audit name. */
+  /** The routes' prefix under the remote's staff API (`/pqrsf`, `/data-requests`…), and the inbox's body and answer. */
+  base: string;
+  inboxSchemas: { body: z.ZodMiniType; answer: z.ZodMiniType };
+  /** The audit log's entity (`pqrsf`, `data_request`…), each action's audit name, and the reads' (`read`). */
   entity: string;
-  auditActions: Record<Action, string>;
+  auditActions: Record<Action, string> & { read: string };
   /** The 404 message of an unknown radicado. */
   notFound: string;
   /** The case's row `FOR UPDATE`, or undefined. */
@@ -107,11 +110,22 @@ export function caseActions<Row extends CaseRow, Case, Action extends string>(ki
 
   const route = caseRouteSchema(kit.tag, kit.schemas.params, kit.schemas.answer);
 
-  /** The inbox and the case read (see `registerCaseReads`), with this kind's tag, entity, schema and clock. */
+  /** The inbox and the case read (see `registerCaseReads`), with this kind's prefix, schemas, audit names and clock. */
   const registerReads = <Query, Page extends { items: unknown[] }, Counts>(
     scope: FastifyInstance,
-    reads: Pick<CaseReads<Query, Page, Counts, Case>, 'base' | 'readAction' | 'summaries' | 'inboxSchemas' | 'page' | 'counts'>,
-  ) => registerCaseReads(scope, { ...reads, tag: kit.tag, entity: kit.entity, caseRoute: route, today: kit.today, caseOrNotFound });
+    reads: Pick<CaseReads<Query, Page, Counts, Case>, 'summaries' | 'page' | 'counts'>,
+  ) =>
+    registerCaseReads(scope, {
+      ...reads,
+      base: kit.base,
+      tag: kit.tag,
+      readAction: kit.auditActions.read,
+      entity: kit.entity,
+      inboxSchemas: kit.inboxSchemas,
+      caseRoute: route,
+      today: kit.today,
+      caseOrNotFound,
+    });
 
   return { act, caseOrNotFound, record, start, route, registerReads };
 }
