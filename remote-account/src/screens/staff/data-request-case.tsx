@@ -94,7 +94,7 @@ function EraseForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
         summary={<SubmitErrors form={form} submission={submission} />}
       >
         <TextAreaField label={t.erase.field} required rows={5} {...field('response')} />
-        <SubmitButton busy={submission.busy} busyLabel={t.erase.busy} className="btn case-danger">
+        <SubmitButton busy={submission.busy} busyLabel={t.erase.busy} className="btn staff-danger">
           {t.erase.review}
         </SubmitButton>
       </SubmissionForm>

@@ -1,3 +1,5 @@
+// The destructive button's style (`staff-danger`) is the panel's, beside its confirmation dialog.
+import '../../ui/staff/confirm-dialog.css';
 import type { ReactNode } from 'react';
 import { StaffTable } from 'shared/ui/staff/kit';
 import { useFocusOnMount } from 'shared/ui/submission-form';
@@ -148,7 +150,7 @@ export function ConfirmPanel({
         </div>
       ) : null}
       <div className="case-confirm__actions">
-        <button type="button" className="btn case-danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+        <button type="button" className="btn staff-danger" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
           {busy ? busyLabel : confirm}
         </button>
         <button type="button" className="btn btn--ghost" onClick={onCancel} disabled={busy}>
