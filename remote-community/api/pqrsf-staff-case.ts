@@ -1,27 +1,23 @@
 import type { Selectable } from 'kysely';
-import type { IsoDate } from 'shared/format/business-days';
+import { nextDate, type IsoDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import type { PqrsfCase } from 'shared/schemas/pqrsf-staff-api';
 import type { SiteDb } from 'shared/server/database';
+import { caseTermOf, historyOf, isoOf } from 'shared/server/cases/read';
 import {
-  businessDaysLeft,
   canClose,
   canExtend,
   canRespond,
   canStartProcessing,
   canTransfer,
   extensionLimit,
+  pqrsfTerms,
   transferDeadline,
-  urgencyOf,
   type CaseFacts,
 } from './pqrsf-staff-rules';
 import type { PqrsfRequestsTable } from './tables';
 
 export type PqrsfRow = Selectable<PqrsfRequestsTable>;
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-const DAY_MS = 86_400_000;
-const dayAfter = (date: IsoDate) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 export const factsOf = (r: PqrsfRow): CaseFacts => ({
   status: r.status,
@@ -43,7 +39,7 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
   const extend = canExtend(facts, today, formatLongDate);
   return {
     radicado: r.radicado,
-    createdAt: iso(r.created_at),
+    createdAt: isoOf(r.created_at),
     status: r.status,
     request: {
       rol_type: r.rol_type,
@@ -56,31 +52,17 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       request_type: r.request_type,
       reviews: r.reviews,
     },
-    termDays: r.term_days,
-    dueDate: r.due_date,
-    originalDueDate: r.original_due_date,
-    extension: r.extended_at ? { reason: r.extension_reason ?? '', at: iso(r.extended_at) } : null,
-    response: r.response !== null && r.responded_at ? { text: r.response, at: iso(r.responded_at) } : null,
-    transfer: r.transferred_to !== null && r.transferred_at ? { entity: r.transferred_to, at: iso(r.transferred_at) } : null,
-    closedAt: r.closed_at ? iso(r.closed_at) : null,
-    urgency: urgencyOf(r.status, r.due_date, today),
-    businessDaysLeft: businessDaysLeft(r.status, r.due_date, today),
-    today,
-    history: history.map((h) => ({
-      action: h.action,
-      status: h.status,
-      note: h.note,
-      dueDate: h.due_date,
-      at: iso(h.at),
-      actorEmail: h.actor_email,
-    })),
-    notes: notes.map((n) => ({ body: n.body, at: iso(n.at), actorEmail: n.actor_email })),
+    ...caseTermOf(r, pqrsfTerms, today),
+    transfer: r.transferred_to !== null && r.transferred_at ? { entity: r.transferred_to, at: isoOf(r.transferred_at) } : null,
+    closedAt: r.closed_at ? isoOf(r.closed_at) : null,
+    history: historyOf(history),
+    notes: notes.map((n) => ({ body: n.body, at: isoOf(n.at), actorEmail: n.actor_email })),
     actions: {
       startProcessing: canStartProcessing(facts),
       respond: canRespond(facts),
       extend: {
         ...extend,
-        minDate: extend.allowed ? dayAfter(r.due_date) : null,
+        minDate: extend.allowed ? nextDate(r.due_date) : null,
         maxDate: extend.allowed ? extensionLimit(r.created_at, r.term_days) : null,
       },
       transfer: { ...canTransfer(facts, today, formatLongDate), deadline: transferDeadline(r.created_at) },

@@ -11,7 +11,8 @@ import {
   type PqrsfStatus,
 } from 'shared/schemas/pqrsf-staff-api';
 import type { SiteDb } from 'shared/server/database';
-import { businessDaysLeft, dueSoonLimit, urgencyOf } from './pqrsf-staff-rules';
+import { ACCENTED, caseInboxPage, escapeLike, parseCaseCursor, PLAIN } from 'shared/server/cases/read';
+import { dueSoonLimit, pqrsfTerms } from './pqrsf-staff-rules';
 
 /**
  * The PQRSF inbox: keyset pages in due-date order (then id), filtered by status, type and deadline, searched by radicado,
@@ -20,18 +21,7 @@ import { businessDaysLeft, dueSoonLimit, urgencyOf } from './pqrsf-staff-rules';
  * text_pattern_ops indexes radicado and document prefixes, and a trigram index (where pg_trgm installs) name searches.
  */
 
-// The same folding as the generated `search_name` column (migration 005), applied to the search term in SQL.
-const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
-
-/** `YYYY-MM-DD.<id>`: the last row of a page. */
-const cursorOf = (dueDate: string, id: number) => `${dueDate}.${id}`;
-function parseCursor(cursor: string): [string, number] {
-  const [date = '', id = '0'] = cursor.split('.');
-  return [date, Number(id)];
-}
+// ACCENTED → PLAIN is the same folding as the generated `search_name` column (migration 005).
 
 export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDate): Promise<Omit<PqrsfInboxResponse, 'counts'>> {
   let q = db
@@ -68,7 +58,7 @@ export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDa
     }
   }
   if (query.after) {
-    const [date, id] = parseCursor(query.after);
+    const [date, id] = parseCaseCursor(query.after);
     q = q.where((eb) => eb(eb.refTuple('due_date', 'id'), '>', eb.tuple(date, id)));
   }
   const rows = await q
@@ -76,23 +66,10 @@ export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDa
     .orderBy('id')
     .limit(PQRSF_INBOX_PAGE_SIZE + 1)
     .execute();
-  const page = rows.slice(0, PQRSF_INBOX_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => ({
-      radicado: r.radicado,
-      createdAt: new Date(r.created_at).toISOString(),
-      requestType: r.request_type,
-      name: `${r.name} ${r.lastname}`,
-      status: r.status,
-      dueDate: r.due_date,
-      extended: r.original_due_date !== null,
-      urgency: urgencyOf(r.status, r.due_date, today),
-      businessDaysLeft: businessDaysLeft(r.status, r.due_date, today),
-    })),
-    nextCursor: rows.length > PQRSF_INBOX_PAGE_SIZE && last ? cursorOf(last.due_date, last.id) : null,
-    today,
-  };
+  return caseInboxPage(rows, PQRSF_INBOX_PAGE_SIZE, today, pqrsfTerms, (r) => ({
+    requestType: r.request_type,
+    name: `${r.name} ${r.lastname}`,
+  }));
 }
 
 /**

@@ -1,11 +1,7 @@
-import { addBusinessDays, colombianDate, isBusinessDay, type IsoDate } from 'shared/format/business-days';
-import {
-  DUE_SOON_BUSINESS_DAYS,
-  openPqrsfStatuses,
-  TRANSFER_BUSINESS_DAYS,
-  type PqrsfStatus,
-  type PqrsfUrgency,
-} from 'shared/schemas/pqrsf-staff-api';
+import { caseTerms, filingDate } from 'shared/cases/terms';
+import { no, yes, type Verdict } from 'shared/cases/verdict';
+import { addBusinessDays, isBusinessDay, type IsoDate } from 'shared/format/business-days';
+import { DUE_SOON_BUSINESS_DAYS, openPqrsfStatuses, TRANSFER_BUSINESS_DAYS, type PqrsfStatus } from 'shared/schemas/pqrsf-staff-api';
 
 /**
  * The legal rules of a PQRSF case (Ley 1755 de 2015), in one place and without a database, so the routes, the digest
@@ -13,38 +9,9 @@ import {
  * business days on the Colombian holiday calendar from the day after the filing.
  */
 
-export const isOpen = (status: string): boolean => (openPqrsfStatuses as readonly string[]).includes(status);
-
-const DAY_MS = 86_400_000;
-const nextDay = (date: IsoDate): IsoDate => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-
-/**
- * Business days from `from` to `to`: those after `from` up to `to` included (0 when `to` is `from`, or when only
- * weekends and holidays lie between); negative, counted the same way backwards, when `to` is earlier.
- */
-export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
-  if (to < from) return -businessDaysBetween(to, from);
-  let count = 0;
-  for (let d = nextDay(from); d <= to; d = nextDay(d)) if (isBusinessDay(d)) count++;
-  return count;
-}
-
-/** The last day a case counts as "vence en 3 días hábiles o menos" seen from `today`. */
-export const dueSoonLimit = (today: IsoDate): IsoDate => addBusinessDays(today, DUE_SOON_BUSINESS_DAYS);
-
-/** Overdue, due soon, or neither; null for a case that is no longer open (its term no longer runs). */
-export function urgencyOf(status: string, dueDate: IsoDate, today: IsoDate): PqrsfUrgency | null {
-  if (!isOpen(status)) return null;
-  if (dueDate < today) return 'vencida';
-  return dueDate <= dueSoonLimit(today) ? 'pronto' : null;
-}
-
-export function businessDaysLeft(status: string, dueDate: IsoDate, today: IsoDate): number | null {
-  return isOpen(status) ? businessDaysBetween(today, dueDate) : null;
-}
-
-/** The filing's Bogotá date: terms count from the day after it. */
-export const filingDate = (createdAt: Date | string): IsoDate => colombianDate(new Date(createdAt));
+/** The kit's term arithmetic (shared/cases/terms.ts) on this kind's open statuses: urgency and business days left. */
+export const pqrsfTerms = caseTerms(openPqrsfStatuses, DUE_SOON_BUSINESS_DAYS);
+export const { isOpen, dueSoonLimit, urgencyOf, businessDaysLeft } = pqrsfTerms;
 
 /** Art. 14 parágrafo: the extended term may not exceed twice the original one, counted from the filing. */
 export const extensionLimit = (createdAt: Date | string, termDays: number): IsoDate => addBusinessDays(filingDate(createdAt), 2 * termDays);
@@ -61,9 +28,7 @@ export interface CaseFacts {
   extended: boolean;
 }
 
-export type Verdict = { allowed: true; reason: null } | { allowed: false; reason: string };
-const yes: Verdict = { allowed: true, reason: null };
-const no = (reason: string): Verdict => ({ allowed: false, reason });
+export type { Verdict };
 
 /** Why an action is refused, as the staff read it (API 409/422 messages and the case screen's explanations). */
 export const caseRuleTexts = {

@@ -1,5 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
@@ -17,18 +16,17 @@ import {
   type PqrsfCase,
   type PqrsfCaseParams,
   type PqrsfInboxQuery,
-  type PqrsfInboxResponse,
   type DigestResponse,
 } from 'shared/schemas/pqrsf-staff-api';
 import type { z } from 'shared/schemas/zod';
 import { recordAudit } from 'shared/server/audit';
-import type { Database } from 'shared/server/database';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { caseActions, refuse } from 'shared/server/cases/act';
+import { ApiError, zodResponse } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
-import { registerStaffRoutes, staffOf, type StaffUser, staffRead, pathParam } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import type { CommunityContext } from './acknowledge';
 import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
-import { factsOf, readCase, type PqrsfRow } from './pqrsf-staff-case';
+import { factsOf, readCase } from './pqrsf-staff-case';
 import { readCounts, readInbox } from './pqrsf-staff-inbox';
 import { extensionMail, isPlainAddress, responseMail, transferMail } from './pqrsf-staff-mail';
 import {
@@ -41,18 +39,19 @@ import {
   closeNeedsNote,
   caseRuleTexts,
   statusAfter,
-  type Verdict,
 } from './pqrsf-staff-rules';
 
 /**
  * The staff's PQRSF case management under /api/community/staff/pqrsf… (every route behind `registerStaffRoutes`): the
  * inbox, a case, and the actions of Ley 1755 de 2015. Each action locks the request's row, checks the rules
  * (pqrsf-staff-rules.ts), changes it, writes its history row and its audit row in one transaction, and only then
- * e-mails the petitioner (the outbox keeps and retries it; never a mail for a change that was rolled back).
+ * e-mails the petitioner: the legal-case kit's action (shared/server/cases/act.ts).
  */
 
 /** Actions this remote writes to the audit log for PQRSF. */
 export const pqrsfAuditActions = {
+  /** The inbox and a case read (staffRead). */
+  read: 'community.pqrsf.read',
   startProcessing: 'community.pqrsf.start',
   respond: 'community.pqrsf.respond',
   extend: 'community.pqrsf.extend',
@@ -71,18 +70,6 @@ export interface PqrsfStaffContext extends CommunityContext {
   now?: (() => Date) | undefined;
 }
 
-type Trx = Transaction<Database>;
-
-/** What an action did: the audit row's facts and, when the petitioner is told, the e-mail (sent after the commit). */
-interface ActionOutcome {
-  detail: Record<string, unknown>;
-  mail?: OutgoingMail;
-}
-
-const refuse = (verdict: Verdict, code = 'not_allowed', fields?: Record<string, string>) => {
-  if (!verdict.allowed) throw new ApiError(409, code, verdict.reason, fields);
-};
-
 export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (app, ctx) => {
   const now = ctx.now ?? (() => new Date());
   const today = () => colombianDate(now());
@@ -90,40 +77,35 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
   const stopDigest = schedulePqrsfDigest(ctx, { now, log: app.log });
   app.addHook('onClose', async () => stopDigest());
 
-  async function caseOrNotFound(radicado: string): Promise<PqrsfCase> {
-    const found = await readCase(ctx.db, radicado, today());
-    if (!found) throw new ApiError(404, 'not_found', pqrsfStaffApiTexts.notFound);
-    return found;
-  }
+  const {
+    act,
+    record: moveTo,
+    start,
+    route: caseRoute,
+    registerReads,
+  } = caseActions({
+    db: ctx.db,
+    now,
+    today,
+    tag: 'community',
+    schemas: { params: pqrsfCaseParamsSchema, answer: pqrsfCaseSchema },
+    entity: 'pqrsf',
+    base: '/pqrsf',
+    inboxSchemas: { body: pqrsfInboxRequestSchema, answer: pqrsfInboxResponseSchema },
+    auditActions: pqrsfAuditActions,
+    notFound: pqrsfStaffApiTexts.notFound,
+    lock: (trx, radicado) =>
+      trx.selectFrom('community.pqrsf_requests').selectAll().where('radicado', '=', radicado).forUpdate().executeTakeFirst(),
+    addressOf: (row) => row.email,
+    deliver: (mail, log) => tellPetitioner(log, mail),
+    read: (radicado) => readCase(ctx.db, radicado, today()),
+    addEvent: (trx, values) => trx.insertInto('community.pqrsf_history').values(values).execute(),
+    setStatus: (trx, row, status) => trx.updateTable('community.pqrsf_requests').set({ status }).where('id', '=', row.id).execute(),
+  });
 
-  /** One action on one case: lock, check and change, history and audit in one transaction; the e-mail after it. */
-  async function act(
-    request: FastifyRequest,
-    radicado: string,
-    action: keyof typeof pqrsfAuditActions,
-    change: (trx: Trx, row: PqrsfRow, me: StaffUser, at: Date) => Promise<ActionOutcome>,
-  ): Promise<PqrsfCase> {
-    const me = staffOf(request);
-    const at = now();
-    const { outcome, email } = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('community.pqrsf_requests')
-        .selectAll()
-        .where('radicado', '=', radicado)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw new ApiError(404, 'not_found', pqrsfStaffApiTexts.notFound);
-      const result = await change(trx, row, me, at);
-      await recordAudit(trx, me, { action: pqrsfAuditActions[action], entity: 'pqrsf', entityId: radicado, detail: result.detail });
-      return { outcome: result, email: row.email };
-    });
-    if (outcome.mail) await tellPetitioner(request.log, email, outcome.mail);
-    return caseOrNotFound(radicado);
-  }
-
-  async function tellPetitioner(log: FastifyBaseLogger, address: string, mail: OutgoingMail) {
+  async function tellPetitioner(log: FastifyBaseLogger, mail: OutgoingMail) {
     // Logs name the case's action, never the address.
-    if (!isPlainAddress(address)) {
+    if (!isPlainAddress(mail.to)) {
       log.warn(
         { pqrsfMail: mail.subject.split(' ').slice(0, 3).join(' ') },
         'pqrsf e-mail skipped: the filed address is not a plain address',
@@ -133,77 +115,28 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     await ctx.mailer.send(mail);
   }
 
-  /** A status change and its history row. */
-  async function moveTo(
-    trx: Trx,
-    row: PqrsfRow,
-    me: StaffUser,
-    at: Date,
-    h: { action: string; status: string; note?: string | null | undefined; dueDate?: string | null },
-  ) {
-    await trx
-      .insertInto('community.pqrsf_history')
-      .values({
-        request_id: row.id,
-        action: h.action,
-        status: h.status,
-        note: h.note ?? null,
-        due_date: h.dueDate ?? null,
-        at,
-        actor_sub: me.sub,
-        actor_email: me.email,
-      })
-      .execute();
-  }
-
-  const caseRoute = (summary: string, body?: z.ZodMiniType) => ({
-    schema: {
-      tags: ['community'],
-      summary,
-      params: zodSchema(pqrsfCaseParamsSchema),
-      ...(body ? { body: zodSchema(body) } : {}),
-      response: { 200: zodResponse(pqrsfCaseSchema) },
-    },
-  });
-
   await registerStaffRoutes(app, ctx, { roles: ['atencion'] }, async (scope: FastifyInstance) => {
-    scope.post<{ Body: PqrsfInboxQuery; Reply: PqrsfInboxResponse }>(
-      '/pqrsf/bandeja',
-      {
-        config: staffRead<PqrsfInboxResponse>({ action: 'community.pqrsf.read', entity: 'pqrsf', count: (b) => b.items.length }),
-        schema: {
-          tags: ['community'],
-          summary: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
-          body: zodSchema(pqrsfInboxRequestSchema),
-          response: { 200: zodResponse(pqrsfInboxResponseSchema) },
-        },
+    registerReads(scope, {
+      summaries: {
+        inbox: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
+        case: 'Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles',
       },
-      async (request) => {
-        const day = today();
-        const [page, counts] = await Promise.all([readInbox(ctx.db, request.body, day), readCounts(ctx.db, day)]);
-        return { ...page, counts };
-      },
-    );
-
-    scope.get<{ Params: PqrsfCaseParams; Reply: PqrsfCase }>(
-      '/pqrsf/:radicado',
-      {
-        ...caseRoute('Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles'),
-        config: staffRead<PqrsfCase>({ action: 'community.pqrsf.read', entity: 'pqrsf', id: pathParam('radicado') }),
-      },
-      async (request) => caseOrNotFound(request.params.radicado),
-    );
+      page: (query: PqrsfInboxQuery, day) => readInbox(ctx.db, query, day),
+      counts: (day) => readCounts(ctx.db, day),
+    });
 
     scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof startProcessingRequestSchema>; Reply: PqrsfCase }>(
       '/pqrsf/:radicado/en-tramite',
       caseRoute('Panel: pasar una PQRSF a «En trámite»', startProcessingRequestSchema),
       async (request) =>
-        act(request, request.params.radicado, 'startProcessing', async (trx, row, me, at) => {
-          refuse(canStartProcessing(factsOf(row)));
-          await trx.updateTable('community.pqrsf_requests').set({ status: statusAfter.startProcessing }).where('id', '=', row.id).execute();
-          await moveTo(trx, row, me, at, { action: 'en_tramite', status: statusAfter.startProcessing, note: request.body.note });
-          return { detail: { from: row.status, to: statusAfter.startProcessing } };
-        }),
+        start(
+          request,
+          request.params.radicado,
+          'startProcessing',
+          (row) => canStartProcessing(factsOf(row)),
+          statusAfter.startProcessing,
+          request.body.note,
+        ),
     );
 
     scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof respondRequestSchema>; Reply: PqrsfCase }>(
@@ -224,7 +157,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
           await moveTo(trx, row, me, at, { action: 'respondida', status: statusAfter.respond });
           return {
             detail: { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date },
-            mail: responseMail(ctx.settings.publicOrigin, { to: row.email, radicado: row.radicado, text, at }),
+            mail: (to) => responseMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, text, at }),
           };
         }),
     );
@@ -250,13 +183,14 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
           await moveTo(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
           return {
             detail: { dueDate, previousDueDate: row.due_date },
-            mail: extensionMail(ctx.settings.publicOrigin, {
-              to: row.email,
-              radicado: row.radicado,
-              reason,
-              dueDate,
-              previousDueDate: row.due_date,
-            }),
+            mail: (to) =>
+              extensionMail(ctx.settings.publicOrigin, {
+                to,
+                radicado: row.radicado,
+                reason,
+                dueDate,
+                previousDueDate: row.due_date,
+              }),
           };
         }),
     );
@@ -283,7 +217,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
           });
           return {
             detail: { from: row.status, to: statusAfter.transfer },
-            mail: transferMail(ctx.settings.publicOrigin, { to: row.email, radicado: row.radicado, entity, at }),
+            mail: (to) => transferMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, entity, at }),
           };
         }),
     );

@@ -1,14 +1,11 @@
 import { colombianDate, type IsoDate } from 'shared/format/business-days';
-import { formatLongDate } from 'shared/format/dates';
 import { dataRequestKindLabels, openDataRequestStatuses, type DataRequestKind } from 'shared/schemas/data-requests-api';
-import type { ApiContext } from 'shared/server/api-contract';
-import type { SiteDb } from 'shared/server/database';
-import { bogotaDay, runOnce, scheduleDaily } from 'shared/server/jobs';
-import type { OutgoingMail } from 'shared/server/mailer';
-import { renderMail } from 'shared/server/mail-template';
 import { basicEmailPattern } from 'shared/schemas/zod';
-import { businessDaysBetween, dueSoonLimit } from './rules';
-import { staffWithRole } from 'shared/server/staff-directory';
+import { CASE_DIGEST_LISTED, mailDigest, scheduleCaseDigest } from 'shared/server/cases/digest';
+import type { CaseDigest, CaseDigestLine, CaseDigestLists, DigestContext, DigestLog } from 'shared/server/cases/digest';
+import type { SiteDb } from 'shared/server/database';
+import { bogotaDay, runOnce } from 'shared/server/jobs';
+import { dueSoonLimit } from './rules';
 
 /**
  * The daily deadline digest of the data subject's requests, like PQRSF's: one e-mail to every enabled member of the team
@@ -19,21 +16,11 @@ import { staffWithRole } from 'shared/server/staff-directory';
  */
 
 export const DATA_DIGEST_JOB = 'account.data.digest';
-export const DATA_DIGEST_HOUR = 7;
-const LISTED = 100;
 
-export interface DigestLine {
-  radicado: string;
-  kind: DataRequestKind;
-  status: string;
-  dueDate: IsoDate;
-}
+export type DigestLine = CaseDigestLine<{ kind: DataRequestKind }>;
 
-export interface DataDigest {
-  today: IsoDate;
-  overdue: DigestLine[];
-  dueSoon: DigestLine[];
-}
+/** Both lists whole (up to twice the kit's listed cases between them): their lengths are the counts. */
+export type DataDigest = CaseDigestLists<DigestLine>;
 
 export async function collectDataDigest(db: SiteDb, today: IsoDate): Promise<DataDigest> {
   const rows = await db
@@ -43,47 +30,26 @@ export async function collectDataDigest(db: SiteDb, today: IsoDate): Promise<Dat
     .where('due_date', '<=', dueSoonLimit(today))
     .orderBy('due_date')
     .orderBy('id')
-    .limit(2 * LISTED)
+    .limit(2 * CASE_DIGEST_LISTED)
     .execute();
   const lines = rows.map((r) => ({ radicado: r.radicado, kind: r.kind as DataRequestKind, status: r.status, dueDate: r.due_date }));
-  return { today, overdue: lines.filter((l) => l.dueDate < today), dueSoon: lines.filter((l) => l.dueDate >= today) };
+  const overdue = lines.filter((l) => l.dueDate < today);
+  const dueSoon = lines.filter((l) => l.dueDate >= today);
+  return { today, overdue, dueSoon, overdueCount: overdue.length, dueSoonCount: dueSoon.length };
 }
 
-export const dataDigestTexts = {
-  subject: (overdue: number, soon: number) => `Datos personales: ${overdue} vencidas y ${soon} por vencer`,
-  intro: (today: string) =>
-    `Resumen del ${today}: las solicitudes sobre datos personales (Ley 1581 de 2012) abiertas que ya vencieron y las que vencen en 3 días hábiles o menos.`,
-  overdueTitle: (n: number) => `Vencidas (${n}):`,
-  soonTitle: (n: number) => `Vencen en 3 días hábiles o menos (${n}):`,
-  line: (l: DigestLine, when: string) => `• ${l.radicado} · ${dataRequestKindLabels[l.kind]} · ${l.status} · ${when}`,
-  overdueBy: (due: string, days: number) =>
-    days === 0 ? `venció el ${due}` : `venció el ${due} (hace ${days} ${days === 1 ? 'día hábil' : 'días hábiles'})`,
-  dueIn: (due: string, days: number) =>
-    days === 0 ? `vence hoy, ${due}` : `vence el ${due} (en ${days} ${days === 1 ? 'día hábil' : 'días hábiles'})`,
-  action: 'Abrir las solicitudes sobre datos personales',
-} as const;
+/** Who receives the digest and what it says (the kit writes the sections). */
+export const dataDigest = {
+  team: { role: 'datos', accepts: (address: string) => basicEmailPattern.test(address), job: DATA_DIGEST_JOB, label: 'data requests' },
+  words: {
+    subject: (overdue: number, soon: number) => `Datos personales: ${overdue} vencidas y ${soon} por vencer`,
+    intro: (today: string) =>
+      `Resumen del ${today}: las solicitudes sobre datos personales (Ley 1581 de 2012) abiertas que ya vencieron y las que vencen en 3 días hábiles o menos.`,
+    line: (l: DigestLine, when: string) => `• ${l.radicado} · ${dataRequestKindLabels[l.kind]} · ${l.status} · ${when}`,
+    action: { label: 'Abrir las solicitudes sobre datos personales', path: '/equipo/datos-personales' },
+  },
+} as const satisfies CaseDigest<DigestLine>;
 
-export function dataDigestMail(publicOrigin: string, to: string, d: DataDigest): OutgoingMail {
-  const t = dataDigestTexts;
-  const paragraphs = [t.intro(formatLongDate(d.today))];
-  if (d.overdue.length) {
-    paragraphs.push(t.overdueTitle(d.overdue.length));
-    for (const l of d.overdue) paragraphs.push(t.line(l, t.overdueBy(formatLongDate(l.dueDate), businessDaysBetween(l.dueDate, d.today))));
-  }
-  if (d.dueSoon.length) {
-    paragraphs.push(t.soonTitle(d.dueSoon.length));
-    for (const l of d.dueSoon) paragraphs.push(t.line(l, t.dueIn(formatLongDate(l.dueDate), businessDaysBetween(d.today, l.dueDate))));
-  }
-  return renderMail({
-    to,
-    subject: t.subject(d.overdue.length, d.dueSoon.length),
-    greeting: 'Hola, equipo:',
-    paragraphs,
-    action: { label: t.action, url: `${publicOrigin}/equipo/datos-personales`, public: true },
-  });
-}
-
-type DigestContext = Pick<ApiContext, 'db' | 'mailer' | 'staff' | 'settings'>;
 export interface DataDigestResult {
   sent: boolean;
   recipients: number;
@@ -91,7 +57,7 @@ export interface DataDigestResult {
   dueSoon: number;
 }
 
-async function sendDigest(ctx: DigestContext, at: Date, log?: { warn(obj: object, msg: string): void }): Promise<DataDigestResult> {
+async function sendDigest(ctx: DigestContext, at: Date, log?: DigestLog): Promise<DataDigestResult> {
   // Housekeeping first: it must happen whether or not there is anything to report.
   const dayAgo = new Date(at.getTime() - 86_400_000);
   await ctx.db
@@ -102,12 +68,7 @@ async function sendDigest(ctx: DigestContext, at: Date, log?: { warn(obj: object
   await ctx.db.deleteFrom('account.data_request_code_misses').where('at', '<', dayAgo).execute();
   await ctx.db.deleteFrom('account.data_request_exports').where('expires_at', '<', at).execute();
   const d = await collectDataDigest(ctx.db, colombianDate(at));
-  const summary = { overdue: d.overdue.length, dueSoon: d.dueSoon.length };
-  if (!summary.overdue && !summary.dueSoon) return { sent: false, recipients: 0, ...summary };
-  const members = (await staffWithRole(ctx.staff, 'datos')).filter((m) => basicEmailPattern.test(m.email));
-  for (const m of members) await ctx.mailer.send(dataDigestMail(ctx.settings.publicOrigin, m.email, d));
-  if (!members.length) log?.warn({ job: DATA_DIGEST_JOB }, 'data requests digest: the team has no member to write to');
-  return { sent: members.length > 0, recipients: members.length, ...summary };
+  return mailDigest(ctx, d, dataDigest, log);
 }
 
 /** Today's digest now (tests, or by hand), unless today's already ran. */
@@ -120,14 +81,6 @@ export async function runDataRequestDigest(
 }
 
 /** Starts the daily check from the plugin; returns the function that stops it. */
-export function scheduleDataRequestDigest(
-  ctx: DigestContext,
-  options: { now?: () => Date; log?: { warn(obj: object, msg: string): void } } = {},
-): () => void {
-  const now = options.now ?? (() => new Date());
-  return scheduleDaily(
-    ctx.db,
-    { name: DATA_DIGEST_JOB, hour: DATA_DIGEST_HOUR, run: () => sendDigest(ctx, now(), options.log) },
-    { now, onError: (err) => options.log?.warn({ job: DATA_DIGEST_JOB, err: String(err) }, 'data requests digest failed') },
-  );
+export function scheduleDataRequestDigest(ctx: DigestContext, options: { now?: () => Date; log?: DigestLog } = {}): () => void {
+  return scheduleCaseDigest(ctx.db, dataDigest.team, (at) => sendDigest(ctx, at, options.log), options);
 }

@@ -1,4 +1,6 @@
-import { addBusinessDays, colombianDate, isBusinessDay, type IsoDate } from 'shared/format/business-days';
+import { caseTerms, filingDate } from 'shared/cases/terms';
+import { no, yes, type Verdict } from 'shared/cases/verdict';
+import { addBusinessDays, colombianDate, nextDate, type IsoDate } from 'shared/format/business-days';
 import {
   classOfKind,
   DATA_COMPLETION_BUSINESS_DAYS,
@@ -7,7 +9,6 @@ import {
   dataRequestTerms,
   openDataRequestStatuses,
   type DataRequestKind,
-  type DataUrgency,
 } from 'shared/schemas/data-requests-api';
 
 /**
@@ -17,15 +18,14 @@ import {
  * (remote-community/api/pqrsf-staff-rules.ts, whose model this follows).
  */
 
-export const isOpen = (status: string): boolean => (openDataRequestStatuses as readonly string[]).includes(status);
+/** The kit's term arithmetic (shared/cases/terms.ts) on this kind's open statuses: urgency and business days left. */
+export const dataTerms = caseTerms(openDataRequestStatuses, DATA_DUE_SOON_BUSINESS_DAYS);
+export const { isOpen, dueSoonLimit, urgencyOf, businessDaysLeft } = dataTerms;
 
 /** The term of a kind in business days: consulta 10, reclamo 15. */
 export const termDaysOf = (kind: DataRequestKind): number => dataRequestTerms[classOfKind(kind)].days;
 /** The one extension the law allows a kind: consulta 5, reclamo 8 business days more. */
 export const extensionDaysOf = (kind: DataRequestKind): number => dataRequestTerms[classOfKind(kind)].extension;
-
-/** The filing's Bogotá date: terms count from the day after it. */
-export const filingDate = (createdAt: Date | string): IsoDate => colombianDate(new Date(createdAt));
 
 /** The due date of a request filed at `createdAt`. */
 export const dueDateOf = (kind: DataRequestKind, createdAt: Date | string): IsoDate =>
@@ -36,29 +36,6 @@ export const dueDateOf = (kind: DataRequestKind, createdAt: Date | string): IsoD
  * may not be later than 5 (consulta) or 8 (reclamo) business days after the first term ends.
  */
 export const extendedDueDate = (kind: DataRequestKind, dueDate: IsoDate): IsoDate => addBusinessDays(dueDate, extensionDaysOf(kind));
-
-const DAY_MS = 86_400_000;
-const nextDay = (date: IsoDate): IsoDate => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-
-/** Business days after `from` up to `to` included; negative, counted the same way, when `to` is earlier. */
-export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
-  if (to < from) return -businessDaysBetween(to, from);
-  let count = 0;
-  for (let d = nextDay(from); d <= to; d = nextDay(d)) if (isBusinessDay(d)) count++;
-  return count;
-}
-
-/** The last day a request counts as "vence en 3 días hábiles o menos" seen from `today`. */
-export const dueSoonLimit = (today: IsoDate): IsoDate => addBusinessDays(today, DATA_DUE_SOON_BUSINESS_DAYS);
-
-export function urgencyOf(status: string, dueDate: IsoDate, today: IsoDate): DataUrgency | null {
-  if (!isOpen(status)) return null;
-  if (dueDate < today) return 'vencida';
-  return dueDate <= dueSoonLimit(today) ? 'pronto' : null;
-}
-
-export const businessDaysLeft = (status: string, dueDate: IsoDate, today: IsoDate): number | null =>
-  isOpen(status) ? businessDaysBetween(today, dueDate) : null;
 
 /** Art. 15: the last day an incomplete reclamo may be sent back for completion (5 business days from the filing). */
 export const completionDeadline = (createdAt: Date | string): IsoDate =>
@@ -74,7 +51,7 @@ export function withdrawFrom(requestedAt: Date | string): IsoDate {
   const month = m - 1 + DATA_WITHDRAWAL_MONTHS;
   const last = new Date(Date.UTC(y, month + 1, 0)).getUTCDate();
   const target = new Date(Date.UTC(y, month, Math.min(d, last)));
-  return nextDay(target.toISOString().slice(0, 10));
+  return nextDate(target.toISOString().slice(0, 10));
 }
 
 /** What the rules need to know of a request. */
@@ -92,9 +69,7 @@ export interface RequestFacts {
   hasContact: boolean;
 }
 
-export type Verdict = { allowed: true; reason: null } | { allowed: false; reason: string };
-const yes: Verdict = { allowed: true, reason: null };
-const no = (reason: string): Verdict => ({ allowed: false, reason });
+export type { Verdict };
 
 /** Why an action is refused, as the team reads it (API 409 messages and the screen's explanations). */
 export const requestRuleTexts = {

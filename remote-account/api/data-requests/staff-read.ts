@@ -12,8 +12,8 @@ import {
 } from 'shared/schemas/data-requests-api';
 import type { SiteDb } from 'shared/server/database';
 import type { DataRequestsTable } from '../tables';
+import { ACCENTED, caseInboxPage, caseTermOf, escapeLike, historyOf, isoOf, parseCaseCursor, PLAIN } from 'shared/server/cases/read';
 import {
-  businessDaysLeft,
   canErase,
   canExport,
   canExtend,
@@ -23,10 +23,10 @@ import {
   canStart,
   canWithdraw,
   completionDeadline,
+  dataTerms,
   dueSoonLimit,
   extendedDueDate,
   extensionDaysOf,
-  urgencyOf,
   withdrawFrom,
   type RequestFacts,
 } from './rules';
@@ -34,11 +34,6 @@ import {
 /** The team's reads of the data requests: the inbox (keyset pages by due date, counts) and one request with its actions. */
 
 export type DataRequestRow = Selectable<DataRequestsTable>;
-
-const iso = (d: Date | string) => new Date(d).toISOString();
-const ACCENTED = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 export const factsOf = (r: DataRequestRow): RequestFacts => ({
   kind: r.kind as DataRequestKind,
@@ -83,8 +78,7 @@ export async function readInbox(db: SiteDb, query: DataInboxQuery, today: IsoDat
     );
   }
   if (query.after) {
-    const date = query.after.slice(0, 10);
-    const id = Number(query.after.slice(11));
+    const [date, id] = parseCaseCursor(query.after);
     q = q.where((eb) => eb(eb.refTuple('due_date', 'id'), '>', eb.tuple(date, id)));
   }
   const rows = await q
@@ -92,23 +86,7 @@ export async function readInbox(db: SiteDb, query: DataInboxQuery, today: IsoDat
     .orderBy('id')
     .limit(DATA_INBOX_PAGE_SIZE + 1)
     .execute();
-  const page = rows.slice(0, DATA_INBOX_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => ({
-      radicado: r.radicado,
-      createdAt: iso(r.created_at),
-      kind: r.kind as DataRequestKind,
-      name: r.name,
-      status: r.status,
-      dueDate: r.due_date,
-      extended: r.original_due_date !== null,
-      urgency: urgencyOf(r.status, r.due_date, today),
-      businessDaysLeft: businessDaysLeft(r.status, r.due_date, today),
-    })),
-    nextCursor: rows.length > DATA_INBOX_PAGE_SIZE && last ? `${last.due_date}.${last.id}` : null,
-    today,
-  };
+  return caseInboxPage(rows, DATA_INBOX_PAGE_SIZE, today, dataTerms, (r) => ({ kind: r.kind as DataRequestKind, name: r.name }));
 }
 
 export async function readCounts(db: SiteDb, today: IsoDate): Promise<DataInboxCounts> {
@@ -172,37 +150,23 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
   return {
     radicado: r.radicado,
     kind,
-    createdAt: iso(r.created_at),
+    createdAt: isoOf(r.created_at),
     status: r.status,
     request: r.email !== null ? { name: r.name ?? '', email: r.email, details: r.details ?? '', correction: r.correction } : null,
-    termDays: r.term_days,
-    dueDate: r.due_date,
-    originalDueDate: r.original_due_date,
-    extension: r.extended_at ? { reason: r.extension_reason ?? '', at: iso(r.extended_at) } : null,
-    response: r.response !== null && r.responded_at ? { text: r.response, at: iso(r.responded_at) } : null,
-    export: lastExport ? { at: iso(lastExport.created_at), expiresAt: iso(lastExport.expires_at), records: lastExport.records } : null,
+    ...caseTermOf(r, dataTerms, today),
+    export: lastExport ? { at: isoOf(lastExport.created_at), expiresAt: isoOf(lastExport.expires_at), records: lastExport.records } : null,
     completion:
       r.completion_requested_at && r.completion_message !== null
         ? {
-            requestedAt: iso(r.completion_requested_at),
+            requestedAt: isoOf(r.completion_requested_at),
             message: r.completion_message,
             withdrawFrom: withdrawFrom(r.completion_requested_at),
           }
         : null,
     erasure: r.erased_at
-      ? { at: iso(r.erased_at), summary: parseSummary(r.erasure_summary), accountPending: accountDeletion !== undefined }
+      ? { at: isoOf(r.erased_at), summary: parseSummary(r.erasure_summary), accountPending: accountDeletion !== undefined }
       : null,
-    urgency: urgencyOf(r.status, r.due_date, today),
-    businessDaysLeft: businessDaysLeft(r.status, r.due_date, today),
-    today,
-    history: history.map((h) => ({
-      action: h.action,
-      status: h.status,
-      note: h.note,
-      dueDate: h.due_date,
-      at: iso(h.at),
-      actorEmail: h.actor_email,
-    })),
+    history: historyOf(history),
     actions: {
       start: canStart(facts),
       respond: canRespond(facts),

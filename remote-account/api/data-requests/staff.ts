@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
@@ -17,18 +16,15 @@ import {
   dataStartRequestSchema,
   dataWithdrawRequestSchema,
   type DataInboxQuery,
-  type DataInboxResponse,
   type DataRequestCase,
   type DataRequestKind,
   type DataRequestParams,
 } from 'shared/schemas/data-requests-api';
 import type { z } from 'shared/schemas/zod';
 import type { ApiContext } from 'shared/server/api-contract';
-import { recordAudit } from 'shared/server/audit';
-import type { Database } from 'shared/server/database';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
-import type { OutgoingMail } from 'shared/server/mailer';
-import { pathParam, registerStaffRoutes, staffOf, staffRead, type StaffUser } from 'shared/server/staff-guard';
+import { caseActions, refuse, type CaseTrx } from 'shared/server/cases/act';
+import { ApiError } from 'shared/server/http';
+import { registerStaffRoutes, type StaffUser } from 'shared/server/staff-guard';
 import { finishAccountDeletion, scheduleAccountDeletions } from './account-deletion';
 import { scheduleDataRequestDigest } from './digest';
 import { completionMail, extensionMail, responseMail, withdrawnMail } from './mail';
@@ -46,7 +42,6 @@ import {
   requestRuleTexts,
   statusAfter,
   withdrawFrom,
-  type Verdict,
 } from './rules';
 import { factsOf, readCase, readCounts, readInbox, type DataRequestRow } from './staff-read';
 import { emailKeyOf, tokenHashOf } from './visitor';
@@ -62,6 +57,8 @@ import { emailKeyOf, tokenHashOf } from './visitor';
  */
 
 export const dataAuditActions = {
+  /** The inbox and a case read (staffRead). */
+  read: 'account.data.read',
   start: 'account.data.start',
   extend: 'account.data.extend',
   respond: 'account.data.respond',
@@ -86,18 +83,6 @@ export interface DataRequestStaffContext extends ApiContext {
   personalData: PersonalDataEngine;
 }
 
-type Trx = Transaction<Database>;
-
-interface ActionOutcome {
-  /** Audit rows beyond the action's own (an export or erasure also answers). */
-  audits: Array<{ action: string; detail: Record<string, unknown> }>;
-  mail?: (to: string) => OutgoingMail;
-}
-
-const refuse = (verdict: Verdict, code = 'not_allowed') => {
-  if (!verdict.allowed) throw new ApiError(409, code, verdict.reason);
-};
-
 export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext> = async (app, ctx) => {
   const today = () => colombianDate(ctx.now());
 
@@ -109,11 +94,33 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     stopAccountDeletions();
   });
 
-  async function caseOrNotFound(radicado: string): Promise<DataRequestCase> {
-    const found = await readCase(ctx.db, radicado, today());
-    if (!found) throw new ApiError(404, 'not_found', dataStaffTexts.notFound);
-    return found;
-  }
+  const {
+    act,
+    caseOrNotFound,
+    record: event,
+    start,
+    route: caseRoute,
+    registerReads,
+  } = caseActions({
+    db: ctx.db,
+    now: ctx.now,
+    today,
+    tag: 'account',
+    schemas: { params: dataRequestParamsSchema, answer: dataRequestCaseSchema },
+    entity: DATA_AUDIT_ENTITY,
+    base: '/data-requests',
+    inboxSchemas: { body: dataInboxRequestSchema, answer: dataInboxResponseSchema },
+    auditActions: dataAuditActions,
+    notFound: dataStaffTexts.notFound,
+    lock: (trx, radicado) =>
+      trx.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).forUpdate().executeTakeFirst(),
+    // The address read under the lock, before the answer erased it; logs never name it.
+    addressOf: (row) => row.email,
+    deliver: (mail) => ctx.mailer.send(mail),
+    read: (radicado) => readCase(ctx.db, radicado, today()),
+    addEvent: (trx, values) => trx.insertInto('account.data_request_events').values(values).execute(),
+    setStatus: (trx, row, status) => trx.updateTable('account.data_requests').set({ status }).where('id', '=', row.id).execute(),
+  });
 
   async function rowOrNotFound(radicado: string): Promise<DataRequestRow> {
     const row = await ctx.db.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).executeTakeFirst();
@@ -121,33 +128,11 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     return row;
   }
 
-  async function event(
-    trx: Trx,
-    row: DataRequestRow,
-    me: StaffUser,
-    at: Date,
-    e: { action: string; status: string; note?: string | null; dueDate?: string | null },
-  ) {
-    await trx
-      .insertInto('account.data_request_events')
-      .values({
-        request_id: row.id,
-        action: e.action,
-        status: e.status,
-        note: e.note ?? null,
-        due_date: e.dueDate ?? null,
-        at,
-        actor_sub: me.sub,
-        actor_email: me.email,
-      })
-      .execute();
-  }
-
   /**
    * The answer: status 'Respondida' with its text and date, the history row, and the contact data erased (what the law
    * needs stays: radicado, kind, dates, outcome). Returns the audit row's detail.
    */
-  async function answer(trx: Trx, row: DataRequestRow, me: StaffUser, at: Date, text: string, outcome: string | null) {
+  async function answer(trx: CaseTrx, row: DataRequestRow, me: StaffUser, at: Date, text: string, outcome: string | null) {
     await trx
       .updateTable('account.data_requests')
       .set({
@@ -168,82 +153,21 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     return { name: null, email: null, details: null, correction: null, contact_erased_at: at };
   }
 
-  /** One action on one request: lock, check and change, history and audit in one transaction; the e-mail after it. */
-  async function act(
-    request: FastifyRequest,
-    radicado: string,
-    action: keyof typeof dataAuditActions,
-    change: (trx: Trx, row: DataRequestRow, me: StaffUser, at: Date) => Promise<ActionOutcome & { detail: Record<string, unknown> }>,
-  ): Promise<DataRequestCase> {
-    const me = staffOf(request);
-    const at = ctx.now();
-    const { outcome, email } = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).forUpdate().executeTakeFirst();
-      if (!row) throw new ApiError(404, 'not_found', dataStaffTexts.notFound);
-      const result = await change(trx, row, me, at);
-      await recordAudit(trx, me, {
-        action: dataAuditActions[action],
-        entity: DATA_AUDIT_ENTITY,
-        entityId: radicado,
-        detail: result.detail,
-      });
-      for (const extra of result.audits)
-        await recordAudit(trx, me, { action: extra.action, entity: DATA_AUDIT_ENTITY, entityId: radicado, detail: extra.detail });
-      return { outcome: result, email: row.email };
-    });
-    // The address read under the lock, before the answer erased it; logs never name it.
-    if (outcome.mail && email) await ctx.mailer.send(outcome.mail(email));
-    return caseOrNotFound(radicado);
-  }
-
-  const caseRoute = (summary: string, body?: z.ZodMiniType) => ({
-    schema: {
-      tags: ['account'],
-      summary,
-      params: zodSchema(dataRequestParamsSchema),
-      ...(body ? { body: zodSchema(body) } : {}),
-      response: { 200: zodResponse(dataRequestCaseSchema) },
-    },
-  });
-
   await registerStaffRoutes(app, ctx, { roles: ['datos'] }, async (scope: FastifyInstance) => {
-    scope.post<{ Body: DataInboxQuery; Reply: DataInboxResponse }>(
-      '/data-requests/bandeja',
-      {
-        config: staffRead<DataInboxResponse>({ action: 'account.data.read', entity: 'data_request', count: (b) => b.items.length }),
-        schema: {
-          tags: ['account'],
-          summary: 'Panel: solicitudes sobre datos personales por fecha de vencimiento, con filtros, búsqueda y conteos',
-          body: zodSchema(dataInboxRequestSchema),
-          response: { 200: zodResponse(dataInboxResponseSchema) },
-        },
+    registerReads(scope, {
+      summaries: {
+        inbox: 'Panel: solicitudes sobre datos personales por fecha de vencimiento, con filtros, búsqueda y conteos',
+        case: 'Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles',
       },
-      async (request) => {
-        const day = today();
-        const [page, counts] = await Promise.all([readInbox(ctx.db, request.body, day), readCounts(ctx.db, day)]);
-        return { ...page, counts };
-      },
-    );
-
-    scope.get<{ Params: DataRequestParams; Reply: DataRequestCase }>(
-      '/data-requests/:radicado',
-      {
-        ...caseRoute('Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles'),
-        config: staffRead<DataRequestCase>({ action: 'account.data.read', entity: 'data_request', id: pathParam('radicado') }),
-      },
-      async (request) => caseOrNotFound(request.params.radicado),
-    );
+      page: (query: DataInboxQuery, day) => readInbox(ctx.db, query, day),
+      counts: (day) => readCounts(ctx.db, day),
+    });
 
     scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataStartRequestSchema>; Reply: DataRequestCase }>(
       '/data-requests/:radicado/en-tramite',
       caseRoute('Panel: pasar una solicitud a «En trámite»', dataStartRequestSchema),
       async (request) =>
-        act(request, request.params.radicado, 'start', async (trx, row, me, at) => {
-          refuse(canStart(factsOf(row)));
-          await trx.updateTable('account.data_requests').set({ status: statusAfter.start }).where('id', '=', row.id).execute();
-          await event(trx, row, me, at, { action: 'en_tramite', status: statusAfter.start, note: request.body.note });
-          return { detail: { from: row.status, to: statusAfter.start }, audits: [] };
-        }),
+        start(request, request.params.radicado, 'start', (row) => canStart(factsOf(row)), statusAfter.start, request.body.note),
     );
 
     scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataExtendRequestSchema>; Reply: DataRequestCase }>(
@@ -265,7 +189,6 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
           await event(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
           return {
             detail: { dueDate, previousDueDate: row.due_date },
-            audits: [],
             mail: (to) => extensionMail({ to, radicado: row.radicado, reason, dueDate, previousDueDate: row.due_date }),
           };
         }),
@@ -282,7 +205,7 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
           refuse(canRespond(factsOf(row)));
           const text = request.body.response;
           const detail = await answer(trx, row, me, at, text, null);
-          return { detail, audits: [], mail: (to) => responseMail({ to, radicado: row.radicado, text, at }) };
+          return { detail, mail: (to) => responseMail({ to, radicado: row.radicado, text, at }) };
         }),
     );
 
@@ -304,7 +227,6 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
           await event(trx, row, me, at, { action: 'incompleta', status: statusAfter.requestCompletion, note: message });
           return {
             detail: { from: row.status, to: statusAfter.requestCompletion },
-            audits: [],
             mail: (to) => completionMail({ to, radicado: row.radicado, message, withdrawFrom: withdrawFrom(at) }),
           };
         }),
@@ -326,7 +248,7 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
             .where('id', '=', row.id)
             .execute();
           await event(trx, row, me, at, { action: 'completada', status: statusAfter.resume, note: request.body.note, dueDate });
-          return { detail: { from: row.status, to: statusAfter.resume, dueDate }, audits: [] };
+          return { detail: { from: row.status, to: statusAfter.resume, dueDate } };
         }),
     );
 
@@ -347,7 +269,6 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
           await event(trx, row, me, at, { action: 'desistida', status: statusAfter.withdraw });
           return {
             detail: { from: row.status, to: statusAfter.withdraw },
-            audits: [],
             mail: (to) => withdrawnMail({ to, radicado: row.radicado, at }),
           };
         }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { addBusinessDays, colombianDate, colombianHolidays, easterSunday, isBusinessDay } from './business-days';
+import { addBusinessDays, businessDaysBetween, colombianDate, colombianHolidays, easterSunday, isBusinessDay } from './business-days';
 import { formatColombianDateTime, formatLongDate } from './dates';
 
 const dates = (year: number) => colombianHolidays(year).map((h) => h.date);
@@ -121,6 +121,37 @@ describe('business days', () => {
   it("takes the date in Colombia's time zone", () => {
     expect(colombianDate(new Date('2025-06-28T03:00:00Z'))).toBe('2025-06-27');
     expect(colombianDate(new Date('2025-06-28T05:00:00Z'))).toBe('2025-06-28');
+  });
+});
+
+describe('business days between two dates', () => {
+  it('counts the days after the first up to the second, skipping weekends', () => {
+    // Friday 6 June 2025 to Tuesday 10 June: Monday 9 and Tuesday 10 (Saturday and Sunday do not count).
+    expect(businessDaysBetween('2025-06-06', '2025-06-10')).toBe(2);
+    expect(businessDaysBetween('2025-06-10', '2025-06-10')).toBe(0);
+    // Friday to Sunday: only the weekend lies between.
+    expect(businessDaysBetween('2025-06-06', '2025-06-08')).toBe(0);
+  });
+
+  it('skips holidays, Holy Week included', () => {
+    // Monday 14 April 2025 to Wednesday 23: Thursday 17 and Friday 18 are holidays, so 15, 16, 21, 22, 23.
+    expect(businessDaysBetween('2025-04-14', '2025-04-23')).toBe(5);
+    // Across the new year: 25 Dec and 1 Jan do not count.
+    expect(businessDaysBetween('2025-12-23', '2026-01-02')).toBe(6);
+  });
+
+  it('is negative, counted the same way, when the second date is earlier', () => {
+    expect(businessDaysBetween('2025-04-23', '2025-04-14')).toBe(-5);
+    expect(businessDaysBetween('2025-06-10', '2025-06-06')).toBe(-2);
+  });
+
+  it('undoes addBusinessDays', () => {
+    for (const [from, days] of [
+      ['2025-04-14', 10],
+      ['2025-12-23', 15],
+      ['2024-03-22', 8],
+    ] as const)
+      expect(businessDaysBetween(from, addBusinessDays(from, days))).toBe(days);
   });
 });
 

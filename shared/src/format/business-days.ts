@@ -117,6 +117,18 @@ export function addBusinessDays(from: IsoDate, days: number): IsoDate {
   return iso(date);
 }
 
+/**
+ * Business days from `from` to `to`: those after `from` up to `to` included (0 when `to` is `from`, or when only
+ * weekends and holidays lie between); negative, counted the same way backwards, when `to` is earlier. The inverse of
+ * `addBusinessDays` on business days: `businessDaysBetween(d, addBusinessDays(d, n)) === n`.
+ */
+export function businessDaysBetween(from: IsoDate, to: IsoDate): number {
+  if (to < from) return -businessDaysBetween(to, from);
+  let count = 0;
+  for (let d = nextDate(from); d <= to; d = nextDate(d)) if (isBusinessDay(d)) count++;
+  return count;
+}
+
 /** Offset of Colombian time from UTC (no daylight saving time since 1993). */
 const BOGOTA_OFFSET_MS = -5 * 3600_000;
 
@@ -132,5 +144,5 @@ export function colombianDayStart(date: IsoDate): Date {
 
 /** The calendar day after `date`. */
 export function nextDate(date: IsoDate): IsoDate {
-  return iso(new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000));
+  return iso(new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS));
 }

@@ -1,4 +1,17 @@
-import { dayCursorField, emailField, MAX_TEXT, optionalText, personNameField, requiredText } from './common';
+import {
+  caseDueFilters,
+  caseHistoryEntrySchema,
+  caseInboxItemFields,
+  caseInboxQueryFields,
+  caseInboxResponseSchema,
+  caseSchemaTexts,
+  caseTermFields,
+  caseVerdictSchema,
+  type CaseDueFilter,
+  type CaseHistoryEntry,
+} from 'shared/cases/schemas';
+import { caseUrgencies, DUE_SOON_BUSINESS_DAYS, type CaseUrgency } from 'shared/cases/terms';
+import { emailField, MAX_TEXT, optionalText, personNameField, requiredText } from './common';
 import { z } from './zod';
 
 /**
@@ -46,8 +59,8 @@ export const dataRequestStatuses = ['Recibida', 'En trámite', 'Incompleta', 'Re
 export type DataRequestStatus = (typeof dataRequestStatuses)[number];
 export const openDataRequestStatuses = ['Recibida', 'En trámite'] as const satisfies readonly DataRequestStatus[];
 
-/** "Vence en 3 días hábiles o menos". */
-export const DATA_DUE_SOON_BUSINESS_DAYS = 3;
+/** "Vence en 3 días hábiles o menos" (the kit's window, shared/cases/terms.ts). */
+export const DATA_DUE_SOON_BUSINESS_DAYS = DUE_SOON_BUSINESS_DAYS;
 /** Art. 15: an incomplete reclamo is answered with a request to complete it within 5 (business) days of its receipt. */
 export const DATA_COMPLETION_BUSINESS_DAYS = 5;
 /** Art. 15: two months after that request without the information, the person is taken to have withdrawn the reclamo. */
@@ -98,8 +111,7 @@ export const dataRequestTexts = {
   responseRequired: 'Escribe la respuesta que recibirá la persona.',
   reasonRequired: 'Escribe el motivo de la ampliación: la persona lo recibirá por correo.',
   confirmRequired: 'Confirma que quieres suprimir los datos.',
-  searchTooLong: 'Escribe como máximo 80 caracteres para buscar.',
-  cursorInvalid: 'La página pedida no es válida. Vuelve a la primera página.',
+  ...caseSchemaTexts,
   radicadoInvalid: 'El radicado tiene la forma DP-AAAA-000000.',
 } as const;
 const t = dataRequestTexts;
@@ -178,33 +190,25 @@ export const dataExportParamsSchema = z.object({
 
 export const dataInboxStatusFilters = ['abiertas', ...dataRequestStatuses, 'todas'] as const;
 export type DataInboxStatusFilter = (typeof dataInboxStatusFilters)[number];
-export const dataInboxDueFilters = ['pronto', 'vencidas'] as const;
-export type DataInboxDueFilter = (typeof dataInboxDueFilters)[number];
-export const dataUrgencies = ['vencida', 'pronto'] as const;
-export type DataUrgency = (typeof dataUrgencies)[number];
+export const dataInboxDueFilters = caseDueFilters;
+export type DataInboxDueFilter = CaseDueFilter;
+export const dataUrgencies = caseUrgencies;
+export type DataUrgency = CaseUrgency;
 
 /** POST /staff/data-requests/bandeja (a POST: a name or an address to search must not travel in a URL). */
 export const dataInboxRequestSchema = z.object({
   status: z._default(z.enum(dataInboxStatusFilters), 'abiertas'),
   kind: z.optional(z.enum(dataRequestKinds)),
-  due: z.optional(z.enum(dataInboxDueFilters)),
-  q: z.optional(z.string().check(z.trim(), z.maxLength(80, { error: t.searchTooLong }))),
-  after: dayCursorField(t.cursorInvalid),
+  ...caseInboxQueryFields,
 });
 export type DataInboxRequest = z.input<typeof dataInboxRequestSchema>;
 export type DataInboxQuery = z.output<typeof dataInboxRequestSchema>;
 
 export const dataInboxItemSchema = z.object({
-  radicado: z.string(),
-  createdAt: z.string(),
+  ...caseInboxItemFields,
   kind: z.enum(dataRequestKinds),
   /** The name as filed; null once the contact data was erased. */
   name: z.nullable(z.string()),
-  status: z.string(),
-  dueDate: z.string(),
-  extended: z.boolean(),
-  urgency: z.nullable(z.enum(dataUrgencies)),
-  businessDaysLeft: z.nullable(z.int()),
 });
 export type DataInboxItem = z.output<typeof dataInboxItemSchema>;
 
@@ -218,12 +222,7 @@ export const dataInboxCountsSchema = z.object({
 });
 export type DataInboxCounts = z.output<typeof dataInboxCountsSchema>;
 
-export const dataInboxResponseSchema = z.object({
-  items: z.array(dataInboxItemSchema),
-  nextCursor: z.nullable(z.string()),
-  counts: dataInboxCountsSchema,
-  today: z.string(),
-});
+export const dataInboxResponseSchema = caseInboxResponseSchema(dataInboxItemSchema, dataInboxCountsSchema);
 export type DataInboxResponse = z.output<typeof dataInboxResponseSchema>;
 
 export const dataRequestParamsSchema = z.object({
@@ -231,19 +230,11 @@ export const dataRequestParamsSchema = z.object({
 });
 export type DataRequestParams = z.output<typeof dataRequestParamsSchema>;
 
-const allowed = z.object({ allowed: z.boolean(), reason: z.nullable(z.string()) });
+const allowed = caseVerdictSchema;
 
-export const dataRequestEventSchema = z.object({
-  /** radicada | en_tramite | ampliada | exportada | suprimida | respondida */
-  action: z.string(),
-  status: z.string(),
-  note: z.nullable(z.string()),
-  dueDate: z.nullable(z.string()),
-  at: z.string(),
-  /** The member who did it; null for the filing. */
-  actorEmail: z.nullable(z.string()),
-});
-export type DataRequestEvent = z.output<typeof dataRequestEventSchema>;
+/** A history row: `action` is radicada | en_tramite | ampliada | exportada | suprimida | respondida | incompleta… */
+export const dataRequestEventSchema = caseHistoryEntrySchema;
+export type DataRequestEvent = CaseHistoryEntry;
 
 /** GET /staff/data-requests/:radicado and the answer of every action. */
 export const dataRequestCaseSchema = z.object({
@@ -260,11 +251,7 @@ export const dataRequestCaseSchema = z.object({
       correction: z.nullable(z.string()),
     }),
   ),
-  termDays: z.int(),
-  dueDate: z.string(),
-  originalDueDate: z.nullable(z.string()),
-  extension: z.nullable(z.object({ reason: z.string(), at: z.string() })),
-  response: z.nullable(z.object({ text: z.string(), at: z.string() })),
+  ...caseTermFields,
   /** The last copy of the data sent (acceso): when, until when the link works, and how many records it held. */
   export: z.nullable(z.object({ at: z.string(), expiresAt: z.string(), records: z.int() })),
   /** Art. 15: when the person was asked to complete the reclamo, what was asked, and from when it may be closed as withdrawn. */
@@ -275,9 +262,6 @@ export const dataRequestCaseSchema = z.object({
    * e-mail waits for it).
    */
   erasure: z.nullable(z.object({ at: z.string(), summary: z.record(z.string(), z.number()), accountPending: z.boolean() })),
-  urgency: z.nullable(z.enum(dataUrgencies)),
-  businessDaysLeft: z.nullable(z.int()),
-  today: z.string(),
   history: z.array(dataRequestEventSchema),
   actions: z.object({
     start: allowed,

@@ -1,4 +1,17 @@
-import { dayCursorField, MAX_TEXT, optionalText, requestTypes, requiredText } from './common';
+import {
+  caseDueFilters,
+  caseHistoryEntrySchema,
+  caseInboxItemFields,
+  caseInboxQueryFields,
+  caseInboxResponseSchema,
+  caseSchemaTexts,
+  caseTermFields,
+  caseVerdictSchema,
+  type CaseDueFilter,
+  type CaseHistoryEntry,
+} from 'shared/cases/schemas';
+import { caseUrgencies, type CaseUrgency } from 'shared/cases/terms';
+import { MAX_TEXT, optionalText, requestTypes, requiredText } from './common';
 import { RADICADO_LENGTH } from './community';
 import { z } from './zod';
 
@@ -21,8 +34,8 @@ export const pqrsfStatuses = ['En proceso', 'En trámite', 'Respondida', 'Trasla
 export type PqrsfStatus = (typeof pqrsfStatuses)[number];
 export const openPqrsfStatuses = ['En proceso', 'En trámite'] as const satisfies readonly PqrsfStatus[];
 
-/** "Vence en 3 días hábiles o menos". */
-export const DUE_SOON_BUSINESS_DAYS = 3;
+/** "Vence en 3 días hábiles o menos" (the kit's window, shared/cases/terms.ts). */
+export { DUE_SOON_BUSINESS_DAYS } from 'shared/cases/terms';
 /** Ley 1755 art. 21: a request for another entity is sent there within 5 business days of its filing. */
 export const TRANSFER_BUSINESS_DAYS = 5;
 /** Cases per inbox page. */
@@ -31,8 +44,7 @@ export const PQRSF_INBOX_PAGE_SIZE = 25;
 export const MAX_RESPONSE = 10_000;
 
 export const pqrsfStaffTexts = {
-  searchTooLong: 'Escribe como máximo 80 caracteres para buscar.',
-  cursorInvalid: 'La página pedida no es válida. Vuelve a la primera página.',
+  ...caseSchemaTexts,
   radicadoInvalid: `El número de radicado tiene ${RADICADO_LENGTH} dígitos.`,
   responseRequired: 'Escribe la respuesta que recibirá la persona.',
   reasonRequired: 'Escribe el motivo de la ampliación: la persona lo recibirá por correo.',
@@ -47,9 +59,9 @@ const t = pqrsfStaffTexts;
 export const inboxStatusFilters = ['abiertas', ...pqrsfStatuses, 'todas'] as const;
 export type InboxStatusFilter = (typeof inboxStatusFilters)[number];
 
-/** The deadline filters: due within 3 business days (today included), or already overdue. Both only among open cases. */
-export const inboxDueFilters = ['pronto', 'vencidas'] as const;
-export type InboxDueFilter = (typeof inboxDueFilters)[number];
+/** The deadline filters (the kit's, shared/cases/schemas.ts). */
+export const inboxDueFilters = caseDueFilters;
+export type InboxDueFilter = CaseDueFilter;
 
 /**
  * POST /staff/pqrsf/bandeja. A POST, not a GET: the search may be a name or a document number, personal data that must
@@ -58,31 +70,20 @@ export type InboxDueFilter = (typeof inboxDueFilters)[number];
 export const pqrsfInboxRequestSchema = z.object({
   status: z._default(z.enum(inboxStatusFilters), 'abiertas'),
   type: z.optional(z.enum(requestTypes)),
-  due: z.optional(z.enum(inboxDueFilters)),
-  q: z.optional(z.string().check(z.trim(), z.maxLength(80, { error: t.searchTooLong }))),
-  after: dayCursorField(t.cursorInvalid),
+  ...caseInboxQueryFields,
 });
 export type PqrsfInboxRequest = z.input<typeof pqrsfInboxRequestSchema>;
 export type PqrsfInboxQuery = z.output<typeof pqrsfInboxRequestSchema>;
 
 /** How close a case is to its deadline: overdue, due within 3 business days, or neither (and null once not open). */
-export const pqrsfUrgencies = ['vencida', 'pronto'] as const;
-export type PqrsfUrgency = (typeof pqrsfUrgencies)[number];
+export const pqrsfUrgencies = caseUrgencies;
+export type PqrsfUrgency = CaseUrgency;
 
 export const pqrsfInboxItemSchema = z.object({
-  radicado: z.string(),
-  /** ISO 8601. */
-  createdAt: z.string(),
+  ...caseInboxItemFields,
   requestType: z.string(),
   /** Names and surnames as filed. */
   name: z.string(),
-  status: z.string(),
-  /** The due date in force (YYYY-MM-DD), extended when extended. */
-  dueDate: z.string(),
-  extended: z.boolean(),
-  urgency: z.nullable(z.enum(pqrsfUrgencies)),
-  /** Business days from today to the due date (0 = today, negative = overdue by that many); null once not open. */
-  businessDaysLeft: z.nullable(z.int()),
 });
 export type PqrsfInboxItem = z.output<typeof pqrsfInboxItemSchema>;
 
@@ -95,14 +96,7 @@ export const pqrsfInboxCountsSchema = z.object({
 });
 export type PqrsfInboxCounts = z.output<typeof pqrsfInboxCountsSchema>;
 
-/** The page, the cursor of the next one (null on the last), and the whole inbox's counts (not the filter's). */
-export const pqrsfInboxResponseSchema = z.object({
-  items: z.array(pqrsfInboxItemSchema),
-  nextCursor: z.nullable(z.string()),
-  counts: pqrsfInboxCountsSchema,
-  /** The Bogotá date the urgencies were computed for (YYYY-MM-DD). */
-  today: z.string(),
-});
+export const pqrsfInboxResponseSchema = caseInboxResponseSchema(pqrsfInboxItemSchema, pqrsfInboxCountsSchema);
 export type PqrsfInboxResponse = z.output<typeof pqrsfInboxResponseSchema>;
 
 /** `:radicado` of every case route. */
@@ -111,25 +105,14 @@ export const pqrsfCaseParamsSchema = z.object({
 });
 export type PqrsfCaseParams = z.output<typeof pqrsfCaseParamsSchema>;
 
-export const pqrsfHistoryEntrySchema = z.object({
-  /** radicada | en_tramite | respondida | ampliada | trasladada | cerrada */
-  action: z.string(),
-  status: z.string(),
-  note: z.nullable(z.string()),
-  /** The due date an extension set. */
-  dueDate: z.nullable(z.string()),
-  /** ISO 8601. */
-  at: z.string(),
-  /** The member who did it; null for the filing (the petitioner). */
-  actorEmail: z.nullable(z.string()),
-});
-export type PqrsfHistoryEntry = z.output<typeof pqrsfHistoryEntrySchema>;
+/** A history row: `action` is radicada | en_tramite | respondida | ampliada | trasladada | cerrada. */
+export const pqrsfHistoryEntrySchema = caseHistoryEntrySchema;
+export type PqrsfHistoryEntry = CaseHistoryEntry;
 
 export const pqrsfNoteSchema = z.object({ body: z.string(), at: z.string(), actorEmail: z.string() });
 export type PqrsfNote = z.output<typeof pqrsfNoteSchema>;
 
-/** Whether an action is open to this case now and, when not, why (Spanish, for the screen). */
-const allowed = z.object({ allowed: z.boolean(), reason: z.nullable(z.string()) });
+const allowed = caseVerdictSchema;
 
 /** GET /staff/pqrsf/:radicado and the answer of every action: the case as filed, its history, notes and actions. */
 export const pqrsfCaseSchema = z.object({
@@ -149,17 +132,9 @@ export const pqrsfCaseSchema = z.object({
     request_type: z.string(),
     reviews: z.string(),
   }),
-  termDays: z.int(),
-  dueDate: z.string(),
-  /** The due date before the extension; null when not extended. */
-  originalDueDate: z.nullable(z.string()),
-  extension: z.nullable(z.object({ reason: z.string(), at: z.string() })),
-  response: z.nullable(z.object({ text: z.string(), at: z.string() })),
+  ...caseTermFields,
   transfer: z.nullable(z.object({ entity: z.string(), at: z.string() })),
   closedAt: z.nullable(z.string()),
-  urgency: z.nullable(z.enum(pqrsfUrgencies)),
-  businessDaysLeft: z.nullable(z.int()),
-  today: z.string(),
   history: z.array(pqrsfHistoryEntrySchema),
   notes: z.array(pqrsfNoteSchema),
   actions: z.object({

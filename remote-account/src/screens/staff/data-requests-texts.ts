@@ -1,12 +1,9 @@
-import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
-import { dataRequestKindLabels, type DataRequestKind, type DataUrgency } from 'shared/schemas/data-requests-api';
+import { businessDays as days, caseInboxTexts, caseScreenTexts, startTexts } from 'shared/cases/texts';
+import { dataRequestKindLabels, type DataRequestKind } from 'shared/schemas/data-requests-api';
 
-/** The panel's data requests screens (Ley 1581 de 2012): every fixed text in one place, in plain words. */
+/** The panel's data requests screens (Ley 1581 de 2012): their own words beside the legal-case kit's (shared/cases/texts.ts). */
 
-const days = (n: number) => `${n} ${n === 1 ? 'día hábil' : 'días hábiles'}`;
-
-export const dateOf = (isoDate: string) => formatLongDate(isoDate);
-export const dateTimeOf = (instant: string) => formatColombianDateTime(instant);
+export { dateOf, dateTimeOf, deadlineWords } from 'shared/cases/texts';
 
 /** Short names of the kinds for tables and headings. */
 export const kindNames: Record<DataRequestKind, string> = {
@@ -17,33 +14,15 @@ export const kindNames: Record<DataRequestKind, string> = {
 };
 export const kindLabel = (kind: DataRequestKind) => dataRequestKindLabels[kind];
 
-/** How close a request is to its deadline, in words (never colour alone). */
-export function deadlineWords(urgency: DataUrgency | null, left: number | null): string | null {
-  if (left === null) return null;
-  if (urgency === 'vencida') return left === 0 ? 'Vencida' : `Vencida hace ${days(-left)}`;
-  if (left === 0) return 'Vence hoy';
-  return `Vence en ${days(left)}`;
-}
-
 export const dataInboxTexts = {
+  ...caseInboxTexts,
   title: 'Datos personales',
   intro:
     'Solicitudes de acceso, corrección, supresión y revocatoria (Ley 1581 de 2012), de la que vence primero a la que vence después. Consultas: 10 días hábiles; reclamos: 15.',
-  loading: 'Cargando solicitudes…',
-  failed: 'No pudimos cargar las solicitudes. Intenta de nuevo.',
-  network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
-  retry: 'Intentar de nuevo',
-  sessionEnded: 'Tu sesión terminó. Vuelve a iniciar sesión.',
-  countsTitle: 'Resumen',
-  countOpen: 'Abiertas',
-  countOverdue: 'Vencidas',
-  countSoon: 'Vencen en 3 días hábiles o menos',
   countAnswered: 'Respondidas',
   countIncomplete: 'Esperando información de la persona',
-  filtersTitle: 'Buscar y filtrar',
   search: 'Buscar por radicado, nombre o correo',
   searchHint: 'Parte del radicado o del nombre, o el correo completo.',
-  status: 'Estado',
   statusOptions: {
     abiertas: 'Abiertas (recibidas o en trámite)',
     Recibida: 'Recibidas',
@@ -55,42 +34,23 @@ export const dataInboxTexts = {
   },
   kind: 'Tipo',
   anyKind: 'Todos los tipos',
-  due: 'Plazo',
-  anyDue: 'Cualquier plazo',
-  dueOptions: { pronto: 'Vencen en 3 días hábiles o menos', vencidas: 'Vencidas' },
-  apply: 'Buscar',
-  clear: 'Quitar filtros',
   caption: (shown: number, more: boolean) =>
     `Solicitudes sobre datos personales por fecha de vencimiento (${shown} mostradas${more ? '; hay más' : ''})`,
   columns: ['Radicado', 'Vence', 'Estado', 'Tipo', 'Nombre', 'Radicada'] as const,
-  extended: 'plazo ampliado',
   noName: 'Datos de contacto suprimidos',
-  empty: 'No hay solicitudes con estos filtros.',
-  emptyOpen: 'No hay solicitudes abiertas. ¡Todo al día!',
-  more: 'Cargar más solicitudes',
-  loadingMore: 'Cargando…',
-  loadedMore: (n: number) => `Se cargaron ${n} solicitudes más.`,
   openRequest: (radicado: string, name: string | null) => `Abrir la solicitud ${radicado}${name ? ` de ${name}` : ''}`,
 } as const;
 
 export const dataCaseTexts = {
+  ...caseScreenTexts,
   back: 'Volver a las solicitudes sobre datos personales',
-  title: (radicado: string) => `Solicitud ${radicado}`,
-  loading: 'Cargando la solicitud…',
   notFound: 'No encontramos una solicitud con ese radicado.',
-  failed: 'No pudimos cargar la solicitud. Intenta de nuevo.',
-  network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
-  retry: 'Intentar de nuevo',
-  summaryTitle: 'Estado y plazo',
   kind: 'Tipo',
-  status: 'Estado',
   filed: 'Radicada',
   due: 'Fecha límite',
-  termLabel: 'Término',
   term: (n: number) => `${days(n)} desde el día siguiente a la radicación`,
   extendedFrom: (original: string, reason: string) => `Ampliada desde el ${original}. Motivo: ${reason}`,
   responded: 'Respondida',
-  responseTitle: 'Respuesta enviada',
   exportLabel: 'Copia de los datos',
   exportSent: (records: number, at: string, until: string) =>
     `Enviada el ${at} (${records} ${records === 1 ? 'registro' : 'registros'}). El enlace de la persona funciona hasta el ${until}.`,
@@ -106,14 +66,9 @@ export const dataCaseTexts = {
   correction: 'Qué corregir o actualizar',
   contactErased:
     'La solicitud ya terminó: sus datos de contacto y su texto se suprimieron. Quedan el radicado, el tipo, las fechas y el resultado.',
-  actionsTitle: 'Acciones',
-  notAvailable: 'No disponible:',
   start: {
-    title: 'Pasar a «En trámite»',
+    ...startTexts,
     intro: 'Indica al equipo que alguien ya trabaja en esta solicitud.',
-    note: 'Nota para el historial (opcional)',
-    submit: 'Pasar a «En trámite»',
-    busy: 'Guardando…',
     done: 'La solicitud quedó «En trámite».',
   },
   extend: {
@@ -197,7 +152,6 @@ export const dataCaseTexts = {
     busy: 'Cerrando…',
     done: 'La solicitud quedó «Desistida» y le avisamos a la persona.',
   },
-  historyTitle: 'Historial',
   historyCaption: 'Lo que ha pasado con esta solicitud, del más antiguo al más reciente',
   historyColumns: ['Fecha', 'Evento', 'Quién', 'Detalle'] as const,
   events: {
@@ -212,5 +166,4 @@ export const dataCaseTexts = {
     desistida: 'Cerrada por desistimiento',
   } as Record<string, string>,
   person: 'La persona',
-  newDue: (date: string) => `Nueva fecha límite: ${date}`,
 } as const;

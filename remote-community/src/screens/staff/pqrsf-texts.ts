@@ -1,39 +1,15 @@
-import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
-import type { PqrsfUrgency } from 'shared/schemas/pqrsf-staff-api';
+import { caseInboxTexts, caseScreenTexts, startTexts } from 'shared/cases/texts';
 
-/** The panel's PQRSF screens: every fixed text in one place (Spanish, plain words for non-technical staff). */
+/** The panel's PQRSF screens: their own words beside the legal-case kit's (shared/cases/texts.ts). */
 
-const days = (n: number) => `${n} ${n === 1 ? 'día hábil' : 'días hábiles'}`;
-
-/** Dates as the team reads them: long Spanish dates, Bogotá time. */
-export const dateOf = (isoDate: string) => formatLongDate(isoDate);
-export const dateTimeOf = (instant: string) => formatColombianDateTime(instant);
-
-/** How close a case is to its deadline, in words (never colour alone). */
-export function deadlineWords(urgency: PqrsfUrgency | null, left: number | null): string | null {
-  if (left === null) return null;
-  if (urgency === 'vencida') return left === 0 ? 'Vencida' : `Vencida hace ${days(-left)}`;
-  if (left === 0) return 'Vence hoy';
-  return `Vence en ${days(left)}`;
-}
+export { dateOf, dateTimeOf, deadlineWords } from 'shared/cases/texts';
 
 export const inboxTexts = {
+  ...caseInboxTexts,
   title: 'PQRSF',
   intro: 'Peticiones, quejas, reclamos, sugerencias y felicitaciones, de la que vence primero a la que vence después.',
-  loading: 'Cargando solicitudes…',
-  failed: 'No pudimos cargar las solicitudes. Intenta de nuevo.',
-  network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
-  retry: 'Intentar de nuevo',
-  sessionEnded: 'Tu sesión terminó. Vuelve a iniciar sesión.',
-  countsTitle: 'Resumen',
-  countOpen: 'Abiertas',
-  countOverdue: 'Vencidas',
-  countSoon: 'Vencen en 3 días hábiles o menos',
-  showThese: (what: string) => `Ver: ${what}`,
-  filtersTitle: 'Buscar y filtrar',
   search: 'Buscar por radicado, nombre o documento',
   searchHint: 'Basta con el comienzo del radicado o del documento, o parte del nombre.',
-  status: 'Estado',
   statusOptions: {
     abiertas: 'Abiertas (en proceso o en trámite)',
     'En proceso': 'En proceso',
@@ -45,44 +21,19 @@ export const inboxTexts = {
   },
   type: 'Tipo',
   anyType: 'Todos los tipos',
-  due: 'Plazo',
-  anyDue: 'Cualquier plazo',
-  dueOptions: { pronto: 'Vencen en 3 días hábiles o menos', vencidas: 'Vencidas' },
-  apply: 'Buscar',
-  clear: 'Quitar filtros',
   caption: (shown: number, more: boolean) =>
     `Solicitudes ordenadas por fecha de vencimiento (${shown} mostradas${more ? '; hay más' : ''})`,
-  columns: {
-    radicado: 'Radicado',
-    due: 'Vence',
-    status: 'Estado',
-    type: 'Tipo',
-    name: 'Nombre',
-    filed: 'Radicada',
-  },
-  extended: 'plazo ampliado',
-  empty: 'No hay solicitudes con estos filtros.',
-  emptyOpen: 'No hay solicitudes abiertas. ¡Todo al día!',
-  more: 'Cargar más solicitudes',
-  loadingMore: 'Cargando…',
-  loadedMore: (n: number) => `Se cargaron ${n} solicitudes más.`,
+  columns: ['Radicado', 'Vence', 'Estado', 'Tipo', 'Nombre', 'Radicada'] as const,
   openCase: (radicado: string, name: string) => `Abrir la solicitud ${radicado} de ${name}`,
 } as const;
 
 export const caseTexts = {
+  ...caseScreenTexts,
   back: 'Volver a la bandeja de PQRSF',
-  title: (radicado: string) => `Solicitud ${radicado}`,
-  loading: 'Cargando la solicitud…',
   notFound: 'No encontramos una solicitud con ese número de radicado.',
-  failed: 'No pudimos cargar la solicitud. Intenta de nuevo.',
-  network: 'No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.',
-  retry: 'Intentar de nuevo',
-  summaryTitle: 'Estado y plazo',
-  status: 'Estado',
   filed: 'Radicada el',
   due: 'Fecha límite de respuesta',
   term: (n: number) => `${n} días hábiles (Ley 1755 de 2015)`,
-  termLabel: 'Término',
   extendedFrom: (original: string, reason: string) => `Plazo ampliado; vencía el ${original}. Motivo: ${reason}`,
   responded: 'Respondida el',
   transferred: (entity: string, at: string) => `Trasladada a ${entity} el ${at}`,
@@ -99,15 +50,9 @@ export const caseTexts = {
     request_type: 'Tipo de solicitud',
     reviews: 'Comentarios',
   },
-  responseTitle: 'Respuesta enviada',
-  actionsTitle: 'Acciones',
-  notAvailable: 'No disponible:',
   start: {
-    title: 'Pasar a «En trámite»',
+    ...startTexts,
     intro: 'Indica que alguien del equipo ya está trabajando en la solicitud. La persona lo verá en la consulta.',
-    note: 'Nota para el historial (opcional)',
-    submit: 'Pasar a «En trámite»',
-    busy: 'Guardando…',
     done: 'La solicitud quedó en trámite.',
   },
   respond: {
@@ -156,10 +101,9 @@ export const caseTexts = {
     cancel: 'Volver',
     done: 'La solicitud quedó cerrada.',
   },
-  historyTitle: 'Historial',
   historyCaption: 'Cambios de estado y plazo, del primero al último',
-  historyColumns: { at: 'Fecha', event: 'Qué pasó', who: 'Quién', note: 'Nota' },
-  petitioner: 'La persona (radicación)',
+  historyColumns: ['Fecha', 'Qué pasó', 'Quién', 'Nota'] as const,
+  person: 'La persona (radicación)',
   events: {
     radicada: 'Radicada',
     en_tramite: 'Pasó a «En trámite»',
