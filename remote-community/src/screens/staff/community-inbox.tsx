@@ -1,6 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import './community-staff.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { colombianDate } from 'shared/format/business-days';
 import {
   contactFilters,
@@ -18,6 +18,7 @@ import { useGetCommunityInboxSummary } from '../../api/get-community-inbox-summa
 import { useListCommunityInbox } from '../../api/list-community-inbox';
 import { ContactStatus, Notice } from './community-parts';
 import { LoadState, MoreRows, useKeysetListing } from 'shared/ui/staff/kit';
+import { useStaffResource } from 'shared/ui/staff/resource';
 import { saveFile } from 'shared/ui/staff/ledger';
 import { dateTimeOf, inboxScreenTexts as t, isInboxKind } from './community-texts';
 
@@ -79,22 +80,8 @@ function KindNav({ current, summary }: { current: CommunityInboxKind | null; sum
  */
 export default function StaffCommunityInbox({ kind: kindParam }: { kind?: string }) {
   const kind = isInboxKind(kindParam) ? kindParam : null;
-  const session = useStaffSession();
-  const getSummary = useGetCommunityInboxSummary();
-  const [summary, setSummary] = useState<InboxSummaryResponse | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const token = await session.getIdToken();
-      const result = token ? await getSummary(token) : null;
-      // The counts only help; the list says what went wrong if anything does.
-      if (live && result?.kind === 'ok') setSummary(result.data);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [getSummary, session]);
+  // The counts only help; the list says what went wrong if anything does.
+  const { data: summary } = useStaffResource(useGetCommunityInboxSummary(), t);
 
   return (
     <section className="staff-screen community-staff" aria-labelledby="comunidad-titulo">

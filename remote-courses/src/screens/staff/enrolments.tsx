@@ -1,5 +1,4 @@
 import 'shared/ui/staff/screens.css';
-import { useEffect, useState } from 'react';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -14,7 +13,7 @@ import {
   type PaymentStatus,
 } from 'shared/schemas/enrolments-staff-api';
 import { staffPath } from 'shared/staff-routes';
-import { useStaffSession } from 'shared/staff-session';
+import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';
 import { useExportStaffEnrolments } from '../../api/export-staff-enrolments';
 import { useGetStaffEnrolmentOptions } from '../../api/get-staff-enrolment-options';
@@ -155,24 +154,11 @@ function StatusCounts({ counts, applied, apply }: { counts: Counts; applied: Fil
  * that filter), search, filters by course, module, cohort and statuses, keyset pages on request and the CSV download.
  */
 export default function StaffEnrolments() {
-  const session = useStaffSession();
   const list = useListStaffEnrolments();
   const getOptions = useGetStaffEnrolmentOptions();
   const download = useExportStaffEnrolments();
-  const [options, setOptions] = useState<EnrolmentOptionsResponse | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const token = await session.getIdToken();
-      const result = token ? await getOptions(token) : null;
-      // Without them the course, module and cohort filters offer only 'Todos'; the list still works.
-      if (live && result?.kind === 'ok') setOptions(result.data);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [getOptions, session]);
+  // Without them the course, module and cohort filters offer only 'Todos'; the list still works (and says what failed).
+  const { data: options } = useStaffResource(getOptions, t);
 
   return (
     <Ledger

@@ -1,13 +1,13 @@
 import 'shared/ui/staff/screens.css';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatMonth } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import type { DonationListResponse, DonationTotalsResponse } from 'shared/schemas/donations-staff-api';
+import type { DonationListResponse } from 'shared/schemas/donations-staff-api';
 import { paymentStatuses, paymentStatusLabel, type PaymentStatus } from 'shared/schemas/enrolments-staff-api';
 import { staffPath } from 'shared/staff-routes';
-import { useStaffSession } from 'shared/staff-session';
 import { StaffTable } from 'shared/ui/staff/kit';
+import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';
 import { useExportStaffDonations } from '../../api/export-staff-donations';
 import { useGetStaffDonationTotals } from '../../api/get-staff-donation-totals';
@@ -43,6 +43,7 @@ export const staffDonationsTexts = {
     'El archivo tiene las donaciones del estado de pago y las fechas elegidas (la búsqueda no se aplica). Queda registrado en la auditoría.',
 } as const;
 const t = staffDonationsTexts;
+const totalsTexts = { failed: t.totalsFailed, network: t.totalsFailed, sessionEnded: t.totalsFailed };
 
 type Filters = {
   q: string;
@@ -72,28 +73,17 @@ const columns: readonly LedgerColumn<DonationListResponse['items'][number]>[] = 
   { header: 'Aprobada (Bogotá)', cell: (item) => (item.approvedAt ? formatColombianDateTime(item.approvedAt) : '—'), nowrap: true },
 ];
 
-type Totals = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: DonationTotalsResponse };
-
 /** Approved totals per year (cards) and month (a table), for the applied date range. */
 function DonationTotals({ desde, hasta }: { desde: string; hasta: string }) {
-  const session = useStaffSession();
   const getTotals = useGetStaffDonationTotals();
-  const [totals, setTotals] = useState<Totals>({ kind: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      setTotals({ kind: 'loading' });
-      const token = await session.getIdToken();
-      const result = token ? await getTotals({ ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) }, token) : null;
-      if (!live) return;
-      if (result?.kind === 'ok') setTotals({ kind: 'ready', data: result.data });
-      else setTotals({ kind: 'failed', message: result?.kind === 'error' && result.message ? result.message : t.totalsFailed });
-    })();
-    return () => {
-      live = false;
-    };
-  }, [desde, getTotals, hasta, session]);
+  const { state: totals } = useStaffResource(
+    useCallback(
+      (token: string) => getTotals({ ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) }, token),
+      [desde, getTotals, hasta],
+    ),
+    // The list below says more if the connection or the session is the trouble.
+    totalsTexts,
+  );
 
   return (
     <section aria-labelledby="donaciones-totales">
