@@ -1,0 +1,41 @@
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import type { ApiResult } from 'shared/api/client';
+import { useStaffSession } from 'shared/staff-session';
+import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
+import { messageOf, Notice } from './kit';
+
+/**
+ * A panel form on the visitors' form kit (#27): react-hook-form holds the values, the kit's fields show them with their
+ * errors, and `useFormSubmission` sends them with the staff member's token. The server checks the values: its
+ * message for a field goes on that field, and its message for the whole is `failure`, said by `StaffFormFailure`.
+ */
+export function useStaffForm<V extends FieldValues, A>({
+  defaultValues,
+  send,
+  onSent,
+  texts,
+}: {
+  defaultValues: DefaultValues<V>;
+  send: (values: V, token: string) => Promise<ApiResult<A>>;
+  /** After a send the server took, with its answer (say so, reset the form). */
+  onSent: (answer: A, values: V) => void;
+  texts: { network: string; failed: string; sessionEnded: string };
+}) {
+  const session = useStaffSession();
+  const form = useForm<V>({ defaultValues, mode: 'onSubmit' });
+  const submission = useFormSubmission(form, async (values: V) => {
+    const token = await session.getIdToken();
+    if (!token) return failed(texts.sessionEnded);
+    const result = await send(values, token);
+    if (result.kind !== 'ok')
+      return failed(messageOf(result, texts.network, texts.failed), { fields: result.kind === 'error' ? result.fields : undefined });
+    onSent(result.data, values);
+    return sent(result.data);
+  });
+  return { form, field: fieldsOf(form), ...submission };
+}
+
+/** Why the last send failed, taking focus again after each failed send. */
+export function StaffFormFailure({ submission }: { submission: { failure: { text: string } | null; failures: number } }) {
+  return submission.failure ? <Notice key={submission.failures} kind="error" text={submission.failure.text} /> : null;
+}
