@@ -1,11 +1,11 @@
 import 'shared/ui/staff/screens.css';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { courses } from 'shared/catalogue/courses';
 import { formatLongDate } from 'shared/format/dates';
 import { courseSlugs, type CohortStatus, type StaffCohort } from 'shared/schemas/cohorts-api';
 import { useStaffSession } from 'shared/staff-session';
-import { SelectField, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
+import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
 import { messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import type { ApiResult } from 'shared/api/client';
@@ -87,7 +87,7 @@ function CohortForm({
 }) {
   const create = useCreateStaffCohort();
   const update = useUpdateStaffCohort();
-  const { form, field, formRef, onSubmit, busy, ...submission } = useStaffForm<Draft, { cohort: StaffCohort }>({
+  const { form, field, ...submission } = useStaffForm<Draft, { cohort: StaffCohort }>({
     defaultValues: editing
       ? {
           course_name: editing.course_name,
@@ -117,18 +117,17 @@ function CohortForm({
     },
     texts: { ...t, failed: t.actionFailed },
   });
-  const prefix = editing ? `cohorte-${editing.id}` : 'cohorte-nueva';
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (editing) headingRef.current?.focus();
-  }, [editing]);
 
   return (
-    <form ref={formRef} className="form card" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${prefix}-title`} noValidate>
-      <h2 id={`${prefix}-title`} ref={headingRef} tabIndex={-1}>
-        {editing ? t.editTitle(titleOf(editing.course_name), formatLongDate(editing.start_date)) : t.newTitle}
-      </h2>
-      <StaffFormFailure submission={submission} />
+    <StaffForm
+      id={editing ? `cohorte-${editing.id}` : 'cohorte-nueva'}
+      title={editing ? t.editTitle(titleOf(editing.course_name), formatLongDate(editing.start_date)) : t.newTitle}
+      focusTitle={editing !== null}
+      submission={submission}
+      submitLabel={editing ? t.save : t.create}
+      busyLabel={t.saving}
+      cancel={onCancel ? { label: t.cancel, onCancel } : undefined}
+    >
       <div className="form-grid">
         {editing ? null : <SelectField label={t.course} placeholder={null} options={courseOptions} {...field('course_name')} />}
         <TextField label={t.startDate} type="date" required unmarked {...field('start_date')} />
@@ -146,17 +145,7 @@ function CohortForm({
         <SelectField label={t.statusLabel} placeholder={null} options={statusOptions} {...field('status')} />
       </div>
       <TextAreaField label={t.instructions} hint={t.instructionsHint} rows={3} maxLength={2000} {...field('access_instructions')} />
-      <p className="staff-filters__actions">
-        <SubmitButton busy={busy} busyLabel={t.saving}>
-          {editing ? t.save : t.create}
-        </SubmitButton>
-        {onCancel ? (
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        ) : null}
-      </p>
-    </form>
+    </StaffForm>
   );
 }
 

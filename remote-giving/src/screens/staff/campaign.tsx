@@ -1,10 +1,10 @@
 import 'shared/ui/staff/screens.css';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { campaignPercent, type CampaignRequest, type StaffCampaign as Campaign } from 'shared/schemas/campaign-api';
-import { SubmitButton, TextField } from 'shared/ui/form';
-import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
+import { TextField } from 'shared/ui/form';
+import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
 import { Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useCreateStaffCampaign } from '../../api/create-staff-campaign';
@@ -60,7 +60,7 @@ function CampaignForm({
 }) {
   const create = useCreateStaffCampaign();
   const update = useUpdateStaffCampaign();
-  const { form, field, formRef, onSubmit, busy, ...submission } = useStaffForm<CampaignRequest, { campaign: Campaign }>({
+  const { form, field, ...submission } = useStaffForm<CampaignRequest, { campaign: Campaign }>({
     defaultValues: editing
       ? { title: editing.title, goal_amount: String(editing.goal_amount), starts_on: editing.starts_on, ends_on: editing.ends_on }
       : emptyDraft,
@@ -71,19 +71,18 @@ function CampaignForm({
     },
     texts: { ...t, failed: t.actionFailed },
   });
-  const prefix = editing ? `campana-${editing.id}` : 'campana-nueva';
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (editing) headingRef.current?.focus();
-  }, [editing]);
   const goal = field('goal_amount');
 
   return (
-    <form ref={formRef} className="form card" onSubmit={(e) => void onSubmit(e)} aria-labelledby={`${prefix}-title`} noValidate>
-      <h2 id={`${prefix}-title`} ref={headingRef} tabIndex={-1}>
-        {editing ? t.editTitle(editing.title) : t.newTitle}
-      </h2>
-      <StaffFormFailure submission={submission} />
+    <StaffForm
+      id={editing ? `campana-${editing.id}` : 'campana-nueva'}
+      title={editing ? t.editTitle(editing.title) : t.newTitle}
+      focusTitle={editing !== null}
+      submission={submission}
+      submitLabel={editing ? t.save : t.create}
+      busyLabel={t.saving}
+      cancel={onCancel ? { label: t.cancel, onCancel } : undefined}
+    >
       <TextField label={t.name} hint={t.nameHint} required unmarked maxLength={120} {...field('title')} />
       <div className="form-grid">
         <TextField
@@ -103,17 +102,7 @@ function CampaignForm({
         <TextField label={t.startsOn} type="date" required unmarked {...field('starts_on')} />
         <TextField label={t.endsOn} type="date" required unmarked {...field('ends_on')} />
       </div>
-      <p className="staff-filters__actions">
-        <SubmitButton busy={busy} busyLabel={t.saving}>
-          {editing ? t.save : t.create}
-        </SubmitButton>
-        {onCancel ? (
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        ) : null}
-      </p>
-    </form>
+    </StaffForm>
   );
 }
 
