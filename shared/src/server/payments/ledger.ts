@@ -164,3 +164,95 @@ export async function sendLedgerExport<R extends { id: number }>(
     .header('content-disposition', csvDisposition(ledger.filename))
     .send(csvStream(ledger.columns, pages));
 }
+
+/**
+ * A payable's ledger as the shared list, count and export read it (#27): its table, the columns its list shows and
+ * the conditions of its own filters; the search and the keyset cursor are the kit's. A new payable (monthly-giving
+ * subscriptions) describes these and gets the list page, the count and the export's pages.
+ */
+export interface LedgerSource<F extends { q?: string | undefined }> {
+  /** `schema.table`, a constant: never a request's text. */
+  table: string;
+  /** The list's columns, SQL over the alias `t`, a constant. */
+  columns: string;
+  /** The filter's own conditions over `t`: constant column names, the request's values bound. */
+  where: (filter: F) => RawBuilder<unknown>[];
+}
+
+/** The WHERE clause of a filter: its conditions, every searched word, and rows older than the cursor when there is one. */
+export function ledgerConditions<F extends { q?: string | undefined }>(
+  source: LedgerSource<F>,
+  filter: F,
+  before?: number,
+): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [sql`true`, ...ledgerSearchConditions(filter.q), ...source.where(filter)];
+  if (before) where.push(sql`t.id < ${before}`);
+  return sql.join(where, sql` and `);
+}
+
+/** Up to `limit` rows of the filter, newest first, older than `before` when given. */
+export async function readLedgerRows<R, F extends { q?: string | undefined }>(
+  db: SiteDb,
+  source: LedgerSource<F>,
+  filter: F,
+  limit: number,
+  before?: number,
+): Promise<R[]> {
+  const result = await sql<R>`
+    select ${sql.raw(source.columns)} from ${sql.raw(source.table)} as t
+    where ${ledgerConditions(source, filter, before)}
+    order by t.id desc
+    limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** How many rows match the filter. */
+export async function countLedgerRows<F extends { q?: string | undefined }>(
+  db: SiteDb,
+  source: LedgerSource<F>,
+  filter: F,
+): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from ${sql.raw(source.table)} as t where ${ledgerConditions(source, filter)}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * One page of a ledger's list as its POST …/lista asks for it: the rows (one more is read to know whether there is a
+ * next page), the cursor of that page, and what `summaryOf` counts for the filter (a total, counts per status) only
+ * with the first page.
+ */
+export async function readLedgerList<R extends { id: number }, F extends { q?: string | undefined }, S>(
+  db: SiteDb,
+  source: LedgerSource<F>,
+  body: F & { cursor?: number | undefined; limit?: number | undefined },
+  pageSize: number,
+  summaryOf: (filter: F) => Promise<S>,
+): Promise<{ rows: R[]; nextCursor: string | null; summary: S | null }> {
+  const { cursor, limit = pageSize, ...rest } = body;
+  // The body without its paging is the filter.
+  const filter = rest as unknown as F;
+  const [rows, summary] = await Promise.all([
+    readLedgerRows<R, F>(db, source, filter, limit + 1, cursor),
+    cursor ? Promise.resolve(null) : summaryOf(filter),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? ledgerCursorOf(last.id) : null, summary };
+}
+
+/** A record's payment trail in its domain: every status the provider reported and the payments not applied. */
+export async function readPaymentTrail(
+  db: SiteDb,
+  tables: { events: PaymentEventsTableName; discrepancies: PaymentDiscrepanciesTableName },
+  reference: string,
+): Promise<{ history: PaymentEvent[]; discrepancies: Discrepancy[] }> {
+  const [history, discrepancies] = await Promise.all([
+    paymentHistory(db, tables.events, reference),
+    recordDiscrepancies(db, tables.discrepancies, reference),
+  ]);
+  return { history, discrepancies };
+}
+
+/** The instant as the API sends it (ISO), or null. */
+export const isoOf = iso;
