@@ -38,7 +38,7 @@ import {
   readLedgerList,
   readLedgerRows,
   readPaymentTrail,
-  sendLedgerExport,
+  registerLedgerExport,
   type LedgerSource,
 } from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
@@ -235,32 +235,21 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       },
     );
 
-    staff.get<{ Querystring: EnrolmentExportQuery }>(
-      '/enrolments/exportar',
-      {
-        // The ledger's CSV is the accountant's: Finanzas (Cursos follows its students on the screen).
-        config: { staffRoles: ['finanzas'] },
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Exportar las inscripciones del filtro a CSV (Excel en español); queda en la auditoría',
-          querystring: zodSchema(enrolmentExportQuerySchema),
-          response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
-        },
-      },
-      async (request, reply) => {
-        const filter = request.query;
-        checkFilter(filter);
-        return sendLedgerExport(ctx.db, request, reply, {
-          action: 'courses.export',
-          entity: 'enrolments',
-          filter,
-          filename: `inscripciones-${colombianDate(new Date())}.csv`,
-          columns: csvColumns,
-          readPage: (limit, before) => readPage(ctx.db, filter, limit, before),
-          count: async () => (await countRows(ctx.db, filter)).total,
-        });
-      },
-    );
+    registerLedgerExport<EnrolmentExportQuery, ListRow>(staff, ctx.db, {
+      path: '/enrolments/exportar',
+      // The ledger's CSV is the accountant's: Finanzas (Cursos follows its students on the screen).
+      config: { staffRoles: ['finanzas'] },
+      tags: ['courses-staff'],
+      summary: 'Exportar las inscripciones del filtro a CSV (Excel en español); queda en la auditoría',
+      querystring: enrolmentExportQuerySchema,
+      check: checkFilter,
+      action: 'courses.export',
+      entity: 'enrolments',
+      filename: () => `inscripciones-${colombianDate(new Date())}.csv`,
+      columns: csvColumns,
+      readPage: (filter, limit, before) => readPage(ctx.db, filter, limit, before),
+      count: async (filter) => (await countRows(ctx.db, filter)).total,
+    });
 
     staff.get<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
       '/enrolments/:reference',

@@ -29,7 +29,7 @@ import {
   readLedgerList,
   readLedgerRows,
   readPaymentTrail,
-  sendLedgerExport,
+  registerLedgerExport,
   type LedgerSource,
 } from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffRead, pathParam } from 'shared/server/staff-guard';
@@ -190,29 +190,18 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
       },
     );
 
-    staff.get<{ Querystring: DonationExportQuery }>(
-      '/donations/exportar',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Exportar las donaciones del filtro a CSV (Excel en español); queda en la auditoría',
-          querystring: zodSchema(donationExportQuerySchema),
-          response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
-        },
-      },
-      async (request, reply) => {
-        const filter = request.query;
-        return sendLedgerExport(ctx.db, request, reply, {
-          action: 'giving.export',
-          entity: 'contributions',
-          filter,
-          filename: `donaciones-${colombianDate(new Date())}.csv`,
-          columns: csvColumns,
-          readPage: (limit, before) => readLedgerRows<ListRow, DonationFilter>(ctx.db, ledger, filter, limit, before),
-          count: async () => countLedgerRows(ctx.db, ledger, filter),
-        });
-      },
-    );
+    registerLedgerExport<DonationExportQuery, ListRow>(staff, ctx.db, {
+      path: '/donations/exportar',
+      tags: ['giving-staff'],
+      summary: 'Exportar las donaciones del filtro a CSV (Excel en español); queda en la auditoría',
+      querystring: donationExportQuerySchema,
+      action: 'giving.export',
+      entity: 'contributions',
+      filename: () => `donaciones-${colombianDate(new Date())}.csv`,
+      columns: csvColumns,
+      readPage: (filter, limit, before) => readLedgerRows<ListRow, DonationFilter>(ctx.db, ledger, filter, limit, before),
+      count: (filter) => countLedgerRows(ctx.db, ledger, filter),
+    });
 
     staff.get<{ Params: ReferenceParams; Reply: DonationRecordResponse }>(
       '/donations/:reference',

@@ -1,12 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Discrepancy, PaymentEvent } from '../../schemas/enrolments-staff-api';
 import type { PaymentDiscrepanciesTableName, PaymentEventsTableName, SiteDb } from '../database';
-import { ApiError } from '../http';
+import { ApiError, zodSchema } from '../http';
+import type { z } from '../../schemas/zod';
 import { searchPatterns } from '../ledger-search';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit';
 import { csvDisposition, csvStream, type CsvColumn } from '../csv';
 import { staffOf } from '../staff-guard';
+import type { StaffRole } from '../../staff-roles';
 
 /**
  * What the staff's ledgers of enrolments and donations (#14) share: the payment part of a record, its history and
@@ -256,3 +258,54 @@ export async function readPaymentTrail(
 
 /** The instant as the API sends it (ISO), or null. */
 export const isoOf = iso;
+
+/**
+ * GET <path>: a ledger's CSV of the filter in the query (never a search), audited — the route every payable's ledger
+ * has, described by its query schema, file name and columns. `check` refuses a filter the schema cannot (400).
+ */
+export function registerLedgerExport<F extends Record<string, unknown>, R extends { id: number }>(
+  staff: FastifyInstance,
+  db: SiteDb,
+  route: {
+    path: string;
+    tags: string[];
+    summary: string;
+    querystring: z.ZodMiniType;
+    /** Other roles than the scope's (the CSV is the accountant's). */
+    config?: { staffRoles: readonly StaffRole[] };
+    check?: (filter: F) => void;
+    action: 'courses.export' | 'giving.export';
+    entity: string;
+    filename: () => string;
+    columns: readonly CsvColumn<R>[];
+    readPage: (filter: F, limit: number, before?: number) => Promise<R[]>;
+    count: (filter: F) => Promise<number>;
+  },
+): void {
+  staff.get<{ Querystring: F }>(
+    route.path,
+    {
+      ...(route.config ? { config: route.config } : {}),
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        querystring: zodSchema(route.querystring),
+        response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
+      },
+    },
+    async (request, reply) => {
+      // The query as the schema above parsed it.
+      const filter = request.query as F;
+      route.check?.(filter);
+      return sendLedgerExport(db, request, reply, {
+        action: route.action,
+        entity: route.entity,
+        filter,
+        filename: route.filename(),
+        columns: route.columns,
+        readPage: (limit, before) => route.readPage(filter, limit, before),
+        count: () => route.count(filter),
+      });
+    },
+  );
+}
