@@ -39,9 +39,10 @@ import {
   readLedgerRows,
   readPaymentTrail,
   registerLedgerExport,
+  registerLedgerRecord,
   type LedgerSource,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { cohortDate } from './cohorts-seats';
 import { courseReceiptMail } from './payments';
 
@@ -251,23 +252,15 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       count: async (filter) => (await countRows(ctx.db, filter)).total,
     });
 
-    staff.get<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
-      '/enrolments/:reference',
-      {
-        config: staffRead<EnrolmentRecordResponse>({ action: 'courses.enrolment.read', entity: 'enrolment', id: pathParam('reference') }),
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Una inscripción con los datos del estudiante y la historia de su pago',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(enrolmentRecordResponseSchema) },
-        },
-      },
-      async (request) => {
-        const record = await readRecord(ctx.db, request.params.reference);
-        if (!record) throw notFound();
-        return record;
-      },
-    );
+    registerLedgerRecord<EnrolmentRecordResponse>(staff, {
+      path: '/enrolments/:reference',
+      tags: ['courses-staff'],
+      summary: 'Una inscripción con los datos del estudiante y la historia de su pago',
+      read: { action: 'courses.enrolment.read', entity: 'enrolment' },
+      response: enrolmentRecordResponseSchema,
+      readRecord: (reference) => readRecord(ctx.db, reference),
+      notFound,
+    });
 
     staff.post<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
       '/enrolments/:reference/completar',

@@ -17,7 +17,7 @@ import {
   type DonationTotalsQuery,
   type DonationTotalsResponse,
 } from 'shared/schemas/donations-staff-api';
-import { LEDGER_PAGE_SIZE, paymentStatusLabel, referenceParamsSchema, type ReferenceParams } from 'shared/schemas/enrolments-staff-api';
+import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
@@ -30,9 +30,10 @@ import {
   readLedgerRows,
   readPaymentTrail,
   registerLedgerExport,
+  registerLedgerRecord,
   type LedgerSource,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffRead, pathParam } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
 
 /**
  * The staff's ledger of donations (#14), under /api/giving/staff/donations…: approved totals per Bogotá month and
@@ -203,22 +204,14 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
       count: (filter) => countLedgerRows(ctx.db, ledger, filter),
     });
 
-    staff.get<{ Params: ReferenceParams; Reply: DonationRecordResponse }>(
-      '/donations/:reference',
-      {
-        config: staffRead<DonationRecordResponse>({ action: 'giving.donation.read', entity: 'donation', id: pathParam('reference') }),
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Una donación con los datos del donante y la historia de su pago',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(donationRecordResponseSchema) },
-        },
-      },
-      async (request) => {
-        const record = await readRecord(ctx.db, request.params.reference);
-        if (!record) throw notFound();
-        return record;
-      },
-    );
+    registerLedgerRecord<DonationRecordResponse>(staff, {
+      path: '/donations/:reference',
+      tags: ['giving-staff'],
+      summary: 'Una donación con los datos del donante y la historia de su pago',
+      read: { action: 'giving.donation.read', entity: 'donation' },
+      response: donationRecordResponseSchema,
+      readRecord: (reference) => readRecord(ctx.db, reference),
+      notFound,
+    });
   });
 };

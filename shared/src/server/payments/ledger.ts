@@ -1,13 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Discrepancy, PaymentEvent } from '../../schemas/enrolments-staff-api';
+import { referenceParamsSchema, type Discrepancy, type PaymentEvent, type ReferenceParams } from '../../schemas/enrolments-staff-api';
 import type { PaymentDiscrepanciesTableName, PaymentEventsTableName, SiteDb } from '../database';
-import { ApiError, zodSchema } from '../http';
+import { ApiError, zodResponse, zodSchema } from '../http';
 import type { z } from '../../schemas/zod';
 import { searchPatterns } from '../ledger-search';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit';
 import { csvDisposition, csvStream, type CsvColumn } from '../csv';
-import { staffOf } from '../staff-guard';
+import { pathParam, staffOf, staffRead } from '../staff-guard';
 import type { StaffRole } from '../../staff-roles';
 
 /**
@@ -306,6 +306,42 @@ export function registerLedgerExport<F extends Record<string, unknown>, R extend
         readPage: (limit, before) => route.readPage(filter, limit, before),
         count: () => route.count(filter),
       });
+    },
+  );
+}
+
+/**
+ * GET <path>/:reference: one record of a ledger with its payment trail, its read audited; a reference the ledger does
+ * not have is the ledger's own 404.
+ */
+export function registerLedgerRecord<R>(
+  staff: FastifyInstance,
+  route: {
+    path: string;
+    tags: string[];
+    summary: string;
+    /** The audited read: its action and entity (the reference is its id). */
+    read: { action: string; entity: string };
+    response: z.ZodMiniType;
+    readRecord: (reference: string) => Promise<R | undefined>;
+    notFound: () => ApiError;
+  },
+): void {
+  staff.get<{ Params: ReferenceParams }>(
+    route.path,
+    {
+      config: staffRead<R>({ ...route.read, id: pathParam('reference') }),
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        params: zodSchema(referenceParamsSchema),
+        response: { 200: zodResponse(route.response) },
+      },
+    },
+    async (request) => {
+      const record = await route.readRecord(request.params.reference);
+      if (!record) throw route.notFound();
+      return record;
     },
   );
 }
