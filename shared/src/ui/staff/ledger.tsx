@@ -117,6 +117,16 @@ export function PaymentHistory({ history, discrepancies }: { history: PaymentEve
   );
 }
 
+/** What the download says: its heading, its button while idle and busy, and how it went. */
+export interface ExportTexts {
+  exportTitle: string;
+  exportButton: string;
+  exporting: string;
+  exported: (filename: string) => string;
+  exportFailed: string;
+}
+const exportTexts: ExportTexts = t;
+
 type Download = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; filename: string; n: number } | { kind: 'failed'; n: number };
 
 /**
@@ -127,10 +137,16 @@ export function CsvExport({
   hint,
   filename,
   download,
+  texts = exportTexts,
+  frame = { id: 'registro-exportar', level: 'h2', className: 'staff-export', notice: 'staff-notice', hint: 'staff-screen__intro' },
 }: {
   hint: string;
   filename: string;
   download: (token: string) => Promise<Blob | null>;
+  /** A screen's own words for the download (the community inbox's). */
+  texts?: ExportTexts;
+  /** Where it stands in the screen: its heading's id and level, and the screen's class names. */
+  frame?: { id: string; level: 'h2' | 'h3'; className: string; notice: string; hint: string };
 }) {
   const session = useStaffSession();
   const [file, setFile] = useState<Download>({ kind: 'idle' });
@@ -143,15 +159,16 @@ export function CsvExport({
     saveFile(blob, filename);
     setFile({ kind: 'done', filename, n });
   };
+  const Heading = frame.level;
   return (
-    <section className="staff-export" aria-labelledby="registro-exportar">
-      <h2 id="registro-exportar">{t.exportTitle}</h2>
-      <p className="staff-screen__intro">{hint}</p>
+    <section className={frame.className} aria-labelledby={frame.id}>
+      <Heading id={frame.id}>{texts.exportTitle}</Heading>
+      <p className={frame.hint}>{hint}</p>
       <button type="button" className="btn btn--ghost" onClick={() => void run()} disabled={file.kind === 'busy'}>
-        {file.kind === 'busy' ? t.exporting : t.exportButton}
+        {file.kind === 'busy' ? texts.exporting : texts.exportButton}
       </button>
-      {file.kind === 'done' ? <Notice key={`ok-${file.n}`} className="staff-notice" text={t.exported(file.filename)} /> : null}
-      {file.kind === 'failed' ? <Notice key={`error-${file.n}`} className="staff-notice" kind="error" text={t.exportFailed} /> : null}
+      {file.kind === 'done' ? <Notice key={`ok-${file.n}`} className={frame.notice} text={texts.exported(file.filename)} /> : null}
+      {file.kind === 'failed' ? <Notice key={`error-${file.n}`} className={frame.notice} kind="error" text={texts.exportFailed} /> : null}
     </section>
   );
 }
