@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { courseBySlug, courses, enrolmentOptions } from 'shared/catalogue/courses';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
@@ -31,15 +31,18 @@ import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import {
+  isoOf,
+  ledgerConditions,
   ledgerConflict,
-  ledgerCursorOf,
-  sendLedgerExport,
-  ledgerSearchConditions,
-  paymentHistory,
   paymentOf,
-  recordDiscrepancies,
+  readLedgerList,
+  readLedgerRows,
+  readPaymentTrail,
+  registerLedgerExport,
+  registerLedgerRecord,
+  type LedgerSource,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { cohortDate } from './cohorts-seats';
 import { courseReceiptMail } from './payments';
 
@@ -52,9 +55,6 @@ import { courseReceiptMail } from './payments';
 
 /** A receipt is sent again at most once in this time (a double click, a second tab). */
 export const RESEND_COOLDOWN_MS = 5 * 60_000;
-
-const listColumns = sql`t.id, t.reference, t.created_at, t.full_name, t.email, t.id_type, t.id_number, t.course_name, t.course_title,
-  t.module_name, t.cohort_start_date, t.price, t.enrollment_status, t.payment_status`;
 
 interface ListRow {
   id: number;
@@ -73,32 +73,28 @@ interface ListRow {
   payment_status: string;
 }
 
-/** The filter's conditions; `status: false` leaves the enrolment status out (the counts per status are over the rest). */
-function conditions(filter: EnrolmentFilter, options: { status?: boolean; before?: number } = {}): RawBuilder<unknown> {
-  const where: RawBuilder<unknown>[] = [sql`true`, ...ledgerSearchConditions(filter.q)];
-  if (filter.curso) where.push(sql`t.course_name = ${filter.curso}`);
-  if (filter.modulo) where.push(sql`t.module_name = ${filter.modulo}`);
-  if (filter.cohorte) where.push(sql`t.cohort_id = ${filter.cohorte}`);
-  if (filter.estado && options.status !== false) where.push(sql`t.enrollment_status = ${filter.estado}`);
-  if (filter.pago) where.push(sql`t.payment_status = ${filter.pago}`);
-  if (options.before) where.push(sql`t.id < ${options.before}`);
-  return sql.join(where, sql` and `);
-}
+/** The enrolments as the ledger kit reads them. */
+const ledger: LedgerSource<EnrolmentFilter> = {
+  table: 'courses.enrolments',
+  columns: `t.id, t.reference, t.created_at, t.full_name, t.email, t.id_type, t.id_number, t.course_name, t.course_title,
+    t.module_name, t.cohort_start_date, t.price, t.enrollment_status, t.payment_status`,
+  where: (filter) => [
+    ...(filter.curso ? [sql`t.course_name = ${filter.curso}`] : []),
+    ...(filter.modulo ? [sql`t.module_name = ${filter.modulo}`] : []),
+    ...(filter.cohorte ? [sql`t.cohort_id = ${filter.cohorte}`] : []),
+    ...(filter.estado ? [sql`t.enrollment_status = ${filter.estado}`] : []),
+    ...(filter.pago ? [sql`t.payment_status = ${filter.pago}`] : []),
+  ],
+};
 
-async function readPage(db: SiteDb, filter: EnrolmentFilter, limit: number, before?: number): Promise<ListRow[]> {
-  const result = await sql<ListRow>`
-    select ${listColumns} from courses.enrolments as t
-    where ${conditions(filter, { before })}
-    order by t.id desc
-    limit ${limit}`.execute(db);
-  return result.rows;
-}
+const readPage = (db: SiteDb, filter: EnrolmentFilter, limit: number, before?: number) =>
+  readLedgerRows<ListRow, EnrolmentFilter>(db, ledger, filter, limit, before);
 
 /** How many match, per enrolment status (the status filter aside), and in all (with it). */
 async function countRows(db: SiteDb, filter: EnrolmentFilter): Promise<{ total: number; byStatus: Record<string, number> }> {
   const result = await sql<{ status: string; n: number }>`
     select t.enrollment_status as status, count(*)::int as n from courses.enrolments as t
-    where ${conditions(filter, { status: false })}
+    where ${ledgerConditions(ledger, { ...filter, estado: undefined })}
     group by t.enrollment_status`.execute(db);
   const byStatus: Record<string, number> = Object.fromEntries(Object.keys(enrolmentStatuses).map((s) => [s, 0]));
   for (const row of result.rows) byStatus[row.status] = Number(row.n);
@@ -112,18 +108,13 @@ function checkFilter(filter: EnrolmentFilter): void {
     throw new ApiError(400, 'validation_error', 'Revisa los datos enviados: hay campos con errores.', { curso: ledgerTexts.courseInvalid });
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
 async function readRecord(db: SiteDb, reference: string): Promise<EnrolmentRecordResponse | undefined> {
   const e = await db.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).executeTakeFirst();
   if (!e) return undefined;
-  const [history, discrepancies] = await Promise.all([
-    paymentHistory(db, 'courses.payment_events', reference),
-    recordDiscrepancies(db, 'courses.payment_discrepancies', reference),
-  ]);
+  const trail = await readPaymentTrail(db, { events: 'courses.payment_events', discrepancies: 'courses.payment_discrepancies' }, reference);
   return {
     reference: e.reference,
-    createdAt: iso(e.created_at) ?? '',
+    createdAt: isoOf(e.created_at) ?? '',
     course: e.course_name,
     courseTitle: e.course_title,
     module: e.module_name,
@@ -146,10 +137,9 @@ async function readRecord(db: SiteDb, reference: string): Promise<EnrolmentRecor
     enrolmentStatus: e.enrollment_status,
     payment: paymentOf(e),
     account: e.user_email,
-    completed: e.completed_at ? { at: iso(e.completed_at) ?? '', by: e.completed_by ?? '' } : null,
-    receiptResentAt: iso(e.receipt_resent_at),
-    history,
-    discrepancies,
+    completed: e.completed_at ? { at: isoOf(e.completed_at) ?? '', by: e.completed_by ?? '' } : null,
+    receiptResentAt: isoOf(e.receipt_resent_at),
+    ...trail,
   };
 }
 
@@ -217,19 +207,18 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
         },
       },
       async (request) => {
-        const { cursor, limit = LEDGER_PAGE_SIZE, ...filter } = request.body;
-        checkFilter(filter);
-        // One row more than asked tells whether there is a next page.
-        const [rows, counts] = await Promise.all([
-          readPage(ctx.db, filter, limit + 1, cursor),
-          cursor ? Promise.resolve(null) : countRows(ctx.db, filter),
-        ]);
-        const page = rows.slice(0, limit);
-        const last = page.at(-1);
+        checkFilter(request.body);
+        const { rows, nextCursor, summary } = await readLedgerList<ListRow, EnrolmentFilter, Awaited<ReturnType<typeof countRows>>>(
+          ctx.db,
+          ledger,
+          request.body,
+          LEDGER_PAGE_SIZE,
+          (filter) => countRows(ctx.db, filter),
+        );
         return {
-          items: page.map((r) => ({
+          items: rows.map((r) => ({
             reference: r.reference,
-            createdAt: iso(r.created_at) ?? '',
+            createdAt: isoOf(r.created_at) ?? '',
             name: r.full_name,
             email: r.email,
             document: `${r.id_type} ${r.id_number}`,
@@ -241,56 +230,37 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
             enrolmentStatus: r.enrollment_status,
             paymentStatus: r.payment_status,
           })),
-          nextCursor: rows.length > limit && last ? ledgerCursorOf(last.id) : null,
-          counts,
+          nextCursor,
+          counts: summary,
         };
       },
     );
 
-    staff.get<{ Querystring: EnrolmentExportQuery }>(
-      '/enrolments/exportar',
-      {
-        // The ledger's CSV is the accountant's: Finanzas (Cursos follows its students on the screen).
-        config: { staffRoles: ['finanzas'] },
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Exportar las inscripciones del filtro a CSV (Excel en español); queda en la auditoría',
-          querystring: zodSchema(enrolmentExportQuerySchema),
-          response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
-        },
-      },
-      async (request, reply) => {
-        const filter = request.query;
-        checkFilter(filter);
-        return sendLedgerExport(ctx.db, request, reply, {
-          action: 'courses.export',
-          entity: 'enrolments',
-          filter,
-          filename: `inscripciones-${colombianDate(new Date())}.csv`,
-          columns: csvColumns,
-          readPage: (limit, before) => readPage(ctx.db, filter, limit, before),
-          count: async () => (await countRows(ctx.db, filter)).total,
-        });
-      },
-    );
+    registerLedgerExport<EnrolmentExportQuery, ListRow>(staff, ctx.db, {
+      path: '/enrolments/exportar',
+      // The ledger's CSV is the accountant's: Finanzas (Cursos follows its students on the screen).
+      config: { staffRoles: ['finanzas'] },
+      tags: ['courses-staff'],
+      summary: 'Exportar las inscripciones del filtro a CSV (Excel en español); queda en la auditoría',
+      querystring: enrolmentExportQuerySchema,
+      check: checkFilter,
+      action: 'courses.export',
+      entity: 'enrolments',
+      filename: () => `inscripciones-${colombianDate(new Date())}.csv`,
+      columns: csvColumns,
+      readPage: (filter, limit, before) => readPage(ctx.db, filter, limit, before),
+      count: async (filter) => (await countRows(ctx.db, filter)).total,
+    });
 
-    staff.get<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
-      '/enrolments/:reference',
-      {
-        config: staffRead<EnrolmentRecordResponse>({ action: 'courses.enrolment.read', entity: 'enrolment', id: pathParam('reference') }),
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Una inscripción con los datos del estudiante y la historia de su pago',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(enrolmentRecordResponseSchema) },
-        },
-      },
-      async (request) => {
-        const record = await readRecord(ctx.db, request.params.reference);
-        if (!record) throw notFound();
-        return record;
-      },
-    );
+    registerLedgerRecord<EnrolmentRecordResponse>(staff, {
+      path: '/enrolments/:reference',
+      tags: ['courses-staff'],
+      summary: 'Una inscripción con los datos del estudiante y la historia de su pago',
+      read: { action: 'courses.enrolment.read', entity: 'enrolment' },
+      response: enrolmentRecordResponseSchema,
+      readRecord: (reference) => readRecord(ctx.db, reference),
+      notFound,
+    });
 
     staff.post<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
       '/enrolments/:reference/completar',

@@ -14,7 +14,7 @@ import {
 import { enrolmentSchema, fullName, type Enrolment } from 'shared/schemas/enrolment';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
-import { rejectHoneypot } from 'shared/server/form-guards';
+import { publicFormRoute } from 'shared/server/form-guards';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
 import { createCheckout } from 'shared/server/payments/checkout';
@@ -29,16 +29,12 @@ const newReference = () => `ENR-${randomBytes(12).toString('base64url')}`;
 export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
   app.post<{ Body: Enrolment; Reply: { 201: LeadResponse } }>(
     '/leads',
-    {
-      config: publicWrite(ctx.settings),
-      preValidation: rejectHoneypot,
-      schema: {
-        tags: ['courses'],
-        summary: 'Guardar la inscripción de un estudiante',
-        body: zodSchema(enrolmentSchema),
-        response: { 201: zodResponse(leadResponseSchema) },
-      },
-    },
+    publicFormRoute(ctx.settings, {
+      tags: ['courses'],
+      summary: 'Guardar la inscripción de un estudiante',
+      body: enrolmentSchema,
+      created: leadResponseSchema,
+    }),
     async (request, reply) => {
       const e = request.body;
       // A signed-in student's enrolment is tied to their account (spec §6), from the verified token only.

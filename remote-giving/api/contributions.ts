@@ -12,9 +12,8 @@ import {
   type DonationPaymentStatusResponse,
 } from 'shared/schemas/giving-api';
 import type { ApiContext } from 'shared/server/api-contract';
-import { publicWrite } from 'shared/server/api-module';
-import { rejectHoneypot } from 'shared/server/form-guards';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { publicFormRoute } from 'shared/server/form-guards';
+import { ApiError } from 'shared/server/http';
 import { renderMail, type MailDetail } from 'shared/server/mail-template';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { issueClaim } from 'shared/server/payments/claim';
@@ -39,16 +38,12 @@ export const donationDescription = 'Apoyo a la formación de personas en situaci
 export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
   app.post<{ Body: DonationInput; Reply: { 201: ContributionResponse } }>(
     '/contributions',
-    {
-      config: publicWrite(ctx.settings),
-      preValidation: rejectHoneypot,
-      schema: {
-        tags: ['giving'],
-        summary: 'Registrar una donación y crear su pago (el monto lo decide el servidor)',
-        body: zodSchema(donationSchema),
-        response: { 201: zodResponse(contributionResponseSchema) },
-      },
-    },
+    publicFormRoute(ctx.settings, {
+      tags: ['giving'],
+      summary: 'Registrar una donación y crear su pago (el monto lo decide el servidor)',
+      body: donationSchema,
+      created: contributionResponseSchema,
+    }),
     async (request, reply) => {
       const body = request.body;
       const amount = resolveDonationAmount(body, ctx.settings.donationBounds);

@@ -17,20 +17,23 @@ import {
   type DonationTotalsQuery,
   type DonationTotalsResponse,
 } from 'shared/schemas/donations-staff-api';
-import { LEDGER_PAGE_SIZE, paymentStatusLabel, referenceParamsSchema, type ReferenceParams } from 'shared/schemas/enrolments-staff-api';
+import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import {
-  ledgerCursorOf,
-  sendLedgerExport,
-  ledgerSearchConditions,
-  paymentHistory,
+  countLedgerRows,
+  isoOf,
   paymentOf,
-  recordDiscrepancies,
+  readLedgerList,
+  readLedgerRows,
+  readPaymentTrail,
+  registerLedgerExport,
+  registerLedgerRecord,
+  type LedgerSource,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffRead, pathParam } from 'shared/server/staff-guard';
+import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
 
 /**
  * The staff's ledger of donations (#14), under /api/giving/staff/donations…: approved totals per Bogotá month and
@@ -55,32 +58,17 @@ interface ListRow {
   date_approved: Date | null;
 }
 
-const listColumns = sql`t.id, t.reference, t.created_at, t.contributor_name, t.contributor_lastname, t.email, t.id_type, t.id_number,
-  t.phone_number, t.donation_amount, t.payment_status, t.payment_id, t.payment_type, t.date_approved`;
-
-/** The filter's conditions: the dates are the donation's Bogotá calendar days, both ends included. */
-function conditions(filter: DonationFilter, before?: number): RawBuilder<unknown> {
-  const where: RawBuilder<unknown>[] = [sql`true`, ...ledgerSearchConditions(filter.q)];
-  if (filter.pago) where.push(sql`t.payment_status = ${filter.pago}`);
-  if (filter.desde) where.push(sql`t.created_at >= ${colombianDayStart(filter.desde)}`);
-  if (filter.hasta) where.push(sql`t.created_at < ${colombianDayStart(nextDate(filter.hasta))}`);
-  if (before) where.push(sql`t.id < ${before}`);
-  return sql.join(where, sql` and `);
-}
-
-async function readPage(db: SiteDb, filter: DonationFilter, limit: number, before?: number): Promise<ListRow[]> {
-  const result = await sql<ListRow>`
-    select ${listColumns} from giving.contributions as t
-    where ${conditions(filter, before)}
-    order by t.id desc
-    limit ${limit}`.execute(db);
-  return result.rows;
-}
-
-async function countRows(db: SiteDb, filter: DonationFilter): Promise<number> {
-  const result = await sql<{ n: number }>`select count(*)::int as n from giving.contributions as t where ${conditions(filter)}`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
-}
+/** The donations as the ledger kit reads them: the dates are the donation's Bogotá calendar days, both ends included. */
+const ledger: LedgerSource<DonationFilter> = {
+  table: 'giving.contributions',
+  columns: `t.id, t.reference, t.created_at, t.contributor_name, t.contributor_lastname, t.email, t.id_type, t.id_number,
+    t.phone_number, t.donation_amount, t.payment_status, t.payment_id, t.payment_type, t.date_approved`,
+  where: (filter) => [
+    ...(filter.pago ? [sql`t.payment_status = ${filter.pago}`] : []),
+    ...(filter.desde ? [sql`t.created_at >= ${colombianDayStart(filter.desde)}`] : []),
+    ...(filter.hasta ? [sql`t.created_at < ${colombianDayStart(nextDate(filter.hasta))}`] : []),
+  ],
+};
 
 /**
  * Approved donations by the Bogotá month of their approval (Colombia keeps UTC−5 all year, so no time-zone database
@@ -108,18 +96,13 @@ async function readTotals(db: SiteDb, range: DonationTotalsQuery): Promise<Donat
   return { months, years: [...years.values()] };
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
-
 async function readRecord(db: SiteDb, reference: string): Promise<DonationRecordResponse | undefined> {
   const d = await db.selectFrom('giving.contributions').selectAll().where('reference', '=', reference).executeTakeFirst();
   if (!d) return undefined;
-  const [history, discrepancies] = await Promise.all([
-    paymentHistory(db, 'giving.payment_events', reference),
-    recordDiscrepancies(db, 'giving.payment_discrepancies', reference),
-  ]);
+  const trail = await readPaymentTrail(db, { events: 'giving.payment_events', discrepancies: 'giving.payment_discrepancies' }, reference);
   return {
     reference: d.reference,
-    createdAt: iso(d.created_at) ?? '',
+    createdAt: isoOf(d.created_at) ?? '',
     donor: {
       name: d.contributor_name,
       lastname: d.contributor_lastname,
@@ -130,8 +113,7 @@ async function readRecord(db: SiteDb, reference: string): Promise<DonationRecord
     },
     amount: d.donation_amount,
     payment: paymentOf(d),
-    history,
-    discrepancies,
+    ...trail,
   };
 }
 
@@ -185,70 +167,51 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
         },
       },
       async (request) => {
-        const { cursor, limit = LEDGER_PAGE_SIZE, ...filter } = request.body;
-        const [rows, total] = await Promise.all([
-          readPage(ctx.db, filter, limit + 1, cursor),
-          cursor ? Promise.resolve(null) : countRows(ctx.db, filter),
-        ]);
-        const page = rows.slice(0, limit);
-        const last = page.at(-1);
+        const { rows, nextCursor, summary } = await readLedgerList<ListRow, DonationFilter, number>(
+          ctx.db,
+          ledger,
+          request.body,
+          LEDGER_PAGE_SIZE,
+          (filter) => countLedgerRows(ctx.db, ledger, filter),
+        );
         return {
-          items: page.map((r) => ({
+          items: rows.map((r) => ({
             reference: r.reference,
-            createdAt: iso(r.created_at) ?? '',
+            createdAt: isoOf(r.created_at) ?? '',
             name: `${r.contributor_name} ${r.contributor_lastname}`,
             email: r.email,
             document: `${r.id_type} ${r.id_number}`,
             amount: r.donation_amount,
             paymentStatus: r.payment_status,
-            approvedAt: iso(r.date_approved),
+            approvedAt: isoOf(r.date_approved),
           })),
-          nextCursor: rows.length > limit && last ? ledgerCursorOf(last.id) : null,
-          total,
+          nextCursor,
+          total: summary,
         };
       },
     );
 
-    staff.get<{ Querystring: DonationExportQuery }>(
-      '/donations/exportar',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Exportar las donaciones del filtro a CSV (Excel en español); queda en la auditoría',
-          querystring: zodSchema(donationExportQuerySchema),
-          response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
-        },
-      },
-      async (request, reply) => {
-        const filter = request.query;
-        return sendLedgerExport(ctx.db, request, reply, {
-          action: 'giving.export',
-          entity: 'contributions',
-          filter,
-          filename: `donaciones-${colombianDate(new Date())}.csv`,
-          columns: csvColumns,
-          readPage: (limit, before) => readPage(ctx.db, filter, limit, before),
-          count: async () => countRows(ctx.db, filter),
-        });
-      },
-    );
+    registerLedgerExport<DonationExportQuery, ListRow>(staff, ctx.db, {
+      path: '/donations/exportar',
+      tags: ['giving-staff'],
+      summary: 'Exportar las donaciones del filtro a CSV (Excel en español); queda en la auditoría',
+      querystring: donationExportQuerySchema,
+      action: 'giving.export',
+      entity: 'contributions',
+      filename: () => `donaciones-${colombianDate(new Date())}.csv`,
+      columns: csvColumns,
+      readPage: (filter, limit, before) => readLedgerRows<ListRow, DonationFilter>(ctx.db, ledger, filter, limit, before),
+      count: (filter) => countLedgerRows(ctx.db, ledger, filter),
+    });
 
-    staff.get<{ Params: ReferenceParams; Reply: DonationRecordResponse }>(
-      '/donations/:reference',
-      {
-        config: staffRead<DonationRecordResponse>({ action: 'giving.donation.read', entity: 'donation', id: pathParam('reference') }),
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Una donación con los datos del donante y la historia de su pago',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(donationRecordResponseSchema) },
-        },
-      },
-      async (request) => {
-        const record = await readRecord(ctx.db, request.params.reference);
-        if (!record) throw notFound();
-        return record;
-      },
-    );
+    registerLedgerRecord<DonationRecordResponse>(staff, {
+      path: '/donations/:reference',
+      tags: ['giving-staff'],
+      summary: 'Una donación con los datos del donante y la historia de su pago',
+      read: { action: 'giving.donation.read', entity: 'donation' },
+      response: donationRecordResponseSchema,
+      readRecord: (reference) => readRecord(ctx.db, reference),
+      notFound,
+    });
   });
 };

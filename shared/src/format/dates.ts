@@ -20,6 +20,12 @@ export function formatLongDate(date: string): string {
   return `${Number(m[3])} de ${months[Number(m[2]) - 1] ?? ''} de ${m[1]}`;
 }
 
+/** A calendar month (`YYYY-MM`) as "enero de 2026". */
+export function formatMonth(month: string): string {
+  const number = month.slice(5, 7);
+  return `${months[Number(number) - 1] ?? number} de ${month.slice(0, 4)}`;
+}
+
 /** An instant in Colombian time as "2 de junio de 2025, 14:05" (Colombia has no daylight saving time). */
 export function formatColombianDateTime(instant: string | Date): string {
   const t = new Date(instant);

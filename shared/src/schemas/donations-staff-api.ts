@@ -1,4 +1,4 @@
-import { cursorField, discrepancySchema, limitField, paymentEventSchema, paymentStatusList, searchField } from './enrolments-staff-api';
+import { cursorField, limitField, paymentStatusList, paymentTrailShape, recordPaymentSchema, searchField } from './enrolments-staff-api';
 import { z } from './zod';
 
 /**
@@ -99,15 +99,7 @@ export const donationRecordResponseSchema = z.object({
     phone: z.string(),
   }),
   amount: z.int(),
-  payment: z.object({
-    status: z.string(),
-    id: z.nullable(z.string()),
-    detail: z.nullable(z.string()),
-    type: z.nullable(z.string()),
-    approvedAt: z.nullable(z.string()),
-    receiptSentAt: z.nullable(z.string()),
-  }),
-  history: z.array(paymentEventSchema),
-  discrepancies: z.array(discrepancySchema),
+  payment: recordPaymentSchema,
+  ...paymentTrailShape,
 });
 export type DonationRecordResponse = z.output<typeof donationRecordResponseSchema>;

@@ -214,6 +214,22 @@ export const enrolmentOptionsResponseSchema = z.object({
 });
 export type EnrolmentOptionsResponse = z.output<typeof enrolmentOptionsResponseSchema>;
 
+/** The payment of a payable's record (an enrolment, a donation) as its page shows it. */
+export const recordPaymentSchema = z.object({
+  status: z.string(),
+  id: z.nullable(z.string()),
+  detail: z.nullable(z.string()),
+  type: z.nullable(z.string()),
+  approvedAt: z.nullable(z.string()),
+  receiptSentAt: z.nullable(z.string()),
+});
+
+/** What every payable's record ends with: each status the provider reported, and the payments not applied. */
+export const paymentTrailShape = {
+  history: z.array(paymentEventSchema),
+  discrepancies: z.array(discrepancySchema),
+};
+
 export const enrolmentRecordResponseSchema = z.object({
   reference: z.string(),
   createdAt: z.string(),
@@ -237,22 +253,14 @@ export const enrolmentRecordResponseSchema = z.object({
     hasTerms: z.boolean(),
   }),
   enrolmentStatus: z.string(),
-  payment: z.object({
-    status: z.string(),
-    id: z.nullable(z.string()),
-    detail: z.nullable(z.string()),
-    type: z.nullable(z.string()),
-    approvedAt: z.nullable(z.string()),
-    receiptSentAt: z.nullable(z.string()),
-  }),
+  payment: recordPaymentSchema,
   /** The account the enrolment is tied to (its e-mail), or null. */
   account: z.nullable(z.string()),
   /** Who of the team marked it 'Completado' and when (ISO 8601), or null. */
   completed: z.nullable(z.object({ at: z.string(), by: z.string() })),
   /** When the team last sent the receipt again (ISO 8601), or null. */
   receiptResentAt: z.nullable(z.string()),
-  history: z.array(paymentEventSchema),
-  discrepancies: z.array(discrepancySchema),
+  ...paymentTrailShape,
 });
 export type EnrolmentRecordResponse = z.output<typeof enrolmentRecordResponseSchema>;
 

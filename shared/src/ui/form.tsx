@@ -6,6 +6,8 @@ interface FieldShell {
   error?: string | undefined;
   hint?: ReactNode;
   required?: boolean;
+  /** Required without the visible asterisk (the panel's forms, where every field is): still said by aria-required. */
+  unmarked?: boolean;
 }
 
 function useFieldIds(error?: string, hint?: ReactNode) {
@@ -50,11 +52,11 @@ function Extras({ error, errorId, hint, hintId }: { error?: string | undefined; 
 export type TextFieldProps = FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>;
 
 /** A labelled input with its error and hint wired to aria attributes; `name` is the spec's field name. */
-export function TextField({ label, error, hint, required, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, required, unmarked, ...input }: TextFieldProps) {
   const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
   return (
     <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
+      <Label htmlFor={id} label={label} required={required && !unmarked} />
       <input
         id={id}
         aria-invalid={error ? true : undefined}
@@ -69,11 +71,11 @@ export function TextField({ label, error, hint, required, ...input }: TextFieldP
 
 export type TextAreaFieldProps = FieldShell & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>;
 
-export function TextAreaField({ label, error, hint, required, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, required, unmarked, ...textarea }: TextAreaFieldProps) {
   const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
   return (
     <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
+      <Label htmlFor={id} label={label} required={required && !unmarked} />
       <textarea
         id={id}
         rows={4}
@@ -90,15 +92,25 @@ export function TextAreaField({ label, error, hint, required, ...textarea }: Tex
 export type SelectFieldProps = FieldShell &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required'> & {
     options: readonly string[] | ReadonlyArray<{ value: string; label: string }>;
-    placeholder?: string;
+    /** The first, empty option; null for none (a choice that always has a value). */
+    placeholder?: string | null;
   };
 
-/** A labelled select; the first, empty option is the placeholder ("Selecciona…"). */
-export function SelectField({ label, error, hint, required, options, placeholder = 'Selecciona una opción', ...select }: SelectFieldProps) {
+/** A labelled select; the first, empty option is the placeholder ("Selecciona…") unless there is none. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  unmarked,
+  options,
+  placeholder = 'Selecciona una opción',
+  ...select
+}: SelectFieldProps) {
   const { id, errorId, hintId, describedBy } = useFieldIds(error, hint);
   return (
     <div className="field">
-      <Label htmlFor={id} label={label} required={required} />
+      <Label htmlFor={id} label={label} required={required && !unmarked} />
       <select
         id={id}
         aria-invalid={error ? true : undefined}
@@ -106,7 +118,7 @@ export function SelectField({ label, error, hint, required, options, placeholder
         aria-describedby={describedBy}
         {...select}
       >
-        <option value="">{placeholder}</option>
+        {placeholder === null ? null : <option value="">{placeholder}</option>}
         {options.map((o) => {
           const { value, label: text } = typeof o === 'string' ? { value: o, label: o } : o;
           return (
@@ -121,7 +133,7 @@ export function SelectField({ label, error, hint, required, options, placeholder
   );
 }
 
-export type CheckboxFieldProps = Omit<FieldShell, 'hint'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'required'>;
+export type CheckboxFieldProps = Omit<FieldShell, 'hint' | 'unmarked'> & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'required'>;
 
 export function CheckboxField({ label, error, required, ...input }: CheckboxFieldProps) {
   const id = useId();

@@ -5,7 +5,7 @@ import { useStaffSession } from 'shared/staff-session';
 import { staffRoleNames } from 'shared/staff-roles';
 import { useListStaffAudit } from '../../api/list-staff-audit';
 import { bogotaDateTime } from './format';
-import { LoadState } from './staff-parts';
+import { LoadState } from 'shared/ui/staff/kit';
 import { auditActionLabels, auditEntityLabels, auditKinds, auditTexts as t } from './audit-texts';
 
 type Listing =

@@ -1,6 +1,6 @@
 import '../../account.css';
 import './staff.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { inviteStaffRequestSchema, updateStaffRolesRequestSchema, type StaffMemberRow } from 'shared/schemas/staff-api';
 import { useStaffSession } from 'shared/staff-session';
@@ -10,6 +10,7 @@ import { SubmitButton, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useInviteStaffMember } from '../../api/invite-staff-member';
 import { useListStaffMembers } from '../../api/list-staff-members';
 import { useRemoveStaffMember } from '../../api/remove-staff-member';
@@ -17,9 +18,7 @@ import { useUpdateStaffMemberRoles } from '../../api/update-staff-member-roles';
 import { bogotaDate } from './format';
 import { membersTexts as t } from './members-texts';
 import { RoleChoices } from './role-choices';
-import { LoadState } from './staff-parts';
 
-type Listing = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; members: StaffMemberRow[] };
 type Notice = { text: string; detail?: string; n: number };
 type Dialog =
   | { kind: 'remove'; member: StaffMemberRow; busy: boolean; error: string | null }
@@ -133,29 +132,16 @@ function stateOf(m: StaffMemberRow): { text: string; ok: boolean } {
  */
 export default function StaffMembers() {
   const session = useStaffSession();
-  const list = useListStaffMembers();
   const remove = useRemoveStaffMember();
   const invite = useInviteStaffMember();
-  const [listing, setListing] = useState<Listing>({ kind: 'loading' });
+  const resource = useStaffResource(useListStaffMembers(), t);
+  const members = resource.data?.members;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const load = useCallback(async () => {
-    const token = await session.getIdToken();
-    if (!token) return;
-    const result = await list(token);
-    setListing(
-      result.kind === 'ok' ? { kind: 'ready', members: result.data.members } : { kind: 'failed', message: messageOf(result, t.failed) },
-    );
-  }, [list, session]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const announce = (text: string, detail?: string) => {
     setNotice((prev) => ({ text, ...(detail ? { detail } : {}), n: (prev?.n ?? 0) + 1 }));
-    void load();
+    void resource.refresh();
   };
 
   const confirmRemoval = async () => {
@@ -181,19 +167,8 @@ export default function StaffMembers() {
 
   const me = session.email.toLowerCase();
   let body;
-  if (listing.kind !== 'ready')
-    body = (
-      <LoadState
-        state={listing}
-        loading={t.loading}
-        retry={t.retry}
-        onRetry={() => {
-          setListing({ kind: 'loading' });
-          void load();
-        }}
-      />
-    );
-  else if (listing.members.length === 0) body = <p>{t.empty}</p>;
+  if (!members) body = <ResourceState resource={resource} loading={t.loading} retry={t.retry} />;
+  else if (members.length === 0) body = <p>{t.empty}</p>;
   else
     body = (
       <div className="staff-table-wrap" role="region" aria-labelledby="equipo-tabla" tabIndex={0}>
@@ -209,7 +184,7 @@ export default function StaffMembers() {
             </tr>
           </thead>
           <tbody>
-            {listing.members.map((m) => {
+            {members.map((m) => {
               const self = m.email.toLowerCase() === me;
               const state = stateOf(m);
               const pending = m.status === 'invited';

@@ -1,6 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import './community-staff.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { colombianDate } from 'shared/format/business-days';
 import {
   contactFilters,
@@ -12,24 +12,46 @@ import {
 } from 'shared/schemas/community-inbox-api';
 import type { WorkshopSlug } from 'shared/schemas/community';
 import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
-import { useStaffSession } from 'shared/staff-session';
 import { useExportCommunityInbox } from '../../api/export-community-inbox';
 import { useGetCommunityInboxSummary } from '../../api/get-community-inbox-summary';
 import { useListCommunityInbox } from '../../api/list-community-inbox';
 import { ContactStatus, Notice } from './community-parts';
-import { LoadState, MoreRows, useKeysetListing } from 'shared/ui/staff/kit';
-import { saveFile } from 'shared/ui/staff/ledger';
+import { LoadState, MoreRows, SearchField, useKeysetListing } from 'shared/ui/staff/kit';
+import { useStaffResource } from 'shared/ui/staff/resource';
+import { CsvExport, FilterFields, optionsOf, type FilterField } from 'shared/ui/staff/ledger';
 import { dateTimeOf, inboxScreenTexts as t, isInboxKind } from './community-texts';
 
-interface Filters {
+type Filters = {
   q: string;
   estado: ContactFilter;
   taller: WorkshopSlug | '';
-}
+};
 const initialFilters: Filters = { q: '', estado: 'todos', taller: '' };
 const isInitial = (f: Filters) => !f.q.trim() && f.estado === 'todos' && !f.taller;
 
-type Download = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; filename: string; n: number } | { kind: 'failed'; n: number };
+/** Contacted or not, and (for workshop inquiries) which workshop. */
+const statusField: FilterField<Filters> = {
+  kind: 'select',
+  key: 'estado',
+  label: t.status,
+  options: () => (Object.keys(contactFilters) as ContactFilter[]).map((s) => ({ value: s, label: t.statusOptions[s] })),
+};
+const workshopField: FilterField<Filters> = {
+  kind: 'select',
+  key: 'taller',
+  label: t.workshop,
+  any: t.anyWorkshop,
+  options: () => optionsOf(workshopNames),
+};
+
+/** The kit's download in this screen's frame: under the kind's heading, with its spacing. */
+const exportFrame = {
+  id: 'comunidad-exportar',
+  level: 'h3',
+  className: 'community-export',
+  notice: 'community-notice',
+  hint: 'community-staff__intro',
+} as const;
 
 const bodyOf = (f: Filters, cursor?: string): InboxListRequest => ({
   estado: f.estado,
@@ -79,22 +101,8 @@ function KindNav({ current, summary }: { current: CommunityInboxKind | null; sum
  */
 export default function StaffCommunityInbox({ kind: kindParam }: { kind?: string }) {
   const kind = isInboxKind(kindParam) ? kindParam : null;
-  const session = useStaffSession();
-  const getSummary = useGetCommunityInboxSummary();
-  const [summary, setSummary] = useState<InboxSummaryResponse | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const token = await session.getIdToken();
-      const result = token ? await getSummary(token) : null;
-      // The counts only help; the list says what went wrong if anything does.
-      if (live && result?.kind === 'ok') setSummary(result.data);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [getSummary, session]);
+  // The counts only help; the list says what went wrong if anything does.
+  const { data: summary } = useStaffResource(useGetCommunityInboxSummary(), t);
 
   return (
     <section className="staff-screen community-staff" aria-labelledby="comunidad-titulo">
@@ -109,7 +117,6 @@ export default function StaffCommunityInbox({ kind: kindParam }: { kind?: string
 }
 
 function KindListing({ kind }: { kind: CommunityInboxKind }) {
-  const session = useStaffSession();
   const list = useListCommunityInbox();
   const download = useExportCommunityInbox();
   const label = communityInboxKinds[kind];
@@ -125,22 +132,7 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
     metaOf: (page, total: number | null | undefined) => (total === undefined ? page.total : total),
     texts: t,
   });
-  const [file, setFile] = useState<Download>({ kind: 'idle' });
 
-  const exportFile = async () => {
-    const n = file.kind === 'done' || file.kind === 'failed' ? file.n + 1 : 0;
-    setFile({ kind: 'busy' });
-    const token = await session.getIdToken();
-    const blob = token
-      ? await download(kind, { estado: applied.estado, ...(applied.taller ? { taller: applied.taller } : {}) }, token)
-      : null;
-    if (!blob) return setFile({ kind: 'failed', n });
-    const filename = `comunidad-${kind}-${colombianDate(new Date())}.csv`;
-    saveFile(blob, filename);
-    setFile({ kind: 'done', filename, n });
-  };
-
-  const searchId = `comunidad-q-${kind}`;
   return (
     <section className="community-listing" aria-labelledby="comunidad-lista-titulo">
       <h2 id="comunidad-lista-titulo">{label}</h2>
@@ -149,52 +141,20 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
         <h3 id="comunidad-filtros" className="visually-hidden">
           {t.filtersTitle}
         </h3>
-        <div className="field community-filters__search">
-          <label htmlFor={searchId}>{t.search[kind]}</label>
-          <input
-            id={searchId}
-            type="search"
-            autoComplete="off"
-            maxLength={100}
-            aria-describedby={`${searchId}-pista`}
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.target.value })}
-          />
-          <small id={`${searchId}-pista`} className="field-hint">
-            {t.searchHint}
-          </small>
-        </div>
-        <div className="field">
-          <label htmlFor="comunidad-estado">{t.status}</label>
-          <select
-            id="comunidad-estado"
-            value={draft.estado}
-            onChange={(e) => setDraft({ ...draft, estado: e.target.value as ContactFilter })}
-          >
-            {(Object.keys(contactFilters) as ContactFilter[]).map((s) => (
-              <option key={s} value={s}>
-                {t.statusOptions[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        {kind === 'talleres' ? (
-          <div className="field">
-            <label htmlFor="comunidad-taller">{t.workshop}</label>
-            <select
-              id="comunidad-taller"
-              value={draft.taller}
-              onChange={(e) => setDraft({ ...draft, taller: e.target.value as WorkshopSlug | '' })}
-            >
-              <option value="">{t.anyWorkshop}</option>
-              {(Object.keys(workshopNames) as WorkshopSlug[]).map((w) => (
-                <option key={w} value={w}>
-                  {workshopNames[w]}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <SearchField
+          id={`comunidad-q-${kind}`}
+          className="community-filters__search"
+          label={t.search[kind]}
+          hint={t.searchHint}
+          value={draft.q}
+          onChange={(q) => setDraft({ ...draft, q })}
+        />
+        <FilterFields
+          prefix="comunidad"
+          fields={kind === 'talleres' ? [statusField, workshopField] : [statusField]}
+          draft={draft}
+          setDraft={setDraft}
+        />
         <div className="community-filters__actions">
           <button type="submit" className="btn">
             {t.apply}
@@ -205,15 +165,13 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
         </div>
       </form>
 
-      <section className="community-export" aria-labelledby="comunidad-exportar">
-        <h3 id="comunidad-exportar">{t.exportTitle}</h3>
-        <p className="community-staff__intro">{t.exportHint(label, t.statusOptions[applied.estado])}</p>
-        <button type="button" className="btn btn--ghost" onClick={() => void exportFile()} disabled={file.kind === 'busy'}>
-          {file.kind === 'busy' ? t.exporting : t.exportButton}
-        </button>
-        {file.kind === 'done' ? <Notice key={`ok-${file.n}`} text={t.exported(file.filename)} /> : null}
-        {file.kind === 'failed' ? <Notice key={`error-${file.n}`} kind="error" text={t.exportFailed} /> : null}
-      </section>
+      <CsvExport
+        hint={t.exportHint(label, t.statusOptions[applied.estado])}
+        filename={`comunidad-${kind}-${colombianDate(new Date())}.csv`}
+        download={(token) => download(kind, { estado: applied.estado, ...(applied.taller ? { taller: applied.taller } : {}) }, token)}
+        texts={t}
+        frame={exportFrame}
+      />
 
       <LoadState state={listing} loading={t.loading} retry={t.retry} onRetry={reload} />
       {listing.kind === 'ready' && listing.items.length === 0 ? (

@@ -1,6 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import './community-staff.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { contactMarkRequestSchema, inboxFields, inboxValueText, type InboxRecordResponse } from 'shared/schemas/community-inbox-api';
 import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
@@ -14,10 +14,8 @@ import { useMarkCommunityInboxContacted } from '../../api/mark-community-inbox-c
 import { useUnmarkCommunityInboxContacted } from '../../api/unmark-community-inbox-contacted';
 import { Notice } from './community-parts';
 import { isInboxKind, recordScreenTexts as t } from './community-texts';
-import { messageOf as kitMessageOf, LoadState } from 'shared/ui/staff/kit';
-
-type Loaded =
-  { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed'; message: string } | { kind: 'ready'; record: InboxRecordResponse };
+import { messageOf as kitMessageOf } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 
 const messageOf = (result: ApiResult<unknown>, fallback: string) => kitMessageOf(result, t.network, fallback);
 
@@ -174,29 +172,24 @@ function ConfirmUndo({
 export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: string; id?: string }) {
   const kind: CommunityInboxKind | null = isInboxKind(kindParam) ? kindParam : null;
   const validId = typeof id === 'string' && /^[1-9]\d{0,9}$/.test(id) ? id : null;
-  const session = useStaffSession();
   const get = useGetCommunityInboxRecord();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const resource = useStaffResource(
+    useCallback(
+      // A kind or an id the panel does not have is not asked for: the server would not find it either.
+      (token: string): Promise<ApiResult<InboxRecordResponse>> =>
+        kind && validId ? get(kind, validId, token) : Promise.resolve({ kind: 'error', status: 404, error: 'not_found', message: '' }),
+      [get, kind, validId],
+    ),
+    t,
+  );
+  const record = resource.data;
+  // What the server does not find (or refuses as malformed) is said as such, without a retry.
+  const missing = resource.state.kind === 'failed' && (resource.state.status === 404 || resource.state.status === 400);
   const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
-  const load = useCallback(async () => {
-    if (!kind || !validId) return setLoaded({ kind: 'missing' });
-    setLoaded({ kind: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) return setLoaded({ kind: 'failed', message: t.sessionEnded });
-    const result = await get(kind, validId, token);
-    if (result.kind === 'ok') return setLoaded({ kind: 'ready', record: result.data });
-    if (result.kind === 'error' && (result.status === 404 || result.status === 400)) return setLoaded({ kind: 'missing' });
-    setLoaded({ kind: 'failed', message: messageOf(result, t.failed) });
-  }, [get, kind, session, validId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const changed = (record: InboxRecordResponse, message: string) => {
-    setLoaded({ kind: 'ready', record });
+  const changed = (next: InboxRecordResponse, message: string) => {
+    resource.set(next);
     setNotice((prev) => ({ text: message, n: (prev?.n ?? 0) + 1 }));
   };
 
@@ -214,16 +207,15 @@ export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: s
         <h1 id="registro-titulo" ref={heading} tabIndex={-1}>
           {kind && validId ? t.heading(kind, validId) : listLabel}
         </h1>
-        {loaded.kind === 'ready' ? <p className="community-staff__intro">{t.filed(loaded.record.createdAt)}</p> : null}
+        {record ? <p className="community-staff__intro">{t.filed(record.createdAt)}</p> : null}
       </header>
-      <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
-      {loaded.kind === 'missing' ? <Notice kind="error" text={t.notFound} /> : null}
-      {loaded.kind === 'ready' ? (
+      {missing ? <Notice kind="error" text={t.notFound} /> : <ResourceState resource={resource} loading={t.loading} retry={t.retry} />}
+      {record ? (
         <>
-          <Fields record={loaded.record} />
+          <Fields record={record} />
           {notice ? <Notice key={`aviso-${notice.n}`} text={notice.text} /> : null}
           {/* A new mark (or none) starts the form again from what the server keeps. */}
-          <Contact key={loaded.record.contacted?.at ?? 'pendiente'} record={loaded.record} onChange={changed} />
+          <Contact key={record.contacted?.at ?? 'pendiente'} record={record} onChange={changed} />
         </>
       ) : null}
     </section>

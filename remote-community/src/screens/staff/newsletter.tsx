@@ -1,10 +1,11 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { newsletterComposeSchema, newsletterParagraphs, type NewsletterCompose, type NewsletterOverview } from 'shared/schemas/newsletter';
 import { useStaffSession } from 'shared/staff-session';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
-import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
+import { messageOf, Notice } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useGetNewsletterOverview } from '../../api/get-newsletter-overview';
 import { useSendNewsletter } from '../../api/send-newsletter';
 import { useSendNewsletterTest } from '../../api/send-newsletter-test';
@@ -45,7 +46,6 @@ export const newsletterScreenTexts = {
 } as const;
 const t = newsletterScreenTexts;
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; overview: NewsletterOverview };
 type Errors = Partial<Record<keyof NewsletterCompose, string>>;
 
 function validate(draft: { subject: string; body: string }): { data: NewsletterCompose } | { errors: Errors } {
@@ -62,10 +62,10 @@ function validate(draft: { subject: string; body: string }): { data: NewsletterC
 /** /equipo/boletin: compose, preview, test and send the newsletter (#15). */
 export default function StaffNewsletter() {
   const session = useStaffSession();
-  const getOverview = useGetNewsletterOverview();
   const sendTest = useSendNewsletterTest();
   const send = useSendNewsletter();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const resource = useStaffResource(useGetNewsletterOverview(), t);
+  const overview = resource.data;
   const [draft, setDraft] = useState({ subject: '', body: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<'test' | null>(null);
@@ -75,20 +75,6 @@ export default function StaffNewsletter() {
   const bodyId = useId();
 
   const say = (text: string, kind: 'success' | 'error' = 'success') => setNotice((prev) => ({ text, kind, n: (prev?.n ?? 0) + 1 }));
-
-  const load = useCallback(async () => {
-    setLoaded({ kind: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) return setLoaded({ kind: 'failed', message: t.sessionEnded });
-    const result = await getOverview(token);
-    setLoaded(
-      result.kind === 'ok' ? { kind: 'ready', overview: result.data } : { kind: 'failed', message: messageOf(result, t.network, t.failed) },
-    );
-  }, [getOverview, session]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const checked = () => {
     const v = validate(draft);
@@ -117,7 +103,7 @@ export default function StaffNewsletter() {
     event.preventDefault();
     const data = checked();
     if (!data) return;
-    if (loaded.kind === 'ready' && loaded.overview.confirmed === 0) return say(t.noRecipients, 'error');
+    if (overview?.confirmed === 0) return say(t.noRecipients, 'error');
     setConfirming({ data, busy: false, error: null });
   }
 
@@ -131,13 +117,11 @@ export default function StaffNewsletter() {
     setConfirming(null);
     setDraft({ subject: '', body: '' });
     say(t.sent(result.data.send.queued));
-    const refreshed = await session.getIdToken();
-    const overview = refreshed ? await getOverview(refreshed) : null;
-    if (overview?.kind === 'ok') setLoaded({ kind: 'ready', overview: overview.data });
+    await resource.refresh();
   }
 
   const paragraphs = newsletterParagraphs(draft.body);
-  const recipients = loaded.kind === 'ready' ? loaded.overview.confirmed : 0;
+  const recipients = overview?.confirmed ?? 0;
 
   return (
     <section className="staff-screen" aria-labelledby="boletin-titulo">
@@ -145,8 +129,8 @@ export default function StaffNewsletter() {
         <h1 id="boletin-titulo">{t.title}</h1>
         <p className="staff-screen__intro">{t.intro}</p>
       </header>
-      <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
-      {loaded.kind === 'ready' ? <p className="staff-muted">{t.counts(loaded.overview)}</p> : null}
+      <ResourceState resource={resource} loading={t.loading} retry={t.retry} />
+      {overview ? <p className="staff-muted">{t.counts(overview)}</p> : null}
       {notice ? <Notice key={`aviso-${notice.n}`} text={notice.text} kind={notice.kind} /> : null}
 
       <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="boletin-titulo">
@@ -192,7 +176,7 @@ export default function StaffNewsletter() {
           <button type="button" className="btn btn--ghost" onClick={() => void onTest()} disabled={busy !== null}>
             {busy === 'test' ? t.testing : t.test}
           </button>
-          <button type="submit" className="btn" disabled={loaded.kind !== 'ready'}>
+          <button type="submit" className="btn" disabled={!overview}>
             {t.send}
           </button>
         </div>
@@ -215,10 +199,10 @@ export default function StaffNewsletter() {
         )}
       </section>
 
-      {loaded.kind === 'ready' ? (
+      {overview ? (
         <section aria-labelledby="boletin-historial">
           <h2 id="boletin-historial">{t.history}</h2>
-          {loaded.overview.sends.length === 0 ? (
+          {overview.sends.length === 0 ? (
             <p className="staff-empty">{t.historyEmpty}</p>
           ) : (
             <div className="staff-table-wrap">
@@ -232,7 +216,7 @@ export default function StaffNewsletter() {
                   </tr>
                 </thead>
                 <tbody>
-                  {loaded.overview.sends.map((s) => (
+                  {overview.sends.map((s) => (
                     <tr key={s.id}>
                       <td className="staff-nowrap">{formatColombianDateTime(s.createdAt)}</td>
                       <td>{s.subject}</td>

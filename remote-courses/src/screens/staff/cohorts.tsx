@@ -1,10 +1,13 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { courses } from 'shared/catalogue/courses';
 import { formatLongDate } from 'shared/format/dates';
 import { courseSlugs, type CohortStatus, type StaffCohort } from 'shared/schemas/cohorts-api';
 import { useStaffSession } from 'shared/staff-session';
-import { LoadState, messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
+import { messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import type { ApiResult } from 'shared/api/client';
 import { useCreateStaffCohort } from '../../api/create-staff-cohort';
 import { useListStaffCohorts } from '../../api/list-staff-cohorts';
@@ -51,17 +54,17 @@ const t = staffCohortsTexts;
 
 const titleOf = (slug: string) => courses.find((c) => c.slug === slug)?.title ?? slug;
 const messageOf = (result: ApiResult<unknown>) => kitMessageOf(result, t.network, t.actionFailed);
+const courseOptions = courseSlugs.map((slug) => ({ value: slug, label: titleOf(slug) }));
+const statusOptions = (['open', 'closed'] as const).map((status) => ({ value: status, label: t.status[status] }));
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; cohorts: StaffCohort[] };
-
-interface Draft {
+type Draft = {
   course_name: string;
   start_date: string;
   schedule: string;
   capacity: string;
   status: CohortStatus;
   access_instructions: string;
-}
+};
 
 const emptyDraft: Draft = {
   course_name: courseSlugs[0],
@@ -72,7 +75,7 @@ const emptyDraft: Draft = {
   access_instructions: '',
 };
 
-/** The cohort form: create (with the course) or edit one cohort. Field errors come from the server, by field. */
+/** The cohort form on the form kit: create (with the course) or edit one cohort. Field errors come from the server, by field. */
 function CohortForm({
   editing,
   onSaved,
@@ -82,11 +85,10 @@ function CohortForm({
   onSaved: (cohort: StaffCohort, message: string) => void;
   onCancel?: () => void;
 }) {
-  const session = useStaffSession();
   const create = useCreateStaffCohort();
   const update = useUpdateStaffCohort();
-  const [draft, setDraft] = useState<Draft>(
-    editing
+  const { form, field, ...submission } = useStaffForm<Draft, { cohort: StaffCohort }>({
+    defaultValues: editing
       ? {
           course_name: editing.course_name,
           start_date: editing.start_date,
@@ -96,188 +98,72 @@ function CohortForm({
           access_instructions: editing.access_instructions,
         }
       : emptyDraft,
-  );
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const prefix = editing ? `cohorte-${editing.id}` : 'cohorte-nueva';
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (editing) headingRef.current?.focus();
-  }, [editing]);
-
-  const set = (name: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.target.value }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    const token = await session.getIdToken();
-    if (!token) {
-      setBusy(false);
-      return setFailure({ message: t.sessionEnded, fields: {} });
-    }
-    const body = {
-      start_date: draft.start_date,
-      schedule: draft.schedule,
-      capacity: Number(draft.capacity),
-      status: draft.status,
-      access_instructions: draft.access_instructions,
-    };
-    const result = editing
-      ? await update(editing.id, body, token)
-      : await create({ ...body, course_name: draft.course_name as (typeof courseSlugs)[number] }, token);
-    setBusy(false);
-    if (result.kind !== 'ok')
-      return setFailure({ message: messageOf(result), fields: result.kind === 'error' ? (result.fields ?? {}) : {} });
-    const saved = result.data.cohort;
-    const date = formatLongDate(saved.start_date);
-    if (!editing) setDraft((d) => ({ ...emptyDraft, course_name: d.course_name }));
-    onSaved(saved, editing ? t.updated(date) : t.created(titleOf(saved.course_name), date));
-  };
-
-  const fieldError = (name: string) =>
-    failure?.fields[name] ? (
-      <p className="field-error" id={`${prefix}-${name}-error`}>
-        {failure.fields[name]}
-      </p>
-    ) : null;
-  const describedBy = (name: string, hint?: boolean) =>
-    [failure?.fields[name] ? `${prefix}-${name}-error` : '', hint ? `${prefix}-${name}-hint` : ''].filter(Boolean).join(' ') || undefined;
+    send: (draft, token) => {
+      const body = {
+        start_date: draft.start_date,
+        schedule: draft.schedule,
+        capacity: Number(draft.capacity),
+        status: draft.status,
+        access_instructions: draft.access_instructions,
+      };
+      return editing
+        ? update(editing.id, body, token)
+        : create({ ...body, course_name: draft.course_name as (typeof courseSlugs)[number] }, token);
+    },
+    onSent: ({ cohort: saved }, draft) => {
+      const date = formatLongDate(saved.start_date);
+      if (!editing) form.reset({ ...emptyDraft, course_name: draft.course_name });
+      onSaved(saved, editing ? t.updated(date) : t.created(titleOf(saved.course_name), date));
+    },
+    texts: { ...t, failed: t.actionFailed },
+  });
 
   return (
-    <form className="form card" onSubmit={(e) => void submit(e)} aria-labelledby={`${prefix}-title`} noValidate>
-      <h2 id={`${prefix}-title`} ref={headingRef} tabIndex={-1}>
-        {editing ? t.editTitle(titleOf(editing.course_name), formatLongDate(editing.start_date)) : t.newTitle}
-      </h2>
-      {failure ? <Notice kind="error" text={failure.message} /> : null}
+    <StaffForm
+      id={editing ? `cohorte-${editing.id}` : 'cohorte-nueva'}
+      title={editing ? t.editTitle(titleOf(editing.course_name), formatLongDate(editing.start_date)) : t.newTitle}
+      focusTitle={editing !== null}
+      submission={submission}
+      submitLabel={editing ? t.save : t.create}
+      busyLabel={t.saving}
+      cancel={onCancel ? { label: t.cancel, onCancel } : undefined}
+    >
       <div className="form-grid">
-        {editing ? null : (
-          <div className="field">
-            <label htmlFor={`${prefix}-course`}>{t.course}</label>
-            <select id={`${prefix}-course`} name="course_name" value={draft.course_name} onChange={set('course_name')}>
-              {courseSlugs.map((slug) => (
-                <option key={slug} value={slug}>
-                  {titleOf(slug)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <div className="field">
-          <label htmlFor={`${prefix}-start`}>{t.startDate}</label>
-          <input
-            id={`${prefix}-start`}
-            name="start_date"
-            type="date"
-            required
-            aria-invalid={failure?.fields.start_date ? true : undefined}
-            aria-describedby={describedBy('start_date')}
-            value={draft.start_date}
-            onChange={set('start_date')}
-          />
-          {fieldError('start_date')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${prefix}-schedule`}>{t.schedule}</label>
-          <input
-            id={`${prefix}-schedule`}
-            name="schedule"
-            required
-            maxLength={200}
-            aria-invalid={failure?.fields.schedule ? true : undefined}
-            aria-describedby={describedBy('schedule')}
-            value={draft.schedule}
-            onChange={set('schedule')}
-          />
-          {fieldError('schedule')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${prefix}-capacity`}>{t.capacity}</label>
-          <input
-            id={`${prefix}-capacity`}
-            name="capacity"
-            type="number"
-            inputMode="numeric"
-            min={Math.max(1, editing?.seats_taken ?? 1)}
-            required
-            aria-invalid={failure?.fields.capacity ? true : undefined}
-            aria-describedby={describedBy('capacity', Boolean(editing))}
-            value={draft.capacity}
-            onChange={set('capacity')}
-          />
-          {editing ? (
-            <p className="field-hint" id={`${prefix}-capacity-hint`}>
-              {t.capacityHint(editing.seats_taken)}
-            </p>
-          ) : null}
-          {fieldError('capacity')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${prefix}-status`}>{t.statusLabel}</label>
-          <select id={`${prefix}-status`} name="status" value={draft.status} onChange={set('status')}>
-            <option value="open">{t.status.open}</option>
-            <option value="closed">{t.status.closed}</option>
-          </select>
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${prefix}-instructions`}>{t.instructions}</label>
-        <textarea
-          id={`${prefix}-instructions`}
-          name="access_instructions"
-          rows={3}
-          maxLength={2000}
-          aria-describedby={describedBy('access_instructions', true)}
-          value={draft.access_instructions}
-          onChange={set('access_instructions')}
+        {editing ? null : <SelectField label={t.course} placeholder={null} options={courseOptions} {...field('course_name')} />}
+        <TextField label={t.startDate} type="date" required unmarked {...field('start_date')} />
+        <TextField label={t.schedule} required unmarked maxLength={200} {...field('schedule')} />
+        <TextField
+          label={t.capacity}
+          hint={editing ? t.capacityHint(editing.seats_taken) : undefined}
+          type="number"
+          inputMode="numeric"
+          min={Math.max(1, editing?.seats_taken ?? 1)}
+          required
+          unmarked
+          {...field('capacity')}
         />
-        <p className="field-hint" id={`${prefix}-access_instructions-hint`}>
-          {t.instructionsHint}
-        </p>
-        {fieldError('access_instructions')}
+        <SelectField label={t.statusLabel} placeholder={null} options={statusOptions} {...field('status')} />
       </div>
-      <p className="staff-filters__actions">
-        <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t.saving : editing ? t.save : t.create}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        ) : null}
-      </p>
-    </form>
+      <TextAreaField label={t.instructions} hint={t.instructionsHint} rows={3} maxLength={2000} {...field('access_instructions')} />
+    </StaffForm>
   );
 }
 
 /** StaffCohorts (/equipo/cursos): each course's cohorts with their seats; create, edit, open and close them. */
 export default function StaffCohorts() {
   const session = useStaffSession();
-  const list = useListStaffCohorts();
   const update = useUpdateStaffCohort();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const resource = useStaffResource(useListStaffCohorts(), t);
+  const cohorts = resource.data?.cohorts;
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
   const [editing, setEditing] = useState<StaffCohort | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
 
-  const load = useCallback(async () => {
-    const token = await session.getIdToken();
-    if (!token) return setLoaded({ kind: 'failed', message: t.sessionEnded });
-    const result = await list(token);
-    setLoaded(
-      result.kind === 'ok'
-        ? { kind: 'ready', cohorts: result.data.cohorts }
-        : { kind: 'failed', message: kitMessageOf(result, t.network, t.failed) },
-    );
-  }, [session, list]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   const saved = (_cohort: StaffCohort, message: string) => {
     setEditing(null);
     setNotice({ text: message, kind: 'success' });
-    void load();
+    void resource.refresh();
   };
   const startEditing = (cohort: StaffCohort, button: HTMLElement) => {
     returnFocus.current = button;
@@ -309,7 +195,7 @@ export default function StaffCohorts() {
     setToggling(null);
     if (!result || result.kind !== 'ok') return setNotice({ text: result ? messageOf(result) : t.sessionEnded, kind: 'error' });
     setNotice({ text: t.updated(formatLongDate(cohort.start_date)), kind: 'success' });
-    void load();
+    void resource.refresh();
   };
 
   return (
@@ -317,11 +203,11 @@ export default function StaffCohorts() {
       <h1 id="cohortes-titulo">{t.title}</h1>
       <p className="staff-screen__intro">{t.intro}</p>
       {notice ? <Notice text={notice.text} kind={notice.kind} /> : null}
-      <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
+      <ResourceState resource={resource} loading={t.loading} />
       {editing ? <CohortForm key={editing.id} editing={editing} onSaved={saved} onCancel={stopEditing} /> : null}
-      {loaded.kind === 'ready'
+      {cohorts
         ? courseSlugs.map((slug) => {
-            const rows = loaded.cohorts.filter((c) => c.course_name === slug);
+            const rows = cohorts.filter((c) => c.course_name === slug);
             return (
               <StaffTable key={slug} caption={t.caption(titleOf(slug))} columns={t.columns}>
                 {rows.length ? (

@@ -1,13 +1,14 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import { enrolmentStatusLabel, paymentStatusLabel, type EnrolmentRecordResponse } from 'shared/schemas/enrolments-staff-api';
+import { enrolmentStatusLabel, paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
 import { AppLink } from 'shared/navigation';
 import { useStaffSession } from 'shared/staff-session';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
-import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
+import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/ledger';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useCompleteStaffEnrolment } from '../../api/complete-staff-enrolment';
 import { useGetStaffEnrolment } from '../../api/get-staff-enrolment';
 import { useResendStaffEnrolmentReceipt } from '../../api/resend-staff-enrolment-receipt';
@@ -71,7 +72,6 @@ export const staffEnrolmentTexts = {
 } as const;
 const t = staffEnrolmentTexts;
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; record: EnrolmentRecordResponse };
 type Busy = null | 'complete' | 'resend';
 
 const when = (iso: string | null) => (iso ? formatColombianDateTime(iso) : null);
@@ -85,24 +85,14 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
   const get = useGetStaffEnrolment();
   const complete = useCompleteStaffEnrolment();
   const resend = useResendStaffEnrolmentReceipt();
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
+  const resource = useStaffResource(
+    useCallback((token: string) => get(reference, token), [get, reference]),
+    t,
+  );
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) return setState({ kind: 'failed', message: t.sessionEnded });
-    const result = await get(reference, token);
-    if (result.kind !== 'ok') return setState({ kind: 'failed', message: messageOf(result, t.network, t.failed) });
-    setState({ kind: 'ready', record: result.data });
-  }, [get, reference, session]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const markCompleted = async () => {
     const token = await session.getIdToken();
@@ -113,7 +103,7 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
     if (result.kind !== 'ok') return setDialogError(messageOf(result, t.network, t.actionFailed));
     setConfirming(false);
     setDialogError(null);
-    setState({ kind: 'ready', record: result.data });
+    resource.set(result.data);
     setNotice({ text: t.completed, kind: 'success', at: Date.now() });
   };
 
@@ -126,12 +116,10 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
     if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
     setNotice({ text: t.resent(result.data.sentTo), kind: 'success', at: Date.now() });
     // The page shows when it was resent.
-    const token2 = await session.getIdToken();
-    const fresh = token2 ? await get(reference, token2) : null;
-    if (fresh?.kind === 'ok') setState({ kind: 'ready', record: fresh.data });
+    await resource.refresh();
   };
 
-  const record = state.kind === 'ready' ? state.record : null;
+  const record = resource.data;
   const paid = record !== null && record.payment.status === 'approved';
   const canComplete = paid && record.enrolmentStatus === 'ENROLLED';
   const canResend = paid && (record.enrolmentStatus === 'ENROLLED' || record.enrolmentStatus === 'COMPLETED');
@@ -141,7 +129,7 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
       <p>
         <AppLink to="/equipo/inscripciones">{t.back}</AppLink>
       </p>
-      <LoadState state={state} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
+      <ResourceState resource={resource} loading={t.loading} />
       {record ? (
         <>
           <header>

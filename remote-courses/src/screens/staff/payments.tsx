@@ -1,12 +1,14 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { ApiResult } from 'shared/api/client';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/schemas/payments-staff-api';
 import { useStaffSession } from 'shared/staff-session';
 import { AppLink } from 'shared/navigation';
 import { matchStaffRoute } from 'shared/staff-routes';
-import { LoadState, messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useListStaffPayments, type PayableDomain } from '../../api/list-staff-payments';
 import { useReconcileStaffPayments } from '../../api/reconcile-staff-payments';
 import { useReviewStaffPaymentDiscrepancy } from '../../api/review-staff-payment-discrepancy';
@@ -57,10 +59,7 @@ const t = staffPaymentsTexts;
 const domains: readonly PayableDomain[] = ['courses', 'giving'];
 
 type Row<T> = T & { domain: PayableDomain };
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'ready'; issues: Row<PaymentIssue>[]; pending: Row<PendingPayment>[] };
+type Review = { issues: Row<PaymentIssue>[]; pending: Row<PendingPayment>[] };
 
 /** Where a record of a domain is shown in the panel. */
 const recordPath = (domain: PayableDomain, reference: string) =>
@@ -81,32 +80,30 @@ export default function StaffPayments() {
   const list = useListStaffPayments();
   const review = useReviewStaffPaymentDiscrepancy();
   const reconcile = useReconcileStaffPayments();
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) return setState({ kind: 'failed', message: t.sessionEnded });
-    const results = await Promise.all(domains.map((d) => list(d, token)));
-    const issues: Row<PaymentIssue>[] = [];
-    const pending: Row<PendingPayment>[] = [];
-    for (const [i, result] of results.entries()) {
-      if (result.kind !== 'ok') return setState({ kind: 'failed', message: messageOf(result, t.network, t.failed) });
-      const domain = domains[i] as PayableDomain;
-      const data: PaymentsReviewResponse = result.data;
-      issues.push(...data.issues.map((x) => ({ ...x, domain })));
-      pending.push(...data.pending.map((x) => ({ ...x, domain })));
-    }
-    issues.sort((a, b) => b.detected_at.localeCompare(a.detected_at));
-    pending.sort((a, b) => b.created_at.localeCompare(a.created_at));
-    setState({ kind: 'ready', issues, pending });
-  }, [list, session]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Both areas' payments, newest first, as one answer: the first failure of either is the screen's.
+  const fetchReview = useCallback(
+    async (token: string): Promise<ApiResult<Review>> => {
+      const results = await Promise.all(domains.map((d) => list(d, token)));
+      const issues: Row<PaymentIssue>[] = [];
+      const pending: Row<PendingPayment>[] = [];
+      for (const [i, result] of results.entries()) {
+        if (result.kind !== 'ok') return result;
+        const domain = domains[i] as PayableDomain;
+        const data: PaymentsReviewResponse = result.data;
+        issues.push(...data.issues.map((x) => ({ ...x, domain })));
+        pending.push(...data.pending.map((x) => ({ ...x, domain })));
+      }
+      issues.sort((a, b) => b.detected_at.localeCompare(a.detected_at));
+      pending.sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return { kind: 'ok', status: 200, data: { issues, pending } };
+    },
+    [list],
+  );
+  const resource = useStaffResource(fetchReview, t);
+  const state = resource.data;
 
   const markReviewed = async (issue: Row<PaymentIssue>) => {
     const token = await session.getIdToken();
@@ -116,11 +113,11 @@ export default function StaffPayments() {
     setBusy(null);
     if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
     const updated = result.data.issue;
-    setState((s) =>
-      s.kind === 'ready'
-        ? { ...s, issues: s.issues.map((x) => (x.key === issue.key && x.domain === issue.domain ? { ...updated, domain: x.domain } : x)) }
-        : s,
-    );
+    if (state)
+      resource.set({
+        ...state,
+        issues: state.issues.map((x) => (x.key === issue.key && x.domain === issue.domain ? { ...updated, domain: x.domain } : x)),
+      });
     setNotice({ text: t.reviewed(issue.payment_id), kind: 'success', at: Date.now() });
   };
 
@@ -140,7 +137,7 @@ export default function StaffPayments() {
         sum.failed += r.data.failed;
       }
     setNotice({ text: t.reconciled(sum.checked, sum.applied, sum.failed), kind: sum.failed ? 'error' : 'success', at: Date.now() });
-    await load();
+    await resource.reload();
   };
 
   return (
@@ -150,8 +147,8 @@ export default function StaffPayments() {
         <p className="staff-screen__intro">{t.intro}</p>
       </header>
       {notice ? <Notice key={notice.at} text={notice.text} kind={notice.kind} /> : null}
-      <LoadState state={state} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
-      {state.kind === 'ready' ? (
+      <ResourceState resource={resource} loading={t.loading} />
+      {state ? (
         <>
           <section aria-labelledby="pagos-diferencias">
             <h2 id="pagos-diferencias">{t.issuesTitle}</h2>

@@ -1,11 +1,12 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ApiResult } from 'shared/api/client';
+import { useRef, useState } from 'react';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { campaignPercent, type CampaignRequest, type StaffCampaign as Campaign } from 'shared/schemas/campaign-api';
-import { useStaffSession } from 'shared/staff-session';
-import { LoadState, messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { TextField } from 'shared/ui/form';
+import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
+import { Notice, StaffTable } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useCreateStaffCampaign } from '../../api/create-staff-campaign';
 import { useListStaffCampaigns } from '../../api/list-staff-campaigns';
 import { useUpdateStaffCampaign } from '../../api/update-staff-campaign';
@@ -45,18 +46,9 @@ export const staffCampaignTexts = {
 } as const;
 const t = staffCampaignTexts;
 
-const messageOf = (result: ApiResult<unknown>) => kitMessageOf(result, t.network, t.actionFailed);
+const emptyDraft: CampaignRequest = { title: '', goal_amount: '', starts_on: '', ends_on: '' };
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; campaigns: Campaign[] };
-interface Draft {
-  title: string;
-  goal_amount: string;
-  starts_on: string;
-  ends_on: string;
-}
-const emptyDraft: Draft = { title: '', goal_amount: '', starts_on: '', ends_on: '' };
-
-/** Create or edit a campaign; field errors come from the server, by field. */
+/** Create or edit a campaign on the form kit; field errors come from the server, by field. */
 function CampaignForm({
   editing,
   onSaved,
@@ -66,164 +58,66 @@ function CampaignForm({
   onSaved: (message: string) => void;
   onCancel?: () => void;
 }) {
-  const session = useStaffSession();
   const create = useCreateStaffCampaign();
   const update = useUpdateStaffCampaign();
-  const [draft, setDraft] = useState<Draft>(
-    editing
+  const { form, field, ...submission } = useStaffForm<CampaignRequest, { campaign: Campaign }>({
+    defaultValues: editing
       ? { title: editing.title, goal_amount: String(editing.goal_amount), starts_on: editing.starts_on, ends_on: editing.ends_on }
       : emptyDraft,
-  );
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const prefix = editing ? `campana-${editing.id}` : 'campana-nueva';
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (editing) headingRef.current?.focus();
-  }, [editing]);
-
-  const set = (name: keyof Draft) => (e: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [name]: name === 'goal_amount' ? e.target.value.replace(/\D/g, '') : e.target.value }));
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    const token = await session.getIdToken();
-    if (!token) {
-      setBusy(false);
-      return setFailure({ message: t.sessionEnded, fields: {} });
-    }
-    const body: CampaignRequest = { ...draft, goal_amount: draft.goal_amount };
-    const result = editing ? await update(editing.id, body, token) : await create(body, token);
-    setBusy(false);
-    if (result.kind !== 'ok')
-      return setFailure({ message: messageOf(result), fields: result.kind === 'error' ? (result.fields ?? {}) : {} });
-    if (!editing) setDraft(emptyDraft);
-    onSaved(editing ? t.updated(result.data.campaign.title) : t.created(result.data.campaign.title));
-  };
-
-  const errorId = (name: string) => `${prefix}-${name}-error`;
-  const fieldError = (name: string) =>
-    failure?.fields[name] ? (
-      <p className="field-error" id={errorId(name)}>
-        {failure.fields[name]}
-      </p>
-    ) : null;
-  const describedBy = (name: string, hint?: string) =>
-    [failure?.fields[name] ? errorId(name) : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-  const invalid = (name: string) => (failure?.fields[name] ? true : undefined);
+    send: (body, token) => (editing ? update(editing.id, body, token) : create(body, token)),
+    onSent: ({ campaign }) => {
+      if (!editing) form.reset(emptyDraft);
+      onSaved(editing ? t.updated(campaign.title) : t.created(campaign.title));
+    },
+    texts: { ...t, failed: t.actionFailed },
+  });
+  const goal = field('goal_amount');
 
   return (
-    <form className="form card" onSubmit={(e) => void submit(e)} aria-labelledby={`${prefix}-title`} noValidate>
-      <h2 id={`${prefix}-title`} ref={headingRef} tabIndex={-1}>
-        {editing ? t.editTitle(editing.title) : t.newTitle}
-      </h2>
-      {failure ? <Notice kind="error" text={failure.message} /> : null}
-      <div className="field">
-        <label htmlFor={`${prefix}-name`}>{t.name}</label>
-        <input
-          id={`${prefix}-name`}
-          name="title"
-          required
-          maxLength={120}
-          aria-invalid={invalid('title')}
-          aria-describedby={describedBy('title', `${prefix}-name-hint`)}
-          value={draft.title}
-          onChange={set('title')}
-        />
-        <p className="field-hint" id={`${prefix}-name-hint`}>
-          {t.nameHint}
-        </p>
-        {fieldError('title')}
-      </div>
+    <StaffForm
+      id={editing ? `campana-${editing.id}` : 'campana-nueva'}
+      title={editing ? t.editTitle(editing.title) : t.newTitle}
+      focusTitle={editing !== null}
+      submission={submission}
+      submitLabel={editing ? t.save : t.create}
+      busyLabel={t.saving}
+      cancel={onCancel ? { label: t.cancel, onCancel } : undefined}
+    >
+      <TextField label={t.name} hint={t.nameHint} required unmarked maxLength={120} {...field('title')} />
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor={`${prefix}-goal`}>{t.goal}</label>
-          <input
-            id={`${prefix}-goal`}
-            name="goal_amount"
-            inputMode="numeric"
-            autoComplete="off"
-            required
-            maxLength={11}
-            aria-invalid={invalid('goal_amount')}
-            aria-describedby={describedBy('goal_amount')}
-            value={draft.goal_amount}
-            onChange={set('goal_amount')}
-          />
-          {fieldError('goal_amount')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${prefix}-starts`}>{t.startsOn}</label>
-          <input
-            id={`${prefix}-starts`}
-            name="starts_on"
-            type="date"
-            required
-            aria-invalid={invalid('starts_on')}
-            aria-describedby={describedBy('starts_on')}
-            value={draft.starts_on}
-            onChange={set('starts_on')}
-          />
-          {fieldError('starts_on')}
-        </div>
-        <div className="field">
-          <label htmlFor={`${prefix}-ends`}>{t.endsOn}</label>
-          <input
-            id={`${prefix}-ends`}
-            name="ends_on"
-            type="date"
-            required
-            aria-invalid={invalid('ends_on')}
-            aria-describedby={describedBy('ends_on')}
-            value={draft.ends_on}
-            onChange={set('ends_on')}
-          />
-          {fieldError('ends_on')}
-        </div>
+        <TextField
+          label={t.goal}
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          unmarked
+          maxLength={11}
+          {...goal}
+          // Digits only: "$2.000.000" is kept as 2000000.
+          onChange={(e) => {
+            e.target.value = e.target.value.replace(/\D/g, '');
+            return goal.onChange(e);
+          }}
+        />
+        <TextField label={t.startsOn} type="date" required unmarked {...field('starts_on')} />
+        <TextField label={t.endsOn} type="date" required unmarked {...field('ends_on')} />
       </div>
-      <p className="staff-filters__actions">
-        <button type="submit" className="btn" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t.saving : editing ? t.save : t.create}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn btn--ghost" onClick={onCancel}>
-            {t.cancel}
-          </button>
-        ) : null}
-      </p>
-    </form>
+    </StaffForm>
   );
 }
 
 /** StaffCampaign (/equipo/campana): the campaigns with what each raised; create and edit them. */
 export default function StaffCampaign() {
-  const session = useStaffSession();
-  const list = useListStaffCampaigns();
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const resource = useStaffResource(useListStaffCampaigns(), t);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<Campaign | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
-
-  const load = useCallback(async () => {
-    const token = await session.getIdToken();
-    if (!token) return setLoaded({ kind: 'failed', message: t.sessionEnded });
-    const result = await list(token);
-    setLoaded(
-      result.kind === 'ok'
-        ? { kind: 'ready', campaigns: result.data.campaigns }
-        : { kind: 'failed', message: kitMessageOf(result, t.network, t.failed) },
-    );
-  }, [session, list]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // The notice takes the focus (it says what happened); the list reloads with the saved figures.
   const saved = (message: string) => {
     setEditing(null);
     setNotice(message);
-    void load();
+    void resource.refresh();
   };
   const stopEditing = () => {
     setEditing(null);
@@ -235,12 +129,12 @@ export default function StaffCampaign() {
       <h1 id="campana-titulo">{t.title}</h1>
       <p className="staff-screen__intro">{t.intro}</p>
       {notice ? <Notice text={notice} /> : null}
-      <LoadState state={loaded} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
+      <ResourceState resource={resource} loading={t.loading} />
       {editing ? <CampaignForm key={editing.id} editing={editing} onSaved={saved} onCancel={stopEditing} /> : null}
-      {loaded.kind === 'ready' ? (
+      {resource.data ? (
         <StaffTable caption={t.caption} columns={t.columns}>
-          {loaded.campaigns.length ? (
-            loaded.campaigns.map((c) => (
+          {resource.data.campaigns.length ? (
+            resource.data.campaigns.map((c) => (
               <tr key={c.id}>
                 <th scope="row">{c.title}</th>
                 <td>{t.dates(formatLongDate(c.starts_on), formatLongDate(c.ends_on))}</td>

@@ -1,10 +1,10 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { colombianDate } from 'shared/format/business-days';
-import type { CertificateListResponse } from 'shared/schemas/certificates-api';
 import { useStaffSession } from 'shared/staff-session';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
-import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
+import { messageOf, Notice } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useIssueStaffCertificateBatch } from '../../api/issue-staff-certificate-batch';
 import { useListStaffCertificates } from '../../api/list-staff-certificates';
 import { CertificateTable } from './certificate-parts';
@@ -46,8 +46,6 @@ export const staffCertificatesTexts = {
 } as const;
 const t = staffCertificatesTexts;
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: CertificateListResponse };
-
 /**
  * `giving/StaffCertificates` (`/equipo/certificados`): a year's certificates with their state and PDFs, how many donors
  * still lack the annual one, and the batch that issues them once the year is over (confirmed in a dialog).
@@ -59,24 +57,14 @@ export default function StaffCertificates() {
   const currentYear = Number(colombianDate(new Date()).slice(0, 4));
   const years = Array.from({ length: 6 }, (_, i) => currentYear - i);
   const [year, setYear] = useState(currentYear - 1);
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
+  const resource = useStaffResource(
+    useCallback((token: string) => list(year, token), [list, year]),
+    t,
+  );
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) return setState({ kind: 'failed', message: t.sessionEnded });
-    const result = await list(year, token);
-    if (result.kind !== 'ok') return setState({ kind: 'failed', message: messageOf(result, t.network, t.failed) });
-    setState({ kind: 'ready', data: result.data });
-  }, [list, session, year]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const runBatch = async () => {
     const token = await session.getIdToken();
@@ -88,10 +76,10 @@ export default function StaffCertificates() {
     setConfirming(false);
     setDialogError(null);
     setNotice({ text: t.batchDone(result.data.issued, result.data.existing, result.data.held), at: Date.now() });
-    await load();
+    await resource.reload();
   };
 
-  const data = state.kind === 'ready' ? state.data : null;
+  const data = resource.data;
   const ended = year < currentYear;
   return (
     <section className="staff-screen" aria-labelledby="certificados-titulo">
@@ -110,7 +98,7 @@ export default function StaffCertificates() {
         </select>
       </div>
       {notice ? <Notice key={notice.at} className="staff-notice" text={notice.text} /> : null}
-      <LoadState state={state} loading={t.loading} retry={t.retry} onRetry={() => void load()} />
+      <ResourceState resource={resource} loading={t.loading} />
       {data ? (
         <>
           {data.dataComplete ? null : (

@@ -1,5 +1,5 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { DonationRecordResponse } from 'shared/schemas/donations-staff-api';
@@ -8,8 +8,9 @@ import { AppLink } from 'shared/navigation';
 import { useStaffSession } from 'shared/staff-session';
 import type { Certificate } from 'shared/schemas/certificates-api';
 import { colombianDate } from 'shared/format/business-days';
-import { LoadState, messageOf, Notice } from 'shared/ui/staff/kit';
+import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/ledger';
+import { ResourceState, useStaffResource, type Resource } from 'shared/ui/staff/resource';
 import { useGetStaffDonation } from '../../api/get-staff-donation';
 import { useGetStaffDonationCertificates } from '../../api/get-staff-donation-certificates';
 import { useIssueStaffCertificate } from '../../api/issue-staff-certificate';
@@ -52,31 +53,16 @@ export const staffDonationTexts = {
 } as const;
 const t = staffDonationTexts;
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; record: DonationRecordResponse };
-
 const when = (iso: string | null) => (iso ? formatColombianDateTime(iso) : null);
 
 /** `giving/StaffDonation` (`/equipo/donaciones/:reference`): one donation, its donor and every status of its payment. */
 export default function StaffDonation({ reference = '' }: { reference?: string }) {
-  const session = useStaffSession();
   const get = useGetStaffDonation();
-  const [state, setState] = useState<Loaded>({ kind: 'loading' });
-
-  const load = useCallback(async () => {
-    setState({ kind: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) return setState({ kind: 'failed', message: t.sessionEnded });
-    const result = await get(reference, token);
-    if (result.kind !== 'ok') return setState({ kind: 'failed', message: messageOf(result, t.network, t.failed) });
-    setState({ kind: 'ready', record: result.data });
-  }, [get, reference, session]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const record = state.kind === 'ready' ? state.record : null;
-  return <DonationView state={state} record={record} onRetry={() => void load()} />;
+  const resource = useStaffResource(
+    useCallback((token: string) => get(reference, token), [get, reference]),
+    t,
+  );
+  return <DonationView resource={resource} />;
 }
 
 /** Its certificates: those that include it, and the buttons to issue its own and its donor's annual one. */
@@ -84,19 +70,15 @@ function DonationCertificates({ record }: { record: DonationRecordResponse }) {
   const session = useStaffSession();
   const getCertificates = useGetStaffDonationCertificates();
   const issue = useIssueStaffCertificate();
-  const [certificates, setCertificates] = useState<Certificate[] | null>(null);
+  const found = useStaffResource(
+    useCallback((token: string) => getCertificates(record.reference, token), [getCertificates, record.reference]),
+    t,
+  );
+  // Without them the list is empty and the buttons still offer what can be issued; the server refuses a second one.
+  const certificates: Certificate[] | null =
+    found.state.kind === 'ready' ? found.state.data.certificates : found.state.kind === 'failed' ? [] : null;
   const [busy, setBusy] = useState<'donacion' | 'anual' | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
-
-  const load = useCallback(async () => {
-    const token = await session.getIdToken();
-    const result = token ? await getCertificates(record.reference, token) : null;
-    setCertificates(result?.kind === 'ok' ? result.data.certificates : []);
-  }, [getCertificates, record.reference, session]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const run = async (kind: 'donacion' | 'anual') => {
     const token = await session.getIdToken();
@@ -107,7 +89,7 @@ function DonationCertificates({ record }: { record: DonationRecordResponse }) {
     if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
     const { certificate, created } = result.data;
     setNotice({ text: created ? t.issued(certificate.number) : t.existed(certificate.number), kind: 'success', at: Date.now() });
-    await load();
+    await found.refresh();
   };
 
   const approved = record.payment.status === 'approved' && record.payment.approvedAt !== null;
@@ -139,13 +121,14 @@ function DonationCertificates({ record }: { record: DonationRecordResponse }) {
 }
 
 /** The donation's page once asked for: loading, failure, or its facts, certificates and payment history. */
-function DonationView({ state, record, onRetry }: { state: Loaded; record: DonationRecordResponse | null; onRetry: () => void }) {
+function DonationView({ resource }: { resource: { state: Resource<DonationRecordResponse>; reload: () => Promise<void> } }) {
+  const record = resource.state.kind === 'ready' ? resource.state.data : null;
   return (
     <section className="staff-screen" aria-labelledby="donacion-titulo">
       <p>
         <AppLink to="/equipo/donaciones">{t.back}</AppLink>
       </p>
-      <LoadState state={state} loading={t.loading} retry={t.retry} onRetry={onRetry} />
+      <ResourceState resource={resource} loading={t.loading} />
       {record ? (
         <>
           <header>

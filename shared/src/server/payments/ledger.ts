@@ -1,12 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Discrepancy, PaymentEvent } from '../../schemas/enrolments-staff-api';
+import { referenceParamsSchema, type Discrepancy, type PaymentEvent, type ReferenceParams } from '../../schemas/enrolments-staff-api';
 import type { PaymentDiscrepanciesTableName, PaymentEventsTableName, SiteDb } from '../database';
-import { ApiError } from '../http';
+import { ApiError, zodResponse, zodSchema } from '../http';
+import type { z } from '../../schemas/zod';
 import { searchPatterns } from '../ledger-search';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit';
 import { csvDisposition, csvStream, type CsvColumn } from '../csv';
-import { staffOf } from '../staff-guard';
+import { pathParam, staffOf, staffRead } from '../staff-guard';
+import type { StaffRole } from '../../staff-roles';
 
 /**
  * What the staff's ledgers of enrolments and donations (#14) share: the payment part of a record, its history and
@@ -163,4 +165,183 @@ export async function sendLedgerExport<R extends { id: number }>(
     .type('text/csv; charset=utf-8')
     .header('content-disposition', csvDisposition(ledger.filename))
     .send(csvStream(ledger.columns, pages));
+}
+
+/**
+ * A payable's ledger as the shared list, count and export read it (#27): its table, the columns its list shows and
+ * the conditions of its own filters; the search and the keyset cursor are the kit's. A new payable (monthly-giving
+ * subscriptions) describes these and gets the list page, the count and the export's pages.
+ */
+export interface LedgerSource<F extends { q?: string | undefined }> {
+  /** `schema.table`, a constant: never a request's text. */
+  table: string;
+  /** The list's columns, SQL over the alias `t`, a constant. */
+  columns: string;
+  /** The filter's own conditions over `t`: constant column names, the request's values bound. */
+  where: (filter: F) => RawBuilder<unknown>[];
+}
+
+/** The WHERE clause of a filter: its conditions, every searched word, and rows older than the cursor when there is one. */
+export function ledgerConditions<F extends { q?: string | undefined }>(
+  source: LedgerSource<F>,
+  filter: F,
+  before?: number,
+): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [sql`true`, ...ledgerSearchConditions(filter.q), ...source.where(filter)];
+  if (before) where.push(sql`t.id < ${before}`);
+  return sql.join(where, sql` and `);
+}
+
+/** Up to `limit` rows of the filter, newest first, older than `before` when given. */
+export async function readLedgerRows<R, F extends { q?: string | undefined }>(
+  db: SiteDb,
+  source: LedgerSource<F>,
+  filter: F,
+  limit: number,
+  before?: number,
+): Promise<R[]> {
+  const result = await sql<R>`
+    select ${sql.raw(source.columns)} from ${sql.raw(source.table)} as t
+    where ${ledgerConditions(source, filter, before)}
+    order by t.id desc
+    limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+/** How many rows match the filter. */
+export async function countLedgerRows<F extends { q?: string | undefined }>(
+  db: SiteDb,
+  source: LedgerSource<F>,
+  filter: F,
+): Promise<number> {
+  const result = await sql<{ n: number }>`
+    select count(*)::int as n from ${sql.raw(source.table)} as t where ${ledgerConditions(source, filter)}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * One page of a ledger's list as its POST …/lista asks for it: the rows (one more is read to know whether there is a
+ * next page), the cursor of that page, and what `summaryOf` counts for the filter (a total, counts per status) only
+ * with the first page.
+ */
+export async function readLedgerList<R extends { id: number }, F extends { q?: string | undefined }, S>(
+  db: SiteDb,
+  source: LedgerSource<F>,
+  body: F & { cursor?: number | undefined; limit?: number | undefined },
+  pageSize: number,
+  summaryOf: (filter: F) => Promise<S>,
+): Promise<{ rows: R[]; nextCursor: string | null; summary: S | null }> {
+  const { cursor, limit = pageSize, ...rest } = body;
+  // The body without its paging is the filter.
+  const filter = rest as unknown as F;
+  const [rows, summary] = await Promise.all([
+    readLedgerRows<R, F>(db, source, filter, limit + 1, cursor),
+    cursor ? Promise.resolve(null) : summaryOf(filter),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? ledgerCursorOf(last.id) : null, summary };
+}
+
+/** A record's payment trail in its domain: every status the provider reported and the payments not applied. */
+export async function readPaymentTrail(
+  db: SiteDb,
+  tables: { events: PaymentEventsTableName; discrepancies: PaymentDiscrepanciesTableName },
+  reference: string,
+): Promise<{ history: PaymentEvent[]; discrepancies: Discrepancy[] }> {
+  const [history, discrepancies] = await Promise.all([
+    paymentHistory(db, tables.events, reference),
+    recordDiscrepancies(db, tables.discrepancies, reference),
+  ]);
+  return { history, discrepancies };
+}
+
+/** The instant as the API sends it (ISO), or null. */
+export const isoOf = iso;
+
+/**
+ * GET <path>: a ledger's CSV of the filter in the query (never a search), audited — the route every payable's ledger
+ * has, described by its query schema, file name and columns. `check` refuses a filter the schema cannot (400).
+ */
+export function registerLedgerExport<F extends Record<string, unknown>, R extends { id: number }>(
+  staff: FastifyInstance,
+  db: SiteDb,
+  route: {
+    path: string;
+    tags: string[];
+    summary: string;
+    querystring: z.ZodMiniType;
+    /** Other roles than the scope's (the CSV is the accountant's). */
+    config?: { staffRoles: readonly StaffRole[] };
+    check?: (filter: F) => void;
+    action: 'courses.export' | 'giving.export';
+    entity: string;
+    filename: () => string;
+    columns: readonly CsvColumn<R>[];
+    readPage: (filter: F, limit: number, before?: number) => Promise<R[]>;
+    count: (filter: F) => Promise<number>;
+  },
+): void {
+  staff.get<{ Querystring: F }>(
+    route.path,
+    {
+      ...(route.config ? { config: route.config } : {}),
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        querystring: zodSchema(route.querystring),
+        response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
+      },
+    },
+    async (request, reply) => {
+      // The query as the schema above parsed it.
+      const filter = request.query as F;
+      route.check?.(filter);
+      return sendLedgerExport(db, request, reply, {
+        action: route.action,
+        entity: route.entity,
+        filter,
+        filename: route.filename(),
+        columns: route.columns,
+        readPage: (limit, before) => route.readPage(filter, limit, before),
+        count: () => route.count(filter),
+      });
+    },
+  );
+}
+
+/**
+ * GET <path>/:reference: one record of a ledger with its payment trail, its read audited; a reference the ledger does
+ * not have is the ledger's own 404.
+ */
+export function registerLedgerRecord<R>(
+  staff: FastifyInstance,
+  route: {
+    path: string;
+    tags: string[];
+    summary: string;
+    /** The audited read: its action and entity (the reference is its id). */
+    read: { action: string; entity: string };
+    response: z.ZodMiniType;
+    readRecord: (reference: string) => Promise<R | undefined>;
+    notFound: () => ApiError;
+  },
+): void {
+  staff.get<{ Params: ReferenceParams }>(
+    route.path,
+    {
+      config: staffRead<R>({ ...route.read, id: pathParam('reference') }),
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        params: zodSchema(referenceParamsSchema),
+        response: { 200: zodResponse(route.response) },
+      },
+    },
+    async (request) => {
+      const record = await route.readRecord(request.params.reference);
+      if (!record) throw route.notFound();
+      return record;
+    },
+  );
 }

@@ -209,15 +209,18 @@ export function SearchField({
   hint,
   value,
   onChange,
+  className = 'staff-filters__search',
 }: {
   id: string;
   label: string;
   hint: string;
   value: string;
   onChange: (value: string) => void;
+  /** The screen's class for the wider search field. */
+  className?: string;
 }) {
   return (
-    <div className="field staff-filters__search">
+    <div className={`field ${className}`}>
       <label htmlFor={id}>{label}</label>
       <input
         id={id}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiResult } from 'shared/api/client';
+import { useStaffSession } from 'shared/staff-session';
+import { LoadState, messageOf } from './kit';
+
+/** What a staff screen says when its data does not come, unless it says otherwise. */
+export const resourceTexts = {
+  network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  sessionEnded: 'Tu sesión terminó. Vuelve a ingresar al panel.',
+} as const;
+
+/** A screen's data: on its way, there, or not (with what to say, and the HTTP status when the server answered). */
+export type Resource<T> = { kind: 'loading' } | { kind: 'failed'; message: string; status?: number } | { kind: 'ready'; data: T };
+
+/** Loads a screen's data with the staff member's token; `signal` is aborted once a newer load or unmounting makes it stale. */
+export type StaffFetcher<T> = (token: string, signal: AbortSignal) => Promise<ApiResult<T>>;
+
+/**
+ * A staff screen's data (#27): loaded with the screen's fetcher when the screen opens and again whenever the fetcher
+ * changes (make it with useCallback on what it reads: a reference, a year), with `reload` after a failure or an action.
+ * Only the newest load is kept: an answer that arrives after another load started (or after the screen closed) is
+ * dropped, and its request aborted. `set` replaces the data with what an action answered; `refresh` loads again in the
+ * background, keeping what is shown unless the new data comes.
+ */
+export function useStaffResource<T>(fetcher: StaffFetcher<T>, texts: { failed: string; network?: string; sessionEnded?: string }) {
+  const session = useStaffSession();
+  const [state, setState] = useState<Resource<T>>({ kind: 'loading' });
+  const latest = useRef<AbortController | null>(null);
+  const { failed, network = resourceTexts.network, sessionEnded = resourceTexts.sessionEnded } = texts;
+
+  const run = useCallback(
+    async (quiet: boolean) => {
+      latest.current?.abort();
+      const controller = new AbortController();
+      latest.current = controller;
+      if (!quiet) setState({ kind: 'loading' });
+      const token = await session.getIdToken();
+      if (controller.signal.aborted) return;
+      if (!token) {
+        if (!quiet) setState({ kind: 'failed', message: sessionEnded });
+        return;
+      }
+      const result = await fetcher(token, controller.signal);
+      if (controller.signal.aborted) return;
+      if (result.kind === 'ok') setState({ kind: 'ready', data: result.data });
+      else if (!quiet)
+        setState({
+          kind: 'failed',
+          message: messageOf(result, network, failed),
+          ...(result.kind === 'error' ? { status: result.status } : {}),
+        });
+    },
+    [failed, fetcher, network, session, sessionEnded],
+  );
+
+  useEffect(() => {
+    void run(false);
+    return () => latest.current?.abort();
+  }, [run]);
+
+  const reload = useCallback(() => run(false), [run]);
+  const refresh = useCallback(() => run(true), [run]);
+  const set = useCallback((data: T) => {
+    latest.current?.abort();
+    setState({ kind: 'ready', data });
+  }, []);
+  return { state, data: state.kind === 'ready' ? state.data : null, reload, refresh, set };
+}
+
+/** A resource's loading line (a status) or its failure (an alert) with the button to try again; nothing once it is there. */
+export function ResourceState({
+  resource,
+  loading,
+  retry = resourceTexts.retry,
+}: {
+  resource: { state: Resource<unknown>; reload: () => Promise<void> };
+  loading: string;
+  retry?: string;
+}) {
+  return <LoadState state={resource.state} loading={loading} retry={retry} onRetry={() => void resource.reload()} />;
+}
