@@ -18,7 +18,8 @@ import { useListCommunityInbox } from '../../api/list-community-inbox';
 import { ContactStatus, Notice } from './community-parts';
 import { LoadState, MoreRows, SearchField, useKeysetListing } from 'shared/ui/staff/kit';
 import { useStaffResource } from 'shared/ui/staff/resource';
-import { CsvExport, FilterFields, optionsOf, type FilterField } from 'shared/ui/staff/ledger';
+import { CsvExport } from 'shared/ui/staff/csv-export';
+import { FilterFields, optionsOf, type FilterField } from 'shared/ui/staff/ledger';
 import { dateTimeOf, inboxScreenTexts as t, isInboxKind } from './community-texts';
 
 type Filters = {

@@ -7,7 +7,7 @@ import { AppLink } from 'shared/navigation';
 import { useStaffSession } from 'shared/staff-session';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
-import { Facts, PaymentHistory } from 'shared/ui/staff/ledger';
+import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { useCompleteStaffEnrolment } from '../../api/complete-staff-enrolment';
 import { useGetStaffEnrolment } from '../../api/get-staff-enrolment';

@@ -4,7 +4,7 @@ import { formatCOP } from 'shared/format/money';
 import { certificateKinds, type Certificate } from 'shared/schemas/certificates-api';
 import { useStaffSession } from 'shared/staff-session';
 import { Notice, StaffTable } from 'shared/ui/staff/kit';
-import { saveFile } from 'shared/ui/staff/ledger';
+import { saveFile } from 'shared/ui/staff/csv-export';
 import { useDownloadStaffCertificate } from '../../api/download-staff-certificate';
 
 export const certificatePartsTexts = {

@@ -9,7 +9,7 @@ import { useStaffSession } from 'shared/staff-session';
 import type { Certificate } from 'shared/schemas/certificates-api';
 import { colombianDate } from 'shared/format/business-days';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
-import { Facts, PaymentHistory } from 'shared/ui/staff/ledger';
+import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource, type Resource } from 'shared/ui/staff/resource';
 import { useGetStaffDonation } from '../../api/get-staff-donation';
 import { useGetStaffDonationCertificates } from '../../api/get-staff-donation-certificates';
