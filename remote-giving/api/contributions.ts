@@ -18,7 +18,8 @@ import { renderMail, type MailDetail } from 'shared/server/mail-template';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { issueClaim } from 'shared/server/payments/claim';
 import { isReversal } from 'shared/server/payments/reversals';
-import { issueCertificateLink, printableDonor, voidCertificatesOf } from './certificates';
+import { issueCertificateLink, voidCertificatesOf } from './certificate-issuing';
+import { printableDonor } from './certificate-rules';
 import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
 

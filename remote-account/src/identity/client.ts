@@ -1,4 +1,6 @@
-import type * as Cognito from './cognito';
+import type * as Account from './cognito-account';
+import type * as Session from './cognito-session';
+import type * as SignIn from './cognito-sign-in';
 import { identityMessages } from './errors';
 
 /**
@@ -6,13 +8,23 @@ import { identityMessages } from './errors';
  * touched or submitted (or when a remembered session is checked), so the account pages paint without it and
  * anonymous visitors who only look never download it.
  */
-let loading: Promise<typeof Cognito> | null = null;
 
-export function loadIdentity(): Promise<typeof Cognito> {
-  loading ??= import('./cognito').catch((err: unknown) => {
-    loading = null; // a later attempt fetches again
-    throw err;
-  });
+/** The calls of that chunk: its three modules, named alike so the bundler keeps them in one file. */
+type Cognito = typeof Account & typeof SignIn & typeof Session;
+
+let loading: Promise<Cognito> | null = null;
+
+export function loadIdentity(): Promise<Cognito> {
+  loading ??= Promise.all([
+    import(/* webpackChunkName: "identity" */ './cognito-account'),
+    import(/* webpackChunkName: "identity" */ './cognito-sign-in'),
+    import(/* webpackChunkName: "identity" */ './cognito-session'),
+  ])
+    .then(([account, signIn, session]): Cognito => ({ ...account, ...signIn, ...session }))
+    .catch((err: unknown) => {
+      loading = null; // a later attempt fetches again
+      throw err;
+    });
   return loading;
 }
 
@@ -25,9 +37,9 @@ export function prefetchIdentity(): void {
  * Calls `pick(module)` once the chunk is here; when it cannot be fetched, answers `offline` instead of throwing.
  * The panel's gate builds its own calls with it (screens/staff/staff-identity.ts).
  */
-export function lazyIdentity<A extends unknown[], R>(pick: (m: typeof Cognito) => (...args: A) => Promise<R>, offline: NoInfer<R>) {
+export function lazyIdentity<A extends unknown[], R>(pick: (m: Cognito) => (...args: A) => Promise<R>, offline: NoInfer<R>) {
   return async (...args: A): Promise<R> => {
-    let m: typeof Cognito;
+    let m: Cognito;
     try {
       m = await loadIdentity();
     } catch {
@@ -51,4 +63,5 @@ export const currentSession = lazyIdentity((m) => m.currentSession, { status: 'u
 export const currentUser = lazyIdentity((m) => m.currentUser, null);
 export const logout = lazyIdentity((m) => m.logout, undefined);
 
-export type { AuthResult, LoginResult, SessionState } from './cognito';
+export type { AuthResult, LoginResult } from './cognito-pool';
+export type { SessionState } from './cognito-session';

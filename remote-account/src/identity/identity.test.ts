@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { signUpAttributes, userFromAttributes } from './cognito';
+import { signUpAttributes } from './cognito-account';
+import { userFromAttributes } from './cognito-pool';
 import { errorCode, identityMessages as m, messageFor } from './errors';
 import { normalisePhone } from './phone';
 import { clockDriftOf, isSessionValid } from './session-validity';

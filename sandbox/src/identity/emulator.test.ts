@@ -189,7 +189,7 @@ describe('local identity emulator', () => {
 
 /**
  * The staff panel's identity calls (#13), each as the server (AWS SDK v3, through the team's directory) and the
- * browser (amazon-cognito-identity-js, as remote-account/src/identity/cognito.ts uses it) make them.
+ * browser (amazon-cognito-identity-js, as remote-account/src/identity/cognito-*.ts use it) make them.
  */
 /** Group names of the tests of the emulator's group calls (the site keeps its team in its own database). */
 const STAFF_GROUP = 'equipo';

@@ -15,4 +15,6 @@ export const finishTotpSetup = lazyIdentity((m) => m.finishTotpSetup, offline);
 /** Error code after which the sign-in starts over (as `RESTART_SIGN_IN` in the identity client, without loading it). */
 export const RESTART_SIGN_IN = 'RestartSignIn';
 
-export type { LoginResult, SessionState, TotpSetupStart, AuthResult } from '../../identity/cognito';
+export type { LoginResult, AuthResult } from '../../identity/cognito-pool';
+export type { SessionState } from '../../identity/cognito-session';
+export type { TotpSetupStart } from '../../identity/cognito-sign-in';
