@@ -63,6 +63,11 @@ describe('the community inbox (community remote)', () => {
       const search = page.getByLabel('Buscar por nombre, correo, documento o institución');
       await search.fill(`begona-${stamp}`);
       await search.press('Enter');
+      // Both records carry the name: the searched list is the one without the other record's address.
+      await page
+        .getByRole('row')
+        .filter({ hasText: `formula-${stamp}@example.com` })
+        .waitFor({ state: 'detached' });
       const row = page.getByRole('row', { name: /Begoña María Ibáñez Güell/ });
       await row.waitFor();
       assert.match((await row.textContent()) ?? '', /Pendiente/);
