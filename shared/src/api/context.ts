@@ -1,7 +1,6 @@
 import { createContext, createElement, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
-import { createApiClient, type ApiClient, type ApiResult } from './client';
-import { callOperation, type AnyOperation, type InputArgs, type ResponseOf } from './operation';
+import { createApiClient, type ApiClient } from './client';
 import { staffApiClient } from './staff-client';
 
 /**
@@ -47,27 +46,8 @@ export function useStaffApiClient(): ApiClient {
   return useMemo(() => staffClientOf(client, session), [client, session]);
 }
 
-const staffClientOf = (client: ApiClient, session: StaffSession | null): ApiClient => {
+/** The session's authenticated client over `client` (throws outside the panel: a bug, not a state). */
+export const staffClientOf = (client: ApiClient, session: StaffSession | null): ApiClient => {
   if (!session) throw new Error('Operación del equipo fuera del panel /equipo (sin StaffSessionContext)');
   return staffApiClient(client, () => session.getIdToken());
 };
-
-/**
- * Calls any declared operation: a staff one (declared with `roles`) through the authenticated client, a public one
- * through the plain client. For kits handed an operation at run time; a screen uses `useOperationCall(op)`.
- */
-export function useOperationCaller(): <O extends AnyOperation>(op: O, ...input: InputArgs<O>) => Promise<ApiResult<ResponseOf<O>>> {
-  const client = useApiClient();
-  const session = useContext(StaffSessionContext);
-  return useCallback(
-    <O extends AnyOperation>(op: O, ...input: InputArgs<O>) =>
-      callOperation(op.roles ? staffClientOf(client, session) : client, op, ...input),
-    [client, session],
-  );
-}
-
-/** A declared operation bound to the client in context (the authenticated one for a staff operation). */
-export function useOperationCall<O extends AnyOperation>(op: O): (...input: InputArgs<O>) => Promise<ApiResult<ResponseOf<O>>> {
-  const call = useOperationCaller();
-  return useCallback((...input: InputArgs<O>) => call(op, ...input), [call, op]);
-}
