@@ -21,13 +21,18 @@ export const staffSession: StaffSession = {
 
 /**
  * Renders a screen as Ana with a fake API answering `answers` (`'METHOD /path'` to one answer, or one per call; or
- * declared operations, `[on(op, ok(…))]`);
- * `client` may wrap the fake (to hold an answer back, say). Gives the calls made and the rendered view.
+ * declared operations, `[on(op, ok(…))]`); `client` may wrap the fake (to hold an answer back, say), `session`
+ * replaces Ana's (one that has ended, say). Gives the calls made and the rendered view.
  */
-export function renderAsStaff(screen: ReactElement, answers: FakeScript, client?: (fake: ApiClient, calls: FakeCall[]) => ApiClient) {
+export function renderAsStaff(
+  screen: ReactElement,
+  answers: FakeScript,
+  client?: (fake: ApiClient, calls: FakeCall[]) => ApiClient,
+  session: StaffSession = staffSession,
+) {
   const fake = fakeOf(answers);
   const view = render(
-    <StaffSessionContext.Provider value={staffSession}>
+    <StaffSessionContext.Provider value={session}>
       <ApiClientProvider client={client ? client(fake.client, fake.calls) : fake.client}>{screen}</ApiClientProvider>
     </StaffSessionContext.Provider>,
   );
