@@ -31,13 +31,13 @@ function useCaseCall() {
   return useCallback(
     <C,>(
       op: AnyOperation | ((...args: never[]) => Promise<ApiResult<C>>),
-      input: { radicado?: string; body?: unknown },
+      input: { radicado: string; body?: unknown },
     ): Promise<ApiResult<C>> => {
       if (typeof op !== 'function')
-        return call(op, { ...(input.radicado !== undefined ? { params: { radicado: input.radicado } } : {}), body: input.body });
-      // The legacy forms: (radicado, token), (radicado, body, token), (body, token).
+        return call(op, { params: { radicado: input.radicado }, ...('body' in input ? { body: input.body } : {}) });
+      // The legacy forms: a read (radicado, token), an action (radicado, body, token).
       const legacy = op as unknown as (...args: unknown[]) => Promise<ApiResult<C>>;
-      const args = [input.radicado, input.body].filter((a) => a !== undefined);
+      const args = 'body' in input ? [input.radicado, input.body] : [input.radicado];
       return withSessionToken(
         () => session.getIdToken(),
         (token) => legacy(...args, token),
