@@ -274,7 +274,8 @@ export function useCaseInbox<F, B, P extends { items: unknown[]; nextCursor: str
 ) {
   const call = useOperationCaller() as unknown as (op: AnyOperation, input: { body: B }) => Promise<ApiResult<P>>;
   const page = useCallback(
-    (filters: F, after: string | undefined) => (typeof list === 'function' ? null : call(list, { body: bodyOf(filters, after) })),
+    // Used only when `list` is a declaration (below).
+    (filters: F, after: string | undefined) => call(list as AnyOperation, { body: bodyOf(filters, after) }),
     [call, list, bodyOf],
   );
   const fetchPage = useCallback(
@@ -283,11 +284,7 @@ export function useCaseInbox<F, B, P extends { items: unknown[]; nextCursor: str
     [list, bodyOf],
   );
   const metaOf = (p: P): P['counts'] => p.counts;
-  return useKeysetListing(
-    typeof list === 'function'
-      ? { initial, fetchPage, metaOf, texts }
-      : { initial, page: page as (filters: F, after: string | undefined) => Promise<ApiResult<P>>, metaOf, texts },
-  );
+  return useKeysetListing(typeof list === 'function' ? { initial, fetchPage, metaOf, texts } : { initial, page, metaOf, texts });
 }
 
 /**
