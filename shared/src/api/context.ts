@@ -1,7 +1,5 @@
-import { createContext, createElement, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
+import { createContext, createElement, useCallback, useContext, type ReactNode } from 'react';
 import { createApiClient, type ApiClient } from './client';
-import { staffApiClient } from './staff-client';
 
 /**
  * The API client as React context, so tests (and a standalone remote) swap it without a network.
@@ -35,19 +33,3 @@ export function useOperation<Args extends unknown[], Result>(operation: Operatio
   const client = useApiClient();
   return useCallback((...args: Args) => operation(client, ...args), [client, operation]);
 }
-
-/**
- * The staff panel's client: the one in context, with the signed-in member's current ID token on every call
- * (./staff-client). Only inside the panel (`StaffSessionContext`).
- */
-export function useStaffApiClient(): ApiClient {
-  const client = useApiClient();
-  const session = useContext(StaffSessionContext);
-  return useMemo(() => staffClientOf(client, session), [client, session]);
-}
-
-/** The session's authenticated client over `client` (throws outside the panel: a bug, not a state). */
-export const staffClientOf = (client: ApiClient, session: StaffSession | null): ApiClient => {
-  if (!session) throw new Error('Operación del equipo fuera del panel /equipo (sin StaffSessionContext)');
-  return staffApiClient(client, () => session.getIdToken());
-};
