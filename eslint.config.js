@@ -117,6 +117,29 @@ export default tseslint.config(
       'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.',
     ),
   })),
+  // A remote's server imports of its browser code only the operations' declarations (#27: `src/api/*-operations.ts`,
+  // no React, no screens), which it registers with shared/server/operation-routes.
+  ...remotes.map((name) => ({
+    files: [`${name}/api/**`],
+    ignores: [`${name}/api/*.test.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)(${remotes.filter((r) => r !== name).join('|')}|shell)(/|$)|^react-router(-dom)?(/|$)`,
+              message: 'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.',
+            },
+            {
+              regex: '(^|/)src/(?!api/[a-z0-9-]+-operations$)',
+              message: 'El servidor importa de src/ solo las declaraciones de operaciones (src/api/<dominio>-operations.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   // A remote's API tests register only their own plugin (shared/server/api-testing). The account API's tests are the
   // exception: they enrol and pay through the courses API, so they drive the composed gateway (shell/server/src/testing.ts).
   {
@@ -128,6 +151,8 @@ export default tseslint.config(
   },
   // One place per API operation (#12): a path string, a fetch and the client appear only in a `src/api/` module (the
   // answer's type, the typed fetcher, the hook), so a renamed route or answer is one edit and stops compiling elsewhere.
+  // A declared operation (#27) lives in `src/api/<domain>-operations.ts`; screens call it with `useOperationCall` of
+  // shared/api/use-operation, which hands out no client, so the rule lets them import it.
   ...apiOnlyInSrcApi(),
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**'],

@@ -470,3 +470,22 @@ describe('the daily digest', () => {
     expect(colombianDate(at('2026-01-05'))).toBe('2026-01-05');
   });
 });
+
+describe('the roles of the PQRSF operations', () => {
+  it('come from their declarations: a member without «atención» is refused every one, reads and actions alike', async () => {
+    staff.seat({ username: 'cursos@fundacion.org', roles: ['cursos'] });
+    const cursos = staffToken(identity, { email: 'cursos@fundacion.org' });
+    const radicado = await file();
+    const calls: Array<[method: 'GET' | 'POST', url: string, body?: Record<string, unknown>]> = [
+      ['POST', '/api/community/staff/pqrsf/bandeja', {}],
+      ['GET', `/api/community/staff/pqrsf/${radicado}`],
+      ['POST', `/api/community/staff/pqrsf/${radicado}/en-tramite`, {}],
+      ['POST', `/api/community/staff/pqrsf/${radicado}/notas`, { body: 'Nota' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await request(method, url, cursos, body);
+      expect([url, res.statusCode, res.json().error]).toEqual([url, 403, 'role_required']);
+    }
+    expect((await caseOf(radicado)).status).toBe('En proceso');
+  });
+});

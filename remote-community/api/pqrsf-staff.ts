@@ -2,28 +2,21 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fas
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
-  addNoteRequestSchema,
-  closeRequestSchema,
   digestResponseSchema,
-  extendRequestSchema,
   pqrsfCaseParamsSchema,
   pqrsfCaseSchema,
   pqrsfInboxRequestSchema,
   pqrsfInboxResponseSchema,
-  respondRequestSchema,
-  startProcessingRequestSchema,
-  transferRequestSchema,
-  type PqrsfCase,
-  type PqrsfCaseParams,
   type PqrsfInboxQuery,
   type DigestResponse,
 } from 'shared/schemas/pqrsf-staff-api';
-import type { z } from 'shared/schemas/zod';
 import { recordAudit } from 'shared/server/audit';
 import { caseActions, refuse } from 'shared/server/cases/act';
 import { ApiError, zodResponse } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
+import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { pqrsfOperations as ops } from '../src/api/pqrsf-operations';
 import type { CommunityContext } from './acknowledge';
 import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
 import { factsOf, readCase } from './pqrsf-staff-case';
@@ -81,7 +74,6 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     act,
     record: moveTo,
     start,
-    route: caseRoute,
     registerReads,
   } = caseActions({
     db: ctx.db,
@@ -117,141 +109,111 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
 
   await registerStaffRoutes(app, ctx, { roles: ['atencion'] }, async (scope: FastifyInstance) => {
     registerReads(scope, {
-      summaries: {
-        inbox: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
-        case: 'Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles',
-      },
+      operations: { inbox: ops.inbox, case: ops.case },
       page: (query: PqrsfInboxQuery, day) => readInbox(ctx.db, query, day),
       counts: (day) => readCounts(ctx.db, day),
     });
 
-    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof startProcessingRequestSchema>; Reply: PqrsfCase }>(
-      '/pqrsf/:radicado/en-tramite',
-      caseRoute('Panel: pasar una PQRSF a «En trámite»', startProcessingRequestSchema),
-      async (request) =>
-        start(
-          request,
-          request.params.radicado,
-          'startProcessing',
-          (row) => canStartProcessing(factsOf(row)),
-          statusAfter.startProcessing,
-          request.body.note,
-        ),
-    );
-
-    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof respondRequestSchema>; Reply: PqrsfCase }>(
-      '/pqrsf/:radicado/respuesta',
-      caseRoute(
-        'Panel: responder una PQRSF (queda «Respondida» con la fecha; la respuesta se envía por correo al peticionario)',
-        respondRequestSchema,
+    route(scope, ops.startProcessing, async (request) =>
+      start(
+        request,
+        request.params.radicado,
+        'startProcessing',
+        (row) => canStartProcessing(factsOf(row)),
+        statusAfter.startProcessing,
+        request.body.note,
       ),
-      async (request) =>
-        act(request, request.params.radicado, 'respond', async (trx, row, me, at) => {
-          refuse(canRespond(factsOf(row)));
-          const text = request.body.response;
-          await trx
-            .updateTable('community.pqrsf_requests')
-            .set({ status: statusAfter.respond, response: text, responded_at: at })
-            .where('id', '=', row.id)
-            .execute();
-          await moveTo(trx, row, me, at, { action: 'respondida', status: statusAfter.respond });
-          return {
-            detail: { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date },
-            mail: (to) => responseMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, text, at }),
-          };
-        }),
     );
 
-    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof extendRequestSchema>; Reply: PqrsfCase }>(
-      '/pqrsf/:radicado/ampliacion',
-      caseRoute(
-        'Panel: ampliar el plazo (Ley 1755 art. 14 parágrafo: antes del vencimiento, con motivo, hasta el doble del término inicial; se avisa al peticionario)',
-        extendRequestSchema,
-      ),
-      async (request) =>
-        act(request, request.params.radicado, 'extend', async (trx, row, me, at) => {
-          const facts = factsOf(row);
-          refuse(canExtend(facts, colombianDate(at), formatLongDate), 'term_over');
-          const { reason, dueDate } = request.body;
-          const date = checkExtensionDate(facts, dueDate, formatLongDate);
-          if (!date.allowed) throw new ApiError(422, 'invalid_due_date', date.reason, { dueDate: date.reason });
-          await trx
-            .updateTable('community.pqrsf_requests')
-            .set({ due_date: dueDate, original_due_date: row.due_date, extension_reason: reason, extended_at: at })
-            .where('id', '=', row.id)
-            .execute();
-          await moveTo(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
-          return {
-            detail: { dueDate, previousDueDate: row.due_date },
-            mail: (to) =>
-              extensionMail(ctx.settings.publicOrigin, {
-                to,
-                radicado: row.radicado,
-                reason,
-                dueDate,
-                previousDueDate: row.due_date,
-              }),
-          };
-        }),
+    route(scope, ops.respond, async (request) =>
+      act(request, request.params.radicado, 'respond', async (trx, row, me, at) => {
+        refuse(canRespond(factsOf(row)));
+        const text = request.body.response;
+        await trx
+          .updateTable('community.pqrsf_requests')
+          .set({ status: statusAfter.respond, response: text, responded_at: at })
+          .where('id', '=', row.id)
+          .execute();
+        await moveTo(trx, row, me, at, { action: 'respondida', status: statusAfter.respond });
+        return {
+          detail: { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date },
+          mail: (to) => responseMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, text, at }),
+        };
+      }),
     );
 
-    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof transferRequestSchema>; Reply: PqrsfCase }>(
-      '/pqrsf/:radicado/traslado',
-      caseRoute(
-        'Panel: trasladar una PQRSF a la entidad competente (Ley 1755 art. 21: dentro de 5 días hábiles desde la radicación; se avisa al peticionario)',
-        transferRequestSchema,
-      ),
-      async (request) =>
-        act(request, request.params.radicado, 'transfer', async (trx, row, me, at) => {
-          refuse(canTransfer(factsOf(row), colombianDate(at), formatLongDate), 'transfer_too_late');
-          const { entity, note } = request.body;
-          await trx
-            .updateTable('community.pqrsf_requests')
-            .set({ status: statusAfter.transfer, transferred_to: entity, transferred_at: at })
-            .where('id', '=', row.id)
-            .execute();
-          await moveTo(trx, row, me, at, {
-            action: 'trasladada',
-            status: statusAfter.transfer,
-            note: note ? `${entity} — ${note}` : entity,
-          });
-          return {
-            detail: { from: row.status, to: statusAfter.transfer },
-            mail: (to) => transferMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, entity, at }),
-          };
-        }),
+    route(scope, ops.extend, async (request) =>
+      act(request, request.params.radicado, 'extend', async (trx, row, me, at) => {
+        const facts = factsOf(row);
+        refuse(canExtend(facts, colombianDate(at), formatLongDate), 'term_over');
+        const { reason, dueDate } = request.body;
+        const date = checkExtensionDate(facts, dueDate, formatLongDate);
+        if (!date.allowed) throw new ApiError(422, 'invalid_due_date', date.reason, { dueDate: date.reason });
+        await trx
+          .updateTable('community.pqrsf_requests')
+          .set({ due_date: dueDate, original_due_date: row.due_date, extension_reason: reason, extended_at: at })
+          .where('id', '=', row.id)
+          .execute();
+        await moveTo(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
+        return {
+          detail: { dueDate, previousDueDate: row.due_date },
+          mail: (to) =>
+            extensionMail(ctx.settings.publicOrigin, {
+              to,
+              radicado: row.radicado,
+              reason,
+              dueDate,
+              previousDueDate: row.due_date,
+            }),
+        };
+      }),
     );
 
-    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof closeRequestSchema>; Reply: PqrsfCase }>(
-      '/pqrsf/:radicado/cierre',
-      caseRoute('Panel: cerrar una PQRSF (sin respuesta ni traslado, con el motivo)', closeRequestSchema),
-      async (request) =>
-        act(request, request.params.radicado, 'close', async (trx, row, me, at) => {
-          refuse(canClose(factsOf(row)));
-          const { note } = request.body;
-          if (closeNeedsNote(row.status) && !note)
-            throw new ApiError(422, 'note_required', caseRuleTexts.closeNeedsNote, { note: caseRuleTexts.closeNeedsNote });
-          await trx
-            .updateTable('community.pqrsf_requests')
-            .set({ status: statusAfter.close, closed_at: at })
-            .where('id', '=', row.id)
-            .execute();
-          await moveTo(trx, row, me, at, { action: 'cerrada', status: statusAfter.close, note });
-          return { detail: { from: row.status, to: statusAfter.close, unanswered: closeNeedsNote(row.status) } };
-        }),
+    route(scope, ops.transfer, async (request) =>
+      act(request, request.params.radicado, 'transfer', async (trx, row, me, at) => {
+        refuse(canTransfer(factsOf(row), colombianDate(at), formatLongDate), 'transfer_too_late');
+        const { entity, note } = request.body;
+        await trx
+          .updateTable('community.pqrsf_requests')
+          .set({ status: statusAfter.transfer, transferred_to: entity, transferred_at: at })
+          .where('id', '=', row.id)
+          .execute();
+        await moveTo(trx, row, me, at, {
+          action: 'trasladada',
+          status: statusAfter.transfer,
+          note: note ? `${entity} — ${note}` : entity,
+        });
+        return {
+          detail: { from: row.status, to: statusAfter.transfer },
+          mail: (to) => transferMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, entity, at }),
+        };
+      }),
     );
 
-    scope.post<{ Params: PqrsfCaseParams; Body: z.output<typeof addNoteRequestSchema>; Reply: PqrsfCase }>(
-      '/pqrsf/:radicado/notas',
-      caseRoute('Panel: agregar una nota interna a una PQRSF (no la ve el peticionario)', addNoteRequestSchema),
-      async (request) =>
-        act(request, request.params.radicado, 'note', async (trx, row, me, at) => {
-          await trx
-            .insertInto('community.pqrsf_notes')
-            .values({ request_id: row.id, body: request.body.body, at, actor_sub: me.sub, actor_email: me.email })
-            .execute();
-          return { detail: { status: row.status } };
-        }),
+    route(scope, ops.close, async (request) =>
+      act(request, request.params.radicado, 'close', async (trx, row, me, at) => {
+        refuse(canClose(factsOf(row)));
+        const { note } = request.body;
+        if (closeNeedsNote(row.status) && !note)
+          throw new ApiError(422, 'note_required', caseRuleTexts.closeNeedsNote, { note: caseRuleTexts.closeNeedsNote });
+        await trx
+          .updateTable('community.pqrsf_requests')
+          .set({ status: statusAfter.close, closed_at: at })
+          .where('id', '=', row.id)
+          .execute();
+        await moveTo(trx, row, me, at, { action: 'cerrada', status: statusAfter.close, note });
+        return { detail: { from: row.status, to: statusAfter.close, unanswered: closeNeedsNote(row.status) } };
+      }),
+    );
+
+    route(scope, ops.addNote, async (request) =>
+      act(request, request.params.radicado, 'note', async (trx, row, me, at) => {
+        await trx
+          .insertInto('community.pqrsf_notes')
+          .values({ request_id: row.id, body: request.body.body, at, actor_sub: me.sub, actor_email: me.email })
+          .execute();
+        return { detail: { status: row.status } };
+      }),
     );
   });
 

@@ -2,27 +2,14 @@ import { recordConsent, withoutConsent } from 'shared/server/consents';
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
-import {
-  documentKey,
-  pqrsfLookupSchema,
-  pqrsfLookupTexts,
-  pqrsfSchema,
-  RADICADO_LENGTH,
-  responseTermDays,
-  type Pqrsf,
-} from 'shared/schemas/community';
-import {
-  pqrsfLookupResponseSchema,
-  pqrsfResponseSchema,
-  type PqrsfLookupResponse,
-  type PqrsfRecord,
-  type PqrsfResponse,
-} from 'shared/schemas/community-api';
-import type { z } from 'shared/schemas/zod';
+import { documentKey, pqrsfLookupTexts, RADICADO_LENGTH, responseTermDays } from 'shared/schemas/community';
+import type { PqrsfRecord } from 'shared/schemas/community-api';
 import type { Selectable } from 'kysely';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
+import { pqrsfOperations } from '../src/api/pqrsf-operations';
 import type { CommunityContext } from './acknowledge';
 import type { PqrsfRequestsTable } from './tables';
 
@@ -73,19 +60,10 @@ export interface PqrsfContext extends CommunityContext {
 
 export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) => {
   const clock = ctx.now ?? (() => new Date());
-  app.post<{ Body: Pqrsf; Reply: { 201: PqrsfResponse } }>(
-    '/pqrsf',
-    {
-      config: publicWrite(ctx.settings),
-      preValidation: rejectHoneypot,
-      schema: {
-        tags: ['community'],
-        summary: 'Radicar una PQRSF',
-        body: zodSchema(pqrsfSchema),
-        response: { 201: zodResponse(pqrsfResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    pqrsfOperations.file,
+    async (request) => {
       const { record: p, version } = withoutConsent(request.body);
       const now = clock();
       const termDays = responseTermDays(p.request_type);
@@ -133,24 +111,22 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
         { kind: 'pqrsf', to: record.email, number: record.id, date: now, due: { date: record.dueDate, businessDays: termDays } },
         request.log,
       );
-      return reply
-        .status(201)
-        .send({ success: true, id: record.id, status: record.status, createdAt: record.createdAt, dueDate: record.dueDate, termDays });
+      return {
+        success: true as const,
+        id: record.id,
+        status: record.status,
+        createdAt: record.createdAt,
+        dueDate: record.dueDate,
+        termDays,
+      };
     },
+    { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
   );
 
   // POST, not GET: the document number is personal data and must not travel in a URL (logs, history, proxies).
-  app.post<{ Body: z.output<typeof pqrsfLookupSchema>; Reply: PqrsfLookupResponse }>(
-    '/pqrsf/consulta',
-    {
-      config: publicWrite(ctx.settings),
-      schema: {
-        tags: ['community'],
-        summary: 'Consultar una PQRSF por radicado y documento',
-        body: zodSchema(pqrsfLookupSchema),
-        response: { 200: zodResponse(pqrsfLookupResponseSchema) },
-      },
-    },
+  route(
+    app,
+    pqrsfOperations.lookup,
     async (request) => {
       const { id, id_number } = request.body;
       // One query over both halves, so a wrong radicado and a wrong document are indistinguishable.
@@ -161,7 +137,8 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
         .where('id_number_key', '=', documentKey(id_number))
         .executeTakeFirst();
       if (!row) throw new ApiError(404, 'not_found', pqrsfLookupTexts.notFound);
-      return { success: true, Items: [toRecord(row)] };
+      return { success: true as const, Items: [toRecord(row)] };
     },
+    { config: publicWrite(ctx.settings) },
   );
 };

@@ -57,6 +57,15 @@ describe('lint keeps each domain to its own code', () => {
       filePath: 'shell/src/probe.ts',
       code: "import { CoursePage } from 'remote-courses/src/screens/course-page';\nexport const x = CoursePage;\n",
     },
+    // A remote's server importing its screens, and what it may import of its browser code: the declarations (#27).
+    {
+      filePath: 'remote-community/api/probe-screen.ts',
+      code: "import StaffPqrsfCase from '../src/screens/staff/pqrsf-case';\nexport const x = StaffPqrsfCase;\n",
+    },
+    {
+      filePath: 'remote-community/api/probe-operations.ts',
+      code: "import { pqrsfOperations } from '../src/api/pqrsf-operations';\nexport const x = pqrsfOperations;\n",
+    },
     // What is allowed: a domain using the common kit.
     {
       filePath: 'remote-giving/api/probe-ok.ts',
@@ -81,6 +90,16 @@ describe('lint keeps each domain to its own code', () => {
     ]);
     expect(boundaryErrors(of('shell/src/probe.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('El shell carga los remotos en tiempo de ejecución'),
+    ]);
+  });
+
+  it('lets a remote’s server import its operations’ declarations, and nothing else of its browser code', () => {
+    expect(boundaryErrors(of('remote-community/api/probe-screen.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('solo las declaraciones de operaciones'),
+    ]);
+    expect(boundaryErrors(of('remote-community/api/probe-operations.ts'))).toEqual([]);
+    expect(boundaryErrors(of('remote-giving/api/probe.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un remoto no importa otro remoto'),
     ]);
   });
 

@@ -10,7 +10,8 @@ import { failed, fieldsOf, revealAndFocus, sent, SubmissionForm, useFormSubmissi
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { useLookupPqrsf } from '../api/lookup-pqrsf';
+import { useOperationCall } from 'shared/api/use-operation';
+import { pqrsfOperations } from '../api/pqrsf-operations';
 import { FormSection } from '../components/page-parts';
 import { RequiredNote } from '../components/submission';
 import { selectLastStored } from '../state/submissions-slice';
@@ -111,9 +112,9 @@ export default function PqrsfLookupPage() {
     defaultValues: { id: fromLink ?? lastFiled ?? '', id_number: '' },
   });
   const field = fieldsOf(form);
-  const lookupPqrsf = useLookupPqrsf();
+  const lookupPqrsf = useOperationCall(pqrsfOperations.lookup);
   const submission = useFormSubmission(form, async (values) => {
-    const result = await lookupPqrsf(values);
+    const result = await lookupPqrsf({ body: values });
     const record = result.kind === 'ok' ? result.data.Items[0] : undefined;
     if (record) return sent(record);
     if (result.kind === 'ok' || (result.kind === 'error' && result.status === 404)) return failed(pqrsfLookupTexts.notFound);

@@ -8,7 +8,8 @@ import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { fieldsOf } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useFilePqrsf } from '../api/file-pqrsf';
+import { useOperationCall } from 'shared/api/use-operation';
+import { pqrsfOperations } from '../api/pqrsf-operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { lookupTexts, pqrsfTexts as t } from '../texts';
@@ -19,10 +20,11 @@ import { lookupTexts, pqrsfTexts as t } from '../texts';
  */
 export default function PqrsfPage() {
   const form = useZodForm(pqrsfSchema, { shouldFocusError: false });
+  const file = useOperationCall(pqrsfOperations.file);
   const field = fieldsOf(form);
   const submission = useSubmission(form, {
     form: 'pqrsf',
-    send: useFilePqrsf(),
+    send: (body) => file({ body }),
     idOf: (a) => a.id,
     failed: t.failed,
     network: t.network,

@@ -89,6 +89,21 @@ export async function requireStaff(
 
 const staffByRequest = new WeakMap<FastifyRequest, StaffUser>();
 
+const staffScopes = new WeakMap<FastifyInstance, StaffCheck>();
+
+/**
+ * The check of the `registerStaffRoutes` a scope is in (a plugin inside it too), or null outside any: every route there
+ * passes the guard. shared/server/operation-routes checks it.
+ */
+export function staffScopeCheck(scope: FastifyInstance): StaffCheck | null {
+  // Fastify's encapsulated plugins are objects whose prototype is their parent's instance.
+  for (let s: unknown = scope; s && typeof s === 'object'; s = Object.getPrototypeOf(s)) {
+    const check = staffScopes.get(s as FastifyInstance);
+    if (check) return check;
+  }
+  return null;
+}
+
 /** The member the scope's guard let in (only inside `registerStaffRoutes`). */
 export function staffOf(request: FastifyRequest): StaffUser {
   const staff = staffByRequest.get(request);
@@ -163,6 +178,7 @@ export async function registerStaffRoutes(
 ): Promise<void> {
   await app.register(
     async (scope) => {
+      staffScopes.set(scope, check);
       scope.addHook('onRoute', (route) => {
         const roles = route.config?.staffRoles ?? ('roles' in check ? check.roles : null);
         const needs = roles ? `Roles: ${staffRoleNames(roles)}.` : 'Cualquier miembro, también antes de configurar el segundo factor.';

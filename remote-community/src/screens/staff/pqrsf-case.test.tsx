@@ -4,10 +4,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, ok, on, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfCase } from 'shared/schemas/pqrsf-staff-api';
 import StaffPqrsfCase from './pqrsf-case';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { pqrsfOperations } from '../../api/pqrsf-operations';
 
 const RADICADO = '4815162342000001';
 const BASE = `/api/community/staff/pqrsf/${RADICADO}`;
@@ -214,5 +215,35 @@ describe('a PQRSF case', () => {
       [`GET ${BASE}`]: apiError(404, 'not_found', 'No encontramos una solicitud con ese número de radicado.'),
     });
     expect((await screen.findByRole('alert')).textContent).toBe('No encontramos una solicitud con ese número de radicado.');
+  });
+
+  it('is answered through its declared operations, with the member’s token and no token in the screen', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, [
+      on(pqrsfOperations.case, ok(open)),
+      on(pqrsfOperations.addNote, ({ params, body }) =>
+        ok({
+          ...open,
+          radicado: params.radicado!,
+          notes: [{ body: body.body, at: '2026-03-03T15:00:00.000Z', actorEmail: 'ana@fundacion.org' }],
+        }),
+      ),
+    ]);
+    await user.type(await screen.findByRole('textbox', { name: /Nueva nota/ }), 'Llamé a la persona.');
+    await user.click(screen.getByRole('button', { name: 'Agregar nota' }));
+    expect(await screen.findByText('Llamé a la persona.')).toBeTruthy();
+    expect(calls.map((c) => [c.method, c.path, c.token])).toEqual([
+      ['GET', BASE, 'token-de-ana'],
+      ['POST', `${BASE}/notas`, 'token-de-ana'],
+    ]);
+  });
+
+  it('sends nothing once the session has ended, and says what it said before (the network line)', async () => {
+    const { calls } = renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, [on(pqrsfOperations.case, ok(open))], undefined, {
+      ...staffSession,
+      getIdToken: async () => null,
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('No pudimos conectarnos. Revisa tu conexión e intenta de nuevo.');
+    expect(calls).toEqual([]);
   });
 });

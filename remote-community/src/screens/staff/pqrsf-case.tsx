@@ -18,13 +18,7 @@ import { SubmitErrors } from 'shared/ui/error-summary';
 import { SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
 import { fieldsOf, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useAddPqrsfStaffNote } from '../../api/add-pqrsf-staff-note';
-import { useClosePqrsfStaffCase } from '../../api/close-pqrsf-staff-case';
-import { useExtendPqrsfStaffTerm } from '../../api/extend-pqrsf-staff-term';
-import { useGetPqrsfStaffCase } from '../../api/get-pqrsf-staff-case';
-import { useRespondPqrsfStaffCase } from '../../api/respond-pqrsf-staff-case';
-import { useStartPqrsfStaffProcessing } from '../../api/start-pqrsf-staff-processing';
-import { useTransferPqrsfStaffCase } from '../../api/transfer-pqrsf-staff-case';
+import { pqrsfOperations as ops } from '../../api/pqrsf-operations';
 import { caseTexts as t, dateOf, dateTimeOf } from './pqrsf-texts';
 
 /** A PQRSF case screen: the legal-case kit's sections (shared/cases/ui) with Ley 1755 de 2015's actions. */
@@ -32,7 +26,7 @@ import { caseTexts as t, dateOf, dateTimeOf } from './pqrsf-texts';
 type Done = CaseDone<PqrsfCase>;
 
 function RespondForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
-  const respond = useCaseAction(useRespondPqrsfStaffCase(), c.radicado, t);
+  const respond = useCaseAction(ops.respond, c.radicado, t);
   const form = useZodForm(respondRequestSchema, { defaultValues: { response: '' } });
   const field = fieldsOf(form);
   const { pending, submission, confirm, cancel } = useReviewThenSend(form, 'response', respond, (answer) => onDone(answer, t.respond.done));
@@ -70,7 +64,7 @@ function RespondForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
 }
 
 function ExtendForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
-  const extend = useCaseAction(useExtendPqrsfStaffTerm(), c.radicado, t);
+  const extend = useCaseAction(ops.extend, c.radicado, t);
   const form = useZodForm(extendRequestSchema, { defaultValues: { reason: '', dueDate: '' } });
   const field = fieldsOf(form);
   const { minDate, maxDate } = c.actions.extend;
@@ -111,7 +105,7 @@ function ExtendForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
 }
 
 function TransferForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
-  const transfer = useCaseAction(useTransferPqrsfStaffCase(), c.radicado, t);
+  const transfer = useCaseAction(ops.transfer, c.radicado, t);
   const form = useZodForm(transferRequestSchema, { defaultValues: { entity: '', note: '' } });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
@@ -143,7 +137,7 @@ function TransferForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
 }
 
 function CloseForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
-  const close = useCaseAction(useClosePqrsfStaffCase(), c.radicado, t);
+  const close = useCaseAction(ops.close, c.radicado, t);
   const form = useZodForm(closeRequestSchema, { defaultValues: { note: '' } });
   const field = fieldsOf(form);
   // A refusal about the note (closing an open case without one) goes back to the field.
@@ -184,7 +178,7 @@ function CloseForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
 }
 
 function NoteForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
-  const addNote = useCaseAction(useAddPqrsfStaffNote(), c.radicado, t);
+  const addNote = useCaseAction(ops.addNote, c.radicado, t);
   const form = useZodForm(addNoteRequestSchema, { defaultValues: { body: '' } });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
@@ -271,8 +265,8 @@ function Notes({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
  * Cerrar ask for confirmation; after any action the case is what the server answered and a notice takes focus.
  */
 export default function StaffPqrsfCase({ radicado }: { radicado: string }) {
-  const { loaded, load, notice, version, onDone } = useCaseScreen(useGetPqrsfStaffCase(), radicado, t);
-  const start = useCaseAction(useStartPqrsfStaffProcessing(), radicado, t);
+  const { loaded, load, notice, version, onDone } = useCaseScreen(ops.case, radicado, t);
+  const start = useCaseAction(ops.startProcessing, radicado, t);
   return (
     <CaseScreen
       id="pqrsf"

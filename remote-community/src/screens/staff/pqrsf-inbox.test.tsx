@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfInboxItem, PqrsfInboxResponse } from 'shared/schemas/pqrsf-staff-api';
 import StaffPqrsfInbox from './pqrsf-inbox';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
 
 const INBOX = 'POST /api/community/staff/pqrsf/bandeja';
 
@@ -116,5 +116,14 @@ describe('the PQRSF inbox', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('No pudimos comprobar tu acceso al panel.');
     await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByText('No hay solicitudes abiertas. ¡Todo al día!')).toBeTruthy();
+  });
+
+  it('says the session ended, and sends nothing, when the member’s session is over', async () => {
+    const { calls } = renderAsStaff(<StaffPqrsfInbox />, { [INBOX]: ok(page([])) }, undefined, {
+      ...staffSession,
+      getIdToken: async () => null,
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Tu sesión terminó. Vuelve a iniciar sesión.');
+    expect(calls).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { CaseInbox, caseInboxBody, FilterSelect } from 'shared/cases/ui/inbox';
 import { requestTypes } from 'shared/schemas/common';
 import { inboxStatusFilters, type InboxDueFilter, type InboxStatusFilter, type PqrsfInboxRequest } from 'shared/schemas/pqrsf-staff-api';
 import { staffPath } from 'shared/staff-routes';
-import { useListPqrsfStaffInbox } from '../../api/list-pqrsf-staff-inbox';
+import { pqrsfOperations } from '../../api/pqrsf-operations';
 import { inboxTexts as t } from './pqrsf-texts';
 
 interface Filters {
@@ -57,7 +57,7 @@ export default function StaffPqrsfInbox() {
           <td>{item.name}</td>
         </>
       )}
-      list={useListPqrsfStaffInbox()}
+      list={pqrsfOperations.inbox}
       bodyOf={bodyOf}
       initial={initialFilters}
       statusOptions={inboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { ApiResult } from 'shared/api/client';
+import type { AnyOperation, BodyIn, ResponseOf } from 'shared/api/operation';
+import { isSessionEnded, withSessionToken } from 'shared/api/staff-client';
+import { useOperationCaller } from 'shared/api/use-operation';
 import { useStaffSession } from 'shared/staff-session';
 import { messageOf } from 'shared/ui/staff/kit';
 import { failed, sent, useFormSubmission, type Sent } from 'shared/ui/submission-form';
@@ -18,24 +21,62 @@ export interface CaseLoadTexts {
 }
 
 /**
+ * The call of a kind's operation: its declaration (shared/api/operation, #27) through the staff client, with
+ * `{ params: { radicado }, body }`; or, transitionally until the kind declares its operations (data requests), a
+ * function taking the session's token last.
+ */
+function useCaseCall() {
+  const session = useStaffSession();
+  const call = useOperationCaller() as unknown as (op: AnyOperation, input: unknown) => Promise<ApiResult<never>>;
+  return useCallback(
+    <C,>(
+      op: AnyOperation | ((...args: never[]) => Promise<ApiResult<C>>),
+      input: { radicado: string; body?: unknown },
+    ): Promise<ApiResult<C>> => {
+      if (typeof op !== 'function')
+        return call(op, { params: { radicado: input.radicado }, ...('body' in input ? { body: input.body } : {}) });
+      // The legacy forms: a read (radicado, token), an action (radicado, body, token).
+      const legacy = op as unknown as (...args: unknown[]) => Promise<ApiResult<C>>;
+      const args = 'body' in input ? [input.radicado, input.body] : [input.radicado];
+      return withSessionToken(
+        () => session.getIdToken(),
+        (token) => legacy(...args, token),
+      );
+    },
+    [call, session],
+  );
+}
+
+/**
  * Loads a case (missing on 404 or a malformed radicado), and after each action keeps what the server answered, remounts
  * the action forms (`version`) so they start empty, and shows the action's notice (`n` remounts it so it takes focus).
  */
-export function useCaseScreen<C>(get: (radicado: string, token: string) => Promise<ApiResult<C>>, radicado: string, t: CaseLoadTexts) {
-  const session = useStaffSession();
+export function useCaseScreen<O extends AnyOperation>(get: O, radicado: string, t: CaseLoadTexts): CaseScreenState<ResponseOf<O>>;
+/** Transitional (#27): a read that takes the session's token. */
+export function useCaseScreen<C>(
+  get: (radicado: string, token: string) => Promise<ApiResult<C>>,
+  radicado: string,
+  t: CaseLoadTexts,
+): CaseScreenState<C>;
+export function useCaseScreen<C>(
+  get: AnyOperation | ((radicado: string, token: string) => Promise<ApiResult<C>>),
+  radicado: string,
+  t: CaseLoadTexts,
+): CaseScreenState<C> {
+  const caseCall = useCaseCall();
   const [loaded, setLoaded] = useState<CaseLoaded<C>>({ kind: 'loading' });
   const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
   const [version, setVersion] = useState(0);
 
   const load = useCallback(async () => {
     setLoaded({ kind: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) return setLoaded({ kind: 'failed', message: t.network });
-    const result = await get(radicado, token);
+    const result = await caseCall<C>(get, { radicado });
+    // An ended session says what it always said here: the network line (the panel's gate asks to sign in again).
+    if (isSessionEnded(result)) return setLoaded({ kind: 'failed', message: t.network });
     if (result.kind === 'ok') setLoaded({ kind: 'ready', c: result.data });
     else if (result.kind === 'error' && (result.status === 404 || result.status === 400)) setLoaded({ kind: 'missing' });
     else setLoaded({ kind: 'failed', message: messageOf(result, t.network, t.failed) });
-  }, [get, radicado, session, t]);
+  }, [caseCall, get, radicado, t]);
 
   useEffect(() => {
     void load();
@@ -50,22 +91,40 @@ export function useCaseScreen<C>(get: (radicado: string, token: string) => Promi
   return { loaded, load, notice, version, onDone };
 }
 
-/** Calls an action with a fresh token; the answer as the form kit wants it (the case, or the server's message and fields). */
+export interface CaseScreenState<C> {
+  loaded: CaseLoaded<C>;
+  load: () => Promise<void>;
+  notice: { text: string; n: number } | null;
+  version: number;
+  onDone: CaseDone<C>;
+}
+
+/** Calls an action on the case; the answer as the form kit wants it (the case, or the server's message and fields). */
+export function useCaseAction<O extends AnyOperation>(
+  operation: O,
+  radicado: string,
+  t: CaseLoadTexts,
+): (body: BodyIn<O>) => Promise<Sent<ResponseOf<O>>>;
+/** Transitional (#27): an action that takes the session's token. */
 export function useCaseAction<B, C>(
   operation: (radicado: string, body: B, token: string) => Promise<ApiResult<C>>,
   radicado: string,
   t: CaseLoadTexts,
+): (body: B) => Promise<Sent<C>>;
+export function useCaseAction<B, C>(
+  operation: AnyOperation | ((radicado: string, body: B, token: string) => Promise<ApiResult<C>>),
+  radicado: string,
+  t: CaseLoadTexts,
 ) {
-  const session = useStaffSession();
+  const caseCall = useCaseCall();
   return useCallback(
     async (body: B): Promise<Sent<C>> => {
-      const token = await session.getIdToken();
-      if (!token) return failed(t.network);
-      const result = await operation(radicado, body, token);
+      const result = await caseCall<C>(operation, { radicado, body });
+      if (isSessionEnded(result)) return failed(t.network);
       if (result.kind === 'ok') return sent(result.data);
       return failed(messageOf(result, t.network, t.failed), { fields: result.kind === 'error' ? result.fields : undefined });
     },
-    [operation, radicado, session, t],
+    [caseCall, operation, radicado, t],
   );
 }
 

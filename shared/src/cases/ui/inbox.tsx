@@ -1,5 +1,8 @@
 import { useCallback, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import type { AnyOperation } from 'shared/api/operation';
+import { useOperationCaller } from 'shared/api/use-operation';
+import type { z } from 'shared/schemas/zod';
 import { LoadState, MoreRows, StaffTable, useKeysetListing, type Listing, type ListingTexts } from 'shared/ui/staff/kit';
 import { caseDueFilters, type CaseDueFilter } from '../schemas';
 import type { CaseUrgency } from '../terms';
@@ -264,17 +267,33 @@ export const caseInboxBody = (f: CaseFilterValues, after?: string) => ({
  * page bringing the whole inbox's counts as they are now.
  */
 export function useCaseInbox<F, B, P extends { items: unknown[]; nextCursor: string | null; counts: unknown }>(
-  list: (body: B, token: string) => Promise<ApiResult<P>>,
+  list: CaseInboxList<B, P>,
   bodyOf: (filters: F, after?: string) => B,
   initial: F,
   texts: ListingTexts,
 ) {
+  const call = useOperationCaller() as unknown as (op: AnyOperation, input: { body: B }) => Promise<ApiResult<P>>;
+  const page = useCallback(
+    // Used only when `list` is a declaration (below).
+    (filters: F, after: string | undefined) => call(list as AnyOperation, { body: bodyOf(filters, after) }),
+    [call, list, bodyOf],
+  );
   const fetchPage = useCallback(
-    (filters: F, after: string | undefined, token: string) => list(bodyOf(filters, after), token),
+    (filters: F, after: string | undefined, token: string) =>
+      (list as (body: B, token: string) => Promise<ApiResult<P>>)(bodyOf(filters, after), token),
     [list, bodyOf],
   );
-  return useKeysetListing({ initial, fetchPage, metaOf: (page: P): P['counts'] => page.counts, texts });
+  const metaOf = (p: P): P['counts'] => p.counts;
+  return useKeysetListing(typeof list === 'function' ? { initial, fetchPage, metaOf, texts } : { initial, page, metaOf, texts });
 }
+
+/**
+ * An inbox's page: its declared operation (shared/api/operation, #27), called through the staff client with the
+ * page's body; or, transitionally until the kind declares it (data requests), a function taking the session's token.
+ */
+export type CaseInboxList<B, P> =
+  | (AnyOperation & { readonly body: z.ZodMiniType<unknown, B>; readonly response: z.ZodMiniType<P> })
+  | ((body: B, token: string) => Promise<ApiResult<P>>);
 
 /** A kind's inbox words: the kit's, and its title, intro, search, caption and columns. */
 export type CaseInboxWords = InboxTexts & {
@@ -318,7 +337,7 @@ export function CaseInbox<
   filter: (draft: F, setDraft: (draft: F) => void) => ReactNode;
   link: (item: I) => { href: string; label: string };
   cells: (item: I) => ReactNode;
-  list: (body: B, token: string) => Promise<ApiResult<{ items: I[]; nextCursor: string | null; counts: C }>>;
+  list: CaseInboxList<B, { items: I[]; nextCursor: string | null; counts: C }>;
   bodyOf: (filters: F, after?: string) => B;
   initial: F;
   statusOptions: ReadonlyArray<readonly [string, string]>;

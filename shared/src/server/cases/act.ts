@@ -7,6 +7,8 @@ import { recordAudit } from 'shared/server/audit';
 import type { Database, SiteDb } from 'shared/server/database';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
+import type { AnyOperation } from 'shared/api/operation';
+import { route as registerOperation } from 'shared/server/operation-routes';
 import { pathParam, staffOf, staffRead, type StaffUser } from 'shared/server/staff-guard';
 
 /**
@@ -113,7 +115,7 @@ export function caseActions<Row extends CaseRow, Case, Action extends string>(ki
   /** The inbox and the case read (see `registerCaseReads`), with this kind's prefix, schemas, audit names and clock. */
   const registerReads = <Query, Page extends { items: unknown[] }, Counts>(
     scope: FastifyInstance,
-    reads: Pick<CaseReads<Query, Page, Counts, Case>, 'summaries' | 'page' | 'counts'>,
+    reads: Pick<CaseReads<Query, Page, Counts, Case>, 'summaries' | 'page' | 'counts' | 'operations'>,
   ) =>
     registerCaseReads(scope, {
       ...reads,
@@ -169,7 +171,13 @@ export interface CaseReads<Query, Page extends { items: unknown[] }, Counts, Cas
   /** The audit log's read action and entity. */
   readAction: string;
   entity: string;
-  summaries: { inbox: string; case: string };
+  /** The summaries of the reads registered without a declaration (a declared operation has its own). */
+  summaries?: { inbox: string; case: string };
+  /**
+   * The reads' declared operations (shared/api/operation, #27): path, schemas, summary and roles from them. Without
+   * them (kinds not migrated yet) the reads are registered from `base`, the schemas and `summaries`.
+   */
+  operations?: { inbox: AnyOperation; case: AnyOperation };
   inboxSchemas: { body: z.ZodMiniType; answer: z.ZodMiniType };
   caseRoute: ReturnType<typeof caseRouteSchema>;
   today: () => IsoDate;
@@ -184,27 +192,39 @@ export function registerCaseReads<Query, Page extends { items: unknown[] }, Coun
   r: CaseReads<Query, Page, Counts, Case>,
 ): void {
   type Inbox = Page & { counts: Counts };
+  const inboxRead = staffRead<Inbox>({ action: r.readAction, entity: r.entity, count: (b) => b.items.length });
+  const caseRead = staffRead<Case>({ action: r.readAction, entity: r.entity, id: pathParam('radicado') });
+  const inbox = async (body: unknown) => {
+    const day = r.today();
+    const [page, counts] = await Promise.all([r.page(body as Query, day), r.counts(day)]);
+    return { ...page, counts };
+  };
+  if (r.operations) {
+    // The kind's declarations say what the inbox's body and the case's params and answers are; Fastify validated them.
+    registerOperation(scope, r.operations.inbox, async (request) => inbox(request.body), { config: inboxRead });
+    registerOperation(scope, r.operations.case, async (request) => r.caseOrNotFound((request.params as { radicado: string }).radicado), {
+      config: caseRead,
+    });
+    return;
+  }
+  const summaries = r.summaries ?? { inbox: '', case: '' };
   // Fastify validated the body against `inboxSchemas.body`; the answer is checked against `inboxSchemas.answer`.
   scope.post(
     `${r.base}/bandeja`,
     {
-      config: staffRead<Inbox>({ action: r.readAction, entity: r.entity, count: (b) => b.items.length }),
+      config: inboxRead,
       schema: {
         tags: [r.tag],
-        summary: r.summaries.inbox,
+        summary: summaries.inbox,
         body: zodSchema(r.inboxSchemas.body),
         response: { 200: zodResponse(r.inboxSchemas.answer) },
       },
     },
-    async (request) => {
-      const day = r.today();
-      const [page, counts] = await Promise.all([r.page(request.body as Query, day), r.counts(day)]);
-      return { ...page, counts };
-    },
+    async (request) => inbox(request.body),
   );
   scope.get<{ Params: { radicado: string } }>(
     `${r.base}/:radicado`,
-    { ...r.caseRoute(r.summaries.case), config: staffRead<Case>({ action: r.readAction, entity: r.entity, id: pathParam('radicado') }) },
+    { ...r.caseRoute(summaries.case), config: caseRead },
     async (request) => r.caseOrNotFound(request.params.radicado),
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import { isSessionEnded, withSessionToken } from 'shared/api/staff-client';
 import { useStaffSession } from 'shared/staff-session';
 import { useFocusOnMount } from 'shared/ui/submission-form';
 
@@ -70,20 +71,38 @@ interface Page {
 /**
  * A filtered list loaded in keyset pages: the form's draft and the filters the list was loaded with (applied on submit),
  * the first page on each change, "Cargar más" appending the next one and focus on the first new row afterwards.
- * `fetchPage` must be stable (useCallback); `metaOf` keeps what a screen shows beside the rows (counts, a total).
+ * `page` (or `fetchPage`) must be stable (useCallback); `metaOf` keeps what a screen shows beside the rows (counts, a total).
  */
-export function useKeysetListing<F, P extends Page, M>({
-  initial,
-  fetchPage,
-  metaOf,
-  texts,
-}: {
-  initial: F;
-  fetchPage: (filters: F, cursor: string | undefined, token: string) => Promise<ApiResult<P>>;
-  metaOf: (page: P, previous: M | undefined) => M;
-  texts: ListingTexts;
-}) {
+export function useKeysetListing<F, P extends Page, M>(
+  options: {
+    initial: F;
+    metaOf: (page: P, previous: M | undefined) => M;
+    texts: ListingTexts;
+  } & (
+    | {
+        /** One page through the staff client (shared/api/staff-client, #27): no token in sight. */
+        page: (filters: F, cursor: string | undefined) => Promise<ApiResult<P>>;
+      }
+    | {
+        /** Transitional (#27): one page of an operation not declared yet, which takes the session's token. */
+        fetchPage: (filters: F, cursor: string | undefined, token: string) => Promise<ApiResult<P>>;
+      }
+  ),
+) {
+  const { initial, metaOf, texts } = options;
   const session = useStaffSession();
+  const declared = 'page' in options ? options.page : null;
+  const legacy = 'fetchPage' in options ? options.fetchPage : null;
+  const page = useCallback(
+    (filters: F, cursor: string | undefined) =>
+      declared
+        ? declared(filters, cursor)
+        : withSessionToken(
+            () => session.getIdToken(),
+            (token) => legacy!(filters, cursor, token),
+          ),
+    [declared, legacy, session],
+  );
   const [draft, setDraft] = useState<F>(initial);
   const [applied, setApplied] = useState<F>(initial);
   const [listing, setListing] = useState<Listing<P['items'][number], M>>({ kind: 'loading' });
@@ -95,9 +114,8 @@ export function useKeysetListing<F, P extends Page, M>({
   const load = useCallback(
     async (filters: F) => {
       setListing({ kind: 'loading' });
-      const token = await session.getIdToken();
-      if (!token) return setListing({ kind: 'failed', message: texts.sessionEnded });
-      const result = await fetchPage(filters, undefined, token);
+      const result = await page(filters, undefined);
+      if (isSessionEnded(result)) return setListing({ kind: 'failed', message: texts.sessionEnded });
       if (result.kind !== 'ok') return setListing({ kind: 'failed', message: messageOf(result, texts.network, texts.failed) });
       setListing({
         kind: 'ready',
@@ -108,7 +126,7 @@ export function useKeysetListing<F, P extends Page, M>({
         added: 0,
       });
     },
-    [fetchPage, session, texts],
+    [page, texts],
   );
 
   useEffect(() => {
@@ -128,10 +146,9 @@ export function useKeysetListing<F, P extends Page, M>({
     if (listing.kind !== 'ready' || !listing.next) return;
     const current = listing;
     setListing({ ...current, loadingMore: true });
-    const token = await session.getIdToken();
-    const result = token ? await fetchPage(applied, current.next ?? undefined, token) : null;
-    if (!result || result.kind !== 'ok') {
-      setListing({ kind: 'failed', message: result ? messageOf(result, texts.network, texts.failed) : texts.sessionEnded });
+    const result = await page(applied, current.next ?? undefined);
+    if (result.kind !== 'ok') {
+      setListing({ kind: 'failed', message: isSessionEnded(result) ? texts.sessionEnded : messageOf(result, texts.network, texts.failed) });
       return;
     }
     setListing({

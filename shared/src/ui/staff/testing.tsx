@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import type { ApiClient } from 'shared/api/client';
 // eslint-disable-next-line no-restricted-syntax -- test support for *.test.tsx (which the rule exempts): it provides the fake client.
 import { ApiClientProvider } from 'shared/api/context';
-import { fakeApiClient, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
+import { fakeOf, type FakeCall, type FakeScript } from 'shared/api/fake-client';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 
 /** Test support for the staff screens' component tests: a signed-in staff member, a fake API, and axe. */
@@ -20,17 +20,19 @@ export const staffSession: StaffSession = {
 };
 
 /**
- * Renders a screen as Ana with a fake API answering `answers` (`'METHOD /path'` to one answer, or one per call);
- * `client` may wrap the fake (to hold an answer back, say). Gives the calls made and the rendered view.
+ * Renders a screen as Ana with a fake API answering `answers` (`'METHOD /path'` to one answer, or one per call; or
+ * declared operations, `[on(op, ok(…))]`); `client` may wrap the fake (to hold an answer back, say), `session`
+ * replaces Ana's (one that has ended, say). Gives the calls made and the rendered view.
  */
 export function renderAsStaff(
   screen: ReactElement,
-  answers: Record<string, FakeAnswer | FakeAnswer[]>,
+  answers: FakeScript,
   client?: (fake: ApiClient, calls: FakeCall[]) => ApiClient,
+  session: StaffSession = staffSession,
 ) {
-  const fake = fakeApiClient(answers);
+  const fake = fakeOf(answers);
   const view = render(
-    <StaffSessionContext.Provider value={staffSession}>
+    <StaffSessionContext.Provider value={session}>
       <ApiClientProvider client={client ? client(fake.client, fake.calls) : fake.client}>{screen}</ApiClientProvider>
     </StaffSessionContext.Provider>,
   );

@@ -1,0 +1,150 @@
+/**
+ * @jest-environment jsdom
+ */
+import { describe, expect, it } from '@jest/globals';
+import { createElement, type ReactNode } from 'react';
+import { renderHook } from '@testing-library/react';
+import { z } from 'shared/schemas/zod';
+import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
+import { ApiClientProvider } from './context';
+import { useOperationCall } from './use-operation';
+import { apiError, fakeApiClient, fakeOperations, ok, on } from './fake-client';
+import { answerType, callOperation, defineOperation, operationPath } from './operation';
+import { isSessionEnded, staffApiClient } from './staff-client';
+
+const note = defineOperation({
+  method: 'POST',
+  path: '/api/demo/staff/casos/:radicado/notas',
+  params: z.object({ radicado: z.string() }),
+  body: z.object({ body: z.string() }),
+  response: z.object({ radicado: z.string(), notes: z.number() }),
+  roles: ['atencion'],
+  summary: 'Agregar una nota',
+});
+const search = defineOperation({
+  method: 'GET',
+  path: '/api/demo/cursos/:slug/grupos/:id',
+  query: z.object({ q: z.optional(z.string()), page: z.optional(z.number()) }),
+  response: answerType<{ items: string[] }>(),
+  summary: 'Grupos',
+});
+const plain = defineOperation({ method: 'GET', path: '/api/demo/estado', response: z.object({ up: z.boolean() }), summary: 'Estado' });
+
+describe('operation paths', () => {
+  it('replaces each parameter by its value, URI-encoded, so a value is always one segment', () => {
+    expect(operationPath(note, { radicado: '123' })).toBe('/api/demo/staff/casos/123/notas');
+    expect(operationPath(search, { slug: 'a/b c', id: 'ñ?#' })).toBe('/api/demo/cursos/a%2Fb%20c/grupos/%C3%B1%3F%23');
+  });
+
+  it('adds the query without empty values, and refuses a missing parameter', () => {
+    expect(operationPath(search, { slug: 's', id: '1' }, { q: 'ana maría', page: 2, empty: '', none: undefined })).toBe(
+      '/api/demo/cursos/s/grupos/1?q=ana+mar%C3%ADa&page=2',
+    );
+    expect(() => operationPath(note, {})).toThrow('falta el parámetro radicado');
+  });
+
+  it('declares the domain as the tag and 200 as the status unless told', () => {
+    expect(note.tags).toEqual(['demo']);
+    expect(note.status).toBe(200);
+    expect(note.roles).toEqual(['atencion']);
+  });
+});
+
+describe('callOperation', () => {
+  it('sends method, path and body through the client and gives its typed answer', async () => {
+    const fake = fakeOperations(on(note, ok({ radicado: '7', notes: 1 })));
+    const result = await callOperation(fake.client, note, { params: { radicado: '7' }, body: { body: 'hola' } });
+    expect(fake.calls).toEqual([{ method: 'POST', path: '/api/demo/staff/casos/7/notas', body: { body: 'hola' }, token: undefined }]);
+    if (result.kind !== 'ok') throw new Error('expected ok');
+    const notes: number = result.data.notes;
+    expect(notes).toBe(1);
+  });
+
+  it('needs no input for an operation without params or body', async () => {
+    const fake = fakeOperations(on(plain, ok({ up: true })));
+    expect(await callOperation(fake.client, plain)).toEqual(ok({ up: true }));
+  });
+});
+
+describe('typed fakes', () => {
+  it('answer any concrete path of an operation in turn, giving the decoded params and the body to a function', async () => {
+    const seen: string[] = [];
+    const fake = fakeOperations(
+      on(
+        note,
+        ({ params, body }) => {
+          seen.push(`${params.radicado}:${body.body}`);
+          return ok({ radicado: params.radicado!, notes: 1 });
+        },
+        apiError(409, 'not_allowed', 'No'),
+      ),
+    );
+    await callOperation(fake.client, note, { params: { radicado: 'a b' }, body: { body: 'uno' } });
+    const second = await callOperation(fake.client, note, { params: { radicado: 'x' }, body: { body: 'dos' } });
+    expect(seen).toEqual(['a b:uno']);
+    expect(second.kind).toBe('error');
+  });
+
+  it('keep the string-keyed form, beside operations', async () => {
+    const fake = fakeApiClient({ 'GET /api/demo/estado': ok({ up: false }) }, [on(note, ok({ radicado: '1', notes: 0 }))]);
+    expect(await callOperation(fake.client, plain)).toEqual(ok({ up: false }));
+    await expect(callOperation(fake.client, search, { params: { slug: 's', id: '1' } })).rejects.toThrow('nothing scripted');
+  });
+
+  it('refuse an answer of another type (compile time)', () => {
+    // @ts-expect-error -- the operation answers { radicado, notes }
+    on(note, ok({ up: true }));
+    expect(true).toBe(true);
+  });
+});
+
+const session = (token: string | null): StaffSession => ({
+  email: 'ana@fundacion.org',
+  name: null,
+  roles: ['atencion'],
+  admin: false,
+  getIdToken: async () => token,
+  signOut: async () => undefined,
+});
+
+describe('the staff client', () => {
+  it('attaches the current token to every call, asking the session each time (it refreshes it)', async () => {
+    const tokens = ['t1', 't2'];
+    const fake = fakeOperations(on(note, ok({ radicado: '1', notes: 0 })));
+    const client = staffApiClient(fake.client, async () => tokens.shift() ?? null);
+    await callOperation(client, note, { params: { radicado: '1' }, body: { body: 'a' } });
+    await callOperation(client, note, { params: { radicado: '1' }, body: { body: 'b' } });
+    expect(fake.calls.map((c) => c.token)).toEqual(['t1', 't2']);
+  });
+
+  it('sends nothing once the session ended, and says so', async () => {
+    const fake = fakeOperations(on(note, ok({ radicado: '1', notes: 0 })));
+    const result = await callOperation(
+      staffApiClient(fake.client, async () => null),
+      note,
+      {
+        params: { radicado: '1' },
+        body: { body: 'a' },
+      },
+    );
+    expect(fake.calls).toEqual([]);
+    expect(isSessionEnded(result)).toBe(true);
+  });
+
+  it('is what useOperationCall uses for a staff operation; a public one goes without a token', async () => {
+    const fake = fakeOperations(on(note, ok({ radicado: '1', notes: 0 })), on(plain, ok({ up: true })));
+    const wrapper = ({ children }: { children?: ReactNode }) =>
+      createElement(
+        StaffSessionContext.Provider,
+        { value: session('token-de-ana') },
+        createElement(ApiClientProvider, { client: fake.client }, children),
+      );
+    const { result } = renderHook(() => ({ note: useOperationCall(note), plain: useOperationCall(plain) }), { wrapper });
+    await result.current.note({ params: { radicado: '1' }, body: { body: 'a' } });
+    await result.current.plain();
+    expect(fake.calls.map((c) => [c.path, c.token])).toEqual([
+      ['/api/demo/staff/casos/1/notas', 'token-de-ana'],
+      ['/api/demo/estado', undefined],
+    ]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { AnyOperation, BodyOut, ParamsOut, QueryOut, ResponseOf } from '../api/operation';
+import { zodResponse, zodSchema } from './http';
+import { staffScopeCheck } from './staff-guard';
+
+/** The request a declared operation's handler gets: params, query and body as its schemas' output. */
+export type OperationRequest<O extends AnyOperation> = FastifyRequest<{
+  Params: ParamsOut<O>;
+  Querystring: QueryOut<O>;
+  Body: BodyOut<O>;
+}>;
+
+export type OperationHandler<O extends AnyOperation> = (request: OperationRequest<O>, reply: FastifyReply) => Promise<ResponseOf<O>>;
+
+/** What a route adds to its declaration: its own config (`publicWrite`, `staffRead`…) and hooks (`preValidation`). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preValidation' | 'preHandler'>;
+
+const isZod = (s: unknown): s is Parameters<typeof zodSchema>[0] => typeof s === 'object' && s !== null && '_zod' in s;
+
+/**
+ * Registers a declared operation (shared/api/operation) on a plugin's scope: its method, its path relative to the
+ * scope's prefix (the declaration has the whole `/api/<domain>/…`; a declaration that does not start with the scope's
+ * prefix fails at start-up, so the browser's path and the server's cannot drift apart), the JSON schemas of its
+ * params, query, body and answer for validation and OpenAPI (as `zodSchema`/`zodResponse` everywhere), its success
+ * status, and for a staff operation its roles as the route's `config.staffRoles`: the declaration is the one source
+ * of the role, and a staff operation outside `registerStaffRoutes` (no guard), or an operation without roles in a
+ * staff scope that requires roles, fails at start-up.
+ */
+export function route<O extends AnyOperation>(scope: FastifyInstance, op: O, handler: OperationHandler<O>, extras: RouteExtras = {}): void {
+  const prefix = scope.prefix;
+  if (!op.path.startsWith(`${prefix}/`))
+    throw new Error(`${op.method} ${op.path}: declarada fuera del prefijo ${prefix} del plugin que la registra`);
+  const staff = staffScopeCheck(scope);
+  if (op.roles && !staff) throw new Error(`${op.method} ${op.path}: operación del equipo registrada sin registerStaffRoutes`);
+  if (staff && 'roles' in staff && !op.roles) throw new Error(`${op.method} ${op.path}: operación del equipo sin roles declarados`);
+  const schema = {
+    tags: [...op.tags],
+    summary: op.summary,
+    ...(op.params ? { params: zodSchema(op.params) } : {}),
+    ...(op.query ? { querystring: zodSchema(op.query) } : {}),
+    ...(op.body ? { body: zodSchema(op.body) } : {}),
+    ...(isZod(op.response) ? { response: { [op.status]: zodResponse(op.response) } } : {}),
+  };
+  scope.route({
+    ...extras,
+    method: op.method,
+    url: op.path.slice(prefix.length),
+    schema,
+    config: { ...extras.config, ...(op.roles ? { staffRoles: op.roles } : {}) },
+    handler: async (request, reply) => {
+      void reply.code(op.status);
+      // Fastify validated params, query and body against the declaration's schemas (createHttpServer's compiler).
+      return handler(request as unknown as OperationRequest<O>, reply);
+    },
+  });
+}
