@@ -41,6 +41,10 @@ describe('operation paths', () => {
       '/api/demo/cursos/s/grupos/1?q=ana+mar%C3%ADa&page=2',
     );
     expect(() => operationPath(note, {})).toThrow('falta el parámetro radicado');
+    // '.' and '..' survive encoding and a browser resolves them: one would step up to another route.
+    expect(() => operationPath(note, { radicado: '..' })).toThrow('no puede ser «..»');
+    expect(() => operationPath(note, { radicado: '.' })).toThrow('no puede ser «.»');
+    expect(operationPath(note, { radicado: '...' })).toBe('/api/demo/staff/casos/.../notas');
   });
 
   it('declares the domain as the tag and 200 as the status unless told', () => {

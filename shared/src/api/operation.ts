@@ -132,6 +132,8 @@ export function operationPath(op: AnyOperation, params?: unknown, query?: unknow
   const path = op.path.replace(PARAM, (_, name: string) => {
     const value = values[name];
     if (value === undefined || value === null || value === '') throw new Error(`${op.method} ${op.path}: falta el parámetro ${name}`);
+    // encodeURIComponent keeps '.' and '..', which the browser would resolve as a step up the path.
+    if (value === '.' || value === '..') throw new Error(`${op.method} ${op.path}: el parámetro ${name} no puede ser «${String(value)}»`);
     return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();

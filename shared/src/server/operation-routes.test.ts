@@ -95,4 +95,20 @@ describe('route(scope, operation, handler)', () => {
       other.register(async (scope) => route(scope, note, async () => ({ por: '', texto: '' })), { prefix: '/api/community/staff' }),
     ).rejects.toThrow('sin registerStaffRoutes');
   });
+
+  it('fails at start-up when a declaration would widen the roles of the scope it is registered in', async () => {
+    const finance = defineOperation({ ...note, path: '/api/community/staff/probe/:codigo/pagos', roles: ['finanzas'] });
+    await expect(
+      testApi(
+        {
+          ...probe,
+          plugin: async (app, ctx) =>
+            registerStaffRoutes(app, ctx, { roles: ['atencion'] }, async (scope) => {
+              route(scope, finance, async () => ({ por: '', texto: '' }));
+            }),
+        },
+        { identity: identity.verifier, staff },
+      ),
+    ).rejects.toThrow('declara roles (finanzas) que su ámbito de registerStaffRoutes no admite');
+  });
 });

@@ -33,6 +33,10 @@ export function route<O extends AnyOperation>(scope: FastifyInstance, op: O, han
   const staff = staffScopeCheck(scope);
   if (op.roles && !staff) throw new Error(`${op.method} ${op.path}: operación del equipo registrada sin registerStaffRoutes`);
   if (staff && 'roles' in staff && !op.roles) throw new Error(`${op.method} ${op.path}: operación del equipo sin roles declarados`);
+  // A declaration narrows its scope's roles, never widens them: registered in the wrong scope, it would open quietly.
+  const outside = staff && 'roles' in staff ? (op.roles ?? []).filter((r) => !staff.roles.includes(r)) : [];
+  if (outside.length)
+    throw new Error(`${op.method} ${op.path}: declara roles (${outside.join(', ')}) que su ámbito de registerStaffRoutes no admite`);
   const schema = {
     tags: [...op.tags],
     summary: op.summary,

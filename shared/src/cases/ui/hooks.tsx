@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { ApiResult } from 'shared/api/client';
 import type { AnyOperation, BodyIn, ResponseOf } from 'shared/api/operation';
@@ -67,10 +67,21 @@ export function useCaseScreen<C>(
   const [loaded, setLoaded] = useState<CaseLoaded<C>>({ kind: 'loading' });
   const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
   const [version, setVersion] = useState(0);
+  // Only the latest read may set the screen: a slow read of another radicado, or one overtaken by an action's answer,
+  // is dropped.
+  const latest = useRef(0);
+  useEffect(
+    () => () => {
+      latest.current += 1;
+    },
+    [],
+  );
 
   const load = useCallback(async () => {
+    const n = ++latest.current;
     setLoaded({ kind: 'loading' });
     const result = await caseCall<C>(get, { radicado });
+    if (n !== latest.current) return;
     // An ended session says what it always said here: the network line (the panel's gate asks to sign in again).
     if (isSessionEnded(result)) return setLoaded({ kind: 'failed', message: t.network });
     if (result.kind === 'ok') setLoaded({ kind: 'ready', c: result.data });
@@ -83,6 +94,7 @@ export function useCaseScreen<C>(
   }, [load]);
 
   const onDone: CaseDone<C> = (c, message) => {
+    latest.current += 1;
     setLoaded({ kind: 'ready', c });
     setVersion((v) => v + 1);
     setNotice((prev) => ({ text: message, n: (prev?.n ?? 0) + 1 }));

@@ -1,6 +1,6 @@
 // The destructive button's style (`staff-danger`) is the panel's, beside its confirmation dialog.
 import '../../ui/staff/confirm-dialog.css';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { StaffTable } from 'shared/ui/staff/kit';
 import { useFocusOnMount } from 'shared/ui/submission-form';
 import type { CaseHistoryEntry } from '../schemas';
@@ -138,9 +138,11 @@ export function ConfirmPanel({
   onCancel: () => void;
 }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  // Two confirmations (Responder, Cerrar) may be open at once: each names its own group.
+  const titleId = useId();
   return (
-    <div className="case-confirm" role="group" aria-labelledby="case-confirm-title">
-      <h4 id="case-confirm-title" ref={heading} tabIndex={-1}>
+    <div className="case-confirm" role="group" aria-labelledby={titleId}>
+      <h4 id={titleId} ref={heading} tabIndex={-1}>
         {title}
       </h4>
       {body}

@@ -110,11 +110,22 @@ export function useKeysetListing<F, P extends Page, M>(
   // The latest metaOf without reloading when a screen passes a new function each render.
   const meta = useRef(metaOf);
   meta.current = metaOf;
+  // Each request's number: an answer that is not the latest request's (filters changed, the screen left) is dropped,
+  // so a slow first filter never replaces the list of the one applied after it.
+  const latest = useRef(0);
+  useEffect(
+    () => () => {
+      latest.current += 1;
+    },
+    [],
+  );
 
   const load = useCallback(
     async (filters: F) => {
+      const n = ++latest.current;
       setListing({ kind: 'loading' });
       const result = await page(filters, undefined);
+      if (n !== latest.current) return;
       if (isSessionEnded(result)) return setListing({ kind: 'failed', message: texts.sessionEnded });
       if (result.kind !== 'ok') return setListing({ kind: 'failed', message: messageOf(result, texts.network, texts.failed) });
       setListing({
@@ -145,8 +156,10 @@ export function useKeysetListing<F, P extends Page, M>(
   const loadMore = async () => {
     if (listing.kind !== 'ready' || !listing.next) return;
     const current = listing;
+    const n = ++latest.current;
     setListing({ ...current, loadingMore: true });
     const result = await page(applied, current.next ?? undefined);
+    if (n !== latest.current) return;
     if (result.kind !== 'ok') {
       setListing({ kind: 'failed', message: isSessionEnded(result) ? texts.sessionEnded : messageOf(result, texts.network, texts.failed) });
       return;

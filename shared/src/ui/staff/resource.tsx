@@ -37,19 +37,24 @@ export function useStaffResource<T>(fetcher: StaffFetcher<T>, texts: { failed: s
       if (!quiet) setState({ kind: 'loading' });
       const token = await session.getIdToken();
       if (controller.signal.aborted) return;
+      // A quiet refresh keeps what is shown when it fails, but not a screen still loading: it says why instead.
       if (!token) {
-        if (!quiet) setState({ kind: 'failed', message: sessionEnded });
+        setState((shown) => (quiet && shown.kind !== 'loading' ? shown : { kind: 'failed', message: sessionEnded }));
         return;
       }
       const result = await fetcher(token, controller.signal);
       if (controller.signal.aborted) return;
       if (result.kind === 'ok') setState({ kind: 'ready', data: result.data });
-      else if (!quiet)
-        setState({
-          kind: 'failed',
-          message: messageOf(result, network, failed),
-          ...(result.kind === 'error' ? { status: result.status } : {}),
-        });
+      else
+        setState((shown) =>
+          quiet && shown.kind !== 'loading'
+            ? shown
+            : {
+                kind: 'failed',
+                message: messageOf(result, network, failed),
+                ...(result.kind === 'error' ? { status: result.status } : {}),
+              },
+        );
     },
     [failed, fetcher, network, session, sessionEnded],
   );
