@@ -1,28 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  allySchema,
-  arteDeAmarteInquirySchema,
-  softwareRequestSchema,
-  valeSerInquirySchema,
-  volunteerSchema,
-  type Ally,
-  type Volunteer,
-} from 'shared/schemas/community';
-import {
-  allyResponseSchema,
-  inquiryResponseSchema,
-  softwareRequestResponseSchema,
-  volunteerResponseSchema,
-  type AllyResponse,
-  type InquiryResponse,
-  type SoftwareRequestResponse,
-  type VolunteerResponse,
-} from 'shared/schemas/community-api';
-import type { z } from 'shared/schemas/zod';
 import { publicWrite } from 'shared/server/api-module';
 import { recordConsent, withoutConsent } from 'shared/server/consents';
 import { rejectHoneypot } from 'shared/server/form-guards';
-import { zodResponse, zodSchema } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
+import { formsOperations as ops } from '../src/api/forms-operations';
 import type { CommunityContext } from './acknowledge';
 
 /**
@@ -32,18 +13,10 @@ import type { CommunityContext } from './acknowledge';
 export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   const guard = { config: publicWrite(ctx.settings), preValidation: rejectHoneypot };
 
-  app.post<{ Body: Volunteer; Reply: { 201: VolunteerResponse } }>(
-    '/volunteers',
-    {
-      ...guard,
-      schema: {
-        tags: ['community'],
-        summary: 'Registrar un voluntario',
-        body: zodSchema(volunteerSchema),
-        response: { 201: zodResponse(volunteerResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    ops.registerVolunteer,
+    async (request) => {
       const { record: v, version } = withoutConsent(request.body);
       // The record and the proof of its authorization are stored together or not at all.
       const row = await ctx.db.transaction().execute(async (trx) => {
@@ -64,22 +37,15 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       const volunteerId = String(row.id);
       // Sent after the row is stored; a skipped or failed e-mail never fails the registration.
       await ctx.acknowledge({ kind: 'volunteer', to: v.email, number: volunteerId, date: new Date(row.created_at) }, request.log);
-      return reply.status(201).send({ success: true, volunteer_id: volunteerId });
+      return { success: true as const, volunteer_id: volunteerId };
     },
+    guard,
   );
 
-  app.post<{ Body: Ally; Reply: { 201: AllyResponse } }>(
-    '/allies',
-    {
-      ...guard,
-      schema: {
-        tags: ['community'],
-        summary: 'Registrar una empresa aliada',
-        body: zodSchema(allySchema),
-        response: { 201: zodResponse(allyResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    ops.registerAlly,
+    async (request) => {
       const { record: a, version } = withoutConsent(request.body);
       const row = await ctx.db.transaction().execute(async (trx) => {
         const stored = await trx
@@ -98,22 +64,15 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       });
       const corporationId = String(row.id);
       await ctx.acknowledge({ kind: 'ally', to: a.email, number: corporationId, date: new Date(row.created_at) }, request.log);
-      return reply.status(201).send({ success: true, corporation_id: corporationId });
+      return { success: true as const, corporation_id: corporationId };
     },
+    guard,
   );
 
-  app.post<{ Body: z.output<typeof arteDeAmarteInquirySchema>; Reply: { 201: InquiryResponse } }>(
-    '/arte-de-amarte/consulta',
-    {
-      ...guard,
-      schema: {
-        tags: ['community'],
-        summary: 'Enviar una consulta sobre el taller Arte de Amarte',
-        body: zodSchema(arteDeAmarteInquirySchema),
-        response: { 201: zodResponse(inquiryResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    ops.arteDeAmarteInquiry,
+    async (request) => {
       const { record, version } = withoutConsent(request.body);
       const row = await ctx.db.transaction().execute(async (trx) => {
         const stored = await trx
@@ -134,22 +93,15 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
         date: new Date(row.created_at),
       } as const;
       await ctx.acknowledge(ack, request.log);
-      return reply.status(201).send({ success: true, id });
+      return { success: true as const, id };
     },
+    guard,
   );
 
-  app.post<{ Body: z.output<typeof valeSerInquirySchema>; Reply: { 201: InquiryResponse } }>(
-    '/vale-ser/consulta',
-    {
-      ...guard,
-      schema: {
-        tags: ['community'],
-        summary: 'Enviar una consulta sobre el taller Vale Ser',
-        body: zodSchema(valeSerInquirySchema),
-        response: { 201: zodResponse(inquiryResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    ops.valeSerInquiry,
+    async (request) => {
       const { record, version } = withoutConsent(request.body);
       const row = await ctx.db.transaction().execute(async (trx) => {
         const stored = await trx
@@ -164,22 +116,15 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       const id = String(row.id);
       const ack = { kind: 'inquiry', workshop: 'vale-ser', to: request.body.email, number: id, date: new Date(row.created_at) } as const;
       await ctx.acknowledge(ack, request.log);
-      return reply.status(201).send({ success: true, id });
+      return { success: true as const, id };
     },
+    guard,
   );
 
-  app.post<{ Body: z.output<typeof softwareRequestSchema>; Reply: { 201: SoftwareRequestResponse } }>(
-    '/custom-software',
-    {
-      ...guard,
-      schema: {
-        tags: ['community'],
-        summary: 'Solicitar información sobre software a la medida',
-        body: zodSchema(softwareRequestSchema),
-        response: { 201: zodResponse(softwareRequestResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    ops.requestSoftware,
+    async (request) => {
       const { record, version } = withoutConsent(request.body);
       const row = await ctx.db.transaction().execute(async (trx) => {
         const stored = await trx
@@ -193,7 +138,8 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
       });
       const id = String(row.id);
       await ctx.acknowledge({ kind: 'software', to: request.body.email, number: id, date: new Date(row.created_at) }, request.log);
-      return reply.status(201).send({ success: true, id });
+      return { success: true as const, id };
     },
+    guard,
   );
 };

@@ -3,13 +3,19 @@ import '../community.css';
 import { adultDocumentTypes } from 'shared/schemas/common';
 import { allySchema } from 'shared/schemas/community';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
-import { useRegisterAlly } from '../api/register-ally';
+import { useOperationCall } from 'shared/api/use-operation';
+import { formsOperations } from '../api/forms-operations';
 import { RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { allyTexts as t, optionalMark } from '../texts';
 
 /** Allied-company form (spec §3 Corporation ally): the representative's document excludes Tarjeta de identidad. */
 export default function AllyPage() {
-  const { form, submission, field } = useRegistration(allySchema, { form: 'ally', send: useRegisterAlly(), idOf: (a) => a.corporation_id });
+  const registerAlly = useOperationCall(formsOperations.registerAlly);
+  const { form, submission, field } = useRegistration(allySchema, {
+    form: 'ally',
+    send: (body) => registerAlly({ body }),
+    idOf: (a) => a.corporation_id,
+  });
 
   return (
     <RegistrationScreen

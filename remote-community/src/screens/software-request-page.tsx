@@ -6,7 +6,8 @@ import { TextField } from 'shared/ui/form';
 import { fieldsOf } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useRequestSoftware } from '../api/request-software';
+import { useOperationCall } from 'shared/api/use-operation';
+import { formsOperations } from '../api/forms-operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { softwareTexts as t } from '../texts';
@@ -17,11 +18,12 @@ import { softwareTexts as t } from '../texts';
  * the button does not jump away from the pointer when the last field's error disappears on blur.
  */
 export default function SoftwareRequestPage() {
+  const requestSoftware = useOperationCall(formsOperations.requestSoftware);
   const form = useZodForm(softwareRequestSchema, { mode: 'onTouched', shouldFocusError: false });
   const field = fieldsOf(form);
   const submission = useSubmission(form, {
     form: 'software',
-    send: useRequestSoftware(),
+    send: (body) => requestSoftware({ body }),
     idOf: (a) => a.id,
     failed: s.failed,
     network: s.network,

@@ -3,15 +3,17 @@ import '../community.css';
 import { documentTypes } from 'shared/schemas/common';
 import { volunteerSchema } from 'shared/schemas/community';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
-import { useRegisterVolunteer } from '../api/register-volunteer';
+import { useOperationCall } from 'shared/api/use-operation';
+import { formsOperations } from '../api/forms-operations';
 import { RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { optionalMark, volunteerTexts as t } from '../texts';
 
 /** Volunteer form (spec §3 Volunteer): stored by the community API, which answers the volunteer_id. */
 export default function VolunteerPage() {
+  const registerVolunteer = useOperationCall(formsOperations.registerVolunteer);
   const { form, submission, field } = useRegistration(volunteerSchema, {
     form: 'volunteer',
-    send: useRegisterVolunteer(),
+    send: (body) => registerVolunteer({ body }),
     idOf: (a) => a.volunteer_id,
   });
 

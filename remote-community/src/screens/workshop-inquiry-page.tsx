@@ -2,6 +2,7 @@ import '../state/submissions-slice';
 import '../community.css';
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useOperationCall } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
 import { occupations } from 'shared/schemas/common';
 import {
@@ -17,17 +18,20 @@ import { fieldsOf } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { ChoiceGroup } from '../components/choice-group';
-import { useSendWorkshopInquiry, type InquiryBody } from '../api/send-workshop-inquiry';
+import { formsOperations, type ArteDeAmarteBody, type InquiryBody, type ValeSerBody } from '../api/forms-operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { workshopOf, workshopPageTexts as p, workshops } from '../texts';
 
 /** The inquiry's send for one workshop, as `useSubmission` takes it. */
 function useInquirySubmission<V extends FieldValues, O extends InquiryBody>(form: UseFormReturn<V, unknown, O>, slug: WorkshopSlug) {
-  const sendInquiry = useSendWorkshopInquiry();
+  const arteDeAmarte = useOperationCall(formsOperations.arteDeAmarteInquiry);
+  const valeSer = useOperationCall(formsOperations.valeSerInquiry);
   return useSubmission(form, {
     form: `${slug}-consulta`,
-    send: (body: O) => sendInquiry(slug, body),
+    // The form of a slug fills that slug's schema: the cast only tells the compiler what the caller pairs.
+    send: (body: O) =>
+      slug === 'arte-de-amarte' ? arteDeAmarte({ body: body as ArteDeAmarteBody }) : valeSer({ body: body as ValeSerBody }),
     idOf: (a) => a.id,
     failed: communityTexts.inquiryFailed,
     network: communityTexts.inquiryNetwork,
