@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import { isSessionEnded } from 'shared/api/staff-client';
 import { useStaffSession } from 'shared/staff-session';
 import { LoadState, messageOf } from './kit';
 
@@ -17,13 +18,25 @@ export type Resource<T> = { kind: 'loading' } | { kind: 'failed'; message: strin
 export type StaffFetcher<T> = (token: string, signal: AbortSignal) => Promise<ApiResult<T>>;
 
 /**
+ * Loads a screen's data through a declared operation (#27, `useOperationCall`): the staff client brings the token, the
+ * screen never sees it; an ended session answers `sessionEnded` and the screen says so as it did without a token.
+ * Made with useMemo on what it reads, as a fetcher is with useCallback.
+ */
+export interface StaffLoader<T> {
+  load: (signal: AbortSignal) => Promise<ApiResult<T>>;
+}
+
+/**
  * A staff screen's data (#27): loaded with the screen's fetcher when the screen opens and again whenever the fetcher
  * changes (make it with useCallback on what it reads: a reference, a year), with `reload` after a failure or an action.
  * Only the newest load is kept: an answer that arrives after another load started (or after the screen closed) is
  * dropped, and its request aborted. `set` replaces the data with what an action answered; `refresh` loads again in the
  * background, keeping what is shown unless the new data comes.
  */
-export function useStaffResource<T>(fetcher: StaffFetcher<T>, texts: { failed: string; network?: string; sessionEnded?: string }) {
+export function useStaffResource<T>(
+  fetcher: StaffFetcher<T> | StaffLoader<T>,
+  texts: { failed: string; network?: string; sessionEnded?: string },
+) {
   const session = useStaffSession();
   const [state, setState] = useState<Resource<T>>({ kind: 'loading' });
   const latest = useRef<AbortController | null>(null);
@@ -35,15 +48,17 @@ export function useStaffResource<T>(fetcher: StaffFetcher<T>, texts: { failed: s
       const controller = new AbortController();
       latest.current = controller;
       if (!quiet) setState({ kind: 'loading' });
-      const token = await session.getIdToken();
-      if (controller.signal.aborted) return;
       // A quiet refresh keeps what is shown when it fails, but not a screen still loading: it says why instead.
-      if (!token) {
-        setState((shown) => (quiet && shown.kind !== 'loading' ? shown : { kind: 'failed', message: sessionEnded }));
-        return;
-      }
-      const result = await fetcher(token, controller.signal);
+      const ended = () => setState((shown) => (quiet && shown.kind !== 'loading' ? shown : { kind: 'failed', message: sessionEnded }));
+      let result: ApiResult<T>;
+      if (typeof fetcher === 'function') {
+        const token = await session.getIdToken();
+        if (controller.signal.aborted) return;
+        if (!token) return ended();
+        result = await fetcher(token, controller.signal);
+      } else result = await fetcher.load(controller.signal);
       if (controller.signal.aborted) return;
+      if (isSessionEnded(result)) return ended();
       if (result.kind === 'ok') setState({ kind: 'ready', data: result.data });
       else
         setState((shown) =>
