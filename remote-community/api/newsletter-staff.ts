@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import {
-  newsletterComposeSchema,
-  newsletterOverviewSchema,
-  newsletterSendResponseSchema,
-  newsletterStaffTexts,
-  newsletterTestResponseSchema,
-  type NewsletterCompose,
-  type NewsletterOverview,
-  type NewsletterSendResponse,
-  type NewsletterSendSummary,
-  type NewsletterTestResponse,
-} from 'shared/schemas/newsletter';
+import { newsletterStaffTexts, type NewsletterCompose, type NewsletterSendSummary } from 'shared/schemas/newsletter';
 import { recordAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
 import { queueMails } from 'shared/server/mailer';
+import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { newsletterOperations as ops } from '../src/api/newsletter-operations';
 import type { CommunityContext } from './acknowledge';
 import { newToken, newsletterMail, tokenHash } from './newsletter-mail';
 
@@ -99,109 +90,77 @@ async function queueBatch(db: SiteDb, origin: string, sendId: number, content: N
 export async function newsletterStaffRoutes(app: FastifyInstance, ctx: CommunityContext): Promise<void> {
   const origin = ctx.settings.publicOrigin;
   await registerStaffRoutes(app, ctx, { roles: ['comunidad'] }, async (scope) => {
-    scope.get<{ Reply: NewsletterOverview }>(
-      '/newsletter',
-      {
-        schema: {
-          tags: ['community-staff'],
-          summary: 'Boletín: suscriptores por estado y últimos envíos',
-          response: { 200: zodResponse(newsletterOverviewSchema) },
-        },
-      },
-      async () => {
-        const counts = await ctx.db
-          .selectFrom('community.newsletter_subscriptions')
-          .select(['status', sql<number>`count(*)::int`.as('n')])
-          .groupBy('status')
-          .execute();
-        const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
-        const sends = await ctx.db
+    route(scope, ops.overview, async () => {
+      const counts = await ctx.db
+        .selectFrom('community.newsletter_subscriptions')
+        .select(['status', sql<number>`count(*)::int`.as('n')])
+        .groupBy('status')
+        .execute();
+      const n = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+      const sends = await ctx.db
+        .selectFrom('community.newsletter_sends')
+        .select([...sendColumns])
+        .orderBy('id', 'desc')
+        .limit(RECENT_SENDS)
+        .execute();
+      return { confirmed: n('confirmed'), pending: n('pending'), unsubscribed: n('unsubscribed'), sends: sends.map(summary) };
+    });
+
+    route(scope, ops.sendTest, async (request) => {
+      const staff = staffOf(request);
+      // A token nobody stored: the test shows the links and headers, and its unsubscribe link unsubscribes nobody.
+      await ctx.mailer.send(newsletterMail(origin, staff.email, request.body, newToken(), true));
+      return { success: true as const, to: staff.email };
+    });
+
+    route(scope, ops.send, async (request) => {
+      const staff = staffOf(request);
+      const content = request.body;
+      const sendId = await ctx.db.transaction().execute(async (trx) => {
+        // One send at a time decides: two requests of the same newsletter (double click, retry) would both go out.
+        await sql`lock table community.newsletter_sends in share row exclusive mode`.execute(trx);
+        const duplicate = await trx
           .selectFrom('community.newsletter_sends')
-          .select([...sendColumns])
-          .orderBy('id', 'desc')
-          .limit(RECENT_SENDS)
-          .execute();
-        return { confirmed: n('confirmed'), pending: n('pending'), unsubscribed: n('unsubscribed'), sends: sends.map(summary) };
-      },
-    );
-
-    scope.post<{ Body: NewsletterCompose; Reply: NewsletterTestResponse }>(
-      '/newsletter/test',
-      {
-        schema: {
-          tags: ['community-staff'],
-          summary: 'Enviar una prueba del boletín al correo del miembro del equipo',
-          body: zodSchema(newsletterComposeSchema),
-          response: { 200: zodResponse(newsletterTestResponseSchema) },
-        },
-      },
-      async (request) => {
-        const staff = staffOf(request);
-        // A token nobody stored: the test shows the links and headers, and its unsubscribe link unsubscribes nobody.
-        await ctx.mailer.send(newsletterMail(origin, staff.email, request.body, newToken(), true));
-        return { success: true as const, to: staff.email };
-      },
-    );
-
-    scope.post<{ Body: NewsletterCompose; Reply: NewsletterSendResponse }>(
-      '/newsletter/sends',
-      {
-        schema: {
-          tags: ['community-staff'],
-          summary: 'Enviar el boletín a los suscriptores confirmados',
-          body: zodSchema(newsletterComposeSchema),
-          response: { 200: zodResponse(newsletterSendResponseSchema) },
-        },
-      },
-      async (request) => {
-        const staff = staffOf(request);
-        const content = request.body;
-        const sendId = await ctx.db.transaction().execute(async (trx) => {
-          // One send at a time decides: two requests of the same newsletter (double click, retry) would both go out.
-          await sql`lock table community.newsletter_sends in share row exclusive mode`.execute(trx);
-          const duplicate = await trx
-            .selectFrom('community.newsletter_sends')
-            .select('id')
-            .where('subject', '=', content.subject)
-            .where('body', '=', content.body)
-            .where('created_at', '>', new Date(Date.now() - DUPLICATE_SEND_WINDOW_MS))
-            .executeTakeFirst();
-          if (duplicate) throw new ApiError(409, 'duplicate_send', newsletterStaffTexts.duplicateSend);
-          const recipients = await trx
-            .selectFrom('community.newsletter_subscriptions')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where('status', '=', 'confirmed')
-            .executeTakeFirstOrThrow();
-          if (recipients.n === 0) throw new ApiError(409, 'no_recipients', newsletterStaffTexts.noRecipients);
-          const send = await trx
-            .insertInto('community.newsletter_sends')
-            .values({
-              subject: content.subject,
-              body: content.body,
-              sent_by_sub: staff.sub,
-              sent_by_email: staff.email,
-              recipients: recipients.n,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, staff, {
-            action: 'community.newsletter.send',
-            entity: 'newsletter_sends',
-            entityId: String(send.id),
-            detail: { asunto: content.subject, destinatarios: recipients.n },
-          });
-          return send.id;
-        });
-        while ((await queueBatch(ctx.db, origin, sendId, content)) > 0) void ctx.mailer.flush();
-        const row = await ctx.db
-          .updateTable('community.newsletter_sends')
-          .set({ finished_at: new Date() })
-          .where('id', '=', sendId)
-          .returning([...sendColumns])
+          .select('id')
+          .where('subject', '=', content.subject)
+          .where('body', '=', content.body)
+          .where('created_at', '>', new Date(Date.now() - DUPLICATE_SEND_WINDOW_MS))
+          .executeTakeFirst();
+        if (duplicate) throw new ApiError(409, 'duplicate_send', newsletterStaffTexts.duplicateSend);
+        const recipients = await trx
+          .selectFrom('community.newsletter_subscriptions')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('status', '=', 'confirmed')
           .executeTakeFirstOrThrow();
-        void ctx.mailer.flush();
-        return { success: true as const, send: summary(row) };
-      },
-    );
+        if (recipients.n === 0) throw new ApiError(409, 'no_recipients', newsletterStaffTexts.noRecipients);
+        const send = await trx
+          .insertInto('community.newsletter_sends')
+          .values({
+            subject: content.subject,
+            body: content.body,
+            sent_by_sub: staff.sub,
+            sent_by_email: staff.email,
+            recipients: recipients.n,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, staff, {
+          action: 'community.newsletter.send',
+          entity: 'newsletter_sends',
+          entityId: String(send.id),
+          detail: { asunto: content.subject, destinatarios: recipients.n },
+        });
+        return send.id;
+      });
+      while ((await queueBatch(ctx.db, origin, sendId, content)) > 0) void ctx.mailer.flush();
+      const row = await ctx.db
+        .updateTable('community.newsletter_sends')
+        .set({ finished_at: new Date() })
+        .where('id', '=', sendId)
+        .returning([...sendColumns])
+        .executeTakeFirstOrThrow();
+      void ctx.mailer.flush();
+      return { success: true as const, send: summary(row) };
+    });
   });
 }

@@ -8,17 +8,17 @@ import {
   newsletterLinkTexts,
   newsletterSchema,
   newsletterTexts,
-  newsletterTokenRequestSchema,
   newsletterTokenResponseSchema,
   newsletterTokenSchema,
   type NewsletterInput,
-  type NewsletterTokenRequest,
   type NewsletterTokenResponse,
 } from 'shared/schemas/newsletter';
 import { inboxKey } from 'shared/server/address-keys';
 import { publicWebhook, publicWrite } from 'shared/server/api-module';
 import { clientNetwork } from 'shared/server/client-network';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
+import { newsletterOperations } from '../src/api/newsletter-operations';
 import { queueMails } from 'shared/server/mailer';
 import type { CommunityContext } from './acknowledge';
 import { CONFIRMATION_TTL_MS, confirmationMail, newToken, tokenHash } from './newsletter-mail';
@@ -178,17 +178,9 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
     },
   );
 
-  app.post<{ Body: NewsletterTokenRequest; Reply: NewsletterTokenResponse }>(
-    '/newsletter/confirm',
-    {
-      config: publicWrite(ctx.settings),
-      schema: {
-        tags: ['community'],
-        summary: 'Confirmar una suscripción al boletín con el código del enlace',
-        body: zodSchema(newsletterTokenRequestSchema),
-        response: { 200: tokenAnswer },
-      },
-    },
+  route(
+    app,
+    newsletterOperations.confirm,
     async (request) => {
       const now = new Date();
       const confirmed = await ctx.db.transaction().execute(async (trx) => {
@@ -213,6 +205,7 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
       if (!confirmed) throw new ApiError(404, 'token_invalid', newsletterLinkTexts.confirmInvalid);
       return { success: true as const, message: newsletterLinkTexts.confirmed };
     },
+    { config: publicWrite(ctx.settings) },
   );
 
   // The unsubscribe URL, in a scope of its own: it also reads the form bodies RFC 8058 one-click POSTs carry.
@@ -234,18 +227,16 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
       },
     );
 
-    scope.post<{ Querystring: { token?: string }; Body: unknown; Reply: NewsletterTokenResponse }>(
-      '/newsletter/unsubscribe',
-      {
-        // Mail providers send one-click requests in bursts from few addresses: the webhook limit, not a visitor's.
-        config: publicWebhook(ctx.settings),
-        schema: {
-          tags: ['community'],
-          summary: 'Darse de baja del boletín (RFC 8058 one-click con ?token=…, o {token} en JSON desde la página)',
-          response: { 200: tokenAnswer },
-        },
-      },
-      async (request) => {
+    // By hand from the declaration (method, path, summary, answer): no body schema, since one-click bodies are forms.
+    const unsubscribe = newsletterOperations.unsubscribe;
+    if (!unsubscribe.path.startsWith(`${scope.prefix}/`)) throw new Error(`${unsubscribe.path}: fuera del prefijo ${scope.prefix}`);
+    scope.route<{ Querystring: { token?: string }; Body: unknown; Reply: NewsletterTokenResponse }>({
+      method: unsubscribe.method,
+      url: unsubscribe.path.slice(scope.prefix.length),
+      // Mail providers send one-click requests in bursts from few addresses: the webhook limit, not a visitor's.
+      config: publicWebhook(ctx.settings),
+      schema: { tags: [...unsubscribe.tags], summary: unsubscribe.summary, response: { 200: tokenAnswer } },
+      handler: async (request) => {
         const fromQuery = request.query.token;
         const body = request.body;
         let token: unknown;
@@ -271,7 +262,7 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
         });
         return { success: true as const, message: newsletterLinkTexts.unsubscribed };
       },
-    );
+    });
   });
 
   await newsletterStaffRoutes(app, ctx);

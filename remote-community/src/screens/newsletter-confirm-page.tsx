@@ -1,11 +1,18 @@
 import { newsletterLinkTexts as t } from 'shared/schemas/newsletter';
-import { useConfirmNewsletter } from '../api/confirm-newsletter';
+import { useOperationCall } from 'shared/api/use-operation';
+import { newsletterOperations } from '../api/newsletter-operations';
 import { NewsletterLinkPage } from './newsletter-link-page';
 
 /** /boletin/confirmar?token=…: double opt-in (#15); the subscription is confirmed only by pressing "Confirmar". */
 export default function NewsletterConfirmPage() {
-  const confirm = useConfirmNewsletter();
+  const confirm = useOperationCall(newsletterOperations.confirm);
   return (
-    <NewsletterLinkPage title={t.confirmTitle} intro={t.confirmIntro} button={t.confirmButton} invalid={t.confirmInvalid} run={confirm} />
+    <NewsletterLinkPage
+      title={t.confirmTitle}
+      intro={t.confirmIntro}
+      button={t.confirmButton}
+      invalid={t.confirmInvalid}
+      run={(body) => confirm({ body })}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, ok } from 'shared/api/fake-client';
 import type { NewsletterOverview } from 'shared/schemas/newsletter';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
 import StaffNewsletter, { newsletterScreenTexts as t } from './newsletter';
 
 const OVERVIEW = 'GET /api/community/staff/newsletter';
@@ -125,5 +125,32 @@ describe('StaffNewsletter (#15)', () => {
     expect(
       await within(screen.getByRole('dialog')).findByText('No hay suscriptores confirmados a quienes enviar el boletín.'),
     ).toBeTruthy();
+  });
+
+  it('loads nothing once the session has ended, and says so', async () => {
+    const { calls } = renderAsStaff(<StaffNewsletter />, { [OVERVIEW]: ok(overview()) }, undefined, {
+      ...staffSession,
+      getIdToken: async () => null,
+    });
+    expect(await screen.findByText(t.sessionEnded)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('sends no test and no newsletter after the session ended, and says so', async () => {
+    let signedIn = true;
+    const { calls } = renderAsStaff(<StaffNewsletter />, { [OVERVIEW]: ok(overview()) }, undefined, {
+      ...staffSession,
+      getIdToken: async () => (signedIn ? 'token-de-ana' : null),
+    });
+    await screen.findByText(t.counts(overview()));
+    signedIn = false;
+    await compose('Prueba', 'Hola');
+    await userEvent.click(screen.getByRole('button', { name: t.test }));
+    expect(await screen.findByText(t.sessionEnded)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: t.send }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.confirm }));
+    expect(await within(dialog).findByText(t.sessionEnded)).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['/api/community/staff/newsletter']);
   });
 });

@@ -1,14 +1,13 @@
 import 'shared/ui/staff/screens.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { newsletterComposeSchema, newsletterParagraphs, type NewsletterCompose, type NewsletterOverview } from 'shared/schemas/newsletter';
-import { useStaffSession } from 'shared/staff-session';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { useGetNewsletterOverview } from '../../api/get-newsletter-overview';
-import { useSendNewsletter } from '../../api/send-newsletter';
-import { useSendNewsletterTest } from '../../api/send-newsletter-test';
+import { newsletterOperations } from '../../api/newsletter-operations';
 
 export const newsletterScreenTexts = {
   title: 'Boletín',
@@ -61,10 +60,13 @@ function validate(draft: { subject: string; body: string }): { data: NewsletterC
 
 /** /equipo/boletin: compose, preview, test and send the newsletter (#15). */
 export default function StaffNewsletter() {
-  const session = useStaffSession();
-  const sendTest = useSendNewsletterTest();
-  const send = useSendNewsletter();
-  const resource = useStaffResource(useGetNewsletterOverview(), t);
+  const sendTest = useOperationCall(newsletterOperations.sendTest);
+  const send = useOperationCall(newsletterOperations.send);
+  const overviewOf = useOperationCall(newsletterOperations.overview);
+  const resource = useStaffResource(
+    useMemo(() => ({ load: () => overviewOf() }), [overviewOf]),
+    t,
+  );
   const overview = resource.data;
   const [draft, setDraft] = useState({ subject: '', body: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -91,10 +93,9 @@ export default function StaffNewsletter() {
     const data = checked();
     if (!data) return;
     setBusy('test');
-    const token = await session.getIdToken();
-    const result = token ? await sendTest(token, data) : null;
+    const result = await sendTest({ body: data });
     setBusy(null);
-    if (!result) return say(t.sessionEnded, 'error');
+    if (isSessionEnded(result)) return say(t.sessionEnded, 'error');
     if (result.kind === 'ok') say(t.tested(result.data.to));
     else say(messageOf(result, t.network, t.sendFailed), 'error');
   }
@@ -110,9 +111,8 @@ export default function StaffNewsletter() {
   async function onConfirm() {
     if (!confirming) return;
     setConfirming({ ...confirming, busy: true, error: null });
-    const token = await session.getIdToken();
-    const result = token ? await send(token, confirming.data) : null;
-    if (!result) return setConfirming({ ...confirming, busy: false, error: t.sessionEnded });
+    const result = await send({ body: confirming.data });
+    if (isSessionEnded(result)) return setConfirming({ ...confirming, busy: false, error: t.sessionEnded });
     if (result.kind !== 'ok') return setConfirming({ ...confirming, busy: false, error: messageOf(result, t.network, t.sendFailed) });
     setConfirming(null);
     setDraft({ subject: '', body: '' });
