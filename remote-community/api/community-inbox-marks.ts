@@ -4,107 +4,77 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import {
-  contactMarkRequestSchema,
-  inboxRecordParamsSchema,
-  inboxRecordResponseSchema,
-  type InboxRecordParams,
-  type InboxRecordResponse,
-} from 'shared/schemas/community-inbox-api';
-import type { z } from 'shared/schemas/zod';
 import { recordAudit } from 'shared/server/audit';
-import { zodResponse, zodSchema } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
 import { staffOf } from 'shared/server/staff-guard';
+import { communityInboxOperations as ops } from '../src/api/community-inbox-operations';
 import type { CommunityContext } from './acknowledge';
 import { notFound, readOne, recordAnswer, sources } from './community-inbox-rows';
 
 /** PUT and DELETE /inbox/:kind/:id/contacto, in the staff scope `communityInboxRoutes` opens. */
 export function registerInboxMarks(scope: FastifyInstance, ctx: CommunityContext) {
-  scope.put<{ Params: InboxRecordParams; Body: z.output<typeof contactMarkRequestSchema>; Reply: InboxRecordResponse }>(
-    '/inbox/:kind/:id/contacto',
-    {
-      schema: {
-        tags: ['community'],
-        summary: "Marcar como 'Contactado' con una nota (otra vez: reemplaza la marca); queda en la auditoría",
-        params: zodSchema(inboxRecordParamsSchema),
-        body: zodSchema(contactMarkRequestSchema),
-        response: { 200: zodResponse(inboxRecordResponseSchema) },
-      },
-    },
-    async (request) => {
-      const { kind, id } = request.params;
-      const staff = staffOf(request);
-      const table = sources[kind].table;
-      const found = await ctx.db.transaction().execute(async (trx) => {
-        const exists = await sql`select 1 from ${sql.table(`community.${table}`)} where id = ${id}`.execute(trx);
-        if (!exists.rows.length) return false;
-        const previous = await trx
-          .selectFrom('community.contact_marks')
-          .select('record_id')
-          .where('kind', '=', table)
-          .where('record_id', '=', id)
-          .executeTakeFirst();
-        await trx
-          .insertInto('community.contact_marks')
-          .values({ kind: table, record_id: id, contacted_by_sub: staff.sub, contacted_by_email: staff.email, note: request.body.note })
-          .onConflict((oc) =>
-            oc.columns(['kind', 'record_id']).doUpdateSet({
-              contacted_at: sql`now()`,
-              contacted_by_sub: staff.sub,
-              contacted_by_email: staff.email,
-              note: request.body.note,
-            }),
-          )
-          .execute();
-        // The note itself stays out of the audit: it may say anything about the person.
+  route(scope, ops.mark, async (request) => {
+    const { kind, id } = request.params;
+    const staff = staffOf(request);
+    const table = sources[kind].table;
+    const found = await ctx.db.transaction().execute(async (trx) => {
+      const exists = await sql`select 1 from ${sql.table(`community.${table}`)} where id = ${id}`.execute(trx);
+      if (!exists.rows.length) return false;
+      const previous = await trx
+        .selectFrom('community.contact_marks')
+        .select('record_id')
+        .where('kind', '=', table)
+        .where('record_id', '=', id)
+        .executeTakeFirst();
+      await trx
+        .insertInto('community.contact_marks')
+        .values({ kind: table, record_id: id, contacted_by_sub: staff.sub, contacted_by_email: staff.email, note: request.body.note })
+        .onConflict((oc) =>
+          oc.columns(['kind', 'record_id']).doUpdateSet({
+            contacted_at: sql`now()`,
+            contacted_by_sub: staff.sub,
+            contacted_by_email: staff.email,
+            note: request.body.note,
+          }),
+        )
+        .execute();
+      // The note itself stays out of the audit: it may say anything about the person.
+      await recordAudit(trx, staff, {
+        action: 'community.inbox.contact',
+        entity: table,
+        entityId: String(id),
+        detail: { kind, reemplaza: Boolean(previous), conNota: request.body.note.length > 0 },
+      });
+      return true;
+    });
+    if (!found) throw notFound();
+    const row = await readOne(ctx.db, kind, id);
+    if (!row) throw notFound();
+    return recordAnswer(kind, row);
+  });
+
+  route(scope, ops.unmark, async (request) => {
+    const { kind, id } = request.params;
+    const staff = staffOf(request);
+    const table = sources[kind].table;
+    await ctx.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('community.contact_marks')
+        .where('kind', '=', table)
+        .where('record_id', '=', id)
+        .returning('record_id')
+        .executeTakeFirst();
+      // Undoing what is not there changes nothing, so nothing is recorded.
+      if (removed)
         await recordAudit(trx, staff, {
-          action: 'community.inbox.contact',
+          action: 'community.inbox.contact.undo',
           entity: table,
           entityId: String(id),
-          detail: { kind, reemplaza: Boolean(previous), conNota: request.body.note.length > 0 },
+          detail: { kind },
         });
-        return true;
-      });
-      if (!found) throw notFound();
-      const row = await readOne(ctx.db, kind, id);
-      if (!row) throw notFound();
-      return recordAnswer(kind, row);
-    },
-  );
-
-  scope.delete<{ Params: InboxRecordParams; Reply: InboxRecordResponse }>(
-    '/inbox/:kind/:id/contacto',
-    {
-      schema: {
-        tags: ['community'],
-        summary: "Quitar la marca de 'Contactado'; queda en la auditoría",
-        params: zodSchema(inboxRecordParamsSchema),
-        response: { 200: zodResponse(inboxRecordResponseSchema) },
-      },
-    },
-    async (request) => {
-      const { kind, id } = request.params;
-      const staff = staffOf(request);
-      const table = sources[kind].table;
-      await ctx.db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom('community.contact_marks')
-          .where('kind', '=', table)
-          .where('record_id', '=', id)
-          .returning('record_id')
-          .executeTakeFirst();
-        // Undoing what is not there changes nothing, so nothing is recorded.
-        if (removed)
-          await recordAudit(trx, staff, {
-            action: 'community.inbox.contact.undo',
-            entity: table,
-            entityId: String(id),
-            detail: { kind },
-          });
-      });
-      const row = await readOne(ctx.db, kind, id);
-      if (!row) throw notFound();
-      return recordAnswer(kind, row);
-    },
-  );
+    });
+    const row = await readOne(ctx.db, kind, id);
+    if (!row) throw notFound();
+    return recordAnswer(kind, row);
+  });
 }

@@ -1,23 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import {
-  inboxKindParamsSchema,
-  inboxListRequestSchema,
-  inboxListResponseSchema,
-  inboxRecordParamsSchema,
-  inboxRecordResponseSchema,
-  inboxSummaryResponseSchema,
-  INBOX_PAGE_SIZE,
-  type InboxKindParams,
-  type InboxListQuery,
-  type InboxListResponse,
-  type InboxRecordParams,
-  type InboxRecordResponse,
-  type InboxSummaryResponse,
-} from 'shared/schemas/community-inbox-api';
-import { zodResponse, zodSchema } from 'shared/server/http';
+import { INBOX_PAGE_SIZE, type InboxListResponse, type InboxRecordResponse } from 'shared/schemas/community-inbox-api';
+import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
 import { communityInboxKinds } from 'shared/staff-routes';
+import { communityInboxOperations as ops } from '../src/api/community-inbox-operations';
 import type { CommunityContext } from './acknowledge';
 import { registerInboxExport } from './community-inbox-export';
 import { registerInboxMarks } from './community-inbox-marks';
@@ -45,42 +32,22 @@ import {
 
 export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   await registerStaffRoutes(app, ctx, { roles: ['comunidad'] }, async (scope) => {
-    scope.get<{ Reply: InboxSummaryResponse }>(
-      '/inbox',
-      {
-        schema: {
-          tags: ['community'],
-          summary: 'Bandeja de la comunidad: cuántos registros hay de cada tipo y cuántos están sin contactar',
-          response: { 200: zodResponse(inboxSummaryResponseSchema) },
-        },
-      },
-      async () => {
-        const kinds = [];
-        for (const kind of kindList) {
-          const result = await sql<{ total: number; pending: number }>`
+    route(scope, ops.summary, async () => {
+      const kinds = [];
+      for (const kind of kindList) {
+        const result = await sql<{ total: number; pending: number }>`
             select count(*)::int as total, (count(*) filter (where m.record_id is null))::int as pending
             from ${fromTable(kind)}`.execute(ctx.db);
-          const counts = result.rows[0];
-          kinds.push({ kind, label: communityInboxKinds[kind], total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) });
-        }
-        return { kinds };
-      },
-    );
+        const counts = result.rows[0];
+        kinds.push({ kind, label: communityInboxKinds[kind], total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) });
+      }
+      return { kinds };
+    });
 
     // POST: the search may be a name or a document number, which never go in a URL (logs, proxies, history).
-    scope.post<{ Params: InboxKindParams; Body: InboxListQuery; Reply: InboxListResponse }>(
-      '/inbox/:kind/lista',
-      {
-        config: staffRead<InboxListResponse>({ action: 'community.inbox.read', entity: 'community_record', count: (b) => b.items.length }),
-        schema: {
-          tags: ['community'],
-          summary:
-            'Lista de un tipo de registro, del más reciente al más antiguo, con búsqueda y paginación por cursor (POST: la búsqueda no va en la URL)',
-          params: zodSchema(inboxKindParamsSchema),
-          body: zodSchema(inboxListRequestSchema),
-          response: { 200: zodResponse(inboxListResponseSchema) },
-        },
-      },
+    route(
+      scope,
+      ops.list,
       async (request) => {
         const { kind } = request.params;
         const { cursor: cursorText, limit = INBOX_PAGE_SIZE, ...filter } = request.body;
@@ -97,12 +64,22 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
           total: cursor ? null : await countRows(ctx.db, kind, filter),
         };
       },
+      {
+        config: staffRead<InboxListResponse>({ action: 'community.inbox.read', entity: 'community_record', count: (b) => b.items.length }),
+      },
     );
 
     registerInboxExport(scope, ctx);
 
-    scope.get<{ Params: InboxRecordParams; Reply: InboxRecordResponse }>(
-      '/inbox/:kind/:id',
+    route(
+      scope,
+      ops.record,
+      async (request) => {
+        const { kind, id } = request.params;
+        const row = await readOne(ctx.db, kind, id);
+        if (!row) throw notFound();
+        return recordAnswer(kind, row);
+      },
       {
         config: staffRead<InboxRecordResponse>({
           action: 'community.inbox.read',
@@ -112,18 +89,6 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
             return `${p.kind ?? ''}/${p.id ?? ''}`;
           },
         }),
-        schema: {
-          tags: ['community'],
-          summary: 'Un registro de la comunidad con todos sus campos y la marca de contacto',
-          params: zodSchema(inboxRecordParamsSchema),
-          response: { 200: zodResponse(inboxRecordResponseSchema) },
-        },
-      },
-      async (request) => {
-        const { kind, id } = request.params;
-        const row = await readOne(ctx.db, kind, id);
-        if (!row) throw notFound();
-        return recordAnswer(kind, row);
       },
     );
 

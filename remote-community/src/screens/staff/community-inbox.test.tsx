@@ -8,7 +8,7 @@ import type { ApiClient } from 'shared/api/client';
 import { apiError, networkDown, ok, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
 import type { InboxListItem, InboxListResponse, InboxSummaryResponse } from 'shared/schemas/community-inbox-api';
 import StaffCommunityInbox from './community-inbox';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
 
 const SUMMARY = 'GET /api/community/staff/inbox';
 const LIST = (kind: string) => `POST /api/community/staff/inbox/${kind}/lista`;
@@ -208,5 +208,16 @@ describe('the community inbox', () => {
     expect(failure.textContent).toBe('No pudimos preparar el archivo. Intenta de nuevo en unos minutos.');
     expect(document.activeElement).toBe(failure);
     expect(clicked).toHaveLength(1);
+  });
+
+  it('sends nothing once the session has ended, and says so', async () => {
+    const { calls } = renderAsStaff(
+      <StaffCommunityInbox kind="voluntarios" />,
+      { [SUMMARY]: ok(summary), [LIST('voluntarios')]: page('voluntarios', [item('9')]) },
+      undefined,
+      { ...staffSession, getIdToken: async () => null },
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('Tu sesión terminó. Vuelve a iniciar sesión.');
+    expect(calls).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import 'shared/ui/staff/screens.css';
 import './community-staff.css';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
 import {
   contactFilters,
@@ -13,8 +14,7 @@ import {
 import type { WorkshopSlug } from 'shared/schemas/community';
 import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
 import { useExportCommunityInbox } from '../../api/export-community-inbox';
-import { useGetCommunityInboxSummary } from '../../api/get-community-inbox-summary';
-import { useListCommunityInbox } from '../../api/list-community-inbox';
+import { communityInboxOperations as ops } from '../../api/community-inbox-operations';
 import { ContactStatus, Notice } from './community-parts';
 import { LoadState, MoreRows, SearchField, useKeysetListing } from 'shared/ui/staff/kit';
 import { useStaffResource } from 'shared/ui/staff/resource';
@@ -103,7 +103,11 @@ function KindNav({ current, summary }: { current: CommunityInboxKind | null; sum
 export default function StaffCommunityInbox({ kind: kindParam }: { kind?: string }) {
   const kind = isInboxKind(kindParam) ? kindParam : null;
   // The counts only help; the list says what went wrong if anything does.
-  const { data: summary } = useStaffResource(useGetCommunityInboxSummary(), t);
+  const summaryOf = useOperationCall(ops.summary);
+  const { data: summary } = useStaffResource(
+    useMemo(() => ({ load: () => summaryOf() }), [summaryOf]),
+    t,
+  );
 
   return (
     <section className="staff-screen community-staff" aria-labelledby="comunidad-titulo">
@@ -118,17 +122,17 @@ export default function StaffCommunityInbox({ kind: kindParam }: { kind?: string
 }
 
 function KindListing({ kind }: { kind: CommunityInboxKind }) {
-  const list = useListCommunityInbox();
+  const list = useOperationCall(ops.list);
   const download = useExportCommunityInbox();
   const label = communityInboxKinds[kind];
   const columns = inboxListColumns[kind];
-  const fetchPage = useCallback(
-    (filters: Filters, cursor: string | undefined, token: string) => list(kind, bodyOf(filters, cursor), token),
+  const page = useCallback(
+    (filters: Filters, cursor: string | undefined) => list({ params: { kind }, body: bodyOf(filters, cursor) }),
     [kind, list],
   );
   const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useKeysetListing({
     initial: initialFilters,
-    fetchPage,
+    page,
     // The total is counted with the first page; later pages keep it.
     metaOf: (page, total: number | null | undefined) => (total === undefined ? page.total : total),
     texts: t,

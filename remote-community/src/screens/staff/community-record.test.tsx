@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { InboxRecordResponse } from 'shared/schemas/community-inbox-api';
 import StaffCommunityRecord from './community-record';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
 
 const RECORD = 'GET /api/community/staff/inbox/voluntarios/12';
 const MARK = 'PUT /api/community/staff/inbox/voluntarios/12/contacto';
@@ -163,5 +163,33 @@ describe('a community record', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('No encontramos ese registro');
     expect(calls).toEqual([]);
     expect(screen.getByRole('link', { name: 'Volver a Comunidad' }).getAttribute('href')).toBe('/equipo/comunidad');
+  });
+
+  it('loads nothing once the session has ended, and says so', async () => {
+    const { calls } = renderAsStaff(<StaffCommunityRecord kind="voluntarios" id="12" />, { [RECORD]: ok(volunteer()) }, undefined, {
+      ...staffSession,
+      getIdToken: async () => null,
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Tu sesión terminó. Vuelve a iniciar sesión.');
+    expect(calls).toEqual([]);
+  });
+
+  it('marks and undoes nothing after the session ended, and says so', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const { calls } = renderAsStaff(
+      <StaffCommunityRecord kind="voluntarios" id="12" />,
+      { [RECORD]: ok(volunteer(mark)), [MARK]: ok(volunteer(mark)), [UNMARK]: ok(volunteer()) },
+      undefined,
+      { ...staffSession, getIdToken: async () => (signedIn ? 'token-de-ana' : null) },
+    );
+    await screen.findByRole('button', { name: 'Actualizar la marca y la nota' });
+    signedIn = false;
+    await user.click(screen.getByRole('button', { name: 'Actualizar la marca y la nota' }));
+    expect(await screen.findByText('Tu sesión terminó. Vuelve a iniciar sesión.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Quitar la marca de contactado' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, quitar la marca' }));
+    await waitFor(() => expect(screen.getAllByText('Tu sesión terminó. Vuelve a iniciar sesión.')).toHaveLength(2));
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
   });
 });

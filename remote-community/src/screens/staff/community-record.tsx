@@ -1,17 +1,16 @@
 import 'shared/ui/staff/screens.css';
 import './community-staff.css';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { contactMarkRequestSchema, inboxFields, inboxValueText, type InboxRecordResponse } from 'shared/schemas/community-inbox-api';
 import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
-import { useStaffSession } from 'shared/staff-session';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { SubmitButton, TextAreaField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useGetCommunityInboxRecord } from '../../api/get-community-inbox-record';
-import { useMarkCommunityInboxContacted } from '../../api/mark-community-inbox-contacted';
-import { useUnmarkCommunityInboxContacted } from '../../api/unmark-community-inbox-contacted';
+import { communityInboxOperations as ops } from '../../api/community-inbox-operations';
 import { Notice } from './community-parts';
 import { isInboxKind, recordScreenTexts as t } from './community-texts';
 import { messageOf as kitMessageOf } from 'shared/ui/staff/kit';
@@ -47,18 +46,16 @@ function Fields({ record }: { record: InboxRecordResponse }) {
 
 /** The 'Contactado' mark: who and when, the note, a form to set or change it, and a confirmed undo. */
 function Contact({ record, onChange }: { record: InboxRecordResponse; onChange: (record: InboxRecordResponse, message: string) => void }) {
-  const session = useStaffSession();
-  const mark = useMarkCommunityInboxContacted();
-  const unmark = useUnmarkCommunityInboxContacted();
+  const mark = useOperationCall(ops.mark);
+  const unmark = useOperationCall(ops.unmark);
   const form = useZodForm(contactMarkRequestSchema, { defaultValues: { note: record.contacted?.note ?? '' } });
   const field = fieldsOf(form);
   const [undo, setUndo] = useState<{ busy: boolean; error: string | null } | null>(null);
   const contacted = record.contacted;
 
   const submission = useFormSubmission(form, async (values) => {
-    const token = await session.getIdToken();
-    if (!token) return failed(t.sessionEnded);
-    const result = await mark(record.kind, record.id, values, token);
+    const result = await mark({ params: { kind: record.kind, id: record.id }, body: values });
+    if (isSessionEnded(result)) return failed(t.sessionEnded);
     if (result.kind !== 'ok')
       return failed(messageOf(result, t.actionFailed), { fields: result.kind === 'error' ? result.fields : undefined });
     onChange(result.data, contacted ? t.updated : t.marked);
@@ -67,10 +64,9 @@ function Contact({ record, onChange }: { record: InboxRecordResponse; onChange: 
 
   const confirmUndo = async () => {
     setUndo({ busy: true, error: null });
-    const token = await session.getIdToken();
-    const result = token ? await unmark(record.kind, record.id, token) : null;
-    if (!result || result.kind !== 'ok')
-      return setUndo({ busy: false, error: result ? messageOf(result, t.actionFailed) : t.sessionEnded });
+    const result = await unmark({ params: { kind: record.kind, id: record.id } });
+    if (isSessionEnded(result)) return setUndo({ busy: false, error: t.sessionEnded });
+    if (result.kind !== 'ok') return setUndo({ busy: false, error: messageOf(result, t.actionFailed) });
     setUndo(null);
     form.reset({ note: '' });
     onChange(result.data, t.unmarked);
@@ -172,12 +168,16 @@ function ConfirmUndo({
 export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: string; id?: string }) {
   const kind: CommunityInboxKind | null = isInboxKind(kindParam) ? kindParam : null;
   const validId = typeof id === 'string' && /^[1-9]\d{0,9}$/.test(id) ? id : null;
-  const get = useGetCommunityInboxRecord();
+  const get = useOperationCall(ops.record);
   const resource = useStaffResource(
-    useCallback(
-      // A kind or an id the panel does not have is not asked for: the server would not find it either.
-      (token: string): Promise<ApiResult<InboxRecordResponse>> =>
-        kind && validId ? get(kind, validId, token) : Promise.resolve({ kind: 'error', status: 404, error: 'not_found', message: '' }),
+    useMemo(
+      () => ({
+        // A kind or an id the panel does not have is not asked for: the server would not find it either.
+        load: (): Promise<ApiResult<InboxRecordResponse>> =>
+          kind && validId
+            ? get({ params: { kind, id: validId } })
+            : Promise.resolve({ kind: 'error', status: 404, error: 'not_found', message: '' }),
+      }),
       [get, kind, validId],
     ),
     t,
