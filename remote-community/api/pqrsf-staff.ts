@@ -2,17 +2,15 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fas
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
-  digestResponseSchema,
   pqrsfCaseParamsSchema,
   pqrsfCaseSchema,
   pqrsfInboxRequestSchema,
   pqrsfInboxResponseSchema,
   type PqrsfInboxQuery,
-  type DigestResponse,
 } from 'shared/schemas/pqrsf-staff-api';
 import { recordAudit } from 'shared/server/audit';
 import { caseActions, refuse } from 'shared/server/cases/act';
-import { ApiError, zodResponse } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
@@ -219,25 +217,15 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
 
   // Administration: today's digest by hand (tests, or a morning the schedule missed); once a day like the schedule.
   await registerStaffRoutes(app, ctx, { roles: ['admin'] }, async (scope) => {
-    scope.post<{ Reply: DigestResponse }>(
-      '/pqrsf/digest',
-      {
-        schema: {
-          tags: ['community'],
-          summary: 'Panel (administración): enviar ahora el resumen diario de PQRSF por vencer y vencidas (una vez al día)',
-          response: { 200: zodResponse(digestResponseSchema) },
-        },
-      },
-      async (request) => {
-        const result = await runPqrsfDigest(ctx, { now, log: request.log });
-        if (result.ran)
-          await recordAudit(ctx.db, staffOf(request), {
-            action: pqrsfAuditActions.digest,
-            entity: 'pqrsf',
-            detail: { dueSoon: result.dueSoon, overdue: result.overdue, recipients: result.recipients },
-          });
-        return result;
-      },
-    );
+    route(scope, ops.digest, async (request) => {
+      const result = await runPqrsfDigest(ctx, { now, log: request.log });
+      if (result.ran)
+        await recordAudit(ctx.db, staffOf(request), {
+          action: pqrsfAuditActions.digest,
+          entity: 'pqrsf',
+          detail: { dueSoon: result.dueSoon, overdue: result.overdue, recipients: result.recipients },
+        });
+      return result;
+    });
   });
 };

@@ -4,6 +4,7 @@ import { pqrsfLookupResponseSchema, pqrsfResponseSchema } from 'shared/schemas/c
 import {
   addNoteRequestSchema,
   closeRequestSchema,
+  digestResponseSchema,
   extendRequestSchema,
   pqrsfCaseParamsSchema,
   pqrsfCaseSchema,
@@ -97,4 +98,12 @@ export const pqrsfOperations = {
     addNoteRequestSchema,
     'Panel: agregar una nota interna a una PQRSF (no la ve el peticionario)',
   ),
+  /** Administration: today's digest of PQRSF due soon and overdue, sent now (once a day, like the schedule); no screen calls it. */
+  digest: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/pqrsf/digest',
+    response: digestResponseSchema,
+    roles: ['admin'],
+    summary: 'Panel (administración): enviar ahora el resumen diario de PQRSF por vencer y vencidas (una vez al día)',
+  }),
 };
