@@ -4,8 +4,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import { sessionEnded } from 'shared/api/staff-client';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import { ResourceState, useStaffResource } from './resource';
 import { staffSession } from './testing';
@@ -91,5 +92,27 @@ describe('useStaffResource', () => {
     renderAs({ ...staffSession, getIdToken: async () => null }, <Screen id="a" answer={answer} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Tu sesión terminó. Vuelve a ingresar al panel.');
     expect(calls).toBe(0);
+  });
+
+  it('loads through a declared operation without a token, and says the session ended when the staff client does', async () => {
+    function Declared({ answer }: { answer: () => Promise<ApiResult<string>> }) {
+      const resource = useStaffResource(
+        useMemo(() => ({ load: answer }), [answer]),
+        { failed: 'No pudimos cargar el registro.' },
+      );
+      return (
+        <>
+          <ResourceState resource={resource} loading="Cargando el registro…" />
+          {resource.data ? <p>Registro {resource.data}</p> : null}
+        </>
+      );
+    }
+    const ready = async () => ({ kind: 'ok', status: 200, data: 'A' }) as const;
+    const { unmount } = renderAs(staffSession, <Declared answer={ready} />);
+    expect(await screen.findByText('Registro A')).toBeTruthy();
+    unmount();
+    const ended = async () => sessionEnded;
+    renderAs(staffSession, <Declared answer={ended} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Tu sesión terminó. Vuelve a ingresar al panel.');
   });
 });
