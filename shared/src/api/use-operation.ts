@@ -52,9 +52,9 @@ export function useOperationCall<O extends AnyOperation>(op: O): (...input: Inpu
  * A declared file operation (`fileAnswer`) bound to the client in context: `download(input)` answers the Blob, or null
  * (gone, offline, or the session ended: nothing was sent). A staff operation's token is the staff client's.
  */
-export function useOperationDownload<O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, undefined, FileAnswer>>(
-  op: O,
-): (...input: InputArgs<O>) => Promise<Blob | null> {
+export function useOperationDownload<
+  O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, undefined, FileAnswer>,
+>(op: O): (...input: InputArgs<O>) => Promise<Blob | null> {
   const client = useApiClient();
   const session = useContext(StaffSessionContext);
   return useCallback(
