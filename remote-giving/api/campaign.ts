@@ -1,27 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import {
-  campaignParamsSchema,
-  campaignRequestSchema,
-  campaignTexts,
-  currentCampaignResponseSchema,
-  staffCampaignResponseSchema,
-  staffCampaignsResponseSchema,
-  type CampaignParams,
-  type CampaignProgress,
-  type CampaignRequest,
-  type CurrentCampaignResponse,
-  type StaffCampaign,
-  type StaffCampaignResponse,
-  type StaffCampaignsResponse,
-} from 'shared/schemas/campaign-api';
+import { campaignTexts, type CampaignProgress, type CurrentCampaignResponse, type StaffCampaign } from 'shared/schemas/campaign-api';
 import { colombianDayStart, nextDate } from 'shared/format/business-days';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import type { Database, SiteDb } from 'shared/server/database';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
 import { bogotaDay } from 'shared/server/jobs';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { givingOperations, givingStaffOperations as ops } from '../src/api/giving-operations';
 
 /** Seconds a browser or proxy may keep the public progress: it moves with each approved donation, so briefly. */
 export const CAMPAIGN_MAX_AGE_S = 30;
@@ -105,120 +93,76 @@ async function checkNoOverlap(db: Kysely<Database>, body: { starts_on: string; e
 export const campaignRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
   let memo: { at: number; day: string; answer: CurrentCampaignResponse } | null = null;
 
-  app.get<{ Reply: CurrentCampaignResponse }>(
-    '/campaign',
-    {
-      schema: {
-        tags: ['giving'],
-        summary: 'La campaña de donaciones en curso y cuánto lleva recaudado (sin datos personales)',
-        response: { 200: zodResponse(currentCampaignResponseSchema) },
-      },
-    },
-    async (_request, reply) => {
-      const now = new Date();
-      const today = bogotaDay(now);
-      if (!memo || memo.day !== today || now.getTime() - memo.at > CAMPAIGN_MEMO_MS)
-        memo = { at: now.getTime(), day: today, answer: { campaign: await currentCampaign(ctx.db, today) } };
-      reply.header('cache-control', `public, max-age=${CAMPAIGN_MAX_AGE_S}`);
-      return memo.answer;
-    },
-  );
+  route(app, givingOperations.campaign, async (_request, reply) => {
+    const now = new Date();
+    const today = bogotaDay(now);
+    if (!memo || memo.day !== today || now.getTime() - memo.at > CAMPAIGN_MEMO_MS)
+      memo = { at: now.getTime(), day: today, answer: { campaign: await currentCampaign(ctx.db, today) } };
+    reply.header('cache-control', `public, max-age=${CAMPAIGN_MAX_AGE_S}`);
+    return memo.answer;
+  });
 
   await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
-    staff.get<{ Reply: StaffCampaignsResponse }>(
-      '/campaigns',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Campañas de donaciones con lo recaudado',
-          response: { 200: zodResponse(staffCampaignsResponseSchema) },
-        },
-      },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-        const today = bogotaDay(new Date());
-        const rows = await campaignColumns(ctx.db).orderBy('starts_on', 'desc').orderBy('id', 'desc').limit(100).execute();
-        return { campaigns: await Promise.all(rows.map((r) => staffCampaign(ctx.db, r, today))) };
-      },
-    );
+    route(staff, ops.campaigns, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const today = bogotaDay(new Date());
+      const rows = await campaignColumns(ctx.db).orderBy('starts_on', 'desc').orderBy('id', 'desc').limit(100).execute();
+      return { campaigns: await Promise.all(rows.map((r) => staffCampaign(ctx.db, r, today))) };
+    });
 
-    staff.post<{ Body: CampaignRequest; Reply: { 201: StaffCampaignResponse } }>(
-      '/campaigns',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Crear una campaña',
-          body: zodSchema(campaignRequestSchema),
-          response: { 201: zodResponse(staffCampaignResponseSchema) },
-        },
-      },
-      async (request, reply) => {
-        const body = campaignRequestSchema.parse(request.body);
-        const today = bogotaDay(new Date());
-        if (body.ends_on < today) throw new ApiError(400, 'validation_error', campaignTexts.endPast, { ends_on: campaignTexts.endPast });
-        const actor = staffOf(request);
-        const campaign = await ctx.db.transaction().execute(async (trx) => {
-          // One writer at a time: two staff saving crossing dates at once cannot both pass the overlap check.
-          await sql`lock table giving.campaigns in share row exclusive mode`.execute(trx);
-          await checkNoOverlap(trx, body);
-          const { id } = await trx
-            .insertInto('giving.campaigns')
-            .values({ ...body, updated_by: actor.email })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, actor, {
-            action: 'giving.campaign.save',
-            entity: 'campaign',
-            entityId: String(id),
-            detail: { created: true, title: body.title, goal_amount: body.goal_amount, starts_on: body.starts_on, ends_on: body.ends_on },
-          });
-          const row = await campaignColumns(trx).where('id', '=', id).executeTakeFirstOrThrow();
-          return staffCampaign(trx, row, today);
+    route(staff, ops.createCampaign, async (request) => {
+      const body = request.body;
+      const today = bogotaDay(new Date());
+      if (body.ends_on < today) throw new ApiError(400, 'validation_error', campaignTexts.endPast, { ends_on: campaignTexts.endPast });
+      const actor = staffOf(request);
+      const campaign = await ctx.db.transaction().execute(async (trx) => {
+        // One writer at a time: two staff saving crossing dates at once cannot both pass the overlap check.
+        await sql`lock table giving.campaigns in share row exclusive mode`.execute(trx);
+        await checkNoOverlap(trx, body);
+        const { id } = await trx
+          .insertInto('giving.campaigns')
+          .values({ ...body, updated_by: actor.email })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, actor, {
+          action: 'giving.campaign.save',
+          entity: 'campaign',
+          entityId: String(id),
+          detail: { created: true, title: body.title, goal_amount: body.goal_amount, starts_on: body.starts_on, ends_on: body.ends_on },
         });
-        memo = null;
-        reply.code(201);
-        return { campaign };
-      },
-    );
+        const row = await campaignColumns(trx).where('id', '=', id).executeTakeFirstOrThrow();
+        return staffCampaign(trx, row, today);
+      });
+      memo = null;
+      return { campaign };
+    });
 
-    staff.put<{ Params: CampaignParams; Body: CampaignRequest; Reply: StaffCampaignResponse }>(
-      '/campaigns/:id',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Editar una campaña (nombre, meta, fechas)',
-          params: zodSchema(campaignParamsSchema),
-          body: zodSchema(campaignRequestSchema),
-          response: { 200: zodResponse(staffCampaignResponseSchema) },
-        },
-      },
-      async (request) => {
-        const { id } = campaignParamsSchema.parse(request.params);
-        const body = campaignRequestSchema.parse(request.body);
-        const today = bogotaDay(new Date());
-        const actor = staffOf(request);
-        const campaign = await ctx.db.transaction().execute(async (trx) => {
-          await sql`lock table giving.campaigns in share row exclusive mode`.execute(trx);
-          const before = await campaignColumns(trx).where('id', '=', id).executeTakeFirst();
-          if (!before) throw new ApiError(404, 'not_found', campaignTexts.notFound);
-          await checkNoOverlap(trx, body, id);
-          await trx
-            .updateTable('giving.campaigns')
-            .set({ ...body, updated_at: new Date(), updated_by: actor.email })
-            .where('id', '=', id)
-            .execute();
-          const changed: Record<string, { from: string | number; to: string | number }> = {};
-          for (const k of ['title', 'starts_on', 'ends_on'] as const)
-            if (body[k] !== before[k]) changed[k] = { from: before[k], to: body[k] };
-          if (Number(before.goal_amount) !== body.goal_amount)
-            changed.goal_amount = { from: Number(before.goal_amount), to: body.goal_amount };
-          await recordAudit(trx, actor, { action: 'giving.campaign.save', entity: 'campaign', entityId: String(id), detail: changed });
-          const row = await campaignColumns(trx).where('id', '=', id).executeTakeFirstOrThrow();
-          return staffCampaign(trx, row, today);
-        });
-        memo = null;
-        return { campaign };
-      },
-    );
+    route(staff, ops.updateCampaign, async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const today = bogotaDay(new Date());
+      const actor = staffOf(request);
+      const campaign = await ctx.db.transaction().execute(async (trx) => {
+        await sql`lock table giving.campaigns in share row exclusive mode`.execute(trx);
+        const before = await campaignColumns(trx).where('id', '=', id).executeTakeFirst();
+        if (!before) throw new ApiError(404, 'not_found', campaignTexts.notFound);
+        await checkNoOverlap(trx, body, id);
+        await trx
+          .updateTable('giving.campaigns')
+          .set({ ...body, updated_at: new Date(), updated_by: actor.email })
+          .where('id', '=', id)
+          .execute();
+        const changed: Record<string, { from: string | number; to: string | number }> = {};
+        for (const k of ['title', 'starts_on', 'ends_on'] as const)
+          if (body[k] !== before[k]) changed[k] = { from: before[k], to: body[k] };
+        if (Number(before.goal_amount) !== body.goal_amount)
+          changed.goal_amount = { from: Number(before.goal_amount), to: body.goal_amount };
+        await recordAudit(trx, actor, { action: 'giving.campaign.save', entity: 'campaign', entityId: String(id), detail: changed });
+        const row = await campaignColumns(trx).where('id', '=', id).executeTakeFirstOrThrow();
+        return staffCampaign(trx, row, today);
+      });
+      memo = null;
+      return { campaign };
+    });
   });
 };

@@ -11,32 +11,22 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { site } from 'shared/config/site';
 import {
-  certificateBatchRequestSchema,
-  certificateBatchResponseSchema,
   certificateLinkQuerySchema,
-  certificateListQuerySchema,
-  certificateListResponseSchema,
-  certificateParamsSchema,
-  certificateResponseSchema,
   certificateTexts,
   certificateTokenPattern,
-  donationCertificatesResponseSchema,
   referenceParamsSchema,
-  type CertificateBatchRequest,
-  type CertificateBatchResponse,
   type CertificateLinkQuery,
-  type CertificateListQuery,
   type CertificateListResponse,
-  type CertificateParams,
-  type CertificateResponse,
   type DonationCertificatesResponse,
 } from 'shared/schemas/certificates-api';
 import type { ReferenceParams } from 'shared/schemas/enrolments-staff-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError, zodSchema } from 'shared/server/http';
 import { publicWrite } from 'shared/server/api-module';
 import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
+import { route } from 'shared/server/operation-routes';
+import { givingStaffOperations as ops } from '../src/api/giving-operations';
 import { certificateFoundationData } from './certificate-pdf';
 import { issueAnnual } from './certificate-annual';
 import { issueDonationCertificate } from './certificate-issuing';
@@ -101,21 +91,9 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
       reply.header('cache-control', 'no-store');
     });
 
-    staff.get<{ Querystring: CertificateListQuery; Reply: CertificateListResponse }>(
-      '/certificates',
-      {
-        config: staffRead<CertificateListResponse>({
-          action: 'giving.certificate.read',
-          entity: 'donation_certificate',
-          count: (b) => b.certificates.length,
-        }),
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Certificados de donación de un año, del más reciente al más antiguo, y cuántos donantes no tienen el anual',
-          querystring: zodSchema(certificateListQuerySchema),
-          response: { 200: zodResponse(certificateListResponseSchema) },
-        },
-      },
+    route(
+      staff,
+      ops.certificates,
       async (request) => {
         const year = request.query.anio;
         const [from, to] = yearBounds(year);
@@ -143,24 +121,18 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
           dataComplete: certificateFoundationData(site).complete,
         };
       },
-    );
-
-    staff.get<{ Params: ReferenceParams; Reply: DonationCertificatesResponse }>(
-      '/certificates/donacion/:reference',
       {
-        config: staffRead<DonationCertificatesResponse>({
+        config: staffRead<CertificateListResponse>({
           action: 'giving.certificate.read',
-          entity: 'donation',
-          id: pathParam('reference'),
+          entity: 'donation_certificate',
           count: (b) => b.certificates.length,
         }),
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Los certificados que cubren una donación (el suyo y el anual de su donante)',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(donationCertificatesResponseSchema) },
-        },
       },
+    );
+
+    route(
+      staff,
+      ops.donationCertificates,
       async (request) => {
         const rows = await certificateSelect(ctx.db)
           .where(
@@ -175,134 +147,102 @@ export const certificateRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
           .execute();
         return { certificates: (rows as CertificateRow[]).map(answerOf) };
       },
-    );
-
-    staff.post<{ Params: ReferenceParams; Reply: CertificateResponse }>(
-      '/certificates/donacion/:reference',
       {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Expedir el certificado de una donación aprobada (si ya existe, el mismo); queda en la auditoría',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(certificateResponseSchema) },
-        },
-      },
-      async (request) => {
-        checkIssuable(ctx);
-        const who = staffOf(request);
-        const { id, created } = await issueDonationCertificate(ctx.db, request.params.reference, who.email);
-        const row = await certificateById(ctx.db, id);
-        if (created)
-          await recordAudit(ctx.db, who, {
-            action: 'giving.certificate.issue',
-            entity: 'certificate',
-            entityId: row.number,
-            detail: { tipo: 'donation', donacion: request.params.reference },
-          });
-        return { certificate: answerOf(row), created };
+        config: staffRead<DonationCertificatesResponse>({
+          action: 'giving.certificate.read',
+          entity: 'donation',
+          id: pathParam('reference'),
+          count: (b) => b.certificates.length,
+        }),
       },
     );
 
-    staff.post<{ Params: ReferenceParams; Reply: CertificateResponse }>(
-      '/certificates/anual/:reference',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Expedir el certificado anual del donante de esta donación, por el año de la donación ya terminado',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(certificateResponseSchema) },
-        },
-      },
-      async (request) => {
-        checkIssuable(ctx);
-        const who = staffOf(request);
-        const d = await ctx.db
-          .selectFrom('giving.contributions')
-          .select(['id_type', 'id_number', 'date_approved', 'payment_status'])
-          .where('reference', '=', request.params.reference)
-          .executeTakeFirst();
-        if (!d) throw new ApiError(404, 'not_found', certificateTexts.notFound);
-        if (d.payment_status !== 'approved' || !d.date_approved) throw new ApiError(409, 'conflict', certificateTexts.notApproved);
-        const year = bogotaYear(new Date(d.date_approved));
-        checkYearEnded(year, new Date());
-        const issued = await issueAnnual(ctx.db, donorKeyOf(d.id_type, d.id_number), year, who.email);
-        if (!issued) throw new ApiError(409, 'conflict', certificateTexts.notApproved);
-        if ('held' in issued) {
-          if (issued.held === 'unprintable') throw unprintable();
-          throw new ApiError(409, 'conflict', certificateTexts.namesDiffer);
-        }
-        const row = await certificateById(ctx.db, issued.id);
-        if (issued.created)
-          await recordAudit(ctx.db, who, {
-            action: 'giving.certificate.issue',
-            entity: 'certificate',
-            entityId: row.number,
-            detail: { tipo: 'annual', anio: year },
-          });
-        return { certificate: answerOf(row), created: issued.created };
-      },
-    );
-
-    staff.post<{ Body: CertificateBatchRequest; Reply: CertificateBatchResponse }>(
-      '/certificates/lote',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Expedir los certificados anuales de todos los donantes de un año terminado; queda en la auditoría',
-          body: zodSchema(certificateBatchRequestSchema),
-          response: { 200: zodResponse(certificateBatchResponseSchema) },
-        },
-      },
-      async (request) => {
-        checkIssuable(ctx);
-        const who = staffOf(request);
-        const year = request.body.anio;
-        checkYearEnded(year, new Date());
-        const [from, to] = yearBounds(year);
-        const donors = await ctx.db
-          .selectFrom('giving.contributions')
-          .select(donorKeySql.as('donor_key'))
-          .distinct()
-          .where('payment_status', '=', 'approved')
-          .where('date_approved', '>=', from)
-          .where('date_approved', '<', to)
-          .execute();
-        let issued = 0;
-        let existing = 0;
-        let held = 0;
-        for (const { donor_key } of donors) {
-          const result = await issueAnnual(ctx.db, donor_key, year, who.email);
-          if (!result) continue;
-          if ('held' in result) held++;
-          else if (result.created) issued++;
-          else existing++;
-        }
+    route(staff, ops.issueDonationCertificate, async (request) => {
+      checkIssuable(ctx);
+      const who = staffOf(request);
+      const { id, created } = await issueDonationCertificate(ctx.db, request.params.reference, who.email);
+      const row = await certificateById(ctx.db, id);
+      if (created)
         await recordAudit(ctx.db, who, {
-          action: 'giving.certificate.batch',
+          action: 'giving.certificate.issue',
           entity: 'certificate',
-          entityId: String(year),
-          detail: { anio: year, expedidos: issued, yaExistian: existing, enRevision: held },
+          entityId: row.number,
+          detail: { tipo: 'donation', donacion: request.params.reference },
         });
-        return { year, issued, existing, held };
-      },
-    );
+      return { certificate: answerOf(row), created };
+    });
 
-    staff.get<{ Params: CertificateParams }>(
-      '/certificates/:number/pdf',
-      {
-        config: staffRead({ action: 'giving.certificate.read', entity: 'donation_certificate', id: pathParam('number') }),
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'El PDF de un certificado expedido',
-          params: zodSchema(certificateParamsSchema),
-          response: pdfResponse,
-        },
-      },
+    route(staff, ops.issueAnnualCertificate, async (request) => {
+      checkIssuable(ctx);
+      const who = staffOf(request);
+      const d = await ctx.db
+        .selectFrom('giving.contributions')
+        .select(['id_type', 'id_number', 'date_approved', 'payment_status'])
+        .where('reference', '=', request.params.reference)
+        .executeTakeFirst();
+      if (!d) throw new ApiError(404, 'not_found', certificateTexts.notFound);
+      if (d.payment_status !== 'approved' || !d.date_approved) throw new ApiError(409, 'conflict', certificateTexts.notApproved);
+      const year = bogotaYear(new Date(d.date_approved));
+      checkYearEnded(year, new Date());
+      const issued = await issueAnnual(ctx.db, donorKeyOf(d.id_type, d.id_number), year, who.email);
+      if (!issued) throw new ApiError(409, 'conflict', certificateTexts.notApproved);
+      if ('held' in issued) {
+        if (issued.held === 'unprintable') throw unprintable();
+        throw new ApiError(409, 'conflict', certificateTexts.namesDiffer);
+      }
+      const row = await certificateById(ctx.db, issued.id);
+      if (issued.created)
+        await recordAudit(ctx.db, who, {
+          action: 'giving.certificate.issue',
+          entity: 'certificate',
+          entityId: row.number,
+          detail: { tipo: 'annual', anio: year },
+        });
+      return { certificate: answerOf(row), created: issued.created };
+    });
+
+    route(staff, ops.issueCertificateBatch, async (request) => {
+      checkIssuable(ctx);
+      const who = staffOf(request);
+      const year = request.body.anio;
+      checkYearEnded(year, new Date());
+      const [from, to] = yearBounds(year);
+      const donors = await ctx.db
+        .selectFrom('giving.contributions')
+        .select(donorKeySql.as('donor_key'))
+        .distinct()
+        .where('payment_status', '=', 'approved')
+        .where('date_approved', '>=', from)
+        .where('date_approved', '<', to)
+        .execute();
+      let issued = 0;
+      let existing = 0;
+      let held = 0;
+      for (const { donor_key } of donors) {
+        const result = await issueAnnual(ctx.db, donor_key, year, who.email);
+        if (!result) continue;
+        if ('held' in result) held++;
+        else if (result.created) issued++;
+        else existing++;
+      }
+      await recordAudit(ctx.db, who, {
+        action: 'giving.certificate.batch',
+        entity: 'certificate',
+        entityId: String(year),
+        detail: { anio: year, expedidos: issued, yaExistian: existing, enRevision: held },
+      });
+      return { year, issued, existing, held };
+    });
+
+    route(
+      staff,
+      ops.certificatePdf,
       async (request, reply) => {
         const row = await certificateSelect(ctx.db).where('c.number', '=', request.params.number).executeTakeFirst();
         if (!row) throw new ApiError(404, 'not_found', certificateTexts.notFound);
         return sendPdf(ctx, reply, row as CertificateRow);
       },
+      { config: staffRead({ action: 'giving.certificate.read', entity: 'donation_certificate', id: pathParam('number') }) },
     );
   });
 };

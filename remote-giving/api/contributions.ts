@@ -4,15 +4,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
-import { donationSchema, donationTexts, resolveDonationAmount, type DonationInput } from 'shared/schemas/donation';
-import {
-  contributionResponseSchema,
-  donationPaymentStatusResponseSchema,
-  type ContributionResponse,
-  type DonationPaymentStatusResponse,
-} from 'shared/schemas/giving-api';
+import { donationTexts, resolveDonationAmount } from 'shared/schemas/donation';
+import { donationPaymentStatusResponseSchema, type DonationPaymentStatusResponse } from 'shared/schemas/giving-api';
 import type { ApiContext } from 'shared/server/api-contract';
-import { publicFormRoute } from 'shared/server/form-guards';
+import { publicWrite } from 'shared/server/api-module';
+import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError } from 'shared/server/http';
 import { renderMail, type MailDetail } from 'shared/server/mail-template';
 import { createCheckout } from 'shared/server/payments/checkout';
@@ -21,6 +17,8 @@ import { isReversal } from 'shared/server/payments/reversals';
 import { issueCertificateLink, voidCertificatesOf } from './certificate-issuing';
 import { printableDonor } from './certificate-rules';
 import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { route } from 'shared/server/operation-routes';
+import { givingOperations } from '../src/api/giving-operations';
 import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
 
 /** What the result pages' status check tells the paying browser of its donation. */
@@ -37,15 +35,10 @@ export const donationDescription = 'Apoyo a la formación de personas en situaci
  * then creates the checkout and answers where to pay.
  */
 export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.post<{ Body: DonationInput; Reply: { 201: ContributionResponse } }>(
-    '/contributions',
-    publicFormRoute(ctx.settings, {
-      tags: ['giving'],
-      summary: 'Registrar una donación y crear su pago (el monto lo decide el servidor)',
-      body: donationSchema,
-      created: contributionResponseSchema,
-    }),
-    async (request, reply) => {
+  route(
+    app,
+    givingOperations.contribute,
+    async (request) => {
       const body = request.body;
       const amount = resolveDonationAmount(body, ctx.settings.donationBounds);
       if (!amount.ok) throw new ApiError(400, 'invalid_amount', amount.message, { donation_amount: amount.message });
@@ -97,10 +90,10 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
         returnPaths: { success: '/success', failure: '/failure', pending: '/pending' },
         failureMessage: donationTexts.failed,
       });
-      return reply
-        .status(201)
-        .send({ success: true, ...preference, amount: amount.amount, title: donationTitle, claim_secret: claim.secret });
+      return { success: true as const, ...preference, amount: amount.amount, title: donationTitle, claim_secret: claim.secret };
     },
+    // The site's write limit and the honeypot refused before validation, as every public form's POST.
+    { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
   );
 
   await app.register(paymentRoutes(donationPayables), ctx);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { donationBoundsResponseSchema, type DonationBoundsResponse } from 'shared/schemas/giving-api';
 import type { ApiContext } from 'shared/server/api-contract';
-import { zodResponse } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
+import { givingOperations } from '../src/api/giving-operations';
 
 /**
  * The donation bounds the server applies (DONATION_MIN_COP / DONATION_MAX_COP), so the donation page states them next
@@ -9,18 +9,8 @@ import { zodResponse } from 'shared/server/http';
  * convenience: the contribution route still decides every amount against the same settings.
  */
 export const donationBoundsRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.get<{ Reply: DonationBoundsResponse }>(
-    '/donation-bounds',
-    {
-      schema: {
-        tags: ['giving'],
-        summary: 'Monto mínimo y máximo de una donación, en pesos',
-        response: { 200: zodResponse(donationBoundsResponseSchema) },
-      },
-    },
-    async () => {
-      const { min, max } = ctx.settings.donationBounds;
-      return { min, max };
-    },
-  );
+  route(app, givingOperations.donationBounds, async () => {
+    const { min, max } = ctx.settings.donationBounds;
+    return { min, max };
+  });
 };

@@ -2,16 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { colombianDate, colombianDayStart, nextDate } from 'shared/format/business-days';
 import {
-  donationExportQuerySchema,
   donationLedgerTexts,
-  donationListRequestSchema,
-  donationListResponseSchema,
-  donationRecordResponseSchema,
-  donationTotalsQuerySchema,
-  donationTotalsResponseSchema,
   type DonationExportQuery,
   type DonationFilter,
-  type DonationListQuery,
   type DonationListResponse,
   type DonationRecordResponse,
   type DonationTotalsQuery,
@@ -21,7 +14,7 @@ import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/schemas/enrolments-
 import type { ApiContext } from 'shared/server/api-contract';
 import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
 import {
   countLedgerRows,
   isoOf,
@@ -34,6 +27,8 @@ import {
   type LedgerSource,
 } from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
+import { route } from 'shared/server/operation-routes';
+import { givingStaffOperations as ops } from '../src/api/giving-operations';
 
 /**
  * The staff's ledger of donations (#14), under /api/giving/staff/donations…: approved totals per Bogotá month and
@@ -142,30 +137,11 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
       reply.header('cache-control', 'no-store');
     });
 
-    staff.get<{ Querystring: DonationTotalsQuery; Reply: DonationTotalsResponse }>(
-      '/donations/totales',
-      {
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Donaciones aprobadas por mes y por año (hora de Bogotá), de la más reciente a la más antigua',
-          querystring: zodSchema(donationTotalsQuerySchema),
-          response: { 200: zodResponse(donationTotalsResponseSchema) },
-        },
-      },
-      async (request) => readTotals(ctx.db, request.query),
-    );
+    route(staff, ops.donationTotals, async (request) => readTotals(ctx.db, request.query));
 
-    staff.post<{ Body: DonationListQuery; Reply: DonationListResponse }>(
-      '/donations/lista',
-      {
-        config: staffRead<DonationListResponse>({ action: 'giving.donation.read', entity: 'donation', count: (b) => b.items.length }),
-        schema: {
-          tags: ['giving-staff'],
-          summary: 'Donaciones, de la más reciente a la más antigua, con filtros, búsqueda y paginación por cursor',
-          body: zodSchema(donationListRequestSchema),
-          response: { 200: zodResponse(donationListResponseSchema) },
-        },
-      },
+    route(
+      staff,
+      ops.donations,
       async (request) => {
         const { rows, nextCursor, summary } = await readLedgerList<ListRow, DonationFilter, number>(
           ctx.db,
@@ -189,13 +165,11 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
           total: summary,
         };
       },
+      { config: staffRead<DonationListResponse>({ action: 'giving.donation.read', entity: 'donation', count: (b) => b.items.length }) },
     );
 
     registerLedgerExport<DonationExportQuery, ListRow>(staff, ctx.db, {
-      path: '/donations/exportar',
-      tags: ['giving-staff'],
-      summary: 'Exportar las donaciones del filtro a CSV (Excel en español); queda en la auditoría',
-      querystring: donationExportQuerySchema,
+      operation: ops.exportDonations,
       action: 'giving.export',
       entity: 'contributions',
       filename: () => `donaciones-${colombianDate(new Date())}.csv`,
@@ -205,11 +179,8 @@ export const donationStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, c
     });
 
     registerLedgerRecord<DonationRecordResponse>(staff, {
-      path: '/donations/:reference',
-      tags: ['giving-staff'],
-      summary: 'Una donación con los datos del donante y la historia de su pago',
+      operation: ops.donation,
       read: { action: 'giving.donation.read', entity: 'donation' },
-      response: donationRecordResponseSchema,
       readRecord: (reference) => readRecord(ctx.db, reference),
       notFound,
     });

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { campaignPercent, type CampaignProgress as Progress } from 'shared/schemas/campaign-api';
-import { useGetCampaign } from '../api/get-campaign';
+import { useOperationCall } from 'shared/api/use-operation';
+import { givingOperations } from '../api/giving-operations';
 import { campaignProgressTexts as t } from '../texts';
 
 /** The campaign's numbers as the bar and its text show them. */
@@ -20,7 +21,7 @@ export function campaignFigures(c: Progress) {
  * cannot be had: the donation form never depends on it. It sits after the form, so arriving late moves nothing.
  */
 export function CampaignProgress() {
-  const getCampaign = useGetCampaign();
+  const getCampaign = useOperationCall(givingOperations.campaign);
   const [campaign, setCampaign] = useState<Progress | null>(null);
   useEffect(() => {
     let live = true;

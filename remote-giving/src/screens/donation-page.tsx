@@ -24,8 +24,8 @@ import { site } from 'shared/config/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { useCreateContribution } from '../api/create-contribution';
-import { useGetDonationBounds } from '../api/get-donation-bounds';
+import { useOperationCall } from 'shared/api/use-operation';
+import { givingOperations } from '../api/giving-operations';
 import { whenIdle } from '../idle';
 import { CampaignProgress } from './campaign-progress';
 import { loadMercadoPago } from '../mercadopago-script';
@@ -68,7 +68,7 @@ const usable = (b: DonationBounds) => Number.isSafeInteger(b.min) && Number.isSa
  * page then says none and the server still refuses an amount outside them, as before #17).
  */
 function useServerBounds(): DonationBounds | null {
-  const getBounds = useGetDonationBounds();
+  const getBounds = useOperationCall(givingOperations.donationBounds);
   const [bounds, setBounds] = useState<DonationBounds | null>(null);
   useEffect(() => {
     let live = true;
@@ -94,7 +94,7 @@ export default function DonationPage() {
   const certificateNotice = useSearchParams().get('certificado');
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
-  const createContribution = useCreateContribution();
+  const createContribution = useOperationCall(givingOperations.contribute);
   const serverBounds = useServerBounds();
   const bounds = serverBounds ?? browserDonationBounds;
   // The amount rule of the schema, within the server's bounds as soon as the page has them.
@@ -140,7 +140,7 @@ export default function DonationPage() {
 
   const submission = useFormSubmission(form, async (values, { honeypot }) => {
     dispatch(checkoutRequested());
-    const res = await createContribution(withHoneypot(values, honeypot));
+    const res = await createContribution({ body: withHoneypot(values, honeypot) });
     const url = res.kind === 'ok' && res.data.id ? checkoutUrl(res.data) : null;
     if (res.kind !== 'ok' || !url) {
       dispatch(checkoutFailed());

@@ -1,7 +1,10 @@
 import '../state/payment-flow-slice';
 import type { DonationPaymentStatusResponse } from 'shared/schemas/giving-api';
 import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
-import { useCheckPaymentStatus } from '../api/check-payment-status';
+import { useCallback } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
+import type { PaymentStatusRequest } from 'shared/schemas/payments-api';
+import { givingOperations } from '../api/giving-operations';
 import { donationResultTexts } from '../texts';
 
 const paths = { success: '/success', failure: '/failure', pending: '/pending' };
@@ -13,7 +16,8 @@ const backToDonations = () => ({ to: '/contribuciones', label: 'Volver a Donacio
 
 /** Generic transaction result pages /success, /failure, /pending (spec §2): the shared result screen, for donations. */
 export default function TransactionResultPage({ result = 'success' }: { result?: string }) {
-  const checkStatus = useCheckPaymentStatus();
+  const paymentStatus = useOperationCall(givingOperations.paymentStatus);
+  const checkStatus = useCallback((body: PaymentStatusRequest) => paymentStatus({ body }), [paymentStatus]);
   return (
     <PaymentResult
       result={result}

@@ -9,7 +9,7 @@ import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import { ApiClientProvider } from './context';
 import { useOperationCall } from './use-operation';
 import { apiError, fakeApiClient, fakeOperations, ok, on } from './fake-client';
-import { answerType, callOperation, defineOperation, operationPath } from './operation';
+import { answerType, callOperation, defineOperation, downloadOperation, fileAnswer, operationPath } from './operation';
 import { isSessionEnded, staffApiClient } from './staff-client';
 
 const note = defineOperation({
@@ -150,5 +150,48 @@ describe('the staff client', () => {
       ['/api/demo/staff/casos/1/notas', 'token-de-ana'],
       ['/api/demo/estado', undefined],
     ]);
+  });
+});
+
+describe('downloadOperation (a declared file answer)', () => {
+  const pdf = defineOperation({
+    method: 'GET',
+    path: '/api/demo/staff/certificados/:number/pdf',
+    params: z.object({ number: z.string() }),
+    response: fileAnswer({ accept: 'application/pdf', description: 'PDF', format: 'binary' }),
+    roles: ['finanzas'],
+    summary: 'PDF',
+  });
+
+  it("builds the path as a call does, asks for the declared type, and the staff client attaches the session's token", async () => {
+    const seen: Array<{ path: string; init: { accept: string; token?: string } }> = [];
+    const base = {
+      ...fakeApiClient({}).client,
+      download: async (path: string, init: { accept: string; token?: string }) => {
+        seen.push({ path, init });
+        return new Blob(['%PDF']);
+      },
+    };
+    const blob = await downloadOperation(
+      staffApiClient(base, async () => 'token-de-ana'),
+      pdf,
+      { params: { number: 'CD 1/2' } },
+    );
+    expect(blob).not.toBeNull();
+    expect(seen).toEqual([
+      { path: '/api/demo/staff/certificados/CD%201%2F2/pdf', init: { accept: 'application/pdf', token: 'token-de-ana' } },
+    ]);
+  });
+
+  it('sends nothing once the session ended: null, as a failed download', async () => {
+    const { client, calls } = fakeApiClient({});
+    expect(
+      await downloadOperation(
+        staffApiClient(client, async () => null),
+        pdf,
+        { params: { number: 'CD-1' } },
+      ),
+    ).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

@@ -24,6 +24,17 @@ export interface AnswerType<T> {
 /** `answerType<T>()` declares an operation's answer by type only. */
 export const answerType = <T>(): AnswerType<T> => ({ kind: 'type-only' });
 
+/**
+ * A file answer (a PDF, a CSV): the browser fetches it with `downloadOperation` (a Blob, or null), the server documents
+ * it as `content: { [accept]: string }` with this description, and its handler sends the file itself.
+ */
+export interface FileAnswer extends AnswerType<Blob> {
+  readonly file: { readonly accept: string; readonly description: string; readonly format?: 'binary' };
+}
+
+/** `fileAnswer({ accept: 'application/pdf', description: 'PDF del certificado', format: 'binary' })`. */
+export const fileAnswer = (file: FileAnswer['file']): FileAnswer => ({ kind: 'type-only', file });
+
 export interface Operation<
   Path extends string = string,
   PS extends Schema | undefined = Schema | undefined,
@@ -151,6 +162,20 @@ export function callOperation<O extends AnyOperation>(
 ): Promise<ApiResult<ResponseOf<O>>> {
   const i = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
   return client.request<ResponseOf<O>>(op.method, operationPath(op, i.params, i.query), i.body);
+}
+
+/**
+ * Downloads a file operation's answer (declared with `fileAnswer`) with this client: the path built as for a call, the
+ * declared `accept`; for a staff operation the authenticated client, which attaches the session's token (or sends
+ * nothing once the session ended: null).
+ */
+export function downloadOperation<O extends Operation<string, Schema | undefined, Schema | undefined, undefined, FileAnswer>>(
+  client: ApiClient,
+  op: O,
+  ...[input]: InputArgs<O>
+): Promise<Blob | null> {
+  const i = (input ?? {}) as { params?: unknown; query?: unknown };
+  return client.download(operationPath(op, i.params, i.query), { accept: op.response.file.accept });
 }
 
 /** A regular expression matching the operation's concrete paths, with each parameter as a named group (the fake client). */

@@ -1,8 +1,17 @@
 import { useCallback, useContext } from 'react';
+import type { z } from 'shared/schemas/zod';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import type { ApiClient, ApiResult } from './client';
 import { useApiClient } from './context';
-import { callOperation, type AnyOperation, type InputArgs, type ResponseOf } from './operation';
+import {
+  callOperation,
+  downloadOperation,
+  type AnyOperation,
+  type FileAnswer,
+  type InputArgs,
+  type Operation,
+  type ResponseOf,
+} from './operation';
 import { staffApiClient } from './staff-client';
 
 /**
@@ -37,4 +46,19 @@ export function useOperationCaller(): <O extends AnyOperation>(op: O, ...input: 
 export function useOperationCall<O extends AnyOperation>(op: O): (...input: InputArgs<O>) => Promise<ApiResult<ResponseOf<O>>> {
   const call = useOperationCaller();
   return useCallback((...input: InputArgs<O>) => call(op, ...input), [call, op]);
+}
+
+/**
+ * A declared file operation (`fileAnswer`) bound to the client in context: `download(input)` answers the Blob, or null
+ * (gone, offline, or the session ended: nothing was sent). A staff operation's token is the staff client's.
+ */
+export function useOperationDownload<
+  O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, undefined, FileAnswer>,
+>(op: O): (...input: InputArgs<O>) => Promise<Blob | null> {
+  const client = useApiClient();
+  const session = useContext(StaffSessionContext);
+  return useCallback(
+    (...input: InputArgs<O>) => downloadOperation(op.roles ? staffClientOf(client, session) : client, op, ...input),
+    [client, session, op],
+  );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
-import { defineOperation } from '../api/operation';
+import { defineOperation, fileAnswer } from '../api/operation';
 import { z } from '../schemas/zod';
 import type { ApiModule } from './api-module';
 import { testApi, type TestApi } from './api-testing';
@@ -39,6 +39,8 @@ const probe: ApiModule = {
   migrations: { schema: 'probe', migrations: {} },
   plugin: async (app, ctx) => {
     route(app, filing, async (request) => ({ saludo: `Hola ${request.body.nombre} (${request.params.codigo})`, extra: 'nunca' }));
+    // A file answer: the handler sends the file itself.
+    route(app, file, async (request, reply) => reply.type('text/csv; charset=utf-8').send(`codigo\n${request.params.codigo}\n`));
     // The scope allows finanzas too; the declaration's role is the one that counts.
     await registerStaffRoutes(app, ctx, { roles: ['atencion', 'finanzas'] }, async (scope) => {
       route(scope, note, async (request) => ({ por: staffOf(request).email, texto: request.body.texto }));
@@ -55,11 +57,26 @@ afterAll(async () => api.close());
 const post = (url: string, payload: Record<string, unknown>, token?: string) =>
   api.app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
+const file = defineOperation({
+  method: 'GET',
+  path: '/api/community/probe/:codigo/csv',
+  params: z.object({ codigo: z.string() }),
+  response: fileAnswer({ accept: 'text/csv', description: 'Archivo CSV' }),
+  summary: 'Prueba de un archivo',
+});
+
 describe('route(scope, operation, handler)', () => {
   it('registers the declared path under the plugin prefix, with its status and only the declared answer', async () => {
     const res = await post('/api/community/probe/1234', { nombre: 'Luisa' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ saludo: 'Hola Luisa (1234)' });
+  });
+
+  it('registers a file answer (fileAnswer): the handler sends the file as it is', async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/api/community/probe/1234/csv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.body).toBe('codigo\n1234\n');
   });
 
   it('refuses params and body against the declaration, in Spanish', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { AnyOperation, BodyOut, ParamsOut, QueryOut, ResponseOf } from '../api/operation';
+import type { AnyOperation, BodyOut, FileAnswer, ParamsOut, QueryOut, ResponseOf } from '../api/operation';
 import { zodResponse, zodSchema } from './http';
 import { staffScopeCheck } from './staff-guard';
 
@@ -10,12 +10,23 @@ export type OperationRequest<O extends AnyOperation> = FastifyRequest<{
   Body: BodyOut<O>;
 }>;
 
-export type OperationHandler<O extends AnyOperation> = (request: OperationRequest<O>, reply: FastifyReply) => Promise<ResponseOf<O>>;
+/** The handler: the declared answer, or for a file answer (`fileAnswer`) whatever sends the file (the reply). */
+export type OperationHandler<O extends AnyOperation> = (
+  request: OperationRequest<O>,
+  reply: FastifyReply,
+) => Promise<O['response'] extends FileAnswer ? unknown : ResponseOf<O>>;
 
 /** What a route adds to its declaration: its own config (`publicWrite`, `staffRead`…) and hooks (`preValidation`). */
 export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preValidation' | 'preHandler'>;
 
 const isZod = (s: unknown): s is Parameters<typeof zodSchema>[0] => typeof s === 'object' && s !== null && '_zod' in s;
+const isFile = (s: unknown): s is FileAnswer => typeof s === 'object' && s !== null && 'file' in s;
+
+/** A file answer as OpenAPI describes it: a string of its media type. */
+const fileResponse = ({ accept, description, format }: FileAnswer['file']) => ({
+  description,
+  content: { [accept]: { schema: { type: 'string', ...(format ? { format } : {}) } } },
+});
 
 /**
  * Registers a declared operation (shared/api/operation) on a plugin's scope: its method, its path relative to the
@@ -44,6 +55,7 @@ export function route<O extends AnyOperation>(scope: FastifyInstance, op: O, han
     ...(op.query ? { querystring: zodSchema(op.query) } : {}),
     ...(op.body ? { body: zodSchema(op.body) } : {}),
     ...(isZod(op.response) ? { response: { [op.status]: zodResponse(op.response) } } : {}),
+    ...(isFile(op.response) ? { response: { [op.status]: fileResponse(op.response.file) } } : {}),
   };
   scope.route({
     ...extras,

@@ -1,5 +1,6 @@
 import 'shared/ui/staff/screens.css';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { campaignPercent, type CampaignRequest, type StaffCampaign as Campaign } from 'shared/schemas/campaign-api';
@@ -7,9 +8,7 @@ import { TextField } from 'shared/ui/form';
 import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
 import { Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { useCreateStaffCampaign } from '../../api/create-staff-campaign';
-import { useListStaffCampaigns } from '../../api/list-staff-campaigns';
-import { useUpdateStaffCampaign } from '../../api/update-staff-campaign';
+import { givingStaffOperations as ops } from '../../api/giving-operations';
 
 export const staffCampaignTexts = {
   title: 'Campaña de donaciones',
@@ -58,13 +57,14 @@ function CampaignForm({
   onSaved: (message: string) => void;
   onCancel?: () => void;
 }) {
-  const create = useCreateStaffCampaign();
-  const update = useUpdateStaffCampaign();
+  const create = useOperationCall(ops.createCampaign);
+  const update = useOperationCall(ops.updateCampaign);
   const { form, field, ...submission } = useStaffForm<CampaignRequest, { campaign: Campaign }>({
     defaultValues: editing
       ? { title: editing.title, goal_amount: String(editing.goal_amount), starts_on: editing.starts_on, ends_on: editing.ends_on }
       : emptyDraft,
-    send: (body, token) => (editing ? update(editing.id, body, token) : create(body, token)),
+    // The staff client brings the session's token (shared/api/staff-client).
+    send: (body) => (editing ? update({ params: { id: editing.id }, body }) : create({ body })),
     onSent: ({ campaign }) => {
       if (!editing) form.reset(emptyDraft);
       onSaved(editing ? t.updated(campaign.title) : t.created(campaign.title));
@@ -108,7 +108,11 @@ function CampaignForm({
 
 /** StaffCampaign (/equipo/campana): the campaigns with what each raised; create and edit them. */
 export default function StaffCampaign() {
-  const resource = useStaffResource(useListStaffCampaigns(), t);
+  const list = useOperationCall(ops.campaigns);
+  const resource = useStaffResource(
+    useCallback(() => list(), [list]),
+    t,
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<Campaign | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { useOperationDownload } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { certificateKinds, type Certificate } from 'shared/schemas/certificates-api';
-import { useStaffSession } from 'shared/staff-session';
 import { Notice, StaffTable } from 'shared/ui/staff/kit';
 import { saveFile } from 'shared/ui/staff/csv-export';
-import { useDownloadStaffCertificate } from '../../api/download-staff-certificate';
+import { givingStaffOperations as ops } from '../../api/giving-operations';
 
 export const certificatePartsTexts = {
   columns: ['Número', 'Tipo', 'Donante', 'Valor', 'Expedido (Bogotá)', 'Estado', 'PDF'] as const,
@@ -23,15 +23,14 @@ const t = certificatePartsTexts;
 
 /** Certificates in a table with their state in words and a PDF download for each valid one. */
 export function CertificateTable({ caption, certificates }: { caption: string; certificates: Certificate[] }) {
-  const session = useStaffSession();
-  const download = useDownloadStaffCertificate();
+  const download = useOperationDownload(ops.certificatePdf);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
 
   const fetchPdf = async (number: string) => {
     setBusy(number);
-    const token = await session.getIdToken();
-    const blob = token ? await download(number, token) : null;
+    // Null when it is gone, offline, or the session ended (then nothing was sent).
+    const blob = await download({ params: { number } });
     setBusy(null);
     if (!blob) return setNotice({ text: t.downloadFailed, kind: 'error', at: Date.now() });
     saveFile(blob, `certificado-donacion-${number}.pdf`);

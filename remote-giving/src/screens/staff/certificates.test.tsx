@@ -4,10 +4,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ok } from 'shared/api/fake-client';
+import { ok, on } from 'shared/api/fake-client';
 import type { Certificate, CertificateListResponse } from 'shared/schemas/certificates-api';
 import { colombianDate } from 'shared/format/business-days';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { givingStaffOperations as ops } from '../../api/giving-operations';
 import StaffCertificates from './certificates';
 
 const lastYear = Number(colombianDate(new Date()).slice(0, 4)) - 1;
@@ -73,5 +74,23 @@ describe('StaffCertificates (/equipo/certificados)', () => {
     expect(await screen.findByText(`Aún no hay certificados de ${year}.`)).toBeTruthy();
     expect(screen.getByText(/aún no termina/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Expedir/ })).toBeNull();
+  });
+
+  it('sends no batch once the session ended (#27): the staff client sends nothing and the dialog says to sign in again', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const { calls } = renderAsStaff(
+      <StaffCertificates />,
+      [on(ops.certificates, ok(before)), on(ops.issueCertificateBatch, ok({ year: lastYear, issued: 3, existing: 1, held: 1 }))],
+      undefined,
+      { ...staffSession, getIdToken: async () => (signedIn ? 'token-de-ana' : null) },
+    );
+    await user.click(await screen.findByRole('button', { name: `Expedir los certificados anuales de ${lastYear}` }));
+    signedIn = false;
+    const dialog = screen.getByRole('dialog', { name: `¿Expedir los certificados anuales de ${lastYear}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, expedirlos' }));
+    expect(await within(dialog).findByText('Tu sesión terminó. Vuelve a ingresar al panel.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(calls.every((c) => c.token === 'token-de-ana')).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 import 'shared/ui/staff/screens.css';
 import { useCallback, useState } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
-import { useStaffSession } from 'shared/staff-session';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { useIssueStaffCertificateBatch } from '../../api/issue-staff-certificate-batch';
-import { useListStaffCertificates } from '../../api/list-staff-certificates';
+import { givingStaffOperations as ops } from '../../api/giving-operations';
 import { CertificateTable } from './certificate-parts';
 
 export const staffCertificatesTexts = {
@@ -51,14 +51,13 @@ const t = staffCertificatesTexts;
  * still lack the annual one, and the batch that issues them once the year is over (confirmed in a dialog).
  */
 export default function StaffCertificates() {
-  const session = useStaffSession();
-  const list = useListStaffCertificates();
-  const batch = useIssueStaffCertificateBatch();
+  const list = useOperationCall(ops.certificates);
+  const batch = useOperationCall(ops.issueCertificateBatch);
   const currentYear = Number(colombianDate(new Date()).slice(0, 4));
   const years = Array.from({ length: 6 }, (_, i) => currentYear - i);
   const [year, setYear] = useState(currentYear - 1);
   const resource = useStaffResource(
-    useCallback((token: string) => list(year, token), [list, year]),
+    useCallback(() => list({ query: { anio: String(year) } }), [list, year]),
     t,
   );
   const [confirming, setConfirming] = useState(false);
@@ -67,11 +66,10 @@ export default function StaffCertificates() {
   const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
 
   const runBatch = async () => {
-    const token = await session.getIdToken();
-    if (!token) return setDialogError(t.sessionEnded);
     setBusy(true);
-    const result = await batch({ anio: year }, token);
+    const result = await batch({ body: { anio: year } });
     setBusy(false);
+    if (isSessionEnded(result)) return setDialogError(t.sessionEnded);
     if (result.kind !== 'ok') return setDialogError(messageOf(result, t.network, t.actionFailed));
     setConfirming(false);
     setDialogError(null);

@@ -1,19 +1,18 @@
 import 'shared/ui/staff/screens.css';
 import { useCallback, useState } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { DonationRecordResponse } from 'shared/schemas/donations-staff-api';
 import { paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
 import { AppLink } from 'shared/navigation';
-import { useStaffSession } from 'shared/staff-session';
 import type { Certificate } from 'shared/schemas/certificates-api';
 import { colombianDate } from 'shared/format/business-days';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource, type Resource } from 'shared/ui/staff/resource';
-import { useGetStaffDonation } from '../../api/get-staff-donation';
-import { useGetStaffDonationCertificates } from '../../api/get-staff-donation-certificates';
-import { useIssueStaffCertificate } from '../../api/issue-staff-certificate';
+import { givingStaffOperations as ops } from '../../api/giving-operations';
 import { CertificateTable } from './certificate-parts';
 
 export const staffDonationTexts = {
@@ -57,9 +56,9 @@ const when = (iso: string | null) => (iso ? formatColombianDateTime(iso) : null)
 
 /** `giving/StaffDonation` (`/equipo/donaciones/:reference`): one donation, its donor and every status of its payment. */
 export default function StaffDonation({ reference = '' }: { reference?: string }) {
-  const get = useGetStaffDonation();
+  const get = useOperationCall(ops.donation);
   const resource = useStaffResource(
-    useCallback((token: string) => get(reference, token), [get, reference]),
+    useCallback(() => get({ params: { reference } }), [get, reference]),
     t,
   );
   return <DonationView resource={resource} />;
@@ -67,11 +66,11 @@ export default function StaffDonation({ reference = '' }: { reference?: string }
 
 /** Its certificates: those that include it, and the buttons to issue its own and its donor's annual one. */
 function DonationCertificates({ record }: { record: DonationRecordResponse }) {
-  const session = useStaffSession();
-  const getCertificates = useGetStaffDonationCertificates();
-  const issue = useIssueStaffCertificate();
+  const getCertificates = useOperationCall(ops.donationCertificates);
+  const issueDonation = useOperationCall(ops.issueDonationCertificate);
+  const issueAnnual = useOperationCall(ops.issueAnnualCertificate);
   const found = useStaffResource(
-    useCallback((token: string) => getCertificates(record.reference, token), [getCertificates, record.reference]),
+    useCallback(() => getCertificates({ params: { reference: record.reference } }), [getCertificates, record.reference]),
     t,
   );
   // Without them the list is empty and the buttons still offer what can be issued; the server refuses a second one.
@@ -81,11 +80,10 @@ function DonationCertificates({ record }: { record: DonationRecordResponse }) {
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
 
   const run = async (kind: 'donacion' | 'anual') => {
-    const token = await session.getIdToken();
-    if (!token) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     setBusy(kind);
-    const result = await issue(kind, record.reference, token);
+    const result = await (kind === 'donacion' ? issueDonation : issueAnnual)({ params: { reference: record.reference } });
     setBusy(null);
+    if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
     const { certificate, created } = result.data;
     setNotice({ text: created ? t.issued(certificate.number) : t.existed(certificate.number), kind: 'success', at: Date.now() });

@@ -91,6 +91,22 @@ describe('StaffDonations (/equipo/donaciones)', () => {
     await waitFor(() => expect(screen.queryByText('Año 2025')).toBeNull());
     expect(screen.getByText('Entre 2026-01-01 y 2026-01-31, según los filtros aplicados.')).toBeTruthy();
   });
+
+  it("downloads the applied filter's CSV through its declaration with the session's token (#27), never the search", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAsStaff(<StaffDonations />, {
+      'GET /api/giving/staff/donations/totales': ok(totals),
+      'GET /api/giving/staff/donations/totales?desde=2026-01-01': ok(totals),
+      'POST /api/giving/staff/donations/lista': ok(page),
+    });
+    await screen.findByRole('table', { name: /Donaciones: 2 de 2/ });
+    await user.type(screen.getByLabelText('Desde'), '2026-01-01');
+    await user.type(screen.getByLabelText('Buscar por nombre, documento, correo o referencia'), 'lucia');
+    await user.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
+    await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/giving/staff/donations/exportar?desde=2026-01-01'));
+    expect(calls.at(-1)?.token).toBe('token-de-ana');
+  });
 });
 
 const record: DonationRecordResponse = {
@@ -199,6 +215,8 @@ describe('StaffDonation certificates', () => {
     const table = await screen.findByRole('table', { name: 'Certificados que incluyen esta donación' });
     await user.click(within(table).getByRole('button', { name: 'Descargar el certificado CD-2026-000004 en PDF' }));
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/api/giving/staff/certificates/CD-2026-000004/pdf'));
+    // Through the declaration (#27): the staff client attached the session's token, the screen handled none.
+    expect(calls.at(-1)?.token).toBe('token-de-ana');
     // The fake has no file: the failure is said, not swallowed.
     expect((await screen.findByRole('alert')).textContent).toBe('No pudimos descargar el certificado. Intenta de nuevo.');
     expect(screen.queryByRole('button', { name: 'Expedir el certificado de esta donación' })).toBeNull();

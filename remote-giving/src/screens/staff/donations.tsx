@@ -1,17 +1,16 @@
 import 'shared/ui/staff/screens.css';
 import { useCallback } from 'react';
+import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatMonth } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import type { DonationListResponse } from 'shared/schemas/donations-staff-api';
+import type { DonationExportQueryInput, DonationListRequest, DonationListResponse } from 'shared/schemas/donations-staff-api';
 import { paymentStatuses, paymentStatusLabel, type PaymentStatus } from 'shared/schemas/enrolments-staff-api';
 import { staffPath } from 'shared/staff-routes';
 import { StaffTable } from 'shared/ui/staff/kit';
 import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';
-import { useExportStaffDonations } from '../../api/export-staff-donations';
-import { useGetStaffDonationTotals } from '../../api/get-staff-donation-totals';
-import { useListStaffDonations } from '../../api/list-staff-donations';
+import { givingStaffOperations as ops } from '../../api/giving-operations';
 
 export const staffDonationsTexts = {
   title: 'Donaciones',
@@ -75,12 +74,9 @@ const columns: readonly LedgerColumn<DonationListResponse['items'][number]>[] = 
 
 /** Approved totals per year (cards) and month (a table), for the applied date range. */
 function DonationTotals({ desde, hasta }: { desde: string; hasta: string }) {
-  const getTotals = useGetStaffDonationTotals();
+  const getTotals = useOperationCall(ops.donationTotals);
   const { state: totals } = useStaffResource(
-    useCallback(
-      (token: string) => getTotals({ ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) }, token),
-      [desde, getTotals, hasta],
-    ),
+    useCallback(() => getTotals({ query: { ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) } }), [desde, getTotals, hasta]),
     // The list below says more if the connection or the session is the trouble.
     totalsTexts,
   );
@@ -128,16 +124,18 @@ function DonationTotals({ desde, hasta }: { desde: string; hasta: string }) {
  * with search, payment-status and date filters, keyset pages on request and the CSV download.
  */
 export default function StaffDonations() {
-  const list = useListStaffDonations();
-  const download = useExportStaffDonations();
+  const list = useOperationCall(ops.donations);
+  const download = useOperationDownload(ops.exportDonations);
+  const page = useCallback((body: DonationListRequest) => list({ body }), [list]);
+  const file = useCallback((query: DonationExportQueryInput) => download({ query }), [download]);
   return (
     <Ledger
       prefix="donaciones"
       texts={t}
       initial={initialFilters}
       filters={filters}
-      list={list}
-      download={download}
+      page={page}
+      file={file}
       filename={() => `donaciones-${colombianDate(new Date())}.csv`}
       summaryOf={(page) => page.total}
       totalOf={(total) => total}

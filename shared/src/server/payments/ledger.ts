@@ -9,6 +9,8 @@ import { recordAudit } from '../audit';
 import { csvDisposition, csvStream, type CsvColumn } from '../csv';
 import { pathParam, staffOf, staffRead } from '../staff-guard';
 import type { StaffRole } from '../../staff-roles';
+import type { FileAnswer, Operation } from '../../api/operation';
+import { route } from '../operation-routes';
 
 /**
  * What the staff's ledgers of enrolments and donations (#14) share: the payment part of a record, its history and
@@ -259,20 +261,31 @@ export async function readPaymentTrail(
 /** The instant as the API sends it (ISO), or null. */
 export const isoOf = iso;
 
+/** Where a ledger's CSV is registered: its declared operation (#27), or (transitional) its path and schema. */
+type LedgerExportPlace =
+  | { operation: LedgerFileOperation }
+  | {
+      path: string;
+      tags: string[];
+      summary: string;
+      querystring: z.ZodMiniType;
+      /** Other roles than the scope's (the CSV is the accountant's). */
+      config?: { staffRoles: readonly StaffRole[] };
+    };
+
+/** A declared CSV export: a GET with a query and a file answer (`fileAnswer`), its roles the declaration's. */
+export type LedgerFileOperation = Operation<string, undefined, z.ZodMiniType, undefined, FileAnswer>;
+
 /**
  * GET <path>: a ledger's CSV of the filter in the query (never a search), audited — the route every payable's ledger
- * has, described by its query schema, file name and columns. `check` refuses a filter the schema cannot (400).
+ * has, described by its query schema, file name and columns. `check` refuses a filter the schema cannot (400). Given
+ * `operation` (a declared one, #27) it registers through `route`: method, path, query schema, roles from the
+ * declaration; the path/tags/summary/querystring form stays for ledgers not declared yet.
  */
 export function registerLedgerExport<F extends Record<string, unknown>, R extends { id: number }>(
   staff: FastifyInstance,
   db: SiteDb,
-  route: {
-    path: string;
-    tags: string[];
-    summary: string;
-    querystring: z.ZodMiniType;
-    /** Other roles than the scope's (the CSV is the accountant's). */
-    config?: { staffRoles: readonly StaffRole[] };
+  ledger: LedgerExportPlace & {
     check?: (filter: F) => void;
     action: 'courses.export' | 'giving.export';
     entity: string;
@@ -282,66 +295,71 @@ export function registerLedgerExport<F extends Record<string, unknown>, R extend
     count: (filter: F) => Promise<number>;
   },
 ): void {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The query as the schema parsed it.
+    const filter = request.query as F;
+    ledger.check?.(filter);
+    return sendLedgerExport(db, request, reply, {
+      action: ledger.action,
+      entity: ledger.entity,
+      filter,
+      filename: ledger.filename(),
+      columns: ledger.columns,
+      readPage: (limit, before) => ledger.readPage(filter, limit, before),
+      count: () => ledger.count(filter),
+    });
+  };
+  if ('operation' in ledger) return route(staff, ledger.operation, (request, reply) => handler(request, reply));
   staff.get<{ Querystring: F }>(
-    route.path,
+    ledger.path,
     {
-      ...(route.config ? { config: route.config } : {}),
+      ...(ledger.config ? { config: ledger.config } : {}),
       schema: {
-        tags: route.tags,
-        summary: route.summary,
-        querystring: zodSchema(route.querystring),
+        tags: ledger.tags,
+        summary: ledger.summary,
+        querystring: zodSchema(ledger.querystring),
         response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
       },
     },
-    async (request, reply) => {
-      // The query as the schema above parsed it.
-      const filter = request.query as F;
-      route.check?.(filter);
-      return sendLedgerExport(db, request, reply, {
-        action: route.action,
-        entity: route.entity,
-        filter,
-        filename: route.filename(),
-        columns: route.columns,
-        readPage: (limit, before) => route.readPage(filter, limit, before),
-        count: () => route.count(filter),
-      });
-    },
+    handler,
   );
 }
 
+/** A declared record read: a GET of `…/:reference` answering the record (#27). */
+export type LedgerRecordOperation = Operation<string, typeof referenceParamsSchema, undefined, undefined, z.ZodMiniType>;
+
 /**
  * GET <path>/:reference: one record of a ledger with its payment trail, its read audited; a reference the ledger does
- * not have is the ledger's own 404.
+ * not have is the ledger's own 404. Given `operation` (a declared one, #27) it registers through `route`; the
+ * path/tags/summary/response form stays for ledgers not declared yet.
  */
 export function registerLedgerRecord<R>(
   staff: FastifyInstance,
-  route: {
-    path: string;
-    tags: string[];
-    summary: string;
+  ledger: ({ operation: LedgerRecordOperation } | { path: string; tags: string[]; summary: string; response: z.ZodMiniType }) & {
     /** The audited read: its action and entity (the reference is its id). */
     read: { action: string; entity: string };
-    response: z.ZodMiniType;
     readRecord: (reference: string) => Promise<R | undefined>;
     notFound: () => ApiError;
   },
 ): void {
+  const config = staffRead<R>({ ...ledger.read, id: pathParam('reference') });
+  const read = async (reference: string) => {
+    const record = await ledger.readRecord(reference);
+    if (!record) throw ledger.notFound();
+    return record;
+  };
+  if ('operation' in ledger) return route(staff, ledger.operation, async (request) => read(request.params.reference), { config });
   staff.get<{ Params: ReferenceParams }>(
-    route.path,
+    ledger.path,
     {
-      config: staffRead<R>({ ...route.read, id: pathParam('reference') }),
+      config,
       schema: {
-        tags: route.tags,
-        summary: route.summary,
+        tags: ledger.tags,
+        summary: ledger.summary,
         params: zodSchema(referenceParamsSchema),
-        response: { 200: zodResponse(route.response) },
+        response: { 200: zodResponse(ledger.response) },
       },
     },
-    async (request) => {
-      const record = await route.readRecord(request.params.reference);
-      if (!record) throw route.notFound();
-      return record;
-    },
+    async (request) => read(request.params.reference),
   );
 }

@@ -148,15 +148,14 @@ export interface LedgerItem {
 /**
  * A ledger of something payable (#14, #27): a summary above (counts, totals), the search and filters, the CSV export of
  * the applied filter, and the records newest first in keyset pages, each linking to its record. A new payable plugs in
- * with its texts, filters, columns and operations; `list` and `download` must be stable (the remote's operation hooks).
+ * with its texts, filters, columns and operations: `page` and `file` (declared operations, #27) or, transitional, `list`
+ * and `download` taking a token; they must be stable (the remote's operation hooks).
  */
 export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P extends { items: I[]; nextCursor: string | null }, M>({
   prefix,
   texts,
   initial,
   filters,
-  list,
-  download,
   filename,
   summaryOf,
   totalOf,
@@ -165,14 +164,13 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
   hrefOf,
   summary,
   filtersTitleHidden = false,
+  ...operations
 }: {
   /** The start of the ids of the screen's headings and fields (`inscripciones`). */
   prefix: string;
   texts: LedgerTexts;
   initial: F;
   filters: readonly FilterField<F>[];
-  list: (body: ReturnType<typeof listBodyOf<F>>, token: string) => Promise<ApiResult<P>>;
-  download: (query: ReturnType<typeof chosenFilters<F>>, token: string) => Promise<Blob | null>;
   filename: () => string;
   /** What the first page says beside the rows (counts, a total); later pages keep it. */
   summaryOf: (page: P) => M;
@@ -183,12 +181,32 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
   /** Shown above the filters, with the applied filters (and a way to apply others) and the first page's summary. */
   summary?: (applied: F, apply: (filters: F) => void, summary: M | null) => ReactNode;
   filtersTitleHidden?: boolean;
-}) {
-  const fetchPage = useCallback((f: F, cursor: string | undefined, token: string) => list(listBodyOf(f, cursor), token), [list]);
+} & (
+  | {
+      /** A page through a declared operation (`useOperationCall`, #27): the staff client brings the token. */
+      page: (body: ReturnType<typeof listBodyOf<F>>) => Promise<ApiResult<P>>;
+      /** The CSV through a declared file operation (`useOperationDownload`): null when it failed or the session ended. */
+      file: (query: ReturnType<typeof chosenFilters<F>>) => Promise<Blob | null>;
+    }
+  | {
+      /** Transitional (#27): operations not declared yet, which take the session's token. */
+      list: (body: ReturnType<typeof listBodyOf<F>>, token: string) => Promise<ApiResult<P>>;
+      download: (query: ReturnType<typeof chosenFilters<F>>, token: string) => Promise<Blob | null>;
+    }
+)) {
+  const declared = 'page' in operations ? operations : null;
+  const legacy = 'list' in operations ? operations : null;
+  const declaredPage = declared?.page;
+  const legacyList = legacy?.list;
+  const page = useCallback((f: F, cursor: string | undefined) => declaredPage!(listBodyOf(f, cursor)), [declaredPage]);
+  const fetchPage = useCallback(
+    (f: F, cursor: string | undefined, token: string) => legacyList!(listBodyOf(f, cursor), token),
+    [legacyList],
+  );
   const listingTexts = useMemo(() => ({ ...ledgerListTexts, ...texts }), [texts]);
   const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useKeysetListing({
     initial,
-    fetchPage,
+    ...(declaredPage ? { page } : { fetchPage }),
     metaOf: (page, previous: M | undefined) => (previous === undefined ? summaryOf(page) : previous),
     texts: listingTexts,
   });
@@ -225,7 +243,11 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
         </div>
       </form>
 
-      <CsvExport hint={texts.exportHint} filename={filename()} download={(token) => download(chosenFilters(applied), token)} />
+      {declared ? (
+        <CsvExport hint={texts.exportHint} filename={filename()} file={() => declared.file(chosenFilters(applied))} />
+      ) : (
+        <CsvExport hint={texts.exportHint} filename={filename()} download={(token) => legacy!.download(chosenFilters(applied), token)} />
+      )}
 
       <LoadState state={listing} loading={texts.loading} retry={ledgerListTexts.retry} onRetry={reload} />
       {listing.kind === 'ready' && listing.items.length === 0 ? (
