@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiResult } from 'shared/api/client';
+import { sessionEnded } from 'shared/api/staff-client';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import { SelectField, SubmitButton, TextField } from '../form';
 import { StaffFormFailure, useStaffForm } from './form';
@@ -95,5 +96,12 @@ describe('useStaffForm', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Tu sesión terminó.');
     expect(answers).toHaveLength(1);
+  });
+
+  it('says the session ended when it ended between the form and a declared operation (which then sent nothing)', async () => {
+    const user = userEvent.setup();
+    renderAs(staffSession, [sessionEnded]);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Tu sesión terminó.');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type BaseSyntheticEvent, type ReactNode, type RefObject } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { ApiResult } from 'shared/api/client';
+import { isSessionEnded } from 'shared/api/staff-client';
 import { useStaffSession } from 'shared/staff-session';
 import { SubmitButton } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
@@ -29,6 +30,8 @@ export function useStaffForm<V extends FieldValues, A>({
     const token = await session.getIdToken();
     if (!token) return failed(texts.sessionEnded);
     const result = await send(values, token);
+    // A declared operation asks the session again; the session may have ended in between (nothing was sent).
+    if (isSessionEnded(result)) return failed(texts.sessionEnded);
     if (result.kind !== 'ok')
       return failed(messageOf(result, texts.network, texts.failed), { fields: result.kind === 'error' ? result.fields : undefined });
     onSent(result.data, values);
