@@ -14,7 +14,7 @@ import { ApiError } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
-import { pqrsfOperations as ops } from '../src/api/pqrsf-operations';
+import { pqrsfStaffOperations as ops } from '../src/api/pqrsf-staff-operations';
 import type { CommunityContext } from './acknowledge';
 import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
 import { factsOf, readCase } from './pqrsf-staff-case';

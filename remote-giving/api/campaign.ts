@@ -9,7 +9,8 @@ import { ApiError } from 'shared/server/http';
 import { route } from 'shared/server/operation-routes';
 import { bogotaDay } from 'shared/server/jobs';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
-import { givingOperations, givingStaffOperations as ops } from '../src/api/giving-operations';
+import { givingOperations } from '../src/api/giving-operations';
+import { givingStaffOperations as ops } from '../src/api/giving-staff-operations';
 
 /** Seconds a browser or proxy may keep the public progress: it moves with each approved donation, so briefly. */
 export const CAMPAIGN_MAX_AGE_S = 30;

@@ -26,7 +26,7 @@ import { ApiError, zodSchema } from 'shared/server/http';
 import { publicWrite } from 'shared/server/api-module';
 import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
 import { route } from 'shared/server/operation-routes';
-import { givingStaffOperations as ops } from '../src/api/giving-operations';
+import { givingStaffOperations as ops } from '../src/api/giving-staff-operations';
 import { certificateFoundationData } from './certificate-pdf';
 import { issueAnnual } from './certificate-annual';
 import { issueDonationCertificate } from './certificate-issuing';

@@ -28,7 +28,7 @@ import {
 } from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
 import { route } from 'shared/server/operation-routes';
-import { givingStaffOperations as ops } from '../src/api/giving-operations';
+import { givingStaffOperations as ops } from '../src/api/giving-staff-operations';
 
 /**
  * The staff's ledger of donations (#14), under /api/giving/staff/donations…: approved totals per Bogotá month and

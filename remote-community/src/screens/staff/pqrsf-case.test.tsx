@@ -8,7 +8,7 @@ import { apiError, ok, on, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfCase } from 'shared/schemas/pqrsf-staff-api';
 import StaffPqrsfCase from './pqrsf-case';
 import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
-import { pqrsfOperations } from '../../api/pqrsf-operations';
+import { pqrsfStaffOperations } from '../../api/pqrsf-staff-operations';
 
 const RADICADO = '4815162342000001';
 const BASE = `/api/community/staff/pqrsf/${RADICADO}`;
@@ -220,8 +220,8 @@ describe('a PQRSF case', () => {
   it('is answered through its declared operations, with the member’s token and no token in the screen', async () => {
     const user = userEvent.setup();
     const { calls } = renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, [
-      on(pqrsfOperations.case, ok(open)),
-      on(pqrsfOperations.addNote, ({ params, body }) =>
+      on(pqrsfStaffOperations.case, ok(open)),
+      on(pqrsfStaffOperations.addNote, ({ params, body }) =>
         ok({
           ...open,
           radicado: params.radicado!,
@@ -239,7 +239,7 @@ describe('a PQRSF case', () => {
   });
 
   it('sends nothing once the session has ended, and says what it said before (the network line)', async () => {
-    const { calls } = renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, [on(pqrsfOperations.case, ok(open))], undefined, {
+    const { calls } = renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, [on(pqrsfStaffOperations.case, ok(open))], undefined, {
       ...staffSession,
       getIdToken: async () => null,
     });

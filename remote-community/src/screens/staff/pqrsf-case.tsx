@@ -18,7 +18,7 @@ import { SubmitErrors } from 'shared/ui/error-summary';
 import { SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
 import { fieldsOf, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { pqrsfOperations as ops } from '../../api/pqrsf-operations';
+import { pqrsfStaffOperations as ops } from '../../api/pqrsf-staff-operations';
 import { caseTexts as t, dateOf, dateTimeOf } from './pqrsf-texts';
 
 /** A PQRSF case screen: the legal-case kit's sections (shared/cases/ui) with Ley 1755 de 2015's actions. */

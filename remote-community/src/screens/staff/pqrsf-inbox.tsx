@@ -4,7 +4,7 @@ import { CaseInbox, caseInboxBody, FilterSelect } from 'shared/cases/ui/inbox';
 import { requestTypes } from 'shared/schemas/common';
 import { inboxStatusFilters, type InboxDueFilter, type InboxStatusFilter, type PqrsfInboxRequest } from 'shared/schemas/pqrsf-staff-api';
 import { staffPath } from 'shared/staff-routes';
-import { pqrsfOperations } from '../../api/pqrsf-operations';
+import { pqrsfStaffOperations } from '../../api/pqrsf-staff-operations';
 import { inboxTexts as t } from './pqrsf-texts';
 
 interface Filters {
@@ -57,7 +57,7 @@ export default function StaffPqrsfInbox() {
           <td>{item.name}</td>
         </>
       )}
-      list={pqrsfOperations.inbox}
+      list={pqrsfStaffOperations.inbox}
       bodyOf={bodyOf}
       initial={initialFilters}
       statusOptions={inboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}

@@ -8,7 +8,7 @@ import { TextField } from 'shared/ui/form';
 import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
 import { Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { givingStaffOperations as ops } from '../../api/giving-operations';
+import { givingStaffOperations as ops } from '../../api/giving-staff-operations';
 
 export const staffCampaignTexts = {
   title: 'Campaña de donaciones',

@@ -5,7 +5,7 @@ import { formatCOP } from 'shared/format/money';
 import { certificateKinds, type Certificate } from 'shared/schemas/certificates-api';
 import { Notice, StaffTable } from 'shared/ui/staff/kit';
 import { saveFile } from 'shared/ui/staff/csv-export';
-import { givingStaffOperations as ops } from '../../api/giving-operations';
+import { givingStaffOperations as ops } from '../../api/giving-staff-operations';
 
 export const certificatePartsTexts = {
   columns: ['Número', 'Tipo', 'Donante', 'Valor', 'Expedido (Bogotá)', 'Estado', 'PDF'] as const,

@@ -8,7 +8,7 @@ import { ok, on } from 'shared/api/fake-client';
 import type { Certificate, CertificateListResponse } from 'shared/schemas/certificates-api';
 import { colombianDate } from 'shared/format/business-days';
 import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
-import { givingStaffOperations as ops } from '../../api/giving-operations';
+import { givingStaffOperations as ops } from '../../api/giving-staff-operations';
 import StaffCertificates from './certificates';
 
 const lastYear = Number(colombianDate(new Date()).slice(0, 4)) - 1;

@@ -6,7 +6,7 @@ import { colombianDate } from 'shared/format/business-days';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { givingStaffOperations as ops } from '../../api/giving-operations';
+import { givingStaffOperations as ops } from '../../api/giving-staff-operations';
 import { CertificateTable } from './certificate-parts';
 
 export const staffCertificatesTexts = {

@@ -12,7 +12,7 @@ import { colombianDate } from 'shared/format/business-days';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource, type Resource } from 'shared/ui/staff/resource';
-import { givingStaffOperations as ops } from '../../api/giving-operations';
+import { givingStaffOperations as ops } from '../../api/giving-staff-operations';
 import { CertificateTable } from './certificate-parts';
 
 export const staffDonationTexts = {

@@ -10,7 +10,7 @@ import { staffPath } from 'shared/staff-routes';
 import { StaffTable } from 'shared/ui/staff/kit';
 import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';
-import { givingStaffOperations as ops } from '../../api/giving-operations';
+import { givingStaffOperations as ops } from '../../api/giving-staff-operations';
 
 export const staffDonationsTexts = {
   title: 'Donaciones',
