@@ -90,6 +90,10 @@ describe('PQRSF cases in the panel', () => {
     await page.keyboard.press('Enter');
     await expectFocusOn(page, 'Respuesta enviada. La solicitud quedó «Respondida».');
     assert.deepEqual(await axeViolations(page), []);
+    // On a phone the case, history table included, fits the screen (the table scrolls inside its own region).
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the case fits a 390 px phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const mail = (await mailbox()).find((m) => m.to === petitioner && m.subject.includes(radicado) && m.text.includes(answer));
     assert.ok(mail, 'the petitioner was sent the answer');
