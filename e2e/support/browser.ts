@@ -70,6 +70,22 @@ export async function waitForHeading(page: Page, text?: string | RegExp) {
   return h1;
 }
 
+/**
+ * After a navigation inside the site: waits until `main h1` says something other than `previous`. The old screen's
+ * heading stays visible until the next screen's code has arrived, so waiting for "a visible h1" passes too early.
+ */
+export async function waitForHeadingChange(page: Page, previous: string, timeout = 15_000): Promise<string> {
+  await page.waitForFunction(
+    (old) => {
+      const h1 = document.querySelector('main h1');
+      return h1 !== null && (h1.textContent ?? '').trim() !== '' && (h1.textContent ?? '').trim() !== old;
+    },
+    previous.trim(),
+    { timeout },
+  );
+  return (await page.locator('main h1').first().innerText()).trim();
+}
+
 /** Ticks a form's data-processing authorization (#15) when the form has one (a PQRSF informs without a box). */
 export async function authorize(page: Page, scope = 'main'): Promise<void> {
   const box = page.locator(`${scope} [name="data_authorization"]`);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { appReleaseStore } from '../../tooling/releases.mjs';
-import { launchBrowser, waitForHeading } from '../support/browser';
+import { launchBrowser, waitForHeading, waitForHeadingChange } from '../support/browser';
 import { copyCheckout, freePort, remotes, repoRoot, siteEnv, startService, type Service } from '../support/topology';
 
 const apps = ['shell', ...remotes.map((r) => `remote-${r}`)];
@@ -168,9 +168,10 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
       a.id = 'ir-al-resultado';
       document.body.append(a);
     });
+    const donationHeading = await tab.locator('main h1').first().innerText();
     await tab.click('#ir-al-resultado');
     await tab.waitForURL('**/success');
-    await tab.locator('main h1').first().waitFor({ state: 'visible', timeout: 15_000 });
+    await waitForHeadingChange(tab, donationHeading);
     assert.equal(await tab.locator('.remote-fallback').count(), 0, 'la pestaña abierta antes del despliegue no debe ver el aviso de error');
     assert.deepEqual(failedAssets, []);
     // ...and at least one of them exists only in the old build: it was served because the release kept it.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
-import { baseUrl, launchBrowser, openPage, waitForHeading, authorize } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHeading, waitForHeadingChange, authorize } from '../support/browser';
 
 const sandboxUrl = process.env.E2E_SANDBOX_URL ?? 'http://127.0.0.1:8090';
 const noAmount = 'Por favor selecciona un monto de donación.';
@@ -171,10 +171,11 @@ describe('donations (/contribuciones) and the generic result pages', () => {
     assert.equal((await siteStorage(context)).pending_payment, undefined, 'an approved payment forgets the pending one');
     // The result screen's own link renders the next page in place (it uses the shell's router, not a private copy).
     await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    const resultHeading = await page.locator('main h1').first().innerText();
+    assert.match(resultHeading, /Genial/);
     await page.locator('main').getByRole('link', { name: 'Volver al inicio' }).click();
     await page.waitForURL(/\/$/, { timeout: 10_000 });
-    await page.locator('main h1').first().waitFor({ timeout: 10_000 });
-    assert.doesNotMatch(await page.locator('main h1').first().innerText(), /Genial/);
+    assert.doesNotMatch(await waitForHeadingChange(page, resultHeading), /Genial/);
     assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
     assert.deepEqual(errors, []);
     await context.close();
