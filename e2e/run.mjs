@@ -10,6 +10,31 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
+/**
+ * Files that never read or write the site's database: response headers, the header menu, content pages, routing,
+ * server rendering, remote loading and failure, and the deploy topology. `npm test`'s second pass (PostgreSQL, with
+ * E2E_DATABASE_ONLY=1) leaves them out: a second database engine changes nothing they check, and CI's time is short.
+ */
+const engineIndependent = [
+  'csp.test.ts',
+  'deploy.test.ts',
+  'header.test.ts',
+  'home-and-content.test.ts',
+  'remote-contract.test.ts',
+  'remote-failure.test.ts',
+  'remote-outage.test.ts',
+  'routes.test.ts',
+  'server-rendering.test.ts',
+];
+
+/** Every browser test file, or (databaseOnly) those that exercise the database. */
+function suiteFiles(databaseOnly) {
+  const all = readdirSync(path.join(root, 'e2e/tests')).filter((f) => f.endsWith('.test.ts'));
+  const missing = engineIndependent.filter((f) => !all.includes(f));
+  if (missing.length) throw new Error(`e2e/run.mjs nombra archivos que no existen: ${missing.join(', ')}`);
+  return all.filter((f) => !databaseOnly || !engineIndependent.includes(f)).map((f) => path.join('e2e/tests', f));
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -106,11 +131,7 @@ try {
   const bootstrapped = await new Promise((resolve) => bootstrap.on('exit', (c) => resolve(c ?? 1)));
   if (bootstrapped !== 0) throw new Error('No se pudo preparar la primera cuenta del equipo para las pruebas');
   const only = process.argv.slice(2);
-  const files = only.length
-    ? only
-    : readdirSync(path.join(root, 'e2e/tests'))
-        .filter((f) => f.endsWith('.test.ts'))
-        .map((f) => path.join('e2e/tests', f));
+  const files = only.length ? only : suiteFiles(process.env.E2E_DATABASE_ONLY === '1');
   const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     cwd: root,
     env: testEnv,
