@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { matchRoute, type RouteEntry } from 'shared/routes';
+import { matchRoute, routes, type RouteEntry } from 'shared/routes';
 import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
 import { contractVersion } from '../../../tooling/contract.mjs';
 import { loadConfig } from './config';
@@ -207,6 +207,42 @@ describe('server rendering on the gateway', () => {
     expect((await make().render('/contribuciones', donation))?.html).toContain('A tiempo / contrato del shell');
     // Where the remote's service hands it to the gateway, never under the /remotes/ prefix visitors reach.
     expect([...asked]).toEqual([SERVER_BUILD_PATH]);
+  });
+
+  it("never holds a request for a remote's new release: the old one answers meanwhile, and the new one's pages are ready when it serves", async () => {
+    const dir = root();
+    shellRelease(dir);
+    let current = 1;
+    // Each build counts its own renders in what it renders (jest's globals are not the builds' globals).
+    const counted = (n: number) =>
+      remoteBuild(`Versión ${n}`, undefined, 'exports.renders = (exports.renders ?? 0) + 1;').replace(
+        "React.createElement('h1', null, ",
+        "React.createElement('h1', null, '(render ' + exports.renders + ') ' + ",
+      );
+    const server = createServer((req, res) => {
+      const n = current;
+      if (req.headers['if-none-match'] === `"v${n}"`) res.writeHead(304).end();
+      // The new release arrives slowly, as from a remote service busy with its own deploy.
+      else setTimeout(() => res.writeHead(200, { etag: `"v${n}"` }).end(counted(n)), n === 1 ? 0 : 600);
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const config = loadConfig({ REMOTE_GIVING_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }, dir);
+    const r = renderer(dir, { remotes: config.remotes, budgetMs: 1000, refreshMs: 50 });
+    expect((await r.render('/contribuciones', donation))?.html).toContain('Versión 1');
+
+    current = 2;
+    await sleep(60);
+    const started = Date.now();
+    expect((await r.render('/contribuciones', donation))?.html).toContain('Versión 1');
+    expect(Date.now() - started).toBeLessThan(300);
+    await sleep(1200);
+    // Served from the pages the new release rendered before it took over (one per giving route): no render on the
+    // request path, which would have counted one more.
+    const givingPages = routes.filter((route) => route.owner === 'giving' && ServerRenderer.renders(route, route.path)).length;
+    const html = (await r.render('/contribuciones', donation))?.html ?? '';
+    expect(html).toContain('Versión 2 / contrato del shell');
+    expect(Number(/\(render (\d+)\)/.exec(html)?.[1])).toBeLessThanOrEqual(givingPages);
   });
 
   it('renders the pages of the route table, the sign-in pages too, but not the panel', () => {

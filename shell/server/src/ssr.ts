@@ -9,7 +9,7 @@ import type { ComponentType, ReactElement } from 'react';
 import type * as ReactDomStatic from 'react-dom/static';
 import type { FastifyBaseLogger } from 'fastify';
 import { satisfy } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RouteEntry } from 'shared/routes';
+import { routes, type RemoteName, type RouteEntry } from 'shared/routes';
 import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
 import { isStaffPath } from 'shared/staff-routes';
 import { contractVersion } from '../../../tooling/contract.mjs';
@@ -77,15 +77,21 @@ class BuildSlot<T> {
     private readonly load: (code: string, filename: string) => T,
     private readonly refreshMs: number,
     private readonly log?: FastifyBaseLogger,
+    /** Run on a new release before it replaces the one serving (renders its pages into the cache). */
+    private readonly warm?: (value: T, version: string) => Promise<void>,
   ) {}
 
-  /** The current build; waits at most `waitMs` for a check in flight (the first one, or one after a deploy). */
+  /**
+   * The current build. Only the first load is waited for (at most `waitMs`): once a build serves, a new release is
+   * fetched, evaluated and warmed in the background while the old one keeps answering, so a deploy never holds a
+   * request (#33).
+   */
   async get(waitMs: number): Promise<{ version: string; value: T } | null> {
     if (!this.#pending && Date.now() - this.#checkedAt >= this.refreshMs) {
       this.#checkedAt = Date.now();
       this.#pending = this.#check().finally(() => (this.#pending = null));
     }
-    if (this.#pending && waitMs > 0) {
+    if (this.#pending && !this.#current && waitMs > 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([this.#pending, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
       clearTimeout(timer);
@@ -97,7 +103,16 @@ class BuildSlot<T> {
     try {
       const found = await this.source(this.#current?.version);
       if (found.code === undefined) return;
-      this.#current = { version: found.version, value: this.load(found.code, found.filename) };
+      const value = this.load(found.code, found.filename);
+      if (this.#current && this.warm) {
+        const started = Date.now();
+        // A page that fails to warm is rendered on request as before: the release is taken in all the same.
+        await this.warm(value, found.version).catch((err: unknown) =>
+          this.log?.warn({ app: this.name, err: (err as Error).message }, 'server build not warmed'),
+        );
+        this.log?.info({ app: this.name, ms: Date.now() - started }, 'server build warmed');
+      }
+      this.#current = { version: found.version, value };
       this.log?.info({ app: this.name, version: found.version }, 'server build loaded');
     } catch (err) {
       if (this.#current) this.log?.warn({ app: this.name, err: (err as Error).message }, 'server build unavailable');
@@ -227,6 +242,7 @@ export class ServerRenderer {
         },
         this.options.refreshMs,
         this.options.log,
+        (build, version) => this.#warm(name, build, version),
       );
       this.#remotes.set(name, slot);
     }
@@ -242,6 +258,30 @@ export class ServerRenderer {
    */
   static renders(route: RouteEntry | undefined, pathname: string): route is RouteEntry {
     return route !== undefined && !isStaffPath(pathname);
+  }
+
+  /**
+   * Renders a remote's new release's pages, one after another, into the cache under the release's version, before it
+   * replaces the serving one: the first visitors after a deploy get a kept page instead of a cold render.
+   */
+  async #warm(name: RemoteName, build: RemoteBuild, version: string): Promise<void> {
+    const shell = await this.#shell.get(0);
+    if (!shell) return;
+    for (const route of routes) {
+      if (route.owner !== name || !ServerRenderer.renders(route, route.path)) continue;
+      const page = await this.#renderNow(route.path, route, shell.value, build);
+      if (page) this.#keep(`${route.path}\n${shell.version}\n${version}`, page);
+    }
+  }
+
+  #keep(key: string, page: RenderedPage): void {
+    this.#cache.delete(key);
+    this.#cache.set(key, { page, expires: Date.now() + (this.options.cacheTtlMs ?? 60_000) });
+    // Oldest first out: a Map keeps insertion order.
+    for (const old of this.#cache.keys()) {
+      if (this.#cache.size <= (this.options.cacheSize ?? 200)) break;
+      this.#cache.delete(old);
+    }
   }
 
   /** The page at `url` for an anonymous visitor, or null when it cannot be rendered (the browser then renders it all). */
@@ -270,15 +310,7 @@ export class ServerRenderer {
     this.#rendering++;
     const rendering = this.#renderNow(url, route, shell.value, remote?.value ?? null).then((page) => {
       this.#rendering--;
-      if (key && page) {
-        this.#cache.delete(key);
-        this.#cache.set(key, { page, expires: Date.now() + (this.options.cacheTtlMs ?? 60_000) });
-        // Oldest first out: a Map keeps insertion order.
-        for (const old of this.#cache.keys()) {
-          if (this.#cache.size <= (this.options.cacheSize ?? 200)) break;
-          this.#cache.delete(old);
-        }
-      }
+      if (key && page) this.#keep(key, page);
       return page;
     });
     if (key) {
