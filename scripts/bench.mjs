@@ -8,6 +8,7 @@
 //      html-rate, newsletter, pqrsf-inbox, ledgers), BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
 //      BENCH_LIGHTHOUSE_ROUTES="/,/nosotros,/desarrollo-software,/contribuciones,/pqrsf,/login", BENCH_LIGHTHOUSE_RUNS (3, median
 //      reported), BENCH_LIGHTHOUSE_CALIBRATE=0 (Lighthouse's default CPU slowdown ×4 instead of the host's calibrated one),
+//      BENCH_LIGHTHOUSE_SLOWDOWN=5.19 (this slowdown, no calibration run: an A/B comparison's second run takes the first's),
 //      BENCH_START_TIMEOUT_MS (900000),
 //      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox and ledgers benches need it),
 //      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30).
@@ -52,6 +53,9 @@ async function main() {
     .map((r) => r.trim())
     .filter(Boolean);
   const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
+  const givenSlowdown = Number(process.env.BENCH_LIGHTHOUSE_SLOWDOWN ?? '');
+  if (process.env.BENCH_LIGHTHOUSE_SLOWDOWN && !(givenSlowdown >= 1))
+    throw new Error(`BENCH_LIGHTHOUSE_SLOWDOWN: expected a number ≥ 1, got "${process.env.BENCH_LIGHTHOUSE_SLOWDOWN}"`);
   const usingPostgres = Boolean(process.env.DATABASE_URL);
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
@@ -94,7 +98,9 @@ async function main() {
         lighthouseRoutes.length ? lighthouseRoutes : DEFAULT_LIGHTHOUSE_ROUTES,
         fail,
         positiveInt(process.env.BENCH_LIGHTHOUSE_RUNS, 3),
-        { calibrate: process.env.BENCH_LIGHTHOUSE_CALIBRATE !== '0' },
+        givenSlowdown
+          ? { calibration: { source: 'given', benchmarkIndex: null, multiplier: givenSlowdown, calibrationRoute: null } }
+          : { calibrate: process.env.BENCH_LIGHTHOUSE_CALIBRATE !== '0' },
       );
       printLighthouse(results.lighthouse);
     } catch (err) {

@@ -34,7 +34,10 @@ export function calibratedSlowdown(benchmarkIndex) {
 }
 
 /**
- * @typedef {{ calibrated: boolean, benchmarkIndex: number | null, multiplier: number, calibrationRoute: string | null }} Calibration
+ * Where the slowdown came from: this host's calibration run, Lighthouse's default (BENCH_LIGHTHOUSE_CALIBRATE=0), or given
+ * (BENCH_LIGHTHOUSE_SLOWDOWN: an earlier run's, so that two versions are compared at one slowdown).
+ * @typedef {{ source: 'calibrated' | 'default' | 'given', benchmarkIndex: number | null, multiplier: number,
+ *   calibrationRoute: string | null }} Calibration
  */
 
 /** What a row misses of its budgets, in words (empty when within them). @param {LighthouseRow} r */
@@ -164,9 +167,10 @@ export function verdict(r) {
 /** @param {Calibration} c */
 export function describeCalibration(c) {
   const index = c.benchmarkIndex === null ? 'not read' : String(c.benchmarkIndex);
-  return c.calibrated
-    ? `benchmarkIndex ${index} (calibration run on ${c.calibrationRoute}) → CPU slowdown ×${c.multiplier} = max(${DEFAULT_SLOWDOWN}, ${DEFAULT_SLOWDOWN} × ${index} / ${REFERENCE_BENCHMARK_INDEX})`
-    : `not calibrated (BENCH_LIGHTHOUSE_CALIBRATE=0): Lighthouse's default CPU slowdown ×${c.multiplier}`;
+  if (c.source === 'calibrated')
+    return `benchmarkIndex ${index} (calibration run on ${c.calibrationRoute}) → CPU slowdown ×${c.multiplier} = max(${DEFAULT_SLOWDOWN}, ${DEFAULT_SLOWDOWN} × ${index} / ${REFERENCE_BENCHMARK_INDEX})`;
+  if (c.source === 'given') return `CPU slowdown ×${c.multiplier} as given (BENCH_LIGHTHOUSE_SLOWDOWN), not calibrated on this host`;
+  return `not calibrated (BENCH_LIGHTHOUSE_CALIBRATE=0): Lighthouse's default CPU slowdown ×${c.multiplier}`;
 }
 
 /** @param {{ calibration: Calibration, rows: LighthouseRow[] }} lighthouse */
@@ -207,7 +211,7 @@ export async function calibrate(origin, route) {
       const run = await lighthouse(origin, route, DEFAULT_SLOWDOWN);
       if (run.benchmarkIndex === null) throw new Error('Lighthouse reported no benchmarkIndex');
       return {
-        calibrated: true,
+        source: 'calibrated',
         benchmarkIndex: run.benchmarkIndex,
         multiplier: calibratedSlowdown(run.benchmarkIndex),
         calibrationRoute: route,
@@ -232,7 +236,7 @@ export async function measureLighthouse(origin, routes, fail, runs = 3, options 
   const calibration =
     options.calibration ??
     (options.calibrate === false || !routes[0]
-      ? { calibrated: false, benchmarkIndex: null, multiplier: DEFAULT_SLOWDOWN, calibrationRoute: null }
+      ? { source: 'default', benchmarkIndex: null, multiplier: DEFAULT_SLOWDOWN, calibrationRoute: null }
       : await calibrate(origin, routes[0]));
   console.log(`\nLighthouse: ${describeCalibration(calibration)}`);
   /** @type {LighthouseRow[]} */
