@@ -110,7 +110,7 @@ async function main() {
   // 3b. Rendered HTML next to a static file, from the same gateway.
   if (runs('html-rate'))
     try {
-      results.htmlRate = await measureHtmlRate(site.origin, requests, concurrency);
+      results.htmlRate = await measureHtmlRate(site.origin, requests, concurrency, site.cpuSeconds);
       printHtmlRate(results.htmlRate);
     } catch (err) {
       fail(`rendered HTML rate: ${message(err)}`);

@@ -34,7 +34,10 @@ function summaryLines(results) {
       `lighthouse ${r.route} at ×${r.multiplier} (median of ${r.runs.length}: ${r.runs.join(', ')}): perf ${r.performance ?? '-'} a11y ${r.accessibility ?? '-'} bp ${r.bestPractices ?? '-'} seo ${r.seo ?? '-'}; LCP ${f(r.lcpMs, 0)} ms TBT ${f(r.tbtMs, 0)} ms CLS ${f(r.cls, 3)} FCP ${f(r.fcpMs, 0)} ms; ${verdict(r)}`,
     );
   }
-  for (const r of results.htmlRate ?? []) lines.push(`HTML ${r.label} ${r.path}: ${f(r.requestsPerSecond, 0)} req/s, p50 ${f(r.p50Ms)} ms`);
+  for (const r of results.htmlRate ?? [])
+    lines.push(
+      `HTML ${r.label} ${r.path}: ${f(r.requestsPerSecond, 0)} req/s, p50 ${f(r.p50Ms)} ms, server CPU ${f(r.serverCpuMs, 2)} ms/request`,
+    );
   const n = results.newsletter;
   if (n?.http)
     lines.push(
