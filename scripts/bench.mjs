@@ -124,7 +124,10 @@ async function main() {
   if (h) newsletter.http = h;
   const serverLog = site.output();
   await site.stop();
-  results.serverWarnings = serverLog.split('\n').filter((l) => /"level":(40|50|60)/.test(l)).length;
+  // The local run's own warning (npm start's LOCAL_RUN, shared/src/server/api-host.ts) is expected: not counted.
+  results.serverWarnings = serverLog
+    .split('\n')
+    .filter((l) => /"level":(40|50|60)/.test(l) && !l.includes('"msg":"Ejecución local (LOCAL_RUN=1')).length;
   if (runs('newsletter')) {
     const r = await rawInsertPhase(dataDir, requests, concurrency, runId, fail);
     if (r) newsletter.raw = r;
