@@ -4,9 +4,12 @@
 // against a raw insert rate into the same table of the same database, then writes bench/results/latest.json.
 // One module per measurement in scripts/bench/; this file runs them in order on one site.
 //
-// Env: BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
+// Env: BENCH_ONLY="lighthouse,html-rate" (only these parts after the cold start; all by default: first-load, lighthouse,
+//      html-rate, newsletter, pqrsf-inbox, ledgers), BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
 //      BENCH_LIGHTHOUSE_ROUTES="/,/nosotros,/desarrollo-software,/contribuciones,/pqrsf,/login", BENCH_LIGHTHOUSE_RUNS (3, median
-//      reported), BENCH_START_TIMEOUT_MS (900000),
+//      reported), BENCH_LIGHTHOUSE_CALIBRATE=0 (Lighthouse's default CPU slowdown ×4 instead of the host's calibrated one),
+//      BENCH_LIGHTHOUSE_SLOWDOWN=5.19 (this slowdown, no calibration run: an A/B comparison's second run takes the first's),
+//      BENCH_START_TIMEOUT_MS (900000),
 //      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox and ledgers benches need it),
 //      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30).
 // Network: everything stays on 127.0.0.1; the browsers get a dead proxy for any other host (loopback bypasses it).
@@ -27,7 +30,22 @@ import { siteEnv } from './bench/site.mjs';
 
 cleanUpOnSignals();
 
+/** The parts a run may be limited to (BENCH_ONLY); the cold start always runs, since it starts the measured site. */
+const PARTS = ['first-load', 'lighthouse', 'html-rate', 'newsletter', 'pqrsf-inbox', 'ledgers'];
+
+/** @returns {(part: string) => boolean} */
+function selectedParts() {
+  const only = (process.env.BENCH_ONLY ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = only.filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+  return (part) => !only.length || only.includes(part);
+}
+
 async function main() {
+  const runs = selectedParts();
   const requests = positiveInt(process.env.BENCH_REQUESTS, 2000);
   const concurrency = positiveInt(process.env.BENCH_CONCURRENCY, 16);
   const lighthouseRoutes = (process.env.BENCH_LIGHTHOUSE_ROUTES ?? '')
@@ -35,6 +53,9 @@ async function main() {
     .map((r) => r.trim())
     .filter(Boolean);
   const skipLighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1';
+  const givenSlowdown = Number(process.env.BENCH_LIGHTHOUSE_SLOWDOWN ?? '');
+  if (process.env.BENCH_LIGHTHOUSE_SLOWDOWN && !(givenSlowdown >= 1))
+    throw new Error(`BENCH_LIGHTHOUSE_SLOWDOWN: expected a number ≥ 1, got "${process.env.BENCH_LIGHTHOUSE_SLOWDOWN}"`);
   const usingPostgres = Boolean(process.env.DATABASE_URL);
   const runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
@@ -60,54 +81,67 @@ async function main() {
   results.coldStart = coldStart;
 
   // 2. First-load JS.
-  try {
-    results.firstLoad = await measureFirstLoad(site.origin, KEY_ROUTES, fail);
-    printFirstLoad(results.firstLoad);
-  } catch (err) {
-    fail(`first load: ${message(err)}`);
-  }
+  if (runs('first-load'))
+    try {
+      results.firstLoad = await measureFirstLoad(site.origin, KEY_ROUTES, fail);
+      printFirstLoad(results.firstLoad);
+    } catch (err) {
+      fail(`first load: ${message(err)}`);
+    }
 
-  // 3. Lighthouse.
+  // 3. Lighthouse, at the CPU slowdown calibrated on this host (scripts/bench/lighthouse.mjs).
   if (skipLighthouse) console.log('\nLighthouse: skipped (BENCH_SKIP_LIGHTHOUSE=1)');
-  else {
-    results.lighthouse = await measureLighthouse(
-      site.origin,
-      lighthouseRoutes.length ? lighthouseRoutes : DEFAULT_LIGHTHOUSE_ROUTES,
-      fail,
-      positiveInt(process.env.BENCH_LIGHTHOUSE_RUNS, 3),
-    );
-    printLighthouse(results.lighthouse);
-  }
+  else if (runs('lighthouse'))
+    try {
+      results.lighthouse = await measureLighthouse(
+        site.origin,
+        lighthouseRoutes.length ? lighthouseRoutes : DEFAULT_LIGHTHOUSE_ROUTES,
+        fail,
+        positiveInt(process.env.BENCH_LIGHTHOUSE_RUNS, 3),
+        givenSlowdown
+          ? { calibration: { source: 'given', benchmarkIndex: null, multiplier: givenSlowdown, calibrationRoute: null } }
+          : { calibrate: process.env.BENCH_LIGHTHOUSE_CALIBRATE !== '0' },
+      );
+      printLighthouse(results.lighthouse);
+    } catch (err) {
+      fail(`lighthouse: ${message(err)}`);
+    }
 
   // 3b. Rendered HTML next to a static file, from the same gateway.
-  try {
-    results.htmlRate = await measureHtmlRate(site.origin, requests, concurrency);
-    printHtmlRate(results.htmlRate);
-  } catch (err) {
-    fail(`rendered HTML rate: ${message(err)}`);
-  }
+  if (runs('html-rate'))
+    try {
+      results.htmlRate = await measureHtmlRate(site.origin, requests, concurrency, site.cpuSeconds);
+      printHtmlRate(results.htmlRate);
+    } catch (err) {
+      fail(`rendered HTML rate: ${message(err)}`);
+    }
 
   // 4. Newsletter: HTTP against the running site, then raw inserts with the site stopped (one PGlite process).
   /** @type {import('./bench/newsletter.mjs').Newsletter} */
   const newsletter = { database: usingPostgres ? 'postgres' : 'pglite', requests, concurrency };
-  results.newsletter = newsletter;
-  const h = await newsletterHttpPhase(site.origin, requests, concurrency, runId, fail);
+  if (runs('newsletter')) results.newsletter = newsletter;
+  const h = runs('newsletter') ? await newsletterHttpPhase(site.origin, requests, concurrency, runId, fail) : undefined;
   if (h) newsletter.http = h;
   const serverLog = site.output();
   await site.stop();
-  results.serverWarnings = serverLog.split('\n').filter((l) => /"level":(40|50|60)/.test(l)).length;
-  const r = await rawInsertPhase(dataDir, requests, concurrency, runId, fail);
-  if (r) newsletter.raw = r;
-  if (h && r && r.rowsPerSecond > 0) newsletter.ratio = h.requestsPerSecond / r.rowsPerSecond;
-  printNewsletter(h ?? null, r ?? null, newsletter.database);
+  // The local run's own warning (npm start's LOCAL_RUN, shared/src/server/api-host.ts) is expected: not counted.
+  results.serverWarnings = serverLog
+    .split('\n')
+    .filter((l) => /"level":(40|50|60)/.test(l) && !l.includes('"msg":"Ejecución local (LOCAL_RUN=1')).length;
+  if (runs('newsletter')) {
+    const r = await rawInsertPhase(dataDir, requests, concurrency, runId, fail);
+    if (r) newsletter.raw = r;
+    if (h && r && r.rowsPerSecond > 0) newsletter.ratio = h.requestsPerSecond / r.rowsPerSecond;
+    printNewsletter(h ?? null, r ?? null, newsletter.database);
+  }
   if (results.serverWarnings) console.log(`  note: the server logged ${results.serverWarnings} warning/error lines during the run`);
 
   // 5. The PQRSF staff inbox at 100,000 requests (PostgreSQL only; its own database and server).
-  const pqrsfInbox = await pqrsfInboxPhase(fail);
+  const pqrsfInbox = runs('pqrsf-inbox') ? await pqrsfInboxPhase(fail) : undefined;
   if (pqrsfInbox) results.pqrsfInbox = pqrsfInbox;
 
   // 6. The staff ledgers of enrolments and donations at 100,000 rows each (PostgreSQL only; its own database and server).
-  const ledgers = await ledgersPhase(fail);
+  const ledgers = runs('ledgers') ? await ledgersPhase(fail) : undefined;
   if (ledgers) results.ledgers = ledgers;
 
   // 7. Summary.

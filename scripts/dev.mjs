@@ -14,6 +14,10 @@ const start = (args, cwd = root, env = {}) => {
   return child;
 };
 
+console.log(
+  'React: compilación de desarrollo en el navegador (webpack --mode development); sin compilación de servidor, el servidor deja cada página al navegador. npm start sirve la de producción.',
+);
+
 // Watch builds write a release of their own, `dev`, and `<app>/dist` points at it: a production release is never
 // rewritten in place (its files may be carried for open tabs). The next `npm start` builds and switches back.
 for (const app of apps) {

@@ -5,10 +5,17 @@ import { performance } from 'node:perf_hooks';
 import { checkAborted, isAborting } from './cleanup.mjs';
 import { TIMEOUTS, percentile, runConcurrently } from './common.mjs';
 
-/** @typedef {{ label: string, path: string, requestsPerSecond: number, p50Ms: number, p95Ms: number, non200: number, rendered: number }} HtmlRate */
+/**
+ * `serverCpuMs`: the site's CPU time per request (user + system, all its processes), null where it cannot be read.
+ * @typedef {{ label: string, path: string, requestsPerSecond: number, p50Ms: number, p95Ms: number, non200: number, rendered: number,
+ *   serverCpuMs: number | null }} HtmlRate
+ */
 
-/** @param {string} origin @param {string} label @param {(i: number) => string} pathFor @param {number} n @param {number} concurrency @returns {Promise<HtmlRate>} */
-async function rate(origin, label, pathFor, n, concurrency) {
+/**
+ * @param {string} origin @param {string} label @param {(i: number) => string} pathFor @param {number} n @param {number} concurrency
+ * @param {() => number | null} cpuSeconds @returns {Promise<HtmlRate>}
+ */
+async function rate(origin, label, pathFor, n, concurrency, cpuSeconds) {
   checkAborted();
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   /** @type {number[]} */ const latencies = [];
@@ -40,11 +47,15 @@ async function rate(origin, label, pathFor, n, concurrency) {
       });
     });
   let seconds;
+  let cpuBefore;
+  let cpuAfter;
   try {
     await get(0); // warm: the first render loads the builds and fills the cache
     latencies.length = 0;
     rendered = 0;
+    cpuBefore = cpuSeconds();
     seconds = await runConcurrently(n, concurrency, get, isAborting);
+    cpuAfter = cpuSeconds();
   } finally {
     agent.destroy();
   }
@@ -57,28 +68,32 @@ async function rate(origin, label, pathFor, n, concurrency) {
     p95Ms: percentile(latencies, 95),
     non200,
     rendered,
+    serverCpuMs: cpuBefore === null || cpuAfter === null || !latencies.length ? null : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
   };
 }
 
 /**
  * Rendered pages (kept and rendered each time) and a static file, one after another.
- * @param {string} origin @param {number} n @param {number} concurrency @returns {Promise<HtmlRate[]>}
+ * @param {string} origin @param {number} n @param {number} concurrency @param {() => number | null} [cpuSeconds] the site's CPU so far
+ * @returns {Promise<HtmlRate[]>}
  */
-export async function measureHtmlRate(origin, n, concurrency) {
+export async function measureHtmlRate(origin, n, concurrency, cpuSeconds = () => null) {
   return [
-    await rate(origin, 'rendered, kept (micro-cache)', () => '/', n, concurrency),
-    await rate(origin, 'rendered, kept (micro-cache)', () => '/contribuciones', n, concurrency),
-    await rate(origin, 'rendered every time', (i) => `/?bench=${i}`, n, concurrency),
-    await rate(origin, 'rendered every time', (i) => `/contribuciones?bench=${i}`, n, concurrency),
-    await rate(origin, 'static file', () => '/boot.js', n, concurrency),
+    await rate(origin, 'rendered, kept (micro-cache)', () => '/', n, concurrency, cpuSeconds),
+    await rate(origin, 'rendered, kept (micro-cache)', () => '/contribuciones', n, concurrency, cpuSeconds),
+    await rate(origin, 'rendered every time', (i) => `/?bench=${i}`, n, concurrency, cpuSeconds),
+    await rate(origin, 'rendered every time', (i) => `/contribuciones?bench=${i}`, n, concurrency, cpuSeconds),
+    await rate(origin, 'static file', () => '/boot.js', n, concurrency, cpuSeconds),
   ];
 }
 
 /** @param {HtmlRate[]} rows */
 export function printHtmlRate(rows) {
-  console.log('\nHTML served by the gateway (keep-alive, uncompressed; "rendered" counts answers with server-rendered HTML):');
+  console.log(
+    '\nHTML served by the gateway (keep-alive, uncompressed; "rendered" counts answers with server-rendered HTML; server CPU is the site\'s own, so other work on the machine does not count):',
+  );
   for (const r of rows)
     console.log(
-      `  ${r.label.padEnd(30)} ${r.path.padEnd(26)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms  rendered ${r.rendered}${r.non200 ? `  non-200: ${r.non200}` : ''}`,
+      `  ${r.label.padEnd(30)} ${r.path.padEnd(26)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms  server CPU ${r.serverCpuMs === null ? '-' : `${r.serverCpuMs.toFixed(2)} ms`}/request  rendered ${r.rendered}${r.non200 ? `  non-200: ${r.non200}` : ''}`,
     );
 }

@@ -3,14 +3,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './common.mjs';
-import { overBudget } from './lighthouse.mjs';
+import { describeCalibration, verdict } from './lighthouse.mjs';
 
 /**
  * Everything a run measured, as written to latest.json. A measurement that could not be taken is absent and named
  * in `errors`.
  * @typedef {{ date: string, runId: string, database: string, errors: string[],
  *   coldStart?: import('./cold-start.mjs').ColdStart, firstLoad?: import('./first-load.mjs').RouteLoad[],
- *   lighthouse?: import('./lighthouse.mjs').LighthouseRow[], htmlRate?: import('./html-rate.mjs').HtmlRate[], newsletter?: import('./newsletter.mjs').Newsletter,
+ *   lighthouse?: { calibration: import('./lighthouse.mjs').Calibration, rows: import('./lighthouse.mjs').LighthouseRow[] }, htmlRate?: import('./html-rate.mjs').HtmlRate[], newsletter?: import('./newsletter.mjs').Newsletter,
  *   pqrsfInbox?: ListBench, ledgers?: ListBench, serverWarnings?: number, summary?: string[] }} Results
  * @typedef {{ rows: number, targetMs: number, withinTarget: boolean, timings: { name: string, p50Ms: number }[] }} ListBench
  */
@@ -28,12 +28,16 @@ function summaryLines(results) {
       `first-load JS ${r.route}: ${f(r.jsBytesGz / 1024)} KB gz in ${r.jsRequests} requests (budget ${r.budgetKb} KB: ${r.withinBudget ? 'within' : 'OVER'})`,
     );
   }
-  for (const r of results.lighthouse ?? []) {
+  if (results.lighthouse) lines.push(`lighthouse: ${describeCalibration(results.lighthouse.calibration)}`);
+  for (const r of results.lighthouse?.rows ?? []) {
     lines.push(
-      `lighthouse ${r.route} (median of ${r.runs.length}: ${r.runs.join(', ')}): perf ${r.performance ?? '-'} a11y ${r.accessibility ?? '-'} bp ${r.bestPractices ?? '-'} seo ${r.seo ?? '-'}; LCP ${f(r.lcpMs, 0)} ms TBT ${f(r.tbtMs, 0)} ms CLS ${f(r.cls, 3)} FCP ${f(r.fcpMs, 0)} ms; ${overBudget(r).join('; ') || 'within budget'}`,
+      `lighthouse ${r.route} at ×${r.multiplier} (median of ${r.runs.length}: ${r.runs.join(', ')}): perf ${r.performance ?? '-'} a11y ${r.accessibility ?? '-'} bp ${r.bestPractices ?? '-'} seo ${r.seo ?? '-'}; LCP ${f(r.lcpMs, 0)} ms TBT ${f(r.tbtMs, 0)} ms CLS ${f(r.cls, 3)} FCP ${f(r.fcpMs, 0)} ms; ${verdict(r)}`,
     );
   }
-  for (const r of results.htmlRate ?? []) lines.push(`HTML ${r.label} ${r.path}: ${f(r.requestsPerSecond, 0)} req/s, p50 ${f(r.p50Ms)} ms`);
+  for (const r of results.htmlRate ?? [])
+    lines.push(
+      `HTML ${r.label} ${r.path}: ${f(r.requestsPerSecond, 0)} req/s, p50 ${f(r.p50Ms)} ms, server CPU ${f(r.serverCpuMs, 2)} ms/request`,
+    );
   const n = results.newsletter;
   if (n?.http)
     lines.push(

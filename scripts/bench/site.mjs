@@ -1,6 +1,7 @@
 // The site under measurement: npm start's script on free ports with a fresh data directory, kept on 127.0.0.1, and
 // stopped so PGlite closes its files before the raw-insert phase opens them.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,7 +10,7 @@ import { HOST, TIMEOUTS, freePorts, rawGet, root, sleep, tail } from './common.m
 
 /**
  * @typedef {{ child: import('node:child_process').ChildProcess, origin: string, output: () => string,
- *   exited: Promise<number | null>, healthy: boolean, stop: () => Promise<void> }} Site
+ *   exited: Promise<number | null>, healthy: boolean, stop: () => Promise<void>, cpuSeconds: () => number | null }} Site
  */
 
 /**
@@ -68,6 +69,7 @@ export async function startSite(env) {
       unregister();
       await stopSite(site);
     },
+    cpuSeconds: () => (child.pid === undefined ? null : groupCpuSeconds(child.pid)),
   };
   const unregister = onCleanup('the site', () => stopSite(site));
 
@@ -146,4 +148,35 @@ function signalGroup(pid, signal) {
   } catch {
     // The group is already gone.
   }
+}
+
+/** Linux's clock ticks per second for /proc's CPU times (USER_HZ: 100 on every Linux this runs on). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds (user + system) used so far by the processes of one process group (the site: start.mjs, the gateway and
+ * anything they started), from /proc; null where there is no /proc. Less sensitive than a rate to other work on a
+ * shared machine: time another process takes is not counted.
+ * @param {number} pgid @returns {number | null}
+ */
+export function groupCpuSeconds(pgid) {
+  let entries;
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command (in parentheses, which may hold spaces): state, ppid, pgrp, …, utime (12th), stime.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue;
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ticks / CLOCK_TICKS;
 }

@@ -71,6 +71,11 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
 
   const app = createHttpServer({ logLevel: config.logLevel, trustProxy: config.trustProxy, timeouts: config.httpTimeouts });
   hidePrivateBuildFiles(app, config.production);
+  // NODE_ENV=production with LOCAL_RUN=1 (npm start): said where an operator reads, in case it was not npm start.
+  if (config.localRun)
+    app.log.warn(
+      'Ejecución local (LOCAL_RUN=1, la pone npm start): React en su compilación de producción, pero el sitio NO es producción (sustitutos locales, sin las exigencias de producción)',
+    );
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, log: app.log });
   app.addHook('onClose', async () => {
     mailer.close();

@@ -5,6 +5,7 @@ import {
   productionProblems,
   readCommonConfig,
   readHttpTimeouts,
+  readRunMode,
   readTrustProxy,
   SANDBOX_WEBHOOK_SECRET,
 } from './server-config';
@@ -128,5 +129,66 @@ describe('production readiness', () => {
   it('lists every problem at once', () => {
     const problems = problemsWith({ NODE_ENV: 'production', MERCADOPAGO_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET });
     expect(problems.join('\n')).toMatch(/MERCADOPAGO_WEBHOOK_SECRET[\s\S]*MERCADOPAGO_ACCESS_TOKEN[\s\S]*COGNITO_USER_POOL_ID/);
+  });
+});
+
+describe("npm start's local run (LOCAL_RUN=1 beside NODE_ENV=production)", () => {
+  const origin = 'http://127.0.0.1:8080';
+  const deployment = {
+    NODE_ENV: 'production',
+    MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123456',
+    MERCADOPAGO_PUBLIC_KEY: 'APP_USR-pub-7890',
+    MERCADOPAGO_WEBHOOK_SECRET: 'a'.repeat(MIN_WEBHOOK_SECRET_LENGTH),
+    COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
+    COGNITO_CLIENT_ID: '4example',
+    SMTP_URL: 'smtp://correo.example:587',
+  };
+
+  it('leaves NODE_ENV=production alone exactly as production: no stand-ins, every requirement checked', () => {
+    for (const LOCAL_RUN of [undefined, '']) {
+      const config = readCommonConfig({ NODE_ENV: 'production', LOCAL_RUN }, origin);
+      expect(readRunMode({ NODE_ENV: 'production', LOCAL_RUN })).toEqual({ production: true, localRun: false });
+      expect(config).toEqual(readCommonConfig({ NODE_ENV: 'production' }, origin));
+      expect(config.production).toBe(true);
+      expect(config.localRun).toBeUndefined();
+      expect(config.payments.startSandbox).toBe(false);
+      expect(config.identity.startEmulator).toBe(false);
+      expect(config.payments.webhookSecret).toBe('');
+      expect(() => assertProductionReady(config)).toThrow(/^No se puede iniciar en producción/);
+    }
+  });
+
+  it('runs the site as the local one it is (stand-ins, nothing refused) while React gets NODE_ENV=production', () => {
+    const config = readCommonConfig({ NODE_ENV: 'production', LOCAL_RUN: '1' }, origin);
+    expect(config).toEqual({ ...readCommonConfig({}, origin), localRun: true });
+    expect(config.production).toBe(false);
+    expect(config.payments.startSandbox).toBe(true);
+    expect(config.identity.startEmulator).toBe(true);
+    expect(productionProblems(config)).toEqual([]);
+    // Mercado Pago's test keys are a local run's too.
+    const withTestKeys = { NODE_ENV: 'production', LOCAL_RUN: '1', MERCADOPAGO_ACCESS_TOKEN: 'TEST-1', MERCADOPAGO_PUBLIC_KEY: 'TEST-2' };
+    expect(readCommonConfig(withTestKeys, origin).localRun).toBe(true);
+  });
+
+  it('means nothing without NODE_ENV=production (the site is local anyway)', () => {
+    expect(readRunMode({ LOCAL_RUN: '1' })).toEqual({ production: false, localRun: false });
+    expect(readCommonConfig({ LOCAL_RUN: '1' }, origin)).toEqual(readCommonConfig({}, origin));
+  });
+
+  it.each<[string, NodeJS.ProcessEnv, RegExp]>([
+    ['a whole deployment', deployment, /MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY/],
+    ['the live access token alone', { NODE_ENV: 'production', MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' }, /\(MERCADOPAGO_ACCESS_TOKEN\)/],
+    ['the live public key alone', { NODE_ENV: 'production', MERCADOPAGO_PUBLIC_KEY: 'APP_USR-2' }, /\(MERCADOPAGO_PUBLIC_KEY\)/],
+  ])('cannot turn %s with live payment keys into a local site: it refuses to start, in Spanish', (_label, env, names) => {
+    const run = () => readCommonConfig({ ...env, LOCAL_RUN: '1' }, origin);
+    expect(run).toThrow(/^LOCAL_RUN=1 \(la ejecución local de npm start\) no se admite con las credenciales reales de Mercado Pago/);
+    expect(run).toThrow(names);
+    // The same deployment without it is production, checked as ever.
+    expect(readCommonConfig(env, origin).production).toBe(true);
+  });
+
+  it.each(['0', 'true', 'yes', ' 1'])('refuses LOCAL_RUN=%p rather than guess', (value) => {
+    expect(() => readCommonConfig({ NODE_ENV: 'production', LOCAL_RUN: value }, origin)).toThrow(/^LOCAL_RUN solo puede ser 1/);
+    expect(() => readCommonConfig({ LOCAL_RUN: value }, origin)).toThrow(/^LOCAL_RUN solo puede ser 1/);
   });
 });

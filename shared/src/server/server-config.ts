@@ -14,6 +14,8 @@ import { readRetentionSettings, type RetentionSettings } from './personal-data/r
 /** Settings every server of the site reads the same way: the gateway and each remote run standalone. */
 export interface CommonServerConfig {
   production: boolean;
+  /** `npm start`'s local run (LOCAL_RUN=1 beside NODE_ENV=production): React's production build, the site's local one. */
+  localRun?: boolean;
   publicOrigin: string;
   databaseUrl?: string;
   smtpUrl?: string;
@@ -129,9 +131,39 @@ export function readHttpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
   return timeouts;
 }
 
+/** Set by scripts/start.mjs alone (`npm start`): NODE_ENV=production is there for React, the site is a local one. */
+export const LOCAL_RUN_VARIABLE = 'LOCAL_RUN';
+
+/** Whether a key is Mercado Pago's live one: set and not a test key (TEST-…), as production requires. */
+const liveKey = (value: string | undefined) => Boolean(value) && !value?.startsWith('TEST-');
+
+/**
+ * Whether the site runs as production, and whether it is `npm start`'s local run. NODE_ENV=production alone is
+ * production, exactly as a deployment sets it. `npm start` sets NODE_ENV=production too, so that React (which picks its
+ * build by NODE_ENV when it is loaded) renders with its production build, and LOCAL_RUN=1 beside it so that the site
+ * stays local: stand-ins, no production requirements. LOCAL_RUN must never turn a real deployment into a local one
+ * silently, so it is refused beside Mercado Pago's live keys (production refuses to start without them, so every real
+ * deployment has them), and any value but 1 is refused too; where it is honoured the servers log it as a warning.
+ */
+export function readRunMode(env: NodeJS.ProcessEnv): { production: boolean; localRun: boolean } {
+  const localRun = env[LOCAL_RUN_VARIABLE] ?? '';
+  if (localRun !== '' && localRun !== '1')
+    throw new Error(`${LOCAL_RUN_VARIABLE} solo puede ser 1 (lo pone npm start) o quedar vacía; vale "${localRun}"`);
+  if (env.NODE_ENV !== 'production') return { production: false, localRun: false };
+  if (localRun !== '1') return { production: true, localRun: false };
+  const live = ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY'].filter((key) => liveKey(env[key]));
+  if (live.length)
+    throw new Error(
+      `${LOCAL_RUN_VARIABLE}=1 (la ejecución local de npm start) no se admite con las credenciales reales de Mercado Pago (${live.join(', ')}): ` +
+        `con ellas el sitio solo corre en producción (NODE_ENV=production sin ${LOCAL_RUN_VARIABLE}, que exige todo lo de producción); ` +
+        'en local usa credenciales de prueba (TEST-…) o ninguna (la pasarela local).',
+    );
+  return { production: false, localRun: true };
+}
+
 /** Reads the common settings; an empty variable (`SMTP_URL=` in an .env file) counts as unset. */
 export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string): CommonServerConfig {
-  const production = env.NODE_ENV === 'production';
+  const { production, localRun } = readRunMode(env);
   const sandboxPort = envInt(env.PAYMENT_SANDBOX_PORT, 8090);
   const startSandbox = !env.MERCADOPAGO_ACCESS_TOKEN && !production && !env.MERCADOPAGO_BASE_URL;
   const payments: CommonServerConfig['payments'] = {
@@ -146,6 +178,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
   if (baseUrl) payments.baseUrl = baseUrl;
   const config: CommonServerConfig = {
     production,
+    ...(localRun ? { localRun } : {}),
     publicOrigin: (env.PUBLIC_ORIGIN || defaultOrigin).replace(/\/$/, ''),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     httpTimeouts: readHttpTimeouts(env),
