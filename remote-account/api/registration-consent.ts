@@ -5,7 +5,7 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { recordConsent } from 'shared/server/consents';
 import { route } from 'shared/server/operation-routes';
-import { accountOperations } from '../src/api/account-operations';
+import { registrationOperations } from '../src/api/registration-operations';
 
 /**
  * The registration form's authorization (#15). The browser creates the account in the identity provider itself, so the
@@ -16,7 +16,7 @@ import { accountOperations } from '../src/api/account-operations';
 export const registrationConsentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
   route(
     app,
-    accountOperations.registrationConsent,
+    registrationOperations.registrationConsent,
     async (request) => {
       const body = request.body as RegistrationConsentInput & { email: string };
       await recordConsent(ctx.db, {

@@ -23,7 +23,7 @@ import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
 import { route } from 'shared/server/operation-routes';
-import { accountOperations as ops } from '../../src/api/account-operations';
+import { dataRightsOperations as ops } from '../../src/api/data-rights-operations';
 import { codeMail, dataRequestLink, filedMail } from './mail';
 import { dueDateOf, termDaysOf } from './rules';
 

@@ -9,7 +9,7 @@ import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
 import { createAppStore, type AuthUser } from 'shared/store';
 import { axeViolations } from 'shared/ui/staff/testing';
-import { accountOperations as ops } from '../api/account-operations';
+import { dataRightsOperations as ops } from '../api/data-rights-operations';
 import DataRightsPage from './data-rights-page';
 
 const sentMessage = 'Te enviamos un código de 6 dígitos a ese correo. Escríbelo abajo para radicar tu solicitud; vence en 15 minutos.';

@@ -22,7 +22,7 @@ import { FormMessage, SubmitButton, TextAreaField, TextField } from 'shared/ui/f
 import { PageFrame } from 'shared/ui/page-frame';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot, type Sent } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { accountOperations as ops } from '../api/account-operations';
+import { dataRightsOperations as ops } from '../api/data-rights-operations';
 import { LinkButton } from '../components/account-form';
 import { StepHeading } from '../components/step-heading';
 import { useAccountSession } from '../session/use-account-session';

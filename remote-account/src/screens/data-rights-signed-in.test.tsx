@@ -9,7 +9,7 @@ import { ApiClientProvider } from 'shared/api/context';
 import { fakeOperations, ok, on } from 'shared/api/fake-client';
 import type { SessionProvider } from 'shared/auth-session';
 import { createAppStore, type AuthUser } from 'shared/store';
-import { accountOperations as ops } from '../api/account-operations';
+import { dataRightsOperations as ops } from '../api/data-rights-operations';
 
 /** The visitor's session: its token, or none once it ended (the identity provider stays out of the test). */
 const session = { token: 'token-de-martina' as string | null };

@@ -12,7 +12,7 @@ import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { accountOperations } from '../api/account-operations';
+import { registrationOperations } from '../api/registration-operations';
 import { AccountForm } from '../components/account-form';
 import { PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
@@ -46,7 +46,7 @@ export default function RegisterPage() {
   const goLater = useDelayedNavigate();
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const form = useZodForm(registrationSchema, { shouldUnregister: false });
-  const recordConsent = useOperationCall(accountOperations.registrationConsent);
+  const recordConsent = useOperationCall(registrationOperations.registrationConsent);
   const field = fieldsOf(form);
 
   const submission = useFormSubmission(form, async (values) => {
