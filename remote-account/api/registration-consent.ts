@@ -1,15 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  registrationConsentResponseSchema,
-  registrationConsentSchema,
-  type RegistrationConsentInput,
-  type RegistrationConsentResponse,
-} from 'shared/schemas/account';
+import type { RegistrationConsentInput } from 'shared/schemas/account';
 import { shownVersion } from 'shared/schemas/consent';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { recordConsent } from 'shared/server/consents';
-import { zodResponse, zodSchema } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
+import { registrationOperations } from '../src/api/registration-operations';
 
 /**
  * The registration form's authorization (#15). The browser creates the account in the identity provider itself, so the
@@ -18,18 +14,10 @@ import { zodResponse, zodSchema } from 'shared/server/http';
  * than the address the person typed.
  */
 export const registrationConsentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.post<{ Body: RegistrationConsentInput; Reply: { 201: RegistrationConsentResponse } }>(
-    '/registration-consent',
-    {
-      config: publicWrite(ctx.settings),
-      schema: {
-        tags: ['account'],
-        summary: 'Guardar la prueba de la autorización de datos del formulario de registro (antes de crear la cuenta)',
-        body: zodSchema(registrationConsentSchema),
-        response: { 201: zodResponse(registrationConsentResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    registrationOperations.registrationConsent,
+    async (request) => {
       const body = request.body as RegistrationConsentInput & { email: string };
       await recordConsent(ctx.db, {
         form: 'account.registration',
@@ -38,7 +26,8 @@ export const registrationConsentRoutes: FastifyPluginAsync<ApiContext> = async (
         recordRef: body.email.trim().toLowerCase(),
         email: body.email,
       });
-      return reply.status(201).send({ recorded: true });
+      return { recorded: true as const };
     },
+    { config: publicWrite(ctx.settings) },
   );
 };

@@ -3,22 +3,20 @@ import { site } from 'shared/config/site';
 import {
   accountFromPaymentRequestSchema,
   accountFromPaymentResponseSchema,
-  certificateParamsSchema,
-  enrollmentsResponseSchema,
   type AccountFromPaymentRequest,
   type AccountFromPaymentResponse,
-  type EnrollmentsResponse,
 } from 'shared/schemas/account-api';
 import { fullNameMax, isPrintableName } from 'shared/schemas/common';
-import type { z } from 'shared/schemas/zod';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { readCourseEnrolments, tieCourseEnrolment, type CourseEnrolment } from 'shared/server/course-enrolments';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { requireUser } from 'shared/server/identity';
+import { bearerSecurity, route } from 'shared/server/operation-routes';
 import { paymentDiscrepancy } from 'shared/server/payments/apply';
 import { claimMatches } from 'shared/server/payments/claim';
 import { renderMail } from 'shared/server/mail-template';
+import { accountOperations as ops } from '../src/api/account-operations';
 import { enrolmentCertificate } from './certificate';
 import { temporaryPassword, type AccountDirectory } from './directory';
 
@@ -46,16 +44,9 @@ const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status
  */
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
-    app.get<{ Reply: EnrollmentsResponse }>(
-      '/enrollments',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Mis Cursos: inscripciones pagadas o completadas del usuario autenticado',
-          security: [{ bearer: [] }],
-          response: { 200: zodResponse(enrollmentsResponseSchema) },
-        },
-      },
+    route(
+      app,
+      ops.enrollments,
       async (request) => {
         const user = await requireUser(ctx.identity, request);
         const rows = (await readCourseEnrolments(ctx.db, { owner: user })).filter(isListed);
@@ -77,18 +68,12 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
           })),
         };
       },
+      { security: bearerSecurity },
     );
 
-    app.get<{ Params: z.output<typeof certificateParamsSchema> }>(
-      '/enrollments/:id/certificate',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Constancia de inscripción en PDF',
-          params: zodSchema(certificateParamsSchema),
-          security: [{ bearer: [] }],
-        },
-      },
+    route(
+      app,
+      ops.certificate,
       async (request, reply) => {
         const user = await requireUser(ctx.identity, request);
         const [enrolment] = await readCourseEnrolments(ctx.db, { owner: user, reference: request.params.id });
@@ -115,6 +100,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
           .header('content-disposition', `attachment; filename="constancia-${enrolment.reference}.pdf"`)
           .send(Buffer.from(pdf));
       },
+      { security: bearerSecurity },
     );
 
     app.post<{ Body: AccountFromPaymentRequest; Reply: { 201: AccountFromPaymentResponse } }>(

@@ -1,43 +1,17 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { site } from 'shared/config/site';
-import {
-  AUDIT_PAGE_SIZE,
-  acceptStaffInvitationResponseSchema,
-  acceptStaffInvitationSchema,
-  auditQuerySchema,
-  auditResponseSchema,
-  inviteStaffRequestSchema,
-  inviteStaffResponseSchema,
-  removeStaffResponseSchema,
-  staffInvitationPreviewRequestSchema,
-  staffInvitationPreviewSchema,
-  staffMemberParamsSchema,
-  staffMembersResponseSchema,
-  staffMeResponseSchema,
-  updateStaffRolesRequestSchema,
-  updateStaffRolesResponseSchema,
-  type AcceptStaffInvitationInput,
-  type AcceptStaffInvitationResponse,
-  type AuditQuery,
-  type AuditResponse,
-  type InviteStaffRequest,
-  type InviteStaffResponse,
-  type RemoveStaffResponse,
-  type StaffInvitationPreviewResponse,
-  type StaffMembersResponse,
-  type StaffMeResponse,
-  type UpdateStaffRolesRequest,
-  type UpdateStaffRolesResponse,
-} from 'shared/schemas/staff-api';
-import type { z } from 'shared/schemas/zod';
+import { AUDIT_PAGE_SIZE, type AuditResponse, type StaffMembersResponse } from 'shared/schemas/staff-api';
 import type { ApiContext, StaffInvitationMessage, StaffInvitationProblem } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { readAudit, recordAudit } from 'shared/server/audit';
 import { awsErrorName } from 'shared/server/cognito-admin';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
+import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { staffRoleNames } from 'shared/staff-roles';
+import { accountStaffOperations as ops } from '../src/api/account-staff-operations';
+import { staffInvitationOperations as invitationOps } from '../src/api/staff-invitation-operations';
 
 export const staffApiTexts = {
   alreadyMember: 'Esta persona ya es parte del equipo. Para cambiar lo que puede hacer, cambia sus roles.',
@@ -114,37 +88,21 @@ export function invitationMail(origin: string, invitation: StaffInvitationMessag
  * write and both by POST, so the token never sits in a URL or a log: what the link offers, and its acceptance.
  */
 export const staffInvitationRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.post<{ Body: z.output<typeof staffInvitationPreviewRequestSchema>; Reply: StaffInvitationPreviewResponse }>(
-    '/staff-invitation/preview',
-    {
-      config: publicWrite(ctx.settings),
-      schema: {
-        tags: ['account'],
-        summary: 'Panel: lo que ofrece un enlace de invitación al equipo (correo, roles, si el correo ya tiene cuenta)',
-        body: zodSchema(staffInvitationPreviewRequestSchema),
-        response: { 200: zodResponse(staffInvitationPreviewSchema) },
-      },
-    },
+  route(
+    app,
+    invitationOps.preview,
     async (request) => {
       const found = await askDirectory(request, 'invitation', () => ctx.staff.invitation(request.body.token));
       if (typeof found === 'string') throw invitationProblem(found);
       return found;
     },
+    { config: publicWrite(ctx.settings) },
   );
 
-  app.post<{ Body: AcceptStaffInvitationInput; Reply: { 201: AcceptStaffInvitationResponse } }>(
-    '/staff-invitation/accept',
-    {
-      config: publicWrite(ctx.settings),
-      schema: {
-        tags: ['account'],
-        summary:
-          'Panel: aceptar una invitación al equipo con el enlace del correo; la cuenta del correo invitado queda con la contraseña elegida y sin sesiones anteriores',
-        body: zodSchema(acceptStaffInvitationSchema),
-        response: { 201: zodResponse(acceptStaffInvitationResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    invitationOps.accept,
+    async (request) => {
       const { token, name, password } = request.body;
       let accepted;
       try {
@@ -167,8 +125,9 @@ export const staffInvitationRoutes: FastifyPluginAsync<ApiContext> = async (app,
           detail: { roles: accepted.roles, existingAccount: accepted.existingAccount, displacedAccounts: accepted.displaced },
         },
       );
-      return reply.status(201).send({ email: accepted.email, roles: accepted.roles });
+      return { email: accepted.email, roles: accepted.roles };
     },
+    { config: publicWrite(ctx.settings) },
   );
 };
 
@@ -179,157 +138,94 @@ export const staffInvitationRoutes: FastifyPluginAsync<ApiContext> = async (app,
 export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
   // "Who am I": the only route a member without an authenticator may reach.
   await registerStaffRoutes(app, ctx, { withoutSecondFactor: true }, async (scope) => {
-    scope.get<{ Reply: StaffMeResponse }>(
-      '/me',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Panel: el miembro del equipo que inició sesión, con sus roles (también antes de configurar el segundo factor)',
-          response: { 200: zodResponse(staffMeResponseSchema) },
-        },
-      },
-      async (request) => {
-        const me = staffOf(request);
-        return { email: me.email, name: me.name, roles: me.roles, admin: me.admin, totp: me.totp };
-      },
-    );
+    route(scope, ops.me, async (request) => {
+      const me = staffOf(request);
+      return { email: me.email, name: me.name, roles: me.roles, admin: me.admin, totp: me.totp };
+    });
   });
 
   await registerStaffRoutes(app, ctx, { roles: ['admin'] }, async (scope) => {
-    scope.get<{ Reply: StaffMembersResponse }>(
-      '/members',
-      {
-        config: staffRead<StaffMembersResponse>({
-          action: staffAuditActions.read,
-          entity: 'staff_member',
-          count: (body) => body.members.length,
-        }),
-        schema: {
-          tags: ['account'],
-          summary: 'Panel (administración): miembros del equipo e invitaciones pendientes, con sus roles',
-          response: { 200: zodResponse(staffMembersResponseSchema) },
-        },
-      },
-      async (request) => ({ members: await askDirectory(request, 'list', () => ctx.staff.list()) }),
-    );
+    route(scope, ops.members, async (request) => ({ members: await askDirectory(request, 'list', () => ctx.staff.list()) }), {
+      config: staffRead<StaffMembersResponse>({
+        action: staffAuditActions.read,
+        entity: 'staff_member',
+        count: (body) => body.members.length,
+      }),
+    });
 
-    scope.post<{ Body: InviteStaffRequest; Reply: { 201: InviteStaffResponse } }>(
-      '/members',
-      {
-        schema: {
-          tags: ['account'],
-          summary:
-            'Panel (administración): invitar a una persona al equipo con sus roles; el enlace de un solo uso va solo a su correo (renueva una invitación pendiente)',
-          body: zodSchema(inviteStaffRequestSchema),
-          response: { 201: zodResponse(inviteStaffResponseSchema) },
-        },
-      },
-      async (request, reply) => {
-        const me = staffOf(request);
-        const { email, name, roles } = request.body;
-        const address = email.trim().toLowerCase();
-        const invited = await askDirectory(request, 'invite', () => ctx.staff.invite({ email: address, name, roles, invitedBy: me.email }));
-        if (invited === 'already_member') throw new ApiError(409, 'already_member', staffApiTexts.alreadyMember);
-        // The invitation lives in this database: its audit row follows it, then the e-mail (the outbox keeps and retries it).
-        await recordAudit(ctx.db, me, {
-          action: staffAuditActions.invite,
-          entity: 'staff_member',
-          entityId: address,
-          detail: { roles, existingAccount: invited.existingAccount, renewed: invited.renewed },
-        });
-        await ctx.mailer.send(
-          invitationMail(ctx.settings.publicOrigin, {
-            to: address,
-            name: name.trim(),
-            roles,
-            by: me.name ? `${me.name} (${me.email})` : me.email,
-            token: invited.token,
-            expiresAt: invited.expiresAt,
-            existingAccount: invited.existingAccount,
-          }),
-        );
-        return reply.status(201).send({
-          email: address,
+    route(scope, ops.invite, async (request) => {
+      const me = staffOf(request);
+      const { email, name, roles } = request.body;
+      const address = email.trim().toLowerCase();
+      const invited = await askDirectory(request, 'invite', () => ctx.staff.invite({ email: address, name, roles, invitedBy: me.email }));
+      if (invited === 'already_member') throw new ApiError(409, 'already_member', staffApiTexts.alreadyMember);
+      // The invitation lives in this database: its audit row follows it, then the e-mail (the outbox keeps and retries it).
+      await recordAudit(ctx.db, me, {
+        action: staffAuditActions.invite,
+        entity: 'staff_member',
+        entityId: address,
+        detail: { roles, existingAccount: invited.existingAccount, renewed: invited.renewed },
+      });
+      await ctx.mailer.send(
+        invitationMail(ctx.settings.publicOrigin, {
+          to: address,
+          name: name.trim(),
           roles,
+          by: me.name ? `${me.name} (${me.email})` : me.email,
+          token: invited.token,
+          expiresAt: invited.expiresAt,
           existingAccount: invited.existingAccount,
-          renewed: invited.renewed,
-          expiresAt: invited.expiresAt.toISOString(),
-        });
-      },
-    );
+        }),
+      );
+      return {
+        email: address,
+        roles,
+        existingAccount: invited.existingAccount,
+        renewed: invited.renewed,
+        expiresAt: invited.expiresAt.toISOString(),
+      };
+    });
 
-    scope.put<{ Params: z.output<typeof staffMemberParamsSchema>; Body: UpdateStaffRolesRequest; Reply: UpdateStaffRolesResponse }>(
-      '/members/:email/roles',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'Panel (administración): cambiar los roles de un miembro o de una invitación pendiente',
-          params: zodSchema(staffMemberParamsSchema),
-          body: zodSchema(updateStaffRolesRequestSchema),
-          response: { 200: zodResponse(updateStaffRolesResponseSchema) },
-        },
-      },
-      async (request) => {
-        const me = staffOf(request);
-        const address = request.params.email.trim().toLowerCase();
-        const { roles } = request.body;
-        // The team keeps at least the admin who is acting (nobody locks themselves out of administration), and nobody
-        // grants themselves more: another admin does that, so every widening of a member's rights has a second person.
-        if (sameAddress(address, me.email)) {
-          if (!roles.includes('admin')) throw new ApiError(409, 'own_admin', staffApiTexts.ownAdmin);
-          if (roles.some((r) => !me.roles.includes(r))) throw new ApiError(409, 'own_roles', staffApiTexts.ownRoles);
-        }
-        const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles));
-        if (!changed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
-        await recordAudit(ctx.db, me, {
-          action: staffAuditActions.roles,
-          entity: 'staff_member',
-          entityId: address,
-          detail: { before: changed.before, roles },
-        });
-        return { email: address, roles };
-      },
-    );
+    route(scope, ops.updateRoles, async (request) => {
+      const me = staffOf(request);
+      const address = request.params.email.trim().toLowerCase();
+      const { roles } = request.body;
+      // The team keeps at least the admin who is acting (nobody locks themselves out of administration), and nobody
+      // grants themselves more: another admin does that, so every widening of a member's rights has a second person.
+      if (sameAddress(address, me.email)) {
+        if (!roles.includes('admin')) throw new ApiError(409, 'own_admin', staffApiTexts.ownAdmin);
+        if (roles.some((r) => !me.roles.includes(r))) throw new ApiError(409, 'own_roles', staffApiTexts.ownRoles);
+      }
+      const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles));
+      if (!changed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
+      await recordAudit(ctx.db, me, {
+        action: staffAuditActions.roles,
+        entity: 'staff_member',
+        entityId: address,
+        detail: { before: changed.before, roles },
+      });
+      return { email: address, roles };
+    });
 
-    scope.delete<{ Params: z.output<typeof staffMemberParamsSchema>; Reply: RemoveStaffResponse }>(
-      '/members/:email',
-      {
-        schema: {
-          tags: ['account'],
-          summary:
-            'Panel (administración): retirar a una persona del equipo o cancelar su invitación; sus sesiones se cierran (su cuenta del sitio se conserva)',
-          params: zodSchema(staffMemberParamsSchema),
-          response: { 200: zodResponse(removeStaffResponseSchema) },
-        },
-      },
-      async (request) => {
-        const me = staffOf(request);
-        const address = request.params.email.trim().toLowerCase();
-        if (sameAddress(address, me.email) || sameAddress(address, me.username))
-          throw new ApiError(409, 'cannot_remove_self', staffApiTexts.notYourself);
-        const removed = await askDirectory(request, 'remove', () => ctx.staff.remove(address));
-        if (!removed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
-        await recordAudit(ctx.db, me, {
-          action: staffAuditActions.remove,
-          entity: 'staff_member',
-          entityId: address,
-          detail: { roles: removed.roles, wasInvitation: removed.status === 'invited' },
-        });
-        return { email: address, removed: true as const, wasInvitation: removed.status === 'invited' };
-      },
-    );
+    route(scope, ops.remove, async (request) => {
+      const me = staffOf(request);
+      const address = request.params.email.trim().toLowerCase();
+      if (sameAddress(address, me.email) || sameAddress(address, me.username))
+        throw new ApiError(409, 'cannot_remove_self', staffApiTexts.notYourself);
+      const removed = await askDirectory(request, 'remove', () => ctx.staff.remove(address));
+      if (!removed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
+      await recordAudit(ctx.db, me, {
+        action: staffAuditActions.remove,
+        entity: 'staff_member',
+        entityId: address,
+        detail: { roles: removed.roles, wasInvitation: removed.status === 'invited' },
+      });
+      return { email: address, removed: true as const, wasInvitation: removed.status === 'invited' };
+    });
 
-    scope.get<{ Querystring: AuditQuery; Reply: AuditResponse }>(
-      '/audit',
-      {
-        config: staffRead<AuditResponse>({ action: staffAuditActions.auditRead, entity: 'audit_log', count: (body) => body.rows.length }),
-        schema: {
-          tags: ['account'],
-          summary: `Panel (administración): registro de auditoría, del más reciente al más antiguo, ${AUDIT_PAGE_SIZE} por página`,
-          querystring: zodSchema(auditQuerySchema),
-          response: { 200: zodResponse(auditResponseSchema) },
-        },
-      },
+    route(
+      scope,
+      ops.audit,
       async (request) => {
         const { before, action } = request.query;
         // One row more than a page tells whether an older page exists without a count.
@@ -343,6 +239,9 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
           rows: page.map((r) => ({ ...r, at: new Date(r.at).toISOString() })),
           nextBefore: rows.length > AUDIT_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
         };
+      },
+      {
+        config: staffRead<AuditResponse>({ action: staffAuditActions.auditRead, entity: 'audit_log', count: (body) => body.rows.length }),
       },
     );
   });

@@ -3,28 +3,19 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
-  dataCompletionRequestSchema,
-  dataEraseRequestSchema,
-  dataExportRequestSchema,
-  dataExtendRequestSchema,
   dataInboxRequestSchema,
   dataInboxResponseSchema,
   dataRequestCaseSchema,
   dataRequestParamsSchema,
-  dataRespondRequestSchema,
-  dataResumeRequestSchema,
-  dataStartRequestSchema,
-  dataWithdrawRequestSchema,
   type DataInboxQuery,
-  type DataRequestCase,
   type DataRequestKind,
-  type DataRequestParams,
 } from 'shared/schemas/data-requests-api';
-import type { z } from 'shared/schemas/zod';
 import type { ApiContext } from 'shared/server/api-contract';
 import { caseActions, refuse, type CaseTrx } from 'shared/server/cases/act';
 import { ApiError } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, type StaffUser } from 'shared/server/staff-guard';
+import { dataRequestsStaffOperations as ops } from '../../src/api/data-requests-staff-operations';
 import { finishAccountDeletion, scheduleAccountDeletions } from './account-deletion';
 import { scheduleDataRequestDigest } from './digest';
 import { completionMail, extensionMail, responseMail, withdrawnMail } from './mail';
@@ -99,7 +90,6 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     caseOrNotFound,
     record: event,
     start,
-    route: caseRoute,
     registerReads,
   } = caseActions({
     db: ctx.db,
@@ -155,216 +145,166 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
 
   await registerStaffRoutes(app, ctx, { roles: ['datos'] }, async (scope: FastifyInstance) => {
     registerReads(scope, {
-      summaries: {
-        inbox: 'Panel: solicitudes sobre datos personales por fecha de vencimiento, con filtros, búsqueda y conteos',
-        case: 'Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles',
-      },
+      operations: { inbox: ops.inbox, case: ops.case },
       page: (query: DataInboxQuery, day) => readInbox(ctx.db, query, day),
       counts: (day) => readCounts(ctx.db, day),
     });
 
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataStartRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/en-tramite',
-      caseRoute('Panel: pasar una solicitud a «En trámite»', dataStartRequestSchema),
-      async (request) =>
-        start(request, request.params.radicado, 'start', (row) => canStart(factsOf(row)), statusAfter.start, request.body.note),
+    route(scope, ops.start, async (request) =>
+      start(request, request.params.radicado, 'start', (row) => canStart(factsOf(row)), statusAfter.start, request.body.note),
     );
 
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataExtendRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/ampliacion',
-      caseRoute(
-        'Panel: ampliar el plazo una vez, antes de que venza (consultas 5 y reclamos 8 días hábiles más; se avisa a la persona con el motivo)',
-        dataExtendRequestSchema,
-      ),
-      async (request) =>
-        act(request, request.params.radicado, 'extend', async (trx, row, me, at) => {
-          refuse(canExtend(factsOf(row), colombianDate(at), formatLongDate), 'term_over');
-          const { reason } = request.body;
-          const dueDate = extendedDueDate(row.kind as DataRequestKind, row.due_date);
-          await trx
-            .updateTable('account.data_requests')
-            .set({ due_date: dueDate, original_due_date: row.due_date, extension_reason: reason, extended_at: at })
-            .where('id', '=', row.id)
-            .execute();
-          await event(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
-          return {
-            detail: { dueDate, previousDueDate: row.due_date },
-            mail: (to) => extensionMail({ to, radicado: row.radicado, reason, dueDate, previousDueDate: row.due_date }),
-          };
-        }),
+    route(scope, ops.extend, async (request) =>
+      act(request, request.params.radicado, 'extend', async (trx, row, me, at) => {
+        refuse(canExtend(factsOf(row), colombianDate(at), formatLongDate), 'term_over');
+        const { reason } = request.body;
+        const dueDate = extendedDueDate(row.kind as DataRequestKind, row.due_date);
+        await trx
+          .updateTable('account.data_requests')
+          .set({ due_date: dueDate, original_due_date: row.due_date, extension_reason: reason, extended_at: at })
+          .where('id', '=', row.id)
+          .execute();
+        await event(trx, row, me, at, { action: 'ampliada', status: row.status, note: reason, dueDate });
+        return {
+          detail: { dueDate, previousDueDate: row.due_date },
+          mail: (to) => extensionMail({ to, radicado: row.radicado, reason, dueDate, previousDueDate: row.due_date }),
+        };
+      }),
     );
 
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataRespondRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/respuesta',
-      caseRoute(
-        'Panel: responder una solicitud (se envía por correo; los datos de contacto de la solicitud se borran)',
-        dataRespondRequestSchema,
-      ),
-      async (request) =>
-        act(request, request.params.radicado, 'respond', async (trx, row, me, at) => {
-          refuse(canRespond(factsOf(row)));
-          const text = request.body.response;
-          const detail = await answer(trx, row, me, at, text, null);
-          return { detail, mail: (to) => responseMail({ to, radicado: row.radicado, text, at }) };
-        }),
-    );
-
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataCompletionRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/completar',
-      caseRoute(
-        'Panel (reclamos, Ley 1581 art. 15): pedir a la persona que complete un reclamo incompleto, dentro de los 5 días hábiles siguientes a su recepción; el plazo se detiene',
-        dataCompletionRequestSchema,
-      ),
-      async (request) =>
-        act(request, request.params.radicado, 'requestCompletion', async (trx, row, me, at) => {
-          refuse(canRequestCompletion(factsOf(row), colombianDate(at), formatLongDate), 'completion_not_allowed');
-          const { message } = request.body;
-          await trx
-            .updateTable('account.data_requests')
-            .set({ status: statusAfter.requestCompletion, completion_requested_at: at, completion_message: message })
-            .where('id', '=', row.id)
-            .execute();
-          await event(trx, row, me, at, { action: 'incompleta', status: statusAfter.requestCompletion, note: message });
-          return {
-            detail: { from: row.status, to: statusAfter.requestCompletion },
-            mail: (to) => completionMail({ to, radicado: row.radicado, message, withdrawFrom: withdrawFrom(at) }),
-          };
-        }),
-    );
-
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataResumeRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/reanudar',
-      caseRoute(
-        'Panel (art. 15): la persona completó el reclamo; el término vuelve a correr completo desde el día siguiente',
-        dataResumeRequestSchema,
-      ),
-      async (request) =>
-        act(request, request.params.radicado, 'resume', async (trx, row, me, at) => {
-          refuse(canResume(factsOf(row)));
-          const dueDate = addBusinessDays(colombianDate(at), row.term_days);
-          await trx
-            .updateTable('account.data_requests')
-            .set({ status: statusAfter.resume, completed_at: at, due_date: dueDate })
-            .where('id', '=', row.id)
-            .execute();
-          await event(trx, row, me, at, { action: 'completada', status: statusAfter.resume, note: request.body.note, dueDate });
-          return { detail: { from: row.status, to: statusAfter.resume, dueDate } };
-        }),
-    );
-
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataWithdrawRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/desistida',
-      caseRoute(
-        'Panel (art. 15): cerrar como desistido un reclamo que la persona no completó en dos meses (se le avisa; se borran sus datos de contacto)',
-        dataWithdrawRequestSchema,
-      ),
-      async (request) =>
-        act(request, request.params.radicado, 'withdraw', async (trx, row, me, at) => {
-          refuse(canWithdraw(factsOf(row), colombianDate(at), formatLongDate), 'withdraw_too_early');
-          await trx
-            .updateTable('account.data_requests')
-            .set({ status: statusAfter.withdraw, outcome: 'desistida', ...contactErased(at) })
-            .where('id', '=', row.id)
-            .execute();
-          await event(trx, row, me, at, { action: 'desistida', status: statusAfter.withdraw });
-          return {
-            detail: { from: row.status, to: statusAfter.withdraw },
-            mail: (to) => withdrawnMail({ to, radicado: row.radicado, at }),
-          };
-        }),
-    );
-
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataExportRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/exportacion',
-      caseRoute(
-        'Panel (acceso): generar la copia de los datos de la persona (JSON y PDF) y responder con un enlace personal que vence; el equipo no la descarga',
-        dataExportRequestSchema,
-      ),
-      async (request) => {
-        const { radicado } = request.params;
-        const before = await rowOrNotFound(radicado);
-        refuse(canExport(factsOf(before)));
-        // Built before the lock (it reads every domain); the lock re-checks that nobody answered meanwhile.
-        const copy = await ctx.personalData.exportFor(before.email ?? '');
-        const token = randomBytes(32).toString('base64url');
+    route(scope, ops.respond, async (request) =>
+      act(request, request.params.radicado, 'respond', async (trx, row, me, at) => {
+        refuse(canRespond(factsOf(row)));
         const text = request.body.response;
-        return act(request, radicado, 'export', async (trx, row, me, at) => {
-          refuse(canExport(factsOf(row)));
-          if (row.email !== before.email) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen(row.status));
-          const expiresAt = new Date(at.getTime() + EXPORT_LINK_DAYS * 86_400_000);
-          await trx
-            .insertInto('account.data_request_exports')
-            .values({
-              request_id: row.id,
-              token_hash: tokenHashOf(token),
-              email_key: emailKeyOf(row.email ?? ''),
-              json: copy.json,
-              pdf: copy.pdf,
-              records: copy.records,
-              created_at: at,
-              expires_at: expiresAt,
-            })
-            .execute();
-          await event(trx, row, me, at, { action: 'exportada', status: row.status });
-          const answered = await answer(trx, row, me, at, text, 'exportada');
-          const base = `${ctx.settings.publicOrigin}/api/account/data-requests/copia/${token}`;
-          return {
-            detail: { records: copy.records, expiresAt: expiresAt.toISOString() },
-            audits: [{ action: dataAuditActions.respond, detail: answered }],
-            mail: (to) =>
-              responseMail({
-                to,
-                radicado: row.radicado,
-                text,
-                at,
-                copy: { pdfUrl: `${base}/datos.pdf`, jsonUrl: `${base}/datos.json`, expiresAt },
-              }),
-          };
-        });
-      },
+        const detail = await answer(trx, row, me, at, text, null);
+        return { detail, mail: (to) => responseMail({ to, radicado: row.radicado, text, at }) };
+      }),
     );
 
-    scope.post<{ Params: DataRequestParams; Body: z.output<typeof dataEraseRequestSchema>; Reply: DataRequestCase }>(
-      '/data-requests/:radicado/supresion',
-      caseRoute(
-        'Panel (supresión, revocatoria): suprimir los datos de la persona en todo el sitio (y su cuenta), salvo lo que la ley obliga a conservar, y responder',
-        dataEraseRequestSchema,
-      ),
-      async (request) => {
-        const text = request.body.response;
-        const pending: { id: number | null } = { id: null };
-        // One transaction, under the request's lock: the rules, the erasure, the answer, its history and audit rows, and
-        // the account deletion still to do. A second click or a concurrent request waits for the lock, then finds the
-        // request answered: a 409 before anything is erased. A failure anywhere rolls the erasure back with the rest.
-        const answered = await act(request, request.params.radicado, 'erase', async (trx, row, me, at) => {
-          refuse(canErase(factsOf(row)));
-          const email = row.email ?? '';
-          // Earlier copies sent to this address go with the rest.
-          await trx.deleteFrom('account.data_request_exports').where('email_key', '=', emailKeyOf(email)).execute();
-          // The engine erases this request's contact data too (it is the person's): the row read under the lock keeps it.
-          const summary = await ctx.personalData.eraseData(trx, email);
-          await trx
-            .updateTable('account.data_requests')
-            .set({ erased_at: at, erasure_summary: JSON.stringify(summary) })
-            .where('id', '=', row.id)
-            .execute();
-          await event(trx, row, me, at, { action: 'suprimida', status: row.status });
-          const responded = await answer(trx, row, me, at, text, 'suprimida');
-          const deletion = await trx
-            .insertInto('account.data_request_account_deletions')
-            .values({ request_id: row.id, email, created_at: at })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          pending.id = deletion.id;
-          // No e-mail yet: the answer says the account is gone, so it is queued when it is (account-deletion.ts).
-          return { detail: { summary }, audits: [{ action: dataAuditActions.respond, detail: responded }] };
-        });
-        if (pending.id === null) return answered;
-        // The identity provider after the commit (a network call is never inside a transaction). If it fails, the
-        // request shows the deletion pending and the job tries again; the answer e-mail waits for it.
-        await finishAccountDeletion(accountDeletions, pending.id, ctx.now(), app.log);
-        return caseOrNotFound(request.params.radicado);
-      },
+    route(scope, ops.requestCompletion, async (request) =>
+      act(request, request.params.radicado, 'requestCompletion', async (trx, row, me, at) => {
+        refuse(canRequestCompletion(factsOf(row), colombianDate(at), formatLongDate), 'completion_not_allowed');
+        const { message } = request.body;
+        await trx
+          .updateTable('account.data_requests')
+          .set({ status: statusAfter.requestCompletion, completion_requested_at: at, completion_message: message })
+          .where('id', '=', row.id)
+          .execute();
+        await event(trx, row, me, at, { action: 'incompleta', status: statusAfter.requestCompletion, note: message });
+        return {
+          detail: { from: row.status, to: statusAfter.requestCompletion },
+          mail: (to) => completionMail({ to, radicado: row.radicado, message, withdrawFrom: withdrawFrom(at) }),
+        };
+      }),
     );
+
+    route(scope, ops.resume, async (request) =>
+      act(request, request.params.radicado, 'resume', async (trx, row, me, at) => {
+        refuse(canResume(factsOf(row)));
+        const dueDate = addBusinessDays(colombianDate(at), row.term_days);
+        await trx
+          .updateTable('account.data_requests')
+          .set({ status: statusAfter.resume, completed_at: at, due_date: dueDate })
+          .where('id', '=', row.id)
+          .execute();
+        await event(trx, row, me, at, { action: 'completada', status: statusAfter.resume, note: request.body.note, dueDate });
+        return { detail: { from: row.status, to: statusAfter.resume, dueDate } };
+      }),
+    );
+
+    route(scope, ops.withdraw, async (request) =>
+      act(request, request.params.radicado, 'withdraw', async (trx, row, me, at) => {
+        refuse(canWithdraw(factsOf(row), colombianDate(at), formatLongDate), 'withdraw_too_early');
+        await trx
+          .updateTable('account.data_requests')
+          .set({ status: statusAfter.withdraw, outcome: 'desistida', ...contactErased(at) })
+          .where('id', '=', row.id)
+          .execute();
+        await event(trx, row, me, at, { action: 'desistida', status: statusAfter.withdraw });
+        return {
+          detail: { from: row.status, to: statusAfter.withdraw },
+          mail: (to) => withdrawnMail({ to, radicado: row.radicado, at }),
+        };
+      }),
+    );
+
+    route(scope, ops.export, async (request) => {
+      const { radicado } = request.params;
+      const before = await rowOrNotFound(radicado);
+      refuse(canExport(factsOf(before)));
+      // Built before the lock (it reads every domain); the lock re-checks that nobody answered meanwhile.
+      const copy = await ctx.personalData.exportFor(before.email ?? '');
+      const token = randomBytes(32).toString('base64url');
+      const text = request.body.response;
+      return act(request, radicado, 'export', async (trx, row, me, at) => {
+        refuse(canExport(factsOf(row)));
+        if (row.email !== before.email) throw new ApiError(409, 'not_allowed', requestRuleTexts.notOpen(row.status));
+        const expiresAt = new Date(at.getTime() + EXPORT_LINK_DAYS * 86_400_000);
+        await trx
+          .insertInto('account.data_request_exports')
+          .values({
+            request_id: row.id,
+            token_hash: tokenHashOf(token),
+            email_key: emailKeyOf(row.email ?? ''),
+            json: copy.json,
+            pdf: copy.pdf,
+            records: copy.records,
+            created_at: at,
+            expires_at: expiresAt,
+          })
+          .execute();
+        await event(trx, row, me, at, { action: 'exportada', status: row.status });
+        const answered = await answer(trx, row, me, at, text, 'exportada');
+        const base = `${ctx.settings.publicOrigin}/api/account/data-requests/copia/${token}`;
+        return {
+          detail: { records: copy.records, expiresAt: expiresAt.toISOString() },
+          audits: [{ action: dataAuditActions.respond, detail: answered }],
+          mail: (to) =>
+            responseMail({
+              to,
+              radicado: row.radicado,
+              text,
+              at,
+              copy: { pdfUrl: `${base}/datos.pdf`, jsonUrl: `${base}/datos.json`, expiresAt },
+            }),
+        };
+      });
+    });
+
+    route(scope, ops.erase, async (request) => {
+      const text = request.body.response;
+      const pending: { id: number | null } = { id: null };
+      // One transaction, under the request's lock: the rules, the erasure, the answer, its history and audit rows, and
+      // the account deletion still to do. A second click or a concurrent request waits for the lock, then finds the
+      // request answered: a 409 before anything is erased. A failure anywhere rolls the erasure back with the rest.
+      const answered = await act(request, request.params.radicado, 'erase', async (trx, row, me, at) => {
+        refuse(canErase(factsOf(row)));
+        const email = row.email ?? '';
+        // Earlier copies sent to this address go with the rest.
+        await trx.deleteFrom('account.data_request_exports').where('email_key', '=', emailKeyOf(email)).execute();
+        // The engine erases this request's contact data too (it is the person's): the row read under the lock keeps it.
+        const summary = await ctx.personalData.eraseData(trx, email);
+        await trx
+          .updateTable('account.data_requests')
+          .set({ erased_at: at, erasure_summary: JSON.stringify(summary) })
+          .where('id', '=', row.id)
+          .execute();
+        await event(trx, row, me, at, { action: 'suprimida', status: row.status });
+        const responded = await answer(trx, row, me, at, text, 'suprimida');
+        const deletion = await trx
+          .insertInto('account.data_request_account_deletions')
+          .values({ request_id: row.id, email, created_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        pending.id = deletion.id;
+        // No e-mail yet: the answer says the account is gone, so it is queued when it is (account-deletion.ts).
+        return { detail: { summary }, audits: [{ action: dataAuditActions.respond, detail: responded }] };
+      });
+      if (pending.id === null) return answered;
+      // The identity provider after the commit (a network call is never inside a transaction). If it fails, the
+      // request shows the deletion pending and the job tries again; the answer e-mail waits for it.
+      await finishAccountDeletion(accountDeletions, pending.id, ctx.now(), app.log);
+      return caseOrNotFound(request.params.radicado);
+    });
   });
 };

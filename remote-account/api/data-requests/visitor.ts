@@ -9,13 +9,8 @@ import {
   DATA_CODE_MINUTES,
   DATA_LINK_HOURS,
   dataExportParamsSchema,
-  dataRequestCodeRequestSchema,
-  dataRequestCodeResponseSchema,
   dataRequestTexts,
-  fileDataRequestResponseSchema,
-  fileDataRequestSchema,
   type DataRequestCodeResponse,
-  type FileDataRequest,
   type FileDataRequestResponse,
 } from 'shared/schemas/data-requests-api';
 import type { z } from 'shared/schemas/zod';
@@ -25,8 +20,10 @@ import { publicWrite } from 'shared/server/api-module';
 import { clientNetwork } from 'shared/server/client-network';
 import type { SiteDb } from 'shared/server/database';
 import { rejectHoneypot } from 'shared/server/form-guards';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
+import { route } from 'shared/server/operation-routes';
+import { dataRightsOperations as ops } from '../../src/api/data-rights-operations';
 import { codeMail, dataRequestLink, filedMail } from './mail';
 import { dueDateOf, termDaysOf } from './rules';
 
@@ -93,20 +90,10 @@ export interface DataRequestVisitorContext extends ApiContext {
 export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorContext> = async (app, ctx) => {
   const t = dataRequestTexts;
 
-  app.post<{ Body: z.output<typeof dataRequestCodeRequestSchema>; Reply: DataRequestCodeResponse }>(
-    '/data-requests/codigo',
-    {
-      config: publicWrite(ctx.settings),
-      // The form's hidden field travels with the code request (the first send of the page): bots get no code mailed.
-      preValidation: rejectHoneypot,
-      schema: {
-        tags: ['account'],
-        summary: 'Derechos del titular: enviar un código al correo para probar que es suyo (la misma respuesta para cualquier correo)',
-        body: zodSchema(dataRequestCodeRequestSchema),
-        response: { 200: zodResponse(dataRequestCodeResponseSchema) },
-      },
-    },
-    async (request) => {
+  route(
+    app,
+    ops.dataRequestCode,
+    async (request): Promise<DataRequestCodeResponse> => {
       const { email } = request.body;
       const now = ctx.now();
       const hourAgo = new Date(now.getTime() - 3600_000);
@@ -153,6 +140,11 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
         codeMail(email, code, DATA_CODE_MINUTES, { url: dataRequestLink(ctx.settings.publicOrigin, link), hours: DATA_LINK_HOURS }),
       );
       return answer;
+    },
+    {
+      config: publicWrite(ctx.settings),
+      // The form's hidden field travels with the code request (the first send of the page): bots get no code mailed.
+      preValidation: rejectHoneypot,
     },
   );
 
@@ -228,20 +220,10 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
     return used ? { ok: true } : { ok: false, status: 400, error: 'link_invalid', message: t.linkUnusable };
   }
 
-  app.post<{ Body: FileDataRequest; Reply: { 201: FileDataRequestResponse } }>(
-    '/data-requests',
-    {
-      config: publicWrite(ctx.settings),
-      preValidation: rejectHoneypot,
-      schema: {
-        tags: ['account'],
-        summary:
-          'Derechos del titular (Ley 1581): radicar una solicitud de acceso, corrección, supresión o revocatoria con el código enviado al correo',
-        body: zodSchema(fileDataRequestSchema),
-        response: { 201: zodResponse(fileDataRequestResponseSchema) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    ops.fileDataRequest,
+    async (request): Promise<FileDataRequestResponse> => {
       const body = request.body;
       const now = ctx.now();
       // A signed-in visitor whose address the identity provider verified has already proved it.
@@ -285,10 +267,9 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
         return stored;
       });
       await ctx.mailer.send(filedMail({ to: body.email, radicado: row.radicado, kind: body.kind, at: now, dueDate, termDays }));
-      return reply
-        .status(201)
-        .send({ success: true, radicado: row.radicado, kind: body.kind, createdAt: now.toISOString(), dueDate, termDays });
+      return { success: true, radicado: row.radicado, kind: body.kind, createdAt: now.toISOString(), dueDate, termDays };
     },
+    { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
   );
 
   app.get<{ Params: z.output<typeof dataExportParamsSchema> }>(

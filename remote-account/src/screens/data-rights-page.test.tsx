@@ -6,17 +6,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
 import { createAppStore, type AuthUser } from 'shared/store';
 import { axeViolations } from 'shared/ui/staff/testing';
+import { dataRightsOperations as ops } from '../api/data-rights-operations';
 import DataRightsPage from './data-rights-page';
 
-const CODE = 'POST /api/account/data-requests/codigo';
-const FILE = 'POST /api/account/data-requests';
 const sentMessage = 'Te enviamos un código de 6 dígitos a ese correo. Escríbelo abajo para radicar tu solicitud; vence en 15 minutos.';
 
-function open(answers: Record<string, FakeAnswer | FakeAnswer[]>, user?: AuthUser) {
-  const fake = fakeApiClient(answers);
+function open(operations: ScriptedOperation[], user?: AuthUser) {
+  const fake = fakeOperations(...operations);
   const store = createAppStore(user ? { auth: { user, isAuthenticated: true, loginTime: Date.now(), notice: null } } : undefined);
   const view = render(
     <Provider store={store}>
@@ -38,9 +37,10 @@ async function fillRequest(user: ReturnType<typeof userEvent.setup>, kind: RegEx
 describe('the data subject’s request page (/datos-personales)', () => {
   it('asks for the kind, the request and the e-mail, sends a code, files only with it, and shows the radicado and due date', async () => {
     const user = userEvent.setup();
-    const { calls, container } = open({
-      [CODE]: ok({ success: true, message: sentMessage, minutes: 15 }),
-      [FILE]: [
+    const { calls, container } = open([
+      on(ops.dataRequestCode, ok({ success: true, message: sentMessage, minutes: 15 })),
+      on(
+        ops.fileDataRequest,
         apiError(400, 'code_invalid', 'El código no es correcto. Te quedan 4 intentos.', {
           code: 'El código no es correcto. Te quedan 4 intentos.',
         }),
@@ -55,8 +55,8 @@ describe('the data subject’s request page (/datos-personales)', () => {
           },
           201,
         ),
-      ],
-    });
+      ),
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Tus datos personales' })).toBeTruthy();
     expect(screen.getByRole('radiogroup', { name: /¿Qué quieres pedir\?/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Lee nuestra política de tratamiento de datos' }).getAttribute('href')).toBe(
@@ -109,12 +109,13 @@ describe('the data subject’s request page (/datos-personales)', () => {
 
   it('asks what to correct for a correction, keeps the values when going back, and says when codes were asked too often', async () => {
     const user = userEvent.setup();
-    const { calls } = open({
-      [CODE]: [
+    const { calls } = open([
+      on(
+        ops.dataRequestCode,
         ok({ success: true, message: sentMessage, minutes: 15 }),
         apiError(429, 'too_many_codes', 'Pediste varios códigos seguidos. Espera unos minutos antes de pedir otro.'),
-      ],
-    });
+      ),
+    ]);
     await fillRequest(user, /Corregir o actualizar/);
     await user.click(screen.getByRole('button', { name: 'Enviarme el código' }));
     expect((await screen.findAllByText('Escribe qué datos debemos corregir o actualizar, y cómo deben quedar.')).length).toBeGreaterThan(0);
@@ -138,8 +139,9 @@ describe('the data subject’s request page (/datos-personales)', () => {
     const user = userEvent.setup();
     const refused =
       'Este enlace ya no sirve: se usó, venció o es de otro correo. Escribe el correo al que te llegó el enlace, o pide un código nuevo.';
-    const { calls, container } = open({
-      [FILE]: [
+    const { calls, container } = open([
+      on(
+        ops.fileDataRequest,
         apiError(400, 'link_invalid', refused),
         ok(
           {
@@ -152,9 +154,9 @@ describe('the data subject’s request page (/datos-personales)', () => {
           },
           201,
         ),
-      ],
-      [CODE]: ok({ success: true, message: sentMessage, minutes: 15 }),
-    });
+      ),
+      on(ops.dataRequestCode, ok({ success: true, message: sentMessage, minutes: 15 })),
+    ]);
     expect(screen.getByText(/Abriste el enlace del correo que te enviamos/)).toBeTruthy();
     await waitFor(() => expect(window.location.search).toBe(''));
     expect(await axeViolations(container)).toEqual([]);
@@ -184,7 +186,7 @@ describe('the data subject’s request page (/datos-personales)', () => {
 
   it('tells a signed-in visitor with a verified address that no code is needed, and fills in their name and e-mail', async () => {
     const user: AuthUser = { email: 'Martina@Example.com', name: 'Martina Ñáñez', phone_number: '', sub: 'abc', email_verified: true };
-    open({}, user);
+    open([], user);
     expect((screen.getByLabelText(/^Correo electrónico/) as HTMLInputElement).value).toBe('martina@example.com');
     expect((screen.getByLabelText(/^Nombre completo/) as HTMLInputElement).value).toBe('Martina Ñáñez');
     expect(screen.getByText(/ya comprobado: no necesitas código/)).toBeTruthy();

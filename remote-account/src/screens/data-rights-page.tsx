@@ -2,6 +2,8 @@ import '../account.css';
 import './data-rights.css';
 import { useEffect, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall, useSignedInCall, type TokenSource } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
 import { AppLink, useNavigation, useSearchParams } from 'shared/navigation';
 import { selectIsAuthenticated, selectUser, useAppSelector } from 'shared/store';
@@ -20,8 +22,7 @@ import { FormMessage, SubmitButton, TextAreaField, TextField } from 'shared/ui/f
 import { PageFrame } from 'shared/ui/page-frame';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot, type Sent } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useFileDataRequest } from '../api/file-data-request';
-import { useRequestDataRequestCode } from '../api/request-data-request-code';
+import { dataRightsOperations as ops } from '../api/data-rights-operations';
 import { LinkButton } from '../components/account-form';
 import { StepHeading } from '../components/step-heading';
 import { useAccountSession } from '../session/use-account-session';
@@ -41,8 +42,12 @@ function failure(result: Exclude<ApiResult<unknown>, { kind: 'ok' }>): Sent<neve
 interface Verified {
   email: string;
   name: string;
-  getIdToken: () => Promise<string | null>;
+  /** The visitor's session: a filing for this address goes with its token (`useSignedInCall`), never handled here. */
+  session: TokenSource;
 }
+
+/** No session: what the signed-in call is bound to when nobody is (it is then never called). */
+const noSession: TokenSource = { getIdToken: async () => null };
 
 function RequestForm({
   initial,
@@ -60,8 +65,9 @@ function RequestForm({
   onCodeSent: (values: Values, message: string) => void;
   onFiled: (email: string, answer: FileDataRequestResponse) => void;
 }) {
-  const askCode = useRequestDataRequestCode();
-  const file = useFileDataRequest();
+  const askCode = useOperationCall(ops.dataRequestCode);
+  const file = useOperationCall(ops.fileDataRequest);
+  const fileSignedIn = useSignedInCall(ops.fileDataRequest, verified?.session ?? noSession);
   const form = useZodForm(dataRequestFormSchema, {
     defaultValues: (initial ?? {
       kind: undefined,
@@ -78,15 +84,17 @@ function RequestForm({
   const kind = form.watch('kind');
   const kindError = form.formState.errors.kind?.message;
   const submission = useFormSubmission(form, async (values, { honeypot }) => {
-    const token = verified && values.email === verified.email ? await verified.getIdToken() : null;
-    if (token) {
-      const filed = await file(withHoneypot(values, honeypot), token);
-      if (filed.kind !== 'ok') return failure(filed);
-      onFiled(values.email, filed.data);
+    // Signed in with this verified address: filed with the session's token. Once the session ended nothing was sent,
+    // and the link or the code proves the address instead, as for anyone.
+    const bySessionFiled =
+      verified && values.email === verified.email ? await fileSignedIn({ body: withHoneypot(values, honeypot) }) : null;
+    if (bySessionFiled && !isSessionEnded(bySessionFiled)) {
+      if (bySessionFiled.kind !== 'ok') return failure(bySessionFiled);
+      onFiled(values.email, bySessionFiled.data);
       return sent(null);
     }
     if (link) {
-      const filed = await file(withHoneypot({ ...values, link }, honeypot));
+      const filed = await file({ body: withHoneypot({ ...values, link }, honeypot) });
       if (filed.kind === 'ok') {
         onFiled(values.email, filed.data);
         return sent(null);
@@ -95,7 +103,7 @@ function RequestForm({
       if (filed.kind === 'error' && filed.error === 'link_invalid') onLinkRefused();
       return failure(filed);
     }
-    const result = await askCode(withHoneypot({ email: values.email }, honeypot));
+    const result = await askCode({ body: withHoneypot({ email: values.email }, honeypot) });
     if (result.kind !== 'ok') return failure(result);
     onCodeSent(values, result.data.message);
     return sent(null);
@@ -183,8 +191,8 @@ function CodeForm({
   onBack: () => void;
   onFiled: (answer: FileDataRequestResponse) => void;
 }) {
-  const file = useFileDataRequest();
-  const askCode = useRequestDataRequestCode();
+  const file = useOperationCall(ops.fileDataRequest);
+  const askCode = useOperationCall(ops.dataRequestCode);
   const [resend, setResend] = useState<{ busy: boolean; note: { kind: 'success' | 'error'; text: string } | null }>({
     busy: false,
     note: null,
@@ -192,14 +200,14 @@ function CodeForm({
   const form = useZodForm(dataRequestCodeStepSchema, { defaultValues: { code: '' } });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async ({ code }) => {
-    const result = await file({ ...values, code });
+    const result = await file({ body: { ...values, code } });
     if (result.kind !== 'ok') return failure(result);
     onFiled(result.data);
     return sent(null);
   });
   const again = async () => {
     setResend({ busy: true, note: null });
-    const result = await askCode({ email: values.email });
+    const result = await askCode({ body: { email: values.email } });
     setResend({
       busy: false,
       note:
@@ -284,9 +292,7 @@ export default function DataRightsPage() {
   const user = useAppSelector(selectUser);
   const signedIn = useAppSelector(selectIsAuthenticated);
   const verified: Verified | null =
-    signedIn && user?.email && user.email_verified
-      ? { email: user.email.trim().toLowerCase(), name: user.name, getIdToken: () => session.getIdToken() }
-      : null;
+    signedIn && user?.email && user.email_verified ? { email: user.email.trim().toLowerCase(), name: user.name, session } : null;
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [kept, setKept] = useState<Values | null>(null);
   // `?token=…`: the link of a code e-mail (it proves the mailbox when the request is filed; opening it changes nothing).

@@ -5,13 +5,14 @@ import { courses } from 'shared/catalogue/courses';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useSignedInCall, useSignedInDownload, type TokenSource } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
 import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import type { Enrollment } from 'shared/schemas/account-api';
 import { FormMessage } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { useDownloadCertificate } from '../api/download-certificate';
-import { useListEnrollments } from '../api/list-enrollments';
+import { accountOperations } from '../api/account-operations';
 import { statusView } from '../enrollment-status';
 import { identityMessages } from '../identity/errors';
 import { rememberPostLogin } from '../session/post-login';
@@ -32,16 +33,17 @@ const dateOf = (iso: string | null) => {
   return Number.isNaN(instant.getTime()) ? iso : formatLongDate(colombianDate(instant));
 };
 
-/** Downloads the enrolment certificate: the endpoint needs the Bearer token, so fetch + blob instead of a link. */
-function CertificateButton({ enrollment, getIdToken }: { enrollment: Enrollment; getIdToken: () => Promise<string | null> }) {
+/**
+ * Downloads the enrolment certificate: the endpoint needs the Bearer token, so fetch + blob instead of a link (the
+ * declared download brings the session's token; without a session nothing is sent and the button says it failed).
+ */
+function CertificateButton({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
   const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
-  const downloadCertificate = useDownloadCertificate();
+  const downloadCertificate = useSignedInDownload(accountOperations.certificate, session);
   const download = async () => {
     setState('busy');
     try {
-      const token = await getIdToken();
-      if (!token) throw new Error('sin sesión');
-      const pdf = await downloadCertificate(enrollment.id, token);
+      const pdf = await downloadCertificate({ params: { id: enrollment.id } });
       if (!pdf) throw new Error('sin certificado');
       const url = URL.createObjectURL(pdf);
       const a = document.createElement('a');
@@ -72,7 +74,7 @@ function CertificateButton({ enrollment, getIdToken }: { enrollment: Enrollment;
   );
 }
 
-function EnrollmentCard({ enrollment, getIdToken }: { enrollment: Enrollment; getIdToken: () => Promise<string | null> }) {
+function EnrollmentCard({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
   const titleId = `curso-${enrollment.id}`;
   const approved = statusView(enrollment.payment_status).label === 'Aprobado';
   return (
@@ -110,7 +112,7 @@ function EnrollmentCard({ enrollment, getIdToken }: { enrollment: Enrollment; ge
         <dt>{t.amount}</dt>
         <dd>{formatCOP(enrollment.transaction_amount)}</dd>
       </dl>
-      {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} getIdToken={getIdToken} /> : null}
+      {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} session={session} /> : null}
     </li>
   );
 }
@@ -149,16 +151,16 @@ export default function MisCursosPage() {
   const notice = useAppSelector(selectAuthNotice);
   const dispatch = useAppDispatch();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const listEnrollments = useListEnrollments();
+  const listEnrollments = useSignedInCall(accountOperations.enrollments, session);
 
   const fetchEnrollments = useCallback(async () => {
     setLoad({ state: 'loading' });
-    const token = await session.getIdToken();
-    if (!token) {
+    const res = await listEnrollments();
+    // No session any more: nothing was sent.
+    if (isSessionEnded(res)) {
       setLoad({ state: 'expired' });
       return;
     }
-    const res = await listEnrollments(token);
     if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', enrollments: res.data.enrollments });
     else if (res.kind === 'error' && res.status === 401) {
       // The server refused a token the browser still held: end the session here too, saying why.
@@ -214,7 +216,7 @@ export default function MisCursosPage() {
         </p>
         <ul className="enrolment-list">
           {load.enrollments.map((enrollment) => (
-            <EnrollmentCard key={enrollment.id} enrollment={enrollment} getIdToken={() => session.getIdToken()} />
+            <EnrollmentCard key={enrollment.id} enrollment={enrollment} session={session} />
           ))}
         </ul>
       </>

@@ -1,6 +1,7 @@
 import '../state/account-ui-slice';
 import '../account.css';
 import { lazy, Suspense, useState } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
 import { registrationSchema } from 'shared/schemas/account';
 import { documentTypes } from 'shared/schemas/common';
@@ -11,7 +12,7 @@ import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { useRecordRegistrationConsent } from '../api/record-registration-consent';
+import { registrationOperations } from '../api/registration-operations';
 import { AccountForm } from '../components/account-form';
 import { PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
@@ -45,16 +46,18 @@ export default function RegisterPage() {
   const goLater = useDelayedNavigate();
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const form = useZodForm(registrationSchema, { shouldUnregister: false });
-  const recordConsent = useRecordRegistrationConsent();
+  const recordConsent = useOperationCall(registrationOperations.registrationConsent);
   const field = fieldsOf(form);
 
   const submission = useFormSubmission(form, async (values) => {
     void loadCodeStep();
     // The proof of the authorization first: without it no account is created (the provider never tells the site).
     const proof = await recordConsent({
-      email: values.email,
-      data_authorization: values.data_authorization,
-      ...(values.privacy_policy_version ? { privacy_policy_version: values.privacy_policy_version } : {}),
+      body: {
+        email: values.email,
+        data_authorization: values.data_authorization,
+        ...(values.privacy_policy_version ? { privacy_policy_version: values.privacy_policy_version } : {}),
+      },
     });
     if (proof.kind !== 'ok')
       return failed(

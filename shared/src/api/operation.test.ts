@@ -7,7 +7,7 @@ import { renderHook } from '@testing-library/react';
 import { z } from 'shared/schemas/zod';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
 import { ApiClientProvider } from './context';
-import { useOperationCall } from './use-operation';
+import { useOperationCall, useSignedInCall, useSignedInDownload } from './use-operation';
 import { apiError, fakeApiClient, fakeOperations, ok, on } from './fake-client';
 import { answerType, callOperation, defineOperation, downloadOperation, fileAnswer, operationPath } from './operation';
 import { isSessionEnded, staffApiClient } from './staff-client';
@@ -193,5 +193,46 @@ describe('downloadOperation (a declared file answer)', () => {
       ),
     ).toBeNull();
     expect(calls).toEqual([]);
+  });
+});
+
+describe("signed-in calls outside the panel (a visitor's own data, the gate)", () => {
+  const mine = defineOperation({ method: 'GET', path: '/api/demo/mios', response: z.object({ n: z.number() }), summary: 'Míos' });
+  const file = defineOperation({
+    method: 'GET',
+    path: '/api/demo/mios/:id/pdf',
+    params: z.object({ id: z.string() }),
+    response: fileAnswer({ accept: 'application/pdf', description: 'PDF' }),
+    summary: 'PDF',
+  });
+  const wrapperOf =
+    (client: ReturnType<typeof fakeApiClient>['client']) =>
+    ({ children }: { children?: ReactNode }) =>
+      createElement(ApiClientProvider, { client }, children);
+
+  it("attach the session's current token to each call and download, asking the session each time", async () => {
+    const tokens = ['t1', 't2'];
+    const session = { getIdToken: async () => tokens.shift() ?? null };
+    const fake = fakeOperations(on(mine, ok({ n: 1 })));
+    const { result } = renderHook(() => ({ call: useSignedInCall(mine, session), download: useSignedInDownload(file, session) }), {
+      wrapper: wrapperOf(fake.client),
+    });
+    expect(await result.current.call()).toEqual(ok({ n: 1 }));
+    await result.current.download({ params: { id: 'A 1' } });
+    expect(fake.calls.map((c) => [c.path, c.token])).toEqual([
+      ['/api/demo/mios', 't1'],
+      ['/api/demo/mios/A%201/pdf', 't2'],
+    ]);
+  });
+
+  it('send nothing once the session ended, and say so', async () => {
+    const session = { getIdToken: async () => null };
+    const fake = fakeOperations(on(mine, ok({ n: 1 })));
+    const { result } = renderHook(() => ({ call: useSignedInCall(mine, session), download: useSignedInDownload(file, session) }), {
+      wrapper: wrapperOf(fake.client),
+    });
+    expect(isSessionEnded(await result.current.call())).toBe(true);
+    expect(await result.current.download({ params: { id: '1' } })).toBeNull();
+    expect(fake.calls).toEqual([]);
   });
 });

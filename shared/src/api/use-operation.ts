@@ -62,3 +62,47 @@ export function useOperationDownload<
     [client, session, op],
   );
 }
+
+/** Where a signed-in call's ID token comes from: a session object (the visitor's `SessionProvider`, the panel's gate). */
+export interface TokenSource {
+  /** A current ID token (refreshed when needed), or null once the session ended. */
+  getIdToken(): Promise<string | null>;
+}
+
+/**
+ * A declared operation called as the signed-in person of `session` (#27): its current ID token on every call, through
+ * the same client as the staff panel's (./staff-client), so the screen hands over the session and never a token. For
+ * calls outside the panel's session: a visitor's own data (Mis Cursos) and the panel's gate asking who signed in. Once
+ * the session ended nothing is sent and the call answers `sessionEnded` (`isSessionEnded`).
+ */
+export function useSignedInCall<O extends AnyOperation>(
+  op: O,
+  session: TokenSource,
+): (...input: InputArgs<O>) => Promise<ApiResult<ResponseOf<O>>> {
+  const client = useApiClient();
+  return useCallback(
+    (...input: InputArgs<O>) =>
+      callOperation(
+        staffApiClient(client, () => session.getIdToken()),
+        op,
+        ...input,
+      ),
+    [client, session, op],
+  );
+}
+
+/** A declared file operation downloaded as the signed-in person of `session`: the Blob, or null (nothing sent once it ended). */
+export function useSignedInDownload<
+  O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, undefined, FileAnswer>,
+>(op: O, session: TokenSource): (...input: InputArgs<O>) => Promise<Blob | null> {
+  const client = useApiClient();
+  return useCallback(
+    (...input: InputArgs<O>) =>
+      downloadOperation(
+        staffApiClient(client, () => session.getIdToken()),
+        op,
+        ...input,
+      ),
+    [client, session, op],
+  );
+}

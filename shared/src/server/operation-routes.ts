@@ -16,8 +16,17 @@ export type OperationHandler<O extends AnyOperation> = (
   reply: FastifyReply,
 ) => Promise<O['response'] extends FileAnswer ? unknown : ResponseOf<O>>;
 
-/** What a route adds to its declaration: its own config (`publicWrite`, `staffRead`…) and hooks (`preValidation`). */
-export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preValidation' | 'preHandler'>;
+/**
+ * What a route adds to its declaration: its own config (`publicWrite`, `staffRead`…), hooks (`preValidation`), and for
+ * a route that needs a signed-in visitor (`requireUser`), OpenAPI's `security` (`bearerSecurity`, as the hand-written
+ * routes documented it; a staff scope documents its own).
+ */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preValidation' | 'preHandler'> & {
+  security?: ReadonlyArray<Readonly<Record<string, readonly string[]>>>;
+};
+
+/** OpenAPI's `security` of a route that needs a signed-in visitor's ID token (`route(…, { security: bearerSecurity })`). */
+export const bearerSecurity = [{ bearer: [] }] as const;
 
 const isZod = (s: unknown): s is Parameters<typeof zodSchema>[0] => typeof s === 'object' && s !== null && '_zod' in s;
 const isFile = (s: unknown): s is FileAnswer => typeof s === 'object' && s !== null && 'file' in s;
@@ -37,7 +46,12 @@ const fileResponse = ({ accept, description, format }: FileAnswer['file']) => ({
  * of the role, and a staff operation outside `registerStaffRoutes` (no guard), or an operation without roles in a
  * staff scope that requires roles, fails at start-up.
  */
-export function route<O extends AnyOperation>(scope: FastifyInstance, op: O, handler: OperationHandler<O>, extras: RouteExtras = {}): void {
+export function route<O extends AnyOperation>(
+  scope: FastifyInstance,
+  op: O,
+  handler: OperationHandler<O>,
+  { security, ...extras }: RouteExtras = {},
+): void {
   const prefix = scope.prefix;
   if (!op.path.startsWith(`${prefix}/`))
     throw new Error(`${op.method} ${op.path}: declarada fuera del prefijo ${prefix} del plugin que la registra`);
@@ -51,6 +65,7 @@ export function route<O extends AnyOperation>(scope: FastifyInstance, op: O, han
   const schema = {
     tags: [...op.tags],
     summary: op.summary,
+    ...(security ? { security } : {}),
     ...(op.params ? { params: zodSchema(op.params) } : {}),
     ...(op.query ? { querystring: zodSchema(op.query) } : {}),
     ...(op.body ? { body: zodSchema(op.body) } : {}),

@@ -19,15 +19,7 @@ import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { Notice } from 'shared/ui/staff/kit';
 import { fieldsOf, sent, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useEraseStaffDataRequest } from '../../api/erase-staff-data-request';
-import { useExportStaffDataRequest } from '../../api/export-staff-data-request';
-import { useExtendStaffDataRequest } from '../../api/extend-staff-data-request';
-import { useGetStaffDataRequest } from '../../api/get-staff-data-request';
-import { useRequestStaffDataCompletion } from '../../api/request-staff-data-completion';
-import { useRespondStaffDataRequest } from '../../api/respond-staff-data-request';
-import { useResumeStaffDataRequest } from '../../api/resume-staff-data-request';
-import { useStartStaffDataRequest } from '../../api/start-staff-data-request';
-import { useWithdrawStaffDataRequest } from '../../api/withdraw-staff-data-request';
+import { dataRequestsStaffOperations as ops } from '../../api/data-requests-staff-operations';
 import { dataCaseTexts as t, dateOf, dateTimeOf, kindLabel } from './data-requests-texts';
 
 /** A data subject's request screen: the legal-case kit's sections (shared/cases/ui) with Ley 1581 de 2012's actions. */
@@ -35,7 +27,7 @@ import { dataCaseTexts as t, dateOf, dateTimeOf, kindLabel } from './data-reques
 type Done = CaseDone<DataRequestCase>;
 
 function WithdrawForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
-  const withdraw = useCaseAction(useWithdrawStaffDataRequest(), c.radicado, t);
+  const withdraw = useCaseAction(ops.withdraw, c.radicado, t);
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const send = async () => {
     setState({ busy: true, error: null });
@@ -67,7 +59,7 @@ function WithdrawForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
 
 /** Supresión: the answer is written first; a dialog lists what goes and what the law keeps before anything is erased. */
 function EraseForm({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
-  const erase = useCaseAction(useEraseStaffDataRequest(), c.radicado, t);
+  const erase = useCaseAction(ops.erase, c.radicado, t);
   const form = useZodForm(dataRespondRequestSchema, { defaultValues: { response: '' } });
   const field = fieldsOf(form);
   const [pending, setPending] = useState<{ response: string; busy: boolean; error: string | null } | null>(null);
@@ -186,12 +178,12 @@ function Filed({ c }: { c: DataRequestCase }) {
 /** The actions the request allows today, each the kit's one-text form but the erasure and the withdrawal. */
 function Actions({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
   const a = c.actions;
-  const start = useCaseAction(useStartStaffDataRequest(), c.radicado, t);
-  const respond = useCaseAction(useRespondStaffDataRequest(), c.radicado, t);
-  const exportCopy = useCaseAction(useExportStaffDataRequest(), c.radicado, t);
-  const ask = useCaseAction(useRequestStaffDataCompletion(), c.radicado, t);
-  const resume = useCaseAction(useResumeStaffDataRequest(), c.radicado, t);
-  const extend = useCaseAction(useExtendStaffDataRequest(), c.radicado, t);
+  const start = useCaseAction(ops.start, c.radicado, t);
+  const respond = useCaseAction(ops.respond, c.radicado, t);
+  const exportCopy = useCaseAction(ops.export, c.radicado, t);
+  const ask = useCaseAction(ops.requestCompletion, c.radicado, t);
+  const resume = useCaseAction(ops.resume, c.radicado, t);
+  const extend = useCaseAction(ops.extend, c.radicado, t);
   const { newDueDate, extensionDays } = a.extend;
   const { deadline } = a.requestCompletion;
   const common = { onDone, notAvailable: t.notAvailable };
@@ -308,7 +300,7 @@ function Actions({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
  * Responder, and per kind the copy of the data (acceso) or the erasure behind a confirmation (supresión, revocatoria).
  */
 export default function StaffDataRequest({ radicado }: { radicado: string }) {
-  const { loaded, load, notice, version, onDone } = useCaseScreen(useGetStaffDataRequest(), radicado, t);
+  const { loaded, load, notice, version, onDone } = useCaseScreen(ops.case, radicado, t);
   return (
     <CaseScreen
       id="datos"

@@ -10,7 +10,7 @@ import {
   type DataRequestKind,
 } from 'shared/schemas/data-requests-api';
 import { staffPath } from 'shared/staff-routes';
-import { useListStaffDataRequests } from '../../api/list-staff-data-requests';
+import { dataRequestsStaffOperations } from '../../api/data-requests-staff-operations';
 import { dataInboxTexts as t, kindNames } from './data-requests-texts';
 
 interface Filters {
@@ -61,7 +61,7 @@ export default function StaffDataRequests() {
           <td>{item.name ?? <span className="staff-muted">{t.noName}</span>}</td>
         </>
       )}
-      list={useListStaffDataRequests()}
+      list={dataRequestsStaffOperations.inbox}
       bodyOf={bodyOf}
       initial={initialFilters}
       statusOptions={dataInboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}

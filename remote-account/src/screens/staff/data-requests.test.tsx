@@ -4,13 +4,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, ok } from 'shared/api/fake-client';
+import { apiError, ok, on } from 'shared/api/fake-client';
 import type { DataInboxItem, DataInboxResponse, DataRequestCase } from 'shared/schemas/data-requests-api';
 import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { dataRequestsStaffOperations as ops } from '../../api/data-requests-staff-operations';
 import StaffDataRequest from './data-request-case';
 import StaffDataRequests from './data-requests-inbox';
 
-const INBOX = 'POST /api/account/staff/data-requests/bandeja';
 const R = 'DP-2026-000007';
 const base = `/api/account/staff/data-requests/${R}`;
 
@@ -74,7 +74,9 @@ describe('the data requests inbox', () => {
     const overdue = item('DP-2026-000001', { urgency: 'vencida', businessDaysLeft: -2, dueDate: '2026-03-13', status: 'En trámite' });
     const soon = item('DP-2026-000002', { urgency: 'pronto', businessDaysLeft: 1, kind: 'supresion', extended: true });
     const answered = item('DP-2026-000003', { name: null, status: 'Respondida', urgency: null, businessDaysLeft: null });
-    const { calls, container } = renderAsStaff(<StaffDataRequests />, { [INBOX]: [ok(page([overdue, soon, answered])), ok(page([soon]))] });
+    const { calls, container } = renderAsStaff(<StaffDataRequests />, [
+      on(ops.inbox, ok(page([overdue, soon, answered])), ok(page([soon]))),
+    ]);
     const table = await screen.findByRole('table', { name: /Solicitudes sobre datos personales por fecha de vencimiento \(3 mostradas\)/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]?.textContent).toContain('⚠');
@@ -119,13 +121,10 @@ describe('a data request in the panel', () => {
         withdraw: refused('x'),
       },
     });
-    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, {
-      [`GET ${base}`]: ok(request()),
-      [`POST ${base}/exportacion`]: [
-        apiError(400, 'validation', 'x', { response: 'Escribe la respuesta que recibirá la persona.' }),
-        ok(answered),
-      ],
-    });
+    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, [
+      on(ops.case, ok(request())),
+      on(ops.export, apiError(400, 'validation', 'x', { response: 'Escribe la respuesta que recibirá la persona.' }), ok(answered)),
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: `Solicitud ${R}` })).toBeTruthy();
     expect(await screen.findByText('Quiero saber qué datos tienen.')).toBeTruthy();
     expect(screen.getByText('Acceso a mis datos (consulta)')).toBeTruthy();
@@ -183,10 +182,7 @@ describe('a data request in the panel', () => {
       },
     });
     const user = userEvent.setup();
-    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, {
-      [`GET ${base}`]: ok(supresion),
-      [`POST ${base}/supresion`]: ok(erased),
-    });
+    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, [on(ops.case, ok(supresion)), on(ops.erase, ok(erased))]);
     await screen.findByRole('heading', { name: 'Suprimir los datos y responder' });
     expect(screen.getByText(/No disponible:/).parentElement?.textContent).toContain('no permite una segunda ampliación');
     const section = screen.getByRole('region', { name: 'Suprimir los datos y responder' });
@@ -224,7 +220,7 @@ describe('a data request in the panel', () => {
       actions: { ...request().actions, erase: refused('x'), start: refused('x'), respond: refused('x'), export: refused('x') },
     });
     const user = userEvent.setup();
-    renderAsStaff(<StaffDataRequest radicado={R} />, { [`GET ${base}`]: ok(supresion), [`POST ${base}/supresion`]: ok(erased) });
+    renderAsStaff(<StaffDataRequest radicado={R} />, [on(ops.case, ok(supresion)), on(ops.erase, ok(erased))]);
     const section = await screen.findByRole('region', { name: 'Suprimir los datos y responder' });
     await user.type(within(section).getByLabelText(/^Respuesta para la persona/), 'Suprimimos tus datos.');
     await user.click(within(section).getByRole('button', { name: 'Revisar la supresión' }));
@@ -239,7 +235,7 @@ describe('a data request in the panel', () => {
       originalDueDate: '2026-03-31',
       extension: { reason: 'Archivo físico.', at: '2026-03-20T15:00:00.000Z' },
     });
-    renderAsStaff(<StaffDataRequest radicado={R} />, { [`GET ${base}`]: ok(request()), [`POST ${base}/ampliacion`]: ok(extended) });
+    renderAsStaff(<StaffDataRequest radicado={R} />, [on(ops.case, ok(request())), on(ops.extend, ok(extended))]);
     const section = await screen.findByRole('region', { name: 'Ampliar plazo' });
     await userEvent.type(within(section).getByLabelText(/^Motivo de la ampliación/), 'Archivo físico.');
     await userEvent.click(within(section).getByRole('button', { name: 'Ampliar plazo' }));
@@ -281,11 +277,11 @@ describe('a data request in the panel', () => {
     });
     const resumed = request({ ...reclamo, status: 'En trámite', dueDate: '2026-04-15', completion: waiting.completion });
     const user = userEvent.setup();
-    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, {
-      [`GET ${base}`]: ok(reclamo),
-      [`POST ${base}/completar`]: ok(waiting),
-      [`POST ${base}/reanudar`]: ok(resumed),
-    });
+    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, [
+      on(ops.case, ok(reclamo)),
+      on(ops.requestCompletion, ok(waiting)),
+      on(ops.resume, ok(resumed)),
+    ]);
     const section = await screen.findByRole('region', { name: 'Pedir que complete el reclamo' });
     expect(section.textContent).toContain('hasta el 24 de marzo de 2026');
     expect(await screen.findByText('Es 3151112233.')).toBeTruthy();
@@ -307,7 +303,7 @@ describe('a data request in the panel', () => {
   });
 
   it('says when the radicado does not exist', async () => {
-    renderAsStaff(<StaffDataRequest radicado={R} />, { [`GET ${base}`]: apiError(404, 'not_found', 'x') });
+    renderAsStaff(<StaffDataRequest radicado={R} />, [on(ops.case, apiError(404, 'not_found', 'x'))]);
     expect(await screen.findByText('No encontramos una solicitud con ese radicado.')).toBeTruthy();
   });
 });

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
 import { acceptStaffInvitationSchema, type StaffInvitationPreviewResponse } from 'shared/schemas/staff-api';
 import { staffRoleNames } from 'shared/staff-roles';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useAcceptStaffInvitation } from '../../api/accept-staff-invitation';
-import { usePreviewStaffInvitation } from '../../api/preview-staff-invitation';
+import { staffInvitationOperations as ops } from '../../api/staff-invitation-operations';
 import { AccountForm } from '../../components/account-form';
 import { NewPasswordFields } from '../../components/password-field';
 import { StepHeading } from '../../components/step-heading';
@@ -31,8 +31,8 @@ type Preview = { kind: 'loading' } | { kind: 'failed'; message: string } | { kin
  * this link proves the mailbox; the server binds the account and grants the roles when it is accepted.
  */
 export function InvitationStep({ token, onAccepted }: { token: string | null; onAccepted: (email: string, password: string) => void }) {
-  const preview = usePreviewStaffInvitation();
-  const accept = useAcceptStaffInvitation();
+  const preview = useOperationCall(ops.preview);
+  const accept = useOperationCall(ops.accept);
   const [state, setState] = useState<Preview>({ kind: 'loading' });
   const form = useZodForm(acceptStaffInvitationSchema, {
     defaultValues: { token: token ?? '', name: '', password: '', confirmPassword: '' },
@@ -50,7 +50,7 @@ export function InvitationStep({ token, onAccepted }: { token: string | null; on
       return;
     }
     let live = true;
-    void preview(token).then((result) => {
+    void preview({ body: { token } }).then((result) => {
       if (!live) return;
       if (result.kind === 'ok') {
         setState({ kind: 'ready', invitation: result.data });
@@ -63,7 +63,7 @@ export function InvitationStep({ token, onAccepted }: { token: string | null; on
   }, [form, preview, token]);
 
   const submission = useFormSubmission(form, async (values) => {
-    const result = await accept(values);
+    const result = await accept({ body: values });
     if (result.kind !== 'ok')
       return failed(result.kind === 'error' && result.message ? result.message : identityMessages.network, {
         fields: result.kind === 'error' ? result.fields : undefined,

@@ -5,9 +5,10 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, networkDown, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, fakeOperations, networkDown, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
 import type { AuditRowView } from 'shared/schemas/staff-api';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
+import { accountStaffOperations } from '../../api/account-staff-operations';
 import { axeViolations } from './axe-testing';
 import StaffAudit from './staff-audit';
 
@@ -33,8 +34,8 @@ const session: StaffSession = {
   signOut: jest.fn(async () => undefined),
 };
 
-function renderAudit(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient(answers);
+function renderAudit(operations: ScriptedOperation[]) {
+  const fake = fakeOperations(...operations);
   render(
     <ApiClientProvider client={fake.client}>
       <StaffSessionContext.Provider value={session}>
@@ -48,23 +49,26 @@ function renderAudit(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
 describe('StaffAudit', () => {
   it('shows when (Bogotá), who, the action in plain Spanish and the record, and loads older pages', async () => {
     const user = userEvent.setup();
-    const fake = renderAudit({
-      'GET /api/account/staff/audit': ok({
-        rows: [
-          row(60, {
-            action: 'account.staff.invite',
-            entity: 'staff_member',
-            entityId: 'carlos@fundacion.org',
-            actorEmail: 'admin@fundacion.org',
-          }),
-          row(59, { action: 'community.export', entity: 'volunteers', entityId: null }),
-          row(58, { action: 'community.algo.nuevo', entity: 'otra_cosa' }),
-          ...page(57, 47),
-        ],
-        nextBefore: '11',
-      }),
-      'GET /api/account/staff/audit?before=11': ok({ rows: page(10, 10), nextBefore: null }),
-    });
+    const fake = renderAudit([
+      on(
+        accountStaffOperations.audit,
+        ok({
+          rows: [
+            row(60, {
+              action: 'account.staff.invite',
+              entity: 'staff_member',
+              entityId: 'carlos@fundacion.org',
+              actorEmail: 'admin@fundacion.org',
+            }),
+            row(59, { action: 'community.export', entity: 'volunteers', entityId: null }),
+            row(58, { action: 'community.algo.nuevo', entity: 'otra_cosa' }),
+            ...page(57, 47),
+          ],
+          nextBefore: '11',
+        }),
+        ok({ rows: page(10, 10), nextBefore: null }),
+      ),
+    ]);
     const table = await screen.findByRole('table', { name: 'Registro de acciones del equipo' });
     expect(
       within(table)
@@ -98,10 +102,9 @@ describe('StaffAudit', () => {
 
   it('filters by kind of action from the first page again', async () => {
     const user = userEvent.setup();
-    const fake = renderAudit({
-      'GET /api/account/staff/audit': ok({ rows: page(5, 5), nextBefore: null }),
-      'GET /api/account/staff/audit?action=account.staff': ok({ rows: [], nextBefore: null }),
-    });
+    const fake = renderAudit([
+      on(accountStaffOperations.audit, ok({ rows: page(5, 5), nextBefore: null }), ok({ rows: [], nextBefore: null })),
+    ]);
     await screen.findByRole('table');
     await user.selectOptions(screen.getByLabelText('Tipo de acción'), 'Cambios en el equipo');
     expect(await screen.findByText('No hay acciones registradas de este tipo.')).toBeTruthy();
@@ -110,10 +113,14 @@ describe('StaffAudit', () => {
 
   it('keeps what it has when an older page fails, and says so', async () => {
     const user = userEvent.setup();
-    renderAudit({
-      'GET /api/account/staff/audit': ok({ rows: page(60, 50), nextBefore: '11' }),
-      'GET /api/account/staff/audit?before=11': [networkDown, ok({ rows: page(10, 10), nextBefore: null })],
-    });
+    renderAudit([
+      on(
+        accountStaffOperations.audit,
+        ok({ rows: page(60, 50), nextBefore: '11' }),
+        networkDown,
+        ok({ rows: page(10, 10), nextBefore: null }),
+      ),
+    ]);
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Cargar más' }));
     expect(await screen.findByRole('alert')).toHaveProperty(
@@ -127,7 +134,7 @@ describe('StaffAudit', () => {
   });
 
   it("shows the API's refusal", async () => {
-    renderAudit({ 'GET /api/account/staff/audit': apiError(403, 'forbidden', 'Solo un administrador del panel puede hacer esto.') });
+    renderAudit([on(accountStaffOperations.audit, apiError(403, 'forbidden', 'Solo un administrador del panel puede hacer esto.'))]);
     expect(await screen.findByText('Solo un administrador del panel puede hacer esto.')).toBeTruthy();
   });
 });

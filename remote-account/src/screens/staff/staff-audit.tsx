@@ -1,9 +1,10 @@
 import './staff.css';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import type { AuditRowView } from 'shared/schemas/staff-api';
-import { useStaffSession } from 'shared/staff-session';
 import { staffRoleNames } from 'shared/staff-roles';
-import { useListStaffAudit } from '../../api/list-staff-audit';
+import { accountStaffOperations } from '../../api/account-staff-operations';
 import { bogotaDateTime } from './format';
 import { LoadState } from 'shared/ui/staff/kit';
 import { auditActionLabels, auditEntityLabels, auditKinds, auditTexts as t } from './audit-texts';
@@ -26,8 +27,7 @@ function recordLabel(row: AuditRowView): string {
  * by kind of action. Times in Bogotá.
  */
 export default function StaffAudit() {
-  const session = useStaffSession();
-  const read = useListStaffAudit();
+  const read = useOperationCall(accountStaffOperations.audit);
   const filterId = useId();
   const [action, setAction] = useState('');
   const [listing, setListing] = useState<Listing>({ kind: 'loading' });
@@ -38,10 +38,9 @@ export default function StaffAudit() {
   const load = useCallback(
     async (kind: string, before: string | null, previous: AuditRowView[]) => {
       const id = ++query.current;
-      const token = await session.getIdToken();
-      if (!token || id !== query.current) return;
-      const result = await read({ before, action: kind || null }, token);
-      if (id !== query.current) return;
+      const result = await read({ query: { ...(before ? { before } : {}), ...(kind ? { action: kind } : {}) } });
+      // After the session ended nothing was sent and nothing changes here: the panel asks to sign in again.
+      if (id !== query.current || isSessionEnded(result)) return;
       if (result.kind === 'ok') {
         // The button goes away on the last page: its focus moves to the line that says so.
         focusEnd.current = before !== null && result.data.nextBefore === null;
@@ -52,7 +51,7 @@ export default function StaffAudit() {
       if (before === null) setListing({ kind: 'failed', message });
       else setListing((l) => (l.kind === 'ready' ? { ...l, more: 'failed' } : l));
     },
-    [read, session],
+    [read],
   );
 
   useEffect(() => {

@@ -5,8 +5,11 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
+import type { StaffMeResponse } from 'shared/schemas/staff-api';
 import { useStaffSession } from 'shared/staff-session';
+import { accountStaffOperations } from '../../api/account-staff-operations';
+import { staffInvitationOperations } from '../../api/staff-invitation-operations';
 import type * as StaffIdentity from './staff-identity';
 
 type Identity = typeof StaffIdentity;
@@ -30,7 +33,7 @@ const { default: StaffGate } = await import('./staff-gate');
 const { axeViolations } = await import('./axe-testing');
 
 const me = (over: Partial<{ email: string; name: string | null; admin: boolean; totp: boolean }> = {}) =>
-  ok({ email: 'ana@fundacion.org', name: 'Ana Gómez', roles: ['atencion'], admin: false, totp: true, ...over });
+  ok<StaffMeResponse>({ email: 'ana@fundacion.org', name: 'Ana Gómez', roles: ['atencion'], admin: false, totp: true, ...over });
 
 /** What a staff screen inside the panel sees of the session. */
 function Inside() {
@@ -47,8 +50,8 @@ function Inside() {
   );
 }
 
-function renderGate(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient(answers);
+function renderGate(operations: ScriptedOperation[]) {
+  const fake = fakeOperations(...operations);
   render(
     <ApiClientProvider client={fake.client}>
       <StaffGate>
@@ -68,7 +71,7 @@ beforeEach(() => {
 describe('StaffGate: signing in', () => {
   it('asks for e-mail and password, then the authenticator code, then lets the member in', async () => {
     const user = userEvent.setup();
-    const fake = renderGate({ 'GET /api/account/staff/me': me() });
+    const fake = renderGate([on(accountStaffOperations.me, me())]);
     expect(await screen.findByRole('heading', { name: 'Inicia sesión' })).toBeTruthy();
     expect(await axeViolations()).toEqual([]);
 
@@ -117,7 +120,7 @@ describe('StaffGate: signing in', () => {
 
   it("takes an invited member's new password before going on", async () => {
     const user = userEvent.setup();
-    renderGate({ 'GET /api/account/staff/me': me({ admin: true }) });
+    renderGate([on(accountStaffOperations.me, me({ admin: true }))]);
     identity.login.mockResolvedValue({ success: false, error: 'x', code: 'NEW_PASSWORD_REQUIRED', needsNewPassword: true });
     await user.type(await screen.findByLabelText(/^Correo electrónico/), 'ana@fundacion.org');
     await user.type(screen.getByLabelText(/^Contraseña/), 'Temporal2345');
@@ -136,7 +139,7 @@ describe('StaffGate: signing in', () => {
 
   it('goes back to the password when the provider ended the sign-in attempt', async () => {
     const user = userEvent.setup();
-    renderGate({});
+    renderGate([]);
     identity.login.mockResolvedValue({ success: false, error: 'x', code: 'SOFTWARE_TOKEN_MFA', needsTotp: true });
     await user.type(await screen.findByLabelText(/^Correo electrónico/), 'ana@fundacion.org');
     await user.type(screen.getByLabelText(/^Contraseña/), 'Clave-segura-1');
@@ -160,7 +163,7 @@ describe('StaffGate: who gets in', () => {
   it('tells a signed-in visitor the account is not on the team, and signs them out', async () => {
     const user = userEvent.setup();
     identity.currentSession.mockResolvedValue(valid('visitante@correo.co'));
-    renderGate({ 'GET /api/account/staff/me': apiError(403, 'forbidden', 'Esta sección es solo para el equipo de la fundación.') });
+    renderGate([on(accountStaffOperations.me, apiError(403, 'forbidden', 'Esta sección es solo para el equipo de la fundación.'))]);
 
     const heading = await screen.findByRole('heading', { name: 'Esta cuenta no pertenece al equipo' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
@@ -178,7 +181,7 @@ describe('StaffGate: who gets in', () => {
   it('opens straight into the panel with a remembered session, and signing out from inside clears it', async () => {
     const user = userEvent.setup();
     identity.currentSession.mockResolvedValue(valid('ana@fundacion.org'));
-    renderGate({ 'GET /api/account/staff/me': me() });
+    renderGate([on(accountStaffOperations.me, me())]);
     expect(await screen.findByText('Dentro: ana@fundacion.org equipo')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Salir del panel' }));
@@ -190,9 +193,7 @@ describe('StaffGate: who gets in', () => {
   it('says when the panel cannot be reached, and tries again', async () => {
     const user = userEvent.setup();
     identity.currentSession.mockResolvedValue(valid('ana@fundacion.org'));
-    renderGate({
-      'GET /api/account/staff/me': [apiError(503, 'staff_check_unavailable', 'No pudimos comprobar tu acceso al panel.'), me()],
-    });
+    renderGate([on(accountStaffOperations.me, apiError(503, 'staff_check_unavailable', 'No pudimos comprobar tu acceso al panel.'), me())]);
     expect(await screen.findByText('No pudimos comprobar tu acceso al panel.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByText('Dentro: ana@fundacion.org equipo')).toBeTruthy();
@@ -206,12 +207,13 @@ describe('StaffGate: first visit without an authenticator', () => {
     const user = userEvent.setup();
     identity.currentSession.mockResolvedValue(valid('nuevo@fundacion.org'));
     identity.startTotpSetup.mockResolvedValue({ success: true, secret });
-    const fake = renderGate({
-      'GET /api/account/staff/me': [
+    const fake = renderGate([
+      on(
+        accountStaffOperations.me,
         me({ email: 'nuevo@fundacion.org', totp: false }),
         apiError(401, 'sign_in_again', 'Por seguridad cerramos las sesiones anteriores de tu cuenta.'),
-      ],
-    });
+      ),
+    ]);
 
     const qr = await screen.findByRole('img', { name: /Código QR para agregar nuevo@fundacion.org/ });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
@@ -257,7 +259,7 @@ describe('StaffGate: first visit without an authenticator', () => {
         code: 'InternalErrorException',
       })
       .mockResolvedValueOnce({ success: true, secret });
-    renderGate({ 'GET /api/account/staff/me': me({ email: 'nuevo@fundacion.org', totp: false }) });
+    renderGate([on(accountStaffOperations.me, me({ email: 'nuevo@fundacion.org', totp: false }))]);
     expect(await screen.findByText('No pudimos configurar la aplicación autenticadora.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByRole('img', { name: /Código QR/ })).toBeTruthy();
@@ -276,18 +278,21 @@ describe('StaffGate: an invitation link', () => {
     });
     identity.currentSession.mockResolvedValue(valid('nueva@fundacion.org'));
     identity.startTotpSetup.mockResolvedValue({ success: true, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
-    const fake = renderGate({
-      'POST /api/account/staff-invitation/preview': ok({
-        email: 'nueva@fundacion.org',
-        name: 'Nora Nueva',
-        roles: ['atencion', 'datos'],
-        invitedBy: 'admin@fundacion.org',
-        expiresAt: '2026-12-04T15:00:00.000Z',
-        existingAccount: true,
-      }),
-      'POST /api/account/staff-invitation/accept': ok({ email: 'nueva@fundacion.org', roles: ['atencion', 'datos'] }, 201),
-      'GET /api/account/staff/me': me({ email: 'nueva@fundacion.org', totp: false }),
-    });
+    const fake = renderGate([
+      on(
+        staffInvitationOperations.preview,
+        ok({
+          email: 'nueva@fundacion.org',
+          name: 'Nora Nueva',
+          roles: ['atencion', 'datos'],
+          invitedBy: 'admin@fundacion.org',
+          expiresAt: '2026-12-04T15:00:00.000Z',
+          existingAccount: true,
+        }),
+      ),
+      on(staffInvitationOperations.accept, ok({ email: 'nueva@fundacion.org', roles: ['atencion', 'datos'] }, 201)),
+      on(accountStaffOperations.me, me({ email: 'nueva@fundacion.org', totp: false })),
+    ]);
     const heading = await screen.findByRole('heading', { name: 'Acepta tu invitación al equipo' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     // The token leaves the address bar, and the page says what accepting does to the address's existing account.
@@ -309,9 +314,7 @@ describe('StaffGate: an invitation link', () => {
 
   it('says when a link no longer works', async () => {
     window.history.replaceState(null, '', `/equipo/invitacion#${'U'.repeat(43)}`);
-    renderGate({
-      'POST /api/account/staff-invitation/preview': apiError(404, 'invitation_invalid', 'Este enlace de invitación no es válido.'),
-    });
+    renderGate([on(staffInvitationOperations.preview, apiError(404, 'invitation_invalid', 'Este enlace de invitación no es válido.'))]);
     expect(await screen.findByText('Este enlace de invitación no es válido.')).toBeTruthy();
     expect(identity.login).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import '../../account.css';
 import './staff.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSignedInCall } from 'shared/api/use-operation';
 import { logoutSession } from 'shared/auth-session';
 import { useNavigation } from 'shared/navigation';
 import { newPasswordSchema } from 'shared/schemas/account';
@@ -10,11 +11,12 @@ import { SubmitErrors } from 'shared/ui/error-summary';
 import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { useGetStaffMe } from '../../api/get-staff-me';
+import { accountStaffOperations } from '../../api/account-staff-operations';
 import { AccountForm, LinkButton } from '../../components/account-form';
 import { NewPasswordFields, PasswordField } from '../../components/password-field';
 import { StepHeading } from '../../components/step-heading';
 import { identityMessages } from '../../identity/errors';
+import { emailOfToken, heldToken } from './gate-token';
 import { INVITATION_PATH, InvitationStep, invitationTokenInAddress } from './invitation-step';
 import { TotpCodeField } from './totp-code-field';
 import { answerTotp, completeNewPassword, currentSession, login, logout, RESTART_SIGN_IN, type LoginResult } from './staff-identity';
@@ -41,17 +43,6 @@ interface StepEvents {
   onSignedIn: () => void;
   /** Back to the first step, with why when the provider ended the attempt. */
   onRestart: (notice?: string) => void;
-}
-
-/** The e-mail inside an ID token (for the "not staff" message), without verifying it: the server does that. */
-function emailOfToken(idToken: string): string | null {
-  try {
-    const payload = idToken.split('.')[1] ?? '';
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { email?: unknown };
-    return typeof json.email === 'string' ? json.email : null;
-  } catch {
-    return null;
-  }
 }
 
 function SignInForm({
@@ -194,7 +185,8 @@ function SignOutButton({ onSignOut }: { onSignOut: () => Promise<void> }) {
  * checks every staff call on its own; this only decides what to show.
  */
 export default function StaffGate({ children }: { children?: ReactNode }) {
-  const getMe = useGetStaffMe();
+  const held = useMemo(heldToken, []);
+  const getMe = useSignedInCall(accountStaffOperations.me, held);
   const { pathname, navigate } = useNavigation();
   const invited = pathname.replace(/\/+$/, '') === INVITATION_PATH;
   const [stage, setStage] = useState<Stage>(() =>
@@ -224,7 +216,8 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
         setStage({ kind: 'unavailable', message: identityMessages.network });
         return;
       }
-      const answer = await getMe(session.idToken);
+      held.current = session.idToken;
+      const answer = await getMe();
       if (!latest()) return;
       if (answer.kind === 'error' && answer.error === 'sign_in_again') {
         // The server ended every session of the account (a second factor just set up, an invitation accepted): this
@@ -250,7 +243,7 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
         setStage({ kind: 'unavailable', message: answer.kind === 'error' && answer.message ? answer.message : identityMessages.network });
       }
     },
-    [getMe, signInAgain],
+    [getMe, held, signInAgain],
   );
 
   useEffect(() => {

@@ -5,9 +5,10 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiClientProvider } from 'shared/api/context';
-import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
 import type { StaffMemberRow } from 'shared/schemas/staff-api';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
+import { accountStaffOperations as ops } from '../../api/account-staff-operations';
 import { axeViolations } from './axe-testing';
 import StaffMembers from './staff-members';
 
@@ -42,11 +43,11 @@ const session: StaffSession = {
   signOut: jest.fn(async () => undefined),
 };
 
-function renderMembers(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
-  const fake = fakeApiClient(answers);
+function renderMembers(operations: ScriptedOperation[], as: StaffSession = session) {
+  const fake = fakeOperations(...operations);
   render(
     <ApiClientProvider client={fake.client}>
-      <StaffSessionContext.Provider value={session}>
+      <StaffSessionContext.Provider value={as}>
         <StaffMembers />
       </StaffSessionContext.Provider>
     </ApiClientProvider>,
@@ -58,7 +59,7 @@ const rowOf = (email: string) => screen.getByRole('rowheader', { name: new RegEx
 
 describe('StaffMembers', () => {
   it('lists the team with roles and state in words (pending invitations too); no way to remove oneself', async () => {
-    const fake = renderMembers({ 'GET /api/account/staff/members': ok({ members: team }) });
+    const fake = renderMembers([on(ops.members, ok({ members: team }))]);
     const table = await screen.findByRole('table', { name: 'Miembros del equipo e invitaciones pendientes' });
     expect(
       within(table)
@@ -90,12 +91,10 @@ describe('StaffMembers', () => {
 
   it('invites with name and roles on the form kit: errors in the summary, then the API call and a message that takes focus', async () => {
     const user = userEvent.setup();
-    const fake = renderMembers({
-      'GET /api/account/staff/members': [
-        ok({ members: team }),
-        ok({ members: [...team, member('carlos@fundacion.org', { status: 'invited' })] }),
-      ],
-      'POST /api/account/staff/members': [
+    const fake = renderMembers([
+      on(ops.members, ok({ members: team }), ok({ members: [...team, member('carlos@fundacion.org', { status: 'invited' })] })),
+      on(
+        ops.invite,
         apiError(409, 'already_member', 'Esta persona ya es parte del equipo.'),
         ok(
           {
@@ -107,8 +106,8 @@ describe('StaffMembers', () => {
           },
           201,
         ),
-      ],
-    });
+      ),
+    ]);
     await screen.findByRole('table');
     const send = screen.getByRole('button', { name: 'Enviar invitación' });
 
@@ -155,10 +154,10 @@ describe('StaffMembers', () => {
 
   it("changes a member's roles in a dialog", async () => {
     const user = userEvent.setup();
-    const fake = renderMembers({
-      'GET /api/account/staff/members': [ok({ members: team }), ok({ members: team })],
-      'PUT /api/account/staff/members/ana%40fundacion.org/roles': ok({ email: 'ana@fundacion.org', roles: ['datos'] }),
-    });
+    const fake = renderMembers([
+      on(ops.members, ok({ members: team }), ok({ members: team })),
+      on(ops.updateRoles, ok({ email: 'ana@fundacion.org', roles: ['datos'] })),
+    ]);
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Cambiar roles de ana@fundacion.org' }));
     const dialog = screen.getByRole('dialog', { name: 'Roles de ana@fundacion.org' });
@@ -173,13 +172,14 @@ describe('StaffMembers', () => {
 
   it('removes only after a confirmation dialog that keeps focus, closes with Escape and gives focus back', async () => {
     const user = userEvent.setup();
-    const fake = renderMembers({
-      'GET /api/account/staff/members': [ok({ members: team }), ok({ members: team.filter((m) => m.email !== 'ana@fundacion.org') })],
-      'DELETE /api/account/staff/members/ana%40fundacion.org': [
+    const fake = renderMembers([
+      on(ops.members, ok({ members: team }), ok({ members: team.filter((m) => m.email !== 'ana@fundacion.org') })),
+      on(
+        ops.remove,
         apiError(502, 'identity_provider_error', 'No pudimos hablar con el servicio de cuentas.'),
         ok({ email: 'ana@fundacion.org', removed: true, wasInvitation: false }),
-      ],
-    });
+      ),
+    ]);
     await screen.findByRole('table');
     const remove = screen.getByRole('button', { name: 'Retirar a ana@fundacion.org' });
 
@@ -216,14 +216,29 @@ describe('StaffMembers', () => {
 
   it('says when the team cannot be loaded and tries again', async () => {
     const user = userEvent.setup();
-    renderMembers({
-      'GET /api/account/staff/members': [
-        apiError(502, 'identity_provider_error', 'No pudimos hablar con el servicio de cuentas.'),
-        ok({ members: team }),
-      ],
-    });
+    renderMembers([
+      on(ops.members, apiError(502, 'identity_provider_error', 'No pudimos hablar con el servicio de cuentas.'), ok({ members: team })),
+    ]);
     expect(await screen.findByText('No pudimos hablar con el servicio de cuentas.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByRole('table')).toBeTruthy();
+  });
+
+  it('sends nothing once the session ended: the invitation says what a network failure says, a removal closes its dialog', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const ending: StaffSession = { ...session, getIdToken: async () => (signedIn ? 'token-admin' : null) };
+    const fake = renderMembers([on(ops.members, ok({ members: team }))], ending);
+    await screen.findByRole('table');
+    signedIn = false;
+    await user.type(screen.getByLabelText(/^Correo de la persona/), 'carlos@fundacion.org');
+    await user.type(screen.getByLabelText(/^Nombre de la persona/), 'Carlos Pérez');
+    await user.click(screen.getByRole('checkbox', { name: 'Cursos' }));
+    await user.click(screen.getByRole('button', { name: 'Enviar invitación' }));
+    expect(await screen.findByText('No pudimos conectarnos. Revisa tu conexión e inténtalo de nuevo.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retirar a ana@fundacion.org' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sí, retirar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.calls.map((c) => c.method)).toEqual(['GET']);
   });
 });

@@ -1,7 +1,9 @@
 import '../../account.css';
 import './staff.css';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { inviteStaffRequestSchema, updateStaffRolesRequestSchema, type StaffMemberRow } from 'shared/schemas/staff-api';
 import { useStaffSession } from 'shared/staff-session';
 import { staffRoleNames, type StaffRole } from 'shared/staff-roles';
@@ -11,10 +13,7 @@ import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmiss
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { useInviteStaffMember } from '../../api/invite-staff-member';
-import { useListStaffMembers } from '../../api/list-staff-members';
-import { useRemoveStaffMember } from '../../api/remove-staff-member';
-import { useUpdateStaffMemberRoles } from '../../api/update-staff-member-roles';
+import { accountStaffOperations as ops } from '../../api/account-staff-operations';
 import { bogotaDate } from './format';
 import { membersTexts as t } from './members-texts';
 import { RoleChoices } from './role-choices';
@@ -40,15 +39,13 @@ function NoticeLine({ text, detail }: { text: string; detail?: string | undefine
 }
 
 function InviteForm({ onInvited }: { onInvited: (text: string, detail?: string) => void }) {
-  const session = useStaffSession();
-  const invite = useInviteStaffMember();
+  const invite = useOperationCall(ops.invite);
   const empty = { email: '', name: '', roles: [] as StaffRole[] };
   const form = useZodForm(inviteStaffRequestSchema, { defaultValues: empty });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
-    const token = await session.getIdToken();
-    if (!token) return failed(t.network);
-    const result = await invite(values, token);
+    // After the session ended nothing was sent: the same line as a network failure, as before.
+    const result = await invite({ body: values });
     if (result.kind !== 'ok') return failed(messageOf(result, t.network), { fields: result.kind === 'error' ? result.fields : undefined });
     form.reset(empty);
     onInvited(t.invited(result.data.email, result.data.renewed), result.data.existingAccount ? t.existingAccount : undefined);
@@ -89,15 +86,12 @@ function RolesDialog({
   onCancel: () => void;
   onState: (busy: boolean, error: string | null) => void;
 }) {
-  const session = useStaffSession();
-  const update = useUpdateStaffMemberRoles();
+  const update = useOperationCall(ops.updateRoles);
   const form = useZodForm(updateStaffRolesRequestSchema, { defaultValues: { roles: dialog.member.roles } });
   const field = fieldsOf(form);
   const save = form.handleSubmit(async (values) => {
     onState(true, null);
-    const token = await session.getIdToken();
-    if (!token) return onState(false, t.network);
-    const result = await update(dialog.member.email, values, token);
+    const result = await update({ params: { email: dialog.member.email }, body: values });
     if (result.kind === 'ok') onSaved(result.data.roles);
     else onState(false, messageOf(result, t.network));
   });
@@ -132,9 +126,13 @@ function stateOf(m: StaffMemberRow): { text: string; ok: boolean } {
  */
 export default function StaffMembers() {
   const session = useStaffSession();
-  const remove = useRemoveStaffMember();
-  const invite = useInviteStaffMember();
-  const resource = useStaffResource(useListStaffMembers(), t);
+  const remove = useOperationCall(ops.remove);
+  const invite = useOperationCall(ops.invite);
+  const list = useOperationCall(ops.members);
+  const resource = useStaffResource(
+    useMemo(() => ({ load: () => list() }), [list]),
+    t,
+  );
   const members = resource.data?.members;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -148,9 +146,9 @@ export default function StaffMembers() {
     if (dialog?.kind !== 'remove') return;
     const { member } = dialog;
     setDialog({ ...dialog, busy: true, error: null });
-    const token = await session.getIdToken();
-    if (!token) return setDialog(null);
-    const result = await remove(member.email, token);
+    const result = await remove({ params: { email: member.email } });
+    // The session ended: nothing was sent, the dialog closes (the panel says to sign in again).
+    if (isSessionEnded(result)) return setDialog(null);
     if (result.kind === 'ok') {
       setDialog(null);
       announce(result.data.wasInvitation ? t.invitationCancelled(member.email) : t.removed(member.email));
@@ -158,9 +156,8 @@ export default function StaffMembers() {
   };
 
   const resend = async (member: StaffMemberRow) => {
-    const token = await session.getIdToken();
-    if (!token) return;
-    const result = await invite({ email: member.email, name: member.name ?? '', roles: member.roles }, token);
+    const result = await invite({ body: { email: member.email, name: member.name ?? '', roles: member.roles } });
+    if (isSessionEnded(result)) return;
     if (result.kind === 'ok') announce(t.invited(member.email, result.data.renewed));
     else announce(messageOf(result, t.network));
   };
