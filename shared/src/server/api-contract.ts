@@ -1,6 +1,7 @@
 // Types only: what an API plugin is given and may rely on. Kept apart from the modules that build these values
 // (server-config.ts, identity.ts, api-module.ts), so they can all import the contract without importing each other.
 import type { SiteDb } from './database';
+import type { SiteDomains } from './domains';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { RetentionSettings } from './personal-data/retention-settings';
@@ -224,6 +225,11 @@ export interface ApiContext {
   identity: TokenVerifier;
   /** Who is on the foundation's team now, with which roles (the site's database and the identity provider). */
   staff: StaffDirectory;
+  /**
+   * The site's domains as composed by site/server.ts (#27): every domain's personal-data declarations and retention
+   * rules (`personalData`), and the services domains offer each other (`services.get(ref)`, services.ts).
+   */
+  domains: SiteDomains;
   /**
    * Resolves once every domain's migrations ran. In the gateway they run in the background after the plugins are
    * registered, so a plugin that writes at start-up waits for it (unset: the tables already exist).
