@@ -1,8 +1,9 @@
 import type { ConsentForm } from '../legal/privacy-policy';
-import { combineRegistries, type DomainRegistry } from './personal-data/registry';
-import { orderRetention, siteRetention, type RetentionRule, type SitePersonalData } from './personal-data/retention';
+import type { SiteDomains } from './api-contract';
+import { combineRegistries, type DomainRegistry, type RetentionRule } from './personal-data/registry';
+import { orderRetention, siteRetention } from './personal-data/retention';
 import { siteTables } from './personal-data/site-tables';
-import { composeServices, type DomainServices, type ServiceProvider, type ServiceRef } from './services';
+import { composeServices, type ServiceProvider, type ServiceRef } from './services';
 
 /**
  * Domain manifests (#27): each remote describes its server side as data in `remote-<name>/manifest/server.ts` — its
@@ -20,13 +21,6 @@ export interface DomainManifest {
   consentForms?: Partial<Record<ConsentForm, string>>;
   /** What it offers other domains (services.ts). */
   services?: readonly ServiceProvider<unknown>[];
-}
-
-/** The composed site, as `ctx.domains` carries it. */
-export interface SiteDomains {
-  /** Every domain's personal-data declarations and retention rules, with shared plumbing's tables. */
-  personalData: SitePersonalData;
-  services: DomainServices;
 }
 
 /** The site from its domains' manifests, in this order (a person's copy lists its groups in it). */
@@ -77,3 +71,5 @@ export const uncomposedDomains: SiteDomains = {
     },
   },
 };
+
+export type { SiteDomains };

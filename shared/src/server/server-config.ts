@@ -1,6 +1,6 @@
-import type { ApiContext, IdentityConfig, SeatHoldLimits, ServerSettings, StaffDirectory } from './api-contract';
+import type { ApiContext, IdentityConfig, SeatHoldLimits, ServerSettings, SiteDomains, StaffDirectory } from './api-contract';
 import type { SiteDb } from './database';
-import { uncomposedDomains, type SiteDomains } from './domains';
+import { uncomposedDomains } from './domains';
 import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';

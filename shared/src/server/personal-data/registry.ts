@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import type { Database } from '../database';
+import type { RetentionSettings } from './retention-settings';
 
 /**
  * The registry of personal data (Ley 1581 de 2012): for every table of the site, whether it holds a visitor's personal
@@ -162,3 +163,21 @@ export const categoryLabels: Record<PersonalCategory, string> = {
 
 /** Categories an erasure never blanks: computed by the database, or the team's own record of who acted. */
 export const untouchedCategories: ReadonlySet<PersonalCategory> = new Set(['derivado', 'equipo']);
+
+/** One kind of record and when its time is up. */
+export interface RetentionRule {
+  /** The setting that says how long (retention-settings.ts). */
+  setting: keyof RetentionSettings;
+  table: keyof Database;
+  /** The rows whose time is up, given the oldest instant still kept (alias `t`). */
+  expired: (cutoff: Date) => RawBuilder<boolean>;
+  /** 'delete'; 'own': the table's erase rule; 'anonymise-all': every personal column, even what a kept record keeps. */
+  treatment: 'delete' | 'own' | 'anonymise-all';
+}
+
+/** The site's personal data as the engine and the retention job receive it (composed by site/server.ts). */
+export interface SitePersonalData {
+  registry: PersonalDataRegistry;
+  /** Every domain's retention rules, in the order they run (`orderRetention`). */
+  retention: readonly RetentionRule[];
+}

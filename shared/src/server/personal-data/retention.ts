@@ -1,28 +1,19 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Database, SiteDb } from '../database';
+import type { SiteDb } from '../database';
 import { bogotaDay, runOnce, scheduleDaily } from '../jobs';
 import { erasePass, summarise } from './erase';
-import type { PersonalDataRegistry, TableSpec } from './registry';
+import type { RetentionRule, SitePersonalData, TableSpec } from './registry';
 import { defaultRetention, type RetentionSettings } from './retention-settings';
 import { readColumns } from './schema-info';
 import type { Scope } from './selection';
+
+export type { RetentionRule, SitePersonalData } from './registry';
 
 /**
  * Retention (#15): once a day the records whose time is up are deleted or anonymised, by the same registry and the same
  * erasure as a data subject's request (a deleted record takes its notes, marks and payment history with it; an
  * anonymised one keeps what it keeps). Each rule is one transaction; the day's run happens once across every instance.
  */
-
-/** One kind of record and when its time is up. */
-export interface RetentionRule {
-  /** The setting that says how long (retention-settings.ts). */
-  setting: keyof RetentionSettings;
-  table: keyof Database;
-  /** The rows whose time is up, given the oldest instant still kept (alias `t`). */
-  expired: (cutoff: Date) => RawBuilder<boolean>;
-  /** 'delete'; 'own': the table's erase rule; 'anonymise-all': every personal column, even what a kept record keeps. */
-  treatment: 'delete' | 'own' | 'anonymise-all';
-}
 
 const unit = (setting: keyof RetentionSettings) => (setting.endsWith('Years') ? 'years' : setting.endsWith('Months') ? 'months' : 'days');
 
@@ -88,13 +79,6 @@ function ruleScope(rule: RetentionRule, cutoff: Date): Scope {
     direct: (spec: TableSpec) => (spec.table === rule.table ? rule.expired(cutoff) : null),
     treatment: (spec: TableSpec) => (spec.table === rule.table ? rule.treatment : 'own'),
   };
-}
-
-/** The site's personal data as the engine and the retention job receive it (composed by site/server.ts). */
-export interface SitePersonalData {
-  registry: PersonalDataRegistry;
-  /** Every domain's retention rules, in the order they run (`orderRetention`). */
-  retention: readonly RetentionRule[];
 }
 
 /** Applies every rule as of `at`, one transaction each; answers what was deleted or anonymised, per kind (no personal data). */
