@@ -60,6 +60,13 @@ COPY --from=build /app/node_modules/tsx node_modules/tsx
 COPY --from=build /app/node_modules/esbuild node_modules/esbuild
 COPY --from=build /app/node_modules/@esbuild node_modules/@esbuild
 COPY shared/src shared/src
+# The site's composition (#27): every service and the gateway compose the whole site from the domains' manifests
+# (site/server.ts), so each image has them all; a domain's manifest is data (lint keeps it from importing its API).
+COPY site site
+COPY remote-courses/manifest remote-courses/manifest
+COPY remote-giving/manifest remote-giving/manifest
+COPY remote-community/manifest remote-community/manifest
+COPY remote-account/manifest remote-account/manifest
 COPY ${APP} ${APP}
 COPY --from=build /app/image-dist ${APP}/dist
 # A remote installs its build into RELEASES_DIR at start (a volume, so the releases before it stay served for open tabs).

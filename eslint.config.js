@@ -11,6 +11,11 @@ const restricted = (regex, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
 });
 const anyRemote = '(^|/)remote-(courses|giving|community|account)(/|$)';
+/** The composition root (#27), a top-level folder that is no package: reached by a relative path only. */
+const siteRoot = '^(\\.\\./)+site(/|$)';
+const siteMessage = 'Un dominio recibe la composición del sitio por ctx.domains: solo su api/server.ts (y el gateway) importan site/.';
+const otherRemotes = (name) => `(^|/)(${remotes.filter((r) => r !== name).join('|')}|shell)(/|$)|^react-router(-dom)?(/|$)`;
+const remoteMessage = 'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.';
 
 /** `no-restricted-syntax` selectors of the rule "the API is called only from src/api/" (#12). */
 const apiRule = {
@@ -86,7 +91,7 @@ export default tseslint.config(
     },
   },
   // shared/ is the common ground: it imports no app.
-  { files: ['shared/**'], rules: restricted(`(^|/)shell(/|$)|${anyRemote}`, 'shared/ no importa ninguna app.') },
+  { files: ['shared/**'], rules: restricted(`(^|/)shell(/|$)|${anyRemote}|${siteRoot}`, 'shared/ no importa ninguna app.') },
   {
     // The federated singletons must be imported by package name: a relative import bundles a private copy into the
     // remote (its links then change the address bar without rendering, its store is not the shell's).
@@ -97,7 +102,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: `(^|/)shell(/|$)|${anyRemote}`, message: 'shared/ no importa ninguna app.' },
+            { regex: `(^|/)shell(/|$)|${anyRemote}|${siteRoot}`, message: 'shared/ no importa ninguna app.' },
             {
               regex: '^\\.{1,2}/(\\.\\./)*(navigation|store|auth-session)(/index)?$',
               message: "Importa 'shared/navigation', 'shared/store' o 'shared/auth-session': son singletons de Module Federation.",
@@ -109,39 +114,69 @@ export default tseslint.config(
   },
   // The shell's browser code imports no remote: remotes arrive at run time through Module Federation.
   { files: ['shell/src/**'], rules: restricted(anyRemote, 'El shell carga los remotos en tiempo de ejecución.') },
-  // A remote never imports another remote, nor the shell, nor a router (navigation comes from shared/navigation).
+  // A remote never imports another remote (its manifest included), nor the shell, nor a router (navigation comes from
+  // shared/navigation), nor the composition root: it gets the other domains' services from `ctx.domains` (#27).
   ...remotes.map((name) => ({
     files: [`${name}/**`],
-    rules: restricted(
-      `(^|/)(${remotes.filter((r) => r !== name).join('|')}|shell)(/|$)|^react-router(-dom)?(/|$)`,
-      'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.',
-    ),
-  })),
-  // A remote's server imports of its browser code only the operations' declarations (#27: `src/api/*-operations.ts`,
-  // no React, no screens), which it registers with shared/server/operation-routes.
-  ...remotes.map((name) => ({
-    files: [`${name}/api/**`],
-    ignores: [`${name}/api/*.test.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            {
-              regex: `(^|/)(${remotes.filter((r) => r !== name).join('|')}|shell)(/|$)|^react-router(-dom)?(/|$)`,
-              message: 'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.',
-            },
-            {
-              regex: '(^|/)src/(?!api/[a-z0-9-]+-operations$)',
-              message: 'El servidor importa de src/ solo las declaraciones de operaciones (src/api/<dominio>-operations.ts).',
-            },
+            { regex: otherRemotes(name), message: remoteMessage },
+            { regex: siteRoot, message: siteMessage },
           ],
         },
       ],
     },
   })),
+  // A remote's server imports of its browser code only the operations' declarations (#27: `src/api/*-operations.ts`,
+  // no React, no screens), which it registers with shared/server/operation-routes.
+  ...remotes.map((name) => ({
+    files: [`${name}/api/**`],
+    ignores: [`${name}/api/*.test.ts`, `${name}/api/server.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: otherRemotes(name), message: remoteMessage },
+            {
+              regex: '(^|/)src/(?!api/[a-z0-9-]+-operations$)',
+              message: 'El servidor importa de src/ solo las declaraciones de operaciones (src/api/<dominio>-operations.ts).',
+            },
+            { regex: siteRoot, message: siteMessage },
+          ],
+        },
+      ],
+    },
+  })),
+  // A remote's own service (`api/server.ts`, the container topology) passes the site's composition to its API.
+  ...remotes.map((name) => ({ files: [`${name}/api/server.ts`], rules: restricted(otherRemotes(name), remoteMessage) })),
+  // A domain's manifest (#27) is data: no React, no Fastify, none of its browser code or API plugin, no composition.
+  ...remotes.map((name) => ({
+    files: [`${name}/manifest/**`],
+    rules: restricted(
+      `${otherRemotes(name)}|${siteRoot}|^(react|react-dom|fastify)(/|$)|^@fastify/|^\\.\\./(src|api)(/|$)`,
+      'Un manifiesto es solo datos: no importa React, Fastify, el código de su remoto (src/, api/) ni otro dominio.',
+    ),
+  })),
+  // The composition root imports each domain's manifest and nothing else of a remote.
+  {
+    files: ['site/**'],
+    rules: restricted(
+      '(^|/)remote-(courses|giving|community|account)(/(?!manifest/)|$)|(^|/)shell(/|$)',
+      'La composición (site/) importa de cada dominio solo su manifiesto (remote-<nombre>/manifest/…).',
+    ),
+  },
+  // Only the composition root imports a manifest: the gateway, the sandbox and the scripts take the composition.
+  {
+    files: ['shell/server/**', 'sandbox/**', 'scripts/**', 'e2e/**'],
+    rules: restricted(`(^|/)remote-[a-z]+/manifest(/|$)`, 'Solo la composición (site/) importa los manifiestos de los dominios.'),
+  },
   // A remote's API tests register only their own plugin (shared/server/api-testing). The account API's tests are the
-  // exception: they enrol and pay through the courses API, so they drive the composed gateway (shell/server/src/testing.ts).
+  // exception: they enrol and pay through the courses API, so they drive the composed gateway (shell/server/src/testing.ts)
+  // and the site's composition (site/).
   {
     files: ['remote-account/api/*.test.ts'],
     rules: restricted(

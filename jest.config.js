@@ -29,7 +29,7 @@ export default {
     '^otplib$': '<rootDir>/sandbox/src/identity/otplib-unavailable.cjs',
     '\\.css$': '<rootDir>/shared/src/ui/style-stub.cjs',
   },
-  testMatch: ['<rootDir>/{shared,shell,remote-*,sandbox}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{shared,shell,remote-*,sandbox,site}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   testTimeout: 30000,

@@ -18,7 +18,7 @@ import type { Database } from 'shared/server/db';
 import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createMailer, type MailboxEntry, type Mailer } from 'shared/server/mailer';
-import { createPersonalDataEngine } from 'shared/server/personal-data/engine';
+import { createPersonalDataEngine } from '../../site/personal-data';
 import type { IdentityAccounts } from 'shared/server/personal-data/identity-accounts';
 import { createApiContext, readCommonConfig } from 'shared/server/server-config';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';

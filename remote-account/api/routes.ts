@@ -9,7 +9,7 @@ import {
 import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
-import { readCourseEnrolments, tieCourseEnrolment, type CourseEnrolment } from 'shared/server/course-enrolments';
+import { courseEnrolmentsService, type CourseEnrolment } from 'shared/server/services';
 import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
 import { requireUser } from 'shared/server/identity';
 import { bearerSecurity, route } from 'shared/server/operation-routes';
@@ -44,6 +44,8 @@ const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status
  */
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
+    // The courses domain's enrolments, through its service (#27): never its table.
+    const { readCourseEnrolments, tieCourseEnrolment } = ctx.domains.services.get(courseEnrolmentsService);
     route(
       app,
       ops.enrollments,

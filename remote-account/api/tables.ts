@@ -13,7 +13,7 @@ export interface PaymentAccountsTable {
 }
 
 // The account domain's tables in the site's one Database type (see shared/src/server/database.ts). What it reads of the
-// courses domain's enrolments goes through shared/src/server/course-enrolments.ts.
+// courses domain's enrolments goes through its service (courseEnrolmentsService, shared/src/server/services.ts).
 /**
  * `account.data_requests` (data-requests/migrations.ts): a data subject's request (Ley 1581 arts. 14 y 15). Once answered
  * it keeps only what the law needs (radicado, kind, dates, outcome): `name`, `email`, `details` and `correction` are set

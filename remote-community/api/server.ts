@@ -1,6 +1,7 @@
 // The community remote as its own service (container topology); `npm start` mounts the same API inside the gateway.
 import path from 'node:path';
 import { startRemoteService } from 'shared/server/remote-service';
+import { siteDomains } from '../../site/server';
 import communityApi from './index';
 
-await startRemoteService(communityApi, { remoteDir: path.resolve(import.meta.dirname, '..') });
+await startRemoteService(communityApi, { remoteDir: path.resolve(import.meta.dirname, '..'), domains: siteDomains });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FULL_COURSE } from 'shared/catalogue/courses';
 import { testApi, type TestApi } from 'shared/server/api-testing';
-import { readCourseEnrolments } from 'shared/server/course-enrolments';
+import { readCourseEnrolments } from '../manifest/course-enrolments';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { signNotification } from 'shared/server/payments/signature';

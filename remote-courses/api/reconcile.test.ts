@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { testApi, type TestApi } from 'shared/server/api-testing';
-import { readCourseEnrolments } from 'shared/server/course-enrolments';
+import { readCourseEnrolments } from '../manifest/course-enrolments';
 import { runOnce } from 'shared/server/jobs';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { reconcileJobName, reconcilePayments } from 'shared/server/payments/reconcile';

@@ -1,6 +1,7 @@
 // The giving remote as its own service (container topology); `npm start` mounts the same API inside the gateway.
 import path from 'node:path';
 import { startRemoteService } from 'shared/server/remote-service';
+import { siteDomains } from '../../site/server';
 import givingApi from './index';
 
-await startRemoteService(givingApi, { remoteDir: path.resolve(import.meta.dirname, '..') });
+await startRemoteService(givingApi, { remoteDir: path.resolve(import.meta.dirname, '..'), domains: siteDomains });

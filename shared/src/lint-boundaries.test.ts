@@ -2,8 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
-// The architecture's boundaries are lint rules (eslint.config.js): a domain never reaches into another domain's code,
-// shared/ imports no app, the shell's browser code imports no remote. This lints small files as if they stood at
+// The architecture's boundaries are lint rules (eslint.config.js): a domain never reaches into another domain's code
+// (nor its manifest: only the composition root, site/, imports manifests), shared/ imports no app, the shell's browser
+// code imports no remote. This lints small files as if they stood at
 // those places, with the project's own configuration, in a separate Node (ESLint loads its configuration as ESM).
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -66,6 +67,39 @@ describe('lint keeps each domain to its own code', () => {
       filePath: 'remote-community/api/probe-operations.ts',
       code: "import { pqrsfOperations } from '../src/api/pqrsf-operations';\nexport const x = pqrsfOperations;\n",
     },
+    // Domain manifests (#27): only the composition root imports them; a domain gets others' services from its context.
+    {
+      filePath: 'remote-account/api/probe-manifest.ts',
+      code: "import { coursesManifest } from 'remote-courses/manifest/server';\nexport const x = coursesManifest;\n",
+    },
+    {
+      filePath: 'remote-account/api/probe-internals.ts',
+      code: "import { courseEnrolments } from '../../remote-courses/manifest/course-enrolments';\nexport const x = courseEnrolments;\n",
+    },
+    {
+      filePath: 'remote-account/api/probe-site.ts',
+      code: "import { siteDomains } from '../../site/server';\nexport const x = siteDomains;\n",
+    },
+    {
+      filePath: 'site/probe.ts',
+      code: "import { coursesManifest } from 'remote-courses/manifest/server';\nexport const x = coursesManifest;\n",
+    },
+    {
+      filePath: 'site/probe-internals.ts',
+      code: "import coursesApi from 'remote-courses/api';\nexport const x = coursesApi;\n",
+    },
+    {
+      filePath: 'shell/server/src/probe-manifest.ts',
+      code: "import { givingManifest } from 'remote-giving/manifest/server';\nexport const x = givingManifest;\n",
+    },
+    {
+      filePath: 'shared/src/server/probe-site.ts',
+      code: "import { siteDomains } from '../../../site/server';\nexport const x = siteDomains;\n",
+    },
+    {
+      filePath: 'remote-giving/manifest/probe.ts',
+      code: "import givingApi from '../api/index';\nexport const x = givingApi;\n",
+    },
     // What is allowed: a domain using the common kit.
     {
       filePath: 'remote-giving/api/probe-ok.ts',
@@ -100,6 +134,28 @@ describe('lint keeps each domain to its own code', () => {
     expect(boundaryErrors(of('remote-community/api/probe-operations.ts'))).toEqual([]);
     expect(boundaryErrors(of('remote-giving/api/probe.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('Un remoto no importa otro remoto'),
+    ]);
+  });
+
+  it('fails a domain importing another domain’s manifest or the composition root, and lets the composition root import manifests', () => {
+    expect(boundaryErrors(of('remote-account/api/probe-manifest.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un remoto no importa otro remoto'),
+    ]);
+    expect(boundaryErrors(of('remote-account/api/probe-internals.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un remoto no importa otro remoto'),
+    ]);
+    expect(boundaryErrors(of('remote-account/api/probe-site.ts')).map((m) => m.message)).toEqual([expect.stringContaining('ctx.domains')]);
+    expect(of('site/probe.ts')).toBeDefined();
+    expect(boundaryErrors(of('site/probe.ts'))).toEqual([]);
+    expect(boundaryErrors(of('site/probe-internals.ts')).map((m) => m.message)).toEqual([expect.stringContaining('solo su manifiesto')]);
+    expect(boundaryErrors(of('shell/server/src/probe-manifest.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Solo la composición (site/)'),
+    ]);
+    expect(boundaryErrors(of('shared/src/server/probe-site.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('shared/ no importa ninguna app'),
+    ]);
+    expect(boundaryErrors(of('remote-giving/manifest/probe.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un manifiesto es solo datos'),
     ]);
   });
 

@@ -41,6 +41,6 @@ export const unavailablePersonalData = (): PersonalDataEngine => ({
 
 export type PersonalDataFactory = (ctx: ApiContext) => PersonalDataEngine;
 
-/** The site's engine (shared/src/server/personal-data/): every domain's tables in this database, and the configured pool. */
+/** The site's engine (shared/src/server/personal-data/): every domain's tables (`ctx.domains`), and the configured pool. */
 export const sitePersonalData: PersonalDataFactory = (ctx) =>
-  createPersonalDataEngine({ db: ctx.db, accounts: cognitoAccounts(ctx.settings.identity) });
+  createPersonalDataEngine({ db: ctx.db, accounts: cognitoAccounts(ctx.settings.identity), registry: ctx.domains.personalData.registry });

@@ -1,6 +1,8 @@
 // Types only: what an API plugin is given and may rely on. Kept apart from the modules that build these values
 // (server-config.ts, identity.ts, api-module.ts), so they can all import the contract without importing each other.
 import type { SiteDb } from './database';
+import type { SitePersonalData } from './personal-data/registry';
+import type { DomainServices } from './services';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { RetentionSettings } from './personal-data/retention-settings';
@@ -225,8 +227,20 @@ export interface ApiContext {
   /** Who is on the foundation's team now, with which roles (the site's database and the identity provider). */
   staff: StaffDirectory;
   /**
+   * The site's domains as composed by site/server.ts (#27): every domain's personal-data declarations and retention
+   * rules (`personalData`), and the services domains offer each other (`services.get(ref)`, services.ts).
+   */
+  domains: SiteDomains;
+  /**
    * Resolves once every domain's migrations ran. In the gateway they run in the background after the plugins are
    * registered, so a plugin that writes at start-up waits for it (unset: the tables already exist).
    */
   migrated?: Promise<void>;
+}
+
+/** The composed site, as `ctx.domains` carries it (composed by site/server.ts with `composeDomains`, domains.ts). */
+export interface SiteDomains {
+  /** Every domain's personal-data declarations and retention rules, with shared plumbing's tables. */
+  personalData: SitePersonalData;
+  services: DomainServices;
 }

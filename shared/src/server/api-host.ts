@@ -8,6 +8,7 @@ import { createHttpServer, registerRateLimit } from './http';
 import { bearerSecurityScheme, type TokenVerifier } from './identity';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
+import type { SiteDomains } from './domains';
 import { assertProductionReady, createApiContext, type CommonServerConfig, type StaffDirectorySource } from './server-config';
 import { hidePrivateBuildFiles } from './static-cache';
 
@@ -33,6 +34,8 @@ export interface ApiHostOptions {
   identity?: TokenVerifier;
   /** The team's directory (tests); overrides the COGNITO_* configuration. */
   staff?: StaffDirectorySource;
+  /** The site's composition (site/server.ts), passed to every API as `ctx.domains`. */
+  domains?: SiteDomains;
 }
 
 export interface ApiHost {
@@ -85,6 +88,7 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
     payments: options.payments,
     identity: options.identity,
     staff: options.staff,
+    domains: options.domains,
   });
 
   const ready = options.migrations === 'before' ? Promise.resolve() : migrate();

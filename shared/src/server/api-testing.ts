@@ -7,6 +7,7 @@ import { createTestStaffDirectory } from './staff-testing';
 import type { ApiModule } from './api-module';
 import { migrateApis, mountApi } from './api-mount';
 import type { SiteDb } from './database';
+import type { SiteDomains } from './domains';
 import { openDatabase } from './db';
 import { createHttpServer, registerRateLimit } from './http';
 import { createMailer, type Mailer } from './mailer';
@@ -26,6 +27,11 @@ export interface TestApiDeps {
   settings?: Partial<ServerSettings>;
   /** An SMTP stand-in: the mailer then delivers through it as with SMTP_URL (and redacts the stored copies). */
   mailTransport?: Transporter;
+  /**
+   * The site's composition (`siteDomains` of site/server.ts, which shared/ cannot import): for an API that reads
+   * another domain's service or the personal-data registry. Without it, using `ctx.domains` fails saying so.
+   */
+  domains?: SiteDomains;
 }
 
 export interface TestApi {
@@ -52,6 +58,7 @@ export async function testApi(api: ApiModule, deps: TestApiDeps = {}): Promise<T
     payments: deps.payments,
     identity: deps.identity,
     staff: deps.staff ?? createTestStaffDirectory(),
+    domains: deps.domains,
   });
   const ctx: ApiContext = { ...base, settings: { ...base.settings, ...deps.settings } };
   await registerRateLimit(app, { max: ctx.settings.writeLimit.max, timeWindowMs: ctx.settings.writeLimit.timeWindow });

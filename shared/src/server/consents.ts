@@ -11,7 +11,7 @@ import { ApiError } from './http';
  * collects personal data: which form, which record it produced, whose address, which policy version, the SHA-256 of the
  * exact authorization text that version shows on that form, on which basis (an express authorization, or a notice where
  * the law needs none), and when. No network address. Erasure blanks the address and keeps the proof
- * (personal-data/domains/site.ts).
+ * (personal-data/site-tables.ts).
  */
 export interface ConsentsTable {
   id: Generated<string>;

@@ -6,6 +6,7 @@ import { site } from '../config/site';
 import type { ApiModule } from './api-module';
 import { apiNotFound } from './api-mount';
 import type { Database } from './db';
+import type { SiteDomains } from './domains';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
 import { serveRemoteBuild, serveServerBuild } from './static-cache';
@@ -47,6 +48,8 @@ export interface RemoteServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** A ready payment provider (tests); overrides the MERCADOPAGO_* configuration. */
   payments?: PaymentProvider;
+  /** The site's composition (site/server.ts): `api/server.ts` passes it; a test of one API alone may go without. */
+  domains?: SiteDomains;
 }
 
 export interface RemoteService {
@@ -73,6 +76,7 @@ export async function buildRemoteService(api: ApiModule, options: RemoteServiceO
       tags: [{ name: api.name, description: api.description }],
     },
     payments: options.payments,
+    domains: options.domains,
   });
 
   app.get(`/api/${api.name}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,6 @@
-import type { ApiContext, IdentityConfig, SeatHoldLimits, ServerSettings, StaffDirectory } from './api-contract';
+import type { ApiContext, IdentityConfig, SeatHoldLimits, ServerSettings, SiteDomains, StaffDirectory } from './api-contract';
 import type { SiteDb } from './database';
+import { uncomposedDomains } from './domains';
 import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
@@ -269,7 +270,7 @@ export function createApiContext(
   config: CommonServerConfig,
   db: SiteDb,
   mailer: Mailer,
-  overrides: { payments?: PaymentProvider; identity?: TokenVerifier; staff?: StaffDirectorySource } = {},
+  overrides: { payments?: PaymentProvider; identity?: TokenVerifier; staff?: StaffDirectorySource; domains?: SiteDomains } = {},
 ): ApiContext {
   const settings: ServerSettings = {
     production: config.production,
@@ -294,6 +295,9 @@ export function createApiContext(
       typeof overrides.staff === 'function'
         ? overrides.staff(db)
         : (overrides.staff ?? databaseStaffDirectory(db, cognitoStaffAccounts(config.identity))),
+    // The site's composition (site/server.ts): the gateway and each remote's service pass it; a test of one API alone
+    // may go without, and then anything that needs it fails saying so.
+    domains: overrides.domains ?? uncomposedDomains,
   };
 }
 

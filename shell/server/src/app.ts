@@ -16,6 +16,7 @@ import type { StaffDirectory, TokenVerifier } from 'shared/server/api-contract';
 import type { StaffDirectorySource } from 'shared/server/server-config';
 import { buildStaticOptions, isPrivateBuildPath, publicRoot, serveRemoteBuild } from 'shared/server/static-cache';
 import type { PaymentProvider } from 'shared/server/payments/provider';
+import { siteDomains } from '../../../site/server';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
 import { ServerRenderer } from './ssr';
@@ -84,6 +85,8 @@ export async function buildGateway(
     payments: options.payments,
     identity: options.identity,
     staff: options.staff,
+    // The site's composition (site/server.ts): every API's `ctx.domains`.
+    domains: siteDomains,
     beforeApis: async (host) => {
       registerSecurityHeaders(host, config);
       await host.register(compress, {

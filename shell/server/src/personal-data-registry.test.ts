@@ -8,7 +8,7 @@ import { migrateApis } from 'shared/server/api-mount';
 import type { Database } from 'shared/server/db';
 import { registryProblems } from 'shared/server/personal-data/registry-check';
 import { readColumns } from 'shared/server/personal-data/schema-info';
-import { siteRegistry } from 'shared/server/personal-data/site-registry';
+import { siteRegistry } from '../../../site/personal-data';
 import { testDatabases } from 'shared/server/test-databases';
 
 // The registry of personal data (shared/src/server/personal-data/) against the database every domain migrates: a table

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { Database } from 'shared/server/db';
-import { applyRetention, runRetention } from 'shared/server/personal-data/retention';
+import { applyRetention, runRetention } from '../../../site/personal-data';
 import { defaultRetention } from 'shared/server/personal-data/retention-settings';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { testDatabases } from 'shared/server/test-databases';

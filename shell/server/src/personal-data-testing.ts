@@ -15,10 +15,11 @@ import { createHttpServer, registerRateLimit } from 'shared/server/http';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createMailer, type MailboxEntry, type Mailer } from 'shared/server/mailer';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
-import { createPersonalDataEngine } from 'shared/server/personal-data/engine';
 import type { IdentityAccount, IdentityAccounts } from 'shared/server/personal-data/identity-accounts';
 import { createApiContext, readCommonConfig } from 'shared/server/server-config';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
+import { createPersonalDataEngine } from '../../../site/personal-data';
+import { siteDomains } from '../../../site/server';
 
 export const ORIGIN = 'http://127.0.0.1:8080';
 export const identity = createTestIdentity();
@@ -81,6 +82,7 @@ export async function startSite(database: Database): Promise<TestSite> {
     identity: identity.verifier,
     staff,
     payments: provider,
+    domains: siteDomains,
   });
   const ctx: ApiContext = { ...base, settings: { ...base.settings, writeLimit: { max: 1000, timeWindow: 60_000 } } };
   await registerRateLimit(app, { max: 1000, timeWindowMs: 60_000 });

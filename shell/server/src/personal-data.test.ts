@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { SiteDb } from 'shared/server/database';
 import type { Database } from 'shared/server/db';
 import { readPdfText } from 'shared/server/pdf/testing';
-import { applyRetention } from 'shared/server/personal-data/retention';
+import { applyRetention } from '../../../site/personal-data';
 import { readColumns, TEXT_TYPES } from 'shared/server/personal-data/schema-info';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { testDatabases } from 'shared/server/test-databases';

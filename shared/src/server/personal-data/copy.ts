@@ -4,7 +4,7 @@ import type { SiteDb } from '../database';
 import type { IdentityAccount } from './identity-accounts';
 import type { ColumnInfo } from './schema-info';
 import { col, personScope, Selection, tableRef } from './selection';
-import type { PersonalDataRegistry } from './site-registry';
+import type { PersonalDataRegistry } from './registry';
 
 /** A value of the copy: what JSON can carry (dates as ISO 8601 text). */
 export type CopyValue = string | number | boolean | null | { [key: string]: CopyValue } | CopyValue[];

@@ -6,7 +6,7 @@ import { testDatabases } from '../test-databases';
 import { createPersonalDataEngine } from './engine';
 import type { IdentityAccounts } from './identity-accounts';
 import type { TableSpec } from './registry';
-import { combineRegistries } from './site-registry';
+import { combineRegistries } from './registry';
 
 // The engine on a registry of its own over a throwaway `probe` schema: how rows belong to a person (address columns in
 // any case, digests, rows of their rows, mails naming them, records only tied to their account), what the copy shows,

@@ -4,14 +4,15 @@ import { collectCopy, copyJson } from './copy';
 import { copyPdf } from './copy-pdf';
 import { erasePass, summarise } from './erase';
 import type { IdentityAccount, IdentityAccounts } from './identity-accounts';
+import type { PersonalDataRegistry } from './registry';
 import { readColumns } from './schema-info';
 import { personScope } from './selection';
-import { siteRegistry, type PersonalDataRegistry } from './site-registry';
 
 /**
  * The personal-data engine (Ley 1581 de 2012, arts. 8, 14 y 15): the copy of everything the site holds for an address,
  * and its erasure everywhere — the identity provider's account included — except what the law obliges the foundation
- * to keep. Both read the registry (registry.ts, domains/), so a table is never covered by one and forgotten by the other.
+ * to keep. Both read the site's registry (registry.ts; composed from the domains' manifests by site/server.ts), so a
+ * table is never covered by one and forgotten by the other.
  * The account API's data requests call it through their port (remote-account/api/data-requests/personal-data.ts).
  */
 
@@ -26,7 +27,8 @@ export interface PersonalDataEngineOptions {
   db: SiteDb;
   /** The identity provider's accounts (Cognito or its emulator; a fake in tests). */
   accounts: IdentityAccounts;
-  registry?: PersonalDataRegistry;
+  /** The site's registry (`ctx.domains.personalData.registry`): every domain's declarations. */
+  registry: PersonalDataRegistry;
   now?: () => Date;
 }
 
@@ -55,8 +57,7 @@ export function normalisedAddress(email: string): string {
 }
 
 export function createPersonalDataEngine(options: PersonalDataEngineOptions): PersonalDataEngine {
-  const { db, accounts } = options;
-  const registry = options.registry ?? siteRegistry;
+  const { db, accounts, registry } = options;
   const now = options.now ?? (() => new Date());
 
   return {

@@ -1,9 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { SiteDb } from '../database';
-import { untouchedCategories, type TableSpec } from './registry';
+import { untouchedCategories, type PersonalDataRegistry, type TableSpec } from './registry';
 import type { ColumnInfo } from './schema-info';
 import { and, col, linkedOnly, not, or, parentLinks, Selection, tableRef, type Scope } from './selection';
-import type { PersonalDataRegistry } from './site-registry';
 
 /** What one pass did to one table. */
 export interface TableOutcome {

@@ -1,6 +1,6 @@
 import type { ColumnInfo } from './schema-info';
 import { TEXT_TYPES } from './schema-info';
-import type { PersonalDataRegistry } from './site-registry';
+import type { PersonalDataRegistry } from './registry';
 
 /**
  * What the registry fails to account for in the database as it is, one Spanish sentence per problem: a table with a

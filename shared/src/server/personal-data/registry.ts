@@ -1,5 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import type { Database } from '../database';
+import type { RetentionSettings } from './retention-settings';
 
 /**
  * The registry of personal data (Ley 1581 de 2012): for every table of the site, whether it holds a visitor's personal
@@ -7,8 +8,9 @@ import type { Database } from '../database';
  * (engine.ts) builds the access copy, the erasure and the retention job from it, and a test compares it with every
  * table and column the database really has, so a table or a text column nobody declared fails the build.
  *
- * Each domain declares its tables in `domains/<domain>.ts` (shared/ cannot import a remote, and the account API, which
- * runs the engine, needs every domain's declarations wherever it runs); `site-registry.ts` gathers them.
+ * Each domain declares its tables in its manifest (`remote-<domain>/manifest/personal-data.ts`); the site's composition
+ * root (`site/server.ts`) gathers them with the tables of shared plumbing (`site-tables.ts`) through `composeDomains`
+ * (../domains.ts), and the engine receives the result: shared/ names no domain's table.
  */
 
 /** What a column holds, for the person's copy, the erasure, and docs/personal-data.md. */
@@ -121,11 +123,26 @@ export interface TeamTable {
   why: string;
 }
 
-/** Every domain's declarations, as `domains/<domain>.ts` export them. */
+/** One domain's declarations, as its manifest exports them. */
 export interface DomainRegistry {
   tables: readonly TableSpec[];
   team?: readonly TeamTable[];
   plain?: readonly PlainTable[];
+}
+
+/** Every domain's declarations together: the site's registry, as the engine uses it. */
+export interface PersonalDataRegistry {
+  tables: readonly TableSpec[];
+  team: readonly TeamTable[];
+  plain: readonly PlainTable[];
+}
+
+export function combineRegistries(domains: readonly DomainRegistry[]): PersonalDataRegistry {
+  return {
+    tables: domains.flatMap((d) => d.tables),
+    team: domains.flatMap((d) => d.team ?? []),
+    plain: domains.flatMap((d) => d.plain ?? []),
+  };
 }
 
 /** Spanish names of the categories (docs and the registry's own listing). */
@@ -146,3 +163,21 @@ export const categoryLabels: Record<PersonalCategory, string> = {
 
 /** Categories an erasure never blanks: computed by the database, or the team's own record of who acted. */
 export const untouchedCategories: ReadonlySet<PersonalCategory> = new Set(['derivado', 'equipo']);
+
+/** One kind of record and when its time is up. */
+export interface RetentionRule {
+  /** The setting that says how long (retention-settings.ts). */
+  setting: keyof RetentionSettings;
+  table: keyof Database;
+  /** The rows whose time is up, given the oldest instant still kept (alias `t`). */
+  expired: (cutoff: Date) => RawBuilder<boolean>;
+  /** 'delete'; 'own': the table's erase rule; 'anonymise-all': every personal column, even what a kept record keeps. */
+  treatment: 'delete' | 'own' | 'anonymise-all';
+}
+
+/** The site's personal data as the engine and the retention job receive it (composed by site/server.ts). */
+export interface SitePersonalData {
+  registry: PersonalDataRegistry;
+  /** Every domain's retention rules, in the order they run (`orderRetention`). */
+  retention: readonly RetentionRule[];
+}

@@ -1,30 +1,19 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Database, SiteDb } from '../database';
+import type { SiteDb } from '../database';
 import { bogotaDay, runOnce, scheduleDaily } from '../jobs';
-import { moneyMoved } from './domains/payable';
 import { erasePass, summarise } from './erase';
-import type { TableSpec } from './registry';
+import type { RetentionRule, SitePersonalData, TableSpec } from './registry';
 import { defaultRetention, type RetentionSettings } from './retention-settings';
 import { readColumns } from './schema-info';
 import type { Scope } from './selection';
-import { siteRegistry, type PersonalDataRegistry } from './site-registry';
+
+export type { RetentionRule, SitePersonalData } from './registry';
 
 /**
  * Retention (#15): once a day the records whose time is up are deleted or anonymised, by the same registry and the same
  * erasure as a data subject's request (a deleted record takes its notes, marks and payment history with it; an
  * anonymised one keeps what it keeps). Each rule is one transaction; the day's run happens once across every instance.
  */
-
-/** One kind of record and when its time is up. */
-export interface RetentionRule {
-  /** The setting that says how long (retention-settings.ts). */
-  setting: keyof RetentionSettings;
-  table: keyof Database;
-  /** The rows whose time is up, given the oldest instant still kept (alias `t`). */
-  expired: (cutoff: Date) => RawBuilder<boolean>;
-  /** 'delete'; 'own': the table's erase rule; 'anonymise-all': every personal column, even what a kept record keeps. */
-  treatment: 'delete' | 'own' | 'anonymise-all';
-}
 
 const unit = (setting: keyof RetentionSettings) => (setting.endsWith('Years') ? 'years' : setting.endsWith('Months') ? 'months' : 'days');
 
@@ -39,69 +28,15 @@ export function cutoffOf(at: Date, setting: keyof RetentionSettings, settings: R
   return d;
 }
 
-const before = (column: RawBuilder<unknown>, cutoff: Date) => sql<boolean>`${column} < ${cutoff}`;
+/** `column < cutoff`: the usual test of a rule (alias `t`). */
+export const before = (column: RawBuilder<unknown>, cutoff: Date) => sql<boolean>`${column} < ${cutoff}`;
 
-/** The site's rules: every kind of record with personal data that is not kept for as long as the relation lasts. */
-export const retentionRules: readonly RetentionRule[] = [
-  {
-    setting: 'unpaidEnrolmentsMonths',
-    table: 'courses.enrolments',
-    expired: (c) => sql<boolean>`not ${moneyMoved} and ${before(sql`t.created_at`, c)}`,
-    treatment: 'delete',
-  },
-  {
-    setting: 'paymentRecordsYears',
-    table: 'courses.enrolments',
-    expired: (c) => sql<boolean>`${moneyMoved} and ${before(sql`coalesce(t.date_approved, t.payment_date, t.created_at)`, c)}`,
-    treatment: 'anonymise-all',
-  },
-  {
-    setting: 'paymentRecordsYears',
-    table: 'account.payment_accounts',
-    expired: (c) => before(sql`t.created_at`, c),
-    treatment: 'own',
-  },
-  {
-    setting: 'unpaidDonationsMonths',
-    table: 'giving.contributions',
-    expired: (c) => sql<boolean>`not ${moneyMoved} and ${before(sql`t.created_at`, c)}`,
-    treatment: 'delete',
-  },
-  {
-    setting: 'paymentRecordsYears',
-    table: 'giving.contributions',
-    expired: (c) => sql<boolean>`${moneyMoved} and ${before(sql`coalesce(t.date_approved, t.payment_date, t.created_at)`, c)}`,
-    treatment: 'anonymise-all',
-  },
-  ...(['community.volunteers', 'community.allies', 'community.workshop_inquiries', 'community.software_requests'] as const).map(
-    (table): RetentionRule => ({
-      setting: 'communityFormsMonths',
-      table,
-      expired: (c) => before(sql`t.created_at`, c),
-      treatment: 'delete',
-    }),
-  ),
-  {
-    setting: 'pqrsfMonths',
-    table: 'community.pqrsf_requests',
-    // Only finished ones, counted from when they finished: an open PQRSF is never touched.
-    expired: (c) =>
-      sql<boolean>`t.status not in ('En proceso', 'En trámite') and ${before(sql`coalesce(t.closed_at, t.responded_at, t.transferred_at, t.created_at)`, c)}`,
-    treatment: 'own',
-  },
-  {
-    setting: 'newsletterUnsubscribedMonths',
-    table: 'community.newsletter_subscriptions',
-    expired: (c) => sql<boolean>`t.status = 'unsubscribed' and ${before(sql`coalesce(t.unsubscribed_at, t.created_at)`, c)}`,
-    treatment: 'delete',
-  },
-  {
-    setting: 'newsletterUnconfirmedDays',
-    table: 'community.newsletter_subscriptions',
-    expired: (c) =>
-      sql<boolean>`t.status = 'pending' and ${before(sql`greatest(t.subscribed_at, coalesce(t.confirmation_sent_at, t.subscribed_at))`, c)}`,
-    treatment: 'delete',
-  },
+/**
+ * The rules of shared plumbing's own tables (the mail outbox). Each domain declares the rules of its tables, and of the
+ * consent proofs of its forms, in its manifest (`remote-<domain>/manifest/server.ts`); `composeDomains` (../domains.ts)
+ * puts them together.
+ */
+export const siteRetention: readonly RetentionRule[] = [
   {
     setting: 'sentMailDays',
     table: 'mail.outbox',
@@ -109,68 +44,33 @@ export const retentionRules: readonly RetentionRule[] = [
     expired: (c) => sql<boolean>`t.status in ('sent', 'failed') and ${before(sql`t.created_at`, c)}`,
     treatment: 'delete',
   },
-  {
-    setting: 'dataRequestCodesDays',
-    table: 'account.data_request_codes',
-    expired: (c) => before(sql`t.created_at`, c),
-    treatment: 'delete',
-  },
-  {
-    setting: 'dataRequestCodesDays',
-    table: 'account.data_request_code_misses',
-    expired: (c) => before(sql`t.at`, c),
-    treatment: 'delete',
-  },
-  // Consent proofs (#15) keep the address as long as the record they came with keeps its own; then only the proof stays
-  // (form, version, text digest, date), which is what shows that the earlier processing was authorised.
-  ...(
-    [
-      ['communityFormsMonths', ['community.volunteer', 'community.ally', 'community.workshop_inquiry', 'community.software_request']],
-    ] as const
-  ).map(([setting, forms]): RetentionRule => ({
+];
+
+/**
+ * The rule of a form's consent proofs (#15): they keep the address as long as the record they came with keeps its own;
+ * then only the proof stays (form, version, text digest, date), which is what shows that the earlier processing was
+ * authorised. `expired` says when, given the cutoff (alias `t`); by default, once granted before it.
+ */
+export function consentProofRule(
+  setting: keyof RetentionSettings,
+  forms: readonly string[],
+  expired: (cutoff: Date) => RawBuilder<boolean> = (c) => before(sql`t.granted_at`, c),
+): RetentionRule {
+  return {
     setting,
     table: 'privacy.consents',
-    expired: (c) =>
-      sql<boolean>`t.subject_email is not null and t.form in (${sql.join(forms.map((f) => sql.lit(f)))}) and ${before(sql`t.granted_at`, c)}`,
+    expired: (c) => sql<boolean>`t.subject_email is not null and t.form in (${sql.join(forms.map((f) => sql.lit(f)))}) and ${expired(c)}`,
     treatment: 'own',
-  })),
-  ...(
-    [
-      ['courses.enrolment', sql`courses.enrolments`],
-      ['giving.donation', sql`giving.contributions`],
-    ] as const
-  ).map(([form, records]): RetentionRule => ({
-    setting: 'paymentRecordsYears',
-    table: 'privacy.consents',
-    // As long as the payment record keeps its data; a never-paid one's proof loses the address when that record goes.
-    expired: (c) =>
-      sql<boolean>`t.subject_email is not null and t.form = ${sql.lit(form)} and (${before(sql`t.granted_at`, c)} or not exists (select 1 from ${records} r where r.reference = t.record_ref))`,
-    treatment: 'own',
-  })),
-  {
-    setting: 'pqrsfMonths',
-    table: 'privacy.consents',
-    // A PQRSF's notice keeps the address while the PQRSF is open, like the PQRSF itself.
-    expired: (c) =>
-      sql<boolean>`t.subject_email is not null and t.form = 'community.pqrsf' and ${before(sql`t.granted_at`, c)} and not exists (select 1 from community.pqrsf_requests p where p.radicado = t.record_ref and p.status in ('En proceso', 'En trámite'))`,
-    treatment: 'own',
-  },
-  {
-    setting: 'newsletterUnconfirmedDays',
-    table: 'privacy.consents',
-    // A subscription's proof keeps the address while that address is subscribed (or waiting to confirm).
-    expired: (c) =>
-      sql<boolean>`t.subject_email is not null and t.form = 'community.newsletter' and ${before(sql`t.granted_at`, c)} and not exists (select 1 from community.newsletter_subscriptions s where s.email = t.subject_email)`,
-    treatment: 'own',
-  },
-  { setting: 'rateLimitDays', table: 'community.newsletter_confirmation_log', expired: (c) => before(sql`t.at`, c), treatment: 'delete' },
-  {
-    setting: 'rateLimitDays',
-    table: 'community.acknowledgement_counts',
-    // `day` is the Bogotá calendar date (YYYY-MM-DD) the counter was for.
-    expired: (c) => sql<boolean>`t.day < ${c.toISOString().slice(0, 10)}`,
-    treatment: 'delete',
-  },
+  };
+}
+
+/**
+ * The site's rules in the order they run: the records' rules before the consent proofs' (a proof's rule may ask whether
+ * its record is gone), each group in the manifests' order.
+ */
+export const orderRetention = (rules: readonly RetentionRule[]): RetentionRule[] => [
+  ...rules.filter((r) => r.table !== 'privacy.consents'),
+  ...rules.filter((r) => r.table === 'privacy.consents'),
 ];
 
 /** The pass of one rule: its table's expired rows (and, through them, their rows in other tables). */
@@ -184,13 +84,13 @@ function ruleScope(rule: RetentionRule, cutoff: Date): Scope {
 /** Applies every rule as of `at`, one transaction each; answers what was deleted or anonymised, per kind (no personal data). */
 export async function applyRetention(
   db: SiteDb,
-  options: { at: Date; settings?: RetentionSettings; registry?: PersonalDataRegistry; rules?: readonly RetentionRule[] },
+  options: { at: Date; settings?: RetentionSettings; personalData: SitePersonalData },
 ): Promise<Record<string, number>> {
   const settings = options.settings ?? defaultRetention;
-  const registry = options.registry ?? siteRegistry;
+  const { registry, retention } = options.personalData;
   const tables = await readColumns(db);
   const summary: Record<string, number> = {};
-  for (const rule of options.rules ?? retentionRules) {
+  for (const rule of retention) {
     // A domain this database does not have (yet) has nothing to expire.
     if (!tables.has(rule.table)) continue;
     const cutoff = cutoffOf(options.at, rule.setting, settings);
@@ -209,15 +109,23 @@ export interface RetentionContext {
   settings: { retention?: RetentionSettings };
   /** Resolves once every domain's tables exist (the gateway migrates in the background). */
   migrated?: Promise<void>;
+  /** The site's composition (`ctx.domains`): whose tables, by which rules. */
+  domains: { personalData: SitePersonalData };
 }
 
 /** Today's run now, unless today's already ran (tests, or by hand with `force`). */
 export async function runRetention(ctx: RetentionContext, options: { now?: () => Date; force?: boolean } = {}) {
   const at = (options.now ?? (() => new Date()))();
   await ctx.migrated;
-  return runOnce(ctx.db, RETENTION_JOB, bogotaDay(at), () => applyRetention(ctx.db, { at, settings: ctx.settings.retention }), {
-    force: options.force,
-  });
+  return runOnce(
+    ctx.db,
+    RETENTION_JOB,
+    bogotaDay(at),
+    () => applyRetention(ctx.db, { at, settings: ctx.settings.retention, personalData: ctx.domains.personalData }),
+    {
+      force: options.force,
+    },
+  );
 }
 
 /** The daily job (from 03:00 Bogotá time), once across every instance. Returns the stop function for `onClose`. */
@@ -233,7 +141,11 @@ export function scheduleRetention(
       hour: RETENTION_HOUR,
       run: async () => {
         await ctx.migrated;
-        const summary = await applyRetention(ctx.db, { at: now(), settings: ctx.settings.retention });
+        const summary = await applyRetention(ctx.db, {
+          at: now(),
+          settings: ctx.settings.retention,
+          personalData: ctx.domains.personalData,
+        });
         // Counts per kind of record only: never anyone's data.
         options.log?.info({ job: RETENTION_JOB, summary }, 'personal data retention applied');
         return summary;

@@ -1,6 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Belongs, TableSpec } from './registry';
-import type { PersonalDataRegistry } from './site-registry';
+import type { Belongs, PersonalDataRegistry, TableSpec } from './registry';
 
 /**
  * The SQL the engine runs, built from the registry: which rows of a table a person's copy lists, which rows an erasure

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { dataRequestKindLabels } from '../../../schemas/data-requests-api';
-import { dataRequestEmailKey } from '../../address-keys';
-import { tableSpec, type DomainRegistry } from '../registry';
+import { dataRequestKindLabels } from 'shared/schemas/data-requests-api';
+import { dataRequestEmailKey } from 'shared/server/address-keys';
+import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
 
 /** The account domain (remote-account/api/tables.ts): accounts opened after a payment and the data subject's requests. */
 export const accountPersonalData: DomainRegistry = {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { newsletterStatusLabels } from '../../../schemas/newsletter';
-import { addressKey, inboxKey } from '../../address-keys';
-import { tableSpec, type Belongs, type DomainRegistry } from '../registry';
+import { newsletterStatusLabels } from 'shared/schemas/newsletter';
+import { addressKey, inboxKey } from 'shared/server/address-keys';
+import { tableSpec, type Belongs, type DomainRegistry } from 'shared/server/personal-data/registry';
 
 /** The community domain (remote-community/api/tables.ts). */
 

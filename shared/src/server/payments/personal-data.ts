@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
-import { enrolmentStatuses, paymentSources, paymentStatuses, paymentTypeLabels } from '../../../schemas/enrolments-staff-api';
-import type { ColumnSpec } from '../registry';
+import type { Database } from '../database';
+import { paymentSources, paymentStatuses, paymentTypeLabels } from '../../schemas/enrolments-staff-api';
+import type { ColumnSpec } from '../personal-data/registry';
+import { before, consentProofRule, type RetentionRule } from '../personal-data/retention';
+import type { RetentionSettings } from '../personal-data/retention-settings';
 
 /**
- * What the payable tables (enrolments, donations) share: the payment columns, and the rule that decides which records
- * the law obliges the foundation to keep.
+ * The payments kit's personal data: what every payable table (a course seat, a donation, the next one) shares — the
+ * payment columns, the rule that decides which records the law obliges the foundation to keep, and their retention. A
+ * domain's manifest uses these for its own payable tables; nothing here names a domain.
  */
 
 /**
@@ -16,8 +20,6 @@ export const moneyMoved = sql<boolean>`(t.payment_id is not null and t.payment_s
 
 export const retainedPaymentWhy =
   'Soporte contable y tributario del pago (Código de Comercio art. 60, Estatuto Tributario art. 632): se conservan el valor, las fechas, las referencias del pago y el nombre y documento de quien pagó; se borran el correo, el teléfono y lo demás.';
-
-export { enrolmentStatuses };
 
 /** The payment columns every payable record has (database.ts `PayableTable`) but its reference, which each names. */
 export const payableColumns = {
@@ -48,3 +50,35 @@ export const paymentEventColumns = {
   applied: {},
   seen_at: { label: 'Fecha' },
 } as const satisfies Record<string, ColumnSpec>;
+
+/**
+ * The retention of a payable table and of its form's consent proofs: a record that never moved money goes after
+ * `unpaid`; one that did is accounting support for `paymentRecordsYears`, then anonymised entirely. The proof keeps the
+ * address as long as the record keeps its data; a never-paid one's proof loses it when that record goes.
+ */
+export function payableRetention(
+  table: keyof Database & `${string}.${string}`,
+  consentForm: string,
+  unpaid: keyof RetentionSettings,
+): RetentionRule[] {
+  const records = sql.table(table);
+  return [
+    {
+      setting: unpaid,
+      table,
+      expired: (c) => sql<boolean>`not ${moneyMoved} and ${before(sql`t.created_at`, c)}`,
+      treatment: 'delete',
+    },
+    {
+      setting: 'paymentRecordsYears',
+      table,
+      expired: (c) => sql<boolean>`${moneyMoved} and ${before(sql`coalesce(t.date_approved, t.payment_date, t.created_at)`, c)}`,
+      treatment: 'anonymise-all',
+    },
+    consentProofRule(
+      'paymentRecordsYears',
+      [consentForm],
+      (c) => sql<boolean>`(${before(sql`t.granted_at`, c)} or not exists (select 1 from ${records} r where r.reference = t.record_ref))`,
+    ),
+  ];
+}

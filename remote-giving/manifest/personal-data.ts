@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { tableSpec, type DomainRegistry } from '../registry';
-import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from './payable';
+import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
+import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from 'shared/server/payments/personal-data';
 
 /** The giving domain (remote-giving/api/tables.ts). */
 export const givingPersonalData: DomainRegistry = {

@@ -1,7 +1,11 @@
-import { tableSpec, type DomainRegistry } from '../registry';
+import { tableSpec, type DomainRegistry } from './registry';
 
-/** The tables every server shares: the mail outbox (mailer.ts) and the panel's audit log and job runs (audit.ts). */
-export const sitePersonalData: DomainRegistry = {
+/**
+ * The tables every server shares: the mail outbox (mailer.ts), the consent proofs (consents.ts) and the panel's audit
+ * log and job runs (audit.ts). `consentForms` names each domain's forms in the copy ('courses.enrolment' → 'Inscripción
+ * a un curso'), as the domains' manifests declare them.
+ */
+export const siteTables = (consentForms: Readonly<Record<string, string>>): DomainRegistry => ({
   tables: [
     tableSpec({
       table: 'mail.outbox',
@@ -38,19 +42,7 @@ export const sitePersonalData: DomainRegistry = {
       label: 'Autorizaciones para el tratamiento de tus datos',
       belongs: [{ email: ['subject_email'] }],
       columns: {
-        form: {
-          label: 'Formulario',
-          values: {
-            'courses.enrolment': 'Inscripción a un curso',
-            'giving.donation': 'Donación',
-            'community.volunteer': 'Voluntariado',
-            'community.ally': 'Empresa aliada',
-            'community.workshop_inquiry': 'Consulta sobre un taller',
-            'community.software_request': 'Solicitud de software',
-            'community.newsletter': 'Boletín',
-            'community.pqrsf': 'PQRSF',
-          },
-        },
+        form: { label: 'Formulario', values: consentForms },
         record_table: {},
         record_ref: { label: 'Número del registro' },
         subject_email: { label: 'Correo', personal: 'correo' },
@@ -80,4 +72,4 @@ export const sitePersonalData: DomainRegistry = {
     },
   ],
   plain: [{ table: 'staff.job_runs', why: 'Qué tarea programada corrió y cuándo.' }],
-};
+});

@@ -1,5 +1,6 @@
-import { tableSpec, type DomainRegistry } from '../registry';
-import { enrolmentStatuses, moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from './payable';
+import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
+import { enrolmentStatuses } from 'shared/schemas/enrolments-staff-api';
+import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from 'shared/server/payments/personal-data';
 
 /** The courses domain (remote-courses/api/tables.ts). */
 export const coursesPersonalData: DomainRegistry = {

@@ -1,0 +1,17 @@
+import type { DomainManifest } from 'shared/server/domains';
+import { payableRetention } from 'shared/server/payments/personal-data';
+import { courseEnrolmentsService, provide } from 'shared/server/services';
+import { courseEnrolments } from './course-enrolments';
+import { coursesPersonalData } from './personal-data';
+
+/**
+ * The courses domain's server manifest (#27): data only, no side effects on import, no Fastify plugin, no React. The
+ * composition root (site/server.ts) imports it; nothing else does.
+ */
+export const coursesManifest: DomainManifest = {
+  name: 'courses',
+  personalData: coursesPersonalData,
+  retention: payableRetention('courses.enrolments', 'courses.enrolment', 'unpaidEnrolmentsMonths'),
+  consentForms: { 'courses.enrolment': 'Inscripción a un curso' },
+  services: [provide(courseEnrolmentsService, courseEnrolments)],
+};

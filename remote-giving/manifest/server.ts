@@ -1,0 +1,14 @@
+import type { DomainManifest } from 'shared/server/domains';
+import { payableRetention } from 'shared/server/payments/personal-data';
+import { givingPersonalData } from './personal-data';
+
+/**
+ * The giving domain's server manifest (#27): data only, no side effects on import, no Fastify plugin, no React. The
+ * composition root (site/server.ts) imports it; nothing else does.
+ */
+export const givingManifest: DomainManifest = {
+  name: 'giving',
+  personalData: givingPersonalData,
+  retention: payableRetention('giving.contributions', 'giving.donation', 'unpaidDonationsMonths'),
+  consentForms: { 'giving.donation': 'Donación' },
+};

@@ -1,0 +1,75 @@
+import type { ConsentForm } from '../legal/privacy-policy';
+import type { SiteDomains } from './api-contract';
+import { combineRegistries, type DomainRegistry, type RetentionRule } from './personal-data/registry';
+import { orderRetention, siteRetention } from './personal-data/retention';
+import { siteTables } from './personal-data/site-tables';
+import { composeServices, type ServiceProvider, type ServiceRef } from './services';
+
+/**
+ * Domain manifests (#27): each remote describes its server side as data in `remote-<name>/manifest/server.ts` — its
+ * personal-data registry and retention rules, the labels of its consent forms, the services it offers other domains —
+ * and the composition root (`site/server.ts`) composes them here. The gateway and each remote's service pass the result
+ * to every API as `ctx.domains`; shared/ itself names no domain.
+ */
+export interface DomainManifest {
+  /** The domain's name, as in `/api/<name>/` and a service ref's `owner`. */
+  name: string;
+  personalData: DomainRegistry;
+  /** The retention of its tables and of its forms' consent proofs (personal-data/retention.ts). */
+  retention?: readonly RetentionRule[];
+  /** Its forms' names in a person's copy of their consent proofs. */
+  consentForms?: Partial<Record<ConsentForm, string>>;
+  /** What it offers other domains (services.ts). */
+  services?: readonly ServiceProvider<unknown>[];
+}
+
+/** The site from its domains' manifests, in this order (a person's copy lists its groups in it). */
+export function composeDomains(manifests: readonly DomainManifest[]): SiteDomains {
+  const names = manifests.map((m) => m.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`El dominio ${twice} está dos veces en la composición.`);
+  const consentForms = Object.assign({}, ...manifests.map((m) => m.consentForms ?? {})) as Record<string, string>;
+  return {
+    personalData: {
+      registry: combineRegistries([...manifests.map((m) => m.personalData), siteTables(consentForms)]),
+      retention: orderRetention([...manifests.flatMap((m) => m.retention ?? []), ...siteRetention]),
+    },
+    services: composeServices(manifests.map((m) => ({ domain: m.name, services: m.services ?? [] }))),
+  };
+}
+
+const uncomposed = (what: string) => new Error(`Este proceso no recibió la composición del sitio (site/server.ts): no hay ${what}.`);
+
+/**
+ * The context of a process that was given no composition (a test of one API alone): using it fails, naming the
+ * composition root, rather than run the engine on an empty registry. A plugin may still take what it needs when it
+ * registers (a service, the registry); reading the registry's tables or calling a service's function fails.
+ */
+export const uncomposedDomains: SiteDomains = {
+  personalData: {
+    registry: {
+      get tables(): never {
+        throw uncomposed('registro de datos personales');
+      },
+      get team(): never {
+        throw uncomposed('registro de datos personales');
+      },
+      get plain(): never {
+        throw uncomposed('registro de datos personales');
+      },
+    },
+    get retention(): never {
+      throw uncomposed('reglas de conservación de datos personales');
+    },
+  },
+  services: {
+    get<T>(ref: ServiceRef<T>): T {
+      const fail = () => {
+        throw uncomposed(`servicio ${ref.id}`);
+      };
+      return new Proxy({}, { get: () => fail }) as T;
+    },
+  },
+};
+
+export type { SiteDomains };

@@ -1,0 +1,107 @@
+import type { Selectable } from 'kysely';
+import type { Database, SiteDb } from './database';
+
+/**
+ * Services one domain offers the others (#27), the way Backstage plugins expose service refs: the owning domain
+ * declares a typed ref here (the interface is the contract, so a consumer sees it without importing the owner), provides
+ * the implementation in its manifest (`remote-<owner>/manifest/server.ts`), and a consumer gets it from its context:
+ * `ctx.domains.services.get(courseEnrolmentsService)`. A domain never reads another's tables itself.
+ */
+
+/** A typed name of a service: `owner` is the domain that provides it. */
+export interface ServiceRef<T> {
+  readonly id: string;
+  readonly owner: string;
+  /** Never set: carries the service's type. */
+  readonly type?: T;
+}
+
+export const serviceRef = <T>(id: string, owner: string): ServiceRef<T> => ({ id, owner });
+
+/** A manifest's offer: the ref and its implementation. */
+export interface ServiceProvider<T> {
+  readonly ref: ServiceRef<T>;
+  readonly implementation: T;
+}
+
+export const provide = <T>(ref: ServiceRef<T>, implementation: T): ServiceProvider<T> => ({ ref, implementation });
+
+export interface DomainServices {
+  /** The service; throws (in Spanish, naming the owner) when no composed domain provides it. */
+  get<T>(ref: ServiceRef<T>): T;
+}
+
+/** The services of the composed domains; a ref provided twice, or by a domain that does not own it, fails at composition. */
+export function composeServices(offers: readonly { domain: string; services: readonly ServiceProvider<unknown>[] }[]): DomainServices {
+  const byId = new Map<string, unknown>();
+  for (const { domain, services } of offers)
+    for (const { ref, implementation } of services) {
+      if (ref.owner !== domain) throw new Error(`El dominio ${domain} ofrece ${ref.id}, que es de ${ref.owner}.`);
+      if (byId.has(ref.id)) throw new Error(`El servicio ${ref.id} se ofrece dos veces.`);
+      byId.set(ref.id, implementation);
+    }
+  return {
+    get<T>(ref: ServiceRef<T>): T {
+      if (!byId.has(ref.id)) throw new Error(`Ningún dominio compuesto ofrece ${ref.id} (lo ofrece ${ref.owner}).`);
+      return byId.get(ref.id) as T;
+    },
+  };
+}
+
+// ---- The courses domain's enrolments (remote-courses/manifest/course-enrolments.ts) ----
+
+/** The columns other domains read of an enrolment. */
+export type CourseEnrolmentColumn =
+  | 'reference'
+  | 'course_name'
+  | 'course_title'
+  | 'module_name'
+  | 'price'
+  | 'student_name'
+  | 'student_lastname'
+  | 'full_name'
+  | 'id_type'
+  | 'id_number'
+  | 'phone_number'
+  | 'email'
+  | 'payment_status'
+  | 'enrollment_status'
+  | 'payment_id'
+  | 'payment_date'
+  | 'date_approved'
+  | 'created_at'
+  | 'user_sub'
+  | 'claim_hash'
+  // The start date (YYYY-MM-DD) of the enrolment's cohort, null before cohorts (#14).
+  | 'cohort_start_date';
+
+/** The signed-in person whose enrolments are read (a `VerifiedUser` of the context's token verifier). */
+export interface EnrolmentOwner {
+  sub: string;
+  /** Lower-cased. */
+  email: string;
+  emailVerified: boolean;
+}
+
+/** An enrolment as other domains read it. */
+export type CourseEnrolment = Pick<Selectable<Database['courses.enrolments']>, CourseEnrolmentColumn>;
+
+/**
+ * What other domains may read and change of the courses domain's enrolments (the account API: Mis Cursos, certificates,
+ * the account opened after a payment). Each takes the caller's `db` (a transaction, or the context's).
+ */
+export interface CourseEnrolmentsService {
+  /**
+   * Enrolments newest first: the one with `reference`, or a user's — those tied to the account, and those made with the
+   * address only when the identity provider verified it (a code or link sent to it), never on the address alone — or
+   * that user's one with `reference`.
+   */
+  readCourseEnrolments(
+    db: SiteDb,
+    by: { reference: string; owner?: EnrolmentOwner } | { owner: EnrolmentOwner; reference?: string },
+  ): Promise<CourseEnrolment[]>;
+  /** Ties an enrolment to the account just opened for it (after a verified payment, from the paying browser). */
+  tieCourseEnrolment(db: SiteDb, reference: string, account: { email: string; sub: string | null }): Promise<void>;
+}
+
+export const courseEnrolmentsService = serviceRef<CourseEnrolmentsService>('courses.enrolments', 'courses');

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { composeDomains, uncomposedDomains } from 'shared/server/domains';
+import { composeServices, courseEnrolmentsService, provide, serviceRef } from 'shared/server/services';
+import { siteDomains, siteManifests } from './server';
+
+// The composition root (#27): each domain declares only its own schema's tables and offers only its own services.
+
+describe('the site composed from its domains’ manifests', () => {
+  it('has each domain declare only the tables of its own schema, each table once', () => {
+    for (const m of siteManifests) {
+      const tables = [...m.personalData.tables.map((t) => t.table), ...(m.personalData.team ?? []), ...(m.personalData.plain ?? [])].map(
+        (t) => (typeof t === 'string' ? t : t.table),
+      );
+      expect(tables.filter((t) => !t.startsWith(`${m.name}.`))).toEqual([]);
+      for (const rule of m.retention ?? []) expect([`${m.name}.`, 'privacy.consents'].some((p) => rule.table.startsWith(p))).toBe(true);
+      for (const form of Object.keys(m.consentForms ?? {})) expect(form.startsWith(`${m.name}.`)).toBe(true);
+    }
+    const all = siteDomains.personalData.registry.tables.map((t) => t.table);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('runs every record’s retention rule before any consent proof’s', () => {
+    const tables = siteDomains.personalData.retention.map((r) => r.table);
+    expect(tables.indexOf('privacy.consents')).toBeGreaterThan(tables.lastIndexOf('courses.enrolments'));
+    expect(tables.slice(tables.indexOf('privacy.consents')).every((t) => t === 'privacy.consents')).toBe(true);
+  });
+
+  it('offers the courses domain’s enrolments to the other domains', () => {
+    expect(typeof siteDomains.services.get(courseEnrolmentsService).readCourseEnrolments).toBe('function');
+  });
+
+  it('refuses a domain twice, a service offered by a domain that does not own it, or twice, and names a missing one', () => {
+    expect(() => composeDomains([...siteManifests, siteManifests[0]!])).toThrow('El dominio courses está dos veces en la composición.');
+    const ref = serviceRef<{ n: number }>('giving.probe', 'giving');
+    expect(() => composeServices([{ domain: 'courses', services: [provide(ref, { n: 1 })] }])).toThrow(
+      'El dominio courses ofrece giving.probe, que es de giving.',
+    );
+    expect(() =>
+      composeServices([
+        { domain: 'giving', services: [provide(ref, { n: 1 })] },
+        { domain: 'giving', services: [provide(ref, { n: 2 })] },
+      ]),
+    ).toThrow('El servicio giving.probe se ofrece dos veces.');
+    expect(() => composeServices([]).get(ref)).toThrow('Ningún dominio compuesto ofrece giving.probe (lo ofrece giving).');
+  });
+
+  it('fails on use, not silently, in a process given no composition', () => {
+    const enrolments = uncomposedDomains.services.get(courseEnrolmentsService);
+    expect(() => enrolments.tieCourseEnrolment).not.toThrow();
+    expect(() => void enrolments.readCourseEnrolments({} as never, { reference: 'x' })).toThrow(
+      'Este proceso no recibió la composición del sitio (site/server.ts): no hay servicio courses.enrolments.',
+    );
+    const { registry } = uncomposedDomains.personalData;
+    expect(() => registry.tables).toThrow('no hay registro de datos personales');
+  });
+});
