@@ -192,3 +192,19 @@ describe("npm start's local run (LOCAL_RUN=1 beside NODE_ENV=production)", () =>
     expect(() => readCommonConfig({ LOCAL_RUN: value }, origin)).toThrow(/^LOCAL_RUN solo puede ser 1/);
   });
 });
+
+describe('a NODE_ENV that means production but is not spelled exactly so', () => {
+  // A deployment's NODE_ENV=Production or " production" (a quoted value, a stray space in an .env file) would otherwise
+  // run as a local site with its live keys: no production check, the sandbox's public webhook secret as default, the
+  // identity emulator's client. It refuses to start instead, naming the variable.
+  it.each(['Production', 'PRODUCTION', ' production', 'production ', 'production\n'])('refuses NODE_ENV=%p', (value) => {
+    expect(() => readRunMode({ NODE_ENV: value })).toThrow(/NODE_ENV/);
+    expect(() => readCommonConfig({ NODE_ENV: value, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1' }, 'http://127.0.0.1:8080')).toThrow(/NODE_ENV/);
+  });
+
+  it('still reads production, development, test and unset as before', () => {
+    expect(readRunMode({ NODE_ENV: 'production' })).toEqual({ production: true, localRun: false });
+    for (const NODE_ENV of [undefined, '', 'development', 'test'])
+      expect(readRunMode({ NODE_ENV })).toEqual({ production: false, localRun: false });
+  });
+});

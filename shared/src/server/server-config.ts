@@ -148,6 +148,10 @@ const liveKey = (value: string | undefined) => Boolean(value) && !value?.startsW
  */
 export function readRunMode(env: NodeJS.ProcessEnv): { production: boolean; localRun: boolean } {
   const localRun = env[LOCAL_RUN_VARIABLE] ?? '';
+  // A deployment's NODE_ENV=Production or " production" would otherwise run it as a local site, silently, with its keys.
+  const nodeEnv = env.NODE_ENV ?? '';
+  if (nodeEnv !== 'production' && nodeEnv.trim().toLowerCase() === 'production')
+    throw new Error(`NODE_ENV debe ser exactamente production (en minúsculas, sin espacios) o no indicar producción; vale "${nodeEnv}"`);
   if (localRun !== '' && localRun !== '1')
     throw new Error(`${LOCAL_RUN_VARIABLE} solo puede ser 1 (lo pone npm start) o quedar vacía; vale "${localRun}"`);
   if (env.NODE_ENV !== 'production') return { production: false, localRun: false };
