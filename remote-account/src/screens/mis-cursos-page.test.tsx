@@ -2,14 +2,14 @@
  * @jest-environment jsdom
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
 import type { SessionProvider } from 'shared/auth-session';
 import type { Enrollment } from 'shared/schemas/account-api';
-import { createAppStore, type AuthUser } from 'shared/store';
+import { createAppStore, signedIn, signedOut, type AuthUser } from 'shared/store';
 import { accountOperations as ops } from '../api/account-operations';
 
 /** The visitor's session: its token, or none once it ended (the identity provider stays out of the test). */
@@ -44,6 +44,7 @@ const enrolment: Enrollment = {
 function open(operations: ScriptedOperation[]) {
   const fake = fakeOperations(...operations);
   const store = createAppStore({ auth: { user, isAuthenticated: true, loginTime: Date.now(), notice: null } });
+  opened = store;
   render(
     <Provider store={store}>
       <ApiClientProvider client={fake.client}>
@@ -53,6 +54,8 @@ function open(operations: ScriptedOperation[]) {
   );
   return fake;
 }
+
+let opened: ReturnType<typeof createAppStore> | null = null;
 
 beforeEach(() => {
   session.token = 'token-de-martina';
@@ -77,6 +80,26 @@ describe('Mis Cursos (/mis-cursos)', () => {
     const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment] }))]);
     expect(await screen.findByText(/Sesión expirada/)).toBeTruthy();
     expect(fake.calls).toEqual([]);
+  });
+
+  it("never shows the previous person's list: on a shared browser, an answer that comes after they signed out is dropped", async () => {
+    let answerMartina: (value: ReturnType<typeof ok<{ enrollments: Enrollment[] }>>) => void = () => undefined;
+    const pending = new Promise<ReturnType<typeof ok<{ enrollments: Enrollment[] }>>>((resolve) => (answerMartina = resolve));
+    const other: Enrollment = { ...enrolment, id: 'INS-2', course_name: 'Desarrollo de software', student_name: 'Julián' };
+    open([on(ops.enrollments, () => pending, ok({ enrollments: [other] }))]);
+    expect(await screen.findByText('Cargando tus cursos…')).toBeTruthy();
+    // Martina signs out while her list is on its way; Julián signs in on the same browser.
+    act(() => {
+      opened?.dispatch(signedOut());
+      session.token = 'token-de-julian';
+      opened?.dispatch(
+        signedIn({ user: { ...user, sub: 'sub-julian', email: 'julian@example.com', name: 'Julián' }, loginTime: Date.now() }),
+      );
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Desarrollo de software' })).toBeTruthy();
+    await act(async () => answerMartina(ok({ enrollments: [enrolment] })));
+    expect(screen.queryByRole('heading', { level: 2, name: 'Inteligencia artificial' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Desarrollo de software' })).toBeTruthy();
   });
 
   it('ends the session here too when the server refuses its token', async () => {

@@ -1,6 +1,6 @@
 import '../state/account-ui-slice';
 import '../account.css';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { courses } from 'shared/catalogue/courses';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
@@ -19,7 +19,12 @@ import { rememberPostLogin } from '../session/post-login';
 import { useAccountSession } from '../session/use-account-session';
 import { misCursosTexts as t } from '../texts';
 
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'expired' } | { state: 'done'; enrollments: Enrollment[] };
+/** What the page shows; a list remembers whose it is (`owner`, the account's sub), and is shown only to them. */
+type Load =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'expired' }
+  | { state: 'done'; owner: string | undefined; enrollments: Enrollment[] };
 
 function StatusBadge({ status }: { status: string }) {
   const view = statusView(status);
@@ -153,31 +158,40 @@ export default function MisCursosPage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const listEnrollments = useSignedInCall(accountOperations.enrollments, session);
 
+  // Each request's number: an answer that arrives after a newer request (another person signed in on this browser
+  // meanwhile, or a retry) is dropped, never shown.
+  const latest = useRef(0);
+  const owner = user?.sub;
   const fetchEnrollments = useCallback(async () => {
+    const request = ++latest.current;
     setLoad({ state: 'loading' });
     const res = await listEnrollments();
+    if (request !== latest.current) return;
     // No session any more: nothing was sent.
     if (isSessionEnded(res)) {
       setLoad({ state: 'expired' });
       return;
     }
-    if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', enrollments: res.data.enrollments });
+    if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', owner, enrollments: res.data.enrollments });
     else if (res.kind === 'error' && res.status === 401) {
       // The server refused a token the browser still held: end the session here too, saying why.
       dispatch(signedOut(identityMessages.sessionExpired));
       void session.logout();
       setLoad({ state: 'expired' });
     } else setLoad({ state: 'error' });
-  }, [session, dispatch, listEnrollments]);
+  }, [session, dispatch, listEnrollments, owner]);
 
   useEffect(() => {
     if (isAuthenticated) void fetchEnrollments();
+    // Signed out: whatever is still on its way belonged to the person who left.
+    else latest.current += 1;
   }, [isAuthenticated, user?.sub, fetchEnrollments]);
 
   let body;
   if (!isAuthenticated || load.state === 'expired') {
     body = <AnonymousPrompt notice={notice ?? (load.state === 'expired' ? 'Sesión expirada' : null)} />;
-  } else if (load.state === 'loading') {
+  } else if (load.state === 'loading' || (load.state === 'done' && load.owner !== owner)) {
+    // Another person's list (they signed out and this one signed in before the new list came) is never shown.
     body = (
       <p role="status" className="lead">
         {t.loading}

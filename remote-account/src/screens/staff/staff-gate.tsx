@@ -218,6 +218,8 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
       }
       held.current = session.idToken;
       const answer = await getMe();
+      // Held for that one call only: nothing keeps the token after it (a sign-out must leave none behind).
+      held.current = null;
       if (!latest()) return;
       if (answer.kind === 'error' && answer.error === 'sign_in_again') {
         // The server ended every session of the account (a second factor just set up, an invitation accepted): this
