@@ -150,4 +150,30 @@ describe('StaffCohorts (/equipo/cursos)', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
     expect(calls.every((c) => c.token === 'token-de-ana')).toBe(true);
   });
+
+  it('creates no cohort once the session ended (#27): the form asks the session only through the staff client', async () => {
+    const user = userEvent.setup();
+    let asked = 0;
+    let signedIn = true;
+    const { calls } = renderAsStaff(
+      <StaffCohorts />,
+      [on(ops.cohorts, ok({ cohorts: [] })), on(ops.createCohort, ok({ cohort: cohort() }, 201))],
+      undefined,
+      {
+        ...staffSession,
+        getIdToken: async () => {
+          asked += 1;
+          return signedIn ? 'token-de-ana' : null;
+        },
+      },
+    );
+    const form = await screen.findByRole('form', { name: 'Nueva cohorte' });
+    expect(asked).toBe(1);
+    signedIn = false;
+    await user.type(within(form).getByLabelText(/Fecha de inicio/), '2030-03-02');
+    await user.click(within(form).getByRole('button', { name: 'Crear cohorte' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
+    expect(asked).toBe(2);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
 });
