@@ -4,21 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { colombianDate } from 'shared/format/business-days';
-import {
-  inboxExportQuerySchema,
-  inboxFieldLabels,
-  inboxKindParamsSchema,
-  inboxValueText,
-  type InboxExportQuery,
-  type InboxFilter,
-  type InboxKindParams,
-} from 'shared/schemas/community-inbox-api';
+import { inboxFieldLabels, inboxValueText, type InboxExportQuery, type InboxFilter } from 'shared/schemas/community-inbox-api';
 import { recordAudit } from 'shared/server/audit';
 import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
-import { zodSchema } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
 import { staffOf } from 'shared/server/staff-guard';
 import type { CommunityInboxKind } from 'shared/staff-routes';
+import { communityInboxOperations as ops } from '../src/api/community-inbox-operations';
 import type { CommunityContext } from './acknowledge';
 import { countRows, readPage, sources, type Cursor, type Row } from './community-inbox-rows';
 
@@ -57,43 +50,26 @@ const auditedFilter = (filter: InboxExportQuery) => ({ estado: filter.estado, ..
 
 /** GET /inbox/:kind/exportar, in the staff scope `communityInboxRoutes` opens. */
 export function registerInboxExport(scope: FastifyInstance, ctx: CommunityContext) {
-  scope.get<{ Params: InboxKindParams; Querystring: InboxExportQuery }>(
-    '/inbox/:kind/exportar',
-    {
-      schema: {
-        tags: ['community'],
-        summary: 'Exportar a CSV (Excel en español: UTF-8 con BOM, punto y coma, fechas de Bogotá); queda en la auditoría',
-        params: zodSchema(inboxKindParamsSchema),
-        querystring: zodSchema(inboxExportQuerySchema),
-        response: {
-          200: {
-            description: 'Archivo CSV',
-            content: { 'text/csv': { schema: { type: 'string' } } },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const { kind } = request.params;
-      const filter = request.query;
-      const staff = staffOf(request);
-      // The export covers what matched when it was asked for: rows filed while it streams are not in it, so the
-      // audited count is the file's.
-      const [head] = await readPage(ctx.db, kind, filter, 1);
-      const headCursor: Cursor = head ? { at: head.cursor_at, id: head.id } : { at: '0001-01-01T00:00:00.000000Z', id: 1 };
-      const rows = head ? await countRows(ctx.db, kind, filter, { cursor: headCursor, inclusive: true }) : 0;
-      // Recorded before the first byte leaves: an export that is cut short was still an export of personal data.
-      await recordAudit(ctx.db, staff, {
-        action: 'community.export',
-        entity: sources[kind].table,
-        detail: { kind, filtro: auditedFilter(filter), filas: rows },
-      });
-      const pages = head ? exportPages(ctx.db, kind, filter, headCursor) : (async function* (): AsyncGenerator<Row[]> {})();
-      const filename = `comunidad-${kind}-${colombianDate(new Date())}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', csvDisposition(filename))
-        .send(csvStream(csvColumns(kind), pages));
-    },
-  );
+  route(scope, ops.exportCsv, async (request, reply) => {
+    const { kind } = request.params;
+    const filter = request.query;
+    const staff = staffOf(request);
+    // The export covers what matched when it was asked for: rows filed while it streams are not in it, so the
+    // audited count is the file's.
+    const [head] = await readPage(ctx.db, kind, filter, 1);
+    const headCursor: Cursor = head ? { at: head.cursor_at, id: head.id } : { at: '0001-01-01T00:00:00.000000Z', id: 1 };
+    const rows = head ? await countRows(ctx.db, kind, filter, { cursor: headCursor, inclusive: true }) : 0;
+    // Recorded before the first byte leaves: an export that is cut short was still an export of personal data.
+    await recordAudit(ctx.db, staff, {
+      action: 'community.export',
+      entity: sources[kind].table,
+      detail: { kind, filtro: auditedFilter(filter), filas: rows },
+    });
+    const pages = head ? exportPages(ctx.db, kind, filter, headCursor) : (async function* (): AsyncGenerator<Row[]> {})();
+    const filename = `comunidad-${kind}-${colombianDate(new Date())}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', csvDisposition(filename))
+      .send(csvStream(csvColumns(kind), pages));
+  });
 }

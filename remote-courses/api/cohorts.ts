@@ -1,26 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  cohortParamsSchema,
-  cohortResponseSchema,
-  cohortTexts,
-  createCohortRequestSchema,
-  nextCohortsResponseSchema,
-  staffCohortsResponseSchema,
-  updateCohortRequestSchema,
-  type CohortParams,
-  type CohortResponse,
-  type CreateCohortRequest,
-  type NextCohortsResponse,
-  type StaffCohort,
-  type StaffCohortsResponse,
-  type UpdateCohortRequest,
-} from 'shared/schemas/cohorts-api';
+import { cohortTexts, type StaffCohort } from 'shared/schemas/cohorts-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
 import { bogotaDay } from 'shared/server/jobs';
+import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { cohortsOperations } from '../src/api/cohorts-operations';
+import { coursesStaffOperations as ops } from '../src/api/courses-staff-operations';
 import { cohortDate, publicNextCohorts, seatsOf } from './cohorts-seats';
 
 /** How far ahead a cohort may start: a typo (2062 for 2026) must not put the course on sale for that date. */
@@ -65,139 +53,96 @@ async function staffCohorts(db: SiteDb, now: Date, id?: number): Promise<StaffCo
 
 /** Public next cohorts (GET /api/courses/cohorts) and the staff's cohorts (/api/courses/staff/cohorts...). */
 export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.get<{ Reply: NextCohortsResponse }>(
-    '/cohorts',
-    {
-      schema: {
-        tags: ['courses'],
-        summary: 'La próxima cohorte abierta de cada curso (fecha de inicio, horario, cupos)',
-        response: { 200: zodResponse(nextCohortsResponseSchema) },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', `public, max-age=${COHORTS_MAX_AGE_S}`);
-      return { courses: await publicNextCohorts(ctx.db, new Date()) };
-    },
-  );
+  route(app, cohortsOperations.nextCohorts, async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${COHORTS_MAX_AGE_S}`);
+    return { courses: await publicNextCohorts(ctx.db, new Date()) };
+  });
 
   await registerStaffRoutes(app, ctx, { roles: ['cursos'] }, async (staff) => {
-    staff.get<{ Reply: StaffCohortsResponse }>(
-      '/cohorts',
-      {
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Cohortes de cada curso con sus cupos',
-          response: { 200: zodResponse(staffCohortsResponseSchema) },
-        },
-      },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return { cohorts: await staffCohorts(ctx.db, new Date()) };
-      },
-    );
+    route(staff, ops.cohorts, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { cohorts: await staffCohorts(ctx.db, new Date()) };
+    });
 
-    staff.post<{ Body: CreateCohortRequest; Reply: { 201: CohortResponse } }>(
-      '/cohorts',
-      {
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Crear una cohorte',
-          body: zodSchema(createCohortRequestSchema),
-          response: { 201: zodResponse(cohortResponseSchema) },
-        },
-      },
-      async (request, reply) => {
-        const body = createCohortRequestSchema.parse(request.body);
-        const now = new Date();
-        checkStartDate(body.start_date, now);
-        const id = await ctx.db.transaction().execute(async (trx) => {
-          const row = await trx
-            .insertInto('courses.cohorts')
-            .values({
-              course_name: body.course_name,
-              start_date: body.start_date,
-              schedule: body.schedule,
-              capacity: body.capacity,
-              status: body.status,
-              access_instructions: body.access_instructions,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, staffOf(request), {
-            action: 'courses.cohort.create',
-            entity: 'cohort',
-            entityId: String(row.id),
-            detail: { course_name: body.course_name, start_date: body.start_date, capacity: body.capacity, status: body.status },
-          });
-          return row.id;
+    route(staff, ops.createCohort, async (request) => {
+      const body = request.body;
+      const now = new Date();
+      checkStartDate(body.start_date, now);
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('courses.cohorts')
+          .values({
+            course_name: body.course_name,
+            start_date: body.start_date,
+            schedule: body.schedule,
+            capacity: body.capacity,
+            status: body.status,
+            access_instructions: body.access_instructions,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, staffOf(request), {
+          action: 'courses.cohort.create',
+          entity: 'cohort',
+          entityId: String(row.id),
+          detail: { course_name: body.course_name, start_date: body.start_date, capacity: body.capacity, status: body.status },
         });
-        const [cohort] = await staffCohorts(ctx.db, now, id);
-        return reply.status(201).send({ cohort: cohort! });
-      },
-    );
+        return row.id;
+      });
+      const [cohort] = await staffCohorts(ctx.db, now, id);
+      return { cohort: cohort! };
+    });
 
-    staff.put<{ Params: CohortParams; Body: UpdateCohortRequest; Reply: CohortResponse }>(
-      '/cohorts/:id',
-      {
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Editar, abrir o cerrar una cohorte',
-          params: zodSchema(cohortParamsSchema),
-          body: zodSchema(updateCohortRequestSchema),
-          response: { 200: zodResponse(cohortResponseSchema) },
-        },
-      },
-      async (request) => {
-        const { id } = cohortParamsSchema.parse(request.params);
-        const body = updateCohortRequestSchema.parse(request.body);
-        const now = new Date();
-        await ctx.db.transaction().execute(async (trx) => {
-          const before = await trx
-            .selectFrom('courses.cohorts')
-            .select(['id', cohortDate.as('start_date'), 'schedule', 'capacity', 'status', 'access_instructions'])
-            .where('id', '=', id)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!before) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
-          // A new date in the past or too far ahead is refused (an unchanged past date of a finished cohort may stay).
-          if (body.start_date !== before.start_date) checkStartDate(body.start_date, now);
-          const seats = (await seatsOf(trx, [id], now)).get(id) ?? { taken: 0, held: 0 };
-          if (body.capacity < seats.taken)
-            throw new ApiError(400, 'validation_error', cohortTexts.capacityBelowTaken(seats.taken), {
-              capacity: cohortTexts.capacityBelowTaken(seats.taken),
-            });
-          await trx
-            .updateTable('courses.cohorts')
-            .set({
-              start_date: body.start_date,
-              schedule: body.schedule,
-              capacity: body.capacity,
-              status: body.status,
-              access_instructions: body.access_instructions,
-              updated_at: now,
-              // A cohort moved to a later date gets its reminder again, 24 hours before the new date.
-              ...(body.start_date !== before.start_date ? { reminder_sent_at: null } : {}),
-            })
-            .where('id', '=', id)
-            .execute();
-          // Receipts and Mis Cursos read the enrolment's copy of the date.
-          if (body.start_date !== before.start_date)
-            await trx.updateTable('courses.enrolments').set({ cohort_start_date: body.start_date }).where('cohort_id', '=', id).execute();
-          const changed = Object.fromEntries(
-            (['start_date', 'schedule', 'capacity', 'status'] as const)
-              .filter((k) => body[k] !== before[k])
-              .map((k) => [k, { from: before[k], to: body[k] }]),
-          );
-          await recordAudit(trx, staffOf(request), {
-            action: 'courses.cohort.update',
-            entity: 'cohort',
-            entityId: String(id),
-            detail: { ...changed, access_instructions_changed: body.access_instructions !== before.access_instructions },
+    route(staff, ops.updateCohort, async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const now = new Date();
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('courses.cohorts')
+          .select(['id', cohortDate.as('start_date'), 'schedule', 'capacity', 'status', 'access_instructions'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
+        // A new date in the past or too far ahead is refused (an unchanged past date of a finished cohort may stay).
+        if (body.start_date !== before.start_date) checkStartDate(body.start_date, now);
+        const seats = (await seatsOf(trx, [id], now)).get(id) ?? { taken: 0, held: 0 };
+        if (body.capacity < seats.taken)
+          throw new ApiError(400, 'validation_error', cohortTexts.capacityBelowTaken(seats.taken), {
+            capacity: cohortTexts.capacityBelowTaken(seats.taken),
           });
+        await trx
+          .updateTable('courses.cohorts')
+          .set({
+            start_date: body.start_date,
+            schedule: body.schedule,
+            capacity: body.capacity,
+            status: body.status,
+            access_instructions: body.access_instructions,
+            updated_at: now,
+            // A cohort moved to a later date gets its reminder again, 24 hours before the new date.
+            ...(body.start_date !== before.start_date ? { reminder_sent_at: null } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+        // Receipts and Mis Cursos read the enrolment's copy of the date.
+        if (body.start_date !== before.start_date)
+          await trx.updateTable('courses.enrolments').set({ cohort_start_date: body.start_date }).where('cohort_id', '=', id).execute();
+        const changed = Object.fromEntries(
+          (['start_date', 'schedule', 'capacity', 'status'] as const)
+            .filter((k) => body[k] !== before[k])
+            .map((k) => [k, { from: before[k], to: body[k] }]),
+        );
+        await recordAudit(trx, staffOf(request), {
+          action: 'courses.cohort.update',
+          entity: 'cohort',
+          entityId: String(id),
+          detail: { ...changed, access_instructions_changed: body.access_instructions !== before.access_instructions },
         });
-        const [cohort] = await staffCohorts(ctx.db, now, id);
-        return { cohort: cohort! };
-      },
-    );
+      });
+      const [cohort] = await staffCohorts(ctx.db, now, id);
+      return { cohort: cohort! };
+    });
   });
 };

@@ -4,32 +4,22 @@ import { courseBySlug, courses, enrolmentOptions } from 'shared/catalogue/course
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
-  enrolmentExportQuerySchema,
-  enrolmentListRequestSchema,
-  enrolmentListResponseSchema,
-  enrolmentOptionsResponseSchema,
-  enrolmentRecordResponseSchema,
-  enrolmentResendResponseSchema,
   enrolmentStatusLabel,
   enrolmentStatuses,
   LEDGER_PAGE_SIZE,
   ledgerTexts,
   paymentStatusLabel,
-  referenceParamsSchema,
   type EnrolmentExportQuery,
   type EnrolmentFilter,
-  type EnrolmentListQuery,
   type EnrolmentListResponse,
-  type EnrolmentOptionsResponse,
   type EnrolmentRecordResponse,
-  type EnrolmentResendResponse,
-  type ReferenceParams,
 } from 'shared/schemas/enrolments-staff-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
 import {
   isoOf,
   ledgerConditions,
@@ -43,6 +33,7 @@ import {
   type LedgerSource,
 } from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
+import { coursesStaffOperations as ops } from '../src/api/courses-staff-operations';
 import { cohortDate } from './cohorts-seats';
 import { courseReceiptMail } from './payments';
 
@@ -167,45 +158,27 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       reply.header('cache-control', 'no-store');
     });
 
-    staff.get<{ Reply: EnrolmentOptionsResponse }>(
-      '/enrolments/opciones',
-      {
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Lo que ofrecen los filtros de las inscripciones: cursos con sus módulos y cohortes',
-          response: { 200: zodResponse(enrolmentOptionsResponseSchema) },
-        },
-      },
-      async () => {
-        const cohorts = await ctx.db
-          .selectFrom('courses.cohorts')
-          .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule'])
-          .orderBy('start_date', 'desc')
-          .orderBy('id', 'desc')
-          .execute();
-        return {
-          courses: courses.map((c) => ({ slug: c.slug, title: c.title, modules: enrolmentOptions(c) })),
-          cohorts: cohorts.map((c) => ({
-            id: c.id,
-            course: c.course_name,
-            startDate: c.start_date,
-            label: `${formatLongDate(c.start_date)}${c.schedule ? ` · ${c.schedule}` : ''}`,
-          })),
-        };
-      },
-    );
+    route(staff, ops.enrolmentOptions, async () => {
+      const cohorts = await ctx.db
+        .selectFrom('courses.cohorts')
+        .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule'])
+        .orderBy('start_date', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return {
+        courses: courses.map((c) => ({ slug: c.slug, title: c.title, modules: enrolmentOptions(c) })),
+        cohorts: cohorts.map((c) => ({
+          id: c.id,
+          course: c.course_name,
+          startDate: c.start_date,
+          label: `${formatLongDate(c.start_date)}${c.schedule ? ` · ${c.schedule}` : ''}`,
+        })),
+      };
+    });
 
-    staff.post<{ Body: EnrolmentListQuery; Reply: EnrolmentListResponse }>(
-      '/enrolments/lista',
-      {
-        config: staffRead<EnrolmentListResponse>({ action: 'courses.enrolment.read', entity: 'enrolment', count: (b) => b.items.length }),
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Inscripciones, de la más reciente a la más antigua, con filtros, búsqueda y paginación por cursor',
-          body: zodSchema(enrolmentListRequestSchema),
-          response: { 200: zodResponse(enrolmentListResponseSchema) },
-        },
-      },
+    route(
+      staff,
+      ops.enrolments,
       async (request) => {
         checkFilter(request.body);
         const { rows, nextCursor, summary } = await readLedgerList<ListRow, EnrolmentFilter, Awaited<ReturnType<typeof countRows>>>(
@@ -234,15 +207,12 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
           counts: summary,
         };
       },
+      { config: staffRead<EnrolmentListResponse>({ action: 'courses.enrolment.read', entity: 'enrolment', count: (b) => b.items.length }) },
     );
 
     registerLedgerExport<EnrolmentExportQuery, ListRow>(staff, ctx.db, {
-      path: '/enrolments/exportar',
-      // The ledger's CSV is the accountant's: Finanzas (Cursos follows its students on the screen).
-      config: { staffRoles: ['finanzas'] },
-      tags: ['courses-staff'],
-      summary: 'Exportar las inscripciones del filtro a CSV (Excel en español); queda en la auditoría',
-      querystring: enrolmentExportQuerySchema,
+      // The ledger's CSV is the accountant's: Finanzas (Cursos follows its students on the screen), as declared.
+      operation: ops.exportEnrolments,
       check: checkFilter,
       action: 'courses.export',
       entity: 'enrolments',
@@ -253,89 +223,59 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
     });
 
     registerLedgerRecord<EnrolmentRecordResponse>(staff, {
-      path: '/enrolments/:reference',
-      tags: ['courses-staff'],
-      summary: 'Una inscripción con los datos del estudiante y la historia de su pago',
+      operation: ops.enrolment,
       read: { action: 'courses.enrolment.read', entity: 'enrolment' },
-      response: enrolmentRecordResponseSchema,
       readRecord: (reference) => readRecord(ctx.db, reference),
       notFound,
     });
 
-    staff.post<{ Params: ReferenceParams; Reply: EnrolmentRecordResponse }>(
-      '/enrolments/:reference/completar',
-      {
-        config: { staffRoles: ['cursos'] },
-        schema: {
-          tags: ['courses-staff'],
-          summary: "Marcar una inscripción pagada como 'Completado' (Mis Cursos lo muestra); queda en la auditoría",
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(enrolmentRecordResponseSchema) },
-        },
-      },
-      async (request) => {
-        const { reference } = request.params;
-        const who = staffOf(request);
-        await ctx.db.transaction().execute(async (trx) => {
-          const current = await trx
-            .selectFrom('courses.enrolments')
-            .select(['enrollment_status', 'payment_status'])
-            .where('reference', '=', reference)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!current) throw notFound();
-          // Marked already (a second click, a second tab): the same answer, nothing recorded twice.
-          if (current.enrollment_status === 'COMPLETED') return;
-          if (current.enrollment_status !== 'ENROLLED' || current.payment_status !== 'approved')
-            throw ledgerConflict(ledgerTexts.completeOnlyEnrolled);
-          await trx
-            .updateTable('courses.enrolments')
-            .set({ enrollment_status: 'COMPLETED', completed_at: new Date(), completed_by: who.email })
-            .where('reference', '=', reference)
-            .execute();
-          await recordAudit(trx, who, { action: 'courses.enrolment.complete', entity: 'enrolment', entityId: reference });
-        });
-        const record = await readRecord(ctx.db, reference);
-        if (!record) throw notFound();
-        return record;
-      },
-    );
+    // Cursos only, as declared: Finanzas reads the ledger but does not mark courses done.
+    route(staff, ops.completeEnrolment, async (request) => {
+      const { reference } = request.params;
+      const who = staffOf(request);
+      await ctx.db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('courses.enrolments')
+          .select(['enrollment_status', 'payment_status'])
+          .where('reference', '=', reference)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!current) throw notFound();
+        // Marked already (a second click, a second tab): the same answer, nothing recorded twice.
+        if (current.enrollment_status === 'COMPLETED') return;
+        if (current.enrollment_status !== 'ENROLLED' || current.payment_status !== 'approved')
+          throw ledgerConflict(ledgerTexts.completeOnlyEnrolled);
+        await trx
+          .updateTable('courses.enrolments')
+          .set({ enrollment_status: 'COMPLETED', completed_at: new Date(), completed_by: who.email })
+          .where('reference', '=', reference)
+          .execute();
+        await recordAudit(trx, who, { action: 'courses.enrolment.complete', entity: 'enrolment', entityId: reference });
+      });
+      const record = await readRecord(ctx.db, reference);
+      if (!record) throw notFound();
+      return record;
+    });
 
-    staff.post<{ Params: ReferenceParams; Reply: EnrolmentResendResponse }>(
-      '/enrolments/:reference/reenviar',
-      {
-        schema: {
-          tags: ['courses-staff'],
-          summary: 'Reenviar el comprobante de una inscripción pagada a su correo; queda en la auditoría',
-          params: zodSchema(referenceParamsSchema),
-          response: { 200: zodResponse(enrolmentResendResponseSchema) },
-        },
-      },
-      async (request) => {
-        const { reference } = request.params;
-        const who = staffOf(request);
-        const now = new Date();
-        const enrolment = await ctx.db.transaction().execute(async (trx) => {
-          const e = await trx
-            .selectFrom('courses.enrolments')
-            .selectAll()
-            .where('reference', '=', reference)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!e) throw notFound();
-          const paid = e.payment_status === 'approved' && (e.enrollment_status === 'ENROLLED' || e.enrollment_status === 'COMPLETED');
-          if (!paid || !e.payment_id) throw ledgerConflict(ledgerTexts.resendOnlyApproved);
-          if (e.receipt_resent_at && now.getTime() - new Date(e.receipt_resent_at).getTime() < RESEND_COOLDOWN_MS)
-            throw ledgerConflict(ledgerTexts.resendTooSoon);
-          await trx.updateTable('courses.enrolments').set({ receipt_resent_at: now }).where('reference', '=', reference).execute();
-          await recordAudit(trx, who, { action: 'courses.enrolment.resend', entity: 'enrolment', entityId: reference });
-          return { ...e, payment_id: e.payment_id };
-        });
-        // Into the outbox once the claim above is committed (the outbox has its own connection); always to the address
-        // on the enrolment: the panel cannot redirect a receipt elsewhere.
-        await ctx.mailer.send(courseReceiptMail(ctx, enrolment, { id: enrolment.payment_id, status: enrolment.payment_status }));
-        return { sentTo: enrolment.email };
-      },
-    );
+    route(staff, ops.resendEnrolmentReceipt, async (request) => {
+      const { reference } = request.params;
+      const who = staffOf(request);
+      const now = new Date();
+      const enrolment = await ctx.db.transaction().execute(async (trx) => {
+        const e = await trx.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
+        if (!e) throw notFound();
+        const paid = e.payment_status === 'approved' && (e.enrollment_status === 'ENROLLED' || e.enrollment_status === 'COMPLETED');
+        if (!paid || !e.payment_id) throw ledgerConflict(ledgerTexts.resendOnlyApproved);
+        if (e.receipt_resent_at && now.getTime() - new Date(e.receipt_resent_at).getTime() < RESEND_COOLDOWN_MS)
+          throw ledgerConflict(ledgerTexts.resendTooSoon);
+        await trx.updateTable('courses.enrolments').set({ receipt_resent_at: now }).where('reference', '=', reference).execute();
+        await recordAudit(trx, who, { action: 'courses.enrolment.resend', entity: 'enrolment', entityId: reference });
+        return { ...e, payment_id: e.payment_id };
+      });
+      // Into the outbox once the claim above is committed (the outbox has its own connection); always to the address
+      // on the enrolment: the panel cannot redirect a receipt elsewhere.
+      await ctx.mailer.send(courseReceiptMail(ctx, enrolment, { id: enrolment.payment_id, status: enrolment.payment_status }));
+      return { sentTo: enrolment.email };
+    });
   });
 };

@@ -3,22 +3,16 @@ import { recordConsent } from 'shared/server/consents';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { priceModule } from 'shared/catalogue/courses';
-import {
-  checkoutRequestSchema,
-  checkoutResponseSchema,
-  leadResponseSchema,
-  type CheckoutRequestBody,
-  type CheckoutResponse,
-  type LeadResponse,
-} from 'shared/schemas/courses-api';
-import { enrolmentSchema, fullName, type Enrolment } from 'shared/schemas/enrolment';
+import { fullName } from 'shared/schemas/enrolment';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
-import { publicFormRoute } from 'shared/server/form-guards';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { rejectHoneypot } from 'shared/server/form-guards';
+import { ApiError } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
 import { createCheckout } from 'shared/server/payments/checkout';
 import { claimMatches, issueClaim } from 'shared/server/payments/claim';
+import { route } from 'shared/server/operation-routes';
+import { coursesOperations as ops } from '../src/api/courses-operations';
 import { holdSeat, seatHoldLimits } from './cohorts-seats';
 import { apiTexts } from './texts';
 
@@ -27,15 +21,10 @@ const newReference = () => `ENR-${randomBytes(12).toString('base64url')}`;
 
 /** Enrolment (lead) and course checkout: the server decides the amount from the catalogue. */
 export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
-  app.post<{ Body: Enrolment; Reply: { 201: LeadResponse } }>(
-    '/leads',
-    publicFormRoute(ctx.settings, {
-      tags: ['courses'],
-      summary: 'Guardar la inscripción de un estudiante',
-      body: enrolmentSchema,
-      created: leadResponseSchema,
-    }),
-    async (request, reply) => {
+  route(
+    app,
+    ops.createLead,
+    async (request) => {
       const e = request.body;
       // A signed-in student's enrolment is tied to their account (spec §6), from the verified token only.
       const user = await optionalUser(ctx.identity, request);
@@ -79,21 +68,15 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
           email: e.email,
         });
       });
-      return reply.status(201).send({ success: true, id: reference, payment_status: 'processing...', claim_secret: claim.secret });
+      return { success: true as const, id: reference, payment_status: 'processing...', claim_secret: claim.secret };
     },
+    // The site's write limit and the honeypot refused before validation, as every public form's POST.
+    { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
   );
 
-  app.post<{ Body: CheckoutRequestBody; Reply: CheckoutResponse }>(
-    '/checkout',
-    {
-      config: publicWrite(ctx.settings),
-      schema: {
-        tags: ['courses'],
-        summary: 'Crear el pago de una inscripción (el precio sale del catálogo)',
-        body: zodSchema(checkoutRequestSchema),
-        response: { 200: zodResponse(checkoutResponseSchema) },
-      },
-    },
+  route(
+    app,
+    ops.checkout,
     async (request) => {
       const enrolment = await ctx.db
         .selectFrom('courses.enrolments')
@@ -137,7 +120,8 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
           .execute();
         throw err;
       });
-      return { success: true, message: 'Preferencia creada', ...preference, title: priced.title, price: priced.price };
+      return { success: true as const, message: 'Preferencia creada', ...preference, title: priced.title, price: priced.price };
     },
+    { config: publicWrite(ctx.settings) },
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { courseBySlug } from 'shared/catalogue/courses';
-import { coursePaymentStatusResponseSchema, type CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
+import type { CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
 import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -13,6 +13,7 @@ import type { Selectable } from 'kysely';
 import { isReversal } from 'shared/server/payments/reversals';
 import type { ProviderPayment } from 'shared/server/payments/provider';
 import { paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { coursePaymentsOperations } from '../src/api/course-payments-operations';
 import { admitCoursePayment, lapsedPendingSeats, lockSeatOf, releasePendingSeat, type ReleasedSeat } from './cohorts-seats';
 
 const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
@@ -139,7 +140,7 @@ export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseRe
   discrepanciesTable: 'courses.payment_discrepancies',
   eventsTable: 'courses.payment_events',
   // The result pages' receipt: the course and module as the enrolment was priced, and the way back to its page.
-  statusResponseSchema: coursePaymentStatusResponseSchema,
+  statusOperation: coursePaymentsOperations.paymentStatus,
   receipt: (e) => ({
     concept: 'course' as const,
     course_title: e.course_title,

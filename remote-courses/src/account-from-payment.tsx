@@ -1,11 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiResult } from 'shared/api/client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { rememberReturnPath } from 'shared/post-login';
 import { selectIsAuthenticated, useAppSelector } from 'shared/store';
 import { FormMessage } from 'shared/ui/form';
-import type { AccountFromPaymentResponse } from 'shared/schemas/account-api';
+import type { AccountFromPaymentRequest, AccountFromPaymentResponse } from 'shared/schemas/account-api';
 import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
-import { useCreateAccountFromPayment } from './api/create-account-from-payment';
+import { coursePaymentsOperations as ops } from './api/course-payments-operations';
 import { forgetStudentData, readStudentData } from './payment-storage';
 import { accountFromPaymentTexts as t } from './texts';
 
@@ -22,7 +24,7 @@ type Outcome =
 const requests = new Map<string, Promise<Outcome>>();
 
 function createAccount(
-  send: ReturnType<typeof useCreateAccountFromPayment>,
+  send: (body: AccountFromPaymentRequest) => Promise<ApiResult<AccountFromPaymentResponse>>,
   paymentId: string,
   reference: string,
   claim: string,
@@ -48,7 +50,8 @@ function createAccount(
  * forget the stored data.
  */
 export function AccountFromPayment({ payment, claim }: { payment: PaymentStatusResponse; claim: string }) {
-  const send = useCreateAccountFromPayment();
+  const create = useOperationCall(ops.accountFromPayment);
+  const send = useCallback((body: AccountFromPaymentRequest) => create({ body }), [create]);
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const { search } = useNavigation();
   const [student] = useState(readStudentData);

@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
 import { cohortTexts, type PublicCohort } from 'shared/schemas/cohorts-api';
-import type { NextCohortState } from './api/get-next-cohorts';
+import { cohortsOperations } from './api/cohorts-operations';
 
 export const cohortStartTexts = {
   loading: 'Consultando la próxima fecha…',
@@ -16,6 +18,25 @@ export const cohortStartTexts = {
   seatsNone: 'Por anunciar',
   seatsFull: 'Ninguno disponible',
 } as const;
+
+/** What a course screen knows of its next cohort: still asking, the cohort (null: none announced), or unknown. */
+export type NextCohortState = { kind: 'loading' } | { kind: 'ready'; cohort: PublicCohort | null } | { kind: 'unknown' };
+
+/** The course's next open cohort, read once when the screen opens (an answer after it closed is dropped). */
+export function useNextCohort(slug: string): NextCohortState {
+  const nextCohorts = useOperationCall(cohortsOperations.nextCohorts);
+  const [state, setState] = useState<NextCohortState>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    void nextCohorts().then((res) => {
+      if (live) setState(res.kind === 'ok' ? { kind: 'ready', cohort: res.data.courses[slug] ?? null } : { kind: 'unknown' });
+    });
+    return () => {
+      live = false;
+    };
+  }, [nextCohorts, slug]);
+  return state;
+}
 
 /** Whether the visitor can pay now: an announced cohort with seats left. */
 export function canEnrol(state: NextCohortState): state is { kind: 'ready'; cohort: PublicCohort } {

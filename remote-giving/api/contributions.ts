@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
 import { donationTexts, resolveDonationAmount } from 'shared/schemas/donation';
-import { donationPaymentStatusResponseSchema, type DonationPaymentStatusResponse } from 'shared/schemas/giving-api';
+import type { DonationPaymentStatusResponse } from 'shared/schemas/giving-api';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
@@ -108,7 +108,7 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
   discrepanciesTable: 'giving.payment_discrepancies',
   eventsTable: 'giving.payment_events',
   // The result pages' receipt: it paid a donation (the amount, number and date are the payment's).
-  statusResponseSchema: donationPaymentStatusResponseSchema,
+  statusOperation: givingOperations.paymentStatus,
   receipt: () => ({ concept: 'donation' as const, title: donationTitle }),
   async afterApply(c, d, payment, firstApproval) {
     // Money that went back is no longer a donation: its certificates (and the donor's annual one) are void.

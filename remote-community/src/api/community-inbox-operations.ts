@@ -1,6 +1,7 @@
-import { defineOperation } from 'shared/api/operation';
+import { defineOperation, fileAnswer } from 'shared/api/operation';
 import {
   contactMarkRequestSchema,
+  inboxExportQuerySchema,
   inboxKindParamsSchema,
   inboxListRequestSchema,
   inboxListResponseSchema,
@@ -11,8 +12,8 @@ import {
 
 /**
  * The staff's community inbox, declared once (#27, shared/api/operation): api/community-inbox.ts and
- * api/community-inbox-marks.ts register these, the inbox and record screens call them. The CSV export is not declared
- * yet: its download goes through the shared CsvExport, which still hands over a token (see ./export-community-inbox).
+ * api/community-inbox-marks.ts (and api/community-inbox-export.ts, the CSV) register these, the inbox and record
+ * screens call them.
  */
 
 /** Who follows up the community's records in the panel. */
@@ -37,6 +38,16 @@ export const communityInboxOperations = {
     roles: comunidad,
     summary:
       'Lista de un tipo de registro, del más reciente al más antiguo, con búsqueda y paginación por cursor (POST: la búsqueda no va en la URL)',
+  }),
+  /** The CSV of one kind by contact status and workshop (no search: nothing personal in the URL), a file. Audited. */
+  exportCsv: defineOperation({
+    method: 'GET',
+    path: '/api/community/staff/inbox/:kind/exportar',
+    params: inboxKindParamsSchema,
+    query: inboxExportQuerySchema,
+    response: fileAnswer({ accept: 'text/csv', description: 'Archivo CSV' }),
+    roles: comunidad,
+    summary: 'Exportar a CSV (Excel en español: UTF-8 con BOM, punto y coma, fechas de Bogotá); queda en la auditoría',
   }),
   /** One record with every field as filed and its contact mark. */
   record: defineOperation({

@@ -5,12 +5,14 @@ import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
-import { fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { fakeOperations, ok, on, type OperationAnswer } from 'shared/api/fake-client';
+import type { PublicCohort } from 'shared/schemas/cohorts-api';
 import { createAppStore } from 'shared/store';
+import { cohortsOperations } from '../api/cohorts-operations';
 import CoursePage from './course-page';
 
-function renderCourse(answer: FakeAnswer) {
-  const fake = fakeApiClient({ 'GET /api/courses/cohorts': answer });
+function renderCourse(answer: OperationAnswer<typeof cohortsOperations.nextCohorts>) {
+  const fake = fakeOperations(on(cohortsOperations.nextCohorts, answer));
   render(
     <Provider store={createAppStore()}>
       <ApiClientProvider client={fake.client}>
@@ -21,7 +23,8 @@ function renderCourse(answer: FakeAnswer) {
   return fake;
 }
 
-const next = (cohort: unknown) => ok({ courses: { 'desarrollo-software': cohort, 'ofimatica-basica': null, 'marketing-digital': null } });
+const next = (cohort: PublicCohort | null) =>
+  ok({ courses: { 'desarrollo-software': cohort, 'ofimatica-basica': null, 'marketing-digital': null } });
 const startFact = () => screen.getByText('Inicio').nextElementSibling!;
 
 describe('course page start date (#14)', () => {

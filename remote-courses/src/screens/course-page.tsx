@@ -5,8 +5,7 @@ import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';
 import { PageFrame } from 'shared/ui/page-frame';
-import { useNextCohort } from '../api/get-next-cohorts';
-import { CohortStart, SeatsLeft } from '../cohort-start';
+import { CohortStart, SeatsLeft, useNextCohort } from '../cohort-start';
 import { coursePageTexts } from '../texts';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

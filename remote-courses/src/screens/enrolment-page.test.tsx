@@ -1,24 +1,27 @@
 /**
  * @jest-environment jsdom
  */
-import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import type { ApiClient } from 'shared/api/client';
 import { ApiClientProvider } from 'shared/api/context';
-import { logoutSession } from 'shared/auth-session';
-import { apiError, fakeApiClient, ok, type FakeAnswer } from 'shared/api/fake-client';
+import { logoutSession, provideSession, resetSessionContract } from 'shared/auth-session';
+import { apiError, fakeOperations, ok, on, type OperationAnswer, type ScriptedOperation } from 'shared/api/fake-client';
 import { FULL_COURSE, moduleNames, courseBySlug } from 'shared/catalogue/courses';
 import { PENDING_PAYMENT_KEY, STUDENT_DATA_KEY, STUDENT_DATA_TTL_MS, storeExpiring } from 'shared/payments/browser-storage';
 import { documentTypes, educationLevels, HONEYPOT_FIELD, occupations } from 'shared/schemas/common';
 import { enrolmentTexts } from 'shared/schemas/enrolment';
+import type { PublicCohort } from 'shared/schemas/cohorts-api';
 import { createAppStore } from 'shared/store';
+import { cohortsOperations } from '../api/cohorts-operations';
+import { coursesOperations as ops } from '../api/courses-operations';
 import EnrolmentPage from './enrolment-page';
 
-const lead = ok({ success: true, id: 'ENR-abcdefghijklmnop', payment_status: 'pending', claim_secret: 'c'.repeat(32) }, 201);
+const lead = ok({ success: true as const, id: 'ENR-abcdefghijklmnop', payment_status: 'pending', claim_secret: 'c'.repeat(32) }, 201);
 const checkout = ok({
-  success: true,
+  success: true as const,
   message: 'ok',
   id: 'pref-1',
   init_point: 'http://127.0.0.1:8090/checkout/v1/redirect?pref_id=pref-1',
@@ -31,18 +34,24 @@ const checkout = ok({
 });
 
 /** The next cohorts as the API answers them: office's next cohort with seats left, unless a test says otherwise. */
-const cohorts = (office: unknown = { id: 7, start_date: '2030-02-04', schedule: 'Lunes y miércoles', seats_left: 3, full: false }) =>
-  ok({ courses: { 'desarrollo-software': null, 'ofimatica-basica': office, 'marketing-digital': null } });
+const cohorts = (
+  office: PublicCohort | null = { id: 7, start_date: '2030-02-04', schedule: 'Lunes y miércoles', seats_left: 3, full: false },
+) => ok({ courses: { 'desarrollo-software': null, 'ofimatica-basica': office, 'marketing-digital': null } });
 
-function renderPage(answers: Record<string, FakeAnswer | FakeAnswer[]>, store = createAppStore()) {
-  const { 'GET /api/courses/cohorts': cohortAnswer = cohorts(), ...writes } = answers;
-  const fake = fakeApiClient(writes);
-  // The cohort read on arrival is answered apart, so `calls` are the form's own requests.
-  const reads = fakeApiClient({ 'GET /api/courses/cohorts': cohortAnswer });
+/** The form's answers (`on(ops.createLead, …)`…); the cohort read on arrival apart, so `calls` are the form's own requests. */
+function renderPage(
+  writes: ScriptedOperation[],
+  {
+    store = createAppStore(),
+    cohort = cohorts(),
+  }: { store?: ReturnType<typeof createAppStore>; cohort?: OperationAnswer<typeof cohortsOperations.nextCohorts> } = {},
+) {
+  const fake = fakeOperations(...writes);
+  const reads = fakeOperations(on(cohortsOperations.nextCohorts, cohort));
   const client: ApiClient = {
     ...fake.client,
     request: ((method, path, body, init) =>
-      (method === 'GET' && path === '/api/courses/cohorts' ? reads.client : fake.client).request(
+      (method === 'GET' && path === cohortsOperations.nextCohorts.path ? reads.client : fake.client).request(
         method,
         path,
         body,
@@ -83,7 +92,7 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
 
   it("lists the spec's messages in an alert that takes focus, and sends nothing", async () => {
     const user = userEvent.setup();
-    const { calls } = renderPage({});
+    const { calls } = renderPage([]);
     await user.click(payButton());
 
     const summary = await screen.findByRole('alert');
@@ -106,13 +115,13 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
     const user = userEvent.setup();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const { calls } = renderPage({
-      'POST /api/courses/leads': async () => {
+    const { calls } = renderPage([
+      on(ops.createLead, async () => {
         await held;
         return lead;
-      },
-      'POST /api/courses/checkout': [apiError(502, 'payment_provider_error', 'El proveedor de pagos no respondió'), checkout],
-    });
+      }),
+      on(ops.checkout, apiError(502, 'payment_provider_error', 'El proveedor de pagos no respondió'), checkout),
+    ]);
     await fillStudent(user);
     await user.click(payButton());
 
@@ -143,7 +152,7 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
 
   it('sends the honeypot a bot filled, so the server can refuse it', async () => {
     const user = userEvent.setup();
-    const { calls } = renderPage({ 'POST /api/courses/leads': apiError(400, 'bad_request', 'La solicitud no es válida.') });
+    const { calls } = renderPage([on(ops.createLead, apiError(400, 'bad_request', 'La solicitud no es válida.'))]);
     await fillStudent(user);
     const honeypot = document.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`)!;
     await user.type(honeypot, 'http://spam.example');
@@ -154,6 +163,44 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
     // A person never sees it, so a person's request never carries it.
     expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
   });
+  describe("a signed-in student's enrolment is tied to the account (spec §6) from their token, which no screen handles (#27)", () => {
+    const account = { email: 'ana@example.com', name: 'Ana Rojas', phone_number: '+573104567890', sub: 'u-1', email_verified: true };
+    const signedIn = () => createAppStore({ auth: { user: account, isAuthenticated: true, loginTime: Date.now(), notice: null } });
+    afterEach(() => resetSessionContract());
+
+    it("sends the signed-in student's token with the enrolment, and none with the checkout (it needs only the claim)", async () => {
+      const user = userEvent.setup();
+      provideSession({ getIdToken: async () => 'token-de-ana', logout: async () => undefined });
+      const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
+      const { calls } = renderPage([on(ops.createLead, lead), on(ops.checkout, checkout)], { store: signedIn() });
+      // The form starts from the account; the student writes it all as an anonymous visitor would.
+      for (const label of [/^Primer nombre/, /^Primer apellido/, /^Teléfono/, /^Correo electrónico/])
+        await user.clear(screen.getByLabelText(label));
+      await fillStudent(user);
+      await user.click(payButton());
+      await waitFor(() => expect(calls).toHaveLength(2));
+      navigation.mockRestore();
+      expect(calls.map((c) => [c.path, c.token])).toEqual([
+        ['/api/courses/leads', 'token-de-ana'],
+        ['/api/courses/checkout', undefined],
+      ]);
+    });
+
+    it("an anonymous visitor's enrolment carries no token, and the session is never asked (no identity SDK)", async () => {
+      const user = userEvent.setup();
+      const getIdToken = jest.fn(async () => 'token-de-otro');
+      provideSession({ getIdToken, logout: async () => undefined });
+      const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
+      const { calls } = renderPage([on(ops.createLead, lead), on(ops.checkout, checkout)]);
+      await fillStudent(user);
+      await user.click(payButton());
+      await waitFor(() => expect(calls).toHaveLength(2));
+      navigation.mockRestore();
+      expect(calls.map((c) => c.token)).toEqual([undefined, undefined]);
+      expect(getIdToken).not.toHaveBeenCalled();
+    });
+  });
+
   describe('back from the checkout (#17): the form shows what this browser stored, within its 24 h', () => {
     const office = courseBySlug('ofimatica-basica')!;
     const stored = {
@@ -169,7 +216,7 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
 
     it('fills in what was sent to the checkout, and asks again for what was not kept', async () => {
       const user = userEvent.setup();
-      const first = renderPage({ 'POST /api/courses/leads': lead, 'POST /api/courses/checkout': checkout });
+      const first = renderPage([on(ops.createLead, lead), on(ops.checkout, checkout)]);
       await fillStudent(user);
       const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
       await user.click(payButton());
@@ -178,7 +225,7 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
       first.unmount();
 
       // The visitor comes back (the page loads again).
-      renderPage({});
+      renderPage([]);
       expect(valueOf(/^Primer nombre/)).toBe('Ana');
       expect(valueOf(/^Primer apellido/)).toBe('Rojas');
       expect(valueOf(/^Tipo de documento/)).toBe(documentTypes[0]);
@@ -195,7 +242,7 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
 
     it('reads nothing once the 24 h are over, and forgets it', () => {
       storeExpiring(STUDENT_DATA_KEY, stored, STUDENT_DATA_TTL_MS, localStorage, Date.now() - STUDENT_DATA_TTL_MS - 1000);
-      renderPage({});
+      renderPage([]);
       expect(valueOf(/^Correo electrónico/)).toBe('');
       expect(valueOf(/^Primer nombre/)).toBe('');
       expect(screen.queryByText(/Recuperamos los datos/)).toBeNull();
@@ -205,13 +252,13 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
     it("reads nothing after logout, which forgets the student's data", async () => {
       storeExpiring(STUDENT_DATA_KEY, stored, STUDENT_DATA_TTL_MS);
       await logoutSession();
-      renderPage({});
+      renderPage([]);
       expect(valueOf(/^Correo electrónico/)).toBe('');
     });
 
     it("takes nothing into another course's form", () => {
       storeExpiring(STUDENT_DATA_KEY, { ...stored, course_name: courseBySlug('desarrollo-software')!.title }, STUDENT_DATA_TTL_MS);
-      renderPage({});
+      renderPage([]);
       expect(valueOf(/^Correo electrónico/)).toBe('');
       expect(valueOf(/^Módulo/)).toBe('');
     });
@@ -225,7 +272,7 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
         sub: 'u-1',
         email_verified: true,
       };
-      renderPage({}, createAppStore({ auth: { user: account, isAuthenticated: true, loginTime: Date.now(), notice: null } }));
+      renderPage([], { store: createAppStore({ auth: { user: account, isAuthenticated: true, loginTime: Date.now(), notice: null } }) });
       expect(valueOf(/^Correo electrónico/)).toBe('julian@example.com');
       expect(valueOf(/^Primer nombre/)).toBe('Julián');
       expect(valueOf(/^Número de documento/)).toBe('');
@@ -239,7 +286,7 @@ describe('enrolment form and cohorts (#14)', () => {
 
   it("shows the next cohort's start date and the full course at its total price", async () => {
     const user = userEvent.setup();
-    renderPage({});
+    renderPage([]);
     const summary = screen.getByRole('complementary', { name: 'Resumen de tu inscripción' });
     expect(await within(summary).findByText('4 de febrero de 2030')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText(/^Módulo/), FULL_COURSE);
@@ -250,8 +297,8 @@ describe('enrolment form and cohorts (#14)', () => {
 
   it('a full cohort says so and the pay button is disabled with the reason, before anything is sent', async () => {
     const user = userEvent.setup();
-    const { calls } = renderPage({
-      'GET /api/courses/cohorts': cohorts({ id: 7, start_date: '2030-02-04', schedule: 'Lunes', seats_left: 0, full: true }),
+    const { calls } = renderPage([], {
+      cohort: cohorts({ id: 7, start_date: '2030-02-04', schedule: 'Lunes', seats_left: 0, full: true }),
     });
     const summary = screen.getByRole('complementary', { name: 'Resumen de tu inscripción' });
     expect(await within(summary).findByText('(Cupos agotados)')).toBeTruthy();
@@ -265,7 +312,7 @@ describe('enrolment form and cohorts (#14)', () => {
   });
 
   it('without an announced cohort it promises a date instead of inventing one', async () => {
-    renderPage({ 'GET /api/courses/cohorts': cohorts(null) });
+    renderPage([], { cohort: cohorts(null) });
     const summary = screen.getByRole('complementary', { name: 'Resumen de tu inscripción' });
     expect(await within(summary).findByText('Próximamente anunciaremos la nueva fecha de inicio.')).toBeTruthy();
     expect(summary.textContent).not.toMatch(/2025/);

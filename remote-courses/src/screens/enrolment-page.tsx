@@ -2,7 +2,8 @@ import { AuthorizationText } from 'shared/ui/consent';
 import '../state/enrolment-slice';
 import '../courses.css';
 import { useEffect, useState } from 'react';
-import { getIdToken } from 'shared/auth-session';
+import { useOperationCall } from 'shared/api/use-operation';
+import { useVisitorOperationCall } from 'shared/api/use-visitor-operation';
 import { courseBySlug, enrolmentOptions, FULL_COURSE, moduleRequirementNote, type Course, type CourseSlug } from 'shared/catalogue/courses';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -15,10 +16,8 @@ import { PageFrame } from 'shared/ui/page-frame';
 import { failed, FailureNote, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { useCreateCheckout } from '../api/create-checkout';
-import { useCreateLead } from '../api/create-lead';
-import { useNextCohort } from '../api/get-next-cohorts';
-import { canEnrol, CohortStart, cohortStartTexts } from '../cohort-start';
+import { coursesOperations as ops } from '../api/courses-operations';
+import { canEnrol, CohortStart, cohortStartTexts, useNextCohort } from '../cohort-start';
 import {
   PENDING_PAYMENT_KEY,
   readStudentData,
@@ -90,8 +89,10 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
   const remembered = useAppSelector((s) => selectSelectedModule(s, slug));
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const user = useAppSelector(selectUser);
-  const createLead = useCreateLead();
-  const createCheckout = useCreateCheckout();
+  // A signed-in student's enrolment is tied to the account on the server (spec §6), from their token: the visitor
+  // call carries it (none for an anonymous visitor). The checkout needs only the enrolment's claim.
+  const createLead = useVisitorOperationCall(ops.createLead);
+  const createCheckout = useOperationCall(ops.checkout);
   const account = isAuthenticated ? user : null;
   // Read once, on arrival: back from the checkout the form shows what was sent (#17), within the data's lifetime.
   const [restored] = useState(() => (course ? restoredFrom(readStudentData(), course, modules, account) : {}));
@@ -121,10 +122,7 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
     if (!course) return failed(enrolmentTexts.noModules);
     // The server refuses too (409); this spares the visitor a stored form for a cohort they cannot pay.
     if (closedNote) return failed(closedNote);
-    // A signed-in student's enrolment and payment are tied to the account on the server (spec §6), from the token.
-    const token = isAuthenticated ? await getIdToken() : null;
-    const auth = token ? { token } : undefined;
-    const lead = await createLead(withHoneypot(values, honeypot), auth);
+    const lead = await createLead({ body: withHoneypot(values, honeypot) });
     if (lead.kind !== 'ok') {
       return lead.kind === 'error'
         ? failed(lead.message || enrolmentTexts.saveStudent, { fields: lead.fields })
@@ -134,7 +132,7 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
     // Only this browser holds the enrolment's claim: the checkout, the result pages and the account after payment need it.
     const claim = lead.data.claim_secret;
     if (claim) rememberClaim(enrolmentId, claim);
-    const checkout = await createCheckout({ enrollment_id: enrolmentId, claim_secret: claim }, auth);
+    const checkout = await createCheckout({ body: { enrollment_id: enrolmentId, claim_secret: claim } });
     if (checkout.kind !== 'ok') return failed(checkout.kind === 'error' && checkout.message ? checkout.message : enrolmentTexts.payDefault);
     if (!checkout.data.init_point) return failed(enrolmentTexts.payNoUrl);
     const student: StudentRegistrationData = {

@@ -1,11 +1,14 @@
 import '../state/enrolment-slice';
 import '../courses.css';
+import { useCallback } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
 import { cohortTexts } from 'shared/schemas/cohorts-api';
 import type { CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
+import type { PaymentStatusRequest } from 'shared/schemas/payments-api';
 import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
 import { AccountFromPayment } from '../account-from-payment';
-import { useCheckPaymentStatus } from '../api/check-payment-status';
+import { coursePaymentsOperations as ops } from '../api/course-payments-operations';
 import { FINAL_PAYMENT_STATUSES, forgetStudentData } from '../payment-storage';
 
 /** A rejected or cancelled payment ends the need for the stored student data (approved ones go through the account step). */
@@ -27,7 +30,8 @@ const backToCourse = (payment: CoursePaymentStatusResponse) => ({ to: payment.co
 
 /** Payment result pages /pago/exitoso, /pago/error, /pago/pendiente (spec §2, §4, §8): the shared result screen. */
 export default function PaymentResultPage({ result = 'success' }: { result?: string }) {
-  const checkStatus = useCheckPaymentStatus();
+  const paymentStatus = useOperationCall(ops.paymentStatus);
+  const checkStatus = useCallback((body: PaymentStatusRequest) => paymentStatus({ body }), [paymentStatus]);
   return (
     <PaymentResult
       result={result}

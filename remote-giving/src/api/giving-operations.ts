@@ -24,14 +24,14 @@ export const givingOperations = {
   }),
   /**
    * The donation's payment as the server read it, with its receipt — only with this browser's claim. Registered by the
-   * payments kit (shared/server/payments/routes, shared with the courses), not by `route`: declared here for the browser.
+   * payments kit (shared/server/payments/routes, shared with the courses) from `donationPayables.statusOperation`.
    */
   paymentStatus: defineOperation({
     method: 'POST',
     path: '/api/giving/payments/status',
     body: paymentStatusRequestSchema,
     response: donationPaymentStatusResponseSchema,
-    summary: 'Estado del pago de una donación (con el secreto de este navegador)',
+    summary: 'Consultar el estado de un pago desde el navegador que lo inició (lo que informa la pasarela)',
   }),
   /** The smallest and largest donation the server accepts (its settings, whole COP). */
   donationBounds: defineOperation({

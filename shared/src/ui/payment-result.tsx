@@ -24,7 +24,7 @@ import { PageFrame } from './page-frame';
 /** What the status check answers: the payment as the server read it from the provider, and its receipt. */
 export type CheckedPayment = PaymentStatusResponse;
 
-/** The owning remote's status check (`src/api/check-payment-status.ts`): POST /api/<courses|giving>/payments/status. */
+/** The owning remote's declared status check (`paymentStatus` of its operations): POST /api/<courses|giving>/payments/status. */
 export type CheckPaymentStatus<P extends CheckedPayment = CheckedPayment> = (body: PaymentStatusRequest) => Promise<ApiResult<P>>;
 
 type ResultPage = 'success' | 'failure' | 'pending';

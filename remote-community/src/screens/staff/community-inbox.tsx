@@ -1,7 +1,7 @@
 import 'shared/ui/staff/screens.css';
 import './community-staff.css';
 import { useCallback, useMemo } from 'react';
-import { useOperationCall } from 'shared/api/use-operation';
+import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
 import {
   contactFilters,
@@ -13,7 +13,6 @@ import {
 } from 'shared/schemas/community-inbox-api';
 import type { WorkshopSlug } from 'shared/schemas/community';
 import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
-import { useExportCommunityInbox } from '../../api/export-community-inbox';
 import { communityInboxOperations as ops } from '../../api/community-inbox-operations';
 import { ContactStatus, Notice } from './community-parts';
 import { LoadState, MoreRows, SearchField, useKeysetListing } from 'shared/ui/staff/kit';
@@ -123,7 +122,7 @@ export default function StaffCommunityInbox({ kind: kindParam }: { kind?: string
 
 function KindListing({ kind }: { kind: CommunityInboxKind }) {
   const list = useOperationCall(ops.list);
-  const download = useExportCommunityInbox();
+  const download = useOperationDownload(ops.exportCsv);
   const label = communityInboxKinds[kind];
   const columns = inboxListColumns[kind];
   const page = useCallback(
@@ -173,7 +172,9 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
       <CsvExport
         hint={t.exportHint(label, t.statusOptions[applied.estado])}
         filename={`comunidad-${kind}-${colombianDate(new Date())}.csv`}
-        download={(token) => download(kind, { estado: applied.estado, ...(applied.taller ? { taller: applied.taller } : {}) }, token)}
+        file={() =>
+          download({ params: { kind }, query: { estado: applied.estado, ...(applied.taller ? { taller: applied.taller } : {}) } })
+        }
         texts={t}
         frame={exportFrame}
       />

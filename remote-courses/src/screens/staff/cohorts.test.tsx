@@ -4,13 +4,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, ok } from 'shared/api/fake-client';
+import { apiError, ok, on } from 'shared/api/fake-client';
 import type { StaffCohort } from 'shared/schemas/cohorts-api';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { coursesStaffOperations as ops } from '../../api/courses-staff-operations';
 import StaffCohorts from './cohorts';
-
-const LIST = 'GET /api/courses/staff/cohorts';
-const CREATE = 'POST /api/courses/staff/cohorts';
 
 const cohort = (over: Partial<StaffCohort> = {}): StaffCohort => ({
   id: 4,
@@ -29,14 +27,17 @@ const cohort = (over: Partial<StaffCohort> = {}): StaffCohort => ({
 
 describe('StaffCohorts (/equipo/cursos)', () => {
   it("lists each course's cohorts with their seats, and has no axe violations", async () => {
-    const { container } = renderAsStaff(<StaffCohorts />, {
-      [LIST]: ok({
-        cohorts: [
-          cohort(),
-          cohort({ id: 1, start_date: '2025-03-31', status: 'closed', seats_taken: 0, seats_held: 0, seats_left: 30, capacity: 30 }),
-        ],
-      }),
-    });
+    const { container } = renderAsStaff(<StaffCohorts />, [
+      on(
+        ops.cohorts,
+        ok({
+          cohorts: [
+            cohort(),
+            cohort({ id: 1, start_date: '2025-03-31', status: 'closed', seats_taken: 0, seats_held: 0, seats_left: 30, capacity: 30 }),
+          ],
+        }),
+      ),
+    ]);
     const table = await screen.findByRole('table', { name: 'Cohortes de Desarrollo de Software' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 7).map((c) => c.textContent))).toEqual([
@@ -60,15 +61,16 @@ describe('StaffCohorts (/equipo/cursos)', () => {
       seats_held: 0,
       seats_left: 1,
     });
-    const { calls } = renderAsStaff(<StaffCohorts />, {
-      [LIST]: [ok({ cohorts: [] }), ok({ cohorts: [created] })],
-      [CREATE]: [
+    const { calls } = renderAsStaff(<StaffCohorts />, [
+      on(ops.cohorts, ok({ cohorts: [] }), ok({ cohorts: [created] })),
+      on(
+        ops.createCohort,
         apiError(400, 'validation_error', 'La fecha de inicio no puede ser anterior a hoy.', {
           start_date: 'La fecha de inicio no puede ser anterior a hoy.',
         }),
         ok({ cohort: created }, 201),
-      ],
-    });
+      ),
+    ]);
     const form = await screen.findByRole('form', { name: 'Nueva cohorte' });
     await user.selectOptions(within(form).getByLabelText('Curso'), 'marketing-digital');
     await user.type(within(form).getByLabelText(/Fecha de inicio/), '2020-01-01');
@@ -97,16 +99,17 @@ describe('StaffCohorts (/equipo/cursos)', () => {
 
   it('edits a cohort (focus to the form, back on cancel) and closes another', async () => {
     const user = userEvent.setup();
-    const { calls } = renderAsStaff(<StaffCohorts />, {
-      [LIST]: ok({ cohorts: [cohort()] }),
-      'PUT /api/courses/staff/cohorts/4': [
+    const { calls } = renderAsStaff(<StaffCohorts />, [
+      on(ops.cohorts, ok({ cohorts: [cohort()] })),
+      on(
+        ops.updateCohort,
         apiError(400, 'validation_error', 'El cupo no puede ser menor que los cupos ya ocupados (12).', {
           capacity: 'El cupo no puede ser menor que los cupos ya ocupados (12).',
         }),
         ok({ cohort: cohort({ capacity: 25 }) }),
         ok({ cohort: cohort({ status: 'closed' }) }),
-      ],
-    });
+      ),
+    ]);
     const edit = await screen.findByRole('button', { name: 'Editar la cohorte del 4 de febrero de 2030' });
     await user.click(edit);
     const form = screen.getByRole('form', { name: /Editar la cohorte de Desarrollo de Software/ });
@@ -129,5 +132,48 @@ describe('StaffCohorts (/equipo/cursos)', () => {
     await user.click(screen.getByRole('button', { name: 'Cerrar la cohorte del 4 de febrero de 2030' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(3));
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({ status: 'closed', capacity: 20 });
+  });
+
+  it('sends nothing once the session ended (#27): closing a cohort says to sign in again', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const { calls } = renderAsStaff(
+      <StaffCohorts />,
+      [on(ops.cohorts, ok({ cohorts: [cohort()] })), on(ops.updateCohort, ok({ cohort: cohort({ status: 'closed' }) }))],
+      undefined,
+      { ...staffSession, getIdToken: async () => (signedIn ? 'token-de-ana' : null) },
+    );
+    const close = await screen.findByRole('button', { name: 'Cerrar la cohorte del 4 de febrero de 2030' });
+    signedIn = false;
+    await user.click(close);
+    expect((await screen.findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(calls.every((c) => c.token === 'token-de-ana')).toBe(true);
+  });
+
+  it('creates no cohort once the session ended (#27): the form asks the session only through the staff client', async () => {
+    const user = userEvent.setup();
+    let asked = 0;
+    let signedIn = true;
+    const { calls } = renderAsStaff(
+      <StaffCohorts />,
+      [on(ops.cohorts, ok({ cohorts: [] })), on(ops.createCohort, ok({ cohort: cohort() }, 201))],
+      undefined,
+      {
+        ...staffSession,
+        getIdToken: async () => {
+          asked += 1;
+          return signedIn ? 'token-de-ana' : null;
+        },
+      },
+    );
+    const form = await screen.findByRole('form', { name: 'Nueva cohorte' });
+    expect(asked).toBe(1);
+    signedIn = false;
+    await user.type(within(form).getByLabelText(/Fecha de inicio/), '2030-03-02');
+    await user.click(within(form).getByRole('button', { name: 'Crear cohorte' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
+    expect(asked).toBe(2);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

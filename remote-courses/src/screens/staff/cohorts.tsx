@@ -1,17 +1,16 @@
 import 'shared/ui/staff/screens.css';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { courses } from 'shared/catalogue/courses';
 import { formatLongDate } from 'shared/format/dates';
 import { courseSlugs, type CohortStatus, type StaffCohort } from 'shared/schemas/cohorts-api';
-import { useStaffSession } from 'shared/staff-session';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
 import { messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import type { ApiResult } from 'shared/api/client';
-import { useCreateStaffCohort } from '../../api/create-staff-cohort';
-import { useListStaffCohorts } from '../../api/list-staff-cohorts';
-import { useUpdateStaffCohort } from '../../api/update-staff-cohort';
+import { coursesStaffOperations as ops } from '../../api/courses-staff-operations';
 
 export const staffCohortsTexts = {
   title: 'Cohortes de los cursos',
@@ -85,8 +84,8 @@ function CohortForm({
   onSaved: (cohort: StaffCohort, message: string) => void;
   onCancel?: () => void;
 }) {
-  const create = useCreateStaffCohort();
-  const update = useUpdateStaffCohort();
+  const create = useOperationCall(ops.createCohort);
+  const update = useOperationCall(ops.updateCohort);
   const { form, field, ...submission } = useStaffForm<Draft, { cohort: StaffCohort }>({
     defaultValues: editing
       ? {
@@ -98,7 +97,8 @@ function CohortForm({
           access_instructions: editing.access_instructions,
         }
       : emptyDraft,
-    send: (draft, token) => {
+    // The staff client brings the session's token (shared/api/staff-client).
+    send: (draft) => {
       const body = {
         start_date: draft.start_date,
         schedule: draft.schedule,
@@ -107,8 +107,8 @@ function CohortForm({
         access_instructions: draft.access_instructions,
       };
       return editing
-        ? update(editing.id, body, token)
-        : create({ ...body, course_name: draft.course_name as (typeof courseSlugs)[number] }, token);
+        ? update({ params: { id: editing.id }, body })
+        : create({ body: { ...body, course_name: draft.course_name as (typeof courseSlugs)[number] } });
     },
     onSent: ({ cohort: saved }, draft) => {
       const date = formatLongDate(saved.start_date);
@@ -151,9 +151,12 @@ function CohortForm({
 
 /** StaffCohorts (/equipo/cursos): each course's cohorts with their seats; create, edit, open and close them. */
 export default function StaffCohorts() {
-  const session = useStaffSession();
-  const update = useUpdateStaffCohort();
-  const resource = useStaffResource(useListStaffCohorts(), t);
+  const update = useOperationCall(ops.updateCohort);
+  const list = useOperationCall(ops.cohorts);
+  const resource = useStaffResource(
+    useMemo(() => ({ load: () => list() }), [list]),
+    t,
+  );
   const cohorts = resource.data?.cohorts;
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
   const [editing, setEditing] = useState<StaffCohort | null>(null);
@@ -177,23 +180,20 @@ export default function StaffCohorts() {
   const toggle = async (cohort: StaffCohort) => {
     setToggling(cohort.id);
     setNotice(null);
-    const token = await session.getIdToken();
     const status: CohortStatus = cohort.status === 'open' ? 'closed' : 'open';
-    const result = token
-      ? await update(
-          cohort.id,
-          {
-            start_date: cohort.start_date,
-            schedule: cohort.schedule,
-            capacity: cohort.capacity,
-            status,
-            access_instructions: cohort.access_instructions,
-          },
-          token,
-        )
-      : null;
+    const result = await update({
+      params: { id: cohort.id },
+      body: {
+        start_date: cohort.start_date,
+        schedule: cohort.schedule,
+        capacity: cohort.capacity,
+        status,
+        access_instructions: cohort.access_instructions,
+      },
+    });
     setToggling(null);
-    if (!result || result.kind !== 'ok') return setNotice({ text: result ? messageOf(result) : t.sessionEnded, kind: 'error' });
+    if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error' });
+    if (result.kind !== 'ok') return setNotice({ text: messageOf(result), kind: 'error' });
     setNotice({ text: t.updated(formatLongDate(cohort.start_date)), kind: 'success' });
     void resource.refresh();
   };

@@ -1,17 +1,16 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { enrolmentStatusLabel, paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
 import { AppLink } from 'shared/navigation';
-import { useStaffSession } from 'shared/staff-session';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { useCompleteStaffEnrolment } from '../../api/complete-staff-enrolment';
-import { useGetStaffEnrolment } from '../../api/get-staff-enrolment';
-import { useResendStaffEnrolmentReceipt } from '../../api/resend-staff-enrolment-receipt';
+import { coursesStaffOperations as ops } from '../../api/courses-staff-operations';
 
 export const staffEnrolmentTexts = {
   back: 'Volver a las inscripciones',
@@ -81,12 +80,12 @@ const when = (iso: string | null) => (iso ? formatColombianDateTime(iso) : null)
  * every status the provider reported, the 'Completado' mark (confirmed in a dialog) and the receipt sent again.
  */
 export default function StaffEnrolment({ reference = '' }: { reference?: string }) {
-  const session = useStaffSession();
-  const get = useGetStaffEnrolment();
-  const complete = useCompleteStaffEnrolment();
-  const resend = useResendStaffEnrolmentReceipt();
+  // The staff client brings the session's token; after the session ended nothing is sent (`isSessionEnded`).
+  const get = useOperationCall(ops.enrolment);
+  const complete = useOperationCall(ops.completeEnrolment);
+  const resend = useOperationCall(ops.resendEnrolmentReceipt);
   const resource = useStaffResource(
-    useCallback((token: string) => get(reference, token), [get, reference]),
+    useMemo(() => ({ load: () => get({ params: { reference } }) }), [get, reference]),
     t,
   );
   const [busy, setBusy] = useState<Busy>(null);
@@ -95,11 +94,10 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
 
   const markCompleted = async () => {
-    const token = await session.getIdToken();
-    if (!token) return setDialogError(t.sessionEnded);
     setBusy('complete');
-    const result = await complete(reference, token);
+    const result = await complete({ params: { reference } });
     setBusy(null);
+    if (isSessionEnded(result)) return setDialogError(t.sessionEnded);
     if (result.kind !== 'ok') return setDialogError(messageOf(result, t.network, t.actionFailed));
     setConfirming(false);
     setDialogError(null);
@@ -108,11 +106,10 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
   };
 
   const resendReceipt = async () => {
-    const token = await session.getIdToken();
-    if (!token) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     setBusy('resend');
-    const result = await resend(reference, token);
+    const result = await resend({ params: { reference } });
     setBusy(null);
+    if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
     setNotice({ text: t.resent(result.data.sentTo), kind: 'success', at: Date.now() });
     // The page shows when it was resent.

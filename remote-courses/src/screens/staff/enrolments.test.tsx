@@ -4,14 +4,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, ok } from 'shared/api/fake-client';
+import { apiError, ok, on } from 'shared/api/fake-client';
 import type {
   EnrolmentListItem,
   EnrolmentListResponse,
   EnrolmentOptionsResponse,
   EnrolmentRecordResponse,
 } from 'shared/schemas/enrolments-staff-api';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { coursesStaffOperations as ops } from '../../api/courses-staff-operations';
 import StaffEnrolment from './enrolment';
 import StaffEnrolments from './enrolments';
 
@@ -52,10 +53,7 @@ const firstPage: EnrolmentListResponse = {
 
 describe('StaffEnrolments (/equipo/inscripciones)', () => {
   it('lists enrolments with their statuses in words, counts per status and links to each one, with no axe violations', async () => {
-    const { container } = renderAsStaff(<StaffEnrolments />, {
-      'GET /api/courses/staff/enrolments/opciones': ok(options),
-      'POST /api/courses/staff/enrolments/lista': ok(firstPage),
-    });
+    const { container } = renderAsStaff(<StaffEnrolments />, [on(ops.enrolmentOptions, ok(options)), on(ops.enrolments, ok(firstPage))]);
     const table = await screen.findByRole('table', { name: /Inscripciones: 2 de 3/ });
     const link = within(table).getByRole('link', { name: 'José Núñez' });
     expect(link.getAttribute('href')).toBe('/equipo/inscripciones/CUR-1');
@@ -68,10 +66,10 @@ describe('StaffEnrolments (/equipo/inscripciones)', () => {
 
   it('sends the chosen course, module, status and search; a course change resets its module; "Cargar más" asks for the next page', async () => {
     const user = userEvent.setup();
-    const { calls } = renderAsStaff(<StaffEnrolments />, {
-      'GET /api/courses/staff/enrolments/opciones': ok(options),
-      'POST /api/courses/staff/enrolments/lista': [ok(firstPage), ok({ items: [item(3)], nextCursor: null, counts: null }), ok(firstPage)],
-    });
+    const { calls } = renderAsStaff(<StaffEnrolments />, [
+      on(ops.enrolmentOptions, ok(options)),
+      on(ops.enrolments, ok(firstPage), ok({ items: [item(3)], nextCursor: null, counts: null }), ok(firstPage)),
+    ]);
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Cargar más inscripciones' }));
     await screen.findByText('Se cargaron 1 inscripciones más.');
@@ -103,10 +101,10 @@ describe('StaffEnrolments (/equipo/inscripciones)', () => {
   });
 
   it('says when nothing matches and when the list could not be loaded', async () => {
-    renderAsStaff(<StaffEnrolments />, {
-      'GET /api/courses/staff/enrolments/opciones': apiError(500, 'internal', 'Error'),
-      'POST /api/courses/staff/enrolments/lista': apiError(400, 'validation_error', 'Elige un curso de la lista.'),
-    });
+    renderAsStaff(<StaffEnrolments />, [
+      on(ops.enrolmentOptions, apiError(500, 'internal', 'Error')),
+      on(ops.enrolments, apiError(400, 'validation_error', 'Elige un curso de la lista.')),
+    ]);
     expect((await screen.findByRole('alert')).textContent).toContain('Elige un curso de la lista.');
     expect(screen.getByRole('button', { name: 'Intentar de nuevo' })).toBeTruthy();
   });
@@ -173,9 +171,7 @@ const record: EnrolmentRecordResponse = {
 
 describe('StaffEnrolment (/equipo/inscripciones/:reference)', () => {
   it('shows the student, the payment and every status the provider reported, with no axe violations', async () => {
-    const { container } = renderAsStaff(<StaffEnrolment reference="CUR-1" />, {
-      'GET /api/courses/staff/enrolments/CUR-1': ok(record),
-    });
+    const { container } = renderAsStaff(<StaffEnrolment reference="CUR-1" />, [on(ops.enrolment, ok(record))]);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Inscripción de José Núñez');
     const history = screen.getByRole('table', { name: /Cada estado que informó la pasarela/ });
     expect(within(history).getAllByRole('row')).toHaveLength(3);
@@ -186,14 +182,17 @@ describe('StaffEnrolment (/equipo/inscripciones/:reference)', () => {
 
   it("marks it 'Completado' after a confirmation that starts on Cancelar, and announces it", async () => {
     const user = userEvent.setup();
-    const { calls } = renderAsStaff(<StaffEnrolment reference="CUR-1" />, {
-      'GET /api/courses/staff/enrolments/CUR-1': ok(record),
-      'POST /api/courses/staff/enrolments/CUR-1/completar': ok({
-        ...record,
-        enrolmentStatus: 'COMPLETED',
-        completed: { at: '2026-11-26T15:00:00.000Z', by: 'ana@fundacion.org' },
-      }),
-    });
+    const { calls } = renderAsStaff(<StaffEnrolment reference="CUR-1" />, [
+      on(ops.enrolment, ok(record)),
+      on(
+        ops.completeEnrolment,
+        ok({
+          ...record,
+          enrolmentStatus: 'COMPLETED',
+          completed: { at: '2026-11-26T15:00:00.000Z', by: 'ana@fundacion.org' },
+        }),
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
     const dialog = screen.getByRole('dialog', { name: '¿Marcar esta inscripción como completada?' });
     expect(document.activeElement?.textContent).toBe('Cancelar');
@@ -207,13 +206,14 @@ describe('StaffEnrolment (/equipo/inscripciones/:reference)', () => {
 
   it("resends the receipt and says to which address; the server's refusal is shown as it says it", async () => {
     const user = userEvent.setup();
-    renderAsStaff(<StaffEnrolment reference="CUR-1" />, {
-      'GET /api/courses/staff/enrolments/CUR-1': ok(record),
-      'POST /api/courses/staff/enrolments/CUR-1/reenviar': [
+    renderAsStaff(<StaffEnrolment reference="CUR-1" />, [
+      on(ops.enrolment, ok(record)),
+      on(
+        ops.resendEnrolmentReceipt,
         ok({ sentTo: 'jose@example.com' }),
         apiError(409, 'conflict', 'El comprobante se reenvió hace poco. Espera unos minutos antes de enviarlo otra vez.'),
-      ],
-    });
+      ),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Reenviar comprobante' }));
     expect((await screen.findByRole('status')).textContent).toBe('Reenviamos el comprobante a jose@example.com.');
     await user.click(screen.getByRole('button', { name: 'Reenviar comprobante' }));
@@ -221,15 +221,34 @@ describe('StaffEnrolment (/equipo/inscripciones/:reference)', () => {
   });
 
   it('offers no action on an unpaid enrolment and says why', async () => {
-    renderAsStaff(<StaffEnrolment reference="CUR-1" />, {
-      'GET /api/courses/staff/enrolments/CUR-1': ok({
-        ...record,
-        enrolmentStatus: 'PENDING',
-        payment: { ...record.payment, status: 'rejected' },
-      }),
-    });
+    renderAsStaff(<StaffEnrolment reference="CUR-1" />, [
+      on(
+        ops.enrolment,
+        ok({
+          ...record,
+          enrolmentStatus: 'PENDING',
+          payment: { ...record.payment, status: 'rejected' },
+        }),
+      ),
+    ]);
     expect(await screen.findByText(/no tiene el pago aprobado/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Marcar como completada' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reenviar comprobante' })).toBeNull();
+  });
+
+  it('sends no receipt once the session ended (#27): the staff client sends nothing and the screen says so', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const { calls } = renderAsStaff(
+      <StaffEnrolment reference="CUR-1" />,
+      [on(ops.enrolment, ok(record)), on(ops.resendEnrolmentReceipt, ok({ sentTo: 'jose@example.com' }))],
+      undefined,
+      { ...staffSession, getIdToken: async () => (signedIn ? 'token-de-ana' : null) },
+    );
+    const resend = await screen.findByRole('button', { name: 'Reenviar comprobante' });
+    signedIn = false;
+    await user.click(resend);
+    expect((await screen.findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
+    expect(calls.map((c) => `${c.method} ${c.path} ${c.token}`)).toEqual(['GET /api/courses/staff/enrolments/CUR-1 token-de-ana']);
   });
 });

@@ -1,4 +1,6 @@
 import 'shared/ui/staff/screens.css';
+import { useCallback, useMemo } from 'react';
+import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -7,6 +9,8 @@ import {
   enrolmentStatusLabel,
   paymentStatuses,
   paymentStatusLabel,
+  type EnrolmentExportQueryInput,
+  type EnrolmentListRequest,
   type EnrolmentListResponse,
   type EnrolmentOptionsResponse,
   type EnrolmentStatus,
@@ -15,9 +19,7 @@ import {
 import { staffPath } from 'shared/staff-routes';
 import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';
-import { useExportStaffEnrolments } from '../../api/export-staff-enrolments';
-import { useGetStaffEnrolmentOptions } from '../../api/get-staff-enrolment-options';
-import { useListStaffEnrolments } from '../../api/list-staff-enrolments';
+import { coursesStaffOperations as ops } from '../../api/courses-staff-operations';
 
 export const staffEnrolmentsTexts = {
   title: 'Inscripciones',
@@ -154,11 +156,16 @@ function StatusCounts({ counts, applied, apply }: { counts: Counts; applied: Fil
  * that filter), search, filters by course, module, cohort and statuses, keyset pages on request and the CSV download.
  */
 export default function StaffEnrolments() {
-  const list = useListStaffEnrolments();
-  const getOptions = useGetStaffEnrolmentOptions();
-  const download = useExportStaffEnrolments();
+  const list = useOperationCall(ops.enrolments);
+  const getOptions = useOperationCall(ops.enrolmentOptions);
+  const download = useOperationDownload(ops.exportEnrolments);
+  const page = useCallback((body: EnrolmentListRequest) => list({ body }), [list]);
+  const file = useCallback((query: EnrolmentExportQueryInput) => download({ query }), [download]);
   // Without them the course, module and cohort filters offer only 'Todos'; the list still works (and says what failed).
-  const { data: options } = useStaffResource(getOptions, t);
+  const { data: options } = useStaffResource(
+    useMemo(() => ({ load: () => getOptions() }), [getOptions]),
+    t,
+  );
 
   return (
     <Ledger
@@ -167,8 +174,8 @@ export default function StaffEnrolments() {
       initial={initialFilters}
       filters={filtersOf(options)}
       filtersTitleHidden
-      list={list}
-      download={download}
+      page={page}
+      file={file}
       filename={() => `inscripciones-${colombianDate(new Date())}.csv`}
       // Counted with the first page; later pages keep them.
       summaryOf={(page) => page.counts}

@@ -1,17 +1,16 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
+import { paymentStaffOperations, type PayableDomain } from 'shared/api/payments-staff-operations';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCaller } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/schemas/payments-staff-api';
-import { useStaffSession } from 'shared/staff-session';
 import { AppLink } from 'shared/navigation';
 import { matchStaffRoute } from 'shared/staff-routes';
 import { messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { useListStaffPayments, type PayableDomain } from '../../api/list-staff-payments';
-import { useReconcileStaffPayments } from '../../api/reconcile-staff-payments';
-import { useReviewStaffPaymentDiscrepancy } from '../../api/review-staff-payment-discrepancy';
 
 export const staffPaymentsTexts = {
   title: 'Pagos por revisar',
@@ -76,41 +75,41 @@ const money = (value: number | null, currency: string | null = 'COP') =>
 
 /** /equipo/pagos: the payments of courses and donations that need a person, and the by-hand reconciliation. */
 export default function StaffPayments() {
-  const session = useStaffSession();
-  const list = useListStaffPayments();
-  const review = useReviewStaffPaymentDiscrepancy();
-  const reconcile = useReconcileStaffPayments();
+  // Each area's payments review is the payments kit's, declared once per domain (the staff client brings the token).
+  const call = useOperationCaller();
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   // Both areas' payments, newest first, as one answer: the first failure of either is the screen's.
-  const fetchReview = useCallback(
-    async (token: string): Promise<ApiResult<Review>> => {
-      const results = await Promise.all(domains.map((d) => list(d, token)));
-      const issues: Row<PaymentIssue>[] = [];
-      const pending: Row<PendingPayment>[] = [];
-      for (const [i, result] of results.entries()) {
-        if (result.kind !== 'ok') return result;
-        const domain = domains[i] as PayableDomain;
-        const data: PaymentsReviewResponse = result.data;
-        issues.push(...data.issues.map((x) => ({ ...x, domain })));
-        pending.push(...data.pending.map((x) => ({ ...x, domain })));
-      }
-      issues.sort((a, b) => b.detected_at.localeCompare(a.detected_at));
-      pending.sort((a, b) => b.created_at.localeCompare(a.created_at));
-      return { kind: 'ok', status: 200, data: { issues, pending } };
-    },
-    [list],
+  const review = useMemo(
+    () => ({
+      load: async (): Promise<ApiResult<Review>> => {
+        const results = await Promise.all(domains.map((d) => call(paymentStaffOperations[d].review)));
+        const issues: Row<PaymentIssue>[] = [];
+        const pending: Row<PendingPayment>[] = [];
+        for (const [i, result] of results.entries()) {
+          if (result.kind !== 'ok') return result;
+          const domain = domains[i] as PayableDomain;
+          const data: PaymentsReviewResponse = result.data;
+          issues.push(...data.issues.map((x) => ({ ...x, domain })));
+          pending.push(...data.pending.map((x) => ({ ...x, domain })));
+        }
+        issues.sort((a, b) => b.detected_at.localeCompare(a.detected_at));
+        pending.sort((a, b) => b.created_at.localeCompare(a.created_at));
+        return { kind: 'ok', status: 200, data: { issues, pending } };
+      },
+    }),
+    [call],
   );
-  const resource = useStaffResource(fetchReview, t);
+  const resource = useStaffResource(review, t);
   const state = resource.data;
 
   const markReviewed = async (issue: Row<PaymentIssue>) => {
-    const token = await session.getIdToken();
-    if (!token) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     setBusy(issue.key);
-    const result = await review(issue.domain, Number(issue.key.slice(2)), token);
+    const result = await call(paymentStaffOperations[issue.domain].markReviewed, { params: { id: issue.key.slice(2) } });
     setBusy(null);
+    // The session ended: nothing was sent.
+    if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
     const updated = result.data.issue;
     if (state)
@@ -122,11 +121,10 @@ export default function StaffPayments() {
   };
 
   const reconcileNow = async () => {
-    const token = await session.getIdToken();
-    if (!token) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     setBusy('reconcile');
-    const results = await Promise.all(domains.map((d) => reconcile(d, token)));
+    const results = await Promise.all(domains.map((d) => call(paymentStaffOperations[d].reconcile)));
     setBusy(null);
+    if (results.some(isSessionEnded)) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     const failedCall = results.find((r) => r.kind !== 'ok');
     if (failedCall) return setNotice({ text: messageOf(failedCall, t.network, t.actionFailed), kind: 'error', at: Date.now() });
     const sum = { checked: 0, applied: 0, failed: 0 };

@@ -4,9 +4,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, ok } from 'shared/api/fake-client';
+import { apiError, ok, on } from 'shared/api/fake-client';
 import type { StaffCampaign as Campaign } from 'shared/schemas/campaign-api';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { givingStaffOperations as ops } from '../../api/giving-staff-operations';
 import StaffCampaign from './campaign';
 
 const LIST = 'GET /api/giving/staff/campaigns';
@@ -107,5 +108,19 @@ describe('StaffCampaign (/equipo/campana)', () => {
     await user.click(within(again).getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByRole('status')).textContent).toBe('Campaña «Computadores para el aula» actualizada.');
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ goal_amount: '2500000', starts_on: '2026-11-01' });
+  });
+
+  it('asks the session once per load (#27): the list is a declared load, the staff client brings the token', async () => {
+    let asked = 0;
+    const { calls } = renderAsStaff(<StaffCampaign />, [on(ops.campaigns, ok({ campaigns: [campaign()] }))], undefined, {
+      ...staffSession,
+      getIdToken: async () => {
+        asked += 1;
+        return 'token-de-ana';
+      },
+    });
+    await screen.findByRole('table', { name: 'Campañas, la más reciente primero' });
+    expect(calls.map((c) => c.token)).toEqual(['token-de-ana']);
+    expect(asked).toBe(1);
   });
 });

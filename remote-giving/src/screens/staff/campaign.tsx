@@ -1,5 +1,5 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -110,7 +110,7 @@ function CampaignForm({
 export default function StaffCampaign() {
   const list = useOperationCall(ops.campaigns);
   const resource = useStaffResource(
-    useCallback(() => list(), [list]),
+    useMemo(() => ({ load: () => list() }), [list]),
     t,
   );
   const [notice, setNotice] = useState<string | null>(null);

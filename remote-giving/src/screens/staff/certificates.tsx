@@ -1,5 +1,5 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
@@ -57,7 +57,7 @@ export default function StaffCertificates() {
   const years = Array.from({ length: 6 }, (_, i) => currentYear - i);
   const [year, setYear] = useState(currentYear - 1);
   const resource = useStaffResource(
-    useCallback(() => list({ query: { anio: String(year) } }), [list, year]),
+    useMemo(() => ({ load: () => list({ query: { anio: String(year) } }) }), [list, year]),
     t,
   );
   const [confirming, setConfirming] = useState(false);

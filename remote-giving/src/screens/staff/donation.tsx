@@ -1,5 +1,5 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
@@ -58,7 +58,7 @@ const when = (iso: string | null) => (iso ? formatColombianDateTime(iso) : null)
 export default function StaffDonation({ reference = '' }: { reference?: string }) {
   const get = useOperationCall(ops.donation);
   const resource = useStaffResource(
-    useCallback(() => get({ params: { reference } }), [get, reference]),
+    useMemo(() => ({ load: () => get({ params: { reference } }) }), [get, reference]),
     t,
   );
   return <DonationView resource={resource} />;
@@ -70,7 +70,7 @@ function DonationCertificates({ record }: { record: DonationRecordResponse }) {
   const issueDonation = useOperationCall(ops.issueDonationCertificate);
   const issueAnnual = useOperationCall(ops.issueAnnualCertificate);
   const found = useStaffResource(
-    useCallback(() => getCertificates({ params: { reference: record.reference } }), [getCertificates, record.reference]),
+    useMemo(() => ({ load: () => getCertificates({ params: { reference: record.reference } }) }), [getCertificates, record.reference]),
     t,
   );
   // Without them the list is empty and the buttons still offer what can be issued; the server refuses a second one.

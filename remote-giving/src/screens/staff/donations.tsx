@@ -1,5 +1,5 @@
 import 'shared/ui/staff/screens.css';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatMonth } from 'shared/format/dates';
@@ -76,7 +76,10 @@ const columns: readonly LedgerColumn<DonationListResponse['items'][number]>[] = 
 function DonationTotals({ desde, hasta }: { desde: string; hasta: string }) {
   const getTotals = useOperationCall(ops.donationTotals);
   const { state: totals } = useStaffResource(
-    useCallback(() => getTotals({ query: { ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) } }), [desde, getTotals, hasta]),
+    useMemo(
+      () => ({ load: () => getTotals({ query: { ...(desde ? { desde } : {}), ...(hasta ? { hasta } : {}) } }) }),
+      [desde, getTotals, hasta],
+    ),
     // The list below says more if the connection or the session is the trouble.
     totalsTexts,
   );

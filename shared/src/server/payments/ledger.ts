@@ -1,14 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { referenceParamsSchema, type Discrepancy, type PaymentEvent, type ReferenceParams } from '../../schemas/enrolments-staff-api';
+import type { Discrepancy, PaymentEvent, referenceParamsSchema } from '../../schemas/enrolments-staff-api';
 import type { PaymentDiscrepanciesTableName, PaymentEventsTableName, SiteDb } from '../database';
-import { ApiError, zodResponse, zodSchema } from '../http';
+import { ApiError } from '../http';
 import type { z } from '../../schemas/zod';
 import { searchPatterns } from '../ledger-search';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../audit';
 import { csvDisposition, csvStream, type CsvColumn } from '../csv';
 import { pathParam, staffOf, staffRead } from '../staff-guard';
-import type { StaffRole } from '../../staff-roles';
 import type { FileAnswer, Operation } from '../../api/operation';
 import { route } from '../operation-routes';
 
@@ -261,31 +260,19 @@ export async function readPaymentTrail(
 /** The instant as the API sends it (ISO), or null. */
 export const isoOf = iso;
 
-/** Where a ledger's CSV is registered: its declared operation (#27), or (transitional) its path and schema. */
-type LedgerExportPlace =
-  | { operation: LedgerFileOperation }
-  | {
-      path: string;
-      tags: string[];
-      summary: string;
-      querystring: z.ZodMiniType;
-      /** Other roles than the scope's (the CSV is the accountant's). */
-      config?: { staffRoles: readonly StaffRole[] };
-    };
-
 /** A declared CSV export: a GET with a query and a file answer (`fileAnswer`), its roles the declaration's. */
 export type LedgerFileOperation = Operation<string, undefined, z.ZodMiniType, undefined, FileAnswer>;
 
 /**
  * GET <path>: a ledger's CSV of the filter in the query (never a search), audited — the route every payable's ledger
- * has, described by its query schema, file name and columns. `check` refuses a filter the schema cannot (400). Given
- * `operation` (a declared one, #27) it registers through `route`: method, path, query schema, roles from the
- * declaration; the path/tags/summary/querystring form stays for ledgers not declared yet.
+ * has, its declared operation (#27) registered through `route` (method, path, query schema, roles from the
+ * declaration), described by its file name and columns. `check` refuses a filter the schema cannot (400).
  */
 export function registerLedgerExport<F extends Record<string, unknown>, R extends { id: number }>(
   staff: FastifyInstance,
   db: SiteDb,
-  ledger: LedgerExportPlace & {
+  ledger: {
+    operation: LedgerFileOperation;
     check?: (filter: F) => void;
     action: 'courses.export' | 'giving.export';
     entity: string;
@@ -309,20 +296,7 @@ export function registerLedgerExport<F extends Record<string, unknown>, R extend
       count: () => ledger.count(filter),
     });
   };
-  if ('operation' in ledger) return route(staff, ledger.operation, (request, reply) => handler(request, reply));
-  staff.get<{ Querystring: F }>(
-    ledger.path,
-    {
-      ...(ledger.config ? { config: ledger.config } : {}),
-      schema: {
-        tags: ledger.tags,
-        summary: ledger.summary,
-        querystring: zodSchema(ledger.querystring),
-        response: { 200: { description: 'Archivo CSV', content: { 'text/csv': { schema: { type: 'string' } } } } },
-      },
-    },
-    handler,
-  );
+  route(staff, ledger.operation, (request, reply) => handler(request, reply));
 }
 
 /** A declared record read: a GET of `…/:reference` answering the record (#27). */
@@ -330,12 +304,12 @@ export type LedgerRecordOperation = Operation<string, typeof referenceParamsSche
 
 /**
  * GET <path>/:reference: one record of a ledger with its payment trail, its read audited; a reference the ledger does
- * not have is the ledger's own 404. Given `operation` (a declared one, #27) it registers through `route`; the
- * path/tags/summary/response form stays for ledgers not declared yet.
+ * not have is the ledger's own 404. Its declared operation (#27) is registered through `route`.
  */
 export function registerLedgerRecord<R>(
   staff: FastifyInstance,
-  ledger: ({ operation: LedgerRecordOperation } | { path: string; tags: string[]; summary: string; response: z.ZodMiniType }) & {
+  ledger: {
+    operation: LedgerRecordOperation;
     /** The audited read: its action and entity (the reference is its id). */
     read: { action: string; entity: string };
     readRecord: (reference: string) => Promise<R | undefined>;
@@ -348,18 +322,5 @@ export function registerLedgerRecord<R>(
     if (!record) throw ledger.notFound();
     return record;
   };
-  if ('operation' in ledger) return route(staff, ledger.operation, async (request) => read(request.params.reference), { config });
-  staff.get<{ Params: ReferenceParams }>(
-    ledger.path,
-    {
-      config,
-      schema: {
-        tags: ledger.tags,
-        summary: ledger.summary,
-        params: zodSchema(referenceParamsSchema),
-        response: { 200: zodResponse(ledger.response) },
-      },
-    },
-    async (request) => read(request.params.reference),
-  );
+  route(staff, ledger.operation, async (request) => read(request.params.reference), { config });
 }

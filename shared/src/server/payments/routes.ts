@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Selectable } from 'kysely';
+import type { Operation } from '../../api/operation';
 import {
   paymentNotificationResponseSchema,
-  paymentStatusRequestSchema,
+  type paymentStatusRequestSchema,
   type PaymentNotificationResponse,
-  type PaymentStatusRequest,
   type PaymentStatusResponse,
 } from '../../schemas/payments-api';
 import type { z } from '../../schemas/zod';
@@ -19,7 +19,8 @@ import type {
   PaymentNotificationsTableName,
   SiteDb,
 } from '../database';
-import { ApiError, zodResponse, zodSchema } from '../http';
+import { ApiError, zodResponse } from '../http';
+import { route } from '../operation-routes';
 import {
   applyProviderPayment,
   rememberNotification,
@@ -49,8 +50,11 @@ export interface PaymentRoutesOptions<T extends PayableTableName, R extends obje
   statusCacheMs?: number;
   /** What the status check tells the paying browser the payment was for, read from the record (never from the request). */
   receipt: (record: Selectable<Database[T]>) => R;
-  /** The status check's answer: `paymentStatusResponseSchema` extended with the receipt's fields. */
-  statusResponseSchema: z.ZodMiniType<PaymentStatusResponse & R>;
+  /**
+   * The result pages' status check as the domain declares it (#27, `POST /api/<domain>/payments/status`): its body is
+   * `paymentStatusRequestSchema`, its answer `paymentStatusResponseSchema` extended with the receipt's fields.
+   */
+  statusOperation: PaymentStatusOperation<R>;
   /** Runs after the provider's report was applied (in its own transaction); `firstApproval` is true once per record. */
   afterApply?: (ctx: ApiContext, record: Selectable<Database[T]>, payment: ProviderPayment, firstApproval: boolean) => Promise<void>;
   /** The domain's own condition on a report, checked in its transaction (courses: a seat for the payment). */
@@ -67,6 +71,15 @@ export interface PaymentRoutesOptions<T extends PayableTableName, R extends obje
     release: (ctx: ApiContext, references: string[], now: Date, log: WarnLog) => Promise<number>;
   };
 }
+
+/** A domain's declared status check: the claim and payment in, the payment and the domain's receipt out. */
+export type PaymentStatusOperation<R extends object> = Operation<
+  `/api/${string}/payments/status`,
+  undefined,
+  undefined,
+  typeof paymentStatusRequestSchema,
+  z.ZodMiniType<PaymentStatusResponse & R>
+>;
 
 /** What a payment report is applied with and by: the record's domain, its tables and its follow-up. */
 export type PayableOptions<T extends PayableTableName> = Pick<
@@ -187,18 +200,9 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
       },
     );
 
-    // Reply names the shared fields: Fastify cannot resolve a reply type built on R; `answer` below holds R's.
-    app.post<{ Body: PaymentStatusRequest; Reply: PaymentStatusResponse }>(
-      '/payments/status',
-      {
-        config: publicWrite(ctx.settings),
-        schema: {
-          tags: [options.tag],
-          summary: 'Consultar el estado de un pago desde el navegador que lo inició (lo que informa la pasarela)',
-          body: zodSchema(paymentStatusRequestSchema),
-          response: { 200: zodResponse(options.statusResponseSchema) },
-        },
-      },
+    route(
+      app,
+      options.statusOperation,
       async (request) => {
         const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
         // The claim is checked before the provider is asked: without it a request costs one indexed read, nothing more.
@@ -229,6 +233,7 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
         };
         return answer;
       },
+      { config: publicWrite(ctx.settings) },
     );
   };
 }

@@ -1,21 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import {
-  discrepancyParamsSchema,
-  paymentsReviewResponseSchema,
-  paymentsStaffTexts,
-  reconcileNowResponseSchema,
-  reviewDiscrepancyResponseSchema,
-  type DiscrepancyParams,
-  type PaymentIssue,
-  type PaymentsReviewResponse,
-  type ReconcileNowResponse,
-  type ReviewDiscrepancyResponse,
-} from '../../schemas/payments-staff-api';
+import { paymentStaffOperations, type PayableDomain } from '../../api/payments-staff-operations';
+import { paymentsStaffTexts, type PaymentIssue, type PaymentsReviewResponse } from '../../schemas/payments-staff-api';
 import type { ApiContext } from '../api-contract';
 import { recordAudit } from '../audit';
 import type { PayableTableName, PaymentDiscrepanciesTable } from '../database';
-import { ApiError, zodResponse, zodSchema } from '../http';
+import { ApiError } from '../http';
+import { route } from '../operation-routes';
 import { registerStaffRoutes, staffOf, staffRead } from '../staff-guard';
 import type { Selectable } from 'kysely';
 import { reconcilePayments } from './reconcile';
@@ -48,28 +39,20 @@ function issueOfDiscrepancy(d: Selectable<PaymentDiscrepanciesTable>): PaymentIs
 
 /**
  * The panel's payments review for one payable domain: what could not be applied or was reversed, the checkouts still
- * waiting, marking a discrepancy reviewed, and reconciliation now (audited). Staff only; no payer contact data.
+ * waiting, marking a discrepancy reviewed, and reconciliation now (audited). Staff only; no payer contact data. The
+ * operations are declared once for every domain (shared/api/payments-staff-operations), the domain's `tag` choosing
+ * its paths.
  */
 export function paymentStaffRoutes<T extends PayableTableName>(options: PayableOptions<T>): FastifyPluginAsync<ApiContext> {
-  const domain = options.tag as 'courses' | 'giving';
+  const domain = options.tag as PayableDomain;
+  const ops = paymentStaffOperations[domain];
   return async (app, ctx) => {
     const table: PayableTableName = options.table;
     const discrepancies = options.discrepanciesTable;
     await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
-      staff.get<{ Reply: PaymentsReviewResponse }>(
-        '/payments',
-        {
-          config: staffRead<PaymentsReviewResponse>({
-            action: `${domain}.payment.read`,
-            entity: 'payment',
-            count: (b) => b.issues.length + b.pending.length,
-          }),
-          schema: {
-            tags: [domain],
-            summary: 'Pagos por revisar: diferencias, reversiones y pagos en espera',
-            response: { 200: zodResponse(paymentsReviewResponseSchema) },
-          },
-        },
+      route(
+        staff,
+        ops.review,
         async () => {
           const found = await ctx.db.selectFrom(discrepancies).selectAll().orderBy('detected_at', 'desc').limit(LIMIT).execute();
           const reversed = await ctx.db
@@ -116,60 +99,46 @@ export function paymentStaffRoutes<T extends PayableTableName>(options: PayableO
             })),
           };
         },
-      );
-
-      staff.post<{ Params: DiscrepancyParams; Reply: ReviewDiscrepancyResponse }>(
-        '/payments/discrepancies/:id/review',
         {
-          schema: {
-            tags: [domain],
-            summary: 'Marcar como revisada una diferencia en un pago',
-            params: zodSchema(discrepancyParamsSchema),
-            response: { 200: zodResponse(reviewDiscrepancyResponseSchema) },
-          },
-        },
-        async (request) => {
-          const member = staffOf(request);
-          return ctx.db.transaction().execute(async (trx) => {
-            const row = await trx.selectFrom(discrepancies).selectAll().where('id', '=', request.params.id).forUpdate().executeTakeFirst();
-            if (!row) throw new ApiError(404, 'not_found', paymentsStaffTexts.notFound);
-            if (row.reviewed_at) throw new ApiError(409, 'already_reviewed', paymentsStaffTexts.alreadyReviewed);
-            const updated = await trx
-              .updateTable(discrepancies)
-              .set({ reviewed_at: sql<Date>`now()`, reviewed_by: member.email })
-              .where('id', '=', row.id)
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            await recordAudit(trx, member, {
-              action: `${domain}.payment.review`,
-              entity: 'payment',
-              entityId: row.payment_id,
-              detail: { kind: row.kind },
-            });
-            return { issue: issueOfDiscrepancy(updated) };
-          });
-        },
-      );
-
-      staff.post<{ Reply: ReconcileNowResponse }>(
-        '/payments/reconcile',
-        {
-          schema: {
-            tags: [domain],
-            summary: 'Preguntar ya a la pasarela por los pagos en espera',
-            response: { 200: zodResponse(reconcileNowResponseSchema) },
-          },
-        },
-        async (request) => {
-          const outcome = await reconcilePayments(ctx, options, request.log, new Date(), 0);
-          await recordAudit(ctx.db, staffOf(request), {
-            action: `${domain}.payment.reconcile`,
+          config: staffRead<PaymentsReviewResponse>({
+            action: `${domain}.payment.read`,
             entity: 'payment',
-            detail: { ...outcome },
-          });
-          return outcome;
+            count: (b) => b.issues.length + b.pending.length,
+          }),
         },
       );
+
+      route(staff, ops.markReviewed, async (request) => {
+        const member = staffOf(request);
+        return ctx.db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom(discrepancies).selectAll().where('id', '=', request.params.id).forUpdate().executeTakeFirst();
+          if (!row) throw new ApiError(404, 'not_found', paymentsStaffTexts.notFound);
+          if (row.reviewed_at) throw new ApiError(409, 'already_reviewed', paymentsStaffTexts.alreadyReviewed);
+          const updated = await trx
+            .updateTable(discrepancies)
+            .set({ reviewed_at: sql<Date>`now()`, reviewed_by: member.email })
+            .where('id', '=', row.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await recordAudit(trx, member, {
+            action: `${domain}.payment.review`,
+            entity: 'payment',
+            entityId: row.payment_id,
+            detail: { kind: row.kind },
+          });
+          return { issue: issueOfDiscrepancy(updated) };
+        });
+      });
+
+      route(staff, ops.reconcile, async (request) => {
+        const outcome = await reconcilePayments(ctx, options, request.log, new Date(), 0);
+        await recordAudit(ctx.db, staffOf(request), {
+          action: `${domain}.payment.reconcile`,
+          entity: 'payment',
+          detail: { ...outcome },
+        });
+        return outcome;
+      });
     });
   };
 }

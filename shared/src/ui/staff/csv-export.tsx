@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useStaffSession } from 'shared/staff-session';
 import { Notice } from './kit';
 
 /** Hands a downloaded file to the browser under a name, as a link with `download` would. */
@@ -40,37 +39,22 @@ type Download = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; filename: 
  * The CSV download of what the list shows (its filter, never its search: a name does not go in a URL). The server
  * records each export in the audit log; the line after it says so and where the file went.
  */
-export function CsvExport(
-  props: {
-    hint: string;
-    filename: string;
-    /** A screen's own words for the download (the community inbox's). */
-    texts?: ExportTexts;
-    /** Where it stands in the screen: its heading's id and level, and the screen's class names. */
-    frame?: { id: string; level: 'h2' | 'h3'; className: string; notice: string; hint: string };
-  } & (
-    | {
-        /** The file through a declared operation (`useOperationDownload`, #27): null when it failed or the session ended. */
-        file: () => Promise<Blob | null>;
-      }
-    | {
-        /** Transitional (#27): a download not declared yet, which takes the session's token. */
-        download: (token: string) => Promise<Blob | null>;
-      }
-  ),
-) {
-  const {
-    hint,
-    filename,
-    texts = exportTexts,
-    frame = { id: 'registro-exportar', level: 'h2', className: 'staff-export', notice: 'staff-notice', hint: 'staff-screen__intro' },
-  } = props;
-  const session = useStaffSession();
-  const fetchFile = async () => {
-    if ('file' in props) return props.file();
-    const token = await session.getIdToken();
-    return token ? props.download(token) : null;
-  };
+export function CsvExport({
+  hint,
+  filename,
+  texts = exportTexts,
+  frame = { id: 'registro-exportar', level: 'h2', className: 'staff-export', notice: 'staff-notice', hint: 'staff-screen__intro' },
+  file: fetchFile,
+}: {
+  hint: string;
+  filename: string;
+  /** A screen's own words for the download (the community inbox's). */
+  texts?: ExportTexts;
+  /** Where it stands in the screen: its heading's id and level, and the screen's class names. */
+  frame?: { id: string; level: 'h2' | 'h3'; className: string; notice: string; hint: string };
+  /** The file through a declared operation (`useOperationDownload`, #27): null when it failed or the session ended. */
+  file: () => Promise<Blob | null>;
+}) {
   const [file, setFile] = useState<Download>({ kind: 'idle' });
   const run = async () => {
     const n = file.kind === 'done' || file.kind === 'failed' ? file.n + 1 : 0;

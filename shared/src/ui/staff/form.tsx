@@ -2,15 +2,15 @@ import { useEffect, useRef, type BaseSyntheticEvent, type ReactNode, type RefObj
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import type { ApiResult } from 'shared/api/client';
 import { isSessionEnded } from 'shared/api/staff-client';
-import { useStaffSession } from 'shared/staff-session';
 import { SubmitButton } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { messageOf, Notice } from './kit';
 
 /**
  * A panel form on the visitors' form kit (#27): react-hook-form holds the values, the kit's fields show them with their
- * errors, and `useFormSubmission` sends them with the staff member's token. The server checks the values: its
- * message for a field goes on that field, and its message for the whole is `failure`, said by `StaffFormFailure`.
+ * errors, and `useFormSubmission` sends them through a declared operation (`useOperationCall`: the staff client brings
+ * the member's token; after the session ended nothing is sent and the form says so). The server checks the values:
+ * its message for a field goes on that field, and its message for the whole is `failure`, said by `StaffFormFailure`.
  */
 export function useStaffForm<V extends FieldValues, A>({
   defaultValues,
@@ -19,18 +19,16 @@ export function useStaffForm<V extends FieldValues, A>({
   texts,
 }: {
   defaultValues: DefaultValues<V>;
-  send: (values: V, token: string) => Promise<ApiResult<A>>;
+  /** A declared operation's call (`useOperationCall`): no token in the screen. */
+  send: (values: V) => Promise<ApiResult<A>>;
   /** After a send the server took, with its answer (say so, reset the form). */
   onSent: (answer: A, values: V) => void;
   texts: { network: string; failed: string; sessionEnded: string };
 }) {
-  const session = useStaffSession();
   const form = useForm<V>({ defaultValues, mode: 'onSubmit' });
   const submission = useFormSubmission(form, async (values: V) => {
-    const token = await session.getIdToken();
-    if (!token) return failed(texts.sessionEnded);
-    const result = await send(values, token);
-    // A declared operation asks the session again; the session may have ended in between (nothing was sent).
+    const result = await send(values);
+    // The session had ended: the staff client sent nothing.
     if (isSessionEnded(result)) return failed(texts.sessionEnded);
     if (result.kind !== 'ok')
       return failed(messageOf(result, texts.network, texts.failed), { fields: result.kind === 'error' ? result.fields : undefined });

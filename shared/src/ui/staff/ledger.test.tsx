@@ -5,8 +5,10 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback } from 'react';
-import { useApiClient } from 'shared/api/context';
-import { ok } from 'shared/api/fake-client';
+import { ok, on } from 'shared/api/fake-client';
+import { answerType, defineOperation } from 'shared/api/operation';
+import { useOperationCall } from 'shared/api/use-operation';
+import { z } from 'shared/schemas/zod';
 import { chosenFilters, isUnfiltered, Ledger, listBodyOf, type FilterField, type LedgerColumn } from './ledger';
 import { renderAsStaff } from './testing';
 
@@ -45,21 +47,33 @@ const filters: FilterField<Filters>[] = [
 const columns: LedgerColumn<Item>[] = [{ header: 'Valor', cell: (item) => `$ ${item.amount}`, nowrap: true }];
 const item = (n: number): Item => ({ reference: `SUS-${n}`, name: `Persona ${n}`, email: `p${n}@example.com`, amount: n * 1000 });
 
+/** Its list, declared as a domain declares its ledger's page (#27). */
+const subscriptions = defineOperation({
+  method: 'POST',
+  path: '/api/giving/staff/suscripciones/lista',
+  body: z.object({
+    plan: z.optional(z.string()),
+    desde: z.optional(z.string()),
+    q: z.optional(z.string()),
+    cursor: z.optional(z.string()),
+  }),
+  response: answerType<Page>(),
+  roles: ['finanzas'],
+  summary: 'Suscripciones',
+});
+
 function Subscriptions() {
-  const client = useApiClient();
-  const list = useCallback(
-    (body: ReturnType<typeof listBodyOf<Filters>>, token: string) => client.request<Page>('POST', '/suscripciones', body, { token }),
-    [client],
-  );
-  const download = useCallback(async () => null, []);
+  const list = useOperationCall(subscriptions);
+  const page = useCallback((body: ReturnType<typeof listBodyOf<Filters>>) => list({ body }), [list]);
+  const file = useCallback(async () => null, []);
   return (
     <Ledger
       prefix="suscripciones"
       texts={texts}
       initial={{ q: '', plan: '', desde: '' }}
       filters={filters}
-      list={list}
-      download={download}
+      page={page}
+      file={file}
       filename={() => 'suscripciones.csv'}
       summaryOf={(page) => page.total}
       totalOf={(total) => total}
@@ -81,13 +95,14 @@ describe('ledger kit', () => {
 
   it('lists a payable from its description: filters applied on submit, its columns, the total, and more pages', async () => {
     const user = userEvent.setup();
-    const { calls } = renderAsStaff(<Subscriptions />, {
-      'POST /suscripciones': [
+    const { calls } = renderAsStaff(<Subscriptions />, [
+      on(
+        subscriptions,
         ok({ items: [item(3), item(2)], nextCursor: '2', total: 3 }),
         ok({ items: [item(1)], nextCursor: null, total: null }),
         ok({ items: [], nextCursor: null, total: 0 }),
-      ],
-    });
+      ),
+    ]);
     const table = await screen.findByRole('table', { name: 'Suscripciones: 2 de 3' });
     expect(
       within(table)
@@ -108,5 +123,7 @@ describe('ledger kit', () => {
     await user.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
     expect((await screen.findByText('Ninguna suscripción coincide con los filtros.')).getAttribute('role')).toBe('status');
     expect(calls.map((c) => c.body)).toEqual([{}, { cursor: '2' }, { plan: 'anual', q: 'Lucía' }]);
+    // The staff client brought the session's token; the screen handled none.
+    expect(calls.every((c) => c.token === 'token-de-ana')).toBe(true);
   });
 });

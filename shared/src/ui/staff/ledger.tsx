@@ -148,8 +148,8 @@ export interface LedgerItem {
 /**
  * A ledger of something payable (#14, #27): a summary above (counts, totals), the search and filters, the CSV export of
  * the applied filter, and the records newest first in keyset pages, each linking to its record. A new payable plugs in
- * with its texts, filters, columns and operations: `page` and `file` (declared operations, #27) or, transitional, `list`
- * and `download` taking a token; they must be stable (the remote's operation hooks).
+ * with its texts, filters, columns and its declared operations (#27): `page` and `file`, stable (useCallback over
+ * `useOperationCall` and `useOperationDownload`), so no screen handles a token.
  */
 export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P extends { items: I[]; nextCursor: string | null }, M>({
   prefix,
@@ -164,7 +164,8 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
   hrefOf,
   summary,
   filtersTitleHidden = false,
-  ...operations
+  page,
+  file,
 }: {
   /** The start of the ids of the screen's headings and fields (`inscripciones`). */
   prefix: string;
@@ -181,32 +182,16 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
   /** Shown above the filters, with the applied filters (and a way to apply others) and the first page's summary. */
   summary?: (applied: F, apply: (filters: F) => void, summary: M | null) => ReactNode;
   filtersTitleHidden?: boolean;
-} & (
-  | {
-      /** A page through a declared operation (`useOperationCall`, #27): the staff client brings the token. */
-      page: (body: ReturnType<typeof listBodyOf<F>>) => Promise<ApiResult<P>>;
-      /** The CSV through a declared file operation (`useOperationDownload`): null when it failed or the session ended. */
-      file: (query: ReturnType<typeof chosenFilters<F>>) => Promise<Blob | null>;
-    }
-  | {
-      /** Transitional (#27): operations not declared yet, which take the session's token. */
-      list: (body: ReturnType<typeof listBodyOf<F>>, token: string) => Promise<ApiResult<P>>;
-      download: (query: ReturnType<typeof chosenFilters<F>>, token: string) => Promise<Blob | null>;
-    }
-)) {
-  const declared = 'page' in operations ? operations : null;
-  const legacy = 'list' in operations ? operations : null;
-  const declaredPage = declared?.page;
-  const legacyList = legacy?.list;
-  const page = useCallback((f: F, cursor: string | undefined) => declaredPage!(listBodyOf(f, cursor)), [declaredPage]);
-  const fetchPage = useCallback(
-    (f: F, cursor: string | undefined, token: string) => legacyList!(listBodyOf(f, cursor), token),
-    [legacyList],
-  );
+  /** A page through a declared operation (`useOperationCall`, #27): the staff client brings the token. */
+  page: (body: ReturnType<typeof listBodyOf<F>>) => Promise<ApiResult<P>>;
+  /** The CSV through a declared file operation (`useOperationDownload`): null when it failed or the session ended. */
+  file: (query: ReturnType<typeof chosenFilters<F>>) => Promise<Blob | null>;
+}) {
+  const listPage = useCallback((f: F, cursor: string | undefined) => page(listBodyOf(f, cursor)), [page]);
   const listingTexts = useMemo(() => ({ ...ledgerListTexts, ...texts }), [texts]);
   const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useKeysetListing({
     initial,
-    ...(declaredPage ? { page } : { fetchPage }),
+    page: listPage,
     metaOf: (page, previous: M | undefined) => (previous === undefined ? summaryOf(page) : previous),
     texts: listingTexts,
   });
@@ -243,11 +228,7 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
         </div>
       </form>
 
-      {declared ? (
-        <CsvExport hint={texts.exportHint} filename={filename()} file={() => declared.file(chosenFilters(applied))} />
-      ) : (
-        <CsvExport hint={texts.exportHint} filename={filename()} download={(token) => legacy!.download(chosenFilters(applied), token)} />
-      )}
+      <CsvExport hint={texts.exportHint} filename={filename()} file={() => file(chosenFilters(applied))} />
 
       <LoadState state={listing} loading={texts.loading} retry={ledgerListTexts.retry} onRetry={reload} />
       {listing.kind === 'ready' && listing.items.length === 0 ? (
