@@ -52,20 +52,6 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 const { gateway } = await import('../shell/server/src/main');
 mailerReady(gateway.mailer);
 
-// --- Demonstration cohorts under npm start ----------------------------------------------------------------------------
-// The courses API seeds them itself only where NODE_ENV is not production (remote-courses/api/cohorts-seats.ts,
-// demoCohortsAllowed). npm start's local run sets NODE_ENV=production for React alone (scripts/run-mode.mjs), so this
-// launcher seeds them for it, under the same rule with the site's own verdict: not production, test payment keys.
-if (config.localRun && !config.remotes.courses.apiUrl) {
-  const { demoCohortsAllowed, seedDemoCohorts } = await import('../remote-courses/api/cohorts-seats');
-  if (demoCohortsAllowed({ production: config.production, paymentPublicKey: config.payments.publicKey }, undefined))
-    void gateway.ready
-      .then(() => seedDemoCohorts(gateway.database.db, new Date()))
-      .catch((err: unknown) =>
-        console.warn(`No se sembraron las cohortes de demostración: ${err instanceof Error ? err.message : String(err)}`),
-      );
-}
-
 // --- First staff member (#13, #26: sandbox/src/identity/first-staff.ts) -------------------------------------------------
 // Once the emulator, the mailer and the database are up: an empty team gets an invitation for its first member, with
 // every role, in the local mailbox. The invitation is kept in the site's database, so this seeds once.

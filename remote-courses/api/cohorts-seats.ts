@@ -337,12 +337,14 @@ export async function lapsedPendingSeats(db: SiteDb, now: Date, limit: number): 
 }
 
 /**
- * Whether this site may seed demonstration cohorts: not in production, not in the unit tests, and only where no real
- * money can be paid (the payments' public key is a test one, TEST-…: the local sandbox or Mercado Pago's test keys).
- * A server started with `npm start` and the live keys but NODE_ENV forgotten would otherwise sell a 'no real class' cohort.
+ * Whether this site may seed demonstration cohorts: not in production (the site's own verdict, `readRunMode`: npm
+ * start's local run sets NODE_ENV=production for React alone and is still not production), not in the unit tests
+ * (NODE_ENV=test), and only where no real money can be paid (the payments' public key is a test one, TEST-…: the
+ * local sandbox or Mercado Pago's test keys). A server started with the live keys but NODE_ENV forgotten would
+ * otherwise sell a 'no real class' cohort (and the local run refuses to start beside live keys).
  */
 export function demoCohortsAllowed(settings: { production: boolean; paymentPublicKey: string }, nodeEnv: string | undefined): boolean {
-  return !settings.production && nodeEnv !== 'production' && nodeEnv !== 'test' && settings.paymentPublicKey.startsWith('TEST-');
+  return !settings.production && nodeEnv !== 'test' && settings.paymentPublicKey.startsWith('TEST-');
 }
 
 /**

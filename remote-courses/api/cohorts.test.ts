@@ -348,6 +348,8 @@ describe('demo cohorts', () => {
     expect(demoCohortsAllowed(local, undefined)).toBe(true);
     expect(demoCohortsAllowed(local, 'development')).toBe(true);
     expect(demoCohortsAllowed(local, 'test')).toBe(false);
+    // npm start's local run: React's production build (NODE_ENV=production), the site itself not production.
+    expect(demoCohortsAllowed(local, 'production')).toBe(true);
     expect(demoCohortsAllowed({ ...local, production: true }, 'production')).toBe(false);
     // `npm start` with the real Mercado Pago keys but NODE_ENV forgotten: a 500-seat 'no real class' cohort on sale.
     expect(demoCohortsAllowed({ production: false, paymentPublicKey: 'APP_USR-1234-real' }, undefined)).toBe(false);
