@@ -25,15 +25,3 @@ export const sessionEnded: ApiResult<never> = { kind: 'error', status: 401, erro
 
 /** True for the answer of a call made after the session ended (a screen's "sign in again" line, not the server's). */
 export const isSessionEnded = (result: ApiResult<unknown>): boolean => result.kind === 'error' && result.error === 'session_ended';
-
-/**
- * Transitional (#27), for operations not declared yet that still take a token: calls `f` with the session's current
- * token, or answers `sessionEnded`, the same outcome as the authenticated client's.
- */
-export async function withSessionToken<T>(
-  getIdToken: () => Promise<string | null>,
-  f: (token: string) => Promise<ApiResult<T>>,
-): Promise<ApiResult<T>> {
-  const token = await getIdToken();
-  return token ? f(token) : sessionEnded;
-}

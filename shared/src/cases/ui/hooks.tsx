@@ -2,9 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { ApiResult } from 'shared/api/client';
 import type { AnyOperation, BodyIn, ResponseOf } from 'shared/api/operation';
-import { isSessionEnded, withSessionToken } from 'shared/api/staff-client';
+import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCaller } from 'shared/api/use-operation';
-import { useStaffSession } from 'shared/staff-session';
 import { messageOf } from 'shared/ui/staff/kit';
 import { failed, sent, useFormSubmission, type Sent } from 'shared/ui/submission-form';
 
@@ -20,30 +19,13 @@ export interface CaseLoadTexts {
   failed: string;
 }
 
-/**
- * The call of a kind's operation: its declaration (shared/api/operation, #27) through the staff client, with
- * `{ params: { radicado }, body }`; or, transitionally until the kind declares its operations (data requests), a
- * function taking the session's token last.
- */
+/** The call of a kind's declared operation (shared/api/operation, #27) through the staff client, with `{ params: { radicado }, body }`. */
 function useCaseCall() {
-  const session = useStaffSession();
   const call = useOperationCaller() as unknown as (op: AnyOperation, input: unknown) => Promise<ApiResult<never>>;
   return useCallback(
-    <C,>(
-      op: AnyOperation | ((...args: never[]) => Promise<ApiResult<C>>),
-      input: { radicado: string; body?: unknown },
-    ): Promise<ApiResult<C>> => {
-      if (typeof op !== 'function')
-        return call(op, { params: { radicado: input.radicado }, ...('body' in input ? { body: input.body } : {}) });
-      // The legacy forms: a read (radicado, token), an action (radicado, body, token).
-      const legacy = op as unknown as (...args: unknown[]) => Promise<ApiResult<C>>;
-      const args = 'body' in input ? [input.radicado, input.body] : [input.radicado];
-      return withSessionToken(
-        () => session.getIdToken(),
-        (token) => legacy(...args, token),
-      );
-    },
-    [call, session],
+    <C,>(op: AnyOperation, input: { radicado: string; body?: unknown }): Promise<ApiResult<C>> =>
+      call(op, { params: { radicado: input.radicado }, ...('body' in input ? { body: input.body } : {}) }),
+    [call],
   );
 }
 
@@ -51,18 +33,8 @@ function useCaseCall() {
  * Loads a case (missing on 404 or a malformed radicado), and after each action keeps what the server answered, remounts
  * the action forms (`version`) so they start empty, and shows the action's notice (`n` remounts it so it takes focus).
  */
-export function useCaseScreen<O extends AnyOperation>(get: O, radicado: string, t: CaseLoadTexts): CaseScreenState<ResponseOf<O>>;
-/** Transitional (#27): a read that takes the session's token. */
-export function useCaseScreen<C>(
-  get: (radicado: string, token: string) => Promise<ApiResult<C>>,
-  radicado: string,
-  t: CaseLoadTexts,
-): CaseScreenState<C>;
-export function useCaseScreen<C>(
-  get: AnyOperation | ((radicado: string, token: string) => Promise<ApiResult<C>>),
-  radicado: string,
-  t: CaseLoadTexts,
-): CaseScreenState<C> {
+export function useCaseScreen<O extends AnyOperation>(get: O, radicado: string, t: CaseLoadTexts): CaseScreenState<ResponseOf<O>> {
+  type C = ResponseOf<O>;
   const caseCall = useCaseCall();
   const [loaded, setLoaded] = useState<CaseLoaded<C>>({ kind: 'loading' });
   const [notice, setNotice] = useState<{ text: string; n: number } | null>(null);
@@ -116,18 +88,9 @@ export function useCaseAction<O extends AnyOperation>(
   operation: O,
   radicado: string,
   t: CaseLoadTexts,
-): (body: BodyIn<O>) => Promise<Sent<ResponseOf<O>>>;
-/** Transitional (#27): an action that takes the session's token. */
-export function useCaseAction<B, C>(
-  operation: (radicado: string, body: B, token: string) => Promise<ApiResult<C>>,
-  radicado: string,
-  t: CaseLoadTexts,
-): (body: B) => Promise<Sent<C>>;
-export function useCaseAction<B, C>(
-  operation: AnyOperation | ((radicado: string, body: B, token: string) => Promise<ApiResult<C>>),
-  radicado: string,
-  t: CaseLoadTexts,
-) {
+): (body: BodyIn<O>) => Promise<Sent<ResponseOf<O>>> {
+  type B = BodyIn<O>;
+  type C = ResponseOf<O>;
   const caseCall = useCaseCall();
   return useCallback(
     async (body: B): Promise<Sent<C>> => {

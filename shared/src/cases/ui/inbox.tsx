@@ -273,27 +273,13 @@ export function useCaseInbox<F, B, P extends { items: unknown[]; nextCursor: str
   texts: ListingTexts,
 ) {
   const call = useOperationCaller() as unknown as (op: AnyOperation, input: { body: B }) => Promise<ApiResult<P>>;
-  const page = useCallback(
-    // Used only when `list` is a declaration (below).
-    (filters: F, after: string | undefined) => call(list as AnyOperation, { body: bodyOf(filters, after) }),
-    [call, list, bodyOf],
-  );
-  const fetchPage = useCallback(
-    (filters: F, after: string | undefined, token: string) =>
-      (list as (body: B, token: string) => Promise<ApiResult<P>>)(bodyOf(filters, after), token),
-    [list, bodyOf],
-  );
+  const page = useCallback((filters: F, after: string | undefined) => call(list, { body: bodyOf(filters, after) }), [call, list, bodyOf]);
   const metaOf = (p: P): P['counts'] => p.counts;
-  return useKeysetListing(typeof list === 'function' ? { initial, fetchPage, metaOf, texts } : { initial, page, metaOf, texts });
+  return useKeysetListing({ initial, page, metaOf, texts });
 }
 
-/**
- * An inbox's page: its declared operation (shared/api/operation, #27), called through the staff client with the
- * page's body; or, transitionally until the kind declares it (data requests), a function taking the session's token.
- */
-export type CaseInboxList<B, P> =
-  | (AnyOperation & { readonly body: z.ZodMiniType<unknown, B>; readonly response: z.ZodMiniType<P> })
-  | ((body: B, token: string) => Promise<ApiResult<P>>);
+/** An inbox's page: its declared operation (shared/api/operation, #27), called through the staff client with the page's body. */
+export type CaseInboxList<B, P> = AnyOperation & { readonly body: z.ZodMiniType<unknown, B>; readonly response: z.ZodMiniType<P> };
 
 /** A kind's inbox words: the kit's, and its title, intro, search, caption and columns. */
 export type CaseInboxWords = InboxTexts & {

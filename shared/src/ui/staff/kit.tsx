@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiResult } from 'shared/api/client';
-import { isSessionEnded, withSessionToken } from 'shared/api/staff-client';
-import { useStaffSession } from 'shared/staff-session';
+import { isSessionEnded } from 'shared/api/staff-client';
 import { useFocusOnMount } from 'shared/ui/submission-form';
 
 /** The server's own message when it sent one, else the network line or the screen's fallback. */
@@ -71,38 +70,16 @@ interface Page {
 /**
  * A filtered list loaded in keyset pages: the form's draft and the filters the list was loaded with (applied on submit),
  * the first page on each change, "Cargar más" appending the next one and focus on the first new row afterwards.
- * `page` (or `fetchPage`) must be stable (useCallback); `metaOf` keeps what a screen shows beside the rows (counts, a total).
+ * `page` — one page through the staff client (shared/api/staff-client, #27: no token in sight) — must be stable
+ * (useCallback); `metaOf` keeps what a screen shows beside the rows (counts, a total).
  */
-export function useKeysetListing<F, P extends Page, M>(
-  options: {
-    initial: F;
-    metaOf: (page: P, previous: M | undefined) => M;
-    texts: ListingTexts;
-  } & (
-    | {
-        /** One page through the staff client (shared/api/staff-client, #27): no token in sight. */
-        page: (filters: F, cursor: string | undefined) => Promise<ApiResult<P>>;
-      }
-    | {
-        /** Transitional (#27): one page of an operation not declared yet, which takes the session's token. */
-        fetchPage: (filters: F, cursor: string | undefined, token: string) => Promise<ApiResult<P>>;
-      }
-  ),
-) {
-  const { initial, metaOf, texts } = options;
-  const session = useStaffSession();
-  const declared = 'page' in options ? options.page : null;
-  const legacy = 'fetchPage' in options ? options.fetchPage : null;
-  const page = useCallback(
-    (filters: F, cursor: string | undefined) =>
-      declared
-        ? declared(filters, cursor)
-        : withSessionToken(
-            () => session.getIdToken(),
-            (token) => legacy!(filters, cursor, token),
-          ),
-    [declared, legacy, session],
-  );
+export function useKeysetListing<F, P extends Page, M>(options: {
+  initial: F;
+  metaOf: (page: P, previous: M | undefined) => M;
+  texts: ListingTexts;
+  page: (filters: F, cursor: string | undefined) => Promise<ApiResult<P>>;
+}) {
+  const { initial, metaOf, texts, page } = options;
   const [draft, setDraft] = useState<F>(initial);
   const [applied, setApplied] = useState<F>(initial);
   const [listing, setListing] = useState<Listing<P['items'][number], M>>({ kind: 'loading' });

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { isSessionEnded } from 'shared/api/staff-client';
-import { useStaffSession } from 'shared/staff-session';
 import { LoadState, messageOf } from './kit';
 
 /** What a staff screen says when its data does not come, unless it says otherwise. */
@@ -13,9 +12,6 @@ export const resourceTexts = {
 
 /** A screen's data: on its way, there, or not (with what to say, and the HTTP status when the server answered). */
 export type Resource<T> = { kind: 'loading' } | { kind: 'failed'; message: string; status?: number } | { kind: 'ready'; data: T };
-
-/** Loads a screen's data with the staff member's token; `signal` is aborted once a newer load or unmounting makes it stale. */
-export type StaffFetcher<T> = (token: string, signal: AbortSignal) => Promise<ApiResult<T>>;
 
 /**
  * Loads a screen's data through a declared operation (#27, `useOperationCall`): the staff client brings the token, the
@@ -33,11 +29,7 @@ export interface StaffLoader<T> {
  * dropped, and its request aborted. `set` replaces the data with what an action answered; `refresh` loads again in the
  * background, keeping what is shown unless the new data comes.
  */
-export function useStaffResource<T>(
-  fetcher: StaffFetcher<T> | StaffLoader<T>,
-  texts: { failed: string; network?: string; sessionEnded?: string },
-) {
-  const session = useStaffSession();
+export function useStaffResource<T>(fetcher: StaffLoader<T>, texts: { failed: string; network?: string; sessionEnded?: string }) {
   const [state, setState] = useState<Resource<T>>({ kind: 'loading' });
   const latest = useRef<AbortController | null>(null);
   const { failed, network = resourceTexts.network, sessionEnded = resourceTexts.sessionEnded } = texts;
@@ -50,13 +42,7 @@ export function useStaffResource<T>(
       if (!quiet) setState({ kind: 'loading' });
       // A quiet refresh keeps what is shown when it fails, but not a screen still loading: it says why instead.
       const ended = () => setState((shown) => (quiet && shown.kind !== 'loading' ? shown : { kind: 'failed', message: sessionEnded }));
-      let result: ApiResult<T>;
-      if (typeof fetcher === 'function') {
-        const token = await session.getIdToken();
-        if (controller.signal.aborted) return;
-        if (!token) return ended();
-        result = await fetcher(token, controller.signal);
-      } else result = await fetcher.load(controller.signal);
+      const result = await fetcher.load(controller.signal);
       if (controller.signal.aborted) return;
       if (isSessionEnded(result)) return ended();
       if (result.kind === 'ok') setState({ kind: 'ready', data: result.data });
@@ -71,7 +57,7 @@ export function useStaffResource<T>(
               },
         );
     },
-    [failed, fetcher, network, session, sessionEnded],
+    [failed, fetcher, network, sessionEnded],
   );
 
   useEffect(() => {
