@@ -58,7 +58,8 @@ describe('the community inbox (community remote)', () => {
       // The list: counts in the kinds' links, a search by e-mail, the record's row with its status in words.
       await waitForHeading(page, 'Comunidad');
       await page.getByRole('table', { name: /^Voluntarios, del más reciente al más antiguo/ }).waitFor({ timeout: 15_000 });
-      assert.match((await page.getByRole('link', { name: /^Voluntarios/ }).textContent()) ?? '', /\d+ registros? · \d+ sin contactar/);
+      // The counts come with their own call, after or before the list: wait for them rather than read the link at once.
+      await page.getByRole('link', { name: /^Voluntarios.*\d+ registros? · \d+ sin contactar/ }).waitFor({ timeout: 15_000 });
       assert.deepEqual(await axeViolations(page), []);
       const search = page.getByLabel('Buscar por nombre, correo, documento o institución');
       await search.fill(`begona-${stamp}`);
