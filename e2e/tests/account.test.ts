@@ -243,12 +243,13 @@ describe('accounts: register, confirm, sign in, Mis Cursos, sign out', () => {
     await page.getByRole('button', { name: 'Guardar contraseña e ingresar' }).click();
     await page.getByText('¡Hola, Carlos! Iniciaste sesión correctamente.').waitFor({ timeout: 15_000 });
     await header(page).getByText('Hola, Carlos').waitFor({ timeout: 5_000 });
-    // Another tab of the same browser greets too, and follows the sign-out.
+    // Another tab of the same browser greets too, and follows the sign-out (15 s: on a loaded 2-core CI machine the
+    // other tab's page took over 5 s once).
     const other = await context.newPage();
     await other.goto('/nosotros');
-    await header(other).getByText('Hola, Carlos').waitFor({ timeout: 5_000 });
+    await header(other).getByText('Hola, Carlos').waitFor({ timeout: 15_000 });
     await header(page).getByRole('button', { name: 'Cerrar Sesión' }).click();
-    await header(other).getByRole('link', { name: 'Ingresa' }).waitFor({ timeout: 5_000 });
+    await header(other).getByRole('link', { name: 'Ingresa' }).waitFor({ timeout: 15_000 });
     await other.close();
     await page.goto('/login');
     await login(page, email, 'Nueva2026');
