@@ -45,9 +45,10 @@ export function validateSession(): Promise<void> {
     if (state.status !== 'valid' || !store) return;
     const user = await currentUser();
     if (!user) return;
-    const auth = store.getState().auth;
-    if (auth.isAuthenticated) store.dispatch(userUpdated(user));
-    else store.dispatch(signedIn({ user, loginTime: Date.now() }));
+    // Signed out meanwhile (here or in another tab, which cleared the remembered user): the answer came from before the
+    // sign-out and must not sign the person back in on a shared computer.
+    if (!store.getState().auth.isAuthenticated) return;
+    store.dispatch(userUpdated(user));
   })();
   return validation;
 }
