@@ -91,4 +91,4 @@ CMD ["node", "--import", "tsx", "shell/server/src/main.ts"]
 FROM runtime AS remote
 EXPOSE 3000
 # `exec` so node, not the shell, receives SIGTERM on `docker stop`.
-CMD ["sh", "-c", "if [ -n \"$RELEASES_DIR\" ]; then node tooling/releases.mjs install \"$APP/dist\" \"$RELEASES_DIR\" || exit 1; fi; exec node --import tsx \"$APP/api/server.ts\""]
+CMD ["sh", "-c", "if [ -n \"$RELEASES_DIR\" ]; then node tooling/releases.mjs install \"$APP/dist\" \"$RELEASES_DIR\" || exit 1; fi; exec node --import tsx \"$APP/server/server.ts\""]

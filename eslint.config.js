@@ -16,6 +16,18 @@ const siteRoot = '^(\\.\\./)+site(/|$)';
 const siteMessage = 'Un dominio recibe la composición del sitio por ctx.domains: solo su api/server.ts (y el gateway) importan site/.';
 const otherRemotes = (name) => `(^|/)(${remotes.filter((r) => r !== name).join('|')}|shell)(/|$)|^react-router(-dom)?(/|$)`;
 const remoteMessage = 'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.';
+/**
+ * Imports by which server code would reach browser code other than data (a feature's `operations`, `schemas`, `texts`).
+ * The service entry `remote-<name>/server/` reaches `src/` by name; a feature's flat `src/<feature>/server/` leaves by
+ * `../` (its feature folder) or `../../` (src/: another feature's server part or data, or the remote's own texts).
+ */
+const data = '([a-z0-9-]+-)?(operations|schemas|texts)$';
+const rootServerReachesBrowser = `(^|/)src/(?!([a-z0-9-]+/)*server/)(?!([a-z0-9-]+/)*${data})`;
+const featureServerReachesBrowser = `^\\.\\./(?=[a-z])(?!${data})|^\\.\\./\\.\\./(?=[a-z])(?![a-z0-9-]+/server/)(?!([a-z0-9-]+/)?${data})`;
+const serverMessage =
+  'El servidor importa del navegador solo datos: operations, schemas y texts de una carpeta de función (src/<función>/).';
+const browserReachesServer = '^\\.{1,2}/(\\.\\./)*([a-z0-9-]+/)*server(/|$)|^shared/server(/|$)';
+const browserMessage = 'El código del navegador no importa partes de servidor (server/ ni shared/server).';
 
 /** `no-restricted-syntax` selectors of the rule "the API is called only from src/api/" (#12). */
 const apiRule = {
@@ -50,7 +62,7 @@ function apiOnlyInSrcApi() {
   const bootstraps = ['remote-*/src/bootstrap.tsx', 'shell/src/bootstrap.tsx', 'shared/src/ui/standalone-app.tsx'];
   const staticDocuments = ['shell/src/routing/remote-loader.ts', 'shared/src/config/runtime.ts'];
   const rule = (...groups) => ({ 'no-restricted-syntax': ['error', ...groups.flat()] });
-  const ignores = ['**/src/api/**', '**/*.test.{ts,tsx}', 'shared/src/server/**'];
+  const ignores = ['**/src/api/**', '**/src/**/operations.ts', '**/*.test.{ts,tsx}', 'shared/src/server/**'];
   return [
     { files: browser, ignores: [...ignores, ...bootstraps, ...staticDocuments], rules: rule(apiRule.path, apiRule.fetch, apiRule.client) },
     { files: bootstraps, rules: rule(apiRule.path, apiRule.fetch) },
@@ -130,35 +142,56 @@ export default tseslint.config(
       ],
     },
   })),
-  // A remote's server imports of its browser code only the operations' declarations (#27: `src/api/*-operations.ts`,
-  // no React, no screens), which it registers with shared/server/operation-routes.
+  // A remote's server code — its service entry `server/` and each feature folder's `src/<feature>/server/` (#27) —
+  // imports of its browser code only what is data: a feature's operations, schemas and texts (no React, no screens),
+  // which it registers with shared/server/operation-routes.
+  ...[
+    ['server/**', rootServerReachesBrowser],
+    ['src/**/server/**', featureServerReachesBrowser],
+  ].flatMap(([glob, reachesBrowser]) =>
+    remotes.map((name) => ({
+      files: [`${name}/${glob}`],
+      ignores: [`${name}/server/*.test.ts`, `${name}/server/server.ts`, `${name}/src/**/server/*.test.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { regex: otherRemotes(name), message: remoteMessage },
+              { regex: reachesBrowser, message: serverMessage },
+              { regex: siteRoot, message: siteMessage },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
+  // A remote's browser code never imports a server part (its own feature folders' `server/` included): the bundle
+  // would carry Fastify and SQL, and the browser would hold what only the server may decide.
   ...remotes.map((name) => ({
-    files: [`${name}/api/**`],
-    ignores: [`${name}/api/*.test.ts`, `${name}/api/server.ts`],
+    files: [`${name}/src/**`],
+    ignores: [`${name}/src/**/server/**`, `${name}/src/**/*.test.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { regex: otherRemotes(name), message: remoteMessage },
-            {
-              regex: '(^|/)src/(?!api/[a-z0-9-]+-operations$)',
-              message: 'El servidor importa de src/ solo las declaraciones de operaciones (src/api/<dominio>-operations.ts).',
-            },
             { regex: siteRoot, message: siteMessage },
+            { regex: browserReachesServer, message: browserMessage },
           ],
         },
       ],
     },
   })),
-  // A remote's own service (`api/server.ts`, the container topology) passes the site's composition to its API.
-  ...remotes.map((name) => ({ files: [`${name}/api/server.ts`], rules: restricted(otherRemotes(name), remoteMessage) })),
+  // A remote's own service (`server/server.ts`, the container topology) passes the site's composition to its API.
+  ...remotes.map((name) => ({ files: [`${name}/server/server.ts`], rules: restricted(otherRemotes(name), remoteMessage) })),
   // A domain's manifest (#27) is data: no React, no Fastify, none of its browser code or API plugin, no composition.
   ...remotes.map((name) => ({
     files: [`${name}/manifest/**`],
     rules: restricted(
-      `${otherRemotes(name)}|${siteRoot}|^(react|react-dom|fastify)(/|$)|^@fastify/|^\\.\\./(src|api)(/|$)`,
-      'Un manifiesto es solo datos: no importa React, Fastify, el código de su remoto (src/, api/) ni otro dominio.',
+      `${otherRemotes(name)}|${siteRoot}|^(react|react-dom|fastify)(/|$)|^@fastify/|^\\.\\./(src|server)(/|$)`,
+      'Un manifiesto es solo datos: no importa React, Fastify, el código de su remoto (src/, server/) ni otro dominio.',
     ),
   })),
   // The composition root imports each domain's manifest and nothing else of a remote.
@@ -178,7 +211,7 @@ export default tseslint.config(
   // exception: they enrol and pay through the courses API, so they drive the composed gateway (shell/server/src/testing.ts)
   // and the site's composition (site/).
   {
-    files: ['remote-account/api/*.test.ts'],
+    files: ['remote-account/server/*.test.ts'],
     rules: restricted(
       `(^|/)(${remotes.filter((r) => r !== 'remote-account').join('|')})(/|$)|^react-router(-dom)?(/|$)`,
       'Un remoto no importa otro remoto ni un router.',

@@ -14,7 +14,7 @@ export const apps = ['shell', 'remote-courses', 'remote-giving', 'remote-communi
 function* files(dir) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'server' || entry.name === 'api') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'server') continue;
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(p);
     else yield p;

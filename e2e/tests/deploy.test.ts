@@ -48,7 +48,7 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
         const dataDir = mkdtempSync(path.join(os.tmpdir(), `e2e-${name}-`));
         const s = await startService(
           name,
-          `remote-${name}/api/server.ts`,
+          `remote-${name}/server/server.ts`,
           { ...env, PORT: String(port), DATA_DIR: dataDir },
           checkout.root,
         );

@@ -3,7 +3,7 @@ import { dataRequestKindLabels } from 'shared/schemas/data-requests-api';
 import { dataRequestEmailKey } from 'shared/server/address-keys';
 import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
 
-/** The account domain (remote-account/api/tables.ts): accounts opened after a payment and the data subject's requests. */
+/** The account domain (remote-account/server/tables.ts): accounts opened after a payment and the data subject's requests. */
 export const accountPersonalData: DomainRegistry = {
   tables: [
     tableSpec({

@@ -3,7 +3,7 @@ import { newsletterStatusLabels } from 'shared/schemas/newsletter';
 import { addressKey, inboxKey } from 'shared/server/address-keys';
 import { tableSpec, type Belongs, type DomainRegistry } from 'shared/server/personal-data/registry';
 
-/** The community domain (remote-community/api/tables.ts). */
+/** The community domain (remote-community/server/tables.ts). */
 
 const teamColumns = { actor_sub: { personal: 'equipo' }, actor_email: { personal: 'equipo' } } as const;
 

@@ -2,7 +2,7 @@ import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/regi
 import { enrolmentStatuses } from 'shared/schemas/enrolments-staff-api';
 import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from 'shared/server/payments/personal-data';
 
-/** The courses domain (remote-courses/api/tables.ts). */
+/** The courses domain (remote-courses/server/tables.ts). */
 export const coursesPersonalData: DomainRegistry = {
   tables: [
     tableSpec({

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
 import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from 'shared/server/payments/personal-data';
 
-/** The giving domain (remote-giving/api/tables.ts). */
+/** The giving domain (remote-giving/server/tables.ts). */
 export const givingPersonalData: DomainRegistry = {
   tables: [
     tableSpec({

@@ -4,8 +4,8 @@
 // one INSERT … SELECT generate_series each; the two APIs are served on a loopback port and every list shape the panel
 // asks for is timed over keep-alive HTTP. LEDGERS_BENCH_KEEP=1 keeps the database to EXPLAIN the queries.
 import { sql } from 'kysely';
-import { coursesApi } from '../../remote-courses/api/index';
-import { givingApi } from '../../remote-giving/api/index';
+import { coursesApi } from '../../remote-courses/server/index';
+import { givingApi } from '../../remote-giving/server/index';
 import type { SiteDb } from '../../shared/src/server/database';
 import { positiveInt, runDirectly, timeRequest, withBenchApis, type ListTiming } from './db-bench';
 

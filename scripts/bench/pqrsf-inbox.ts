@@ -5,7 +5,7 @@
 // loopback port with a test identity and team, times POST /api/community/staff/pqrsf/bandeja over HTTP (keep-alive) for
 // each query shape, and drops the database (PQRSF_BENCH_KEEP=1 keeps it, to EXPLAIN the queries). Prints progress on stderr and one JSON object on stdout.
 import { sql } from 'kysely';
-import { communityApi } from '../../remote-community/api/index';
+import { communityApi } from '../../remote-community/server/index';
 import type { SiteDb } from '../../shared/src/server/database';
 import { positiveInt, runDirectly, timeRequest, withBenchApis, type BenchServer, type ListTiming } from './db-bench';
 

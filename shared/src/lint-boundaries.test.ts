@@ -44,15 +44,15 @@ describe('lint keeps each domain to its own code', () => {
   const probes: Probe[] = [
     // A domain reading another domain's internals, by package name and by relative path.
     {
-      filePath: 'remote-giving/api/probe.ts',
-      code: "import { enrolmentsApi } from 'remote-courses/api/enrolments';\nexport const x = enrolmentsApi;\n",
+      filePath: 'remote-giving/server/probe.ts',
+      code: "import { enrolmentsApi } from 'remote-courses/server/enrolments';\nexport const x = enrolmentsApi;\n",
     },
     {
       filePath: 'remote-account/src/screens/probe.tsx',
       code: "import { PqrsfCase } from '../../../remote-community/src/screens/staff/pqrsf-case';\nexport const x = PqrsfCase;\n",
     },
     // shared/ is common ground: it imports no app.
-    { filePath: 'shared/src/probe.ts', code: "import { givingApi } from 'remote-giving/api';\nexport const x = givingApi;\n" },
+    { filePath: 'shared/src/probe.ts', code: "import { givingApi } from 'remote-giving/server';\nexport const x = givingApi;\n" },
     // The shell's browser code gets remotes at run time only.
     {
       filePath: 'shell/src/probe.ts',
@@ -60,24 +60,24 @@ describe('lint keeps each domain to its own code', () => {
     },
     // A remote's server importing its screens, and what it may import of its browser code: the declarations (#27).
     {
-      filePath: 'remote-community/api/probe-screen.ts',
+      filePath: 'remote-community/server/probe-screen.ts',
       code: "import StaffPqrsfCase from '../src/screens/staff/pqrsf-case';\nexport const x = StaffPqrsfCase;\n",
     },
     {
-      filePath: 'remote-community/api/probe-operations.ts',
+      filePath: 'remote-community/server/probe-operations.ts',
       code: "import { pqrsfOperations } from '../src/api/pqrsf-operations';\nexport const x = pqrsfOperations;\n",
     },
     // Domain manifests (#27): only the composition root imports them; a domain gets others' services from its context.
     {
-      filePath: 'remote-account/api/probe-manifest.ts',
+      filePath: 'remote-account/server/probe-manifest.ts',
       code: "import { coursesManifest } from 'remote-courses/manifest/server';\nexport const x = coursesManifest;\n",
     },
     {
-      filePath: 'remote-account/api/probe-internals.ts',
+      filePath: 'remote-account/server/probe-internals.ts',
       code: "import { courseEnrolments } from '../../remote-courses/manifest/course-enrolments';\nexport const x = courseEnrolments;\n",
     },
     {
-      filePath: 'remote-account/api/probe-site.ts',
+      filePath: 'remote-account/server/probe-site.ts',
       code: "import { siteDomains } from '../../site/server';\nexport const x = siteDomains;\n",
     },
     {
@@ -86,7 +86,7 @@ describe('lint keeps each domain to its own code', () => {
     },
     {
       filePath: 'site/probe-internals.ts',
-      code: "import coursesApi from 'remote-courses/api';\nexport const x = coursesApi;\n",
+      code: "import coursesApi from 'remote-courses/server';\nexport const x = coursesApi;\n",
     },
     {
       filePath: 'shell/server/src/probe-manifest.ts',
@@ -98,11 +98,33 @@ describe('lint keeps each domain to its own code', () => {
     },
     {
       filePath: 'remote-giving/manifest/probe.ts',
-      code: "import givingApi from '../api/index';\nexport const x = givingApi;\n",
+      code: "import givingApi from '../server/index';\nexport const x = givingApi;\n",
+    },
+    // Feature folders (#27): a feature's server part imports its feature's data and other server parts, never a screen;
+    // browser code never imports a server part.
+    {
+      filePath: 'remote-courses/src/cohorts/server/probe-ok.ts',
+      code: "import { a } from '../operations';\nimport { b } from '../schemas';\nimport { c } from '../../enrolment/server/seats';\nimport { d } from '../../texts';\nimport { e } from '../../../server/tables';\nimport { f } from './reminder';\nexport const x = [a, b, c, d, e, f];\n",
+    },
+    {
+      filePath: 'remote-courses/src/cohorts/server/probe-screen.ts',
+      code: "import StaffCohorts from '../staff-cohorts';\nexport const x = StaffCohorts;\n",
+    },
+    {
+      filePath: 'remote-courses/src/cohorts/server/probe-other-screen.ts',
+      code: "import CoursePage from '../../catalogue/course-page';\nexport const x = CoursePage;\n",
+    },
+    {
+      filePath: 'remote-courses/src/cohorts/probe-browser.tsx',
+      code: "import { cohortsApi } from './server/cohorts';\nexport const x = cohortsApi;\n",
+    },
+    {
+      filePath: 'remote-courses/src/cohorts/probe-browser-shared.tsx',
+      code: "import { route } from 'shared/server/operation-routes';\nexport const x = route;\n",
     },
     // What is allowed: a domain using the common kit.
     {
-      filePath: 'remote-giving/api/probe-ok.ts',
+      filePath: 'remote-giving/server/probe-ok.ts',
       code: "import { addBusinessDays } from 'shared/format/business-days';\nexport const x = addBusinessDays;\n",
     },
   ];
@@ -110,7 +132,7 @@ describe('lint keeps each domain to its own code', () => {
   const of = (filePath: string) => verdicts.find((v) => v.filePath === filePath);
 
   it('fails a domain importing another domain’s internals', () => {
-    expect(boundaryErrors(of('remote-giving/api/probe.ts')).map((m) => m.message)).toEqual([
+    expect(boundaryErrors(of('remote-giving/server/probe.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('Un remoto no importa otro remoto'),
     ]);
     expect(boundaryErrors(of('remote-account/src/screens/probe.tsx')).map((m) => m.message)).toEqual([
@@ -128,23 +150,23 @@ describe('lint keeps each domain to its own code', () => {
   });
 
   it('lets a remote’s server import its operations’ declarations, and nothing else of its browser code', () => {
-    expect(boundaryErrors(of('remote-community/api/probe-screen.ts')).map((m) => m.message)).toEqual([
-      expect.stringContaining('solo las declaraciones de operaciones'),
+    expect(boundaryErrors(of('remote-community/server/probe-screen.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('solo datos: operations, schemas y texts'),
     ]);
-    expect(boundaryErrors(of('remote-community/api/probe-operations.ts'))).toEqual([]);
-    expect(boundaryErrors(of('remote-giving/api/probe.ts')).map((m) => m.message)).toEqual([
+    expect(boundaryErrors(of('remote-community/server/probe-operations.ts'))).toEqual([]);
+    expect(boundaryErrors(of('remote-giving/server/probe.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('Un remoto no importa otro remoto'),
     ]);
   });
 
   it('fails a domain importing another domain’s manifest or the composition root, and lets the composition root import manifests', () => {
-    expect(boundaryErrors(of('remote-account/api/probe-manifest.ts')).map((m) => m.message)).toEqual([
+    expect(boundaryErrors(of('remote-account/server/probe-manifest.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('Un remoto no importa otro remoto'),
     ]);
-    expect(boundaryErrors(of('remote-account/api/probe-internals.ts')).map((m) => m.message)).toEqual([
+    expect(boundaryErrors(of('remote-account/server/probe-internals.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('Un remoto no importa otro remoto'),
     ]);
-    expect(boundaryErrors(of('remote-account/api/probe-site.ts')).map((m) => m.message)).toEqual([expect.stringContaining('ctx.domains')]);
+    expect(boundaryErrors(of('remote-account/server/probe-site.ts')).map((m) => m.message)).toEqual([expect.stringContaining('ctx.domains')]);
     expect(of('site/probe.ts')).toBeDefined();
     expect(boundaryErrors(of('site/probe.ts'))).toEqual([]);
     expect(boundaryErrors(of('site/probe-internals.ts')).map((m) => m.message)).toEqual([expect.stringContaining('solo su manifiesto')]);
@@ -159,8 +181,23 @@ describe('lint keeps each domain to its own code', () => {
     ]);
   });
 
+  it('keeps a feature folder’s server part off its screens, and browser code off server parts', () => {
+    expect(of('remote-courses/src/cohorts/server/probe-ok.ts')).toBeDefined();
+    expect(boundaryErrors(of('remote-courses/src/cohorts/server/probe-ok.ts'))).toEqual([]);
+    for (const probe of ['probe-screen', 'probe-other-screen']) {
+      expect(boundaryErrors(of(`remote-courses/src/cohorts/server/${probe}.ts`)).map((m) => m.message)).toEqual([
+        expect.stringContaining('solo datos: operations, schemas y texts'),
+      ]);
+    }
+    for (const probe of ['probe-browser', 'probe-browser-shared']) {
+      expect(boundaryErrors(of(`remote-courses/src/cohorts/${probe}.tsx`)).map((m) => m.message)).toEqual([
+        expect.stringContaining('no importa partes de servidor'),
+      ]);
+    }
+  });
+
   it('lets a domain use the common kit', () => {
-    expect(of('remote-giving/api/probe-ok.ts')).toBeDefined();
-    expect(boundaryErrors(of('remote-giving/api/probe-ok.ts'))).toEqual([]);
+    expect(of('remote-giving/server/probe-ok.ts')).toBeDefined();
+    expect(boundaryErrors(of('remote-giving/server/probe-ok.ts'))).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ export const coursePaymentsOperations = {
   }),
   /**
    * The account of an approved enrolment, asked from the paying browser with its claim (201, once). The account API
-   * registers it (remote-account/api/routes.ts): declared here for the course's result page, which calls it, since a
+   * registers it (remote-account/server/routes.ts): declared here for the course's result page, which calls it, since a
    * remote imports no other remote's declarations.
    */
   accountFromPayment: defineOperation({

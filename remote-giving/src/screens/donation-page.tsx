@@ -90,7 +90,7 @@ function useServerBounds(): DonationBounds | null {
 export default function DonationPage() {
   usePaymentType('donations');
   // Sent here by a certificate link from a receipt that no longer works, or whose donation's name cannot be printed
-  // (remote-giving/api/certificates.ts).
+  // (remote-giving/server/certificates.ts).
   const certificateNotice = useSearchParams().get('certificado');
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);

@@ -19,7 +19,7 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createAccountApi } from '../../../remote-account/api/index';
+import { createAccountApi } from '../../../remote-account/server/index';
 import type { StaffDirectory } from 'shared/server/api-contract';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { cognitoAdminClient } from 'shared/server/cognito-admin';

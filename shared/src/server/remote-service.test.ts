@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 // eslint-disable-next-line no-restricted-imports -- the service is exercised with a real remote's API; shared's own code still imports no app
-import communityApi from 'remote-community/api';
+import communityApi from 'remote-community/server';
 import { FakePaymentProvider } from './payments/fake-provider';
 import { holdConnection } from './http-testing';
 import { buildRemoteService, type RemoteService } from './remote-service';

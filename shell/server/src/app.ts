@@ -27,7 +27,7 @@ import { mailboxPage } from './mailbox-page';
 
 /** Loads a remote's API module by package name, so the gateway has no compile-time dependency on remotes. */
 async function importApi(name: RemoteName): Promise<ApiModule> {
-  const mod = (await import(`remote-${name}/api`)) as { default: ApiModule };
+  const mod = (await import(`remote-${name}/server`)) as { default: ApiModule };
   return mod.default;
 }
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import communityApi from 'remote-community/api';
+import communityApi from 'remote-community/server';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { buildRemoteService, type RemoteService } from 'shared/server/remote-service';
 import type { Gateway } from './app';

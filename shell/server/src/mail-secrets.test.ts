@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Transporter } from 'nodemailer';
-import { createAccountApi } from 'remote-account/api';
-import { invitationMail } from 'remote-account/api/staff';
-import { codeMail, responseMail } from 'remote-account/api/data-requests/mail';
-import { confirmationMail, newsletterMail, newToken } from 'remote-community/api/newsletter-mail';
+import { createAccountApi } from 'remote-account/server';
+import { invitationMail } from 'remote-account/server/staff';
+import { codeMail, responseMail } from 'remote-account/server/data-requests/mail';
+import { confirmationMail, newsletterMail, newToken } from 'remote-community/server/newsletter-mail';
 import { identityMail } from 'sandbox/identity/mail';
 import { testApi } from 'shared/server/api-testing';
 import { migrateDomain, openDatabase, type Database } from 'shared/server/db';
@@ -16,7 +16,7 @@ import { fakeStaffAccounts, seatInDatabase, testSub } from 'shared/server/staff-
  * Trust boundaries, round two, row 7: certificate links, data-copy links, newsletter tokens, codes and temporary
  * passwords were readable in `mail.outbox` for 90 days. Every message of the site that carries one, sent through an
  * SMTP stand-in: the recipient gets it whole, the stored copy keeps it only until the SMTP server accepted it.
- * (The donation receipt's certificate link: remote-giving/api/certificates.test.ts.)
+ * (The donation receipt's certificate link: remote-giving/server/certificates.test.ts.)
  */
 
 const origin = 'https://fundacion.test';

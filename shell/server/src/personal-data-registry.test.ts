@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import accountApi from 'remote-account/api';
-import communityApi from 'remote-community/api';
-import coursesApi from 'remote-courses/api';
-import givingApi from 'remote-giving/api';
+import accountApi from 'remote-account/server';
+import communityApi from 'remote-community/server';
+import coursesApi from 'remote-courses/server';
+import givingApi from 'remote-giving/server';
 import { migrateApis } from 'shared/server/api-mount';
 import type { Database } from 'shared/server/db';
 import { registryProblems } from 'shared/server/personal-data/registry-check';

@@ -2,11 +2,11 @@
 // `testDatabases` (PGlite, and PostgreSQL when DATABASE_URL is set), a team member, a fake payment provider, and a
 // fake identity provider that both the account API (accounts opened after a payment) and the engine (read, delete) use.
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createAccountApi } from 'remote-account/api';
-import type { AccountDirectory, NewAccount } from 'remote-account/api/directory';
-import communityApi from 'remote-community/api';
-import coursesApi from 'remote-courses/api';
-import givingApi from 'remote-giving/api';
+import { createAccountApi } from 'remote-account/server';
+import type { AccountDirectory, NewAccount } from 'remote-account/server/directory';
+import communityApi from 'remote-community/server';
+import coursesApi from 'remote-courses/server';
+import givingApi from 'remote-giving/server';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { ApiModule } from 'shared/server/api-module';
 import { migrateApis, mountApi } from 'shared/server/api-mount';

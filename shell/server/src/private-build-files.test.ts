@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import communityApi from 'remote-community/api';
+import communityApi from 'remote-community/server';
 import { remoteNames } from 'shared/routes';
 import { rawGet, spellingsOf } from 'shared/server/http-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';

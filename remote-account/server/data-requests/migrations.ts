@@ -3,7 +3,7 @@ import { sql, type Migration } from 'kysely';
 /**
  * `002_data_requests` of the account domain: the data subject's requests (Ley 1581 arts. 14 y 15), their history, the
  * e-mailed codes that prove an address, the copies of data sent for an acceso, and the radicado counter per year.
- * Column meanings: remote-account/api/tables.ts.
+ * Column meanings: remote-account/server/tables.ts.
  */
 export const dataRequestsMigration: Migration = {
   async up(db) {

@@ -15,7 +15,7 @@ import {
  * The legal rules of a data subject's request (Ley 1581 de 2012 arts. 14 y 15), in one place and without a database,
  * so the routes, the digest and the staff screen (through the API's `actions`) agree. Dates are Bogotá calendar dates
  * (YYYY-MM-DD); terms count business days on the Colombian holiday calendar from the day after the filing, as PQRSF's
- * (remote-community/api/pqrsf-staff-rules.ts, whose model this follows).
+ * (remote-community/server/pqrsf-staff-rules.ts, whose model this follows).
  */
 
 /** The kit's term arithmetic (shared/cases/terms.ts) on this kind's open statuses: urgency and business days left. */
