@@ -166,7 +166,9 @@ describe('lint keeps each domain to its own code', () => {
     expect(boundaryErrors(of('remote-account/server/probe-internals.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('Un remoto no importa otro remoto'),
     ]);
-    expect(boundaryErrors(of('remote-account/server/probe-site.ts')).map((m) => m.message)).toEqual([expect.stringContaining('ctx.domains')]);
+    expect(boundaryErrors(of('remote-account/server/probe-site.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('ctx.domains'),
+    ]);
     expect(of('site/probe.ts')).toBeDefined();
     expect(boundaryErrors(of('site/probe.ts'))).toEqual([]);
     expect(boundaryErrors(of('site/probe-internals.ts')).map((m) => m.message)).toEqual([expect.stringContaining('solo su manifiesto')]);
