@@ -62,7 +62,7 @@ function apiOnlyInSrcApi() {
   const bootstraps = ['remote-*/src/bootstrap.tsx', 'shell/src/bootstrap.tsx', 'shared/src/ui/standalone-app.tsx'];
   const staticDocuments = ['shell/src/routing/remote-loader.ts', 'shared/src/config/runtime.ts'];
   const rule = (...groups) => ({ 'no-restricted-syntax': ['error', ...groups.flat()] });
-  const ignores = ['**/src/api/**', '**/src/**/operations.ts', '**/*.test.{ts,tsx}', 'shared/src/server/**'];
+  const ignores = ['**/src/api/**', '**/src/**/*operations.ts', '**/*.test.{ts,tsx}', 'shared/src/server/**'];
   return [
     { files: browser, ignores: [...ignores, ...bootstraps, ...staticDocuments], rules: rule(apiRule.path, apiRule.fetch, apiRule.client) },
     { files: bootstraps, rules: rule(apiRule.path, apiRule.fetch) },

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
-import {
-  accountFromPaymentRequestSchema,
-  accountFromPaymentResponseSchema,
-  type AccountFromPaymentRequest,
-  type AccountFromPaymentResponse,
-} from 'shared/schemas/account-api';
 import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { courseEnrolmentsService, type CourseEnrolment } from 'shared/server/services';
-import { ApiError, zodResponse, zodSchema } from 'shared/server/http';
+import { ApiError } from 'shared/server/http';
 import { requireUser } from 'shared/server/identity';
 import { bearerSecurity, route } from 'shared/server/operation-routes';
 import { paymentDiscrepancy } from 'shared/server/payments/apply';
 import { claimMatches } from 'shared/server/payments/claim';
+import { accountFromPaymentOperation } from 'shared/payments/account-from-payment-operations';
 import { renderMail } from 'shared/server/mail-template';
 import { accountOperations as ops } from '../src/api/account-operations';
 import { enrolmentCertificate } from './certificate';
@@ -105,18 +100,10 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
       { security: bearerSecurity },
     );
 
-    app.post<{ Body: AccountFromPaymentRequest; Reply: { 201: AccountFromPaymentResponse } }>(
-      '/accounts/from-payment',
-      {
-        config: publicWrite(ctx.settings),
-        schema: {
-          tags: ['account'],
-          summary: 'Crear la cuenta del estudiante tras un pago aprobado (verificado con la pasarela)',
-          body: zodSchema(accountFromPaymentRequestSchema),
-          response: { 201: zodResponse(accountFromPaymentResponseSchema) },
-        },
-      },
-      async (request, reply) => {
+    route(
+      app,
+      accountFromPaymentOperation,
+      async (request) => {
         const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
         // Credentials only for the browser that started this checkout: the return URL's ids are not enough (they sit in
         // history and shared links). Anyone else gets nothing, and the receipt e-mail tells the student how to sign up.
@@ -196,8 +183,9 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
             action: { label: 'Iniciar sesión', url: `${ctx.settings.publicOrigin}/login`, public: true },
           }),
         );
-        return reply.status(201).send({ email, temporary_password: password });
+        return { email, temporary_password: password };
       },
+      { config: publicWrite(ctx.settings) },
     );
   };
 }

@@ -6,14 +6,13 @@ import { formatLongDate } from 'shared/format/dates';
 import {
   enrolmentStatusLabel,
   enrolmentStatuses,
-  LEDGER_PAGE_SIZE,
   ledgerTexts,
-  paymentStatusLabel,
   type EnrolmentExportQuery,
   type EnrolmentFilter,
   type EnrolmentListResponse,
   type EnrolmentRecordResponse,
 } from 'shared/schemas/enrolments-staff-api';
+import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/payments/ledger';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import type { CsvColumn } from 'shared/server/csv';

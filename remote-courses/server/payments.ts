@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { courseBySlug } from 'shared/catalogue/courses';
 import type { CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
-import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
+import type { PaymentStatusResponse } from 'shared/payments/schemas';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { cohortTexts } from 'shared/schemas/cohorts-api';

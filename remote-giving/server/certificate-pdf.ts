@@ -1,7 +1,7 @@
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Site } from 'shared/config/site';
 import { formatCOP } from 'shared/format/money';
-import { paymentTypeLabel } from 'shared/schemas/enrolments-staff-api';
+import { paymentTypeLabel } from 'shared/payments/ledger';
 import { embedSiteFonts } from 'shared/server/pdf/fonts';
 import { A4, centered, paragraph, PDF_GREEN, PDF_INK, pdfLongDate } from 'shared/server/pdf/layout';
 import { printable } from 'shared/server/pdf/text';

@@ -19,7 +19,7 @@ import {
   type CertificateListResponse,
   type DonationCertificatesResponse,
 } from 'shared/schemas/certificates-api';
-import type { ReferenceParams } from 'shared/schemas/enrolments-staff-api';
+import type { ReferenceParams } from 'shared/payments/ledger';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import { ApiError, zodSchema } from 'shared/server/http';

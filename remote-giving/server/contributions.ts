@@ -19,7 +19,7 @@ import { printableDonor } from './certificate-rules';
 import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import { route } from 'shared/server/operation-routes';
 import { givingOperations } from '../src/api/giving-operations';
-import type { PaymentStatusResponse } from 'shared/schemas/payments-api';
+import type { PaymentStatusResponse } from 'shared/payments/schemas';
 
 /** What the result pages' status check tells the paying browser of its donation. */
 type DonationReceipt = Omit<DonationPaymentStatusResponse, keyof PaymentStatusResponse>;

@@ -10,7 +10,7 @@ import {
   type DonationTotalsQuery,
   type DonationTotalsResponse,
 } from 'shared/schemas/donations-staff-api';
-import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
+import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/payments/ledger';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';

@@ -1,7 +1,7 @@
 import { defineOperation } from 'shared/api/operation';
-import { accountFromPaymentRequestSchema, accountFromPaymentResponseSchema } from 'shared/schemas/account-api';
+import { accountFromPaymentOperation } from 'shared/payments/account-from-payment-operations';
 import { coursePaymentStatusResponseSchema } from 'shared/schemas/courses-api';
-import { paymentStatusRequestSchema } from 'shared/schemas/payments-api';
+import { paymentStatusRequestSchema } from 'shared/payments/schemas';
 
 /**
  * What the course payment's result pages call, declared once (#27): the status check (registered by the payments kit
@@ -21,17 +21,6 @@ export const coursePaymentsOperations = {
     response: coursePaymentStatusResponseSchema,
     summary: 'Consultar el estado de un pago desde el navegador que lo inició (lo que informa la pasarela)',
   }),
-  /**
-   * The account of an approved enrolment, asked from the paying browser with its claim (201, once). The account API
-   * registers it (remote-account/server/routes.ts): declared here for the course's result page, which calls it, since a
-   * remote imports no other remote's declarations.
-   */
-  accountFromPayment: defineOperation({
-    method: 'POST',
-    path: '/api/account/accounts/from-payment',
-    body: accountFromPaymentRequestSchema,
-    response: accountFromPaymentResponseSchema,
-    status: 201,
-    summary: 'Crear la cuenta del estudiante tras un pago aprobado (verificado con la pasarela)',
-  }),
+  /** The account opened after the approved payment (the payments kit declares it; the account API registers it). */
+  accountFromPayment: accountFromPaymentOperation,
 };

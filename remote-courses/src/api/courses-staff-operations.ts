@@ -13,8 +13,8 @@ import {
   enrolmentOptionsResponseSchema,
   enrolmentRecordResponseSchema,
   enrolmentResendResponseSchema,
-  referenceParamsSchema,
 } from 'shared/schemas/enrolments-staff-api';
+import { referenceParamsSchema } from 'shared/payments/ledger';
 
 /**
  * The panel's courses operations (enrolments ledger, cohorts), declared once (#27): api/*.ts registers them with

@@ -5,7 +5,7 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
 import { cohortTexts } from 'shared/schemas/cohorts-api';
 import type { CoursePaymentStatusResponse } from 'shared/schemas/courses-api';
-import type { PaymentStatusRequest } from 'shared/schemas/payments-api';
+import type { PaymentStatusRequest } from 'shared/payments/schemas';
 import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
 import { AccountFromPayment } from '../account-from-payment';
 import { coursePaymentsOperations as ops } from '../api/course-payments-operations';

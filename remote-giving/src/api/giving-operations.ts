@@ -2,7 +2,7 @@ import { defineOperation } from 'shared/api/operation';
 import { currentCampaignResponseSchema } from 'shared/schemas/campaign-api';
 import { donationSchema } from 'shared/schemas/donation';
 import { contributionResponseSchema, donationBoundsResponseSchema, donationPaymentStatusResponseSchema } from 'shared/schemas/giving-api';
-import { paymentStatusRequestSchema } from 'shared/schemas/payments-api';
+import { paymentStatusRequestSchema } from 'shared/payments/schemas';
 
 /**
  * Giving's public operations, declared once (#27, shared/api/operation): the server registers them (api/*.ts with

@@ -22,7 +22,7 @@ import {
   donationTotalsQuerySchema,
   donationTotalsResponseSchema,
 } from 'shared/schemas/donations-staff-api';
-import { referenceParamsSchema } from 'shared/schemas/enrolments-staff-api';
+import { referenceParamsSchema } from 'shared/payments/ledger';
 
 /**
  * The panel's giving operations (donations, certificates, campaigns), declared once (#27): api/*.ts registers them with

@@ -3,7 +3,7 @@ import type { DonationPaymentStatusResponse } from 'shared/schemas/giving-api';
 import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
 import { useCallback } from 'react';
 import { useOperationCall } from 'shared/api/use-operation';
-import type { PaymentStatusRequest } from 'shared/schemas/payments-api';
+import type { PaymentStatusRequest } from 'shared/payments/schemas';
 import { givingOperations } from '../api/giving-operations';
 import { donationResultTexts } from '../texts';
 

@@ -1,7 +1,6 @@
-import { claimSecretField } from './payments-api';
 import { z } from './zod';
 
-/** Answers and requests of the account API (Mis Cursos, certificates, the account opened after a payment). */
+/** Answers and requests of the account API (Mis Cursos, certificates; the account opened after a payment: shared/payments/account-from-payment). */
 
 /** One row of GET /api/account/enrollments (spec §3 Enrollment, plus what the server adds for the certificate). */
 export const enrollmentSchema = z.object({
@@ -32,20 +31,3 @@ export type EnrollmentsResponse = z.output<typeof enrollmentsResponseSchema>;
 export const certificateParamsSchema = z.object({
   id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
 });
-
-/** POST /api/account/accounts/from-payment: the paying browser asks for the account of its approved enrolment. */
-export const accountFromPaymentRequestSchema = z.object({
-  payment_id: z.string().check(z.trim(), z.regex(/^\d{1,20}$/, { error: 'El identificador del pago no es válido.' })),
-  external_reference: z
-    .string()
-    .check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, { error: 'La referencia del pago no es válida.' })),
-  claim_secret: claimSecretField,
-});
-export type AccountFromPaymentRequest = z.output<typeof accountFromPaymentRequestSchema>;
-
-/** The new account's sign-in name and temporary password (shown once; never e-mailed). */
-export const accountFromPaymentResponseSchema = z.object({
-  email: z.string(),
-  temporary_password: z.string(),
-});
-export type AccountFromPaymentResponse = z.output<typeof accountFromPaymentResponseSchema>;

@@ -2,11 +2,12 @@
 // a field the API no longer answers, or a route that answers a field the contract does not have, stops compiling.
 // Each `@ts-expect-error` fails the build if the line below it compiles, e.g. once a renamed field exists again.
 import Fastify from 'fastify';
-import type { EnrollmentsResponse, AccountFromPaymentResponse } from './account-api';
+import type { EnrollmentsResponse } from './account-api';
+import type { AccountFromPaymentResponse } from '../payments/account-from-payment-operations';
 import type { AllyResponse, NewsletterResponse, PqrsfLookupResponse, PqrsfResponse, VolunteerResponse } from './community-api';
 import type { CheckoutResponse, LeadResponse } from './courses-api';
 import type { ContributionResponse } from './giving-api';
-import type { PaymentStatusResponse } from './payments-api';
+import type { PaymentStatusResponse } from '../payments/schemas';
 
 declare const checkout: CheckoutResponse;
 declare const lead: LeadResponse;

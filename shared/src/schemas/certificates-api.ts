@@ -1,4 +1,4 @@
-import { referenceParamsSchema } from './enrolments-staff-api';
+import { referenceParamsSchema } from '../payments/ledger';
 import { z } from './zod';
 
 /**

@@ -1,4 +1,4 @@
-import { checkoutPreferenceSchema, claimSecretField, paymentStatusResponseSchema } from './payments-api';
+import { checkoutPreferenceSchema, claimSecretField, paymentStatusResponseSchema } from '../payments/schemas';
 import { z } from './zod';
 
 /** Answers and extra requests of the courses API (the enrolment form's own body is `enrolmentSchema`). */

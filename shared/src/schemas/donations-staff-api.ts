@@ -1,4 +1,4 @@
-import { cursorField, limitField, paymentStatusList, paymentTrailShape, recordPaymentSchema, searchField } from './enrolments-staff-api';
+import { cursorField, limitField, paymentStatusList, paymentTrailShape, recordPaymentSchema, searchField } from '../payments/ledger';
 import { z } from './zod';
 
 /**

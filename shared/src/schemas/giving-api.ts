@@ -1,4 +1,4 @@
-import { checkoutPreferenceSchema, paymentStatusResponseSchema } from './payments-api';
+import { checkoutPreferenceSchema, paymentStatusResponseSchema } from '../payments/schemas';
 import { z } from './zod';
 
 /** POST /api/giving/contributions: the stored donation's checkout, the amount the server decided, and the claim secret. */

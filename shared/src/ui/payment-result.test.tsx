@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import type { ApiResult } from '../api/client';
 import { NavigationContext, type Navigation } from '../navigation';
 import { rememberClaim } from '../payments/browser-storage';
-import type { PaymentStatusRequest, PaymentStatusResponse } from '../schemas/payments-api';
+import type { PaymentStatusRequest, PaymentStatusResponse } from '../payments/schemas';
 import { PaymentResult, type ReceiptLine } from './payment-result';
 
 /** A course payment's answer as the courses API gives it. */

@@ -17,7 +17,7 @@ import {
   statusLabel,
   type ResultTexts,
 } from '../payments/result-texts';
-import type { PaymentStatusRequest, PaymentStatusResponse } from '../schemas/payments-api';
+import type { PaymentStatusRequest, PaymentStatusResponse } from '../payments/schemas';
 import { FormMessage } from './form';
 import { PageFrame } from './page-frame';
 

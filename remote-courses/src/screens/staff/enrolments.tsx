@@ -7,15 +7,13 @@ import { formatCOP } from 'shared/format/money';
 import {
   enrolmentStatuses,
   enrolmentStatusLabel,
-  paymentStatuses,
-  paymentStatusLabel,
   type EnrolmentExportQueryInput,
   type EnrolmentListRequest,
   type EnrolmentListResponse,
   type EnrolmentOptionsResponse,
   type EnrolmentStatus,
-  type PaymentStatus,
 } from 'shared/schemas/enrolments-staff-api';
+import { paymentStatuses, paymentStatusLabel, type PaymentStatus } from 'shared/payments/ledger';
 import { staffPath } from 'shared/staff-routes';
 import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';

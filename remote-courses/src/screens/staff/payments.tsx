@@ -1,12 +1,12 @@
 import 'shared/ui/staff/screens.css';
 import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
-import { paymentStaffOperations, type PayableDomain } from 'shared/api/payments-staff-operations';
+import { paymentStaffOperations, type PayableDomain } from 'shared/payments/staff-operations';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCaller } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/schemas/payments-staff-api';
+import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/payments/staff-schemas';
 import { AppLink } from 'shared/navigation';
 import { matchStaffRoute } from 'shared/staff-routes';
 import { messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';

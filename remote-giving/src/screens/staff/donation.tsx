@@ -5,7 +5,7 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { DonationRecordResponse } from 'shared/schemas/donations-staff-api';
-import { paymentStatusLabel } from 'shared/schemas/enrolments-staff-api';
+import { paymentStatusLabel } from 'shared/payments/ledger';
 import { AppLink } from 'shared/navigation';
 import type { Certificate } from 'shared/schemas/certificates-api';
 import { colombianDate } from 'shared/format/business-days';

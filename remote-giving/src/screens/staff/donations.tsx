@@ -5,7 +5,7 @@ import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatMonth } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { DonationExportQueryInput, DonationListRequest, DonationListResponse } from 'shared/schemas/donations-staff-api';
-import { paymentStatuses, paymentStatusLabel, type PaymentStatus } from 'shared/schemas/enrolments-staff-api';
+import { paymentStatuses, paymentStatusLabel, type PaymentStatus } from 'shared/payments/ledger';
 import { staffPath } from 'shared/staff-routes';
 import { StaffTable } from 'shared/ui/staff/kit';
 import { useStaffResource } from 'shared/ui/staff/resource';

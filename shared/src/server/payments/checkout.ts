@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckoutPreference } from '../../schemas/payments-api';
+import type { CheckoutPreference } from '../../payments/schemas';
 import type { ApiContext } from '../api-contract';
 import type { PayableTableName } from '../database';
 import { ApiError } from '../http';

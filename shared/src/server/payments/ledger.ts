@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Discrepancy, PaymentEvent, referenceParamsSchema } from '../../schemas/enrolments-staff-api';
+import type { Discrepancy, PaymentEvent, referenceParamsSchema } from '../../payments/ledger';
 import type { PaymentDiscrepanciesTableName, PaymentEventsTableName, SiteDb } from '../database';
 import { ApiError } from '../http';
 import type { z } from '../../schemas/zod';

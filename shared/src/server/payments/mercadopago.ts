@@ -1,7 +1,7 @@
 import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
-import type { CheckoutPreference } from '../../schemas/payments-api';
+import type { CheckoutPreference } from '../../payments/schemas';
 import { PaymentProviderError, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from './provider';
 
 export interface MercadoPagoOptions {

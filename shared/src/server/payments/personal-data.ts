@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../database';
-import { paymentSources, paymentStatuses, paymentTypeLabels } from '../../schemas/enrolments-staff-api';
+import { paymentSources, paymentStatuses, paymentTypeLabels } from '../../payments/ledger';
 import type { ColumnSpec } from '../personal-data/registry';
 import { before, consentProofRule, type RetentionRule } from '../personal-data/retention';
 import type { RetentionSettings } from '../personal-data/retention-settings';

@@ -1,4 +1,4 @@
-import type { CheckoutPreference } from '../../schemas/payments-api';
+import type { CheckoutPreference } from '../../payments/schemas';
 
 /** What our server asks of a card payment provider; Mercado Pago implements it, tests may too. */
 export interface CheckoutRequest {

@@ -6,7 +6,7 @@ import {
   type paymentStatusRequestSchema,
   type PaymentNotificationResponse,
   type PaymentStatusResponse,
-} from '../../schemas/payments-api';
+} from '../../payments/schemas';
 import type { z } from '../../schemas/zod';
 import type { ApiContext } from '../api-contract';
 import { publicWebhook, publicWrite } from '../api-module';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { paymentStaffOperations, type PayableDomain } from '../../api/payments-staff-operations';
-import { paymentsStaffTexts, type PaymentIssue, type PaymentsReviewResponse } from '../../schemas/payments-staff-api';
+import { paymentStaffOperations, type PayableDomain } from '../../payments/staff-operations';
+import { paymentsStaffTexts, type PaymentIssue, type PaymentsReviewResponse } from '../../payments/staff-schemas';
 import type { ApiContext } from '../api-contract';
 import { recordAudit } from '../audit';
 import type { PayableTableName, PaymentDiscrepanciesTable } from '../database';

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import {
-  discrepancyKinds,
-  paymentSources,
-  paymentStatusLabel,
-  type Discrepancy,
-  type PaymentEvent,
-} from 'shared/schemas/enrolments-staff-api';
+import { discrepancyKinds, paymentSources, paymentStatusLabel, type Discrepancy, type PaymentEvent } from '../../payments/ledger';
 import { StaffTable } from './kit';
 
 /** What a payable's record screen shows alike (an enrolment's, a donation's): its facts, payment history and discrepancies. */

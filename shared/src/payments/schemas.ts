@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from '../schemas/zod';
 
 /**
  * What the payable domains (courses, giving) answer about checkouts and payments: one declaration each, read by the

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { z } from '../schemas/zod';
 
 /**
  * The panel's payments review (#14), per payable domain under `/api/<courses|giving>/staff/payments/...`: payments the

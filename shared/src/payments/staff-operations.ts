@@ -3,8 +3,8 @@ import {
   paymentsReviewResponseSchema,
   reconcileNowResponseSchema,
   reviewDiscrepancyResponseSchema,
-} from '../schemas/payments-staff-api';
-import { defineOperation } from './operation';
+} from './staff-schemas';
+import { defineOperation } from '../api/operation';
 
 /**
  * The panel's payments review, declared once for every payable domain (#27): the payments kit registers them under each
