@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { site } from 'shared/config/site';
-import { matchRoute, notFoundTitle, routeTitle } from 'shared/routes';
+import { notFoundTitle, routeTitle } from 'shared/routes';
+import { matchRoute } from '../../../site/routes';
 import { isStaffPath } from 'shared/staff-routes';
 
 function setMeta(selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void) {

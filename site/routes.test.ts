@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { site } from './config/site';
-import { matchRoute, pathAliases, routes, routeTitle } from './routes';
+import { site } from 'shared/config/site';
+import { routeTitle } from 'shared/routes';
+import { matchRoute, pathAliases, routes } from './routes';
 
 /** Every path of spec §2, written as the spec writes it. */
 const specPaths = [
