@@ -355,6 +355,17 @@ describe('GET /staff/audit (administration)', () => {
     expect(first.rows).toHaveLength(50);
     expect(first.rows[0]?.entityId).toBe('2026-060');
     expect(first.nextBefore).toBe(first.rows[49]?.id);
+    // Each row comes with its labels as its domain declares them (remote-community/manifest/audit.ts), and the page with
+    // every domain's kinds of action to filter by.
+    expect(first.rows[0]).toMatchObject({ actionLabel: 'Respondió un caso PQRSF', entityLabel: 'PQRSF' });
+    expect(first.kinds).toEqual(
+      expect.arrayContaining([
+        { value: 'community.pqrsf', label: 'Casos PQRSF' },
+        { value: 'courses.payment', label: 'Pagos de cursos' },
+        { value: 'giving.export', label: 'Exportaciones de donaciones' },
+        { value: 'account.staff', label: 'Cambios en el equipo' },
+      ]),
+    );
 
     const second = (
       await call('GET', `/api/account/staff/audit?action=community.pqrsf&before=${first.nextBefore}`, adminToken())
