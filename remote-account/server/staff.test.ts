@@ -5,6 +5,7 @@ import { readAudit, recordAudit } from 'shared/server/audit';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { databaseStaffDirectory } from 'shared/server/staff-directory';
 import { fakeStaffAccounts, seatInDatabase, testSub } from 'shared/server/staff-testing';
+import { siteDomains } from '../../site/server';
 import { createAccountApi } from './index';
 
 const identity = createTestIdentity();
@@ -17,6 +18,8 @@ beforeAll(async () => {
     identity: identity.verifier,
     staff: (db) => databaseStaffDirectory(db, accounts),
     settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
+    // The audit log names every domain's actions as their manifests declare them.
+    domains: siteDomains,
   });
   await seatInDatabase(api.db, accounts, { email: 'admin@fundacion.org', roles: ['admin'], name: 'Admin' });
   await seatInDatabase(api.db, accounts, { email: 'ana@fundacion.org', roles: ['atencion', 'finanzas'] });
