@@ -124,8 +124,25 @@ export default tseslint.config(
       ],
     },
   },
-  // The shell's browser code imports no remote: remotes arrive at run time through Module Federation.
-  { files: ['shell/src/**'], rules: restricted(anyRemote, 'El shell carga los remotos en tiempo de ejecución.') },
+  // The shell's browser code imports no remote: remotes arrive at run time through Module Federation. Of the composition
+  // root it takes only the route tables (site/routes, site/staff-routes: browser-safe data of each app's manifest).
+  {
+    files: ['shell/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: anyRemote, message: 'El shell carga los remotos en tiempo de ejecución.' },
+            {
+              regex: '^(\\.\\./)+site(/(?!(routes|staff-routes)$)|$)',
+              message: 'El navegador del shell toma de site/ solo las tablas de rutas (site/routes y site/staff-routes).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // A remote never imports another remote (its manifest included), nor the shell, nor a router (navigation comes from
   // shared/navigation), nor the composition root: it gets the other domains' services from `ctx.domains` (#27).
   ...remotes.map((name) => ({
@@ -186,26 +203,30 @@ export default tseslint.config(
   })),
   // A remote's own service (`server/server.ts`, the container topology) passes the site's composition to its API.
   ...remotes.map((name) => ({ files: [`${name}/server/server.ts`], rules: restricted(otherRemotes(name), remoteMessage) })),
-  // A domain's manifest (#27) is data: no React, no Fastify, none of its browser code or API plugin, no composition.
-  ...remotes.map((name) => ({
+  // A domain's manifest (#27) is data: no React, no Fastify, none of its browser code or API plugin, no composition. The
+  // shell's (its own public routes) too.
+  ...[...remotes, 'shell'].map((name) => ({
     files: [`${name}/manifest/**`],
     rules: restricted(
       `${otherRemotes(name)}|${siteRoot}|^(react|react-dom|fastify)(/|$)|^@fastify/|^\\.\\./(src|server)(/|$)`,
-      'Un manifiesto es solo datos: no importa React, Fastify, el código de su remoto (src/, server/) ni otro dominio.',
+      'Un manifiesto es solo datos: no importa React, Fastify, el código de su app (src/, server/) ni otro dominio.',
     ),
   })),
-  // The composition root imports each domain's manifest and nothing else of a remote.
+  // The composition root imports each app's manifest (a domain's, the shell's routes) and nothing else of it.
   {
     files: ['site/**'],
     rules: restricted(
-      '(^|/)remote-(courses|giving|community|account)(/(?!manifest/)|$)|(^|/)shell(/|$)',
-      'La composición (site/) importa de cada dominio solo su manifiesto (remote-<nombre>/manifest/…).',
+      '(^|/)(remote-(courses|giving|community|account)|shell)(/(?!manifest/)|$)',
+      'La composición (site/) importa de cada app solo su manifiesto (remote-<nombre>/manifest/…, shell/manifest/…).',
     ),
   },
   // Only the composition root imports a manifest: the gateway, the sandbox and the scripts take the composition.
   {
     files: ['shell/server/**', 'sandbox/**', 'scripts/**', 'e2e/**'],
-    rules: restricted(`(^|/)remote-[a-z]+/manifest(/|$)`, 'Solo la composición (site/) importa los manifiestos de los dominios.'),
+    rules: restricted(
+      `(^|/)remote-[a-z]+/manifest(/|$)|^(\\.\\./)+manifest(/|$)`,
+      'Solo la composición (site/) importa los manifiestos de los dominios.',
+    ),
   },
   // A remote's API tests register only their own plugin (shared/server/api-testing). The account API's tests are the
   // exception: they enrol and pay through the courses API, so they drive the composed gateway (shell/server/src/testing.ts)

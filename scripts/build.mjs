@@ -21,10 +21,23 @@ function* files(dir) {
   }
 }
 
+/**
+ * The folders a browser build reads: its app's code and manifest (a remote's standalone app serves its manifest's routes),
+ * the common kit and the tooling; the shell's also the composition root, whose route tables it bundles with every app's
+ * manifest (#27).
+ */
+const inputDirs = (app) => [
+  `${app}/src`,
+  `${app}/manifest`,
+  'shared/src',
+  'tooling',
+  ...(app === 'shell' ? ['site', ...apps.filter((a) => a !== 'shell').map((a) => `${a}/manifest`)] : []),
+];
+
 /** A fingerprint of everything a browser build depends on; paths are relative, so a moved checkout is not stale. */
 export function inputsHash(app, rootDir = root) {
   const h = createHash('sha256');
-  for (const dir of [path.join(rootDir, app, 'src'), path.join(rootDir, 'shared', 'src'), path.join(rootDir, 'tooling')]) {
+  for (const dir of inputDirs(app).map((d) => path.join(rootDir, d))) {
     for (const f of [...files(dir)].sort()) h.update(path.relative(rootDir, f).split(path.sep).join('/')).update(readFileSync(f));
   }
   // The app's and the contract's package.json: the declared contract range and version are part of the build.

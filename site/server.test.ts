@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { composeAuditLabels } from 'shared/server/audit-labels';
 import { composeDomains, uncomposedDomains } from 'shared/server/domains';
 import { composeServices, courseEnrolmentsService, provide, serviceRef } from 'shared/server/services';
 import { siteDomains, siteManifests } from './server';
@@ -44,6 +45,26 @@ describe('the site composed from its domains’ manifests', () => {
     expect(() => composeServices([]).get(ref)).toThrow('Ningún dominio compuesto ofrece giving.probe (lo ofrece giving).');
   });
 
+  it('has each domain name only its own audit actions, and refuses one naming another’s or a kind of record differently', () => {
+    for (const m of siteManifests) {
+      const keys = [...Object.keys(m.audit?.kinds ?? {}), ...Object.keys(m.audit?.actions ?? {})];
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.filter((k) => !k.startsWith(`${m.name}.`))).toEqual([]);
+    }
+    expect(siteDomains.audit.actions['giving.certificate.issue']).toBe('Expidió un certificado de donación');
+    expect(siteDomains.audit.entities['payment']).toBe('Pago');
+    expect(siteDomains.audit.kinds.map((k) => k.value)).toEqual(siteManifests.flatMap((m) => Object.keys(m.audit?.kinds ?? {})));
+    expect(() => composeAuditLabels([{ name: 'courses', audit: { kinds: {}, actions: { 'giving.probe': 'X' }, entities: {} } }])).toThrow(
+      'El dominio courses nombra la acción de auditoría giving.probe, que no es suya.',
+    );
+    expect(() =>
+      composeAuditLabels([
+        { name: 'courses', audit: { kinds: {}, actions: {}, entities: { payment: 'Pago' } } },
+        { name: 'giving', audit: { kinds: {}, actions: {}, entities: { payment: 'Cobro' } } },
+      ]),
+    ).toThrow('Dos dominios nombran distinto el registro payment en la auditoría.');
+  });
+
   it('fails on use, not silently, in a process given no composition', () => {
     const enrolments = uncomposedDomains.services.get(courseEnrolmentsService);
     expect(() => enrolments.tieCourseEnrolment).not.toThrow();
@@ -52,5 +73,6 @@ describe('the site composed from its domains’ manifests', () => {
     );
     const { registry } = uncomposedDomains.personalData;
     expect(() => registry.tables).toThrow('no hay registro de datos personales');
+    expect(() => uncomposedDomains.audit).toThrow('no hay nombres de las acciones de auditoría');
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { site } from 'shared/config/site';
-import { routes } from 'shared/routes';
+import { routes } from '../../site/routes';
 import { launchBrowser, openPage, waitForHeading } from '../support/browser';
 
 /** The made-up values the site once showed (#17): none may reach a visitor while the real ones are pending. */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { site } from 'shared/config/site';
-import { routes } from 'shared/routes';
+import { routes } from '../../site/routes';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 
 const expectedTitle = (title?: string) => (title ? `${title} - ${site.name}` : site.name);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DomainManifest } from 'shared/server/domains';
 import { before } from 'shared/server/personal-data/retention';
 import { accountPersonalData } from './personal-data';
+import { accountAudit } from './audit';
 
 /**
  * The account domain's server manifest (#27): data only, no side effects on import, no Fastify plugin, no React. The
@@ -10,6 +11,7 @@ import { accountPersonalData } from './personal-data';
 export const accountManifest: DomainManifest = {
   name: 'account',
   personalData: accountPersonalData,
+  audit: accountAudit,
   retention: [
     { setting: 'paymentRecordsYears', table: 'account.payment_accounts', expired: (c) => before(sql`t.created_at`, c), treatment: 'own' },
     {

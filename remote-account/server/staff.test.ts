@@ -5,6 +5,7 @@ import { readAudit, recordAudit } from 'shared/server/audit';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { databaseStaffDirectory } from 'shared/server/staff-directory';
 import { fakeStaffAccounts, seatInDatabase, testSub } from 'shared/server/staff-testing';
+import { siteDomains } from '../../site/server';
 import { createAccountApi } from './index';
 
 const identity = createTestIdentity();
@@ -17,6 +18,8 @@ beforeAll(async () => {
     identity: identity.verifier,
     staff: (db) => databaseStaffDirectory(db, accounts),
     settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
+    // The audit log names every domain's actions as their manifests declare them.
+    domains: siteDomains,
   });
   await seatInDatabase(api.db, accounts, { email: 'admin@fundacion.org', roles: ['admin'], name: 'Admin' });
   await seatInDatabase(api.db, accounts, { email: 'ana@fundacion.org', roles: ['atencion', 'finanzas'] });
@@ -355,6 +358,17 @@ describe('GET /staff/audit (administration)', () => {
     expect(first.rows).toHaveLength(50);
     expect(first.rows[0]?.entityId).toBe('2026-060');
     expect(first.nextBefore).toBe(first.rows[49]?.id);
+    // Each row comes with its labels as its domain declares them (remote-community/manifest/audit.ts), and the page with
+    // every domain's kinds of action to filter by.
+    expect(first.rows[0]).toMatchObject({ actionLabel: 'Respondió un caso PQRSF', entityLabel: 'PQRSF' });
+    expect(first.kinds).toEqual(
+      expect.arrayContaining([
+        { value: 'community.pqrsf', label: 'Casos PQRSF' },
+        { value: 'courses.payment', label: 'Pagos de cursos' },
+        { value: 'giving.export', label: 'Exportaciones de donaciones' },
+        { value: 'account.staff', label: 'Cambios en el equipo' },
+      ]),
+    );
 
     const second = (
       await call('GET', `/api/account/staff/audit?action=community.pqrsf&before=${first.nextBefore}`, adminToken())

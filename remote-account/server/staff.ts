@@ -235,9 +235,17 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
           ...(action ? { actionPrefix: action } : {}),
         });
         const page = rows.slice(0, AUDIT_PAGE_SIZE);
+        // Each domain names its own actions and records in its manifest (#27); the site's composition brings them here.
+        const labels = ctx.domains.audit;
         return {
-          rows: page.map((r) => ({ ...r, at: new Date(r.at).toISOString() })),
+          rows: page.map((r) => ({
+            ...r,
+            at: new Date(r.at).toISOString(),
+            actionLabel: labels.actions[r.action] ?? null,
+            entityLabel: labels.entities[r.entity] ?? null,
+          })),
           nextBefore: rows.length > AUDIT_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
+          kinds: [...labels.kinds],
         };
       },
       {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { DomainManifest } from 'shared/server/domains';
 import { before, consentProofRule, type RetentionRule } from 'shared/server/personal-data/retention';
 import { communityPersonalData } from './personal-data';
+import { communityAudit } from './audit';
 
 /** Open PQRSF: never touched by retention, nor their notices' proofs. */
 const open = sql`('En proceso', 'En trámite')`;
@@ -73,6 +74,7 @@ const retention: RetentionRule[] = [
 export const communityManifest: DomainManifest = {
   name: 'community',
   personalData: communityPersonalData,
+  audit: communityAudit,
   retention,
   consentForms: {
     'community.volunteer': 'Voluntariado',

@@ -4,13 +4,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { colombianDate } from 'shared/format/business-days';
-import { inboxFieldLabels, inboxValueText, type InboxExportQuery, type InboxFilter } from 'shared/schemas/community-inbox-api';
+import {
+  inboxFieldLabels,
+  inboxValueText,
+  type CommunityInboxKind,
+  type InboxExportQuery,
+  type InboxFilter,
+} from 'shared/schemas/community-inbox-api';
 import { recordAudit } from 'shared/server/audit';
 import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { route } from 'shared/server/operation-routes';
 import { staffOf } from 'shared/server/staff-guard';
-import type { CommunityInboxKind } from 'shared/staff-routes';
 import { communityInboxOperations as ops } from '../src/api/community-inbox-operations';
 import type { CommunityContext } from './acknowledge';
 import { countRows, readPage, sources, type Cursor, type Row } from './community-inbox-rows';

@@ -8,10 +8,12 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import {
+  communityInboxKinds,
   inboxFieldLabels,
   inboxRecordSchemas,
   inboxTexts,
   inboxValueText,
+  type CommunityInboxKind,
   type ContactMark,
   type InboxFilter,
   type InboxListItem,
@@ -20,7 +22,6 @@ import {
 import type { SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
 import { searchPatterns } from 'shared/server/ledger-search';
-import { communityInboxKinds, type CommunityInboxKind } from 'shared/staff-routes';
 
 type InboxTable = 'volunteers' | 'allies' | 'workshop_inquiries' | 'software_requests' | 'newsletter_subscriptions';
 

@@ -6,7 +6,7 @@ import { readAudit } from 'shared/server/audit';
 import { readCsv } from 'shared/server/csv-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
-import { communityInboxKinds } from 'shared/staff-routes';
+import { communityInboxKinds } from 'shared/schemas/community-inbox-api';
 import { ACCENTED, searchKey } from 'shared/server/ledger-search';
 import { communityApi } from './index';
 

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { INBOX_PAGE_SIZE, type InboxListResponse, type InboxRecordResponse } from 'shared/schemas/community-inbox-api';
+import { communityInboxKinds, INBOX_PAGE_SIZE, type InboxListResponse, type InboxRecordResponse } from 'shared/schemas/community-inbox-api';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
-import { communityInboxKinds } from 'shared/staff-routes';
 import { communityInboxOperations as ops } from '../src/api/community-inbox-operations';
 import type { CommunityContext } from './acknowledge';
 import { registerInboxExport } from './community-inbox-export';

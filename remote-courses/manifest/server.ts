@@ -3,6 +3,7 @@ import { payableRetention } from 'shared/server/payments/personal-data';
 import { courseEnrolmentsService, provide } from 'shared/server/services';
 import { courseEnrolments } from './course-enrolments';
 import { coursesPersonalData } from './personal-data';
+import { coursesAudit } from './audit';
 
 /**
  * The courses domain's server manifest (#27): data only, no side effects on import, no Fastify plugin, no React. The
@@ -11,6 +12,7 @@ import { coursesPersonalData } from './personal-data';
 export const coursesManifest: DomainManifest = {
   name: 'courses',
   personalData: coursesPersonalData,
+  audit: coursesAudit,
   retention: payableRetention('courses.enrolments', 'courses.enrolment', 'unpaidEnrolmentsMonths'),
   consentForms: { 'courses.enrolment': 'Inscripción a un curso' },
   services: [provide(courseEnrolmentsService, courseEnrolments)],

@@ -1,5 +1,6 @@
 import { startStandalone } from 'shared/ui/standalone-app';
+import { coursesRoutes } from '../manifest/routes';
 
-/** Runs this remote alone for development: its own routes with the shared contract, no shell. */
+/** Runs this remote alone for development: its own routes (its manifest's) with the shared contract, no shell. */
 // Component tests sit beside the screens (*.test.tsx): they must not become chunks of the build.
-startStandalone('courses', (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./screens/${file}.tsx`));
+startStandalone(coursesRoutes, (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./screens/${file}.tsx`));

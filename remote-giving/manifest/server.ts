@@ -1,6 +1,7 @@
 import type { DomainManifest } from 'shared/server/domains';
 import { payableRetention } from 'shared/server/payments/personal-data';
 import { givingPersonalData } from './personal-data';
+import { givingAudit } from './audit';
 
 /**
  * The giving domain's server manifest (#27): data only, no side effects on import, no Fastify plugin, no React. The
@@ -9,6 +10,7 @@ import { givingPersonalData } from './personal-data';
 export const givingManifest: DomainManifest = {
   name: 'giving',
   personalData: givingPersonalData,
+  audit: givingAudit,
   retention: payableRetention('giving.contributions', 'giving.donation', 'unpaidDonationsMonths'),
   consentForms: { 'giving.donation': 'Donación' },
 };

@@ -100,6 +100,41 @@ describe('lint keeps each domain to its own code', () => {
       filePath: 'remote-giving/manifest/probe.ts',
       code: "import givingApi from '../server/index';\nexport const x = givingApi;\n",
     },
+    // Route tables (#27): each app declares its routes in its manifest, site/routes.ts and site/staff-routes.ts compose
+    // them, and the shell's browser code takes those tables and nothing else of site/.
+    {
+      filePath: 'shell/src/probe-site-routes.ts',
+      code: "import { routes } from '../../site/routes';\nimport { staffRoutes } from '../../site/staff-routes';\nimport { shellRoutes } from '../manifest/routes';\nexport const x = [routes, staffRoutes, shellRoutes];\n",
+    },
+    {
+      filePath: 'shell/src/probe-site-server.ts',
+      code: "import { siteDomains } from '../../site/server';\nexport const x = siteDomains;\n",
+    },
+    {
+      filePath: 'shell/manifest/probe.ts',
+      code: "import { HomePage } from '../src/pages/home';\nexport const x = HomePage;\n",
+    },
+    {
+      filePath: 'site/probe-shell.ts',
+      code: "import { shellRoutes } from '../shell/manifest/routes';\nexport const x = shellRoutes;\n",
+    },
+    {
+      filePath: 'site/probe-shell-internals.ts',
+      code: "import { App } from '../shell/src/app';\nexport const x = App;\n",
+    },
+    {
+      filePath: 'shell/server/src/probe-own-manifest.ts',
+      code: "import { shellRoutes } from '../../manifest/routes';\nexport const x = shellRoutes;\n",
+    },
+    // A remote's standalone app serves its own manifest's routes; another domain's manifest stays out of reach.
+    {
+      filePath: 'remote-courses/src/probe-own-manifest.tsx',
+      code: "import { coursesRoutes } from '../manifest/routes';\nexport const x = coursesRoutes;\n",
+    },
+    {
+      filePath: 'remote-courses/src/probe-other-manifest.tsx',
+      code: "import { givingRoutes } from 'remote-giving/manifest/routes';\nexport const x = givingRoutes;\n",
+    },
     // Feature folders (#27): a feature's server part imports its feature's data and other server parts, never a screen;
     // browser code never imports a server part.
     {
@@ -180,6 +215,30 @@ describe('lint keeps each domain to its own code', () => {
     ]);
     expect(boundaryErrors(of('remote-giving/manifest/probe.ts')).map((m) => m.message)).toEqual([
       expect.stringContaining('Un manifiesto es solo datos'),
+    ]);
+  });
+
+  it('lets the shell’s browser code take the composed route tables only, and each app’s routes stay its manifest’s', () => {
+    expect(of('shell/src/probe-site-routes.ts')).toBeDefined();
+    expect(boundaryErrors(of('shell/src/probe-site-routes.ts'))).toEqual([]);
+    expect(boundaryErrors(of('shell/src/probe-site-server.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('solo las tablas de rutas'),
+    ]);
+    expect(boundaryErrors(of('shell/manifest/probe.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un manifiesto es solo datos'),
+    ]);
+    expect(of('site/probe-shell.ts')).toBeDefined();
+    expect(boundaryErrors(of('site/probe-shell.ts'))).toEqual([]);
+    expect(boundaryErrors(of('site/probe-shell-internals.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('solo su manifiesto'),
+    ]);
+    expect(boundaryErrors(of('shell/server/src/probe-own-manifest.ts')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Solo la composición (site/)'),
+    ]);
+    expect(of('remote-courses/src/probe-own-manifest.tsx')).toBeDefined();
+    expect(boundaryErrors(of('remote-courses/src/probe-own-manifest.tsx'))).toEqual([]);
+    expect(boundaryErrors(of('remote-courses/src/probe-other-manifest.tsx')).map((m) => m.message)).toEqual([
+      expect.stringContaining('Un remoto no importa otro remoto'),
     ]);
   });
 

@@ -1,94 +1,33 @@
 import { describe, expect, it } from '@jest/globals';
-import { site } from './config/site';
-import { matchRoute, pathAliases, routes, routeTitle } from './routes';
+import { inOrder, routeMatcher, type RouteEntry } from './routes';
 
-/** Every path of spec §2, written as the spec writes it. */
-const specPaths = [
-  '/',
-  '/automata',
-  '/desarrollo-software',
-  '/ofimatica-basica',
-  '/marketing-digital',
-  '/desarrollo-software/registro',
-  '/ofimatica-basica/registro',
-  '/marketing-digital/registro',
-  '/ods',
-  '/nosotros',
-  '/about-us',
-  '/vale-ser',
-  '/arte-de-amarte',
-  '/vale-ser/consulta',
-  '/arte-de-amarte/consulta',
-  '/success',
-  '/failure',
-  '/pending',
-  '/pago/exitoso',
-  '/pago/error',
-  '/pago/pendiente',
-  '/contribuciones',
-  '/voluntarios',
-  '/empresas',
-  '/pqrsf',
-  '/consultar-solicitud',
-  '/Documents-esal',
-  '/procesos-aprendizaje',
-  '/software-a-la-medida',
-  '/aprende-ayuda',
-  '/eco-turismo',
-  '/Proyecto-Puentes',
-  '/proyecto-puentes',
-  '/software-custome',
-  '/software-custome/software-request',
-  '/blog',
-  '/software-para-el-futuro',
-  '/login',
-  '/register',
-  '/confirm-email',
-  '/mis-cursos',
-];
+// The generic half of the route table (#27); the site's own table is tested in site/routes.test.ts.
 
-describe('route table', () => {
-  it('answers every spec path (40 distinct paths once letter case is ignored)', () => {
-    expect(new Set(specPaths.map((p) => p.toLowerCase())).size).toBe(40);
-    for (const path of specPaths) expect(matchRoute(path)).toBeDefined();
+const entry = (path: string, owner = 'courses'): RouteEntry => ({
+  path,
+  owner,
+  screen: 'Page',
+  description: 'Una página.',
+  canonical: path,
+});
+
+describe('composing apps’ routes', () => {
+  it('puts the listed paths in the listed order and the rest after them, in the order given', () => {
+    const composed = inOrder([entry('/b'), entry('/nuevo'), entry('/a', 'giving'), entry('/Otro')], (r) => r.path, ['/a', '/B']);
+    expect(composed.map((r) => r.path)).toEqual(['/a', '/b', '/nuevo', '/Otro']);
   });
 
-  it('matches exactly and regardless of letter case', () => {
-    expect(matchRoute('/DESARROLLO-SOFTWARE')?.screen).toBe('CoursePage');
-    expect(matchRoute('/documents-esal')?.path).toBe('/Documents-esal');
-    expect(matchRoute('/Proyecto-Puentes')?.path).toBe(pathAliases['/Proyecto-Puentes']);
-    expect(matchRoute('/blog/')?.path).toBe('/blog');
-    expect(matchRoute('/desarrollo-software/registro/extra')).toBeUndefined();
-    expect(matchRoute('/desarrollo')).toBeUndefined();
+  it('refuses a path two apps declare, letter case aside, and a listed path no app declares', () => {
+    expect(() => inOrder([entry('/a'), entry('/A', 'giving')], (r) => r.path, [])).toThrow('La ruta /a está declarada dos veces.');
+    expect(() => inOrder([entry('/a')], (r) => r.path, ['/a', '/perdida'])).toThrow('Ninguna app declara la ruta /perdida.');
   });
 
-  it('titles end with " - " and the foundation name; the home title is the name itself', () => {
-    expect(routeTitle(matchRoute('/'))).toBe(site.name);
-    for (const route of routes.filter((r) => r.path !== '/')) {
-      expect(routeTitle(route)).toMatch(new RegExp(` - ${site.name}$`));
-      expect(route.description.length).toBeGreaterThan(20);
-    }
-    expect(routeTitle(undefined)).toBe(site.name);
-  });
-
-  it('leaves /failure and /pending without canonical; every other route has one', () => {
-    expect(matchRoute('/failure')?.canonical).toBeNull();
-    expect(matchRoute('/pending')?.canonical).toBeNull();
-    // The newsletter links' pages (#15) are never indexed and have no canonical either.
-    const withCanonical = routes.filter((r) => r.path !== '/failure' && r.path !== '/pending' && !r.path.startsWith('/boletin/'));
-    for (const route of withCanonical) expect(route.canonical).toMatch(/^\//);
-  });
-
-  it('gives /ods its own title and description instead of the office course copy', () => {
-    const ods = matchRoute('/ods')!;
-    const office = matchRoute('/ofimatica-basica')!;
-    expect(ods.title).not.toBe(office.title);
-    expect(ods.description).not.toBe(office.description);
-    expect(ods.description).toMatch(/ODS|Objetivos/);
-  });
-
-  it('has no duplicate paths', () => {
-    const lower = routes.map((r) => r.path.toLowerCase());
-    expect(new Set(lower).size).toBe(lower.length);
+  it('matches exactly, regardless of letter case and a trailing slash, and gives the panel’s entry to its paths', () => {
+    const panel = entry('/equipo', 'shell');
+    const match = routeMatcher([entry('/Documents-esal')], panel);
+    expect(match('/documents-esal/')?.path).toBe('/Documents-esal');
+    expect(match('/documents')).toBeUndefined();
+    expect(match('/equipo/pqrsf')).toBe(panel);
+    expect(routeMatcher([entry('/a')])('/equipo')).toBeUndefined();
   });
 });

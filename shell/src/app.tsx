@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { NavigationContext, type Navigation } from 'shared/navigation';
-import { routes, staffAreaRoute } from 'shared/routes';
 import { isStaffPath } from 'shared/staff-routes';
+import { routes, staffAreaRoute } from '../../site/routes';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { NotFound } from './pages/not-found';

@@ -1,4 +1,3 @@
-import { communityInboxKinds, type CommunityInboxKind } from '../staff-routes';
 import { MAX_TEXT } from './common';
 import type { WorkshopSlug } from './community';
 import { newsletterStatusLabels } from './newsletter';
@@ -10,6 +9,19 @@ import { z } from './zod';
  * each kind with their Spanish labels (the record page and the CSV export's headers use the same ones) and the texts the
  * screens show.
  */
+
+/**
+ * Kinds of community records the inbox lists, with the panel's names for them: the `:kind` of its API's paths and of
+ * its pages' (`/equipo/comunidad/:kind`, remote-community/manifest/staff-routes.ts) → label.
+ */
+export const communityInboxKinds = {
+  voluntarios: 'Voluntarios',
+  aliados: 'Empresas aliadas',
+  talleres: 'Consultas de talleres',
+  software: 'Solicitudes de software',
+  boletin: 'Suscriptores del boletín',
+} as const;
+export type CommunityInboxKind = keyof typeof communityInboxKinds;
 
 export const inboxKindList = Object.keys(communityInboxKinds) as [CommunityInboxKind, ...CommunityInboxKind[]];
 

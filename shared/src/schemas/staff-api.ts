@@ -161,11 +161,22 @@ export const auditRowSchema = z.object({
   entity: z.string(),
   entityId: z.nullable(z.string()),
   detail: z.record(z.string(), z.unknown()),
+  /** The action in plain words, as its domain declares it (#27); null for an action no domain names (the screen shows its code). */
+  actionLabel: z.nullable(z.string()),
+  /** The kind of record in plain words; null when no domain names it. */
+  entityLabel: z.nullable(z.string()),
 });
 export type AuditRowView = z.output<typeof auditRowSchema>;
 
-/** `nextBefore` is the cursor of the next (older) page, null on the last one. */
-export const auditResponseSchema = z.object({ rows: z.array(auditRowSchema), nextBefore: z.nullable(z.string()) });
+/**
+ * `nextBefore` is the cursor of the next (older) page, null on the last one; `kinds` the kinds of action to filter by
+ * (an action prefix and its label, every domain's, in the site's order).
+ */
+export const auditResponseSchema = z.object({
+  rows: z.array(auditRowSchema),
+  nextBefore: z.nullable(z.string()),
+  kinds: z.array(z.object({ value: z.string(), label: z.string() })),
+});
 export type AuditResponse = z.output<typeof auditResponseSchema>;
 
 /** The 6-digit code an authenticator app shows (sign-in challenge and setup); spaces a person types are dropped. */

@@ -2,6 +2,7 @@
 // (server-config.ts, identity.ts, api-module.ts), so they can all import the contract without importing each other.
 import type { SiteDb } from './database';
 import type { SitePersonalData } from './personal-data/registry';
+import type { SiteAuditLabels } from './audit-labels';
 import type { DomainServices } from './services';
 import type { Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
@@ -243,4 +244,6 @@ export interface SiteDomains {
   /** Every domain's personal-data declarations and retention rules, with shared plumbing's tables. */
   personalData: SitePersonalData;
   services: DomainServices;
+  /** Every domain's labels of its audit actions and records, for the audit log's readers (audit-labels.ts). */
+  audit: SiteAuditLabels;
 }

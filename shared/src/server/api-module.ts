@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { RemoteName } from '../routes';
 import type { ApiContext, ServerSettings } from './api-contract';
 import type { DomainMigrations } from './db';
 
 /** A remote's server side: its own schema's migrations and a Fastify plugin mounted under `/api/<name>/`. */
 export interface ApiModule {
-  name: RemoteName;
+  /** Its name, as in `/api/<name>/` (the site's remotes: site/routes.ts). */
+  name: string;
   /** One line for the OpenAPI tag. */
   description: string;
   migrations: DomainMigrations;

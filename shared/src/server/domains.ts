@@ -1,5 +1,6 @@
 import type { ConsentForm } from '../legal/privacy-policy';
 import type { SiteDomains } from './api-contract';
+import { composeAuditLabels, type AuditLabels } from './audit-labels';
 import { combineRegistries, type DomainRegistry, type RetentionRule } from './personal-data/registry';
 import { orderRetention, siteRetention } from './personal-data/retention';
 import { siteTables } from './personal-data/site-tables';
@@ -7,7 +8,8 @@ import { composeServices, type ServiceProvider, type ServiceRef } from './servic
 
 /**
  * Domain manifests (#27): each remote describes its server side as data in `remote-<name>/manifest/server.ts` — its
- * personal-data registry and retention rules, the labels of its consent forms, the services it offers other domains —
+ * personal-data registry and retention rules, the labels of its consent forms and of its audit actions, the services it
+ * offers other domains —
  * and the composition root (`site/server.ts`) composes them here. The gateway and each remote's service pass the result
  * to every API as `ctx.domains`; shared/ itself names no domain.
  */
@@ -21,6 +23,8 @@ export interface DomainManifest {
   consentForms?: Partial<Record<ConsentForm, string>>;
   /** What it offers other domains (services.ts). */
   services?: readonly ServiceProvider<unknown>[];
+  /** How the panel's audit log names its actions and records (audit-labels.ts). */
+  audit?: AuditLabels;
 }
 
 /** The site from its domains' manifests, in this order (a person's copy lists its groups in it). */
@@ -35,6 +39,7 @@ export function composeDomains(manifests: readonly DomainManifest[]): SiteDomain
       retention: orderRetention([...manifests.flatMap((m) => m.retention ?? []), ...siteRetention]),
     },
     services: composeServices(manifests.map((m) => ({ domain: m.name, services: m.services ?? [] }))),
+    audit: composeAuditLabels(manifests),
   };
 }
 
@@ -69,6 +74,9 @@ export const uncomposedDomains: SiteDomains = {
       };
       return new Proxy({}, { get: () => fail }) as T;
     },
+  },
+  get audit(): never {
+    throw uncomposed('nombres de las acciones de auditoría');
   },
 };
 

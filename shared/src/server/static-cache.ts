@@ -2,7 +2,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PRIVATE_ENTRIES, PUBLIC_DIR } from '../../../tooling/releases.mjs';
-import type { RemoteName } from '../routes';
 import { ApiError } from './http';
 
 const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
@@ -92,7 +91,7 @@ export function hidePrivateBuildFiles(app: FastifyInstance, production: boolean)
  * Serves a remote's build (the `public/` of `build`) under `/remotes/<name>/`, the same from the gateway and from the
  * remote's own service, so a remote's caching does not depend on the topology. Source maps stay private in production.
  */
-export async function serveRemoteBuild(app: FastifyInstance, options: { name: RemoteName; build: string; production: boolean }) {
+export async function serveRemoteBuild(app: FastifyInstance, options: { name: string; build: string; production: boolean }) {
   await app.register(fastifyStatic, {
     root: publicRoot(options.build),
     prefix: `/remotes/${options.name}/`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { site } from 'shared/config/site';
-import { routes } from 'shared/routes';
+import { routes } from '../../../site/routes';
 import { WEBHOOK_LIMIT_FACTOR } from 'shared/server/api-module';
 import type { Gateway } from './app';
 import { testGateway } from './testing';

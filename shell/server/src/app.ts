@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { site } from 'shared/config/site';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'shared/config/runtime';
-import { matchRoute, remoteNames, routes, type RemoteName } from 'shared/routes';
+import { matchRoute, remoteNames, routes, type RemoteName } from '../../../site/routes';
 import type { ApiModule } from 'shared/server/api-module';
 import { apiNotFound } from 'shared/server/api-mount';
 import { createApiHost } from 'shared/server/api-host';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { remoteNames, type RemoteName } from 'shared/routes';
+import { remoteNames, type RemoteName } from '../../../site/routes';
 import { envInt, readCommonConfig, type CommonServerConfig } from 'shared/server/server-config';
 import { defaultProxyPolicy, type ProxyPolicy } from './remote-proxy';
 

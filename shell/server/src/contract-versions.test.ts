@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { remoteNames } from 'shared/routes';
+import { remoteNames } from '../../../site/routes';
 import { checkContract, contractVersion } from '../../../tooling/contract.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');

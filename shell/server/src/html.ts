@@ -1,5 +1,6 @@
 import { site } from 'shared/config/site';
-import { notFoundMessage, notFoundTitle, routeTitle, type RemoteName, type RouteEntry } from 'shared/routes';
+import { notFoundMessage, notFoundTitle, routeTitle } from 'shared/routes';
+import type { RemoteName, SiteRoute } from '../../../site/routes';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -40,7 +41,7 @@ export interface RenderedBody {
 }
 
 /** Builds the head tags for a route (or for the not-found page when route is undefined). */
-export function headFor(route: RouteEntry | undefined, origin: string, preload: PreloadLookup, rendered?: RenderedBody | null): string {
+export function headFor(route: SiteRoute | undefined, origin: string, preload: PreloadLookup, rendered?: RenderedBody | null): string {
   const title = route ? routeTitle(route) : notFoundTitle;
   const description = route?.description ?? site.defaultDescription;
   const tags = [
@@ -83,7 +84,7 @@ export function headFor(route: RouteEntry | undefined, origin: string, preload: 
  */
 export function renderDocument(
   template: string,
-  route: RouteEntry | undefined,
+  route: SiteRoute | undefined,
   origin: string,
   preload: PreloadLookup,
   rendered?: RenderedBody | null,
@@ -103,7 +104,7 @@ const BOOT_TAG = /<script defer src="\/boot\.js" data-main="([^"]+)"><\/script>/
  * A server-rendered page keeps /boot.js, told which remote files to hint once the page has painted; a page left to
  * the browser has nothing to show before its scripts, so it loads the entry directly.
  */
-function bootTag(tag: string, route: RouteEntry | undefined, preload: PreloadLookup, rendered: RenderedBody | null | undefined): string {
+function bootTag(tag: string, route: SiteRoute | undefined, preload: PreloadLookup, rendered: RenderedBody | null | undefined): string {
   const main = BOOT_TAG.exec(tag)?.[1] ?? '';
   if (!rendered) return `<script defer src="${main}"></script>`;
   if (!route || route.owner === 'shell') return tag;

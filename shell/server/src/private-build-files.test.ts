@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import communityApi from 'remote-community/server';
-import { remoteNames } from 'shared/routes';
+import { remoteNames } from '../../../site/routes';
 import { rawGet, spellingsOf } from 'shared/server/http-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { buildRemoteService, type RemoteService } from 'shared/server/remote-service';

@@ -2,7 +2,7 @@ import { stat, readFile } from 'node:fs/promises';
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RemoteName } from 'shared/routes';
+import type { RemoteName } from '../../../site/routes';
 import { publicRoot } from 'shared/server/static-cache';
 import type { RemoteDeployment } from './config';
 import type { PreloadLookup, ScreenAssets } from './html';

@@ -1,7 +1,7 @@
 import proxy from '@fastify/http-proxy';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RemoteName } from 'shared/routes';
+import type { RemoteName } from '../../../site/routes';
 
 /** How long the gateway waits for a remote's service, and when it stops trying for a while. */
 export interface ProxyPolicy {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { matchRoute, routes, type RouteEntry } from 'shared/routes';
+import { matchRoute, routes, type SiteRoute as RouteEntry } from '../../../site/routes';
 import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
 import { contractVersion } from '../../../tooling/contract.mjs';
 import { loadConfig } from './config';

@@ -9,11 +9,11 @@ import type { ComponentType, ReactElement } from 'react';
 import type * as ReactDomStatic from 'react-dom/static';
 import type { FastifyBaseLogger } from 'fastify';
 import { satisfy } from '@module-federation/enhanced/runtime';
-import { routes, type RemoteName, type RouteEntry } from 'shared/routes';
 import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
 import { isStaffPath } from 'shared/staff-routes';
 import { contractVersion } from '../../../tooling/contract.mjs';
 import { SERVER_PROVIDED } from '../../../tooling/server-provided.mjs';
+import { routes, type RemoteName, type SiteRoute } from '../../../site/routes';
 import type { RemoteDeployment } from './config';
 import type { PreloadLookup } from './html';
 
@@ -256,7 +256,7 @@ export class ServerRenderer {
    * browser's router may read odd spellings, such as a doubled slash, differently, and one shared entry for every
    * unknown path could be filled by either).
    */
-  static renders(route: RouteEntry | undefined, pathname: string): route is RouteEntry {
+  static renders(route: SiteRoute | undefined, pathname: string): route is SiteRoute {
     return route !== undefined && !isStaffPath(pathname);
   }
 
@@ -285,7 +285,7 @@ export class ServerRenderer {
   }
 
   /** The page at `url` for an anonymous visitor, or null when it cannot be rendered (the browser then renders it all). */
-  async render(url: string, route: RouteEntry | undefined): Promise<RenderedPage | null> {
+  async render(url: string, route: SiteRoute | undefined): Promise<RenderedPage | null> {
     const started = Date.now();
     const shell = await this.#shell.get(this.options.budgetMs);
     if (!shell) return null;
@@ -322,7 +322,7 @@ export class ServerRenderer {
 
   async #renderNow(
     url: string,
-    route: RouteEntry | undefined,
+    route: SiteRoute | undefined,
     shell: { build: ShellBuild; stylesheets: Record<string, string[]> },
     remote: RemoteBuild | null,
   ): Promise<RenderedPage | null> {

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { ShellScreen } from 'shared/routes';
+import type { ShellScreen } from '../../manifest/routes';
 import { HomePage } from './home';
 
 /** The shell's own pages: the home page ships in the first bundle, the rest load on visit. */

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { site } from 'shared/config/site';
-import { matchRoute, notFoundTitle, routeTitle } from 'shared/routes';
+import { notFoundTitle, routeTitle } from 'shared/routes';
 import { isStaffPath } from 'shared/staff-routes';
+import { matchRoute } from '../../../site/routes';
 
 function setMeta(selector: string, create: () => HTMLElement, apply: (el: HTMLElement) => void) {
   let el = document.head.querySelector<HTMLElement>(selector);

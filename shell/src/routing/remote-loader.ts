@@ -1,6 +1,6 @@
 import { loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteName } from 'shared/routes';
+import type { RemoteName } from '../../../site/routes';
 
 /** What `/remotes.json` says: where each remote's entry lives, and how long a load may take. */
 export interface RemotesManifest {

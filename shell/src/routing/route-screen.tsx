@@ -9,7 +9,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import type { RemoteName, RouteEntry } from 'shared/routes';
+import type { RemoteName, SiteRoute } from '../../../site/routes';
 import { PageLoading } from '../pages/page-loading';
 import { shellScreens } from '../pages/shell-screens';
 import { loadRemoteScreen, RemoteLoadError } from './remote-loader';
@@ -117,7 +117,7 @@ export function RemoteRoute({ remote, screen, props }: { remote: RemoteName; scr
 }
 
 /** Renders a route's screen: the shell's own pages directly, a remote's through Module Federation. */
-export function RouteScreen({ route }: { route: RouteEntry }) {
+export function RouteScreen({ route }: { route: SiteRoute }) {
   const props = route.props ?? {};
   if (route.owner === 'shell') {
     const Page = shellScreens[route.screen];

@@ -1,5 +1,5 @@
 import { createContext, type ComponentType } from 'react';
-import type { RemoteName } from 'shared/routes';
+import type { RemoteName } from '../../../site/routes';
 
 export type ScreenComponent = ComponentType<Record<string, string>>;
 

@@ -1,7 +1,14 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { site } from 'shared/config/site';
 import { AppLink, useNavigation } from 'shared/navigation';
-import { matchStaffRoute, STAFF_BASE, staffHomeFor, staffRoutes, staffSectionsFor, type StaffRoute } from 'shared/staff-routes';
+import { STAFF_BASE } from 'shared/staff-routes';
+import {
+  matchStaffRoute,
+  staffHomeFor,
+  staffRoutes,
+  staffSectionsFor,
+  type SiteStaffRoute as StaffRoute,
+} from '../../../site/staff-routes';
 import { staffRoleNames } from 'shared/staff-roles';
 import { useStaffSession } from 'shared/staff-session';
 import { PageLoading } from '../pages/page-loading';

@@ -1,4 +1,7 @@
-/** The audit screen (admins), in plain Spanish. */
+/**
+ * The audit screen (admins), in plain Spanish. What each action and kind of record means is not here: every domain
+ * names its own in its manifest (`remote-<name>/manifest/audit.ts`, #27) and the audit API answers with the labels.
+ */
 export const auditTexts = {
   title: 'Auditoría',
   intro: 'Quién hizo qué en el panel, del más reciente al más antiguo. Este registro no se puede modificar.',
@@ -18,94 +21,3 @@ export const auditTexts = {
   retry: 'Intentar de nuevo',
   shown: (n: number) => `${n === 1 ? 'Se muestra 1 registro' : `Se muestran ${n} registros`}.`,
 } as const;
-
-/** Kinds of action the audit screen filters by (an action prefix each). */
-export const auditKinds: ReadonlyArray<{ value: string; label: string }> = [
-  { value: 'account.staff', label: 'Cambios en el equipo' },
-  { value: 'community.pqrsf', label: 'Casos PQRSF' },
-  { value: 'community.export', label: 'Exportaciones de datos' },
-  { value: 'community.inbox', label: 'Bandeja de la comunidad' },
-  { value: 'community.newsletter', label: 'Boletín' },
-  { value: 'courses.cohort', label: 'Cohortes de los cursos' },
-  { value: 'courses.enrolment', label: 'Inscripciones' },
-  { value: 'courses.payment', label: 'Pagos de cursos' },
-  { value: 'courses.export', label: 'Exportaciones de inscripciones' },
-  { value: 'giving.payment', label: 'Pagos de donaciones' },
-  { value: 'giving.donation', label: 'Donaciones' },
-  { value: 'giving.certificate', label: 'Certificados de donación' },
-  { value: 'giving.campaign', label: 'Campaña de donaciones' },
-  { value: 'giving.export', label: 'Exportaciones de donaciones' },
-  { value: 'account.data', label: 'Solicitudes sobre datos personales' },
-];
-
-/** What each known action means, in plain words (the community remote's actions included); unknown ones show their code. */
-export const auditActionLabels: Record<string, string> = {
-  'account.staff.invite': 'Invitó a una persona al equipo',
-  'account.staff.accept': 'Aceptó su invitación al equipo',
-  'account.staff.roles': 'Cambió los roles de una persona del equipo',
-  'account.staff.remove': 'Retiró a una persona del equipo',
-  'account.staff.read': 'Consultó la lista del equipo',
-  'account.staff.audit.read': 'Consultó el registro de auditoría',
-  'community.pqrsf.read': 'Consultó casos PQRSF',
-  'community.inbox.read': 'Consultó registros de la comunidad',
-  'courses.enrolment.read': 'Consultó inscripciones',
-  'courses.payment.read': 'Consultó pagos de cursos por revisar',
-  'giving.payment.read': 'Consultó pagos de donaciones por revisar',
-  'giving.donation.read': 'Consultó donaciones',
-  'giving.certificate.read': 'Consultó certificados de donación',
-  'account.data.read': 'Consultó solicitudes sobre datos personales',
-  'community.pqrsf.start': 'Pasó un caso PQRSF a «En trámite»',
-  'community.pqrsf.respond': 'Respondió un caso PQRSF',
-  'community.pqrsf.extend': 'Amplió el plazo de un caso PQRSF',
-  'community.pqrsf.transfer': 'Trasladó un caso PQRSF a otra entidad',
-  'community.pqrsf.close': 'Cerró un caso PQRSF',
-  'community.pqrsf.note': 'Agregó una nota interna a un caso PQRSF',
-  'community.pqrsf.digest': 'Envió a mano el resumen de vencimientos',
-  'community.export': 'Exportó datos a CSV',
-  'community.inbox.contact': 'Marcó un registro como contactado',
-  'community.inbox.contact.undo': 'Quitó la marca de contactado',
-  'community.newsletter.send': 'Envió el boletín a los suscriptores',
-  'courses.cohort.create': 'Creó una cohorte',
-  'courses.cohort.update': 'Cambió una cohorte (fechas, horario, cupos o estado)',
-  'courses.enrolment.complete': 'Marcó una inscripción como completada',
-  'courses.enrolment.resend': 'Reenvió el comprobante de una inscripción',
-  'courses.export': 'Exportó inscripciones a CSV',
-  'courses.payment.reconcile': 'Revisó a mano los pagos pendientes de cursos',
-  'courses.payment.review': 'Marcó como revisada una diferencia en un pago de curso',
-  'giving.payment.reconcile': 'Revisó a mano los pagos pendientes de donaciones',
-  'giving.payment.review': 'Marcó como revisada una diferencia en un pago de donación',
-  'giving.certificate.issue': 'Expidió un certificado de donación',
-  'giving.certificate.batch': 'Expidió los certificados de donación de un año',
-  'giving.campaign.save': 'Guardó la campaña de donaciones',
-  'giving.export': 'Exportó donaciones a CSV',
-  'account.data.start': 'Pasó una solicitud de datos personales a «En trámite»',
-  'account.data.extend': 'Amplió el plazo de una solicitud de datos personales',
-  'account.data.respond': 'Respondió una solicitud de datos personales',
-  'account.data.export': 'Generó la copia de los datos de una persona',
-  'account.data.erase': 'Suprimió los datos personales de una persona',
-  'account.data.retention': 'Ejecutó a mano la anonimización por vencimiento',
-  'account.data.incomplete': 'Devolvió un reclamo incompleto pidiendo lo que falta',
-  'account.data.resume': 'Reanudó un reclamo que volvió completo',
-  'account.data.withdraw': 'Cerró como desistido un reclamo que no volvió completo',
-};
-
-/** The kind of record an audit row names. */
-export const auditEntityLabels: Record<string, string> = {
-  staff_member: 'Miembro del equipo',
-  pqrsf: 'PQRSF',
-  volunteers: 'Voluntarios',
-  allies: 'Empresas aliadas',
-  workshop_inquiries: 'Consultas de talleres',
-  software_requests: 'Solicitudes de software',
-  newsletter_subscriptions: 'Suscriptores del boletín',
-  newsletter_sends: 'Envío del boletín',
-  cohort: 'Cohorte',
-  enrolment: 'Inscripción',
-  payment: 'Pago',
-  donation: 'Donación',
-  donation_certificate: 'Certificado de donación',
-  campaign: 'Campaña',
-  data_request: 'Solicitud de datos personales',
-  community_record: 'Registro de la comunidad',
-  audit_log: 'Registro de auditoría',
-};

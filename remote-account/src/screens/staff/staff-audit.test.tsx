@@ -21,8 +21,16 @@ const row = (id: number, over: Partial<AuditRowView> = {}): AuditRowView => ({
   entity: 'pqrsf',
   entityId: `2026112300000${String(id).padStart(3, '0')}`,
   detail: {},
+  // The API answers with the labels the row's domain declares (remote-<name>/manifest/audit.ts).
+  actionLabel: 'Respondió un caso PQRSF',
+  entityLabel: 'PQRSF',
   ...over,
 });
+/** The kinds of action the API offers to filter by. */
+const kinds = [
+  { value: 'community.pqrsf', label: 'Casos PQRSF' },
+  { value: 'account.staff', label: 'Cambios en el equipo' },
+];
 const page = (from: number, count: number) => Array.from({ length: count }, (_, i) => row(from - i));
 
 const session: StaffSession = {
@@ -59,14 +67,23 @@ describe('StaffAudit', () => {
               entity: 'staff_member',
               entityId: 'carlos@fundacion.org',
               actorEmail: 'admin@fundacion.org',
+              actionLabel: 'Invitó a una persona al equipo',
+              entityLabel: 'Miembro del equipo',
             }),
-            row(59, { action: 'community.export', entity: 'volunteers', entityId: null }),
-            row(58, { action: 'community.algo.nuevo', entity: 'otra_cosa' }),
+            row(59, {
+              action: 'community.export',
+              entity: 'volunteers',
+              entityId: null,
+              actionLabel: 'Exportó datos a CSV',
+              entityLabel: 'Voluntarios',
+            }),
+            row(58, { action: 'community.algo.nuevo', entity: 'otra_cosa', actionLabel: null, entityLabel: null }),
             ...page(57, 47),
           ],
           nextBefore: '11',
+          kinds,
         }),
-        ok({ rows: page(10, 10), nextBefore: null }),
+        ok({ rows: page(10, 10), nextBefore: null, kinds }),
       ),
     ]);
     const table = await screen.findByRole('table', { name: 'Registro de acciones del equipo' });
@@ -103,9 +120,15 @@ describe('StaffAudit', () => {
   it('filters by kind of action from the first page again', async () => {
     const user = userEvent.setup();
     const fake = renderAudit([
-      on(accountStaffOperations.audit, ok({ rows: page(5, 5), nextBefore: null }), ok({ rows: [], nextBefore: null })),
+      on(accountStaffOperations.audit, ok({ rows: page(5, 5), nextBefore: null, kinds }), ok({ rows: [], nextBefore: null, kinds })),
     ]);
     await screen.findByRole('table');
+    // The kinds are the API's (each domain declares its own), after "every action".
+    expect(Array.from(screen.getByLabelText<HTMLSelectElement>('Tipo de acción').options, (o) => o.textContent)).toEqual([
+      'Todas las acciones',
+      'Casos PQRSF',
+      'Cambios en el equipo',
+    ]);
     await user.selectOptions(screen.getByLabelText('Tipo de acción'), 'Cambios en el equipo');
     expect(await screen.findByText('No hay acciones registradas de este tipo.')).toBeTruthy();
     expect(fake.calls.at(-1)?.path).toBe('/api/account/staff/audit?action=account.staff');
@@ -116,9 +139,9 @@ describe('StaffAudit', () => {
     renderAudit([
       on(
         accountStaffOperations.audit,
-        ok({ rows: page(60, 50), nextBefore: '11' }),
+        ok({ rows: page(60, 50), nextBefore: '11', kinds }),
         networkDown,
-        ok({ rows: page(10, 10), nextBefore: null }),
+        ok({ rows: page(10, 10), nextBefore: null, kinds }),
       ),
     ]);
     await screen.findByRole('table');

@@ -2,35 +2,37 @@ import './staff.css';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
-import type { AuditRowView } from 'shared/schemas/staff-api';
+import type { AuditResponse, AuditRowView } from 'shared/schemas/staff-api';
 import { staffRoleNames } from 'shared/staff-roles';
 import { accountStaffOperations } from '../../api/account-staff-operations';
 import { bogotaDateTime } from './format';
 import { LoadState } from 'shared/ui/staff/kit';
-import { auditActionLabels, auditEntityLabels, auditKinds, auditTexts as t } from './audit-texts';
+import { auditTexts as t } from './audit-texts';
 
+type Kinds = AuditResponse['kinds'];
 type Listing =
   | { kind: 'loading' }
   | { kind: 'failed'; message: string }
   | { kind: 'ready'; rows: AuditRowView[]; nextBefore: string | null; more: 'idle' | 'loading' | 'failed' };
 
-/** The action in plain words; an action this screen does not know yet shows its code. */
-const actionLabel = (action: string) => auditActionLabels[action] ?? action;
+/** The action in plain words, as its domain names it; an action no domain names shows its code. */
+const actionLabel = (row: AuditRowView) => row.actionLabel ?? row.action;
 
 function recordLabel(row: AuditRowView): string {
-  const kind = auditEntityLabels[row.entity] ?? row.entity;
+  const kind = row.entityLabel ?? row.entity;
   return row.entityId ? `${kind}: ${row.entityId}` : kind;
 }
 
 /**
  * `account/StaffAudit` (admins): the append-only audit log, newest first, 50 rows a page with "Cargar más", filtered
- * by kind of action. Times in Bogotá.
+ * by kind of action (the kinds every domain declares, as the API lists them). Times in Bogotá.
  */
 export default function StaffAudit() {
   const read = useOperationCall(accountStaffOperations.audit);
   const filterId = useId();
   const [action, setAction] = useState('');
   const [listing, setListing] = useState<Listing>({ kind: 'loading' });
+  const [kinds, setKinds] = useState<Kinds>([]);
   const endRef = useRef<HTMLParagraphElement>(null);
   const focusEnd = useRef(false);
   const query = useRef(0);
@@ -44,6 +46,7 @@ export default function StaffAudit() {
       if (result.kind === 'ok') {
         // The button goes away on the last page: its focus moves to the line that says so.
         focusEnd.current = before !== null && result.data.nextBefore === null;
+        setKinds(result.data.kinds);
         setListing({ kind: 'ready', rows: [...previous, ...result.data.rows], nextBefore: result.data.nextBefore, more: 'idle' });
         return;
       }
@@ -104,7 +107,7 @@ export default function StaffAudit() {
                     {row.actorEmail}
                     {row.actorRoles.length ? <span className="staff-audit__roles">{staffRoleNames(row.actorRoles)}</span> : null}
                   </td>
-                  <th scope="row">{actionLabel(row.action)}</th>
+                  <th scope="row">{actionLabel(row)}</th>
                   <td>{recordLabel(row)}</td>
                 </tr>
               ))}
@@ -149,7 +152,7 @@ export default function StaffAudit() {
           <label htmlFor={filterId}>{t.filter}</label>
           <select id={filterId} value={action} onChange={(e) => setAction(e.target.value)}>
             <option value="">{t.allKinds}</option>
-            {auditKinds.map((k) => (
+            {kinds.map((k) => (
               <option key={k.value} value={k.value}>
                 {k.label}
               </option>

@@ -4,15 +4,17 @@ import { useCallback, useMemo } from 'react';
 import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
 import {
+  communityInboxKinds,
   contactFilters,
   inboxListColumns,
   workshopNames,
+  type CommunityInboxKind,
   type ContactFilter,
   type InboxListRequest,
   type InboxSummaryResponse,
 } from 'shared/schemas/community-inbox-api';
 import type { WorkshopSlug } from 'shared/schemas/community';
-import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
+import { staffPath } from 'shared/staff-routes';
 import { communityInboxOperations as ops } from '../../api/community-inbox-operations';
 import { ContactStatus, Notice } from './community-parts';
 import { LoadState, MoreRows, SearchField, useKeysetListing } from 'shared/ui/staff/kit';

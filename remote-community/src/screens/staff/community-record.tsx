@@ -4,8 +4,15 @@ import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
-import { contactMarkRequestSchema, inboxFields, inboxValueText, type InboxRecordResponse } from 'shared/schemas/community-inbox-api';
-import { communityInboxKinds, staffPath, type CommunityInboxKind } from 'shared/staff-routes';
+import {
+  communityInboxKinds,
+  contactMarkRequestSchema,
+  inboxFields,
+  inboxValueText,
+  type CommunityInboxKind,
+  type InboxRecordResponse,
+} from 'shared/schemas/community-inbox-api';
+import { staffPath } from 'shared/staff-routes';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { SubmitButton, TextAreaField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmission } from 'shared/ui/submission-form';

@@ -1,6 +1,5 @@
 import { formatColombianDateTime } from 'shared/format/dates';
-import type { ContactFilter } from 'shared/schemas/community-inbox-api';
-import { communityInboxKinds, type CommunityInboxKind } from 'shared/staff-routes';
+import { communityInboxKinds, type CommunityInboxKind, type ContactFilter } from 'shared/schemas/community-inbox-api';
 
 /** The panel's community inbox and record pages: every fixed text in one place (Spanish, plain words). */
 

@@ -8,7 +8,6 @@ import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/payments/staff-schemas';
 import { AppLink } from 'shared/navigation';
-import { matchStaffRoute } from 'shared/staff-routes';
 import { messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 
@@ -60,14 +59,13 @@ const domains: readonly PayableDomain[] = ['courses', 'giving'];
 type Row<T> = T & { domain: PayableDomain };
 type Review = { issues: Row<PaymentIssue>[]; pending: Row<PendingPayment>[] };
 
-/** Where a record of a domain is shown in the panel. */
+/** Where a record of a domain is shown in the panel (its domain's staff manifest declares the page). */
 const recordPath = (domain: PayableDomain, reference: string) =>
   `/equipo/${domain === 'courses' ? 'inscripciones' : 'donaciones'}/${encodeURIComponent(reference)}`;
 
-/** The record's reference, linked to its page when the panel has one for that area. */
+/** The record's reference, linked to its page. */
 function RecordRef({ domain, reference }: { domain: PayableDomain; reference: string }) {
-  const path = recordPath(domain, reference);
-  return matchStaffRoute(path) ? <AppLink to={path}>{reference}</AppLink> : <span className="staff-nowrap">{reference}</span>;
+  return <AppLink to={recordPath(domain, reference)}>{reference}</AppLink>;
 }
 
 const money = (value: number | null, currency: string | null = 'COP') =>

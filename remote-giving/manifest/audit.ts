@@ -1,0 +1,24 @@
+import type { AuditLabels } from 'shared/server/audit-labels';
+
+/** How the audit log names the giving domain's actions (donations, their payments, certificates, the campaign) and records (#27). */
+export const givingAudit: AuditLabels = {
+  kinds: {
+    'giving.payment': 'Pagos de donaciones',
+    'giving.donation': 'Donaciones',
+    'giving.certificate': 'Certificados de donación',
+    'giving.campaign': 'Campaña de donaciones',
+    'giving.export': 'Exportaciones de donaciones',
+  },
+  actions: {
+    'giving.payment.read': 'Consultó pagos de donaciones por revisar',
+    'giving.donation.read': 'Consultó donaciones',
+    'giving.certificate.read': 'Consultó certificados de donación',
+    'giving.payment.reconcile': 'Revisó a mano los pagos pendientes de donaciones',
+    'giving.payment.review': 'Marcó como revisada una diferencia en un pago de donación',
+    'giving.certificate.issue': 'Expidió un certificado de donación',
+    'giving.certificate.batch': 'Expidió los certificados de donación de un año',
+    'giving.campaign.save': 'Guardó la campaña de donaciones',
+    'giving.export': 'Exportó donaciones a CSV',
+  },
+  entities: { payment: 'Pago', donation: 'Donación', donation_certificate: 'Certificado de donación', campaign: 'Campaña' },
+};

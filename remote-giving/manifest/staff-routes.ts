@@ -1,0 +1,26 @@
+import type { StaffRoute } from 'shared/staff-routes';
+
+/** The giving remote's panel screens (Module Federation expose `./<Screen>`). */
+export type GivingStaffScreen = 'StaffCampaign' | 'StaffDonations' | 'StaffDonation' | 'StaffCertificates';
+
+/** The giving domain's pages in the panel (#27): data only. The panel's table (site/staff-routes.ts) composes them. */
+export const givingStaffRoutes: readonly StaffRoute<'giving', GivingStaffScreen>[] = [
+  { pattern: '/equipo/donaciones', owner: 'giving', screen: 'StaffDonations', title: 'Donaciones', nav: 'Donaciones', roles: ['finanzas'] },
+  { pattern: '/equipo/donaciones/:reference', owner: 'giving', screen: 'StaffDonation', title: 'Donación', roles: ['finanzas'] },
+  {
+    pattern: '/equipo/certificados',
+    owner: 'giving',
+    screen: 'StaffCertificates',
+    title: 'Certificados de donación',
+    nav: 'Certificados',
+    roles: ['finanzas'],
+  },
+  {
+    pattern: '/equipo/campana',
+    owner: 'giving',
+    screen: 'StaffCampaign',
+    title: 'Campaña de donaciones',
+    nav: 'Campaña',
+    roles: ['finanzas'],
+  },
+];

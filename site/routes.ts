@@ -1,0 +1,95 @@
+import { accountRoutes, type AccountScreen } from 'remote-account/manifest/routes';
+import { communityRoutes, type CommunityScreen } from 'remote-community/manifest/routes';
+import { coursesRoutes, type CoursesScreen } from 'remote-courses/manifest/routes';
+import { givingRoutes, type GivingScreen } from 'remote-giving/manifest/routes';
+import { inOrder, routeMatcher, type RouteEntry } from 'shared/routes';
+import { shellRoutes, staffAreaRoute, type ShellScreen } from '../shell/manifest/routes';
+
+/**
+ * The site's public routes (#27), composed from each app's own: browser-safe data, for the shell's app, the gateway
+ * (server rendering, sitemap, titles, canonicals, headers) and the browser tests. A new remote is a line in
+ * `RemoteScreens`, `remoteNames` and `routes`.
+ */
+
+/** Screens exposed by each remote for its public routes (the Module Federation expose is `./<Screen>`). */
+export interface RemoteScreens {
+  courses: CoursesScreen;
+  giving: GivingScreen;
+  community: CommunityScreen;
+  account: AccountScreen;
+}
+export type RemoteName = keyof RemoteScreens;
+/** Who renders a route: the shell itself or one of the Module Federation remotes. */
+export type RouteOwner = 'shell' | RemoteName;
+
+export const remoteNames: readonly RemoteName[] = ['courses', 'giving', 'community', 'account'];
+
+/** A route of the site: its screen is one its owner has. */
+export type SiteRoute = RouteEntry<'shell', ShellScreen> | { [R in RemoteName]: RouteEntry<R, RemoteScreens[R]> }[RemoteName];
+
+/**
+ * The table's order (spec §2's): the sitemap lists the pages in it. A route no line names follows the listed ones, in
+ * its app's order, so a domain adds a route in its manifest alone.
+ */
+const order = [
+  '/',
+  '/automata',
+  '/desarrollo-software',
+  '/desarrollo-software/registro',
+  '/ofimatica-basica',
+  '/ofimatica-basica/registro',
+  '/marketing-digital',
+  '/marketing-digital/registro',
+  '/ods',
+  '/nosotros',
+  '/about-us',
+  '/vale-ser',
+  '/arte-de-amarte',
+  '/vale-ser/consulta',
+  '/arte-de-amarte/consulta',
+  '/success',
+  '/failure',
+  '/pending',
+  '/pago/exitoso',
+  '/pago/error',
+  '/pago/pendiente',
+  '/contribuciones',
+  '/voluntarios',
+  '/empresas',
+  '/pqrsf',
+  '/consultar-solicitud',
+  '/boletin/confirmar',
+  '/boletin/baja',
+  '/Documents-esal',
+  '/procesos-aprendizaje',
+  '/software-a-la-medida',
+  '/aprende-ayuda',
+  '/eco-turismo',
+  '/proyecto-puentes',
+  '/software-custome',
+  '/software-custome/software-request',
+  '/blog',
+  '/software-para-el-futuro',
+  '/login',
+  '/register',
+  '/confirm-email',
+  '/mis-cursos',
+  '/datos-personales',
+  '/politica-de-privacidad',
+  '/terminos-y-condiciones',
+];
+
+/** The whole route table of the site (spec §2), for the shell, the gateway and the sitemap. */
+export const routes: readonly SiteRoute[] = inOrder<SiteRoute>(
+  [...shellRoutes, ...coursesRoutes, ...givingRoutes, ...communityRoutes, ...accountRoutes],
+  (r) => r.path,
+  order,
+);
+
+export { staffAreaRoute };
+
+/** Exact, case-insensitive lookup of a pathname in the route table; a path of the panel gives `staffAreaRoute`. */
+export const matchRoute: (pathname: string) => SiteRoute | undefined = routeMatcher<SiteRoute>(routes, staffAreaRoute);
+
+/** Spec paths that differ from a table entry only by letter case (both are served by the same entry). */
+export const pathAliases: Readonly<Record<string, string>> = { '/Proyecto-Puentes': '/proyecto-puentes' };

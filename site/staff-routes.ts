@@ -1,0 +1,60 @@
+import { accountStaffRoutes, type AccountStaffScreen } from 'remote-account/manifest/staff-routes';
+import { communityStaffRoutes, type CommunityStaffScreen } from 'remote-community/manifest/staff-routes';
+import { coursesStaffRoutes, type CoursesStaffScreen } from 'remote-courses/manifest/staff-routes';
+import { givingStaffRoutes, type GivingStaffScreen } from 'remote-giving/manifest/staff-routes';
+import { inOrder } from 'shared/routes';
+import type { StaffRole } from 'shared/staff-roles';
+import * as staff from 'shared/staff-routes';
+
+/**
+ * The panel's pages (#27), composed from each domain's manifest: browser-safe data for the shell's staff area (its
+ * navigation, guard and titles) and the tests.
+ */
+
+/** Screens each remote exposes for the panel (the Module Federation expose is `./<Screen>`). */
+export interface StaffScreens {
+  community: CommunityStaffScreen;
+  account: AccountStaffScreen;
+  courses: CoursesStaffScreen;
+  giving: GivingStaffScreen;
+}
+export type StaffOwner = keyof StaffScreens;
+/** A page of the panel: its screen is one its owner has. */
+export type SiteStaffRoute = { [R in StaffOwner]: staff.StaffRoute<R, StaffScreens[R]> }[StaffOwner];
+
+/** The panel's order: its navigation lists the sections in it. A page no line names follows, in its domain's order. */
+const order = [
+  '/equipo/pqrsf',
+  '/equipo/pqrsf/:radicado',
+  '/equipo/comunidad',
+  '/equipo/comunidad/:kind',
+  '/equipo/comunidad/:kind/:id',
+  '/equipo/boletin',
+  '/equipo/inscripciones',
+  '/equipo/inscripciones/:reference',
+  '/equipo/donaciones',
+  '/equipo/donaciones/:reference',
+  '/equipo/certificados',
+  '/equipo/cursos',
+  '/equipo/pagos',
+  '/equipo/campana',
+  '/equipo/datos-personales',
+  '/equipo/datos-personales/:radicado',
+  '/equipo/miembros',
+  '/equipo/auditoria',
+];
+
+export const staffRoutes: readonly SiteStaffRoute[] = inOrder<SiteStaffRoute>(
+  [...communityStaffRoutes, ...coursesStaffRoutes, ...givingStaffRoutes, ...accountStaffRoutes],
+  (r) => r.pattern,
+  order,
+);
+
+/** The sections of the panel a member with `roles` sees, in the navigation's order. */
+export const staffSectionsFor = (roles: readonly StaffRole[]): SiteStaffRoute[] => staff.staffSectionsFor(staffRoutes, roles);
+
+/** Where /equipo itself leads a member with `roles`: their first section (the team's page for an admin only). */
+export const staffHomeFor = (roles: readonly StaffRole[]): string => staff.staffHomeFor(staffRoutes, roles);
+
+/** The panel's page of a pathname and its parameters (URL-decoded), or undefined. */
+export const matchStaffRoute = (pathname: string) => staff.matchStaffRoute(staffRoutes, pathname);
