@@ -1,5 +1,5 @@
 import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
-import { enrolmentStatuses } from 'shared/schemas/enrolments-staff-api';
+import { enrolmentStatuses } from './enrolment-statuses';
 import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from 'shared/server/payments/personal-data';
 
 /** The courses domain (remote-courses/server/tables.ts). */

@@ -18,13 +18,13 @@ describe('courses API', () => {
 
   beforeAll(async () => {
     // This suite writes far more than a visitor would; the limit itself is tested in shell/server (every write route).
-    // Likewise it opens many checkouts from one client (the seat hold limits are tested in pending-seats.test.ts).
+    // Likewise it opens many checkouts from one client (the seat hold limits are tested in src/cohorts/server/pending-seats.test.ts).
     api = await testApi(coursesApi, {
       payments: provider,
       identity: idp.verifier,
       settings: { writeLimit: { max: 1000, timeWindow: 60_000 }, seatHolds: { perClient: 1000 } },
     });
-    // Each course's next open cohort, roomy enough for this suite (seats are tested in cohorts.test.ts).
+    // Each course's next open cohort, roomy enough for this suite (seats are tested in src/cohorts/server/cohorts.test.ts).
     const startDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
     await api.db
       .insertInto('courses.cohorts')

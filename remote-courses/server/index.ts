@@ -1,11 +1,11 @@
 import type { ApiModule } from 'shared/server/api-module';
-import { cohortRoutes } from './cohorts';
-import { scheduleCohortReminders } from './cohorts-reminder';
-import { demoCohortsAllowed, seedDemoCohorts } from './cohorts-seats';
-import { enrolmentRoutes } from './enrolments';
-import { enrolmentStaffRoutes } from './enrolments-staff';
+import { cohortRoutes } from '../src/cohorts/server/cohorts';
+import { scheduleCohortReminders } from '../src/cohorts/server/reminder';
+import { demoCohortsAllowed, seedDemoCohorts } from '../src/cohorts/server/seats';
+import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
+import { enrolmentStaffRoutes } from '../src/enrolments/server/ledger';
 import { coursesMigrations } from './migrations';
-import { coursePayables, paymentRoutes } from './payments';
+import { coursePayables, paymentRoutes } from '../src/payments/server/payments';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
 import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
 

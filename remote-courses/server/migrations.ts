@@ -124,7 +124,7 @@ export const coursesMigrations: DomainMigrations = {
       },
     },
     '005_enrolment_staff': {
-      // The staff's ledger of enrolments (#14, enrolments-staff.ts): a search column over name, e-mail, document (with
+      // The staff's ledger of enrolments (#14, src/enrolments/server/ledger.ts): a search column over name, e-mail, document (with
       // and without separators) and reference, indexes for each filter in newest-first order, who marked an enrolment
       // 'Completado' and when, and when its receipt was last sent again (a double click must not mail it twice).
       async up(db) {

@@ -11,7 +11,6 @@ import {
 import { businessNameField, nameTexts, optionalPersonNameField, personNameField } from './common';
 import { dataRequestFormSchema } from './data-requests-api';
 import { donationSchema } from './donation';
-import { enrolmentSchema } from './enrolment';
 import type { z } from './zod';
 
 const person = personNameField('Ingresa tu nombre');
@@ -100,7 +99,6 @@ describe('person and company names (trust boundaries, round two)', () => {
   // Every field of every form that holds a person's or a company's name, by its contract name.
   const forms: Array<[string, z.ZodMiniType, string[]]> = [
     ['donation', donationSchema, ['contributor_name', 'contributor_lastname']],
-    ['enrolment', enrolmentSchema, ['student_name', 'student_name_second', 'student_lastname', 'student_second_lastname']],
     ['volunteer', volunteerSchema, ['volunteer_name', 'volunteer_lastname']],
     ['ally', allySchema, ['corporation_name', 'representative_name', 'representative_lastname']],
     ['pqrsf', pqrsfSchema, ['name', 'lastname']],

@@ -1,6 +1,7 @@
-import type { Enrolment } from '../schemas/enrolment';
-
-/** A valid course enrolment as the form sends it, for API tests of every domain that reads enrolments. */
+/**
+ * A valid course enrolment as the form sends it, for API tests of every domain that reads enrolments. The courses
+ * domain's own tests hold it to its form schema (remote-courses/src/enrolment/schemas.test.ts): shared/ imports no remote.
+ */
 export const sampleEnrolment = {
   course_name: 'desarrollo-software',
   student_name: 'Ana',
@@ -15,4 +16,4 @@ export const sampleEnrolment = {
   education: 'Secundaria',
   module_name: 'Fundamentos de Javascript y AWS S3',
   has_terms: true,
-} satisfies Enrolment;
+};

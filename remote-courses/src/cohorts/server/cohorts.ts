@@ -1,0 +1,148 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { cohortTexts, type StaffCohort } from '../schemas';
+import type { ApiContext } from 'shared/server/api-contract';
+import { recordAudit } from 'shared/server/audit';
+import type { SiteDb } from 'shared/server/database';
+import { ApiError } from 'shared/server/http';
+import { bogotaDay } from 'shared/server/jobs';
+import { route } from 'shared/server/operation-routes';
+import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+import { cohortsOperations } from '../operations';
+import { cohortsStaffOperations as ops } from '../staff-operations';
+import { cohortDate, publicNextCohorts, seatsOf } from './seats';
+
+/** How far ahead a cohort may start: a typo (2062 for 2026) must not put the course on sale for that date. */
+export const MAX_START_AHEAD_DAYS = 730;
+
+/** 400 when a new start date is before today or more than MAX_START_AHEAD_DAYS ahead (Bogotá days). */
+function checkStartDate(startDate: string, now: Date): void {
+  if (startDate < bogotaDay(now)) throw new ApiError(400, 'validation_error', cohortTexts.datePast, { start_date: cohortTexts.datePast });
+  if (startDate > bogotaDay(new Date(now.getTime() + MAX_START_AHEAD_DAYS * 86_400_000)))
+    throw new ApiError(400, 'validation_error', cohortTexts.dateTooFar, { start_date: cohortTexts.dateTooFar });
+}
+
+/** Seconds a browser or proxy may keep the public cohorts answer (seats left change, so briefly). */
+export const COHORTS_MAX_AGE_S = 60;
+
+/** Every cohort with its seats, by course then start date (the staff's view). */
+async function staffCohorts(db: SiteDb, now: Date, id?: number): Promise<StaffCohort[]> {
+  const rows = await db
+    .selectFrom('courses.cohorts')
+    .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule', 'capacity', 'status', 'access_instructions', 'reminder_sent_at'])
+    .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? 0))
+    .orderBy('course_name')
+    .orderBy('start_date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const seats = await seatsOf(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
+  return rows.map((r) => {
+    const s = seats.get(r.id) ?? { taken: 0, held: 0 };
+    return {
+      ...r,
+      reminder_sent_at: r.reminder_sent_at ? new Date(r.reminder_sent_at).toISOString() : null,
+      seats_taken: s.taken,
+      seats_held: s.held,
+      seats_left: Math.max(0, r.capacity - s.taken - s.held),
+    };
+  });
+}
+
+/** Public next cohorts (GET /api/courses/cohorts) and the staff's cohorts (/api/courses/staff/cohorts...). */
+export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  route(app, cohortsOperations.nextCohorts, async (_request, reply) => {
+    reply.header('cache-control', `public, max-age=${COHORTS_MAX_AGE_S}`);
+    return { courses: await publicNextCohorts(ctx.db, new Date()) };
+  });
+
+  await registerStaffRoutes(app, ctx, { roles: ['cursos'] }, async (staff) => {
+    route(staff, ops.cohorts, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { cohorts: await staffCohorts(ctx.db, new Date()) };
+    });
+
+    route(staff, ops.createCohort, async (request) => {
+      const body = request.body;
+      const now = new Date();
+      checkStartDate(body.start_date, now);
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('courses.cohorts')
+          .values({
+            course_name: body.course_name,
+            start_date: body.start_date,
+            schedule: body.schedule,
+            capacity: body.capacity,
+            status: body.status,
+            access_instructions: body.access_instructions,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, staffOf(request), {
+          action: 'courses.cohort.create',
+          entity: 'cohort',
+          entityId: String(row.id),
+          detail: { course_name: body.course_name, start_date: body.start_date, capacity: body.capacity, status: body.status },
+        });
+        return row.id;
+      });
+      const [cohort] = await staffCohorts(ctx.db, now, id);
+      return { cohort: cohort! };
+    });
+
+    route(staff, ops.updateCohort, async (request) => {
+      const { id } = request.params;
+      const body = request.body;
+      const now = new Date();
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('courses.cohorts')
+          .select(['id', cohortDate.as('start_date'), 'schedule', 'capacity', 'status', 'access_instructions'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
+        // A new date in the past or too far ahead is refused (an unchanged past date of a finished cohort may stay).
+        if (body.start_date !== before.start_date) checkStartDate(body.start_date, now);
+        const seats = (await seatsOf(trx, [id], now)).get(id) ?? { taken: 0, held: 0 };
+        if (body.capacity < seats.taken)
+          throw new ApiError(400, 'validation_error', cohortTexts.capacityBelowTaken(seats.taken), {
+            capacity: cohortTexts.capacityBelowTaken(seats.taken),
+          });
+        await trx
+          .updateTable('courses.cohorts')
+          .set({
+            start_date: body.start_date,
+            schedule: body.schedule,
+            capacity: body.capacity,
+            status: body.status,
+            access_instructions: body.access_instructions,
+            updated_at: now,
+            // A cohort moved to a later date gets its reminder again, 24 hours before the new date.
+            ...(body.start_date !== before.start_date ? { reminder_sent_at: null } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+        // Receipts and Mis Cursos read the enrolment's copy of the date.
+        if (body.start_date !== before.start_date)
+          await trx.updateTable('courses.enrolments').set({ cohort_start_date: body.start_date }).where('cohort_id', '=', id).execute();
+        const changed = Object.fromEntries(
+          (['start_date', 'schedule', 'capacity', 'status'] as const)
+            .filter((k) => body[k] !== before[k])
+            .map((k) => [k, { from: before[k], to: body[k] }]),
+        );
+        await recordAudit(trx, staffOf(request), {
+          action: 'courses.cohort.update',
+          entity: 'cohort',
+          entityId: String(id),
+          detail: { ...changed, access_instructions_changed: body.access_instructions !== before.access_instructions },
+        });
+      });
+      const [cohort] = await staffCohorts(ctx.db, now, id);
+      return { cohort: cohort! };
+    });
+  });
+};

@@ -1,0 +1,268 @@
+import 'shared/ui/staff/screens.css';
+import { useMemo, useRef, useState } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
+import { courses } from 'shared/catalogue/courses';
+import { formatLongDate } from 'shared/format/dates';
+import { courseSlugs, type CohortStatus, type StaffCohort } from './schemas';
+import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
+import { messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
+import type { ApiResult } from 'shared/api/client';
+import { cohortsStaffOperations as ops } from './staff-operations';
+
+export const staffCohortsTexts = {
+  title: 'Cohortes de los cursos',
+  intro:
+    'Cada curso vende cupos en su próxima cohorte abierta (la más cercana que no haya empezado). Un cupo está ocupado por un pago aprobado o en trámite (PSE, Efecty) y reservado mientras alguien está en la pasarela.',
+  loading: 'Cargando las cohortes…',
+  failed: 'No pudimos cargar las cohortes.',
+  network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  sessionEnded: 'Tu sesión terminó. Vuelve a ingresar al panel.',
+  actionFailed: 'No pudimos guardar la cohorte.',
+  caption: (course: string) => `Cohortes de ${course}`,
+  empty: 'Este curso no tiene cohortes.',
+  columns: ['Inicio', 'Horario', 'Cupo', 'Ocupados', 'Reservados', 'Disponibles', 'Estado', 'Acciones'] as const,
+  status: { open: 'Abierta', closed: 'Cerrada' } as Record<CohortStatus, string>,
+  edit: 'Editar',
+  editLabel: (date: string) => `Editar la cohorte del ${date}`,
+  open: 'Abrir',
+  close: 'Cerrar',
+  toggleLabel: (verb: string, date: string) => `${verb} la cohorte del ${date}`,
+  newTitle: 'Nueva cohorte',
+  editTitle: (course: string, date: string) => `Editar la cohorte de ${course} del ${date}`,
+  course: 'Curso',
+  startDate: 'Fecha de inicio (hora de Bogotá)',
+  schedule: 'Horario',
+  capacity: 'Cupo',
+  capacityHint: (taken: number) => `No puede ser menor que los cupos ocupados (${taken}).`,
+  instructions: 'Instrucciones de acceso',
+  instructionsHint: 'Se envían por correo a cada estudiante inscrito 24 horas antes del inicio (enlace de la clase, qué preparar).',
+  statusLabel: 'Estado',
+  create: 'Crear cohorte',
+  save: 'Guardar cambios',
+  saving: 'Guardando…',
+  cancel: 'Cancelar',
+  created: (course: string, date: string) => `Cohorte de ${course} del ${date} creada.`,
+  updated: (date: string) => `Cohorte del ${date} actualizada.`,
+  reminderSent: 'Recordatorio enviado',
+} as const;
+const t = staffCohortsTexts;
+
+const titleOf = (slug: string) => courses.find((c) => c.slug === slug)?.title ?? slug;
+const messageOf = (result: ApiResult<unknown>) => kitMessageOf(result, t.network, t.actionFailed);
+const courseOptions = courseSlugs.map((slug) => ({ value: slug, label: titleOf(slug) }));
+const statusOptions = (['open', 'closed'] as const).map((status) => ({ value: status, label: t.status[status] }));
+
+type Draft = {
+  course_name: string;
+  start_date: string;
+  schedule: string;
+  capacity: string;
+  status: CohortStatus;
+  access_instructions: string;
+};
+
+const emptyDraft: Draft = {
+  course_name: courseSlugs[0],
+  start_date: '',
+  schedule: '3 clases por semana de 2 horas',
+  capacity: '30',
+  status: 'open',
+  access_instructions: '',
+};
+
+/** The cohort form on the form kit: create (with the course) or edit one cohort. Field errors come from the server, by field. */
+function CohortForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: StaffCohort | null;
+  onSaved: (cohort: StaffCohort, message: string) => void;
+  onCancel?: () => void;
+}) {
+  const create = useOperationCall(ops.createCohort);
+  const update = useOperationCall(ops.updateCohort);
+  const { form, field, ...submission } = useStaffForm<Draft, { cohort: StaffCohort }>({
+    defaultValues: editing
+      ? {
+          course_name: editing.course_name,
+          start_date: editing.start_date,
+          schedule: editing.schedule,
+          capacity: String(editing.capacity),
+          status: editing.status,
+          access_instructions: editing.access_instructions,
+        }
+      : emptyDraft,
+    // The staff client brings the session's token (shared/api/staff-client).
+    send: (draft) => {
+      const body = {
+        start_date: draft.start_date,
+        schedule: draft.schedule,
+        capacity: Number(draft.capacity),
+        status: draft.status,
+        access_instructions: draft.access_instructions,
+      };
+      return editing
+        ? update({ params: { id: editing.id }, body })
+        : create({ body: { ...body, course_name: draft.course_name as (typeof courseSlugs)[number] } });
+    },
+    onSent: ({ cohort: saved }, draft) => {
+      const date = formatLongDate(saved.start_date);
+      if (!editing) form.reset({ ...emptyDraft, course_name: draft.course_name });
+      onSaved(saved, editing ? t.updated(date) : t.created(titleOf(saved.course_name), date));
+    },
+    texts: { ...t, failed: t.actionFailed },
+  });
+
+  return (
+    <StaffForm
+      id={editing ? `cohorte-${editing.id}` : 'cohorte-nueva'}
+      title={editing ? t.editTitle(titleOf(editing.course_name), formatLongDate(editing.start_date)) : t.newTitle}
+      focusTitle={editing !== null}
+      submission={submission}
+      submitLabel={editing ? t.save : t.create}
+      busyLabel={t.saving}
+      cancel={onCancel ? { label: t.cancel, onCancel } : undefined}
+    >
+      <div className="form-grid">
+        {editing ? null : <SelectField label={t.course} placeholder={null} options={courseOptions} {...field('course_name')} />}
+        <TextField label={t.startDate} type="date" required unmarked {...field('start_date')} />
+        <TextField label={t.schedule} required unmarked maxLength={200} {...field('schedule')} />
+        <TextField
+          label={t.capacity}
+          hint={editing ? t.capacityHint(editing.seats_taken) : undefined}
+          type="number"
+          inputMode="numeric"
+          min={Math.max(1, editing?.seats_taken ?? 1)}
+          required
+          unmarked
+          {...field('capacity')}
+        />
+        <SelectField label={t.statusLabel} placeholder={null} options={statusOptions} {...field('status')} />
+      </div>
+      <TextAreaField label={t.instructions} hint={t.instructionsHint} rows={3} maxLength={2000} {...field('access_instructions')} />
+    </StaffForm>
+  );
+}
+
+/** StaffCohorts (/equipo/cursos): each course's cohorts with their seats; create, edit, open and close them. */
+export default function StaffCohorts() {
+  const update = useOperationCall(ops.updateCohort);
+  const list = useOperationCall(ops.cohorts);
+  const resource = useStaffResource(
+    useMemo(() => ({ load: () => list() }), [list]),
+    t,
+  );
+  const cohorts = resource.data?.cohorts;
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [editing, setEditing] = useState<StaffCohort | null>(null);
+  const [toggling, setToggling] = useState<number | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  const saved = (_cohort: StaffCohort, message: string) => {
+    setEditing(null);
+    setNotice({ text: message, kind: 'success' });
+    void resource.refresh();
+  };
+  const startEditing = (cohort: StaffCohort, button: HTMLElement) => {
+    returnFocus.current = button;
+    setNotice(null);
+    setEditing(cohort);
+  };
+  const stopEditing = () => {
+    setEditing(null);
+    returnFocus.current?.focus();
+  };
+  const toggle = async (cohort: StaffCohort) => {
+    setToggling(cohort.id);
+    setNotice(null);
+    const status: CohortStatus = cohort.status === 'open' ? 'closed' : 'open';
+    const result = await update({
+      params: { id: cohort.id },
+      body: {
+        start_date: cohort.start_date,
+        schedule: cohort.schedule,
+        capacity: cohort.capacity,
+        status,
+        access_instructions: cohort.access_instructions,
+      },
+    });
+    setToggling(null);
+    if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error' });
+    if (result.kind !== 'ok') return setNotice({ text: messageOf(result), kind: 'error' });
+    setNotice({ text: t.updated(formatLongDate(cohort.start_date)), kind: 'success' });
+    void resource.refresh();
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby="cohortes-titulo">
+      <h1 id="cohortes-titulo">{t.title}</h1>
+      <p className="staff-screen__intro">{t.intro}</p>
+      {notice ? <Notice text={notice.text} kind={notice.kind} /> : null}
+      <ResourceState resource={resource} loading={t.loading} />
+      {editing ? <CohortForm key={editing.id} editing={editing} onSaved={saved} onCancel={stopEditing} /> : null}
+      {cohorts
+        ? courseSlugs.map((slug) => {
+            const rows = cohorts.filter((c) => c.course_name === slug);
+            return (
+              <StaffTable key={slug} caption={t.caption(titleOf(slug))} columns={t.columns}>
+                {rows.length ? (
+                  rows.map((c) => {
+                    const date = formatLongDate(c.start_date);
+                    const verb = c.status === 'open' ? t.close : t.open;
+                    return (
+                      <tr key={c.id}>
+                        <th scope="row" className="staff-nowrap">
+                          {date}
+                        </th>
+                        <td>{c.schedule}</td>
+                        <td>{c.capacity}</td>
+                        <td>{c.seats_taken}</td>
+                        <td>{c.seats_held}</td>
+                        <td>{c.seats_left}</td>
+                        <td>
+                          {t.status[c.status]}
+                          {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
+                        </td>
+                        <td className="staff-nowrap">
+                          <button
+                            type="button"
+                            className="btn btn--ghost"
+                            aria-label={t.editLabel(date)}
+                            onClick={(e) => startEditing(c, e.currentTarget)}
+                          >
+                            {t.edit}
+                          </button>{' '}
+                          <button
+                            type="button"
+                            className="btn btn--ghost"
+                            aria-label={t.toggleLabel(verb, date)}
+                            disabled={toggling === c.id}
+                            aria-busy={toggling === c.id || undefined}
+                            onClick={() => void toggle(c)}
+                          >
+                            {verb}
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })
+                ) : (
+                  <tr>
+                    <td colSpan={t.columns.length} className="staff-empty">
+                      {t.empty}
+                    </td>
+                  </tr>
+                )}
+              </StaffTable>
+            );
+          })
+        : null}
+      <CohortForm editing={null} onSaved={saved} />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { privacyPolicyVersionField } from 'shared/schemas/consent';
+import {
+  documentNumberField,
+  documentTypes,
+  educationLevels,
+  emailField,
+  occupations,
+  oneOf,
+  optionalPersonNameField,
+  personNameField,
+  phoneField,
+  requiredText,
+} from 'shared/schemas/common';
+import { z } from 'shared/schemas/zod';
+
+/** Messages of spec §5 (enrolment form) and §8 (payment and enrolment errors). */
+export const enrolmentTexts = {
+  nameRequired: 'El nombre es obligatorio',
+  lastnameRequired: 'El primer apellido es obligatorio',
+  emailRequired: 'El email es obligatorio',
+  emailInvalid: 'Email no válido',
+  phoneRequired: 'El teléfono es obligatorio',
+  phoneInvalid: 'El teléfono no es válido',
+  idTypeRequired: 'Selecciona un tipo de documento',
+  idNumberRequired: 'El número de documento es obligatorio',
+  professionRequired: 'Selecciona tu ocupación',
+  educationRequired: 'Selecciona tu nivel educativo',
+  moduleRequired: 'Debes seleccionar un módulo',
+  termsRequired: 'Debes aceptar los términos y condiciones',
+  errorsTitle: 'Por favor corrige los siguientes errores:',
+  noModules: 'No hay módulos disponibles',
+  payDefault: 'Error al procesar el pago',
+  payNoResponse: 'No se recibió respuesta válida del servidor de pagos',
+  payNoUrl: 'No se recibió URL de pago válida',
+  saveStudent: 'Error al guardar los datos del estudiante',
+  verifyStatus: 'Error al verificar el estado del pago',
+  invalidPrice: 'El precio del curso no es válido',
+  missingData: 'Faltan datos requeridos',
+} as const;
+
+/**
+ * The student registration form (spec §3 Student registration record), as the browser sends it. Prices are
+ * not part of it: the server computes them from course and module.
+ */
+export const enrolmentSchema = z.object({
+  course_name: z.enum(['desarrollo-software', 'ofimatica-basica', 'marketing-digital'], { error: 'Curso no válido' }),
+  // Printed on the enrolment constancia and sent to the identity provider as the account's name (common.ts).
+  student_name: personNameField(enrolmentTexts.nameRequired),
+  student_name_second: optionalPersonNameField(),
+  student_lastname: personNameField(enrolmentTexts.lastnameRequired),
+  student_second_lastname: optionalPersonNameField(),
+  id_type: oneOf(documentTypes, enrolmentTexts.idTypeRequired),
+  id_number: documentNumberField(enrolmentTexts.idNumberRequired),
+  phone_number: phoneField(enrolmentTexts.phoneRequired, enrolmentTexts.phoneInvalid),
+  email: emailField(enrolmentTexts.emailRequired, enrolmentTexts.emailInvalid),
+  profession: oneOf(occupations, enrolmentTexts.professionRequired),
+  education: oneOf(educationLevels, enrolmentTexts.educationRequired),
+  module_name: requiredText(enrolmentTexts.moduleRequired, 200),
+  has_terms: z.boolean({ error: enrolmentTexts.termsRequired }).check(z.refine((v) => v, { error: enrolmentTexts.termsRequired })),
+  // The consent line's policy version: its proof is stored with the enrolment (#15).
+  privacy_policy_version: privacyPolicyVersionField,
+});
+
+export type EnrolmentInput = z.input<typeof enrolmentSchema>;
+export type Enrolment = z.output<typeof enrolmentSchema>;
+
+/** "full_name": first and last names joined, whitespace collapsed (spec §3). */
+export function fullName(
+  e: Pick<Enrolment, 'student_name' | 'student_name_second' | 'student_lastname' | 'student_second_lastname'>,
+): string {
+  return [e.student_name, e.student_name_second, e.student_lastname, e.student_second_lastname]
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

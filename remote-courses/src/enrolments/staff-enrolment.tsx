@@ -1,0 +1,234 @@
+import 'shared/ui/staff/screens.css';
+import { useMemo, useState } from 'react';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useOperationCall } from 'shared/api/use-operation';
+import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
+import { formatCOP } from 'shared/format/money';
+import { enrolmentStatusLabel } from './schemas';
+import { paymentStatusLabel } from 'shared/payments/ledger';
+import { AppLink } from 'shared/navigation';
+import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
+import { messageOf, Notice } from 'shared/ui/staff/kit';
+import { Facts, PaymentHistory } from 'shared/ui/staff/record';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
+import { enrolmentsStaffOperations as ops } from './operations';
+
+export const staffEnrolmentTexts = {
+  back: 'Volver a las inscripciones',
+  title: (name: string) => `Inscripción de ${name}`,
+  loading: 'Cargando la inscripción…',
+  failed: 'No pudimos cargar la inscripción.',
+  network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  sessionEnded: 'Tu sesión terminó. Vuelve a ingresar al panel.',
+  enrolmentTitle: 'Inscripción',
+  studentTitle: 'Estudiante',
+  paymentTitle: 'Pago',
+  actionsTitle: 'Acciones',
+  facts: {
+    reference: 'Referencia',
+    created: 'Fecha de inscripción (Bogotá)',
+    course: 'Curso',
+    module: 'Módulo',
+    cohort: 'Inicio de clases',
+    price: 'Valor',
+    status: 'Estado de la inscripción',
+    account: 'Cuenta en el sitio',
+    completed: 'Completada',
+    name: 'Nombre completo',
+    document: 'Documento',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    profession: 'Profesión u ocupación',
+    education: 'Nivel educativo',
+    terms: 'Aceptó los términos',
+    paymentStatus: 'Estado del pago',
+    paymentId: 'Número del pago',
+    paymentType: 'Medio de pago',
+    approved: 'Aprobado el (Bogotá)',
+    receipt: 'Comprobante enviado el (Bogotá)',
+    resent: 'Comprobante reenviado el (Bogotá)',
+  },
+  noCohort: 'Sin cohorte',
+  noAccount: 'Aún sin cuenta',
+  yes: 'Sí',
+  no: 'No',
+  completedBy: (who: string, when: string) => `Por ${who} el ${when}`,
+  complete: 'Marcar como completada',
+  completeHint: "El estudiante verá el curso como 'Completado' en Mis Cursos. Solo se puede con el pago aprobado.",
+  completeConfirmTitle: '¿Marcar esta inscripción como completada?',
+  completeConfirmBody: (name: string, course: string) =>
+    `${name} verá ${course} como 'Completado' en Mis Cursos. Queda registrado en la auditoría y no se puede deshacer desde el panel.`,
+  completeConfirm: 'Sí, marcar como completada',
+  completing: 'Guardando…',
+  cancel: 'Cancelar',
+  completed: "La inscripción quedó como 'Completado'.",
+  resend: 'Reenviar comprobante',
+  resendHint: 'Se envía al correo de la inscripción (no a otro), como máximo una vez cada 5 minutos.',
+  resending: 'Enviando…',
+  resent: (email: string) => `Reenviamos el comprobante a ${email}.`,
+  actionFailed: 'No pudimos completar la acción.',
+  notPaid: 'Esta inscripción no tiene el pago aprobado: no se puede marcar como completada ni reenviar su comprobante.',
+} as const;
+const t = staffEnrolmentTexts;
+
+type Busy = null | 'complete' | 'resend';
+
+const when = (iso: string | null) => (iso ? formatColombianDateTime(iso) : null);
+
+/**
+ * `courses/StaffEnrolment` (`/equipo/inscripciones/:reference`): one enrolment with the student's data, its payment and
+ * every status the provider reported, the 'Completado' mark (confirmed in a dialog) and the receipt sent again.
+ */
+export default function StaffEnrolment({ reference = '' }: { reference?: string }) {
+  // The staff client brings the session's token; after the session ended nothing is sent (`isSessionEnded`).
+  const get = useOperationCall(ops.enrolment);
+  const complete = useOperationCall(ops.completeEnrolment);
+  const resend = useOperationCall(ops.resendEnrolmentReceipt);
+  const resource = useStaffResource(
+    useMemo(() => ({ load: () => get({ params: { reference } }) }), [get, reference]),
+    t,
+  );
+  const [busy, setBusy] = useState<Busy>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
+
+  const markCompleted = async () => {
+    setBusy('complete');
+    const result = await complete({ params: { reference } });
+    setBusy(null);
+    if (isSessionEnded(result)) return setDialogError(t.sessionEnded);
+    if (result.kind !== 'ok') return setDialogError(messageOf(result, t.network, t.actionFailed));
+    setConfirming(false);
+    setDialogError(null);
+    resource.set(result.data);
+    setNotice({ text: t.completed, kind: 'success', at: Date.now() });
+  };
+
+  const resendReceipt = async () => {
+    setBusy('resend');
+    const result = await resend({ params: { reference } });
+    setBusy(null);
+    if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
+    if (result.kind !== 'ok') return setNotice({ text: messageOf(result, t.network, t.actionFailed), kind: 'error', at: Date.now() });
+    setNotice({ text: t.resent(result.data.sentTo), kind: 'success', at: Date.now() });
+    // The page shows when it was resent.
+    await resource.refresh();
+  };
+
+  const record = resource.data;
+  const paid = record !== null && record.payment.status === 'approved';
+  const canComplete = paid && record.enrolmentStatus === 'ENROLLED';
+  const canResend = paid && (record.enrolmentStatus === 'ENROLLED' || record.enrolmentStatus === 'COMPLETED');
+
+  return (
+    <section className="staff-screen" aria-labelledby="inscripcion-titulo">
+      <p>
+        <AppLink to="/equipo/inscripciones">{t.back}</AppLink>
+      </p>
+      <ResourceState resource={resource} loading={t.loading} />
+      {record ? (
+        <>
+          <header>
+            <h1 id="inscripcion-titulo">{t.title(record.student.fullName)}</h1>
+            <p className="staff-screen__intro">
+              {record.courseTitle} · {enrolmentStatusLabel(record.enrolmentStatus)}
+            </p>
+          </header>
+          {notice ? <Notice key={notice.at} className="staff-notice" text={notice.text} kind={notice.kind} /> : null}
+
+          <section aria-labelledby="inscripcion-acciones" className="staff-actions">
+            <h2 id="inscripcion-acciones">{t.actionsTitle}</h2>
+            {canComplete || canResend ? null : <p className="staff-muted">{t.notPaid}</p>}
+            {canComplete ? (
+              <>
+                <button type="button" className="btn" disabled={busy !== null} onClick={() => setConfirming(true)}>
+                  {t.complete}
+                </button>
+                <p className="staff-muted">{t.completeHint}</p>
+              </>
+            ) : null}
+            {canResend ? (
+              <>
+                <button type="button" className="btn btn--ghost" disabled={busy !== null} onClick={() => void resendReceipt()}>
+                  {busy === 'resend' ? t.resending : t.resend}
+                </button>
+                <p className="staff-muted">{t.resendHint}</p>
+              </>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="inscripcion-datos">
+            <h2 id="inscripcion-datos">{t.enrolmentTitle}</h2>
+            <Facts
+              rows={[
+                [t.facts.reference, record.reference],
+                [t.facts.created, when(record.createdAt)],
+                [t.facts.course, record.courseTitle],
+                [t.facts.module, record.module],
+                [t.facts.cohort, record.cohort ? formatLongDate(record.cohort.startDate) : t.noCohort],
+                [t.facts.price, formatCOP(record.price)],
+                [t.facts.status, enrolmentStatusLabel(record.enrolmentStatus)],
+                [
+                  t.facts.completed,
+                  record.completed ? t.completedBy(record.completed.by, formatColombianDateTime(record.completed.at)) : null,
+                ],
+                [t.facts.account, record.account ?? t.noAccount],
+              ]}
+            />
+          </section>
+
+          <section aria-labelledby="inscripcion-estudiante">
+            <h2 id="inscripcion-estudiante">{t.studentTitle}</h2>
+            <Facts
+              rows={[
+                [t.facts.name, record.student.fullName],
+                [t.facts.document, `${record.student.idType} ${record.student.idNumber}`],
+                [t.facts.email, record.student.email],
+                [t.facts.phone, record.student.phone],
+                [t.facts.profession, record.student.profession],
+                [t.facts.education, record.student.education],
+                [t.facts.terms, record.student.hasTerms ? t.yes : t.no],
+              ]}
+            />
+          </section>
+
+          <section aria-labelledby="inscripcion-pago">
+            <h2 id="inscripcion-pago">{t.paymentTitle}</h2>
+            <Facts
+              rows={[
+                [t.facts.paymentStatus, paymentStatusLabel(record.payment.status)],
+                [t.facts.paymentId, record.payment.id],
+                [t.facts.paymentType, record.payment.type],
+                [t.facts.approved, when(record.payment.approvedAt)],
+                [t.facts.receipt, when(record.payment.receiptSentAt)],
+                [t.facts.resent, when(record.receiptResentAt)],
+              ]}
+            />
+          </section>
+
+          <PaymentHistory history={record.history} discrepancies={record.discrepancies} />
+
+          {confirming ? (
+            <ConfirmDialog
+              title={t.completeConfirmTitle}
+              confirmLabel={t.completeConfirm}
+              busyLabel={t.completing}
+              cancelLabel={t.cancel}
+              busy={busy === 'complete'}
+              error={dialogError}
+              onConfirm={() => void markCompleted()}
+              onCancel={() => {
+                setConfirming(false);
+                setDialogError(null);
+              }}
+            >
+              <p>{t.completeConfirmBody(record.student.fullName, record.courseTitle)}</p>
+            </ConfirmDialog>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

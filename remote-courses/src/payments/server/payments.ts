@@ -1,0 +1,187 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { courseBySlug } from 'shared/catalogue/courses';
+import type { CoursePaymentStatusResponse } from '../schemas';
+import type { PaymentStatusResponse } from 'shared/payments/schemas';
+import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
+import { formatCOP } from 'shared/format/money';
+import { cohortTexts } from '../../cohorts/schemas';
+import type { ApiContext } from 'shared/server/api-contract';
+import { renderMail } from 'shared/server/mail-template';
+import type { Database } from 'shared/server/database';
+import type { OutgoingMail } from 'shared/server/mailer';
+import type { Selectable } from 'kysely';
+import { isReversal } from 'shared/server/payments/reversals';
+import type { ProviderPayment } from 'shared/server/payments/provider';
+import { paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { coursePaymentsOperations } from '../operations';
+import { admitCoursePayment, lapsedPendingSeats, lockSeatOf, releasePendingSeat, type ReleasedSeat } from '../../cohorts/server/seats';
+
+const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
+
+/** What the result pages' status check tells the paying browser of its enrolment. */
+type CourseReceipt = Omit<CoursePaymentStatusResponse, keyof PaymentStatusResponse>;
+
+/** The enrolment's receipt: sent once at its first approval, and again when the team asks (../../enrolments/server/ledger.ts). */
+export function courseReceiptMail(
+  ctx: Pick<ApiContext, 'settings'>,
+  e: Pick<
+    Selectable<Database['courses.enrolments']>,
+    'email' | 'course_title' | 'module_name' | 'cohort_start_date' | 'price' | 'user_sub'
+  >,
+  payment: { id: string; status: string },
+): OutgoingMail {
+  const origin = ctx.settings.publicOrigin;
+  // Paid without an account: the account is opened only from the paying browser (its claim secret) or by signing up
+  // with this address, which verifies it with a code. Either way Mis Cursos then shows this course.
+  const tied = e.user_sub !== null;
+  return renderMail({
+    to: e.email,
+    subject: 'Tu inscripción está confirmada',
+    // No submitted text reaches an address nobody verified (the name could be a lure): fixed text and our own data.
+    greeting: 'Hola:',
+    paragraphs: [
+      `Recibimos tu pago y tu cupo en ${e.course_title} está reservado.`,
+      'Te enviaremos las instrucciones de acceso 24 horas antes del inicio de clases.',
+      ...(tied
+        ? []
+        : [
+            'Para ver tu curso en Mis Cursos, ingresa con la cuenta que creaste al terminar el pago o, si no la tienes, regístrate con este mismo correo.',
+          ]),
+    ],
+    details: [
+      ['Curso', e.course_title],
+      ['Módulo', e.module_name],
+      ['Inicio de clases', e.cohort_start_date ? formatLongDate(e.cohort_start_date) : cohortTexts.noCohort],
+      ['Valor', formatCOP(e.price)],
+      ['Pago', payment.id],
+      ['Estado', statusLabel[payment.status] ?? payment.status],
+    ],
+    action: tied
+      ? { label: 'Ver Mis Cursos', url: `${origin}/mis-cursos`, public: true }
+      : { label: 'Crear mi cuenta', url: `${origin}/register?email=${encodeURIComponent(e.email)}`, public: true },
+  });
+}
+
+/**
+ * The buyer's word that the seat their pending payment (PSE, Efecty) held was released: the payment did not arrive by
+ * its deadline. Fixed text and our own data only (the address was never verified), and the way to enrol again.
+ */
+export function seatReleasedMail(ctx: Pick<ApiContext, 'settings'>, seat: ReleasedSeat): OutgoingMail {
+  const course = courseBySlug(seat.course_name);
+  return renderMail({
+    to: seat.email,
+    subject: 'Tu reserva de cupo terminó',
+    greeting: 'Hola:',
+    paragraphs: [
+      `Te apartamos un cupo en ${seat.course_title} mientras esperábamos tu pago, pero el pago no llegó antes de su fecha límite. La reserva terminó y el cupo quedó libre para otra persona.`,
+      'Si ya pagaste, no tienes que hacer nada: cuando la pasarela de pagos nos confirme tu pago te inscribiremos si aún hay cupo y, si no lo hay, nuestro equipo te escribirá a este correo.',
+      'Para inscribirte de nuevo, llena otra vez el formulario de inscripción del curso y completa el pago: mientras pagas, el cupo vuelve a quedar apartado para ti.',
+    ],
+    details: [
+      ['Curso', seat.course_title],
+      ['Módulo', seat.module_name],
+      ['Inscripción', seat.reference],
+      ...(seat.payment_id ? ([['Pago', seat.payment_id]] as Array<[string, string]>) : []),
+      ['Fecha límite del pago', formatColombianDateTime(seat.deadline)],
+    ],
+    action: { label: 'Inscribirme de nuevo', url: `${ctx.settings.publicOrigin}${course?.subscriptionUrl ?? '/'}` },
+  });
+}
+
+/**
+ * The payer's word that their payment arrived after their seat was released and the cohort had none left: the money is
+ * kept on record and the team will write (a seat in another cohort, or the money back).
+ */
+function paidWithoutSeatMail(
+  e: Pick<Selectable<Database['courses.enrolments']>, 'email' | 'course_title' | 'module_name' | 'reference'>,
+  payment: ProviderPayment,
+): OutgoingMail {
+  return renderMail({
+    to: e.email,
+    subject: 'Recibimos tu pago: nuestro equipo lo revisará',
+    greeting: 'Hola:',
+    paragraphs: [
+      `Recibimos tu pago por ${e.course_title}, pero llegó cuando la reserva de tu cupo ya había terminado y la cohorte no tiene cupos libres.`,
+      'Tu pago quedó registrado. Nuestro equipo lo revisará y te escribirá a este correo para ofrecerte un cupo en otra cohorte o devolverte el dinero; no tienes que hacer nada más.',
+    ],
+    details: [
+      ['Curso', e.course_title],
+      ['Módulo', e.module_name],
+      ['Inscripción', e.reference],
+      ['Valor', formatCOP(payment.transaction_amount)],
+      ['Pago', payment.id],
+    ],
+  });
+}
+
+/** Releases the lapsed seats reconciliation just asked the provider about (still unpaid), telling each buyer once. */
+async function releaseLapsedSeats(ctx: ApiContext, references: string[], now: Date): Promise<number> {
+  let released = 0;
+  for (const reference of references) {
+    const seat = await releasePendingSeat(ctx.db, reference, now, true);
+    if (!seat) continue;
+    released += 1;
+    await ctx.mailer.send(seatReleasedMail(ctx, seat));
+  }
+  return released;
+}
+
+/**
+ * How course payments are applied: enrolment and receipt once approved, the course withdrawn when the payment is
+ * refunded or charged back. The same for a notification, a status check and reconciliation. Seats: a pending payment
+ * keeps its seat until its own deadline, an approval needs the seat (or a free one), and a seat a pending payment held
+ * is released, with a word to the buyer, when the payment expires or its deadline passes (../../cohorts/server/seats.ts).
+ */
+export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseReceipt> = {
+  tag: 'courses',
+  table: 'courses.enrolments',
+  amountOf: (enrolment) => enrolment.price,
+  notificationsTable: 'courses.payment_notifications',
+  discrepanciesTable: 'courses.payment_discrepancies',
+  eventsTable: 'courses.payment_events',
+  // The result pages' receipt: the course and module as the enrolment was priced, and the way back to its page.
+  statusOperation: coursePaymentsOperations.paymentStatus,
+  receipt: (e) => ({
+    concept: 'course' as const,
+    course_title: e.course_title,
+    module_name: e.module_name,
+    course_url: courseBySlug(e.course_name)?.url ?? '/',
+    // The cohort's start date (null for enrolments from before cohorts: the page then promises an announcement).
+    start_date: e.cohort_start_date,
+  }),
+  admit: { lock: lockSeatOf, check: admitCoursePayment },
+  async afterRefusal(ctx, e, payment) {
+    await ctx.mailer.send(paidWithoutSeatMail(e, payment));
+  },
+  lapsed: {
+    due: lapsedPendingSeats,
+    release: (ctx, references, now) => releaseLapsedSeats(ctx, references, now),
+  },
+  async afterApply(ctx, e, payment, firstApproval) {
+    // The provider ended an unpaid ticket or transfer at its deadline: its seat is free again; the buyer hears it once.
+    if (payment.status === 'cancelled' && payment.status_detail === 'expired') {
+      const seat = await releasePendingSeat(ctx.db, e.reference, new Date(), false);
+      if (seat) await ctx.mailer.send(seatReleasedMail(ctx, seat));
+    }
+    if (payment.status === 'approved') {
+      // A course the team marked 'Completado' stays so when the same approval is reported again (reconciliation…).
+      await ctx.db
+        .updateTable('courses.enrolments')
+        .set({ enrollment_status: 'ENROLLED' })
+        .where('reference', '=', e.reference)
+        .where('enrollment_status', '<>', 'COMPLETED')
+        .execute();
+    }
+    if (isReversal(payment.status)) {
+      // The money went back: the course leaves Mis Cursos and its certificate (both need an approved payment), whatever
+      // the staff had marked; the seat is free again (a reversed payment holds none).
+      await ctx.db.updateTable('courses.enrolments').set({ enrollment_status: 'WITHDRAWN' }).where('reference', '=', e.reference).execute();
+      return;
+    }
+    if (!firstApproval) return;
+    await ctx.mailer.send(courseReceiptMail(ctx, e, payment));
+  },
+};
+
+/** Course payments: the provider's notifications and the result pages' status check. */
+export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes(coursePayables);

@@ -1,0 +1,117 @@
+/**
+ * @jest-environment jsdom
+ */
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ok, on } from 'shared/api/fake-client';
+import { paymentStaffOperations as payments } from 'shared/payments/staff-operations';
+import type { PaymentIssue, PaymentsReviewResponse } from 'shared/payments/staff-schemas';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import StaffPayments from './staff-payments';
+
+const mismatch: PaymentIssue = {
+  key: 'd-7',
+  kind: 'amount_mismatch',
+  reference: 'ENR-abc',
+  payment_id: '9003',
+  expected_amount: 119900,
+  reported_amount: 1000,
+  reported_currency: 'COP',
+  reported_status: 'approved',
+  detected_at: '2026-11-23T15:00:00.000Z',
+  reviewed_at: null,
+  reviewed_by: null,
+};
+const courses: PaymentsReviewResponse = {
+  issues: [mismatch],
+  pending: [
+    {
+      reference: 'ENR-wait',
+      amount: 349000,
+      payment_status: 'processing...',
+      payment_id: null,
+      created_at: '2026-11-23T16:00:00.000Z',
+      reconciled_at: null,
+    },
+  ],
+};
+const giving: PaymentsReviewResponse = {
+  issues: [
+    { ...mismatch, key: 'r-DON-x', kind: 'refunded', reference: 'DON-x', payment_id: '777', expected_amount: null, reported_amount: null },
+  ],
+  pending: [],
+};
+
+describe('StaffPayments (/equipo/pagos)', () => {
+  it("shows both areas' differences, reversals and waiting payments, with links to the records, and no axe violations", async () => {
+    const { container } = renderAsStaff(<StaffPayments />, [
+      on(payments.courses.review, ok(courses)),
+      on(payments.giving.review, ok(giving)),
+    ]);
+    const issues = await screen.findByRole('table', { name: /no aplicó o que fueron reversados/ });
+    const rows = within(issues).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(issues).getByText('Valor distinto al cobrado')).toBeTruthy();
+    expect(within(issues).getByText('Reembolsado')).toBeTruthy();
+    // References are named and link to their record's page in the panel.
+    expect(within(issues).getByText('ENR-abc')).toBeTruthy();
+    expect(within(issues).getByText('DON-x')).toBeTruthy();
+    expect(
+      within(issues)
+        .queryAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/equipo/inscripciones/ENR-abc', '/equipo/donaciones/DON-x']);
+    const pending = screen.getByRole('table', { name: /aún no tienen un resultado final/ });
+    expect(within(pending).getByText('Sin pago aún')).toBeTruthy();
+    expect(within(pending).getByText('Aún no')).toBeTruthy();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('marks a difference reviewed and announces it; reconciles both areas by hand and says what changed', async () => {
+    const { calls } = renderAsStaff(<StaffPayments />, [
+      on(payments.courses.review, ok(courses)),
+      on(payments.giving.review, ok(giving)),
+      on(
+        payments.courses.markReviewed,
+        ok({
+          issue: { ...mismatch, reviewed_at: '2026-11-23T17:00:00.000Z', reviewed_by: 'ana@fundacion.org' },
+        }),
+      ),
+      on(payments.courses.reconcile, ok({ checked: 2, applied: 1, failed: 0 })),
+      on(payments.giving.reconcile, ok({ checked: 1, applied: 0, failed: 0 })),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Marcar como revisada la diferencia del pago 9003' }));
+    expect(await screen.findByText('Diferencia del pago 9003 marcada como revisada.')).toBeTruthy();
+    expect(screen.getByText(/Revisada por ana@fundacion.org/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Revisar pagos en espera ahora' }));
+    expect(await screen.findByText('Consultamos 3 pagos; 1 cambió de estado.')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/reconcile'))).toHaveLength(2));
+  });
+
+  it('reconciles nothing once the session ended (#27): no request leaves and the screen says to sign in again', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    const { calls } = renderAsStaff(
+      <StaffPayments />,
+      [
+        on(payments.courses.review, ok(courses)),
+        on(payments.giving.review, ok(giving)),
+        on(payments.courses.reconcile, ok({ checked: 2, applied: 1, failed: 0 })),
+        on(payments.giving.reconcile, ok({ checked: 1, applied: 0, failed: 0 })),
+      ],
+      undefined,
+      { ...staffSession, getIdToken: async () => (signedIn ? 'token-de-ana' : null) },
+    );
+    const reconcile = await screen.findByRole('button', { name: 'Revisar pagos en espera ahora' });
+    signedIn = false;
+    await user.click(reconcile);
+    expect((await screen.findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // The reads went to each area's own path with Ana's token.
+    expect(calls.map((c) => [c.path, c.token])).toEqual([
+      ['/api/courses/staff/payments', 'token-de-ana'],
+      ['/api/giving/staff/payments', 'token-de-ana'],
+    ]);
+  });
+});
