@@ -6,12 +6,10 @@ import type { EnrollmentsResponse } from './account-api';
 import type { AccountFromPaymentResponse } from '../payments/account-from-payment-operations';
 import type { AllyResponse, NewsletterResponse, PqrsfLookupResponse, PqrsfResponse, VolunteerResponse } from './community-api';
 import type { CheckoutResponse, LeadResponse } from './courses-api';
-import type { ContributionResponse } from './giving-api';
 import type { PaymentStatusResponse } from '../payments/schemas';
 
 declare const checkout: CheckoutResponse;
 declare const lead: LeadResponse;
-declare const contribution: ContributionResponse;
 declare const status: PaymentStatusResponse;
 declare const enrollments: EnrollmentsResponse;
 declare const account: AccountFromPaymentResponse;
@@ -28,9 +26,6 @@ export const read = [
   checkout.price,
   lead.id,
   lead.claim_secret,
-  contribution.init_point,
-  contribution.claim_secret,
-  contribution.amount,
   status.status,
   status.status_detail,
   enrollments.enrollments[0]?.certificate_available,
@@ -48,8 +43,6 @@ export const renamed = [
   checkout.initPoint,
   // @ts-expect-error the answer says claim_secret
   lead.claimSecret,
-  // @ts-expect-error the donation answer carries the amount the server decided as `amount`
-  contribution.donation_amount,
   // @ts-expect-error the status answer holds what the result pages show, not the provider's whole report
   status.transaction_amount,
   // @ts-expect-error the row says certificate_available
