@@ -1,11 +1,11 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
 import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
-import { campaignRoutes } from './campaign';
-import { certificateRoutes } from './certificates';
-import { contributionRoutes, donationPayables } from './contributions';
-import { donationBoundsRoutes } from './donation-bounds';
-import { donationStaffRoutes } from './donations-staff';
+import { campaignRoutes } from '../src/campaign/server/campaign';
+import { certificateRoutes } from '../src/certificates/server/certificates';
+import { contributionRoutes, donationPayables } from '../src/donation/server/contributions';
+import { donationBoundsRoutes } from '../src/donation/server/donation-bounds';
+import { donationStaffRoutes } from '../src/donations/server/donations-staff';
 import { givingMigrations } from './migrations';
 
 /** Giving API: donations priced by the server, signed payment notifications, status sync, receipt once. */

@@ -74,7 +74,7 @@ export const givingMigrations: DomainMigrations = {
       },
     },
     '005_certificates': {
-      // Donation certificates (#14, certificates.ts): numbered CD-<year>-<seq> without gaps within the donation year
+      // Donation certificates (#14, src/certificates/server/): numbered CD-<year>-<seq> without gaps within the donation year
       // (certificate_counters, one row per year taken under its row lock); one per donation and one per donor and year
       // (partial unique indexes), each with the donations it covers (certificate_donations: the amounts, dates and form
       // of payment as certified, so a PDF printed again says exactly the same); voided when the payment is reversed.
@@ -141,9 +141,9 @@ export const givingMigrations: DomainMigrations = {
       },
     },
     '009_donation_staff': {
-      // The staff's ledger of donations (#14, donations-staff.ts): a search column over the donor's name, e-mail,
-      // document (with and without separators) and the reference, and an index for the payment-status filter in
-      // newest-first order (the month and year totals use 004's partial index of approved donations).
+      // The staff's ledger of donations (#14, src/donations/server/donations-staff.ts): a search column over the donor's
+      // name, e-mail, document (with and without separators) and the reference, and an index for the payment-status
+      // filter in newest-first order (the month and year totals use 004's partial index of approved donations).
       async up(db) {
         await addLedgerSearch(
           db,

@@ -6,10 +6,8 @@ import Fastify from 'fastify';
 import type { EnrollmentsResponse } from './account-api';
 import type { AccountFromPaymentResponse } from '../payments/account-from-payment-operations';
 import type { AllyResponse, NewsletterResponse, PqrsfLookupResponse, PqrsfResponse, VolunteerResponse } from './community-api';
-import type { ContributionResponse } from './giving-api';
 import type { PaymentStatusResponse } from '../payments/schemas';
 
-declare const contribution: ContributionResponse;
 declare const status: PaymentStatusResponse;
 declare const enrollments: EnrollmentsResponse;
 declare const account: AccountFromPaymentResponse;
@@ -21,9 +19,6 @@ declare const newsletter: NewsletterResponse;
 
 /** What the screens read today compiles… */
 export const read = [
-  contribution.init_point,
-  contribution.claim_secret,
-  contribution.amount,
   status.status,
   status.status_detail,
   enrollments.enrollments[0]?.certificate_available,
@@ -37,8 +32,6 @@ export const read = [
 
 /** …and a renamed or invented field does not. */
 export const renamed = [
-  // @ts-expect-error the donation answer carries the amount the server decided as `amount`
-  contribution.donation_amount,
   // @ts-expect-error the status answer holds what the result pages show, not the provider's whole report
   status.transaction_amount,
   // @ts-expect-error the row says certificate_available

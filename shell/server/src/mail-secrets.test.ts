@@ -16,7 +16,7 @@ import { fakeStaffAccounts, seatInDatabase, testSub } from 'shared/server/staff-
  * Trust boundaries, round two, row 7: certificate links, data-copy links, newsletter tokens, codes and temporary
  * passwords were readable in `mail.outbox` for 90 days. Every message of the site that carries one, sent through an
  * SMTP stand-in: the recipient gets it whole, the stored copy keeps it only until the SMTP server accepted it.
- * (The donation receipt's certificate link: remote-giving/server/certificates.test.ts.)
+ * (The donation receipt's certificate link: remote-giving/src/certificates/server/certificates.test.ts.)
  */
 
 const origin = 'https://fundacion.test';

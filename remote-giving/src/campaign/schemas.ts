@@ -1,0 +1,101 @@
+import { requiredText } from 'shared/schemas/common';
+import { z } from 'shared/schemas/zod';
+
+/**
+ * The donation campaign (#14): staff set a title, a goal in whole COP and the dates it runs; `/contribuciones` shows
+ * its progress from approved donations (`GET /api/giving/campaign`, cached, no personal data). Dates are Bogotá
+ * calendar dates, YYYY-MM-DD, both included. Campaigns never overlap, so "the current campaign" is one or none.
+ */
+
+export const campaignTexts = {
+  titleRequired: 'Escribe el nombre de la campaña (entre 3 y 120 caracteres).',
+  goalInvalid: 'La meta debe ser un valor entero en pesos entre $100.000 y $10.000.000.000.',
+  dateRequired: 'Escribe la fecha como AAAA-MM-DD.',
+  endBeforeStart: 'La fecha de cierre no puede ser anterior a la de inicio.',
+  tooLong: 'Una campaña puede durar como máximo un año.',
+  endPast: 'La fecha de cierre ya pasó: una campaña nueva debe terminar hoy o después.',
+  overlaps: (title: string) =>
+    `Las fechas se cruzan con la campaña «${title}». Ajusta las fechas: solo una campaña puede estar activa a la vez.`,
+  notFound: 'No encontramos esa campaña.',
+} as const;
+
+export const CAMPAIGN_GOAL_MIN = 100_000;
+export const CAMPAIGN_GOAL_MAX = 10_000_000_000;
+/** Longest campaign, in days (start and end included). */
+export const CAMPAIGN_MAX_DAYS = 366;
+
+const isoDate = z.string({ error: campaignTexts.dateRequired }).check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: campaignTexts.dateRequired }),
+  z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: campaignTexts.dateRequired,
+  }),
+);
+
+/** Days from `from` to `to` (YYYY-MM-DD), counted as calendar days. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** POST /api/giving/staff/campaigns and PUT /api/giving/staff/campaigns/:id. */
+export const campaignRequestSchema = z
+  .object({
+    title: requiredText(campaignTexts.titleRequired, 120).check(z.refine((v) => v.length >= 3, { error: campaignTexts.titleRequired })),
+    goal_amount: z.coerce
+      .number({ error: campaignTexts.goalInvalid })
+      .check(
+        z.int({ error: campaignTexts.goalInvalid }),
+        z.minimum(CAMPAIGN_GOAL_MIN, { error: campaignTexts.goalInvalid }),
+        z.maximum(CAMPAIGN_GOAL_MAX, { error: campaignTexts.goalInvalid }),
+      ),
+    starts_on: isoDate,
+    ends_on: isoDate,
+  })
+  .check(
+    z.superRefine((v, issue) => {
+      const days = daysBetween(v.starts_on, v.ends_on);
+      if (days < 0) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.endBeforeStart });
+      else if (days + 1 > CAMPAIGN_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.tooLong });
+    }),
+  );
+export type CampaignRequest = z.input<typeof campaignRequestSchema>;
+
+export const campaignParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
+export type CampaignParams = z.output<typeof campaignParamsSchema>;
+
+/** A campaign with its progress: approved donations between its dates (refunded or charged back ones drop out). */
+export const campaignProgressSchema = z.object({
+  title: z.string(),
+  goal_amount: z.int(),
+  raised_amount: z.int(),
+  /** How many approved donations made it. */
+  donations: z.int(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+});
+export type CampaignProgress = z.output<typeof campaignProgressSchema>;
+
+/** GET /api/giving/campaign: the campaign running today (Bogotá), or null. The same for everyone. */
+export const currentCampaignResponseSchema = z.object({ campaign: z.nullable(campaignProgressSchema) });
+export type CurrentCampaignResponse = z.output<typeof currentCampaignResponseSchema>;
+
+export const staffCampaignSchema = z.extend(campaignProgressSchema, {
+  id: z.int(),
+  /** running: today is between its dates; upcoming; finished. */
+  state: z.enum(['running', 'upcoming', 'finished']),
+  updated_at: z.string(),
+  updated_by: z.nullable(z.string()),
+});
+export type StaffCampaign = z.output<typeof staffCampaignSchema>;
+
+/** GET /api/giving/staff/campaigns: every campaign, the latest first. */
+export const staffCampaignsResponseSchema = z.object({ campaigns: z.array(staffCampaignSchema) });
+export type StaffCampaignsResponse = z.output<typeof staffCampaignsResponseSchema>;
+
+export const staffCampaignResponseSchema = z.object({ campaign: staffCampaignSchema });
+export type StaffCampaignResponse = z.output<typeof staffCampaignResponseSchema>;
+
+/** "45 %" style share of the goal, floored (the bar never shows a goal reached before it is). */
+export function campaignPercent(raised: number, goal: number): number {
+  if (goal <= 0) return 0;
+  return Math.floor((raised / goal) * 100);
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { testApi, type TestApi } from 'shared/server/api-testing';
+import { createTestIdentity } from 'shared/server/identity-testing';
+import { bogotaDay } from 'shared/server/jobs';
+import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
+import { givingApi } from '../../../server/index';
+
+/** A Bogotá calendar date `days` from today. */
+const inDays = (days: number) => bogotaDay(new Date(Date.now() + days * 86_400_000));
+
+describe('donation campaign', () => {
+  let api: TestApi;
+  const idp = createTestIdentity();
+  const staff = createTestStaffDirectory();
+  staff.seat({ username: 'lucia@fundacion.org' });
+  const asStaff = { authorization: `Bearer ${staffToken(idp, { email: 'lucia@fundacion.org' })}` };
+  let seq = 0;
+
+  beforeAll(async () => {
+    api = await testApi(givingApi, { identity: idp.verifier, staff });
+  });
+  afterAll(async () => api.close());
+
+  const current = async () => {
+    const res = await api.app.inject({ method: 'GET', url: '/api/giving/campaign' });
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  const save = (payload: Record<string, unknown>, id?: number) =>
+    api.app.inject({
+      method: id ? 'PUT' : 'POST',
+      url: `/api/giving/staff/campaigns${id ? `/${id}` : ''}`,
+      payload,
+      headers: asStaff,
+    });
+  /** A donation as the payment flow leaves it, approved (or not) at `approvedAt`. */
+  const donation = (amount: number, status: string, approvedAt: Date | null) =>
+    api.db
+      .insertInto('giving.contributions')
+      .values({
+        reference: `don-campaign-${++seq}`,
+        contributor_name: 'Camila',
+        contributor_lastname: 'Rojas',
+        id_type: 'Cédula de ciudadanía',
+        id_number: '52123456',
+        email: 'camila@example.com',
+        phone_number: '3105550000',
+        donation_amount: amount,
+        payment_status: status,
+        date_approved: approvedAt,
+      })
+      .execute();
+
+  it('shows no campaign until the team sets one, and says so to every visitor the same way', async () => {
+    const res = await current();
+    expect(res.json()).toEqual({ campaign: null });
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it('counts only approved donations made between the campaign dates, without any personal data', async () => {
+    const now = Date.now();
+    await donation(50_000, 'approved', new Date(now - 60_000));
+    await donation(20_000, 'approved', new Date(now - 3_600_000));
+    await donation(99_000, 'pending', null);
+    await donation(70_000, 'refunded', new Date(now - 60_000));
+    // Before the campaign started: not part of it.
+    await donation(500_000, 'approved', new Date(now - 40 * 86_400_000));
+
+    const created = await save({ title: 'Computadores para el aula', goal_amount: '1000000', starts_on: inDays(-7), ends_on: inDays(30) });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      campaign: { state: 'running', raised_amount: 70_000, donations: 2, updated_by: 'lucia@fundacion.org' },
+    });
+
+    const res = await current();
+    expect(res.json()).toEqual({
+      campaign: {
+        title: 'Computadores para el aula',
+        goal_amount: 1_000_000,
+        raised_amount: 70_000,
+        donations: 2,
+        starts_on: inDays(-7),
+        ends_on: inDays(30),
+      },
+    });
+    expect(res.body).not.toMatch(/Camila|camila@|52123456|3105550000/);
+  });
+
+  it('refuses a campaign whose dates cross the running one, and one that would already be over', async () => {
+    const crossing = await save({ title: 'Navidad', goal_amount: 500_000, starts_on: inDays(20), ends_on: inDays(60) });
+    expect(crossing.statusCode).toBe(409);
+    expect(crossing.json()).toMatchObject({ message: expect.stringContaining('Computadores para el aula') });
+    const over = await save({ title: 'Pasada', goal_amount: 500_000, starts_on: inDays(-90), ends_on: inDays(-60) });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      fields: { ends_on: 'La fecha de cierre ya pasó: una campaña nueva debe terminar hoy o después.' },
+    });
+    const backwards = await save({ title: 'Al revés', goal_amount: 500_000, starts_on: inDays(100), ends_on: inDays(90) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ fields: { ends_on: 'La fecha de cierre no puede ser anterior a la de inicio.' } });
+    const tiny = await save({ title: 'Meta', goal_amount: 5_000, starts_on: inDays(100), ends_on: inDays(120) });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json()).toMatchObject({ fields: { goal_amount: expect.stringContaining('$100.000') } });
+  });
+
+  it('lets the team edit the goal; the change is in the audit log and the public bar follows', async () => {
+    const list = await api.app.inject({ method: 'GET', url: '/api/giving/staff/campaigns', headers: asStaff });
+    expect(list.statusCode).toBe(200);
+    const [running] = (list.json() as { campaigns: Array<{ id: number; title: string }> }).campaigns;
+    const edited = await save({ title: running!.title, goal_amount: 2_000_000, starts_on: inDays(-7), ends_on: inDays(30) }, running!.id);
+    expect(edited.statusCode).toBe(200);
+    expect((await current()).json()).toMatchObject({ campaign: { goal_amount: 2_000_000 } });
+    const audit = await api.db
+      .selectFrom('staff.audit_log')
+      .select(['action', 'actor_email', 'detail'])
+      .where('entity', '=', 'campaign')
+      .where('entity_id', '=', String(running!.id))
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['giving.campaign.save', 'giving.campaign.save']);
+    expect(audit[1]).toMatchObject({ actor_email: 'lucia@fundacion.org', detail: { goal_amount: { from: 1_000_000, to: 2_000_000 } } });
+    const missing = await save({ title: 'x'.repeat(5), goal_amount: 2_000_000, starts_on: inDays(200), ends_on: inDays(210) }, 999_999);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('keeps the campaigns to the team: anonymous and forged callers are refused', async () => {
+    const anonymous = await api.app.inject({ method: 'GET', url: '/api/giving/staff/campaigns' });
+    expect(anonymous.statusCode).toBe(401);
+    const outsider = staffToken(idp, { email: 'intruso@example.com' });
+    const refused = await api.app.inject({
+      method: 'POST',
+      url: '/api/giving/staff/campaigns',
+      payload: { title: 'Falsa', goal_amount: 100_000_000, starts_on: inDays(200), ends_on: inDays(210) },
+      headers: { authorization: `Bearer ${outsider}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await api.db.selectFrom('giving.campaigns').select('title').where('title', '=', 'Falsa').execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * @jest-environment jsdom
+ */
+import { describe, expect, it } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiError, ok, on } from 'shared/api/fake-client';
+import type { StaffCampaign as Campaign } from './schemas';
+import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { campaignStaffOperations as ops } from './staff-operations';
+import StaffCampaign from './staff-campaign';
+
+const LIST = 'GET /api/giving/staff/campaigns';
+const CREATE = 'POST /api/giving/staff/campaigns';
+
+const campaign = (over: Partial<Campaign> = {}): Campaign => ({
+  id: 3,
+  title: 'Computadores para el aula',
+  goal_amount: 2_000_000,
+  raised_amount: 900_000,
+  donations: 14,
+  starts_on: '2026-11-01',
+  ends_on: '2026-12-31',
+  state: 'running',
+  updated_at: '2026-11-20T15:00:00.000Z',
+  updated_by: 'ana@fundacion.org',
+  ...over,
+});
+
+describe('StaffCampaign (/equipo/campana)', () => {
+  it('lists the campaigns with what each raised and which one the public page shows; no axe violations', async () => {
+    const { container } = renderAsStaff(<StaffCampaign />, {
+      [LIST]: ok({
+        campaigns: [
+          campaign(),
+          campaign({ id: 1, title: 'Útiles 2026', state: 'finished', raised_amount: 3_100_000, goal_amount: 3_000_000, donations: 1 }),
+        ],
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Campañas, la más reciente primero' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 5).map((c) => c.textContent))).toEqual([
+      [
+        'Computadores para el aula',
+        'Del 1 de noviembre de 2026 al 31 de diciembre de 2026',
+        '$ 2.000.000',
+        '$ 900.000 (45 %) · 14 donaciones',
+        'En curso (visible en la página)',
+      ],
+      [
+        'Útiles 2026',
+        'Del 1 de noviembre de 2026 al 31 de diciembre de 2026',
+        '$ 3.000.000',
+        '$ 3.100.000 (103 %) · 1 donación',
+        'Terminada',
+      ],
+    ]);
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('creates a campaign; a refused overlap shows the server message on the dates, and digits only reach the goal', async () => {
+    const user = userEvent.setup();
+    const overlap = 'Las fechas se cruzan con la campaña «Navidad». Ajusta las fechas: solo una campaña puede estar activa a la vez.';
+    const { calls } = renderAsStaff(<StaffCampaign />, {
+      [LIST]: [ok({ campaigns: [] }), ok({ campaigns: [campaign()] })],
+      [CREATE]: [apiError(409, 'campaign_overlaps', overlap, { starts_on: overlap }), ok({ campaign: campaign() }, 201)],
+    });
+    expect(await screen.findByText('Aún no hay campañas. Crea la primera con el formulario de abajo.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Nueva campaña' });
+    await user.type(within(form).getByLabelText('Nombre de la campaña'), 'Computadores para el aula');
+    await user.type(within(form).getByLabelText(/Meta en pesos/), '$2.000.000');
+    await user.type(within(form).getByLabelText('Fecha de inicio'), '2026-11-01');
+    await user.type(within(form).getByLabelText(/Fecha de cierre/), '2026-12-31');
+    await user.click(within(form).getByRole('button', { name: 'Crear campaña' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(overlap);
+    const start = within(form).getByLabelText('Fecha de inicio');
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(start.getAttribute('aria-describedby')!)?.textContent).toBe(overlap);
+
+    await user.click(within(form).getByRole('button', { name: 'Crear campaña' }));
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toBe('Campaña «Computadores para el aula» creada.');
+    expect(calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
+      token: 'token-de-ana',
+      body: { title: 'Computadores para el aula', goal_amount: '2000000', starts_on: '2026-11-01', ends_on: '2026-12-31' },
+    });
+    await waitFor(() => expect(screen.getByRole('table').textContent).toContain('Computadores para el aula'));
+  });
+
+  it('edits a campaign: focus goes to the form and back to its button on cancel', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAsStaff(<StaffCampaign />, {
+      [LIST]: ok({ campaigns: [campaign()] }),
+      'PUT /api/giving/staff/campaigns/3': ok({ campaign: campaign({ goal_amount: 2_500_000 }) }),
+    });
+    const edit = await screen.findByRole('button', { name: 'Editar la campaña Computadores para el aula' });
+    await user.click(edit);
+    const form = screen.getByRole('form', { name: 'Editar la campaña «Computadores para el aula»' });
+    expect(document.activeElement).toBe(within(form).getByRole('heading'));
+    await user.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    expect(document.activeElement).toBe(edit);
+
+    await user.click(edit);
+    const again = screen.getByRole('form', { name: /Editar la campaña/ });
+    const goal = within(again).getByLabelText(/Meta en pesos/);
+    await user.clear(goal);
+    await user.type(goal, '2500000');
+    await user.click(within(again).getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Campaña «Computadores para el aula» actualizada.');
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ goal_amount: '2500000', starts_on: '2026-11-01' });
+  });
+
+  it('asks the session once per load (#27): the list is a declared load, the staff client brings the token', async () => {
+    let asked = 0;
+    const { calls } = renderAsStaff(<StaffCampaign />, [on(ops.campaigns, ok({ campaigns: [campaign()] }))], undefined, {
+      ...staffSession,
+      getIdToken: async () => {
+        asked += 1;
+        return 'token-de-ana';
+      },
+    });
+    await screen.findByRole('table', { name: 'Campañas, la más reciente primero' });
+    expect(calls.map((c) => c.token)).toEqual(['token-de-ana']);
+    expect(asked).toBe(1);
+  });
+});

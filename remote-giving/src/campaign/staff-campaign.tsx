@@ -1,0 +1,176 @@
+import 'shared/ui/staff/screens.css';
+import { useMemo, useRef, useState } from 'react';
+import { useOperationCall } from 'shared/api/use-operation';
+import { formatLongDate } from 'shared/format/dates';
+import { formatCOP } from 'shared/format/money';
+import { campaignPercent, type CampaignRequest, type StaffCampaign as Campaign } from './schemas';
+import { TextField } from 'shared/ui/form';
+import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
+import { Notice, StaffTable } from 'shared/ui/staff/kit';
+import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
+import { campaignStaffOperations as ops } from './staff-operations';
+
+export const staffCampaignTexts = {
+  title: 'Campaña de donaciones',
+  intro:
+    'La campaña en curso aparece en /contribuciones con una barra de progreso: suma las donaciones aprobadas entre sus fechas (las reembolsadas no cuentan). Solo una campaña puede estar activa a la vez. La página pública se actualiza en menos de un minuto.',
+  loading: 'Cargando las campañas…',
+  failed: 'No pudimos cargar las campañas.',
+  network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  sessionEnded: 'Tu sesión terminó. Vuelve a ingresar al panel.',
+  actionFailed: 'No pudimos guardar la campaña.',
+  caption: 'Campañas, la más reciente primero',
+  empty: 'Aún no hay campañas. Crea la primera con el formulario de abajo.',
+  columns: ['Campaña', 'Fechas', 'Meta', 'Recaudado', 'Estado', 'Acciones'] as const,
+  state: { running: 'En curso (visible en la página)', upcoming: 'Programada', finished: 'Terminada' } as Record<Campaign['state'], string>,
+  dates: (from: string, to: string) => `Del ${from} al ${to}`,
+  raised: (raised: string, percent: number, donations: number) =>
+    `${raised} (${percent} %) · ${donations === 1 ? '1 donación' : `${donations} donaciones`}`,
+  edit: 'Editar',
+  editLabel: (title: string) => `Editar la campaña ${title}`,
+  newTitle: 'Nueva campaña',
+  editTitle: (title: string) => `Editar la campaña «${title}»`,
+  name: 'Nombre de la campaña',
+  nameHint: 'Se muestra al público sobre la barra de progreso.',
+  goal: 'Meta en pesos (solo números)',
+  startsOn: 'Fecha de inicio',
+  endsOn: 'Fecha de cierre (incluida)',
+  create: 'Crear campaña',
+  save: 'Guardar cambios',
+  saving: 'Guardando…',
+  cancel: 'Cancelar',
+  created: (title: string) => `Campaña «${title}» creada.`,
+  updated: (title: string) => `Campaña «${title}» actualizada.`,
+} as const;
+const t = staffCampaignTexts;
+
+const emptyDraft: CampaignRequest = { title: '', goal_amount: '', starts_on: '', ends_on: '' };
+
+/** Create or edit a campaign on the form kit; field errors come from the server, by field. */
+function CampaignForm({
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  editing: Campaign | null;
+  onSaved: (message: string) => void;
+  onCancel?: () => void;
+}) {
+  const create = useOperationCall(ops.createCampaign);
+  const update = useOperationCall(ops.updateCampaign);
+  const { form, field, ...submission } = useStaffForm<CampaignRequest, { campaign: Campaign }>({
+    defaultValues: editing
+      ? { title: editing.title, goal_amount: String(editing.goal_amount), starts_on: editing.starts_on, ends_on: editing.ends_on }
+      : emptyDraft,
+    // The staff client brings the session's token (shared/api/staff-client).
+    send: (body) => (editing ? update({ params: { id: editing.id }, body }) : create({ body })),
+    onSent: ({ campaign }) => {
+      if (!editing) form.reset(emptyDraft);
+      onSaved(editing ? t.updated(campaign.title) : t.created(campaign.title));
+    },
+    texts: { ...t, failed: t.actionFailed },
+  });
+  const goal = field('goal_amount');
+
+  return (
+    <StaffForm
+      id={editing ? `campana-${editing.id}` : 'campana-nueva'}
+      title={editing ? t.editTitle(editing.title) : t.newTitle}
+      focusTitle={editing !== null}
+      submission={submission}
+      submitLabel={editing ? t.save : t.create}
+      busyLabel={t.saving}
+      cancel={onCancel ? { label: t.cancel, onCancel } : undefined}
+    >
+      <TextField label={t.name} hint={t.nameHint} required unmarked maxLength={120} {...field('title')} />
+      <div className="form-grid">
+        <TextField
+          label={t.goal}
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          unmarked
+          maxLength={11}
+          {...goal}
+          // Digits only: "$2.000.000" is kept as 2000000.
+          onChange={(e) => {
+            e.target.value = e.target.value.replace(/\D/g, '');
+            return goal.onChange(e);
+          }}
+        />
+        <TextField label={t.startsOn} type="date" required unmarked {...field('starts_on')} />
+        <TextField label={t.endsOn} type="date" required unmarked {...field('ends_on')} />
+      </div>
+    </StaffForm>
+  );
+}
+
+/** StaffCampaign (/equipo/campana): the campaigns with what each raised; create and edit them. */
+export default function StaffCampaign() {
+  const list = useOperationCall(ops.campaigns);
+  const resource = useStaffResource(
+    useMemo(() => ({ load: () => list() }), [list]),
+    t,
+  );
+  const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Campaign | null>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  // The notice takes the focus (it says what happened); the list reloads with the saved figures.
+  const saved = (message: string) => {
+    setEditing(null);
+    setNotice(message);
+    void resource.refresh();
+  };
+  const stopEditing = () => {
+    setEditing(null);
+    returnFocus.current?.focus();
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby="campana-titulo">
+      <h1 id="campana-titulo">{t.title}</h1>
+      <p className="staff-screen__intro">{t.intro}</p>
+      {notice ? <Notice text={notice} /> : null}
+      <ResourceState resource={resource} loading={t.loading} />
+      {editing ? <CampaignForm key={editing.id} editing={editing} onSaved={saved} onCancel={stopEditing} /> : null}
+      {resource.data ? (
+        <StaffTable caption={t.caption} columns={t.columns}>
+          {resource.data.campaigns.length ? (
+            resource.data.campaigns.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">{c.title}</th>
+                <td>{t.dates(formatLongDate(c.starts_on), formatLongDate(c.ends_on))}</td>
+                <td className="staff-nowrap">{formatCOP(c.goal_amount)}</td>
+                <td>{t.raised(formatCOP(c.raised_amount), campaignPercent(c.raised_amount, c.goal_amount), c.donations)}</td>
+                <td>{t.state[c.state]}</td>
+                <td className="staff-nowrap">
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    aria-label={t.editLabel(c.title)}
+                    onClick={(e) => {
+                      returnFocus.current = e.currentTarget;
+                      setNotice(null);
+                      setEditing(c);
+                    }}
+                  >
+                    {t.edit}
+                  </button>
+                </td>
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={t.columns.length} className="staff-empty">
+                {t.empty}
+              </td>
+            </tr>
+          )}
+        </StaffTable>
+      ) : null}
+      <CampaignForm editing={null} onSaved={saved} />
+    </section>
+  );
+}

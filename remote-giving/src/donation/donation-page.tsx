@@ -1,0 +1,284 @@
+import '../giving.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiResult } from 'shared/api/client';
+import { formatCOP } from 'shared/format/money';
+import { PENDING_PAYMENT_KEY, rememberClaim, storeJson, type PendingDonation } from 'shared/payments/browser-storage';
+import { usePaymentType } from 'shared/payments/use-payment-type';
+import { documentTypes } from 'shared/schemas/common';
+import {
+  browserDonationBounds,
+  chosenDonationAmount,
+  digitsOnly,
+  donationFormSchemaWithin,
+  donationTexts,
+  presetAmounts,
+  type ContributionResponse,
+  type DonationBounds,
+} from './schemas';
+import { useAppDispatch, useAppSelector } from 'shared/store';
+import { DataAuthorization } from 'shared/ui/consent';
+import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
+import { PageFrame } from 'shared/ui/page-frame';
+import { useSearchParams } from 'shared/navigation';
+import { site } from 'shared/config/site';
+import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
+import { useZodForm } from 'shared/ui/use-zod-form';
+import { SubmitErrors } from 'shared/ui/error-summary';
+import { useOperationCall } from 'shared/api/use-operation';
+import { donationOperations } from './operations';
+import { whenIdle } from './idle';
+import { CampaignProgress } from '../campaign/campaign-progress';
+import { loadMercadoPago } from './mercadopago-script';
+import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from './payment-flow-slice';
+import { donationPageTexts as t } from '../texts';
+
+/** Only an http(s) address may receive the visitor: never follow a `javascript:` or relative answer. */
+function checkoutUrl(answer: ContributionResponse): string | null {
+  try {
+    const url = new URL(answer.init_point);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why the donation could not start (spec §8). The server's bounds and rate-limit messages tell the visitor what to
+ * do; anything else gets the spec's alert. The server calls the amount `donation_amount`; its message goes on the
+ * amount field the visitor used.
+ */
+function contributionFailure(res: ApiResult<ContributionResponse>, customTyped: boolean) {
+  if (res.kind !== 'error') return failed(donationTexts.failed);
+  const { donation_amount: amount, ...fields } = res.fields ?? {};
+  const hint = res.error === 'invalid_amount' || res.status === 429 ? res.message : '';
+  const amountField = customTyped ? 'optional_donation_amount' : 'donation_amount';
+  return failed(amount || hint || donationTexts.failed, { fields: { ...fields, ...(amount ? { [amountField]: amount } : {}) } });
+}
+
+const presetId = (value: string) => `monto-${value}`;
+
+/** Below the minimum the visitor may still be typing ("5" on the way to "50000"): the check waits for this pause. */
+const TYPING_PAUSE_MS = 800;
+
+/** Bounds the page can state: whole pesos, at least 1, the minimum not above the maximum. */
+const usable = (b: DonationBounds) => Number.isSafeInteger(b.min) && Number.isSafeInteger(b.max) && b.min >= 1 && b.min <= b.max;
+
+/**
+ * The server's donation bounds (its configuration), once they arrive; null before, or when they cannot be had (the
+ * page then says none and the server still refuses an amount outside them, as before #17).
+ */
+function useServerBounds(): DonationBounds | null {
+  const getBounds = useOperationCall(donationOperations.donationBounds);
+  const [bounds, setBounds] = useState<DonationBounds | null>(null);
+  useEffect(() => {
+    let live = true;
+    getBounds()
+      .then((res) => {
+        if (live && res.kind === 'ok' && usable(res.data)) setBounds({ min: res.data.min, max: res.data.max });
+      })
+      .catch(() => {
+        // Only a convenience: the form works without it.
+      });
+    return () => {
+      live = false;
+    };
+  }, [getBounds]);
+  return bounds;
+}
+
+/** Donation screen /contribuciones#dona-aqui (spec §2, §4 Donation, §5, §8). */
+export default function DonationPage() {
+  usePaymentType('donations');
+  // Sent here by a certificate link from a receipt that no longer works, or whose donation's name cannot be printed
+  // (../certificates/server/certificates.ts).
+  const certificateNotice = useSearchParams().get('certificado');
+  const dispatch = useAppDispatch();
+  const flow = useAppSelector(selectPaymentFlow);
+  const createContribution = useOperationCall(donationOperations.contribute);
+  const serverBounds = useServerBounds();
+  const bounds = serverBounds ?? browserDonationBounds;
+  // The amount rule of the schema, within the server's bounds as soon as the page has them.
+  const schema = useMemo(() => donationFormSchemaWithin(bounds), [bounds]);
+  const form = useZodForm(schema, {
+    shouldFocusError: false,
+    defaultValues: { donation_amount: '', optional_donation_amount: '' },
+  });
+  const field = fieldsOf(form);
+  const preset = form.watch('donation_amount') ?? '';
+  const custom = form.watch('optional_donation_amount') ?? '';
+  const chosen = chosenDonationAmount({ donation_amount: preset, optional_donation_amount: custom }, bounds);
+  const presetError = form.formState.errors.donation_amount?.message;
+  const range = serverBounds ? { min: formatCOP(serverBounds.min), max: formatCOP(serverBounds.max) } : null;
+  let amountNote: string = t.noAmountYet;
+  if (chosen.ok) amountNote = t.summary(formatCOP(chosen.amount));
+  else if (range && (preset || custom) && chosen.message !== donationTexts.noAmount) amountNote = t.outOfRange(range.min, range.max);
+
+  // The custom amount is checked as it is typed (#17): at once when it is within the bounds again or over the maximum,
+  // after a pause when it is still below the minimum, and when the field is left.
+  const checkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(checkTimer.current), []);
+  const checkCustomAmount = (digits: string, wait: boolean) => {
+    clearTimeout(checkTimer.current);
+    if (digits === '') return;
+    const check = () => void form.trigger('optional_donation_amount');
+    if (wait) checkTimer.current = setTimeout(check, TYPING_PAUSE_MS);
+    else check();
+  };
+
+  // A visit starts idle; coming back from the checkout with the back button (page restored from cache) does too.
+  useEffect(() => {
+    dispatch(reset());
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch(reset());
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [dispatch]);
+
+  // The provider's browser script is a nicety (spec §4): fetched once the form is on screen and the browser is idle.
+  useEffect(() => whenIdle(() => void loadMercadoPago()), []);
+
+  const submission = useFormSubmission(form, async (values, { honeypot }) => {
+    dispatch(checkoutRequested());
+    const res = await createContribution({ body: withHoneypot(values, honeypot) });
+    const url = res.kind === 'ok' && res.data.id ? checkoutUrl(res.data) : null;
+    if (res.kind !== 'ok' || !url) {
+      dispatch(checkoutFailed());
+      return contributionFailure(res, Boolean(values.optional_donation_amount));
+    }
+    dispatch(checkoutReceived());
+    const pending: PendingDonation = {
+      payment_id: res.data.id,
+      external_reference: res.data.external_reference,
+      amount: res.data.amount,
+      timestamp: Date.now(),
+    };
+    storeJson(PENDING_PAYMENT_KEY, pending);
+    // Only this browser holds the donation's claim: the result pages need it to show the payment.
+    if (res.data.external_reference && res.data.claim_secret) rememberClaim(res.data.external_reference, res.data.claim_secret);
+    window.location.assign(url);
+    return sent(url);
+  });
+  const busy = submission.busy || flow.status === 'success';
+
+  // Choosing one kind of amount empties the other, and the amount's message goes with it.
+  const clearAmountErrors = () => form.clearErrors(['donation_amount', 'optional_donation_amount']);
+  const presetField = form.register('donation_amount', {
+    onChange: () => {
+      form.setValue('optional_donation_amount', '');
+      clearAmountErrors();
+    },
+  });
+  const customField = field('optional_donation_amount', {
+    onChange: (event: { target: HTMLInputElement }) => {
+      if (event.target.value === '') return;
+      form.setValue('donation_amount', '');
+      clearAmountErrors();
+    },
+  });
+
+  return (
+    <PageFrame title={t.title} anchorId="dona-aqui" intro={<p>{t.lead}</p>}>
+      {certificateNotice === 'invalido' || certificateNotice === 'nombre' ? (
+        <p className="alert alert--error" role="alert">
+          {certificateNotice === 'nombre' ? t.certificateNameRefused(site.contact.email) : t.certificateLinkFailed(site.contact.email)}
+        </p>
+      ) : null}
+      <SubmissionForm
+        className="form card donation-form"
+        aria-labelledby="donation-form-title"
+        aria-busy={busy}
+        submission={submission}
+        header={
+          <h2 id="donation-form-title" className="visually-hidden">
+            {t.formTitle}
+          </h2>
+        }
+        summary={
+          <SubmitErrors
+            form={form}
+            submission={submission}
+            title={t.errorsTitle}
+            failureInSummary
+            focusTarget={(name) =>
+              name === 'donation_amount' ? document.getElementById(presetId(preset || String(presetAmounts[0]))) : null
+            }
+          />
+        }
+        failure="in-summary"
+      >
+        <fieldset className="amount-group" aria-describedby={presetError ? 'amount-error' : undefined}>
+          <legend>
+            {t.amountLegend}
+            <span className="required-mark" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </legend>
+          <div className="amount-presets">
+            {presetAmounts.map((value) => (
+              <label key={value} className="amount-preset" htmlFor={presetId(String(value))}>
+                <input id={presetId(String(value))} type="radio" value={String(value)} {...presetField} />
+                <span>{formatCOP(value)}</span>
+              </label>
+            ))}
+          </div>
+          <TextField
+            label={t.customLabel}
+            placeholder={t.customPlaceholder}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
+            hint={range ? t.customHintWithin(range.min, range.max) : t.customHint}
+            {...customField}
+            onChange={(event) => {
+              // Digits only, as typed (spec §5): letters, dots and spaces never reach the field.
+              const digits = digitsOnly(event.target.value);
+              if (digits !== event.target.value) event.target.value = digits;
+              const stillTyping = !chosenDonationAmount({ optional_donation_amount: digits }, bounds).ok && Number(digits) < bounds.min;
+              void customField.onChange(event).then(() => checkCustomAmount(digits, stillTyping));
+            }}
+            onBlur={(event) => {
+              void customField.onBlur(event);
+              checkCustomAmount(event.target.value, false);
+            }}
+          />
+          {presetError ? (
+            <span id="amount-error" className="field-error">
+              {presetError}
+            </span>
+          ) : null}
+          <p className="amount-summary" aria-live="polite">
+            {amountNote}
+          </p>
+        </fieldset>
+
+        <h3 className="donation-form__section">{t.contributorTitle}</h3>
+        <p className="donation-note">{t.requiredNote}</p>
+        <div className="form-grid">
+          <TextField label="Nombres" required autoComplete="given-name" {...field('contributor_name')} />
+          <TextField label="Apellidos" required autoComplete="family-name" {...field('contributor_lastname')} />
+          <SelectField label="Tipo de identidad" required options={documentTypes} {...field('id_type')} />
+          <TextField label="Número de documento" required inputMode="numeric" autoComplete="off" {...field('id_number')} />
+          <TextField label="Correo Electrónico" required type="email" autoComplete="email" hint={t.emailHint} {...field('email')} />
+          <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+        </div>
+
+        <DataAuthorization form="giving.donation" {...field('data_authorization')} />
+
+        <div className="donation-form__actions">
+          <SubmitButton busy={busy} busyLabel={t.submitting} className="btn btn--accent btn--wide">
+            {chosen.ok ? `${t.submit} ${formatCOP(chosen.amount)}` : t.submit}
+          </SubmitButton>
+          <p className="donation-form__secure">{t.secure}</p>
+          {flow.status === 'success' ? (
+            <p role="status" className="donation-note">
+              {t.redirecting}
+            </p>
+          ) : null}
+        </div>
+      </SubmissionForm>
+      <CampaignProgress />
+    </PageFrame>
+  );
+}

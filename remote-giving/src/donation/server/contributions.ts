@@ -1,0 +1,168 @@
+import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
+import { recordConsent } from 'shared/server/consents';
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { site } from 'shared/config/site';
+import { formatCOP } from 'shared/format/money';
+import { donationTexts, resolveDonationAmount, type DonationPaymentStatusResponse } from '../schemas';
+import type { ApiContext } from 'shared/server/api-contract';
+import { publicWrite } from 'shared/server/api-module';
+import { rejectHoneypot } from 'shared/server/form-guards';
+import { ApiError } from 'shared/server/http';
+import { renderMail, type MailDetail } from 'shared/server/mail-template';
+import { createCheckout } from 'shared/server/payments/checkout';
+import { issueClaim } from 'shared/server/payments/claim';
+import { isReversal } from 'shared/server/payments/reversals';
+import { issueCertificateLink, voidCertificatesOf } from '../../certificates/server/issuing';
+import { printableDonor } from '../../certificates/server/rules';
+import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { route } from 'shared/server/operation-routes';
+import { donationOperations } from '../operations';
+import type { PaymentStatusResponse } from 'shared/payments/schemas';
+
+/** What the result pages' status check tells the paying browser of its donation. */
+type DonationReceipt = Omit<DonationPaymentStatusResponse, keyof PaymentStatusResponse>;
+
+/** Donations per e-mail and hour before a card-testing pause. */
+const PER_EMAIL_PER_HOUR = 5;
+
+export const donationTitle = `Donación a ${site.name}`;
+export const donationDescription = 'Apoyo a la formación de personas en situación de vulnerabilidad.';
+
+/**
+ * A donation in one round trip: the server decides the amount, stores the contributor (so no donor is lost),
+ * then creates the checkout and answers where to pay.
+ */
+export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  route(
+    app,
+    donationOperations.contribute,
+    async (request) => {
+      const body = request.body;
+      const amount = resolveDonationAmount(body, ctx.settings.donationBounds);
+      if (!amount.ok) throw new ApiError(400, 'invalid_amount', amount.message, { donation_amount: amount.message });
+      const since = new Date(Date.now() - 3600_000);
+      const recent = await ctx.db
+        .selectFrom('giving.contributions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', '=', body.email)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= PER_EMAIL_PER_HOUR) {
+        request.log.warn({ reason: 'per-email limit' }, 'donation refused');
+        throw new ApiError(429, 'rate_limited', donationTexts.tooManyForEmail);
+      }
+      const reference = `DON-${randomBytes(12).toString('base64url')}`;
+      // Only this browser gets the secret: the result pages' status check needs it.
+      const claim = issueClaim();
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('giving.contributions')
+          .values({
+            reference,
+            contributor_name: body.contributor_name,
+            contributor_lastname: body.contributor_lastname,
+            id_type: body.id_type,
+            id_number: body.id_number,
+            email: body.email,
+            phone_number: body.phone_number,
+            donation_amount: amount.amount,
+            claim_hash: claim.hash,
+          })
+          .execute();
+        // The donor's authorization, stored with the donation or not at all (#15).
+        await recordConsent(trx, {
+          form: 'giving.donation',
+          version: body.privacy_policy_version ?? currentPrivacyPolicy.id,
+          recordTable: 'giving.contributions',
+          recordRef: reference,
+          email: body.email,
+        });
+      });
+      // On a provider failure the contributor stays stored ('processing...'): staff can reach out; the visitor may try again.
+      const preference = await createCheckout(ctx, request.log, {
+        domain: 'giving',
+        table: 'giving.contributions',
+        reference,
+        item: { id: 'donacion', title: donationTitle, description: donationDescription, unitPrice: amount.amount },
+        payer: { name: `${body.contributor_name} ${body.contributor_lastname}`, email: body.email, phone: body.phone_number },
+        returnPaths: { success: '/success', failure: '/failure', pending: '/pending' },
+        failureMessage: donationTexts.failed,
+      });
+      return { success: true as const, ...preference, amount: amount.amount, title: donationTitle, claim_secret: claim.secret };
+    },
+    // The site's write limit and the honeypot refused before validation, as every public form's POST.
+    { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
+  );
+
+  await app.register(paymentRoutes(donationPayables), ctx);
+};
+
+/** How donation payments are applied (receipt once approved), for a notification, a status check and reconciliation. */
+export const donationPayables: PaymentRoutesOptions<'giving.contributions', DonationReceipt> = {
+  tag: 'giving',
+  table: 'giving.contributions',
+  amountOf: (contribution) => contribution.donation_amount,
+  notificationsTable: 'giving.payment_notifications',
+  discrepanciesTable: 'giving.payment_discrepancies',
+  eventsTable: 'giving.payment_events',
+  // The result pages' receipt: it paid a donation (the amount, number and date are the payment's).
+  statusOperation: donationOperations.paymentStatus,
+  receipt: () => ({ concept: 'donation' as const, title: donationTitle }),
+  async afterApply(c, d, payment, firstApproval) {
+    // Money that went back is no longer a donation: its certificates (and the donor's annual one) are void.
+    if (isReversal(payment.status)) {
+      await voidCertificatesOf(c.db, d.reference);
+      return;
+    }
+    if (!firstApproval) return;
+    const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {
+      timeZone: 'America/Bogota',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    const mailed = (certificate: { paragraph: string; action?: { label: string; url: string } }) => ({
+      to: d.email,
+      subject: 'Gracias por tu donación',
+      // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
+      // certificate, not in this e-mail.
+      greeting: 'Hola:',
+      paragraphs: [
+        'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
+        certificate.paragraph,
+      ],
+      details: [
+        ['Valor', formatCOP(d.donation_amount)],
+        ['Fecha', date],
+        ['Pago', payment.id],
+        ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
+      ] satisfies MailDetail[],
+      ...(certificate.action ? { action: certificate.action } : {}),
+    });
+    // A donation stored before names had a rule may carry a name that is not one: no certificate link for it.
+    if (!printableDonor(d)) {
+      await c.mailer.send(
+        renderMail(
+          mailed({
+            paragraph: `Para el certificado de donación de tu declaración de renta, escríbenos a ${site.contact.email} desde este correo con tu nombre completo y tu documento: el nombre registrado en la donación no se puede imprimir en un certificado.`,
+          }),
+        ),
+      );
+      return;
+    }
+    // The donor's own link to this donation's certificate: a random token only this e-mail carries, for a limited time.
+    // Only this e-mail: no API answer (the checkout, the result pages' status check) carries the link or its token,
+    // and the stored copy of the e-mail loses it once delivered (mailer.ts).
+    const link = await issueCertificateLink(c.db, d.reference, c.settings.publicOrigin);
+    const until = link.expires.toLocaleDateString('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
+    await c.mailer.send(
+      renderMail(
+        mailed({
+          paragraph: `Descarga aquí el certificado de donación para tu declaración de renta (${site.legalNature}). El enlace es personal: no lo reenvíes. Funciona hasta el ${until}; después, respóndenos este correo y te lo enviamos.`,
+          action: { label: 'Descargar el certificado de donación', url: link.url },
+        }),
+      ),
+    );
+  },
+};
