@@ -1,5 +1,6 @@
-// Fixed texts of this remote (spec messages live in shared/schemas/community): a copy change is one edit here.
-import { RADICADO_LENGTH, workshopSlugs, type WorkshopSlug } from 'shared/schemas/community';
+// Fixed texts of this remote (spec messages live in forms/schemas.ts and pqrsf/schemas.ts): a copy change is one edit here.
+import { RADICADO_LENGTH } from './pqrsf/schemas';
+import { workshopSlugs, type WorkshopSlug } from './forms/schemas';
 
 export const formTexts = {
   requiredNote: 'Los campos marcados con * son obligatorios.',

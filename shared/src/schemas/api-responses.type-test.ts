@@ -4,9 +4,9 @@
 import Fastify from 'fastify';
 import type { EnrollmentsResponse } from './account-api';
 import type { AccountFromPaymentResponse } from '../payments/account-from-payment-operations';
-import type { AllyResponse, NewsletterResponse, PqrsfLookupResponse, PqrsfResponse, VolunteerResponse } from './community-api';
 import type { CheckoutResponse, LeadResponse } from './courses-api';
 import type { ContributionResponse } from './giving-api';
+import type { NewsletterResponse } from './newsletter';
 import type { PaymentStatusResponse } from '../payments/schemas';
 
 declare const checkout: CheckoutResponse;
@@ -15,10 +15,6 @@ declare const contribution: ContributionResponse;
 declare const status: PaymentStatusResponse;
 declare const enrollments: EnrollmentsResponse;
 declare const account: AccountFromPaymentResponse;
-declare const volunteer: VolunteerResponse;
-declare const ally: AllyResponse;
-declare const pqrsf: PqrsfResponse;
-declare const lookup: PqrsfLookupResponse;
 declare const newsletter: NewsletterResponse;
 
 /** What the screens read today compiles… */
@@ -35,10 +31,6 @@ export const read = [
   status.status_detail,
   enrollments.enrollments[0]?.certificate_available,
   account.temporary_password,
-  volunteer.volunteer_id,
-  ally.corporation_id,
-  pqrsf.dueDate,
-  lookup.Items[0]?.termDays,
   newsletter.alreadySubscribed,
 ];
 
@@ -56,14 +48,6 @@ export const renamed = [
   enrollments.enrollments[0]?.certificateAvailable,
   // @ts-expect-error the answer says temporary_password
   account.temporaryPassword,
-  // @ts-expect-error the answer says volunteer_id
-  volunteer.id,
-  // @ts-expect-error the answer says corporation_id
-  ally.ally_id,
-  // @ts-expect-error the answer says dueDate
-  pqrsf.due_date,
-  // @ts-expect-error Items, as the spec names it
-  lookup.items,
   // @ts-expect-error the answer says alreadySubscribed
   newsletter.already_subscribed,
 ];

@@ -1,13 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { registrationSchema } from './account';
-import {
-  allySchema,
-  arteDeAmarteInquirySchema,
-  pqrsfSchema,
-  softwareRequestSchema,
-  valeSerInquirySchema,
-  volunteerSchema,
-} from './community';
 import { businessNameField, nameTexts, optionalPersonNameField, personNameField } from './common';
 import { dataRequestFormSchema } from './data-requests-api';
 import { donationSchema } from './donation';
@@ -97,16 +89,11 @@ describe('person and company names (trust boundaries, round two)', () => {
     expect(firstMessage(business, 'Empresa: llame ya')).toBe(nameTexts.businessCharacters);
   });
 
-  // Every field of every form that holds a person's or a company's name, by its contract name.
+  // Every field of every form that holds a person's or a company's name, by its contract name (the community forms':
+  // remote-community/src/forms/names.test.ts).
   const forms: Array<[string, z.ZodMiniType, string[]]> = [
     ['donation', donationSchema, ['contributor_name', 'contributor_lastname']],
     ['enrolment', enrolmentSchema, ['student_name', 'student_name_second', 'student_lastname', 'student_second_lastname']],
-    ['volunteer', volunteerSchema, ['volunteer_name', 'volunteer_lastname']],
-    ['ally', allySchema, ['corporation_name', 'representative_name', 'representative_lastname']],
-    ['pqrsf', pqrsfSchema, ['name', 'lastname']],
-    ['arte de amarte', arteDeAmarteInquirySchema, ['full_name']],
-    ['vale ser', valeSerInquirySchema, ['first_name', 'last_name']],
-    ['software', softwareRequestSchema, ['full_name']],
     ['data request', dataRequestFormSchema, ['name']],
     ['registration', registrationSchema, ['name']],
   ];
@@ -116,13 +103,5 @@ describe('person and company names (trust boundaries, round two)', () => {
       expect(issues.find((i) => i.path.join('.') === field)?.message).toBe(nameTexts.noLinks);
       expect(schema.safeParse({ [field]: "María O'Neill" }).error?.issues.some((i) => i.path.join('.') === field)).toBe(false);
     }
-  });
-
-  it('keeps the custom-software form’s own spec messages first', () => {
-    const nameIssue = (value: string) =>
-      softwareRequestSchema.safeParse({ full_name: value }).error?.issues.find((i) => i.path[0] === 'full_name')?.message;
-    expect(nameIssue('')).toBe('El nombre completo es requerido');
-    expect(nameIssue('Al')).toBe('Debe tener al menos 3 caracteres');
-    expect(nameIssue('Ana 3')).toBe(nameTexts.noLinks);
   });
 });
