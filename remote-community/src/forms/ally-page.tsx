@@ -6,7 +6,7 @@ import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formsOperations } from './operations';
 import { RegistrationScreen, useRegistration } from '../components/registration-screen';
-import { allyTexts as t, optionalMark } from '../texts';
+import { allyTexts as t, optionalMark } from './texts';
 
 /** Allied-company form (spec §3 Corporation ally): the representative's document excludes Tarjeta de identidad. */
 export default function AllyPage() {

@@ -5,7 +5,7 @@ import { AppLink } from 'shared/navigation';
 import { ChatButton } from 'shared/ui/chat-button';
 import { PageFrame } from 'shared/ui/page-frame';
 import { FeatureCards } from '../components/page-parts';
-import { automataTexts as t, workshopPageTexts } from '../texts';
+import { automataTexts as t, workshopPageTexts } from './texts';
 
 /** Automata, the custom-software sales page (spec §2): static content; contact buttons open chat links. */
 export default function AutomataPage() {

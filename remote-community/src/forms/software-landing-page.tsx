@@ -4,7 +4,7 @@ import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
 import { FeatureCards } from '../components/page-parts';
-import { softwareTexts as t } from '../texts';
+import { softwareTexts as t } from './texts';
 
 /** Custom-software landing (/software-custome): what we build, how, the project's 4 modules and their price (spec §3), and the way to the request form. */
 export default function SoftwareLandingPage() {

@@ -10,7 +10,7 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { formsOperations } from './operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
-import { softwareTexts as t } from '../texts';
+import { softwareTexts as t } from './texts';
 
 /**
  * Custom-software request (spec §5): validated on blur and on submit; success and failure are shown, not just logged.

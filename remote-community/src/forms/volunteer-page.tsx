@@ -6,7 +6,7 @@ import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formsOperations } from './operations';
 import { RegistrationScreen, useRegistration } from '../components/registration-screen';
-import { optionalMark, volunteerTexts as t } from '../texts';
+import { optionalMark, volunteerTexts as t } from './texts';
 
 /** Volunteer form (spec §3 Volunteer): stored by the community API, which answers the volunteer_id. */
 export default function VolunteerPage() {

@@ -14,7 +14,7 @@ import { ChoiceGroup } from '../components/choice-group';
 import { formsOperations, type ArteDeAmarteBody, type InquiryBody, type ValeSerBody } from './operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
-import { workshopOf, workshopPageTexts as p, workshops } from '../texts';
+import { workshopOf, workshopPageTexts as p, workshops } from './texts';
 
 /** The inquiry's send for one workshop, as `useSubmission` takes it. */
 function useInquirySubmission<V extends FieldValues, O extends InquiryBody>(form: UseFormReturn<V, unknown, O>, slug: WorkshopSlug) {

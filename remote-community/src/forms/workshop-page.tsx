@@ -3,7 +3,7 @@ import '../community.css';
 import { AppLink } from 'shared/navigation';
 import { ChatButton } from 'shared/ui/chat-button';
 import { PageFrame } from 'shared/ui/page-frame';
-import { workshopOf, workshopPageTexts as p, workshops } from '../texts';
+import { workshopOf, workshopPageTexts as p, workshops } from './texts';
 
 /** Workshop pages (one screen for /vale-ser and /arte-de-amarte): what, for whom, and a way to ask. */
 export default function WorkshopPage({ workshop = '' }: { workshop?: string }) {

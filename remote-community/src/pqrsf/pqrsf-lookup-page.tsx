@@ -15,7 +15,7 @@ import { pqrsfOperations } from './operations';
 import { FormSection } from '../components/page-parts';
 import { RequiredNote } from '../components/submission';
 import { selectLastStored } from '../state/submissions-slice';
-import { lookupTexts as t } from '../texts';
+import { lookupTexts as t } from './texts';
 
 type Lookup = { kind: 'found'; record: PqrsfRecord } | { kind: 'missing'; text: string };
 

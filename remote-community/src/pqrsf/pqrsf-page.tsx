@@ -12,7 +12,7 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { pqrsfOperations } from './operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
-import { lookupTexts, pqrsfTexts as t } from '../texts';
+import { lookupTexts, pqrsfTexts as t } from './texts';
 
 /**
  * PQRSF filing (spec §3): the server assigns the radicado, the status and the legal deadline. The number is shown
