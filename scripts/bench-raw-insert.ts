@@ -35,7 +35,7 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
-/** The same statement the newsletter endpoint runs (remote-community/server/newsletter.ts). */
+/** The same statement the newsletter endpoint runs (remote-community/src/newsletter/server/newsletter.ts). */
 async function insertOne(database: Database, email: string): Promise<boolean> {
   const row: unknown = await database.db
     .insertInto('community.newsletter_subscriptions')

@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { site } from 'shared/config/site';
 import { formatColombianDateTime } from 'shared/format/dates';
-import { communityTexts as t, documentKey, pqrsfLookupTexts, softwareRequestTexts as s } from 'shared/schemas/community';
+import { communityTexts as t, softwareRequestTexts as s } from '../src/forms/schemas';
+import { documentKey, pqrsfLookupTexts } from '../src/pqrsf/schemas';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import type { Database } from 'shared/server/database';
 import type { MailboxEntry } from 'shared/server/mailer';
-import { createAcknowledger, DEFAULT_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY, readAcknowledgementLimit } from './acknowledge';
+import {
+  createAcknowledger,
+  DEFAULT_ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY,
+  readAcknowledgementLimit,
+} from '../src/forms/server/acknowledge';
 import { communityApi, createCommunityApi } from './index';
 
 const volunteer = {

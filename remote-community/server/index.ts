@@ -1,11 +1,11 @@
 import type { ApiModule } from 'shared/server/api-module';
-import { createAcknowledger, readAcknowledgementLimit, type CommunityContext } from './acknowledge';
-import { communityInboxRoutes } from './community-inbox';
-import { formRoutes } from './forms';
+import { createAcknowledger, readAcknowledgementLimit, type CommunityContext } from '../src/forms/server/acknowledge';
+import { communityInboxRoutes } from '../src/inbox/server/inbox';
+import { formRoutes } from '../src/forms/server/forms';
 import { communityMigrations } from './migrations';
-import { newsletterRoutes } from './newsletter';
-import { pqrsfRoutes } from './pqrsf';
-import { pqrsfStaffRoutes } from './pqrsf-staff';
+import { newsletterRoutes } from '../src/newsletter/server/newsletter';
+import { pqrsfRoutes } from '../src/pqrsf/server/filing';
+import { pqrsfStaffRoutes } from '../src/pqrsf/server/staff';
 
 export interface CommunityApiOptions {
   /** Acknowledgements per address per Bogotá calendar day; unset reads ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY (default 3). */
@@ -44,3 +44,9 @@ export function createCommunityApi(options: CommunityApiOptions = {}): ApiModule
 export const communityApi: ApiModule = createCommunityApi();
 
 export default communityApi;
+
+// What callers outside the remote use of its features, by the package's one server entry (`remote-community/server`):
+// the newsletter's mails (the gateway's mail-secrets test) and the forms' fixed texts (the browser tests).
+export { confirmationMail, newsletterMail, newToken } from '../src/newsletter/server/mail';
+export { communityTexts, softwareRequestTexts } from '../src/forms/schemas';
+export { pqrsfLookupTexts } from '../src/pqrsf/schemas';

@@ -92,7 +92,7 @@ export interface AcknowledgementCountsTable {
   sent: number;
 }
 
-// ── Community inbox (#13, community-inbox.ts) ─────────────────────────────────────────────────────────────────────
+// ── Community inbox (#13, src/inbox/server/) ──────────────────────────────────────────────────────────────────────
 /** `community.contact_marks`: the inbox's 'Contactado' mark, one per record at most; undoing it deletes the row. */
 export interface ContactMarksTable {
   /** The record's table without the schema: `volunteers`, `allies`, `workshop_inquiries`, `software_requests`, `newsletter_subscriptions`. */
@@ -146,7 +146,7 @@ declare module 'shared/server/database' {
   }
 }
 
-// ── PQRSF case management (#13, pqrsf-staff.ts; migration 005) ──────────────────────────────────────────────────────
+// ── PQRSF case management (#13, src/pqrsf/server/; migration 005) ──────────────────────────────────────────────────────
 // Declared again rather than edited above: same-file interfaces merge, and the case additions stay in one block.
 export interface PqrsfRequestsTable {
   /** When the foundation answered (the answer's text is `response`). */

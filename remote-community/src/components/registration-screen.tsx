@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ConsentForm } from 'shared/legal/privacy-policy';
-import { communityTexts } from 'shared/schemas/community';
+import { communityTexts } from '../forms/schemas';
 import type { z } from 'shared/schemas/zod';
 import { PageFrame } from 'shared/ui/page-frame';
 import { fieldsOf } from 'shared/ui/submission-form';

@@ -25,7 +25,7 @@ import { formTexts } from '../texts';
 export interface SubmissionOptions<V, A> {
   /** Key under which the stored id is recorded in the submissions slice. */
   form: string;
-  /** The operation of `src/api/` that stores the record. */
+  /** The declared operation (its feature's `operations.ts`) that stores the record. */
   send: (body: V & { [HONEYPOT_FIELD]?: string }) => Promise<ApiResult<A>>;
   /** The stored record's id in the server's answer; no id means nothing was stored. */
   idOf: (answer: A) => string | undefined;

@@ -5,16 +5,12 @@
 import Fastify from 'fastify';
 import type { EnrollmentsResponse } from './account-api';
 import type { AccountFromPaymentResponse } from '../payments/account-from-payment-operations';
-import type { AllyResponse, NewsletterResponse, PqrsfLookupResponse, PqrsfResponse, VolunteerResponse } from './community-api';
+import type { NewsletterResponse } from './newsletter';
 import type { PaymentStatusResponse } from '../payments/schemas';
 
 declare const status: PaymentStatusResponse;
 declare const enrollments: EnrollmentsResponse;
 declare const account: AccountFromPaymentResponse;
-declare const volunteer: VolunteerResponse;
-declare const ally: AllyResponse;
-declare const pqrsf: PqrsfResponse;
-declare const lookup: PqrsfLookupResponse;
 declare const newsletter: NewsletterResponse;
 
 /** What the screens read today compiles… */
@@ -23,10 +19,6 @@ export const read = [
   status.status_detail,
   enrollments.enrollments[0]?.certificate_available,
   account.temporary_password,
-  volunteer.volunteer_id,
-  ally.corporation_id,
-  pqrsf.dueDate,
-  lookup.Items[0]?.termDays,
   newsletter.alreadySubscribed,
 ];
 
@@ -38,14 +30,6 @@ export const renamed = [
   enrollments.enrollments[0]?.certificateAvailable,
   // @ts-expect-error the answer says temporary_password
   account.temporaryPassword,
-  // @ts-expect-error the answer says volunteer_id
-  volunteer.id,
-  // @ts-expect-error the answer says corporation_id
-  ally.ally_id,
-  // @ts-expect-error the answer says dueDate
-  pqrsf.due_date,
-  // @ts-expect-error Items, as the spec names it
-  lookup.items,
   // @ts-expect-error the answer says alreadySubscribed
   newsletter.already_subscribed,
 ];

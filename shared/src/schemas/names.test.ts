@@ -1,13 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import { registrationSchema } from './account';
-import {
-  allySchema,
-  arteDeAmarteInquirySchema,
-  pqrsfSchema,
-  softwareRequestSchema,
-  valeSerInquirySchema,
-  volunteerSchema,
-} from './community';
 import { businessNameField, nameTexts, optionalPersonNameField, personNameField } from './common';
 import { dataRequestFormSchema } from './data-requests-api';
 import type { z } from './zod';
@@ -96,14 +88,9 @@ describe('person and company names (trust boundaries, round two)', () => {
   });
 
   // Every field of every form that holds a person's or a company's name, by its contract name (the donation form's:
-  // remote-giving/src/donation/schemas.test.ts, #27).
+  // remote-giving/src/donation/schemas.test.ts; the enrolment form's: remote-courses/src/enrolment/schemas.test.ts; the
+  // community forms': remote-community/src/forms/names.test.ts; #27).
   const forms: Array<[string, z.ZodMiniType, string[]]> = [
-    ['volunteer', volunteerSchema, ['volunteer_name', 'volunteer_lastname']],
-    ['ally', allySchema, ['corporation_name', 'representative_name', 'representative_lastname']],
-    ['pqrsf', pqrsfSchema, ['name', 'lastname']],
-    ['arte de amarte', arteDeAmarteInquirySchema, ['full_name']],
-    ['vale ser', valeSerInquirySchema, ['first_name', 'last_name']],
-    ['software', softwareRequestSchema, ['full_name']],
     ['data request', dataRequestFormSchema, ['name']],
     ['registration', registrationSchema, ['name']],
   ];
@@ -113,13 +100,5 @@ describe('person and company names (trust boundaries, round two)', () => {
       expect(issues.find((i) => i.path.join('.') === field)?.message).toBe(nameTexts.noLinks);
       expect(schema.safeParse({ [field]: "María O'Neill" }).error?.issues.some((i) => i.path.join('.') === field)).toBe(false);
     }
-  });
-
-  it('keeps the custom-software form’s own spec messages first', () => {
-    const nameIssue = (value: string) =>
-      softwareRequestSchema.safeParse({ full_name: value }).error?.issues.find((i) => i.path[0] === 'full_name')?.message;
-    expect(nameIssue('')).toBe('El nombre completo es requerido');
-    expect(nameIssue('Al')).toBe('Debe tener al menos 3 caracteres');
-    expect(nameIssue('Ana 3')).toBe(nameTexts.noLinks);
   });
 });

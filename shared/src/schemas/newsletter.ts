@@ -132,3 +132,10 @@ export const newsletterSendResponseSchema = z.object({ success: z.literal(true),
 export type NewsletterSendResponse = z.output<typeof newsletterSendResponseSchema>;
 
 export const newsletterStatusLabels = { pending: 'Pendiente', confirmed: 'Confirmado', unsubscribed: 'Dado de baja' } as const;
+
+/**
+ * POST /api/community/newsletter/subscribe: 201 and the same message for every accepted address (double opt-in, #15: the
+ * answer never tells whether it was already subscribed; `alreadySubscribed` is always false).
+ */
+export const newsletterResponseSchema = z.object({ success: z.literal(true), message: z.string(), alreadySubscribed: z.boolean() });
+export type NewsletterResponse = z.output<typeof newsletterResponseSchema>;

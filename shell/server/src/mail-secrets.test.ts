@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import { createAccountApi } from 'remote-account/server';
 import { invitationMail } from 'remote-account/server/staff';
 import { codeMail, responseMail } from 'remote-account/server/data-requests/mail';
-import { confirmationMail, newsletterMail, newToken } from 'remote-community/server/newsletter-mail';
+import { confirmationMail, newsletterMail, newToken } from 'remote-community/server';
 import { identityMail } from 'sandbox/identity/mail';
 import { testApi } from 'shared/server/api-testing';
 import { migrateDomain, openDatabase, type Database } from 'shared/server/db';

@@ -1,0 +1,149 @@
+import '../state/submissions-slice';
+import '../community.css';
+import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useOperationCall } from 'shared/api/use-operation';
+import { AppLink } from 'shared/navigation';
+import { occupations } from 'shared/schemas/common';
+import { arteDeAmarteInquirySchema, communityTexts, guestTypes, valeSerInquirySchema, yesNo, type WorkshopSlug } from './schemas';
+import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { fieldsOf } from 'shared/ui/submission-form';
+import { PageFrame } from 'shared/ui/page-frame';
+import { useZodForm } from 'shared/ui/use-zod-form';
+import { ChoiceGroup } from '../components/choice-group';
+import { formsOperations, type ArteDeAmarteBody, type InquiryBody, type ValeSerBody } from './operations';
+import { FormSection } from '../components/page-parts';
+import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
+import { workshopOf, workshopPageTexts as p, workshops } from './texts';
+
+/** The inquiry's send for one workshop, as `useSubmission` takes it. */
+function useInquirySubmission<V extends FieldValues, O extends InquiryBody>(form: UseFormReturn<V, unknown, O>, slug: WorkshopSlug) {
+  const arteDeAmarte = useOperationCall(formsOperations.arteDeAmarteInquiry);
+  const valeSer = useOperationCall(formsOperations.valeSerInquiry);
+  return useSubmission(form, {
+    form: `${slug}-consulta`,
+    // The form of a slug fills that slug's schema: the cast only tells the compiler what the caller pairs.
+    send: (body: O) =>
+      slug === 'arte-de-amarte' ? arteDeAmarte({ body: body as ArteDeAmarteBody }) : valeSer({ body: body as ValeSerBody }),
+    idOf: (a) => a.id,
+    failed: communityTexts.inquiryFailed,
+    network: communityTexts.inquiryNetwork,
+  });
+}
+
+/** What every inquiry form shows around its fields: the kit's community form, stored with the inquiry's number. */
+function InquiryForm<V extends FieldValues, O extends InquiryBody>({
+  form,
+  slug,
+  title,
+  children,
+}: {
+  form: UseFormReturn<V, unknown, O>;
+  slug: WorkshopSlug;
+  title: string;
+  children: ReactNode;
+}) {
+  const submission = useInquirySubmission(form, slug);
+  return (
+    <CommunityForm
+      consent="community.workshop_inquiry"
+      form={form}
+      submission={submission}
+      label={title}
+      submitLabel="Enviar consulta"
+      stored={(record) => (
+        <StoredMessage title={communityTexts.inquirySuccess}>
+          <p>{p.reference(record.id)}</p>
+        </StoredMessage>
+      )}
+    >
+      {children}
+    </CommunityForm>
+  );
+}
+
+/** Arte de Amarte inquiry (spec §3): a teacher for their students or a parent for their child. */
+function ArteDeAmarteForm({ title }: { title: string }) {
+  const form = useZodForm(arteDeAmarteInquirySchema, { shouldFocusError: false });
+  const field = fieldsOf(form);
+  return (
+    <InquiryForm form={form} slug="arte-de-amarte" title={title}>
+      <ChoiceGroup legend="¿Quién eres?" required options={guestTypes} {...field('guest_type')} />
+      <div className="form-grid">
+        <TextField label="Nombre completo" required autoComplete="name" {...field('full_name')} />
+        <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+        <TextField label="Correo electrónico" required type="email" autoComplete="email" {...field('email')} />
+      </div>
+      <TextAreaField
+        label="Tu consulta"
+        required
+        hint="Por ejemplo: el colegio o la edad de los niños, y las fechas que te interesan."
+        {...field('comments_query')}
+      />
+    </InquiryForm>
+  );
+}
+
+/** Vale Ser inquiry (spec §3). */
+function ValeSerForm({ title }: { title: string }) {
+  const form = useZodForm(valeSerInquirySchema, { shouldFocusError: false });
+  const field = fieldsOf(form);
+  return (
+    <InquiryForm form={form} slug="vale-ser" title={title}>
+      <div className="form-grid">
+        <TextField label="Nombre" required autoComplete="given-name" {...field('first_name')} />
+        <TextField label="Apellido" required autoComplete="family-name" {...field('last_name')} />
+        <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+        <TextField label="Correo electrónico" required type="email" autoComplete="email" {...field('email')} />
+        <SelectField label="Ocupación" required options={occupations} {...field('occupation')} />
+        <TextField
+          label="¿Cómo te enteraste del taller?"
+          required
+          hint="Redes sociales, una amiga, tu empresa…"
+          {...field('referral_source')}
+        />
+      </div>
+      <ChoiceGroup
+        legend="¿Has tomado antes un curso de empoderamiento?"
+        required
+        inline
+        options={yesNo}
+        {...field('empowerment_course')}
+      />
+      <TextAreaField label="Tu consulta" required {...field('comments_query')} />
+    </InquiryForm>
+  );
+}
+
+/** Workshop inquiry forms (/vale-ser/consulta, /arte-de-amarte/consulta): one screen, each workshop's own fields. */
+export default function WorkshopInquiryPage({ workshop = '' }: { workshop?: string }) {
+  const slug = workshopOf(workshop);
+  const w = workshops[slug];
+  const title = p.inquiryTitle(w.title);
+  return (
+    <PageFrame title={title} intro={<p>{w.summary}</p>}>
+      <FormSection
+        id="consulta"
+        title="Envíanos tu consulta"
+        intro={w.inquiryIntro}
+        aside={
+          <>
+            <dl className="type-list">
+              {w.facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p>
+              <AppLink to={`/${slug}`}>{p.back(w.title)}</AppLink>
+            </p>
+          </>
+        }
+      >
+        {slug === 'arte-de-amarte' ? <ArteDeAmarteForm title={title} /> : <ValeSerForm title={title} />}
+      </FormSection>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { INBOX_PAGE_SIZE, type InboxListResponse, type InboxRecordResponse } from '../schemas';
+import { route } from 'shared/server/operation-routes';
+import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
+import { communityInboxKinds } from '../schemas';
+import { communityInboxOperations as ops } from '../operations';
+import type { CommunityContext } from '../../forms/server/acknowledge';
+import { registerInboxExport } from './export';
+import { registerInboxMarks } from './marks';
+import { countRows, decodeCursor, encodeCursor, fromTable, kindList, listItem, notFound, readOne, readPage, recordAnswer } from './rows';
+
+/**
+ * The staff's community inbox, under /api/community/staff/inbox/… (every route passes the staff guard): counts per
+ * kind, a keyset-paginated list with search, a record with every field as filed, the 'Contactado' mark (set, change,
+ * undo; audited) and a streamed CSV export (audited with kind, filter and row count, never the rows' data).
+ *
+ * This module holds the reading routes; the rows, cursor and queries are in rows.ts, the export in
+ * export.ts, the mark in marks.ts.
+ */
+
+export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
+  await registerStaffRoutes(app, ctx, { roles: ['comunidad'] }, async (scope) => {
+    route(scope, ops.summary, async () => {
+      const kinds = [];
+      for (const kind of kindList) {
+        const result = await sql<{ total: number; pending: number }>`
+            select count(*)::int as total, (count(*) filter (where m.record_id is null))::int as pending
+            from ${fromTable(kind)}`.execute(ctx.db);
+        const counts = result.rows[0];
+        kinds.push({ kind, label: communityInboxKinds[kind], total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) });
+      }
+      return { kinds };
+    });
+
+    // POST: the search may be a name or a document number, which never go in a URL (logs, proxies, history).
+    route(
+      scope,
+      ops.list,
+      async (request) => {
+        const { kind } = request.params;
+        const { cursor: cursorText, limit = INBOX_PAGE_SIZE, ...filter } = request.body;
+        const cursor = cursorText ? decodeCursor(cursorText) : undefined;
+        const bound = cursor ? { cursor, inclusive: false } : undefined;
+        // One row more than asked tells whether there is a next page without counting.
+        const rows = await readPage(ctx.db, kind, filter, limit + 1, bound);
+        const page = rows.slice(0, limit);
+        const last = page[page.length - 1];
+        return {
+          kind,
+          items: page.map((row) => listItem(kind, row)),
+          nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+          total: cursor ? null : await countRows(ctx.db, kind, filter),
+        };
+      },
+      {
+        config: staffRead<InboxListResponse>({ action: 'community.inbox.read', entity: 'community_record', count: (b) => b.items.length }),
+      },
+    );
+
+    registerInboxExport(scope, ctx);
+
+    route(
+      scope,
+      ops.record,
+      async (request) => {
+        const { kind, id } = request.params;
+        const row = await readOne(ctx.db, kind, id);
+        if (!row) throw notFound();
+        return recordAnswer(kind, row);
+      },
+      {
+        config: staffRead<InboxRecordResponse>({
+          action: 'community.inbox.read',
+          entity: 'community_record',
+          id: (r) => {
+            const p = r.params as { kind?: string; id?: string };
+            return `${p.kind ?? ''}/${p.id ?? ''}`;
+          },
+        }),
+      },
+    );
+
+    registerInboxMarks(scope, ctx);
+  });
+};

@@ -1,0 +1,144 @@
+import { recordConsent, withoutConsent } from 'shared/server/consents';
+import { randomInt } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { addBusinessDays, colombianDate } from 'shared/format/business-days';
+import { documentKey, pqrsfLookupTexts, RADICADO_LENGTH, responseTermDays } from '../schemas';
+import type { PqrsfRecord } from '../schemas';
+import type { Selectable } from 'kysely';
+import { publicWrite } from 'shared/server/api-module';
+import { rejectHoneypot } from 'shared/server/form-guards';
+import { ApiError } from 'shared/server/http';
+import { route } from 'shared/server/operation-routes';
+import { pqrsfOperations } from '../operations';
+import type { CommunityContext } from '../../forms/server/acknowledge';
+import type { PqrsfRequestsTable } from '../../../server/tables';
+
+/** The initial status of every request (spec §4); later statuses are set by the foundation's staff. */
+export const PQRSF_INITIAL_STATUS = 'En proceso';
+
+/** A radicado: 16 crypto-random digits (about 53 bits), first digit non-zero so it never loses a leading zero. */
+export function newRadicado(): string {
+  let out = String(randomInt(1, 10));
+  while (out.length < RADICADO_LENGTH) out += String(randomInt(0, 10));
+  return out;
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+type PqrsfRow = Selectable<PqrsfRequestsTable>;
+
+function toRecord(r: PqrsfRow): PqrsfRecord {
+  return {
+    id: r.radicado,
+    createdAt: new Date(r.created_at).toISOString(),
+    status: r.status,
+    rol_type: r.rol_type,
+    name: r.name,
+    lastname: r.lastname,
+    email: r.email,
+    phone_number: r.phone_number,
+    id_type: r.id_type,
+    id_number: r.id_number,
+    request_type: r.request_type,
+    reviews: r.reviews,
+    response: r.response,
+    respondedAt: r.responded_at ? new Date(r.responded_at).toISOString() : null,
+    dueDate: r.due_date,
+    originalDueDate: r.original_due_date,
+    termDays: r.term_days,
+    transferredTo: r.transferred_to,
+    transferredAt: r.transferred_at ? new Date(r.transferred_at).toISOString() : null,
+  };
+}
+
+/** The community context, plus the clock of the filing date (tests; the staff's terms use the same one). */
+export interface PqrsfContext extends CommunityContext {
+  now?: (() => Date) | undefined;
+}
+
+/** PQRSF filing (the server assigns the radicado and the Ley 1755 deadline) and lookup by radicado plus document. */
+
+export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) => {
+  const clock = ctx.now ?? (() => new Date());
+  route(
+    app,
+    pqrsfOperations.file,
+    async (request) => {
+      const { record: p, version } = withoutConsent(request.body);
+      const now = clock();
+      const termDays = responseTermDays(p.request_type);
+      const dueDate = addBusinessDays(colombianDate(now), termDays);
+      let stored: PqrsfRow | undefined;
+      // A collision among 9·10^15 numbers is next to impossible; retrying keeps it from ever failing a visitor.
+      for (let attempt = 0; !stored && attempt < 5; attempt++) {
+        try {
+          // The request and the first row of its status history (the filing, by no member of the team) together.
+          stored = await ctx.db.transaction().execute(async (trx) => {
+            const row = await trx
+              .insertInto('community.pqrsf_requests')
+              .values({
+                ...p,
+                radicado: newRadicado(),
+                status: PQRSF_INITIAL_STATUS,
+                id_number_key: documentKey(p.id_number),
+                term_days: termDays,
+                due_date: dueDate,
+                created_at: now,
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            await trx
+              .insertInto('community.pqrsf_history')
+              .values({ request_id: row.id, action: 'radicada', status: row.status, at: now, actor_sub: null, actor_email: null })
+              .execute();
+            // The notice the form showed (a petition needs no authorization: Ley 1581 art. 10), with its proof.
+            await recordConsent(trx, {
+              form: 'community.pqrsf',
+              version,
+              recordTable: 'community.pqrsf_requests',
+              recordRef: row.radicado,
+              email: p.email,
+            });
+            return row;
+          });
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+        }
+      }
+      if (!stored) throw new Error('no free radicado after 5 attempts');
+      const record = toRecord(stored);
+      await ctx.acknowledge(
+        { kind: 'pqrsf', to: record.email, number: record.id, date: now, due: { date: record.dueDate, businessDays: termDays } },
+        request.log,
+      );
+      return {
+        success: true as const,
+        id: record.id,
+        status: record.status,
+        createdAt: record.createdAt,
+        dueDate: record.dueDate,
+        termDays,
+      };
+    },
+    { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
+  );
+
+  // POST, not GET: the document number is personal data and must not travel in a URL (logs, history, proxies).
+  route(
+    app,
+    pqrsfOperations.lookup,
+    async (request) => {
+      const { id, id_number } = request.body;
+      // One query over both halves, so a wrong radicado and a wrong document are indistinguishable.
+      const row = await ctx.db
+        .selectFrom('community.pqrsf_requests')
+        .selectAll()
+        .where('radicado', '=', id)
+        .where('id_number_key', '=', documentKey(id_number))
+        .executeTakeFirst();
+      if (!row) throw new ApiError(404, 'not_found', pqrsfLookupTexts.notFound);
+      return { success: true as const, Items: [toRecord(row)] };
+    },
+    { config: publicWrite(ctx.settings) },
+  );
+};

@@ -1,0 +1,127 @@
+import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
+import type { OutgoingMail } from 'shared/server/mailer';
+import { renderMail, type MailContent } from 'shared/server/mail-template';
+import { pqrsfLookupLink } from '../../forms/server/acknowledge';
+
+/**
+ * The e-mails a PQRSF case sends to its petitioner: the answer, an extension of the term, a transfer. Each goes to the
+ * address filed with the request, which nobody verified, so:
+ * - the address must be one bare addr-spec (the mailer also passes it as an address object, never a parsed string);
+ * - subjects are fixed text plus the radicado (digits we generated): nothing typed by anyone reaches a header;
+ * - the only varying text in the body is the foundation's own (the answer, the reason, the entity), written by the
+ *   staff; the template escapes it for HTML, and it is never a link target. The petitioner's name is not used: a
+ *   request filed with someone else's address would otherwise carry text of the filer's choosing to that mailbox.
+ */
+
+// The acknowledgements' rule (acknowledge.ts keeps its own copy private): one bare addr-spec, no display name or list.
+const plainChar = String.raw`[^\s@<>()[\]\\,;:"\p{Cc}]`;
+const PLAIN_ADDRESS = new RegExp(`^${plainChar}+@${plainChar}+\\.${plainChar}+$`, 'u');
+const RADICADO = /^\d{16}$/;
+
+/** Whether an address filed with a request can be written to as it is. */
+export const isPlainAddress = (address: string): boolean => PLAIN_ADDRESS.test(address);
+
+export const caseMailTexts = {
+  greeting: 'Hola:',
+  radicadoLabel: 'Radicado',
+  lookupAction: 'Consultar tu solicitud',
+  lookupNote: 'Puedes consultarla en cualquier momento en nuestro sitio con el número de radicado y tu número de documento.',
+  notYou: 'Si no enviaste esta solicitud, puedes ignorar este correo.',
+  response: {
+    subject: 'Respuesta a tu solicitud',
+    intro: 'Respondimos la solicitud (PQRSF) que radicaste. Esta es nuestra respuesta:',
+    dateLabel: 'Fecha de respuesta',
+  },
+  extension: {
+    subject: 'Ampliamos el plazo de respuesta de tu solicitud',
+    intro:
+      'No nos es posible responder tu solicitud dentro del término inicial. Como lo permite la Ley 1755 de 2015 (artículo 14, parágrafo), ampliamos el plazo por el siguiente motivo:',
+    newDateLabel: 'Nueva fecha límite de respuesta',
+    previousDateLabel: 'Fecha límite anterior',
+  },
+  transfer: {
+    subject: 'Trasladamos tu solicitud',
+    intro: (entity: string) =>
+      `Tu solicitud es competencia de otra entidad, así que la enviamos a ${entity} (Ley 1755 de 2015, artículo 21). Esa entidad te responderá directamente.`,
+    entityLabel: 'Entidad competente',
+    dateLabel: 'Fecha del traslado',
+  },
+} as const;
+const t = caseMailTexts;
+
+/** The staff's text as paragraphs: one per non-empty line (the template writes each as its own <p>, escaped). */
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+function mail(
+  to: string,
+  radicado: string,
+  content: Omit<MailContent, 'to' | 'subject' | 'greeting'> & { subject: string },
+  origin: string,
+) {
+  if (!RADICADO.test(radicado)) throw new TypeError('a case e-mail names a generated radicado');
+  return renderMail({
+    ...content,
+    to,
+    greeting: t.greeting,
+    subject: `${content.subject} ${radicado}`,
+    paragraphs: [...content.paragraphs, t.lookupNote, t.notYou],
+    action: { label: t.lookupAction, url: pqrsfLookupLink(origin, radicado), public: true },
+  });
+}
+
+export function responseMail(origin: string, c: { to: string; radicado: string; text: string; at: Date }): OutgoingMail {
+  return mail(
+    c.to,
+    c.radicado,
+    {
+      subject: t.response.subject,
+      paragraphs: [t.response.intro, ...paragraphsOf(c.text)],
+      details: [
+        [t.radicadoLabel, c.radicado],
+        [t.response.dateLabel, formatColombianDateTime(c.at)],
+      ],
+    },
+    origin,
+  );
+}
+
+export function extensionMail(
+  origin: string,
+  c: { to: string; radicado: string; reason: string; dueDate: string; previousDueDate: string },
+): OutgoingMail {
+  return mail(
+    c.to,
+    c.radicado,
+    {
+      subject: t.extension.subject,
+      paragraphs: [t.extension.intro, ...paragraphsOf(c.reason)],
+      details: [
+        [t.radicadoLabel, c.radicado],
+        [t.extension.newDateLabel, formatLongDate(c.dueDate)],
+        [t.extension.previousDateLabel, formatLongDate(c.previousDueDate)],
+      ],
+    },
+    origin,
+  );
+}
+
+export function transferMail(origin: string, c: { to: string; radicado: string; entity: string; at: Date }): OutgoingMail {
+  return mail(
+    c.to,
+    c.radicado,
+    {
+      subject: t.transfer.subject,
+      paragraphs: [t.transfer.intro(c.entity)],
+      details: [
+        [t.radicadoLabel, c.radicado],
+        [t.transfer.entityLabel, c.entity],
+        [t.transfer.dateLabel, formatColombianDateTime(c.at)],
+      ],
+    },
+    origin,
+  );
+}

@@ -1,0 +1,90 @@
+import { defineOperation } from 'shared/api/operation';
+import {
+  addNoteRequestSchema,
+  closeRequestSchema,
+  digestResponseSchema,
+  extendRequestSchema,
+  pqrsfCaseParamsSchema,
+  pqrsfCaseSchema,
+  pqrsfInboxRequestSchema,
+  pqrsfInboxResponseSchema,
+  respondRequestSchema,
+  startProcessingRequestSchema,
+  transferRequestSchema,
+} from './staff-schemas';
+import type { z } from 'shared/schemas/zod';
+
+/**
+ * The panel's PQRSF operations, declared once (#27, shared/api/operation): server/staff.ts registers them with
+ * `route`, the staff screens call them through the staff client. Apart from the visitor's (operations.ts): a
+ * public page never bundles these.
+ */
+
+/** Who handles petitions in the panel. */
+const atencion = ['atencion'] as const;
+
+/** A case route: the radicado in the path, the case as it is now as the answer. */
+const caseAction = <const Path extends `/api/community/staff/pqrsf/:radicado/${string}`, B extends z.ZodMiniType>(
+  path: Path,
+  body: B,
+  summary: string,
+) => defineOperation({ method: 'POST', path, params: pqrsfCaseParamsSchema, body, response: pqrsfCaseSchema, roles: atencion, summary });
+
+export const pqrsfStaffOperations = {
+  /** A page of the inbox with its counts (POST: the search is personal data, never in a URL). */
+  inbox: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/pqrsf/bandeja',
+    body: pqrsfInboxRequestSchema,
+    response: pqrsfInboxResponseSchema,
+    roles: atencion,
+    summary: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
+  }),
+  /** The request as filed, its history, notes, term and the actions it allows. */
+  case: defineOperation({
+    method: 'GET',
+    path: '/api/community/staff/pqrsf/:radicado',
+    params: pqrsfCaseParamsSchema,
+    response: pqrsfCaseSchema,
+    roles: atencion,
+    summary: 'Panel: una PQRSF tal como se radicó, su historial, notas internas, plazo y acciones posibles',
+  }),
+  startProcessing: caseAction(
+    '/api/community/staff/pqrsf/:radicado/en-tramite',
+    startProcessingRequestSchema,
+    'Panel: pasar una PQRSF a «En trámite»',
+  ),
+  respond: caseAction(
+    '/api/community/staff/pqrsf/:radicado/respuesta',
+    respondRequestSchema,
+    'Panel: responder una PQRSF (queda «Respondida» con la fecha; la respuesta se envía por correo al peticionario)',
+  ),
+  extend: caseAction(
+    '/api/community/staff/pqrsf/:radicado/ampliacion',
+    extendRequestSchema,
+    'Panel: ampliar el plazo (Ley 1755 art. 14 parágrafo: antes del vencimiento, con motivo, hasta el doble del término inicial; se avisa al peticionario)',
+  ),
+  transfer: caseAction(
+    '/api/community/staff/pqrsf/:radicado/traslado',
+    transferRequestSchema,
+    'Panel: trasladar una PQRSF a la entidad competente (Ley 1755 art. 21: dentro de 5 días hábiles desde la radicación; se avisa al peticionario)',
+  ),
+  close: caseAction(
+    '/api/community/staff/pqrsf/:radicado/cierre',
+    closeRequestSchema,
+    'Panel: cerrar una PQRSF (sin respuesta ni traslado, con el motivo)',
+  ),
+  addNote: caseAction(
+    '/api/community/staff/pqrsf/:radicado/notas',
+    addNoteRequestSchema,
+    'Panel: agregar una nota interna a una PQRSF (no la ve el peticionario)',
+  ),
+  /** Administration: today's digest of PQRSF due soon and overdue, sent now (once a day, like the schedule); no screen calls it. */
+  digest: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/pqrsf/digest',
+    response: digestResponseSchema,
+    roles: ['admin'],
+    summary: 'Panel (administración): enviar ahora el resumen diario de PQRSF por vencer y vencidas (una vez al día)',
+  }),
+};
