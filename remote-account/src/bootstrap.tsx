@@ -1,5 +1,14 @@
 import { startStandalone } from 'shared/ui/standalone-app';
+import type { ScreenModule } from 'shared/ui/standalone-routes';
+
+/** The public screens by their file name (`screenFile` of the route's screen), each in its feature folder. */
+const screens: Record<string, () => Promise<ScreenModule>> = {
+  'login-page': () => import('./session/login-page'),
+  'register-page': () => import('./registration/register-page'),
+  'confirm-email-page': () => import('./registration/confirm-email-page'),
+  'mis-cursos-page': () => import('./mis-cursos/mis-cursos-page'),
+  'data-rights-page': () => import('./data-requests/data-rights-page'),
+};
 
 /** Runs this remote alone for development: its own routes with the shared contract, no shell. */
-// Component tests sit beside the screens (*.test.tsx): they must not become chunks of the build.
-startStandalone('account', (file) => import(/* webpackExclude: /\.test\.tsx$/ */ `./screens/${file}.tsx`));
+startStandalone('account', (file) => screens[file]?.() ?? Promise.reject(new Error(`Pantalla desconocida: ${file}`)));

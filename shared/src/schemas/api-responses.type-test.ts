@@ -2,7 +2,6 @@
 // a field the API no longer answers, or a route that answers a field the contract does not have, stops compiling.
 // Each `@ts-expect-error` fails the build if the line below it compiles, e.g. once a renamed field exists again.
 import Fastify from 'fastify';
-import type { EnrollmentsResponse } from './account-api';
 import type { AccountFromPaymentResponse } from '../payments/account-from-payment-operations';
 import type { AllyResponse, NewsletterResponse, PqrsfLookupResponse, PqrsfResponse, VolunteerResponse } from './community-api';
 import type { CheckoutResponse, LeadResponse } from './courses-api';
@@ -13,7 +12,6 @@ declare const checkout: CheckoutResponse;
 declare const lead: LeadResponse;
 declare const contribution: ContributionResponse;
 declare const status: PaymentStatusResponse;
-declare const enrollments: EnrollmentsResponse;
 declare const account: AccountFromPaymentResponse;
 declare const volunteer: VolunteerResponse;
 declare const ally: AllyResponse;
@@ -33,7 +31,6 @@ export const read = [
   contribution.amount,
   status.status,
   status.status_detail,
-  enrollments.enrollments[0]?.certificate_available,
   account.temporary_password,
   volunteer.volunteer_id,
   ally.corporation_id,
@@ -52,8 +49,6 @@ export const renamed = [
   contribution.donation_amount,
   // @ts-expect-error the status answer holds what the result pages show, not the provider's whole report
   status.transaction_amount,
-  // @ts-expect-error the row says certificate_available
-  enrollments.enrollments[0]?.certificateAvailable,
   // @ts-expect-error the answer says temporary_password
   account.temporaryPassword,
   // @ts-expect-error the answer says volunteer_id

@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { registrationSchema } from './account';
 import {
   allySchema,
   arteDeAmarteInquirySchema,
@@ -9,7 +8,6 @@ import {
   volunteerSchema,
 } from './community';
 import { businessNameField, nameTexts, optionalPersonNameField, personNameField } from './common';
-import { dataRequestFormSchema } from './data-requests-api';
 import { donationSchema } from './donation';
 import { enrolmentSchema } from './enrolment';
 import type { z } from './zod';
@@ -107,8 +105,6 @@ describe('person and company names (trust boundaries, round two)', () => {
     ['arte de amarte', arteDeAmarteInquirySchema, ['full_name']],
     ['vale ser', valeSerInquirySchema, ['first_name', 'last_name']],
     ['software', softwareRequestSchema, ['full_name']],
-    ['data request', dataRequestFormSchema, ['name']],
-    ['registration', registrationSchema, ['name']],
   ];
   it.each(forms)('the %s form refuses a lure in each name field, with the message on that field', (_form, schema, fields) => {
     for (const field of fields) {
