@@ -24,7 +24,14 @@ function* files(dir) {
 /** A fingerprint of everything a browser build depends on; paths are relative, so a moved checkout is not stale. */
 export function inputsHash(app, rootDir = root) {
   const h = createHash('sha256');
-  for (const dir of [path.join(rootDir, app, 'src'), path.join(rootDir, 'shared', 'src'), path.join(rootDir, 'tooling')]) {
+  // The app's manifest/ too: its data (e.g. remote-account's request kinds) is imported by the browser code.
+  const dirs = [
+    path.join(rootDir, app, 'src'),
+    path.join(rootDir, app, 'manifest'),
+    path.join(rootDir, 'shared', 'src'),
+    path.join(rootDir, 'tooling'),
+  ];
+  for (const dir of dirs) {
     for (const f of [...files(dir)].sort()) h.update(path.relative(rootDir, f).split(path.sep).join('/')).update(readFileSync(f));
   }
   // The app's and the contract's package.json: the declared contract range and version are part of the build.
