@@ -6,17 +6,17 @@ import { createConfig } from '../tooling/webpack.mjs';
  * loads it when a signed-in user is remembered, to check the session and provide ID tokens to other apps.
  */
 export const exposes = {
-  './LoginPage': './src/screens/login-page.tsx',
-  './RegisterPage': './src/screens/register-page.tsx',
-  './ConfirmEmailPage': './src/screens/confirm-email-page.tsx',
-  './MisCursosPage': './src/screens/mis-cursos-page.tsx',
-  './DataRightsPage': './src/screens/data-rights-page.tsx',
+  './LoginPage': './src/session/login-page.tsx',
+  './RegisterPage': './src/registration/register-page.tsx',
+  './ConfirmEmailPage': './src/registration/confirm-email-page.tsx',
+  './MisCursosPage': './src/mis-cursos/mis-cursos-page.tsx',
+  './DataRightsPage': './src/data-requests/data-rights-page.tsx',
   // The panel (/equipo): its door (sign-in, authenticator, the staff session) and the admins' screens.
-  './StaffGate': './src/screens/staff/staff-gate.tsx',
-  './StaffMembers': './src/screens/staff/staff-members.tsx',
+  './StaffGate': './src/staff/staff-gate.tsx',
+  './StaffMembers': './src/staff/staff-members.tsx',
   './StaffAudit': './src/screens/staff/staff-audit.tsx',
-  './StaffDataRequests': './src/screens/staff/data-requests-inbox.tsx',
-  './StaffDataRequest': './src/screens/staff/data-request-case.tsx',
+  './StaffDataRequests': './src/data-requests/data-requests-inbox.tsx',
+  './StaffDataRequest': './src/data-requests/data-request-case.tsx',
   './session': './src/session/expose.ts',
 };
 

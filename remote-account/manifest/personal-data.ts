@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dataRequestKindLabels } from 'shared/schemas/data-requests-api';
+import { dataRequestKindLabels } from './data-request-kinds';
 import { dataRequestEmailKey } from 'shared/server/address-keys';
 import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
 

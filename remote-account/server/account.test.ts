@@ -4,7 +4,7 @@ import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import type { Gateway } from '../../shell/server/src/app';
 import { testGateway } from '../../shell/server/src/testing';
-import { e164, temporaryPassword, type AccountDirectory, type NewAccount } from './directory';
+import { e164, temporaryPassword, type AccountDirectory, type NewAccount } from '../src/mis-cursos/server/directory';
 import { createAccountApi } from './index';
 
 const student = sampleEnrolment;

@@ -6,8 +6,8 @@ import { pdfFonts, readPdfText, type PdfPageText } from 'shared/server/pdf/testi
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import type { Gateway } from '../../shell/server/src/app';
 import { testGateway } from '../../shell/server/src/testing';
-import { enrolmentCertificate, type CertificateData } from './certificate';
-import type { AccountDirectory } from './directory';
+import { enrolmentCertificate, type CertificateData } from '../src/mis-cursos/server/certificate';
+import type { AccountDirectory } from '../src/mis-cursos/server/directory';
 import { createAccountApi } from './index';
 
 const certificate = (over: Partial<CertificateData>): Promise<Uint8Array> =>

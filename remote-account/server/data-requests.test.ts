@@ -10,7 +10,7 @@ import {
   type DataInboxResponse,
   type DataRequestCase,
   type FileDataRequestResponse,
-} from 'shared/schemas/data-requests-api';
+} from '../src/data-requests/schemas';
 import { migrateApis, mountApi } from 'shared/server/api-mount';
 import { readAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
@@ -23,10 +23,14 @@ import type { IdentityAccounts } from 'shared/server/personal-data/identity-acco
 import { createApiContext, readCommonConfig } from 'shared/server/server-config';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { testDatabases } from 'shared/server/test-databases';
-import { runDataRequestDigest } from './data-requests/digest';
-import { retryAccountDeletions } from './data-requests/account-deletion';
-import type { PersonalDataEngine, PersonalDataFactory } from './data-requests/personal-data';
-import { CODES_PER_ADDRESS_PER_HOUR, CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR, CODES_PER_IP_PER_HOUR } from './data-requests/visitor';
+import { runDataRequestDigest } from '../src/data-requests/server/digest';
+import { retryAccountDeletions } from '../src/data-requests/server/account-deletion';
+import type { PersonalDataEngine, PersonalDataFactory } from '../src/data-requests/server/personal-data';
+import {
+  CODES_PER_ADDRESS_PER_HOUR,
+  CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR,
+  CODES_PER_IP_PER_HOUR,
+} from '../src/data-requests/server/visitor';
 import { createAccountApi } from './index';
 
 const ORIGIN = 'http://127.0.0.1:8080';

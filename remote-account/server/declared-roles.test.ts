@@ -5,7 +5,7 @@ import { createTestIdentity } from 'shared/server/identity-testing';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { allStaffRoles, staffRoleNames, type StaffRole } from 'shared/staff-roles';
 import { accountStaffOperations } from '../src/api/account-staff-operations';
-import { dataRequestsStaffOperations } from '../src/api/data-requests-staff-operations';
+import { dataRequestsStaffOperations } from '../src/data-requests/staff-operations';
 import { createAccountApi } from './index';
 
 /**

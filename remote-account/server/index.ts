@@ -1,16 +1,9 @@
-import { sql } from 'kysely';
 import type { ApiModule } from 'shared/server/api-module';
-import {
-  dataRequestAccountDeletionsMigration,
-  dataRequestCompletionMigration,
-  dataRequestLinksMigration,
-  dataRequestsMigration,
-  registerDataRequests,
-  type DataRequestOptions,
-} from './data-requests';
-import { cognitoDirectory, type AccountDirectory } from './directory';
-import { registrationConsentRoutes } from './registration-consent';
-import { accountRoutes } from './routes';
+import { registerDataRequests, type DataRequestOptions } from '../src/data-requests/server/data-requests';
+import { cognitoDirectory, type AccountDirectory } from '../src/mis-cursos/server/directory';
+import { registrationConsentRoutes } from '../src/registration/server/registration-consent';
+import { accountRoutes } from '../src/mis-cursos/server/routes';
+import { accountMigrations } from './migrations';
 import { registerAccountStaffRoutes, staffInvitationRoutes } from './staff';
 
 /**
@@ -24,28 +17,7 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
     description: 'Cuentas, Mis Cursos y certificados',
     migrations: {
       schema: 'account',
-      migrations: {
-        '001_payment_accounts': {
-          async up(db) {
-            await db.schema
-              .withSchema('account')
-              .createTable('payment_accounts')
-              // One account per paid enrolment: the claim that makes a reloaded success page create nothing.
-              .addColumn('enrolment_reference', 'text', (c) => c.primaryKey())
-              .addColumn('payment_id', 'text', (c) => c.notNull())
-              .addColumn('email', 'text', (c) => c.notNull())
-              .addColumn('outcome', 'text', (c) => c.notNull().defaultTo('pending'))
-              .addColumn('user_sub', 'text')
-              .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-              .execute();
-          },
-        },
-        // The data subject's requests (#15): data-requests/migrations.ts.
-        '002_data_requests': dataRequestsMigration,
-        '003_data_request_completion': dataRequestCompletionMigration,
-        '004_data_request_account_deletions': dataRequestAccountDeletionsMigration,
-        '005_data_request_links': dataRequestLinksMigration,
-      },
+      migrations: accountMigrations,
     },
     plugin: async (app, ctx) => {
       let directory = options.directory;
@@ -61,6 +33,11 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
     },
   };
 }
+
+// What the gateway's and the sandbox's tests use of the feature folders' server parts (they import this remote's
+// `server/` only, never its `src/`).
+export type { AccountDirectory, NewAccount } from '../src/mis-cursos/server/directory';
+export { codeMail, responseMail } from '../src/data-requests/server/mail';
 
 export const accountApi = createAccountApi();
 export default accountApi;

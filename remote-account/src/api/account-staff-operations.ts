@@ -1,21 +1,18 @@
 import { defineOperation } from 'shared/api/operation';
+import { AUDIT_PAGE_SIZE, auditQuerySchema, auditResponseSchema, staffMembersResponseSchema } from 'shared/schemas/staff-api';
 import {
-  AUDIT_PAGE_SIZE,
-  auditQuerySchema,
-  auditResponseSchema,
   inviteStaffRequestSchema,
   inviteStaffResponseSchema,
   removeStaffResponseSchema,
   staffMemberParamsSchema,
-  staffMembersResponseSchema,
   staffMeResponseSchema,
   updateStaffRolesRequestSchema,
   updateStaffRolesResponseSchema,
-} from 'shared/schemas/staff-api';
+} from '../staff/schemas';
 
 /**
  * The panel's own operations, declared once (#27): who is signed in, and for administration the team and the audit
- * log. api/staff.ts registers them with `route`; the panel's screens call them through the staff client.
+ * log. server/staff.ts registers them with `route`; the panel's screens call them through the staff client.
  */
 
 /** Administration: the team and the audit log. */

@@ -4,12 +4,12 @@ import {
   acceptStaffInvitationSchema,
   staffInvitationPreviewRequestSchema,
   staffInvitationPreviewSchema,
-} from 'shared/schemas/staff-api';
+} from '../staff/schemas';
 
 /**
  * The two public steps of an invitation to the team, declared once (#27): no session (the e-mailed link's token is the
  * proof, always in the body, never in a URL). Only the panel's gate calls them, so they live apart from the visitor's
- * pages' operations (account-operations.ts).
+ * pages' operations (mis-cursos/operations.ts).
  */
 export const staffInvitationOperations = {
   /** What an invitation link offers: address, roles, whether the address already has an account. */

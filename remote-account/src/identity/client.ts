@@ -35,7 +35,7 @@ export function prefetchIdentity(): void {
 
 /**
  * Calls `pick(module)` once the chunk is here; when it cannot be fetched, answers `offline` instead of throwing.
- * The panel's gate builds its own calls with it (screens/staff/staff-identity.ts).
+ * The panel's gate builds its own calls with it (staff/staff-identity.ts).
  */
 export function lazyIdentity<A extends unknown[], R>(pick: (m: Cognito) => (...args: A) => Promise<R>, offline: NoInfer<R>) {
   return async (...args: A): Promise<R> => {

@@ -4,7 +4,7 @@ import { claimSecretField } from './schemas';
 
 /**
  * The account opened after an approved payment, declared once (#27): a payable's result page calls it from the paying
- * browser (remote-courses today), the account domain registers it (remote-account/server/routes.ts). Part of the
+ * browser (remote-courses today), the account domain registers it (remote-account/src/mis-cursos/server/routes.ts). Part of the
  * payments kit because it crosses domains: a remote imports no other remote's declarations.
  */
 

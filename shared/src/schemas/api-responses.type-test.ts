@@ -3,13 +3,11 @@
 // Each `@ts-expect-error` fails the build if the line below it compiles, e.g. once a renamed field exists again.
 // Each domain keeps its own answers' type test beside its schemas (remote-<domain>/src/<feature>/).
 import Fastify from 'fastify';
-import type { EnrollmentsResponse } from './account-api';
 import type { AccountFromPaymentResponse } from '../payments/account-from-payment-operations';
 import type { NewsletterResponse } from './newsletter';
 import type { PaymentStatusResponse } from '../payments/schemas';
 
 declare const status: PaymentStatusResponse;
-declare const enrollments: EnrollmentsResponse;
 declare const account: AccountFromPaymentResponse;
 declare const newsletter: NewsletterResponse;
 
@@ -17,7 +15,6 @@ declare const newsletter: NewsletterResponse;
 export const read = [
   status.status,
   status.status_detail,
-  enrollments.enrollments[0]?.certificate_available,
   account.temporary_password,
   newsletter.alreadySubscribed,
 ];
@@ -26,8 +23,6 @@ export const read = [
 export const renamed = [
   // @ts-expect-error the status answer holds what the result pages show, not the provider's whole report
   status.transaction_amount,
-  // @ts-expect-error the row says certificate_available
-  enrollments.enrollments[0]?.certificateAvailable,
   // @ts-expect-error the answer says temporary_password
   account.temporaryPassword,
   // @ts-expect-error the answer says alreadySubscribed

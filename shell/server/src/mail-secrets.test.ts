@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Transporter } from 'nodemailer';
-import { createAccountApi } from 'remote-account/server';
 import { invitationMail } from 'remote-account/server/staff';
-import { codeMail, responseMail } from 'remote-account/server/data-requests/mail';
+import { codeMail, createAccountApi, responseMail } from 'remote-account/server';
 import { confirmationMail, newsletterMail, newToken } from 'remote-community/server';
 import { identityMail } from 'sandbox/identity/mail';
 import { testApi } from 'shared/server/api-testing';

@@ -3,7 +3,7 @@
 // fake identity provider that both the account API (accounts opened after a payment) and the engine (read, delete) use.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createAccountApi } from 'remote-account/server';
-import type { AccountDirectory, NewAccount } from 'remote-account/server/directory';
+import type { AccountDirectory, NewAccount } from 'remote-account/server';
 import communityApi from 'remote-community/server';
 import coursesApi from 'remote-courses/server';
 import givingApi from 'remote-giving/server';

@@ -13,7 +13,7 @@ import { personScope } from './selection';
  * and its erasure everywhere — the identity provider's account included — except what the law obliges the foundation
  * to keep. Both read the site's registry (registry.ts; composed from the domains' manifests by site/server.ts), so a
  * table is never covered by one and forgotten by the other.
- * The account API's data requests call it through their port (remote-account/server/data-requests/personal-data.ts).
+ * The account API's data requests call it through their port (remote-account/src/data-requests/server/personal-data.ts).
  */
 
 export const personalDataTexts = {

@@ -1,0 +1,15 @@
+// Type test, checked by `tsc -p tsconfig.json` (never run), as shared/src/schemas/api-responses.type-test.ts is for the
+// other domains: Mis Cursos reads the enrolments answer's fields, so a renamed field stops compiling.
+// The `@ts-expect-error` fails the build if the line below it compiles, e.g. once a renamed field exists again.
+import type { EnrollmentsResponse } from './schemas';
+
+declare const enrollments: EnrollmentsResponse;
+
+/** What the screen reads today compiles… */
+export const read = [enrollments.enrollments[0]?.certificate_available];
+
+/** …and a renamed or invented field does not. */
+export const renamed = [
+  // @ts-expect-error the row says certificate_available
+  enrollments.enrollments[0]?.certificateAvailable,
+];

@@ -1,0 +1,110 @@
+/**
+ * @jest-environment jsdom
+ */
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { ApiClientProvider } from 'shared/api/context';
+import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
+import type { SessionProvider } from 'shared/auth-session';
+import type { Enrollment } from './schemas';
+import { createAppStore, signedIn, signedOut, type AuthUser } from 'shared/store';
+import { accountOperations as ops } from './operations';
+
+/** The visitor's session: its token, or none once it ended (the identity provider stays out of the test). */
+const session = { token: 'token-de-martina' as string | null, logout: jest.fn<SessionProvider['logout']>() };
+const provider: SessionProvider = { getIdToken: async () => session.token, logout: () => session.logout() };
+jest.unstable_mockModule('../session/use-account-session', () => ({ useAccountSession: () => provider }));
+const { default: MisCursosPage } = await import('./mis-cursos-page');
+
+const user: AuthUser = {
+  sub: 'sub-martina',
+  email: 'martina@example.com',
+  name: 'Martina Ñáñez',
+  phone_number: '+573001234567',
+  email_verified: true,
+};
+const enrolment: Enrollment = {
+  id: 'INS-1',
+  course_id: 'ia',
+  course_name: 'Inteligencia artificial',
+  module_name: 'Módulo 1',
+  student_name: 'Martina',
+  student_lastname: 'Ñáñez',
+  payment_status: 'approved',
+  enrollment_status: 'ACTIVE',
+  created_at: '2026-03-16T15:00:00.000Z',
+  payment_date: '2026-03-16T15:05:00.000Z',
+  transaction_amount: 150000,
+  certificate_available: true,
+  start_date: null,
+};
+
+function open(operations: ScriptedOperation[]) {
+  const fake = fakeOperations(...operations);
+  const store = createAppStore({ auth: { user, isAuthenticated: true, loginTime: Date.now(), notice: null } });
+  opened = store;
+  render(
+    <Provider store={store}>
+      <ApiClientProvider client={fake.client}>
+        <MisCursosPage />
+      </ApiClientProvider>
+    </Provider>,
+  );
+  return fake;
+}
+
+let opened: ReturnType<typeof createAppStore> | null = null;
+
+beforeEach(() => {
+  session.token = 'token-de-martina';
+  session.logout.mockReset();
+});
+
+describe('Mis Cursos (/mis-cursos)', () => {
+  it("lists the visitor's enrolments and downloads a certificate, both with the session's token and none of the page's", async () => {
+    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment] }))]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Inteligencia artificial' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Descargar certificado (PDF)' }));
+    // The fake's download answers nothing: the button says it could not.
+    expect(await screen.findByText('No pudimos descargar el certificado. Intenta de nuevo en un momento.')).toBeTruthy();
+    expect(fake.calls.map((c) => [c.method, c.path, c.token])).toEqual([
+      ['GET', '/api/account/enrollments', 'token-de-martina'],
+      ['GET', '/api/account/enrollments/INS-1/certificate', 'token-de-martina'],
+    ]);
+  });
+
+  it('sends nothing once the session ended, and asks to sign in again', async () => {
+    session.token = null;
+    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment] }))]);
+    expect(await screen.findByText(/Sesión expirada/)).toBeTruthy();
+    expect(fake.calls).toEqual([]);
+  });
+
+  it("never shows the previous person's list: on a shared browser, an answer that comes after they signed out is dropped", async () => {
+    let answerMartina: (value: ReturnType<typeof ok<{ enrollments: Enrollment[] }>>) => void = () => undefined;
+    const pending = new Promise<ReturnType<typeof ok<{ enrollments: Enrollment[] }>>>((resolve) => (answerMartina = resolve));
+    const other: Enrollment = { ...enrolment, id: 'INS-2', course_name: 'Desarrollo de software', student_name: 'Julián' };
+    open([on(ops.enrollments, () => pending, ok({ enrollments: [other] }))]);
+    expect(await screen.findByText('Cargando tus cursos…')).toBeTruthy();
+    // Martina signs out while her list is on its way; Julián signs in on the same browser.
+    act(() => {
+      opened?.dispatch(signedOut());
+      session.token = 'token-de-julian';
+      opened?.dispatch(
+        signedIn({ user: { ...user, sub: 'sub-julian', email: 'julian@example.com', name: 'Julián' }, loginTime: Date.now() }),
+      );
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Desarrollo de software' })).toBeTruthy();
+    await act(async () => answerMartina(ok({ enrollments: [enrolment] })));
+    expect(screen.queryByRole('heading', { level: 2, name: 'Inteligencia artificial' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Desarrollo de software' })).toBeTruthy();
+  });
+
+  it('ends the session here too when the server refuses its token', async () => {
+    open([on(ops.enrollments, apiError(401, 'unauthorized', 'Inicia sesión.'))]);
+    expect(await screen.findByText(/Sesión expirada/)).toBeTruthy();
+    await waitFor(() => expect(session.logout).toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,245 @@
+import '../state/account-ui-slice';
+import '../account.css';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { courses } from 'shared/catalogue/courses';
+import { colombianDate } from 'shared/format/business-days';
+import { formatLongDate } from 'shared/format/dates';
+import { formatCOP } from 'shared/format/money';
+import { isSessionEnded } from 'shared/api/staff-client';
+import { useSignedInCall, useSignedInDownload, type TokenSource } from 'shared/api/use-operation';
+import { AppLink } from 'shared/navigation';
+import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
+import type { Enrollment } from './schemas';
+import { FormMessage } from 'shared/ui/form';
+import { PageFrame } from 'shared/ui/page-frame';
+import { accountOperations } from './operations';
+import { statusView } from './enrollment-status';
+import { identityMessages } from '../identity/errors';
+import { rememberPostLogin } from '../session/post-login';
+import { useAccountSession } from '../session/use-account-session';
+import { misCursosTexts as t } from '../texts';
+
+/** What the page shows; a list remembers whose it is (`owner`, the account's sub), and is shown only to them. */
+type Load =
+  | { state: 'loading' }
+  | { state: 'error' }
+  | { state: 'expired' }
+  | { state: 'done'; owner: string | undefined; enrollments: Enrollment[] };
+
+function StatusBadge({ status }: { status: string }) {
+  const view = statusView(status);
+  return <span className={`status status--${view.tone}`}>{view.label}</span>;
+}
+
+/** The day in Colombian time, as "2 de junio de 2025". */
+const dateOf = (iso: string | null) => {
+  if (!iso) return '—';
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? iso : formatLongDate(colombianDate(instant));
+};
+
+/**
+ * Downloads the enrolment certificate: the endpoint needs the Bearer token, so fetch + blob instead of a link (the
+ * declared download brings the session's token; without a session nothing is sent and the button says it failed).
+ */
+function CertificateButton({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
+  const downloadCertificate = useSignedInDownload(accountOperations.certificate, session);
+  const download = async () => {
+    setState('busy');
+    try {
+      const pdf = await downloadCertificate({ params: { id: enrollment.id } });
+      if (!pdf) throw new Error('sin certificado');
+      const url = URL.createObjectURL(pdf);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `certificado-inscripcion-${enrollment.id}.pdf`;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setState('idle');
+    } catch {
+      setState('error');
+    }
+  };
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        onClick={() => void download()}
+        disabled={state === 'busy'}
+        aria-busy={state === 'busy' || undefined}
+      >
+        {state === 'busy' ? t.certificateBusy : t.certificate}
+      </button>
+      {state === 'error' ? <FormMessage kind="error">{t.certificateError}</FormMessage> : null}
+    </div>
+  );
+}
+
+function EnrollmentCard({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
+  const titleId = `curso-${enrollment.id}`;
+  const approved = statusView(enrollment.payment_status).label === 'Aprobado';
+  return (
+    <li className="card enrolment-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{enrollment.course_name}</h2>
+      <p className="module-name">
+        {t.module}: {enrollment.module_name}
+      </p>
+      <dl className="enrolment-facts">
+        <dt>{t.payment}</dt>
+        <dd>
+          <StatusBadge status={enrollment.payment_status} />
+        </dd>
+        <dt>{t.enrolment}</dt>
+        <dd>
+          <StatusBadge status={enrollment.enrollment_status} />
+        </dd>
+        <dt>{t.student}</dt>
+        <dd>{[enrollment.student_name, enrollment.student_lastname].filter(Boolean).join(' ')}</dd>
+        {/* The cohort's start date (#14); none for enrolments from before cohorts. */}
+        {enrollment.start_date ? (
+          <>
+            <dt>{t.startsOn}</dt>
+            <dd>{formatLongDate(enrollment.start_date)}</dd>
+          </>
+        ) : null}
+        <dt>{t.enrolledOn}</dt>
+        <dd>{dateOf(enrollment.created_at)}</dd>
+        {enrollment.payment_date ? (
+          <>
+            <dt>{t.paidOn}</dt>
+            <dd>{dateOf(enrollment.payment_date)}</dd>
+          </>
+        ) : null}
+        <dt>{t.amount}</dt>
+        <dd>{formatCOP(enrollment.transaction_amount)}</dd>
+      </dl>
+      {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} session={session} /> : null}
+    </li>
+  );
+}
+
+function AnonymousPrompt({ notice }: { notice: string | null }) {
+  const dispatch = useAppDispatch();
+  const comeBack = () => rememberPostLogin(dispatch, '/mis-cursos');
+  return (
+    <section className="card auth-card" aria-labelledby="ingresa-mis-cursos">
+      {notice ? <FormMessage kind="warning">{notice}. Ingresa de nuevo para ver tus cursos.</FormMessage> : null}
+      <h2 id="ingresa-mis-cursos">{t.anonymousTitle}</h2>
+      <p>{t.anonymousText}</p>
+      <p className="auth-actions">
+        <AppLink className="btn" to="/login" onClick={comeBack}>
+          {t.loginButton}
+        </AppLink>
+        <AppLink className="btn btn--ghost" to="/register" onClick={comeBack}>
+          {t.registerButton}
+        </AppLink>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The page is someone's own courses, fetched with their session, which the server cannot know: the gateway leaves this
+ * screen to the browser (header and footer still come rendered).
+ */
+export const serverRender = false;
+
+/** /mis-cursos (spec §2, §4, §8): the signed-in visitor's approved enrolments, with their certificates. */
+export default function MisCursosPage() {
+  const session = useAccountSession();
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const user = useAppSelector(selectUser);
+  const notice = useAppSelector(selectAuthNotice);
+  const dispatch = useAppDispatch();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const listEnrollments = useSignedInCall(accountOperations.enrollments, session);
+
+  // Each request's number: an answer that arrives after a newer request (another person signed in on this browser
+  // meanwhile, or a retry) is dropped, never shown.
+  const latest = useRef(0);
+  const owner = user?.sub;
+  const fetchEnrollments = useCallback(async () => {
+    const request = ++latest.current;
+    setLoad({ state: 'loading' });
+    const res = await listEnrollments();
+    if (request !== latest.current) return;
+    // No session any more: nothing was sent.
+    if (isSessionEnded(res)) {
+      setLoad({ state: 'expired' });
+      return;
+    }
+    if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', owner, enrollments: res.data.enrollments });
+    else if (res.kind === 'error' && res.status === 401) {
+      // The server refused a token the browser still held: end the session here too, saying why.
+      dispatch(signedOut(identityMessages.sessionExpired));
+      void session.logout();
+      setLoad({ state: 'expired' });
+    } else setLoad({ state: 'error' });
+  }, [session, dispatch, listEnrollments, owner]);
+
+  useEffect(() => {
+    if (isAuthenticated) void fetchEnrollments();
+    // Signed out: whatever is still on its way belonged to the person who left.
+    else latest.current += 1;
+  }, [isAuthenticated, user?.sub, fetchEnrollments]);
+
+  let body;
+  if (!isAuthenticated || load.state === 'expired') {
+    body = <AnonymousPrompt notice={notice ?? (load.state === 'expired' ? 'Sesión expirada' : null)} />;
+  } else if (load.state === 'loading' || (load.state === 'done' && load.owner !== owner)) {
+    // Another person's list (they signed out and this one signed in before the new list came) is never shown.
+    body = (
+      <p role="status" className="lead">
+        {t.loading}
+      </p>
+    );
+  } else if (load.state === 'error') {
+    body = (
+      <div>
+        <FormMessage kind="error">{t.loadError}</FormMessage>
+        <button type="button" className="btn" onClick={() => void fetchEnrollments()}>
+          {t.retry}
+        </button>
+      </div>
+    );
+  } else if (load.enrollments.length === 0) {
+    body = (
+      <section className="card" aria-labelledby="sin-cursos">
+        <h2 id="sin-cursos">{t.emptyTitle}</h2>
+        <p>{t.emptyText}</p>
+        <ul className="course-links">
+          {courses.map((course) => (
+            <li key={course.slug}>
+              <AppLink className="btn btn--ghost" to={course.url}>
+                {course.title}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  } else {
+    body = (
+      <>
+        <p className="lead" role="status">
+          {t.count(load.enrollments.length)}
+        </p>
+        <ul className="enrolment-list">
+          {load.enrollments.map((enrollment) => (
+            <EnrollmentCard key={enrollment.id} enrollment={enrollment} session={session} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
+      {body}
+    </PageFrame>
+  );
+}

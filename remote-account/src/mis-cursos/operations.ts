@@ -1,0 +1,28 @@
+import { defineOperation, fileAnswer } from 'shared/api/operation';
+import { certificateParamsSchema, enrollmentsResponseSchema } from './schemas';
+
+/**
+ * Mis Cursos's operations, declared once (#27, shared/api/operation): server/routes.ts registers them with `route`, the
+ * page calls them as the signed-in visitor (`useSignedInCall` / `useSignedInDownload`), so the token comes from the
+ * session and the page never handles it. Each visitor's page has its own module (registration/operations.ts,
+ * data-requests/operations.ts; the panel's are data-requests/staff-operations.ts and src/api/'s
+ * account-staff-operations.ts and staff-invitation-operations.ts): a declaration's schemas are code, and a page bundles
+ * only its own.
+ */
+export const accountOperations = {
+  /** Mis Cursos: the signed-in user's paid or completed enrolments (Bearer token). */
+  enrollments: defineOperation({
+    method: 'GET',
+    path: '/api/account/enrollments',
+    response: enrollmentsResponseSchema,
+    summary: 'Mis Cursos: inscripciones pagadas o completadas del usuario autenticado',
+  }),
+  /** The enrolment certificate PDF, only for its owner (Bearer token). */
+  certificate: defineOperation({
+    method: 'GET',
+    path: '/api/account/enrollments/:id/certificate',
+    params: certificateParamsSchema,
+    response: fileAnswer({ accept: 'application/pdf', description: 'Constancia de inscripción en PDF' }),
+    summary: 'Constancia de inscripción en PDF',
+  }),
+};
