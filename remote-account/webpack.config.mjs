@@ -14,7 +14,7 @@ export const exposes = {
   // The panel (/equipo): its door (sign-in, authenticator, the staff session) and the admins' screens.
   './StaffGate': './src/staff/staff-gate.tsx',
   './StaffMembers': './src/staff/staff-members.tsx',
-  './StaffAudit': './src/screens/staff/staff-audit.tsx',
+  './StaffAudit': './src/staff/staff-audit.tsx',
   './StaffDataRequests': './src/data-requests/data-requests-inbox.tsx',
   './StaffDataRequest': './src/data-requests/data-request-case.tsx',
   './session': './src/session/expose.ts',

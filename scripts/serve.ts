@@ -57,7 +57,7 @@ mailerReady(gateway.mailer);
 // every role, in the local mailbox. The invitation is kept in the site's database, so this seeds once.
 if (config.identity.startEmulator) {
   const { seedFirstStaffMember, firstStaffConsoleLines } = await import('sandbox/identity/first-staff');
-  const { invitationMail } = await import('../remote-account/server/staff');
+  const { invitationMail } = await import('remote-account/server');
   try {
     await gateway.ready;
     const outcome = await seedFirstStaffMember({

@@ -14,7 +14,7 @@ import { cognitoStaffAccounts, STAFF_IAM_ACTIONS } from 'shared/server/staff-acc
 import { databaseStaffDirectory } from 'shared/server/staff-directory';
 import { basicEmailPattern } from 'shared/schemas/zod';
 import { allStaffRoles, isStaffRole, staffRoleNames, type StaffRole } from 'shared/staff-roles';
-import { invitationMail } from '../remote-account/server/staff';
+import { invitationMail } from 'remote-account/server';
 
 const usage = [
   'Uso:',

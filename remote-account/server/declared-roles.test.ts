@@ -4,7 +4,7 @@ import { testApi, type TestApi } from 'shared/server/api-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { allStaffRoles, staffRoleNames, type StaffRole } from 'shared/staff-roles';
-import { accountStaffOperations } from '../src/api/account-staff-operations';
+import { accountStaffOperations } from '../src/staff/operations';
 import { dataRequestsStaffOperations } from '../src/data-requests/staff-operations';
 import { createAccountApi } from './index';
 

@@ -4,7 +4,7 @@ import { cognitoDirectory, type AccountDirectory } from '../src/mis-cursos/serve
 import { registrationConsentRoutes } from '../src/registration/server/registration-consent';
 import { accountRoutes } from '../src/mis-cursos/server/routes';
 import { accountMigrations } from './migrations';
-import { registerAccountStaffRoutes, staffInvitationRoutes } from './staff';
+import { registerAccountStaffRoutes, staffInvitationRoutes } from '../src/staff/server/staff';
 
 /**
  * Account API: Mis Cursos, certificates, the account opened after a verified payment, and the panel's team and audit
@@ -38,6 +38,7 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
 // `server/` only, never its `src/`).
 export type { AccountDirectory, NewAccount } from '../src/mis-cursos/server/directory';
 export { codeMail, responseMail } from '../src/data-requests/server/mail';
+export { invitationMail } from '../src/staff/server/staff';
 
 export const accountApi = createAccountApi();
 export default accountApi;

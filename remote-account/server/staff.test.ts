@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { AuditResponse, StaffMembersResponse } from 'shared/schemas/staff-api';
+import type { AuditResponse, StaffMembersResponse } from '../src/staff/team-schemas';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { readAudit, recordAudit } from 'shared/server/audit';
 import { createTestIdentity } from 'shared/server/identity-testing';

@@ -5,8 +5,8 @@ import { certificateParamsSchema, enrollmentsResponseSchema } from './schemas';
  * Mis Cursos's operations, declared once (#27, shared/api/operation): server/routes.ts registers them with `route`, the
  * page calls them as the signed-in visitor (`useSignedInCall` / `useSignedInDownload`), so the token comes from the
  * session and the page never handles it. Each visitor's page has its own module (registration/operations.ts,
- * data-requests/operations.ts; the panel's are data-requests/staff-operations.ts and src/api/'s
- * account-staff-operations.ts and staff-invitation-operations.ts): a declaration's schemas are code, and a page bundles
+ * data-requests/operations.ts; the panel's are data-requests/staff-operations.ts,
+ * staff/operations.ts and staff/invitation-operations.ts): a declaration's schemas are code, and a page bundles
  * only its own.
  */
 export const accountOperations = {

@@ -6,12 +6,12 @@ import { SubmitErrors } from 'shared/ui/error-summary';
 import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { staffInvitationOperations as ops } from '../api/staff-invitation-operations';
+import { staffInvitationOperations as ops } from './invitation-operations';
 import { AccountForm } from '../components/account-form';
 import { NewPasswordFields } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
 import { identityMessages } from '../identity/errors';
-import { bogotaDate } from '../screens/staff/format';
+import { bogotaDate } from './format';
 import { gateTexts as t } from './gate-texts';
 
 /** The path an invitation e-mail links to; its one-time token rides in the fragment, which no server or referrer sees. */

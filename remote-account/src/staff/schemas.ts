@@ -1,6 +1,6 @@
 import { allStaffRoles } from 'shared/staff-roles';
 import { emailField, personNameField } from 'shared/schemas/common';
-import { staffRoleField, staffRoleInvalid } from 'shared/schemas/staff-api';
+import { staffRoleField, staffRoleInvalid } from './team-schemas';
 import { z } from 'shared/schemas/zod';
 import { accountTexts, passwordField, passwordsMatch } from '../account-schemas';
 

@@ -8,8 +8,8 @@ import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
 import type { StaffMeResponse } from './schemas';
 import { useStaffSession } from 'shared/staff-session';
-import { accountStaffOperations } from '../api/account-staff-operations';
-import { staffInvitationOperations } from '../api/staff-invitation-operations';
+import { accountStaffOperations } from './operations';
+import { staffInvitationOperations } from './invitation-operations';
 import type * as StaffIdentity from './staff-identity';
 
 type Identity = typeof StaffIdentity;
@@ -30,7 +30,7 @@ const identity = {
 };
 jest.unstable_mockModule('./staff-identity', () => identity);
 const { default: StaffGate } = await import('./staff-gate');
-const { axeViolations } = await import('../screens/staff/axe-testing');
+const { axeViolations } = await import('./axe-testing');
 
 const me = (over: Partial<{ email: string; name: string | null; admin: boolean; totp: boolean }> = {}) =>
   ok<StaffMeResponse>({ email: 'ana@fundacion.org', name: 'Ana Gómez', roles: ['atencion'], admin: false, totp: true, ...over });

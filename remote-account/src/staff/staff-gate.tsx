@@ -1,5 +1,5 @@
 import '../account.css';
-import '../screens/staff/staff.css';
+import './staff.css';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSignedInCall } from 'shared/api/use-operation';
 import { logoutSession } from 'shared/auth-session';
@@ -11,7 +11,7 @@ import { SubmitErrors } from 'shared/ui/error-summary';
 import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { accountStaffOperations } from '../api/account-staff-operations';
+import { accountStaffOperations } from './operations';
 import { AccountForm, LinkButton } from '../components/account-form';
 import { NewPasswordFields, PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';

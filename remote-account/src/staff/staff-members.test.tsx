@@ -6,10 +6,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
-import type { StaffMemberRow } from 'shared/schemas/staff-api';
+import type { StaffMemberRow } from './team-schemas';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
-import { accountStaffOperations as ops } from '../api/account-staff-operations';
-import { axeViolations } from '../screens/staff/axe-testing';
+import { accountStaffOperations as ops } from './operations';
+import { axeViolations } from './axe-testing';
 import StaffMembers from './staff-members';
 
 const member = (email: string, over: Partial<StaffMemberRow> = {}): StaffMemberRow => ({

@@ -1,10 +1,10 @@
 import '../account.css';
-import '../screens/staff/staff.css';
+import './staff.css';
 import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
-import type { StaffMemberRow } from 'shared/schemas/staff-api';
+import type { StaffMemberRow } from './team-schemas';
 import { useStaffSession } from 'shared/staff-session';
 import { staffRoleNames, type StaffRole } from 'shared/staff-roles';
 import { SubmitErrors } from 'shared/ui/error-summary';
@@ -13,8 +13,8 @@ import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmiss
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
-import { accountStaffOperations as ops } from '../api/account-staff-operations';
-import { bogotaDate } from '../screens/staff/format';
+import { accountStaffOperations as ops } from './operations';
+import { bogotaDate } from './format';
 import { membersTexts as t } from './members-texts';
 import { inviteStaffRequestSchema, updateStaffRolesRequestSchema } from './schemas';
 import { RoleChoices } from './role-choices';

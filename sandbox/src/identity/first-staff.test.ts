@@ -3,7 +3,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { invitationMail } from '../../../remote-account/server/staff';
+import { invitationMail } from 'remote-account/server';
 import { migrateApis } from 'shared/server/api-mount';
 import { cognitoAdminClient } from 'shared/server/cognito-admin';
 import type { SiteDb } from 'shared/server/database';

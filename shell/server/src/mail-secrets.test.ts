@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { Transporter } from 'nodemailer';
-import { invitationMail } from 'remote-account/server/staff';
-import { codeMail, createAccountApi, responseMail } from 'remote-account/server';
+import { codeMail, createAccountApi, invitationMail, responseMail } from 'remote-account/server';
 import { confirmationMail, newsletterMail, newToken } from 'remote-community/server';
 import { identityMail } from 'sandbox/identity/mail';
 import { testApi } from 'shared/server/api-testing';

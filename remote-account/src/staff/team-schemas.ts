@@ -1,5 +1,5 @@
-import { allStaffRoles, type StaffRole } from '../staff-roles';
-import { z } from './zod';
+import { allStaffRoles, type StaffRole } from 'shared/staff-roles';
+import { z } from 'shared/schemas/zod';
 
 /**
  * The panel's team listing and audit log as the account API answers them (`GET /api/account/staff/members`,

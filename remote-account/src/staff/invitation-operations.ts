@@ -4,7 +4,7 @@ import {
   acceptStaffInvitationSchema,
   staffInvitationPreviewRequestSchema,
   staffInvitationPreviewSchema,
-} from '../staff/schemas';
+} from './schemas';
 
 /**
  * The two public steps of an invitation to the team, declared once (#27): no session (the e-mailed link's token is the

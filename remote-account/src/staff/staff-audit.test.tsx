@@ -6,9 +6,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeOperations, networkDown, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
-import type { AuditRowView } from 'shared/schemas/staff-api';
+import type { AuditRowView } from './team-schemas';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
-import { accountStaffOperations } from '../../api/account-staff-operations';
+import { accountStaffOperations } from './operations';
 import { axeViolations } from './axe-testing';
 import StaffAudit from './staff-audit';
 

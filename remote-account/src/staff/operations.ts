@@ -1,5 +1,5 @@
 import { defineOperation } from 'shared/api/operation';
-import { AUDIT_PAGE_SIZE, auditQuerySchema, auditResponseSchema, staffMembersResponseSchema } from 'shared/schemas/staff-api';
+import { AUDIT_PAGE_SIZE, auditQuerySchema, auditResponseSchema, staffMembersResponseSchema } from './team-schemas';
 import {
   inviteStaffRequestSchema,
   inviteStaffResponseSchema,
@@ -8,7 +8,7 @@ import {
   staffMeResponseSchema,
   updateStaffRolesRequestSchema,
   updateStaffRolesResponseSchema,
-} from '../staff/schemas';
+} from './schemas';
 
 /**
  * The panel's own operations, declared once (#27): who is signed in, and for administration the team and the audit

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { site } from 'shared/config/site';
-import { AUDIT_PAGE_SIZE, type AuditResponse, type StaffMembersResponse } from 'shared/schemas/staff-api';
+import { AUDIT_PAGE_SIZE, type AuditResponse, type StaffMembersResponse } from '../team-schemas';
 import type { ApiContext, StaffInvitationMessage, StaffInvitationProblem } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { readAudit, recordAudit } from 'shared/server/audit';
@@ -10,8 +10,8 @@ import { renderMail } from 'shared/server/mail-template';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { staffRoleNames } from 'shared/staff-roles';
-import { accountStaffOperations as ops } from '../src/api/account-staff-operations';
-import { staffInvitationOperations as invitationOps } from '../src/api/staff-invitation-operations';
+import { accountStaffOperations as ops } from '../operations';
+import { staffInvitationOperations as invitationOps } from '../invitation-operations';
 
 export const staffApiTexts = {
   alreadyMember: 'Esta persona ya es parte del equipo. Para cambiar lo que puede hacer, cambia sus roles.',
