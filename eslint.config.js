@@ -32,23 +32,27 @@ const browserMessage = 'El código del navegador no importa partes de servidor (
 /** `no-restricted-syntax` selectors of the rule "the API is called only from src/api/" (#12). */
 const apiRule = {
   path: [
-    { selector: 'Literal[value=/^\\/api\\//]', message: 'Las rutas /api/ viven solo en src/api/<operación>.ts: usa su función o su hook.' },
+    {
+      selector: 'Literal[value=/^\\/api\\//]',
+      message: 'Las rutas /api/ viven solo en las declaraciones (src/<función>/operations.ts): usa la operación declarada.',
+    },
     {
       selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]',
-      message: 'Las rutas /api/ viven solo en src/api/<operación>.ts: usa su función o su hook.',
+      message: 'Las rutas /api/ viven solo en las declaraciones (src/<función>/operations.ts): usa la operación declarada.',
     },
   ],
   fetch: [
     {
       selector: "CallExpression[callee.name='fetch']",
-      message: 'La API se llama desde src/api/<operación>.ts con el ApiClient del contexto, no con fetch.',
+      message: 'La API se llama con una operación declarada (src/<función>/operations.ts), no con fetch.',
     },
   ],
   client: [
     {
       selector:
         "ImportDeclaration[importKind='value'][source.value=/(^|\\/)api\\/(client|context)$/] > ImportSpecifier[importKind='value']",
-      message: 'El ApiClient se usa solo en src/api/ (y lo crean los bootstrap): la pantalla usa el hook de la operación.',
+      message:
+        'El ApiClient se usa solo en las declaraciones y sus hooks (y lo crean los bootstrap): la pantalla usa el hook de la operación.',
     },
   ],
 };
