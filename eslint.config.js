@@ -13,7 +13,7 @@ const restricted = (regex, message) => ({
 const anyRemote = '(^|/)remote-(courses|giving|community|account)(/|$)';
 /** The composition root (#27), a top-level folder that is no package: reached by a relative path only. */
 const siteRoot = '^(\\.\\./)+site(/|$)';
-const siteMessage = 'Un dominio recibe la composición del sitio por ctx.domains: solo su api/server.ts (y el gateway) importan site/.';
+const siteMessage = 'Un dominio recibe la composición del sitio por ctx.domains: solo su server/server.ts (y el gateway) importan site/.';
 const otherRemotes = (name) => `(^|/)(${remotes.filter((r) => r !== name).join('|')}|shell)(/|$)|^react-router(-dom)?(/|$)`;
 const remoteMessage = 'Un remoto no importa otro remoto, el shell ni un router: lo común va por shared/.';
 /**
@@ -244,7 +244,7 @@ export default tseslint.config(
   },
   // One place per API operation (#12): a path string, a fetch and the client appear only in a `src/api/` module (the
   // answer's type, the typed fetcher, the hook), so a renamed route or answer is one edit and stops compiling elsewhere.
-  // A declared operation (#27) lives in `src/api/<domain>-operations.ts`; screens call it with `useOperationCall` of
+  // A declared operation (#27) lives in its feature's `src/<feature>/operations.ts`; screens call it with `useOperationCall` of
   // shared/api/use-operation, which hands out no client, so the rule lets them import it.
   ...apiOnlyInSrcApi(),
   {

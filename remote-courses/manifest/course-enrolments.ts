@@ -4,7 +4,7 @@ import type { CourseEnrolment, CourseEnrolmentColumn, CourseEnrolmentsService } 
 /**
  * The courses domain's service to the others (`courseEnrolmentsService` in shared/server/services): what they may read
  * and change of its enrolments. One place, so the courses domain sees every use of its table by others, and the columns
- * are declared once (api/tables.ts), not copied into each reader. Offered by the manifest (server.ts).
+ * are declared once (server/tables.ts), not copied into each reader. Offered by the manifest (server.ts).
  */
 
 const readColumns = [

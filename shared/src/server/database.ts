@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 /**
  * The site's one database as Kysely sees it: every table of every domain, keyed `schema.table`. This file declares the
  * shared tables (the mail outbox) and the column sets several domains' tables have in common; each domain adds its own
- * tables from its `api/tables.ts` by merging into `Database` (`declare module 'shared/server/database'`), so shared code
+ * tables from its `server/tables.ts` by merging into `Database` (`declare module 'shared/server/database'`), so shared code
  * never imports a remote and a remote's tables are declared once, next to its migrations. See docs/decisions.md
  * ("Typed contract").
  */

@@ -48,7 +48,7 @@ export interface RemoteServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** A ready payment provider (tests); overrides the MERCADOPAGO_* configuration. */
   payments?: PaymentProvider;
-  /** The site's composition (site/server.ts): `api/server.ts` passes it; a test of one API alone may go without. */
+  /** The site's composition (site/server.ts): `server/server.ts` passes it; a test of one API alone may go without. */
   domains?: SiteDomains;
 }
 
