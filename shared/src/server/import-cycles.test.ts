@@ -4,13 +4,14 @@ import path from 'node:path';
 import ts from 'typescript';
 
 // import-x/no-cycle (eslint.config.js) skips `import type`, and type-only cycles are what tangled server-config,
-// api-module and identity (#12). This walks every import, types included, of the server layer and the remotes' APIs.
+// api-module and identity (#12). This walks every import, types included, of the shared layer and the remotes' code:
+// their service entries (`server/`) and their feature folders (`src/`, whose `server/` parts are the APIs, #27).
 const root = path.resolve(import.meta.dirname, '../../..');
 const roots = [
   'shared/src',
   ...readdirSync(root)
     .filter((d) => d.startsWith('remote-'))
-    .map((d) => `${d}/api`),
+    .flatMap((d) => [`${d}/server`, `${d}/src`]),
 ];
 
 const sourceFiles = (dir: string): string[] =>
