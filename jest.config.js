@@ -33,4 +33,8 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
   testTimeout: 30000,
+  // On PostgreSQL (DATABASE_URL or TEST_DATABASE_URL), a database per worker, made before the run, and each worker's
+  // test files pointed at theirs before they import anything: workers run side by side without sharing one.
+  globalSetup: '<rootDir>/tooling/jest-databases.mjs',
+  setupFiles: ['<rootDir>/tooling/jest-worker-env.mjs'],
 };

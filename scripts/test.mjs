@@ -59,8 +59,11 @@ if (!skip.has('unit')) {
     `--outputFile=${report}`,
     '--forceExit',
   ];
-  // Test files share the PostgreSQL test database: run them one at a time there.
-  if (process.env.DATABASE_URL || process.env.TEST_DATABASE_URL) args.push('--runInBand');
+  // On PostgreSQL each Jest worker has a database of its own (tooling/jest-databases.mjs): two workers there (CI's
+  // machine has 2 cores, where Jest's default, cores - 1, is one: in band). On PGlite only, Jest's default.
+  // JEST_WORKERS sets the number either way (1 runs in band).
+  const workers = process.env.JEST_WORKERS || (process.env.DATABASE_URL || process.env.TEST_DATABASE_URL ? '2' : '');
+  if (workers) args.push(`--maxWorkers=${workers}`);
   const r = await run('Pruebas unitarias y de API (jest)', args);
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));

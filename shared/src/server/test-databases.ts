@@ -3,7 +3,8 @@ import { openDatabase, type Database } from './db';
 
 /**
  * The databases a data-layer test runs against: embedded PGlite always, and PostgreSQL too when
- * DATABASE_URL (or TEST_DATABASE_URL) is set — CI sets it to the machine's test database.
+ * DATABASE_URL (or TEST_DATABASE_URL) is set — CI sets it to the machine's test database. Under Jest it names the
+ * worker's own database beside that one (tooling/jest-worker-env.mjs rewrites it before this module is imported).
  */
 export const testDatabases: Array<[string, () => Promise<Database>]> = [['PGlite', () => openDatabase({ dataDir: 'memory://' })]];
 
