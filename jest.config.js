@@ -32,7 +32,9 @@ export default {
   testMatch: ['<rootDir>/{shared,shell,remote-*,sandbox,site}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
-  testTimeout: 30000,
+  // 60 s, not 30: on PostgreSQL two workers share CI's two cores, and a file's in-memory gateway (PGlite, migrations)
+  // took over 30 s to start once the machine was loaded; a test that hangs still fails, a minute later.
+  testTimeout: 60000,
   // On PostgreSQL (DATABASE_URL or TEST_DATABASE_URL), a database per worker, made before the run, and each worker's
   // test files pointed at theirs before they import anything: workers run side by side without sharing one.
   globalSetup: '<rootDir>/tooling/jest-databases.mjs',
