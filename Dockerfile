@@ -67,6 +67,8 @@ COPY remote-courses/manifest remote-courses/manifest
 COPY remote-giving/manifest remote-giving/manifest
 COPY remote-community/manifest remote-community/manifest
 COPY remote-account/manifest remote-account/manifest
+# The shell's own pages (shell/manifest/routes.ts): site/routes.ts composes them with the domains' routes.
+COPY shell/manifest shell/manifest
 COPY ${APP} ${APP}
 COPY --from=build /app/image-dist ${APP}/dist
 # A remote installs its build into RELEASES_DIR at start (a volume, so the releases before it stay served for open tabs).
