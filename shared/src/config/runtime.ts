@@ -35,9 +35,14 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   );
 }
 
-/** The runtime settings, fetched once per page (a failure is not cached, so a later call retries); null when unreachable. */
+/**
+ * The runtime settings, fetched once per page (a failure is not cached, so a later call retries); null when unreachable
+ * — also where `fetch` itself throws (missing, or broken by an extension): the caller is an idle-time nicety, and a
+ * throw would surface as an uncaught error on the page.
+ */
 export function getRuntimeConfig(): Promise<RuntimeConfig | null> {
-  pending ??= fetch(RUNTIME_CONFIG_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+  pending ??= Promise.resolve()
+    .then(() => fetch(RUNTIME_CONFIG_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } }))
     .then(async (res) => {
       const body: unknown = res.ok ? await res.json() : null;
       if (!isRuntimeConfig(body)) throw new Error('configuración inválida');
