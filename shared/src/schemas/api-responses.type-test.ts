@@ -12,12 +12,7 @@ declare const account: AccountFromPaymentResponse;
 declare const newsletter: NewsletterResponse;
 
 /** What the screens read today compiles… */
-export const read = [
-  status.status,
-  status.status_detail,
-  account.temporary_password,
-  newsletter.alreadySubscribed,
-];
+export const read = [status.status, status.status_detail, account.temporary_password, newsletter.alreadySubscribed];
 
 /** …and a renamed or invented field does not. */
 export const renamed = [
