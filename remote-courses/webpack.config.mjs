@@ -10,7 +10,6 @@ export const exposes = {
   './LearningProcessesPage': './src/catalogue/learning-processes-page.tsx',
   './PuentesPage': './src/catalogue/puentes-page.tsx',
   './StaffCohorts': './src/cohorts/staff-cohorts.tsx',
-  './StaffPayments': './src/payments/staff-payments.tsx',
   './StaffEnrolments': './src/enrolments/staff-enrolments.tsx',
   './StaffEnrolment': './src/enrolments/staff-enrolment.tsx',
 };

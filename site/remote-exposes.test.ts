@@ -19,7 +19,7 @@ const exposes = new Map(remoteNames.map((r) => [r, exposesOf(r)]));
 /** Every screen the shell may ask a remote for: public routes and the panel's. */
 const wanted = [
   ...routes.flatMap((r) => (r.owner === 'shell' ? [] : [{ path: r.path, owner: r.owner, screen: r.screen as string }])),
-  ...staffRoutes.map((r) => ({ path: r.pattern, owner: r.owner, screen: r.screen as string })),
+  ...staffRoutes.flatMap((r) => (r.owner === 'shell' ? [] : [{ path: r.pattern, owner: r.owner, screen: r.screen as string }])),
   { path: '/equipo (puerta)', owner: 'account' as const, screen: 'StaffGate' },
 ];
 

@@ -1,18 +1,23 @@
 import { accountStaffRoutes, type AccountStaffScreen } from 'remote-account/manifest/staff-routes';
 import { communityStaffRoutes, type CommunityStaffScreen } from 'remote-community/manifest/staff-routes';
 import { coursesStaffRoutes, type CoursesStaffScreen } from 'remote-courses/manifest/staff-routes';
+import { coursesPayables } from 'remote-courses/manifest/payables';
+import { givingPayables } from 'remote-giving/manifest/payables';
 import { givingStaffRoutes, type GivingStaffScreen } from 'remote-giving/manifest/staff-routes';
+import type { PayableDeclaration } from 'shared/payments/staff-operations';
 import { inOrder } from 'shared/routes';
 import type { StaffRole } from 'shared/staff-roles';
 import * as staff from 'shared/staff-routes';
+import { shellStaffRoutes, type ShellStaffScreen } from '../shell/manifest/staff-routes';
 
 /**
  * The panel's pages (#27), composed from each domain's manifest: browser-safe data for the shell's staff area (its
  * navigation, guard and titles) and the tests.
  */
 
-/** Screens each remote exposes for the panel (the Module Federation expose is `./<Screen>`). */
+/** Screens each remote exposes for the panel (the Module Federation expose is `./<Screen>`), and the shell's own. */
 export interface StaffScreens {
+  shell: ShellStaffScreen;
   community: CommunityStaffScreen;
   account: AccountStaffScreen;
   courses: CoursesStaffScreen;
@@ -45,7 +50,7 @@ const order = [
 ];
 
 export const staffRoutes: readonly SiteStaffRoute[] = inOrder<SiteStaffRoute>(
-  [...communityStaffRoutes, ...coursesStaffRoutes, ...givingStaffRoutes, ...accountStaffRoutes],
+  [...communityStaffRoutes, ...coursesStaffRoutes, ...givingStaffRoutes, ...accountStaffRoutes, ...shellStaffRoutes],
   (r) => r.pattern,
   order,
 );
@@ -58,3 +63,6 @@ export const staffHomeFor = (roles: readonly StaffRole[]): string => staff.staff
 
 /** The panel's page of a pathname and its parameters (URL-decoded), or undefined. */
 export const matchStaffRoute = (pathname: string) => staff.matchStaffRoute(staffRoutes, pathname);
+
+/** What the site is paid for, as each domain declares it: the panel's payments review (/equipo/pagos) lists them all. */
+export const payables: readonly PayableDeclaration[] = [...coursesPayables, ...givingPayables];

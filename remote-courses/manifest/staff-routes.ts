@@ -1,7 +1,7 @@
 import type { StaffRoute } from 'shared/staff-routes';
 
 /** The courses remote's panel screens (Module Federation expose `./<Screen>`). */
-export type CoursesStaffScreen = 'StaffCohorts' | 'StaffPayments' | 'StaffEnrolments' | 'StaffEnrolment';
+export type CoursesStaffScreen = 'StaffCohorts' | 'StaffEnrolments' | 'StaffEnrolment';
 
 /** The courses domain's pages in the panel (#27): data only. The panel's table (site/staff-routes.ts) composes them. */
 export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScreen>[] = [
@@ -21,5 +21,4 @@ export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScre
     roles: ['cursos', 'finanzas'],
   },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos', roles: ['cursos'] },
-  { pattern: '/equipo/pagos', owner: 'courses', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos', roles: ['finanzas'] },
 ];

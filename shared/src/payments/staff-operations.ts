@@ -1,59 +1,80 @@
+import { defineOperation } from '../api/operation';
 import {
   discrepancyParamsSchema,
   paymentsReviewResponseSchema,
   reconcileNowResponseSchema,
   reviewDiscrepancyResponseSchema,
 } from './staff-schemas';
-import { defineOperation } from '../api/operation';
 
 /**
- * The panel's payments review, declared once for every payable domain (#27): the payments kit registers them under each
- * domain's staff API (shared/server/payments/staff-routes `paymentStaffRoutes`), the panel's payments screen calls
- * each domain's through the staff client. Here, not in a remote, because the kit serving them is shared: a domain
- * is a parameter of its paths. Finanzas only.
+ * A payable as the panel knows it (#27): something a domain sells or receives through the payment provider (a course's
+ * enrolment, a donation). Each domain declares its own in `remote-<domain>/manifest/payables.ts`; the composition
+ * (site/staff-routes.ts) lists them for the panel's payments review, and the domain's server registers the review's
+ * routes for each (shared/server/payments/staff-routes). A second payable of one domain is one more declaration: its
+ * `name` keeps its paths apart.
  */
-
-/** The domains whose payments the panel reviews (each registers `paymentStaffRoutes` with its payables). */
-export type PayableDomain = 'courses' | 'giving';
+export interface PayableDeclaration {
+  /** The domain that owns it: its API is under `/api/<domain>/`, its audit actions `<domain>.payment.*`. */
+  domain: string;
+  /** Its name among the domain's payables, in the review's paths (`/api/<domain>/staff/payments/<name>`). */
+  name: string;
+  /** The area the panel's payments review names it by ('Cursos', 'Donaciones'). */
+  label: string;
+  /** The panel's page of one of its records, with `:reference` (`/equipo/inscripciones/:reference`). */
+  recordPage: `/equipo/${string}:reference${string}`;
+}
 
 const finanzas = ['finanzas'] as const;
 
-/** One domain's payments review: what to look at, a difference marked reviewed, and reconciliation now (audited). */
-function paymentStaffOperationsOf<D extends PayableDomain>(domain: D) {
+function operationsOf(payable: PayableDeclaration) {
+  const base = `/api/${payable.domain}/staff/payments/${payable.name}` as const;
+  const tags = [payable.domain];
   return {
-    /** Differences, reversals and waiting checkouts of the domain (audited as `<domain>.payment.read`). */
+    /** Differences, reversals and waiting checkouts of the payable (audited as `<domain>.payment.read`). */
     review: defineOperation({
       method: 'GET',
-      path: `/api/${domain}/staff/payments`,
+      path: base,
       response: paymentsReviewResponseSchema,
       roles: finanzas,
-      tags: [domain],
-      summary: 'Pagos por revisar: diferencias, reversiones y pagos en espera',
+      tags,
+      summary: `Pagos por revisar (${payable.label}): diferencias, reversiones y pagos en espera`,
     }),
     /** A staff member has looked at this difference (audited as `<domain>.payment.review`). */
     markReviewed: defineOperation({
       method: 'POST',
-      path: `/api/${domain}/staff/payments/discrepancies/:id/review`,
+      path: `${base}/discrepancies/:id/review`,
       params: discrepancyParamsSchema,
       response: reviewDiscrepancyResponseSchema,
       roles: finanzas,
-      tags: [domain],
-      summary: 'Marcar como revisada una diferencia en un pago',
+      tags,
+      summary: `Marcar como revisada una diferencia en un pago (${payable.label})`,
     }),
-    /** Asks the provider now about every checkout still waiting (audited as `<domain>.payment.reconcile`). */
+    /** Asks the provider now about every checkout of the payable still waiting (audited as `<domain>.payment.reconcile`). */
     reconcile: defineOperation({
       method: 'POST',
-      path: `/api/${domain}/staff/payments/reconcile`,
+      path: `${base}/reconcile`,
       response: reconcileNowResponseSchema,
       roles: finanzas,
-      tags: [domain],
-      summary: 'Preguntar ya a la pasarela por los pagos en espera',
+      tags,
+      summary: `Preguntar ya a la pasarela por los pagos en espera (${payable.label})`,
     }),
   };
 }
 
-/** Each payable domain's payments review (`paymentStaffOperations.courses.review`…), made once so they stay stable. */
-export const paymentStaffOperations: { [D in PayableDomain]: ReturnType<typeof paymentStaffOperationsOf<D>> } = {
-  courses: paymentStaffOperationsOf('courses'),
-  giving: paymentStaffOperationsOf('giving'),
-};
+export type PaymentStaffOperations = ReturnType<typeof operationsOf>;
+
+const made = new Map<string, PaymentStaffOperations>();
+
+/**
+ * The panel's payments review of one payable, declared once for every payable (the payments kit serves them all): the
+ * server registers these and the panel's screen calls them. The same object for the same payable, every time.
+ */
+export function paymentStaffOperationsOf(payable: PayableDeclaration): PaymentStaffOperations {
+  const key = `${payable.domain}/${payable.name}`;
+  let ops = made.get(key);
+  if (!ops) {
+    ops = operationsOf(payable);
+    made.set(key, ops);
+  }
+  return ops;
+}

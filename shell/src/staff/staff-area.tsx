@@ -11,9 +11,12 @@ import {
 } from '../../../site/staff-routes';
 import { staffRoleNames } from 'shared/staff-roles';
 import { useStaffSession } from 'shared/staff-session';
+import type { ShellStaffScreen as ShellStaffScreenName } from '../../manifest/staff-routes';
 import { PageLoading } from '../pages/page-loading';
 import { loadRemoteModule } from '../routing/remote-loader';
 import { RemoteBoundary, RemoteRoute } from '../routing/route-screen';
+import { ScreenReady } from '../routing/screen-ready';
+import { shellStaffScreens } from './shell-staff-screens';
 import './staff-area.css';
 
 type Gate = ComponentType<{ children: ReactNode }>;
@@ -27,6 +30,19 @@ function gateFor(attempt: number) {
   });
 }
 const gates = new Map<number, ReturnType<typeof gateFor>>();
+
+/** A panel screen of the shell itself: its own chunk, in the same boundary and fallback as a remote's. */
+function ShellStaffScreen({ screen, props }: { screen: ShellStaffScreenName; props: Record<string, string> }) {
+  const Screen = shellStaffScreens[screen];
+  return (
+    <RemoteBoundary onRetry={() => window.location.reload()}>
+      <Suspense fallback={<PageLoading />}>
+        <Screen {...props} />
+        <ScreenReady />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
 
 /** The section of the panel a route belongs to: its first route with a navigation label. */
 function sectionOf(route: StaffRoute): string {
@@ -85,7 +101,11 @@ function StaffLayout() {
       </header>
       <main id="contenido" className="staff-main" tabIndex={-1}>
         {match && allowed ? (
-          <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
+          match.route.owner === 'shell' ? (
+            <ShellStaffScreen key={pathname} screen={match.route.screen} props={match.params} />
+          ) : (
+            <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
+          )
         ) : match ? (
           <section className="staff-page">
             <h1>No tienes acceso a esta sección</h1>

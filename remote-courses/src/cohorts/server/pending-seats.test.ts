@@ -296,7 +296,7 @@ describe('seats held by pending payments', () => {
     const toPayer = (await api.mailer.list(1000)).filter((m) => m.to === late.email);
     expect(toPayer.filter((m) => /revisará/.test(m.subject))).toHaveLength(1);
     expect(toPayer.filter((m) => /confirmada/.test(m.subject))).toHaveLength(0);
-    const review = await api.app.inject({ method: 'GET', url: '/api/courses/staff/payments', headers: asStaff });
+    const review = await api.app.inject({ method: 'GET', url: '/api/courses/staff/payments/enrolments', headers: asStaff });
     expect(review.statusCode).toBe(200);
     const issues = (review.json() as { issues: Array<{ kind: string; reference: string; payment_id: string; reported_status: string }> })
       .issues;

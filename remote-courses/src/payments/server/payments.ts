@@ -13,6 +13,7 @@ import type { Selectable } from 'kysely';
 import { isReversal } from 'shared/server/payments/reversals';
 import type { ProviderPayment } from 'shared/server/payments/provider';
 import { paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { enrolmentPayable } from '../../../manifest/payables';
 import { coursePaymentsOperations } from '../operations';
 import { admitCoursePayment, lapsedPendingSeats, lockSeatOf, releasePendingSeat, type ReleasedSeat } from '../../cohorts/server/seats';
 
@@ -133,7 +134,7 @@ async function releaseLapsedSeats(ctx: ApiContext, references: string[], now: Da
  * is released, with a word to the buyer, when the payment expires or its deadline passes (../../cohorts/server/seats.ts).
  */
 export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseReceipt> = {
-  tag: 'courses',
+  payable: enrolmentPayable,
   table: 'courses.enrolments',
   amountOf: (enrolment) => enrolment.price,
   notificationsTable: 'courses.payment_notifications',

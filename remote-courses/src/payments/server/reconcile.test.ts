@@ -147,7 +147,8 @@ describe('course payments reconciliation and reversals', () => {
     const reference = await enrolAndCheckout('dos-instancias@example.com');
     provider.pay('9004', reference, 'approved');
     const slot = `test-${Date.now()}`;
-    const run = () => runOnce(api.db, reconcileJobName('courses'), slot, () => reconcilePayments(api.ctx, coursePayables, log, later(31)));
+    const run = () =>
+      runOnce(api.db, reconcileJobName(coursePayables.payable), slot, () => reconcilePayments(api.ctx, coursePayables, log, later(31)));
     const results = await Promise.all([run(), run()]);
     expect(results.filter((r) => r.ran)).toHaveLength(1);
     expect(await mailsTo('dos-instancias@example.com', /inscripción/)).toHaveLength(1);
@@ -159,9 +160,9 @@ describe('course payments reconciliation and reversals', () => {
 
     it('is for the team only', async () => {
       for (const [method, url] of [
-        ['GET', '/api/courses/staff/payments'],
-        ['POST', '/api/courses/staff/payments/reconcile'],
-        ['POST', '/api/courses/staff/payments/discrepancies/1/review'],
+        ['GET', '/api/courses/staff/payments/enrolments'],
+        ['POST', '/api/courses/staff/payments/enrolments/reconcile'],
+        ['POST', '/api/courses/staff/payments/enrolments/discrepancies/1/review'],
       ] as const) {
         expect((await api.app.inject({ method, url })).statusCode).toBe(401);
         expect((await api.app.inject({ method, url, headers: asVisitor })).statusCode).toBe(403);
@@ -170,7 +171,7 @@ describe('course payments reconciliation and reversals', () => {
 
     it('lists what could not be applied and what waits, reviews a difference once, and reconciles now (audited)', async () => {
       const waiting = await enrolAndCheckout('espera@example.com');
-      const review = await api.app.inject({ method: 'GET', url: '/api/courses/staff/payments', headers: asAna });
+      const review = await api.app.inject({ method: 'GET', url: '/api/courses/staff/payments/enrolments', headers: asAna });
       expect(review.statusCode).toBe(200);
       const body = review.json<{
         issues: Array<{ key: string; kind: string; payment_id: string }>;
@@ -184,22 +185,28 @@ describe('course payments reconciliation and reversals', () => {
       expect(review.body).not.toMatch(/@example\.com/);
 
       const id = Number(mismatch?.key.slice(2));
-      const url = `/api/courses/staff/payments/discrepancies/${id}/review`;
+      const url = `/api/courses/staff/payments/enrolments/discrepancies/${id}/review`;
       const first = await api.app.inject({ method: 'POST', url, headers: asAna });
       expect(first.statusCode).toBe(200);
       expect(first.json()).toMatchObject({ issue: { reviewed_by: 'ana@fundacion.org' } });
       expect((await api.app.inject({ method: 'POST', url, headers: asAna })).statusCode).toBe(409);
       expect(
-        (await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/discrepancies/99999999/review', headers: asAna }))
-          .statusCode,
+        (
+          await api.app.inject({
+            method: 'POST',
+            url: '/api/courses/staff/payments/enrolments/discrepancies/99999999/review',
+            headers: asAna,
+          })
+        ).statusCode,
       ).toBe(404);
       expect(
-        (await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/discrepancies/abc/review', headers: asAna })).statusCode,
+        (await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/enrolments/discrepancies/abc/review', headers: asAna }))
+          .statusCode,
       ).toBe(400);
 
       // By hand nobody waits for the notification: the payment made a moment ago is applied now.
       provider.pay('9010', waiting, 'approved');
-      const now = await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/reconcile', headers: asAna });
+      const now = await api.app.inject({ method: 'POST', url: '/api/courses/staff/payments/enrolments/reconcile', headers: asAna });
       expect(now.statusCode).toBe(200);
       expect(now.json<{ applied: number }>().applied).toBeGreaterThanOrEqual(1);
       expect((await row(waiting)).payment_status).toBe('approved');

@@ -1,4 +1,5 @@
 import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
+import { donationPayable } from '../../../manifest/payables';
 import { recordConsent } from 'shared/server/consents';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
@@ -100,7 +101,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
 
 /** How donation payments are applied (receipt once approved), for a notification, a status check and reconciliation. */
 export const donationPayables: PaymentRoutesOptions<'giving.contributions', DonationReceipt> = {
-  tag: 'giving',
+  payable: donationPayable,
   table: 'giving.contributions',
   amountOf: (contribution) => contribution.donation_amount,
   notificationsTable: 'giving.payment_notifications',

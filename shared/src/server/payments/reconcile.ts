@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
+import type { PayableDeclaration } from '../../payments/staff-operations';
 import type { ApiContext } from '../api-contract';
 import type { PayableTableName } from '../database';
 import { scheduleRecurring } from '../jobs';
 import { CHECKOUT_VALIDITY_MS } from './checkout';
 import type { ProviderPayment } from './provider';
-import { payableApplier, type PayableOptions } from './routes';
+import { payableApplier, payableTag, type PayableOptions } from './routes';
 
 /** Defaults of `ServerSettings.paymentReconciliation`. */
 export const RECONCILE_DEFAULTS = { afterMinutes: 30, everyMinutes: 15 } as const;
@@ -73,7 +74,7 @@ export async function reconcilePayments<T extends PayableTableName>(
       }
     } catch (err) {
       outcome.failed += 1;
-      log.warn({ tag: options.tag, reference, err: String(err) }, 'reconciliation: provider read failed');
+      log.warn({ tag: payableTag(options.payable), reference, err: String(err) }, 'reconciliation: provider read failed');
       return;
     }
     outcome.checked += 1;
@@ -94,19 +95,21 @@ export async function reconcilePayments<T extends PayableTableName>(
     const answered = lapsed.filter((reference) => read.has(reference));
     if (answered.length) outcome.released = await options.lapsed.release(ctx, answered, now, log);
   }
-  if (outcome.applied || outcome.failed || outcome.released) log.info?.({ tag: options.tag, ...outcome }, 'payments reconciled');
+  if (outcome.applied || outcome.failed || outcome.released)
+    log.info?.({ tag: payableTag(options.payable), ...outcome }, 'payments reconciled');
   return outcome;
 }
 
 /** The job name of a domain's reconciliation (one run per slot across instances). */
-export const reconcileJobName = (tag: string) => `${tag}.payments.reconcile`;
+/** The reconciliation job of a payable: `courses.payments.enrolments.reconcile`. */
+export const reconcileJobName = (payable: PayableDeclaration) => `${payable.domain}.payments.${payable.name}.reconcile`;
 
 /** Starts a domain's reconciliation every `everyMinutes`; returns the function that stops it (call it on close). */
 export function scheduleReconciliation<T extends PayableTableName>(ctx: ApiContext, options: PayableOptions<T>, log: Log): () => void {
   const { everyMinutes } = ctx.settings.paymentReconciliation ?? RECONCILE_DEFAULTS;
   return scheduleRecurring(
     ctx.db,
-    { name: reconcileJobName(options.tag), everyMs: everyMinutes * 60_000, run: () => reconcilePayments(ctx, options, log) },
-    { onError: (err) => log.warn({ tag: options.tag, err: String(err) }, 'reconciliation run failed') },
+    { name: reconcileJobName(options.payable), everyMs: everyMinutes * 60_000, run: () => reconcilePayments(ctx, options, log) },
+    { onError: (err) => log.warn({ tag: payableTag(options.payable), err: String(err) }, 'reconciliation run failed') },
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Operation } from '../../api/operation';
+import type { PayableDeclaration } from '../../payments/staff-operations';
 import {
   paymentNotificationResponseSchema,
   type paymentStatusRequestSchema,
@@ -34,8 +35,11 @@ import type { ProviderPayment } from './provider';
 import { verifyNotificationSignature } from './signature';
 
 export interface PaymentRoutesOptions<T extends PayableTableName, R extends object> {
-  /** OpenAPI tag and log label (the remote's name). */
-  tag: string;
+  /**
+   * What is paid, as the domain declares it (`remote-<domain>/manifest/payables.ts`): its domain is the OpenAPI tag and
+   * log label, and with its name it keeps the panel's review and the reconciliation job of each payable apart.
+   */
+  payable: PayableDeclaration;
   /** Table of payable records, e.g. `courses.enrolments`. */
   table: T;
   /** The amount the server priced the record at, in whole COP (a payment must pay exactly this). */
@@ -84,8 +88,11 @@ export type PaymentStatusOperation<R extends object> = Operation<
 /** What a payment report is applied with and by: the record's domain, its tables and its follow-up. */
 export type PayableOptions<T extends PayableTableName> = Pick<
   PaymentRoutesOptions<T, object>,
-  'tag' | 'table' | 'amountOf' | 'discrepanciesTable' | 'eventsTable' | 'afterApply' | 'admit' | 'afterRefusal' | 'lapsed'
+  'payable' | 'table' | 'amountOf' | 'discrepanciesTable' | 'eventsTable' | 'afterApply' | 'admit' | 'afterRefusal' | 'lapsed'
 >;
+
+/** A payable's label in logs: `courses/enrolments`. */
+export const payableTag = (payable: PayableDeclaration) => `${payable.domain}/${payable.name}`;
 
 type WarnLog = { warn: (o: object, m: string) => void };
 
@@ -104,13 +111,14 @@ export function payableApplier<T extends PayableTableName>(ctx: ApiContext, opti
   };
   return async (payment: ProviderPayment, source: PaymentEventSource, log: WarnLog) => {
     const result = await applyProviderPayment(ctx.db, target, payment, source);
-    if (result.discrepancy) log.warn({ tag: options.tag, kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
+    if (result.discrepancy)
+      log.warn({ tag: payableTag(options.payable), kind: result.discrepancy, paymentId: payment.id }, 'payment not applied');
     if (result.discrepancy === 'seat_unavailable' && result.firstNoted && result.record)
       await options.afterRefusal?.(ctx, result.record, payment, result.discrepancy);
     if (result.applied && result.record) {
       await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
       if (result.changed && isReversal(payment.status) && payment.external_reference)
-        await tellTeamOfReversal(ctx, options.tag, payment.external_reference, payment, log);
+        await tellTeamOfReversal(ctx, options.payable.domain, payment.external_reference, payment, log);
     }
     return result;
   };
@@ -166,7 +174,7 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
       {
         config: publicWebhook(ctx.settings),
         schema: {
-          tags: [options.tag],
+          tags: [options.payable.domain],
           summary: 'Notificación firmada de la pasarela de pagos',
           response: { 200: zodResponse(paymentNotificationResponseSchema) },
         },
@@ -185,7 +193,7 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
           dataId,
         });
         if (!check.ok) {
-          request.log.warn({ reason: check.reason, tag: options.tag }, 'payment notification refused');
+          request.log.warn({ reason: check.reason, tag: payableTag(options.payable) }, 'payment notification refused');
           throw new ApiError(401, 'invalid_signature', 'Notificación no autorizada.');
         }
         if (type !== 'payment' || !dataId) return reply.status(200).send({ received: true, ignored: true });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { paymentStaffOperations, type PayableDomain } from '../../payments/staff-operations';
+import { paymentStaffOperationsOf } from '../../payments/staff-operations';
 import { paymentsStaffTexts, type PaymentIssue, type PaymentsReviewResponse } from '../../payments/staff-schemas';
 import type { ApiContext } from '../api-contract';
 import { recordAudit } from '../audit';
@@ -38,14 +38,14 @@ function issueOfDiscrepancy(d: Selectable<PaymentDiscrepanciesTable>): PaymentIs
 }
 
 /**
- * The panel's payments review for one payable domain: what could not be applied or was reversed, the checkouts still
+ * The panel's payments review of one payable: what could not be applied or was reversed, the checkouts still
  * waiting, marking a discrepancy reviewed, and reconciliation now (audited). Staff only; no payer contact data. The
- * operations are declared once for every domain (shared/api/payments-staff-operations), the domain's `tag` choosing
- * its paths.
+ * operations are declared once for every payable (shared/payments/staff-operations), its declaration choosing its
+ * paths.
  */
 export function paymentStaffRoutes<T extends PayableTableName>(options: PayableOptions<T>): FastifyPluginAsync<ApiContext> {
-  const domain = options.tag as PayableDomain;
-  const ops = paymentStaffOperations[domain];
+  const domain = options.payable.domain;
+  const ops = paymentStaffOperationsOf(options.payable);
   return async (app, ctx) => {
     const table: PayableTableName = options.table;
     const discrepancies = options.discrepanciesTable;

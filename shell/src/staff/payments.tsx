@@ -1,7 +1,7 @@
 import 'shared/ui/staff/screens.css';
 import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
-import { paymentStaffOperations, type PayableDomain } from 'shared/payments/staff-operations';
+import { paymentStaffOperationsOf, type PayableDeclaration } from 'shared/payments/staff-operations';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCaller } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
@@ -9,7 +9,9 @@ import { formatCOP } from 'shared/format/money';
 import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/payments/staff-schemas';
 import { AppLink } from 'shared/navigation';
 import { messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { staffPath } from 'shared/staff-routes';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
+import { payables as sitePayables } from '../../../site/staff-routes';
 
 export const staffPaymentsTexts = {
   title: 'Pagos por revisar',
@@ -20,7 +22,6 @@ export const staffPaymentsTexts = {
   network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
   retry: 'Intentar de nuevo',
   sessionEnded: 'Tu sesión terminó. Vuelve a ingresar al panel.',
-  domains: { courses: 'Cursos', giving: 'Donaciones' } as Record<PayableDomain, string>,
   issuesTitle: 'Diferencias y reversiones',
   issuesCaption: 'Pagos que el sitio no aplicó o que fueron reversados, del más reciente al más antiguo',
   issuesEmpty: 'No hay diferencias ni reversiones.',
@@ -54,57 +55,64 @@ export const staffPaymentsTexts = {
   statuses: { 'processing...': 'Sin pago aún', pending: 'Pendiente', in_process: 'En proceso' } as Record<string, string>,
 } as const;
 const t = staffPaymentsTexts;
-const domains: readonly PayableDomain[] = ['courses', 'giving'];
 
-type Row<T> = T & { domain: PayableDomain };
+/** A row of one payable's answer, with the payable it came from (its area's name, its records' page, its operations). */
+type Row<T> = T & { payable: PayableDeclaration };
 type Review = { issues: Row<PaymentIssue>[]; pending: Row<PendingPayment>[] };
 
-/** Where a record of a domain is shown in the panel (its domain's staff manifest declares the page). */
-const recordPath = (domain: PayableDomain, reference: string) =>
-  `/equipo/${domain === 'courses' ? 'inscripciones' : 'donaciones'}/${encodeURIComponent(reference)}`;
-
-/** The record's reference, linked to its page. */
-function RecordRef({ domain, reference }: { domain: PayableDomain; reference: string }) {
-  return <AppLink to={recordPath(domain, reference)}>{reference}</AppLink>;
+/** The record's reference, linked to its page in the panel (the payable's declaration names it). */
+function RecordRef({ payable, reference }: { payable: PayableDeclaration; reference: string }) {
+  return <AppLink to={staffPath(payable.recordPage, { reference })}>{reference}</AppLink>;
 }
+
+/** A row's key among every payable's rows. */
+const rowKey = (payable: PayableDeclaration, key: string) => `${payable.domain}/${payable.name}/${key}`;
 
 const money = (value: number | null, currency: string | null = 'COP') =>
   value === null ? '—' : currency && currency.toUpperCase() !== 'COP' ? `${value} ${currency}` : formatCOP(value);
 
-/** /equipo/pagos: the payments of courses and donations that need a person, and the by-hand reconciliation. */
+/**
+ * /equipo/pagos: the payments that need a person, of every payable a domain declares (site/staff-routes `payables`), and
+ * the by-hand reconciliation.
+ */
 export default function StaffPayments() {
-  // Each area's payments review is the payments kit's, declared once per domain (the staff client brings the token).
+  return <PaymentsReview payables={sitePayables} />;
+}
+
+/** The review of the payables given (the site's, or a test's). */
+export function PaymentsReview({ payables }: { payables: readonly PayableDeclaration[] }) {
+  // Each payable's review is the payments kit's, declared once for every payable (the staff client brings the token).
   const call = useOperationCaller();
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  // Both areas' payments, newest first, as one answer: the first failure of either is the screen's.
+  // Every payable's payments, newest first, as one answer: the first failure of any is the screen's.
   const review = useMemo(
     () => ({
       load: async (): Promise<ApiResult<Review>> => {
-        const results = await Promise.all(domains.map((d) => call(paymentStaffOperations[d].review)));
+        const results = await Promise.all(payables.map((p) => call(paymentStaffOperationsOf(p).review)));
         const issues: Row<PaymentIssue>[] = [];
         const pending: Row<PendingPayment>[] = [];
         for (const [i, result] of results.entries()) {
           if (result.kind !== 'ok') return result;
-          const domain = domains[i] as PayableDomain;
+          const payable = payables[i] as PayableDeclaration;
           const data: PaymentsReviewResponse = result.data;
-          issues.push(...data.issues.map((x) => ({ ...x, domain })));
-          pending.push(...data.pending.map((x) => ({ ...x, domain })));
+          issues.push(...data.issues.map((x) => ({ ...x, payable })));
+          pending.push(...data.pending.map((x) => ({ ...x, payable })));
         }
         issues.sort((a, b) => b.detected_at.localeCompare(a.detected_at));
         pending.sort((a, b) => b.created_at.localeCompare(a.created_at));
         return { kind: 'ok', status: 200, data: { issues, pending } };
       },
     }),
-    [call],
+    [call, payables],
   );
   const resource = useStaffResource(review, t);
   const state = resource.data;
 
   const markReviewed = async (issue: Row<PaymentIssue>) => {
     setBusy(issue.key);
-    const result = await call(paymentStaffOperations[issue.domain].markReviewed, { params: { id: issue.key.slice(2) } });
+    const result = await call(paymentStaffOperationsOf(issue.payable).markReviewed, { params: { id: issue.key.slice(2) } });
     setBusy(null);
     // The session ended: nothing was sent.
     if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
@@ -113,14 +121,14 @@ export default function StaffPayments() {
     if (state)
       resource.set({
         ...state,
-        issues: state.issues.map((x) => (x.key === issue.key && x.domain === issue.domain ? { ...updated, domain: x.domain } : x)),
+        issues: state.issues.map((x) => (x.key === issue.key && x.payable === issue.payable ? { ...updated, payable: x.payable } : x)),
       });
     setNotice({ text: t.reviewed(issue.payment_id), kind: 'success', at: Date.now() });
   };
 
   const reconcileNow = async () => {
     setBusy('reconcile');
-    const results = await Promise.all(domains.map((d) => call(paymentStaffOperations[d].reconcile)));
+    const results = await Promise.all(payables.map((p) => call(paymentStaffOperationsOf(p).reconcile)));
     setBusy(null);
     if (results.some(isSessionEnded)) return setNotice({ text: t.sessionEnded, kind: 'error', at: Date.now() });
     const failedCall = results.find((r) => r.kind !== 'ok');
@@ -151,15 +159,15 @@ export default function StaffPayments() {
             {state.issues.length ? (
               <StaffTable caption={t.issuesCaption} columns={t.issueColumns}>
                 {state.issues.map((issue) => (
-                  <tr key={`${issue.domain}-${issue.key}`}>
+                  <tr key={rowKey(issue.payable, issue.key)}>
                     <td className="staff-nowrap">{formatColombianDateTime(issue.detected_at)}</td>
-                    <td>{t.domains[issue.domain]}</td>
+                    <td>{issue.payable.label}</td>
                     <td>
                       {t.kinds[issue.kind]}
                       <br />
                       <span className="staff-muted">Pago {issue.payment_id}</span>
                     </td>
-                    <td>{issue.reference ? <RecordRef domain={issue.domain} reference={issue.reference} /> : '—'}</td>
+                    <td>{issue.reference ? <RecordRef payable={issue.payable} reference={issue.reference} /> : '—'}</td>
                     <td>{money(issue.expected_amount)}</td>
                     <td>
                       {money(issue.reported_amount, issue.reported_currency)}
@@ -205,11 +213,11 @@ export default function StaffPayments() {
             {state.pending.length ? (
               <StaffTable caption={t.pendingCaption} columns={t.pendingColumns}>
                 {state.pending.map((p) => (
-                  <tr key={`${p.domain}-${p.reference}`}>
+                  <tr key={rowKey(p.payable, p.reference)}>
                     <td className="staff-nowrap">{formatColombianDateTime(p.created_at)}</td>
-                    <td>{t.domains[p.domain]}</td>
+                    <td>{p.payable.label}</td>
                     <td>
-                      <RecordRef domain={p.domain} reference={p.reference} />
+                      <RecordRef payable={p.payable} reference={p.reference} />
                     </td>
                     <td>{formatCOP(p.amount)}</td>
                     <td>{t.statuses[p.payment_status] ?? p.payment_status}</td>

@@ -5,10 +5,15 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok, on } from 'shared/api/fake-client';
-import { paymentStaffOperations as payments } from 'shared/payments/staff-operations';
+import { paymentStaffOperationsOf, type PayableDeclaration } from 'shared/payments/staff-operations';
 import type { PaymentIssue, PaymentsReviewResponse } from 'shared/payments/staff-schemas';
 import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
-import StaffPayments from './staff-payments';
+import { payables } from '../../../site/staff-routes';
+import StaffPayments, { PaymentsReview } from './payments';
+
+/** The site's payables as the domains declare them: a course's enrolment and a donation. */
+const [enrolment, donation] = payables as [PayableDeclaration, PayableDeclaration];
+const payments = { courses: paymentStaffOperationsOf(enrolment), giving: paymentStaffOperationsOf(donation) };
 
 const mismatch: PaymentIssue = {
   key: 'd-7',
@@ -110,8 +115,44 @@ describe('StaffPayments (/equipo/pagos)', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     // The reads went to each area's own path with Ana's token.
     expect(calls.map((c) => [c.path, c.token])).toEqual([
-      ['/api/courses/staff/payments', 'token-de-ana'],
-      ['/api/giving/staff/payments', 'token-de-ana'],
+      ['/api/courses/staff/payments/enrolments', 'token-de-ana'],
+      ['/api/giving/staff/payments/donations', 'token-de-ana'],
+    ]);
+  });
+
+  it("lists a domain's second payable under its own name, links its records to its own page and reviews it on its own paths", async () => {
+    // What a domain adds for a new payable is its declaration (manifest/payables.ts) and its server's options: the
+    // review takes it from the composition with nothing else to change.
+    const monthly: PayableDeclaration = {
+      domain: 'giving',
+      name: 'monthly',
+      label: 'Donaciones mensuales',
+      recordPage: '/equipo/donaciones-mensuales/:reference',
+    };
+    const monthlyOps = paymentStaffOperationsOf(monthly);
+    const { calls } = renderAsStaff(<PaymentsReview payables={[donation, monthly]} />, [
+      on(payments.giving.review, ok(giving)),
+      on(monthlyOps.review, ok({ issues: [{ ...mismatch, key: 'd-7', reference: 'SUB-1', payment_id: '55' }], pending: [] })),
+      on(
+        monthlyOps.markReviewed,
+        ok({
+          issue: {
+            ...mismatch,
+            reference: 'SUB-1',
+            payment_id: '55',
+            reviewed_at: '2026-11-23T17:00:00.000Z',
+            reviewed_by: 'ana@fundacion.org',
+          },
+        }),
+      ),
+    ]);
+    const issues = await screen.findByRole('table', { name: /no aplicó o que fueron reversados/ });
+    expect(within(issues).getByText('Donaciones mensuales')).toBeTruthy();
+    expect(within(issues).getByRole('link', { name: 'SUB-1' }).getAttribute('href')).toBe('/equipo/donaciones-mensuales/SUB-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Marcar como revisada la diferencia del pago 55' }));
+    expect(await screen.findByText('Diferencia del pago 55 marcada como revisada.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/giving/staff/payments/monthly/discrepancies/7/review',
     ]);
   });
 });

@@ -1,0 +1,7 @@
+import { lazy, type ComponentType } from 'react';
+import type { ShellStaffScreen } from '../../manifest/staff-routes';
+
+/** The panel's screens of the shell itself, each its own chunk, loaded on visit like a remote's. */
+export const shellStaffScreens: Record<ShellStaffScreen, ComponentType<Record<string, string>>> = {
+  StaffPayments: lazy(() => import(/* webpackChunkName: "staff-StaffPayments" */ './payments')),
+};
