@@ -1,4 +1,4 @@
-import { accountStaffRoutes, type AccountStaffScreen } from 'remote-account/manifest/staff-routes';
+import { accountStaffGate, accountStaffRoutes, type AccountStaffScreen } from 'remote-account/manifest/staff-routes';
 import { communityStaffRoutes, type CommunityStaffScreen } from 'remote-community/manifest/staff-routes';
 import { coursesStaffRoutes, type CoursesStaffScreen } from 'remote-courses/manifest/staff-routes';
 import { coursesPayables } from 'remote-courses/manifest/payables';
@@ -26,6 +26,9 @@ export interface StaffScreens {
 export type StaffOwner = keyof StaffScreens;
 /** A page of the panel: its screen is one its owner has. */
 export type SiteStaffRoute = { [R in StaffOwner]: staff.StaffRoute<R, StaffScreens[R]> }[StaffOwner];
+
+/** The remote screen around every page of the panel: its sign-in and the member's session (the account domain's). */
+export const staffGate = accountStaffGate;
 
 /** The panel's order: its navigation lists the sections in it. A page no line names follows, in its domain's order. */
 const order = [

@@ -5,6 +5,7 @@ import { STAFF_BASE } from 'shared/staff-routes';
 import {
   matchStaffRoute,
   staffHomeFor,
+  staffGate,
   staffRoutes,
   staffSectionsFor,
   type SiteStaffRoute as StaffRoute,
@@ -21,11 +22,11 @@ import './staff-area.css';
 
 type Gate = ComponentType<{ children: ReactNode }>;
 
-/** The account remote's door to the panel: sign-in, second factor, and the member's session for everything inside. */
+/** The panel's door (the domain the composition names): sign-in, second factor, and the member's session for everything inside. */
 function gateFor(attempt: number) {
   return lazy(async () => {
-    const mod = await loadRemoteModule<{ default?: Gate }>('account', 'StaffGate', attempt);
-    if (!mod.default) throw new Error('StaffGate sin componente');
+    const mod = await loadRemoteModule<{ default?: Gate }>(staffGate.owner, staffGate.screen, attempt);
+    if (!mod.default) throw new Error(`${staffGate.screen} sin componente`);
     return { default: mod.default };
   });
 }
@@ -140,9 +141,9 @@ function StaffRoot() {
 }
 
 /**
- * The foundation's panel under /equipo: the account remote's gate (sign-in with password and authenticator code),
- * then the panel's navigation and the screen the path names, loaded from the remote that owns it. The server checks
- * every staff call on its own; this only decides what to show.
+ * The foundation's panel under /equipo: the gate the composition names (site/staff-routes `staffGate`: sign-in with
+ * password and authenticator code), then the panel's navigation and the screen the path names, the shell's own or
+ * loaded from the remote that owns it. The server checks every staff call on its own; this only decides what to show.
  */
 export default function StaffArea() {
   const { pathname } = useNavigation();
