@@ -122,6 +122,20 @@ describe('account API', () => {
     expect(other.enrollments.map((e) => e.id)).toEqual([theirs.reference]);
   });
 
+  it("carries the three courses' links, from the courses domain's catalogue, for a visitor with no enrolments to show", async () => {
+    await enrol({ email: 'sin-cursos@example.com' }); // never paid: not listed
+    const res = await list(bearer('sin-cursos@example.com'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      enrollments: [],
+      courses: [
+        { title: 'Desarrollo de Software', url: '/desarrollo-software' },
+        { title: 'Ofimática Básica - Excel', url: '/ofimatica-basica' },
+        { title: 'Marketing Digital y Diseño Gráfico', url: '/marketing-digital' },
+      ],
+    });
+  });
+
   it('ties an enrolment made while signed in to the account, whatever e-mail the form carried', async () => {
     const { reference } = await paid('approved', { email: 'formulario@example.com' }, bearer('cuenta@example.com', 'sub-cuenta'));
     const { enrollments } = (await list(bearer('cuenta@example.com', 'sub-cuenta'))).json() as { enrollments: Array<{ id: string }> };

@@ -1,6 +1,7 @@
 import type { DomainManifest } from 'shared/server/domains';
 import { payableRetention } from 'shared/server/payments/personal-data';
-import { courseEnrolmentsService, provide } from 'shared/server/services';
+import { courseCatalogueService, courseEnrolmentsService, provide } from 'shared/server/services';
+import { courseCatalogue } from './course-catalogue';
 import { courseEnrolments } from './course-enrolments';
 import { coursesPersonalData } from './personal-data';
 import { coursesAudit } from './audit';
@@ -15,5 +16,5 @@ export const coursesManifest: DomainManifest = {
   audit: coursesAudit,
   retention: payableRetention('courses.enrolments', 'courses.enrolment', 'unpaidEnrolmentsMonths'),
   consentForms: { 'courses.enrolment': 'Inscripción a un curso' },
-  services: [provide(courseEnrolmentsService, courseEnrolments)],
+  services: [provide(courseEnrolmentsService, courseEnrolments), provide(courseCatalogueService, courseCatalogue)],
 };

@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeOperations, ok, on, type ScriptedOperation } from 'shared/api/fake-client';
 import type { SessionProvider } from 'shared/auth-session';
-import type { Enrollment } from './schemas';
+import type { CourseLink, Enrollment, EnrollmentsResponse } from './schemas';
 import { createAppStore, signedIn, signedOut, type AuthUser } from 'shared/store';
 import { accountOperations as ops } from './operations';
 
@@ -41,6 +41,12 @@ const enrolment: Enrollment = {
   start_date: null,
 };
 
+/** The courses the answer offers (the server takes them from the courses domain); the page shows them when the list is empty. */
+const courses: CourseLink[] = [
+  { title: 'Curso de prueba', url: '/curso-de-prueba' },
+  { title: 'Otro curso', url: '/otro-curso' },
+];
+
 function open(operations: ScriptedOperation[]) {
   const fake = fakeOperations(...operations);
   const store = createAppStore({ auth: { user, isAuthenticated: true, loginTime: Date.now(), notice: null } });
@@ -64,7 +70,7 @@ beforeEach(() => {
 
 describe('Mis Cursos (/mis-cursos)', () => {
   it("lists the visitor's enrolments and downloads a certificate, both with the session's token and none of the page's", async () => {
-    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment] }))]);
+    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment], courses }))]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Inteligencia artificial' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Descargar certificado (PDF)' }));
     // The fake's download answers nothing: the button says it could not.
@@ -75,18 +81,28 @@ describe('Mis Cursos (/mis-cursos)', () => {
     ]);
   });
 
+  it('links to the courses the answer offers when the visitor has no enrolments', async () => {
+    open([on(ops.enrollments, ok({ enrollments: [], courses }))]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aún no tienes cursos inscritos' })).toBeTruthy();
+    const links = screen.getAllByRole('link').filter((a) => a.closest('.course-links'));
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Curso de prueba', '/curso-de-prueba'],
+      ['Otro curso', '/otro-curso'],
+    ]);
+  });
+
   it('sends nothing once the session ended, and asks to sign in again', async () => {
     session.token = null;
-    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment] }))]);
+    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment], courses }))]);
     expect(await screen.findByText(/Sesión expirada/)).toBeTruthy();
     expect(fake.calls).toEqual([]);
   });
 
   it("never shows the previous person's list: on a shared browser, an answer that comes after they signed out is dropped", async () => {
-    let answerMartina: (value: ReturnType<typeof ok<{ enrollments: Enrollment[] }>>) => void = () => undefined;
-    const pending = new Promise<ReturnType<typeof ok<{ enrollments: Enrollment[] }>>>((resolve) => (answerMartina = resolve));
+    let answerMartina: (value: ReturnType<typeof ok<EnrollmentsResponse>>) => void = () => undefined;
+    const pending = new Promise<ReturnType<typeof ok<EnrollmentsResponse>>>((resolve) => (answerMartina = resolve));
     const other: Enrollment = { ...enrolment, id: 'INS-2', course_name: 'Desarrollo de software', student_name: 'Julián' };
-    open([on(ops.enrollments, () => pending, ok({ enrollments: [other] }))]);
+    open([on(ops.enrollments, () => pending, ok({ enrollments: [other], courses }))]);
     expect(await screen.findByText('Cargando tus cursos…')).toBeTruthy();
     // Martina signs out while her list is on its way; Julián signs in on the same browser.
     act(() => {
@@ -97,7 +113,7 @@ describe('Mis Cursos (/mis-cursos)', () => {
       );
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Desarrollo de software' })).toBeTruthy();
-    await act(async () => answerMartina(ok({ enrollments: [enrolment] })));
+    await act(async () => answerMartina(ok({ enrollments: [enrolment], courses })));
     expect(screen.queryByRole('heading', { level: 2, name: 'Inteligencia artificial' })).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Desarrollo de software' })).toBeTruthy();
   });

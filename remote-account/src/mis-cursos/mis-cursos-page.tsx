@@ -1,7 +1,6 @@
 import '../state/account-ui-slice';
 import '../account.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { courses } from 'shared/catalogue/courses';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -9,7 +8,7 @@ import { isSessionEnded } from 'shared/api/staff-client';
 import { useSignedInCall, useSignedInDownload, type TokenSource } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
 import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
-import type { Enrollment } from './schemas';
+import type { CourseLink, Enrollment } from './schemas';
 import { FormMessage } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { accountOperations } from './operations';
@@ -24,7 +23,7 @@ type Load =
   | { state: 'loading' }
   | { state: 'error' }
   | { state: 'expired' }
-  | { state: 'done'; owner: string | undefined; enrollments: Enrollment[] };
+  | { state: 'done'; owner: string | undefined; enrollments: Enrollment[]; courses: CourseLink[] };
 
 function StatusBadge({ status }: { status: string }) {
   const view = statusView(status);
@@ -172,7 +171,15 @@ export default function MisCursosPage() {
       setLoad({ state: 'expired' });
       return;
     }
-    if (res.kind === 'ok' && Array.isArray(res.data?.enrollments)) setLoad({ state: 'done', owner, enrollments: res.data.enrollments });
+    if (res.kind === 'ok' && Array.isArray(res.data?.enrollments))
+      // The courses come from the answer (the courses domain's catalogue is not the account's); a server from before they
+      // were sent answers without them, and the page then links to none.
+      setLoad({
+        state: 'done',
+        owner,
+        enrollments: res.data.enrollments,
+        courses: Array.isArray(res.data.courses) ? res.data.courses : [],
+      });
     else if (res.kind === 'error' && res.status === 401) {
       // The server refused a token the browser still held: end the session here too, saying why.
       dispatch(signedOut(identityMessages.sessionExpired));
@@ -212,8 +219,8 @@ export default function MisCursosPage() {
         <h2 id="sin-cursos">{t.emptyTitle}</h2>
         <p>{t.emptyText}</p>
         <ul className="course-links">
-          {courses.map((course) => (
-            <li key={course.slug}>
+          {load.courses.map((course) => (
+            <li key={course.url}>
               <AppLink className="btn btn--ghost" to={course.url}>
                 {course.title}
               </AppLink>

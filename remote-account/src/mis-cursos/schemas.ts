@@ -23,8 +23,15 @@ export const enrollmentSchema = z.object({
 });
 export type Enrollment = z.output<typeof enrollmentSchema>;
 
-/** GET /api/account/enrollments: the signed-in user's paid or completed enrolments. */
-export const enrollmentsResponseSchema = z.object({ enrollments: z.array(enrollmentSchema) });
+/** A course the page links to when the visitor has none (the courses domain's catalogue, through its service). */
+export const courseLinkSchema = z.object({ title: z.string(), url: z.string() });
+export type CourseLink = z.output<typeof courseLinkSchema>;
+
+/**
+ * GET /api/account/enrollments: the signed-in user's paid or completed enrolments, and the courses on offer (the account
+ * domain does not own the catalogue: the server asks the courses domain for them).
+ */
+export const enrollmentsResponseSchema = z.object({ enrollments: z.array(enrollmentSchema), courses: z.array(courseLinkSchema) });
 export type EnrollmentsResponse = z.output<typeof enrollmentsResponseSchema>;
 
 /** GET /api/account/enrollments/:id/certificate (the answer is a PDF). */

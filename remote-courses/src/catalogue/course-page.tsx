@@ -1,6 +1,6 @@
 import '../state/enrolment-slice';
 import '../courses.css';
-import { courseBySlug, moduleRequirementNote } from 'shared/catalogue/courses';
+import { courseBySlug, moduleRequirementNote } from '../../manifest/catalogue';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';

@@ -2,7 +2,7 @@ import 'shared/ui/staff/screens.css';
 import { useMemo, useRef, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
-import { courses } from 'shared/catalogue/courses';
+import { courses } from '../../manifest/catalogue';
 import { formatLongDate } from 'shared/format/dates';
 import { courseSlugs, type CohortStatus, type StaffCohort } from './schemas';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';

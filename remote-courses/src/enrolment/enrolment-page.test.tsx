@@ -9,7 +9,7 @@ import type { ApiClient } from 'shared/api/client';
 import { ApiClientProvider } from 'shared/api/context';
 import { logoutSession, provideSession, resetSessionContract } from 'shared/auth-session';
 import { apiError, fakeOperations, ok, on, type OperationAnswer, type ScriptedOperation } from 'shared/api/fake-client';
-import { FULL_COURSE, moduleNames, courseBySlug } from 'shared/catalogue/courses';
+import { FULL_COURSE, moduleNames, courseBySlug } from '../../manifest/catalogue';
 import { PENDING_PAYMENT_KEY, STUDENT_DATA_KEY, STUDENT_DATA_TTL_MS, storeExpiring } from 'shared/payments/browser-storage';
 import { documentTypes, educationLevels, HONEYPOT_FIELD, occupations } from 'shared/schemas/common';
 import { enrolmentTexts } from './schemas';

@@ -4,7 +4,7 @@ import '../courses.css';
 import { useEffect, useState } from 'react';
 import { useOperationCall } from 'shared/api/use-operation';
 import { useVisitorOperationCall } from 'shared/api/use-visitor-operation';
-import { courseBySlug, enrolmentOptions, FULL_COURSE, moduleRequirementNote, type Course, type CourseSlug } from 'shared/catalogue/courses';
+import { courseBySlug, enrolmentOptions, FULL_COURSE, moduleRequirementNote, type Course, type CourseSlug } from '../../manifest/catalogue';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';

@@ -105,3 +105,25 @@ export interface CourseEnrolmentsService {
 }
 
 export const courseEnrolmentsService = serviceRef<CourseEnrolmentsService>('courses.enrolments', 'courses');
+
+// ---- The courses domain's catalogue (remote-courses/manifest/course-catalogue.ts) ----
+
+/** A course as other domains link to it: its slug, its title and the path of its page. */
+export interface CourseLink {
+  slug: string;
+  title: string;
+  url: string;
+}
+
+/**
+ * What other domains may know of the course catalogue (remote-courses/manifest/catalogue.ts), which only the courses
+ * domain imports: Mis Cursos links to the courses when the visitor has none; the gateway's tests name a real module.
+ */
+export interface CourseCatalogueService {
+  /** The courses, in the catalogue's order. */
+  links(): readonly CourseLink[];
+  /** The module names of a course in order; empty for an unknown course. */
+  moduleNames(slug: string): string[];
+}
+
+export const courseCatalogueService = serviceRef<CourseCatalogueService>('courses.catalogue', 'courses');

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { courseBySlug, moduleNames } from 'shared/catalogue/courses';
 import { HONEYPOT_FIELD } from 'shared/schemas/common';
 import { createTestIdentity } from 'shared/server/identity-testing';
+import { courseCatalogueService } from 'shared/server/services';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { databaseStaffDirectory } from 'shared/server/staff-directory';
 import { fakeStaffAccounts, seatInDatabase, staffToken } from 'shared/server/staff-testing';
 import type { Gateway } from './app';
 import { testGateway } from './testing';
+import { siteDomains } from '../../../site/server';
 
 // Every route of the composed gateway, taken from its own OpenAPI document, gets bodies, query strings and path
 // parameters with control characters and other junk in each field: none may answer 5xx (PostgreSQL and PGlite refuse
@@ -56,7 +57,8 @@ interface Route {
 
 /** Values JSON Schema cannot tell (zod refinements, the catalogue), so the baseline bodies reach the database. */
 const knownFields: Record<string, unknown> = {
-  module_name: moduleNames(courseBySlug('desarrollo-software'))[0],
+  // A real module, from the courses domain's catalogue through the composition (the gateway imports no manifest).
+  module_name: siteDomains.services.get(courseCatalogueService).moduleNames('desarrollo-software')[0],
   donation_amount: '50000',
   optional_donation_amount: '',
   age: '30',

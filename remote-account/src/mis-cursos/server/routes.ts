@@ -3,7 +3,7 @@ import { site } from 'shared/config/site';
 import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
-import { courseEnrolmentsService, type CourseEnrolment } from 'shared/server/services';
+import { courseCatalogueService, courseEnrolmentsService, type CourseEnrolment } from 'shared/server/services';
 import { ApiError } from 'shared/server/http';
 import { requireUser } from 'shared/server/identity';
 import { bearerSecurity, route } from 'shared/server/operation-routes';
@@ -41,6 +41,9 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
   return async (app, ctx) => {
     // The courses domain's enrolments, through its service (#27): never its table.
     const { readCourseEnrolments, tieCourseEnrolment } = ctx.domains.services.get(courseEnrolmentsService);
+    // The courses on offer, which Mis Cursos links to when the visitor has none: the courses domain's catalogue, through
+    // its service (called per answer: a plugin takes a service when it registers, but may not use it then).
+    const catalogue = ctx.domains.services.get(courseCatalogueService);
     route(
       app,
       ops.enrollments,
@@ -63,6 +66,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
             certificate_available: e.payment_status.toLowerCase() === 'approved',
             start_date: e.cohort_start_date,
           })),
+          courses: catalogue.links().map(({ title, url }) => ({ title, url })),
         };
       },
       { security: bearerSecurity },

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { FULL_COURSE } from 'shared/catalogue/courses';
+import { FULL_COURSE } from '../../../manifest/catalogue';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { migrateApis } from 'shared/server/api-mount';
 import type { Database as OpenDatabase } from 'shared/server/db';

@@ -2,7 +2,7 @@ import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
 import { recordConsent } from 'shared/server/consents';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { priceModule } from 'shared/catalogue/courses';
+import { priceModule } from '../../../manifest/catalogue';
 import { fullName } from '../schemas';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';

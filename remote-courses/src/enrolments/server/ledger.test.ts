@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { FULL_COURSE } from 'shared/catalogue/courses';
+import { FULL_COURSE } from '../../../manifest/catalogue';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { readCourseEnrolments } from '../../../manifest/course-enrolments';
 import { createTestIdentity } from 'shared/server/identity-testing';

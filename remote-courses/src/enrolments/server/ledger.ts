@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { courseBySlug, courses, enrolmentOptions } from 'shared/catalogue/courses';
+import { courseBySlug, courses, enrolmentOptions } from '../../../manifest/catalogue';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {

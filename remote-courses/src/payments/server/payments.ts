@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { courseBySlug } from 'shared/catalogue/courses';
+import { courseBySlug } from '../../../manifest/catalogue';
 import type { CoursePaymentStatusResponse } from '../schemas';
 import type { PaymentStatusResponse } from 'shared/payments/schemas';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';

@@ -1,3 +1,10 @@
+/*
+ * The course catalogue: the courses domain's fact (#27), the one source the courses API prices from. It sits in the
+ * manifest because it is data (no React, no Fastify) that the manifest's services read and that a manifest may import;
+ * the remote's own src/ and server/ import it from here. Other domains never import it: they get what they may know of
+ * it from `courseCatalogueService` (./course-catalogue.ts), through `ctx.domains.services`.
+ */
+
 /** A unit of a module: its title and the topics it covers (spec §3 Unit). */
 export interface CourseUnit {
   title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { courseBySlug, courses, moduleNames, priceModule } from './courses';
+import { courseBySlug, courses, moduleNames, priceModule } from './catalogue';
 
 describe('course catalogue', () => {
   it('has the three online courses with three modules, opening 31 March 2025, three 2-hour classes a week', () => {
