@@ -129,7 +129,8 @@ export default tseslint.config(
     },
   },
   // The shell's browser code imports no remote: remotes arrive at run time through Module Federation. Of the composition
-  // root it takes only the route tables (site/routes, site/staff-routes: browser-safe data of each app's manifest).
+  // root it takes only browser-safe data of each app's manifest: the route tables (site/routes, site/staff-routes) and the
+  // consent forms' declarations (site/consent-forms: its footer's newsletter box shows the community form's authorization).
   {
     files: ['shell/src/**'],
     rules: {
@@ -139,8 +140,9 @@ export default tseslint.config(
           patterns: [
             { regex: anyRemote, message: 'El shell carga los remotos en tiempo de ejecución.' },
             {
-              regex: '^(\\.\\./)+site(/(?!(routes|staff-routes)$)|$)',
-              message: 'El navegador del shell toma de site/ solo las tablas de rutas (site/routes y site/staff-routes).',
+              regex: '^(\\.\\./)+site(/(?!(routes|staff-routes|consent-forms)$)|$)',
+              message:
+                'El navegador del shell toma de site/ solo las tablas de rutas (site/routes y site/staff-routes) y los formularios de consentimiento (site/consent-forms).',
             },
           ],
         },

@@ -14,10 +14,21 @@ describe('the site composed from its domains’ manifests', () => {
       );
       expect(tables.filter((t) => !t.startsWith(`${m.name}.`))).toEqual([]);
       for (const rule of m.retention ?? []) expect([`${m.name}.`, 'privacy.consents'].some((p) => rule.table.startsWith(p))).toBe(true);
-      for (const form of Object.keys(m.consentForms ?? {})) expect(form.startsWith(`${m.name}.`)).toBe(true);
+      for (const { form } of m.consentForms ?? []) expect(form.startsWith(`${m.name}.`)).toBe(true);
     }
     const all = siteDomains.personalData.registry.tables.map((t) => t.table);
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('refuses a consent form declared by a domain that does not own it, or twice', () => {
+    const personalData = { tables: [] };
+    const form = { form: 'giving.probe', label: 'Prueba', basis: 'consent', purpose: 'probar' } as const;
+    expect(() => composeDomains([{ name: 'courses', personalData, consentForms: [form] }])).toThrow(
+      'El dominio courses declara el formulario giving.probe, que no es suyo.',
+    );
+    expect(() => composeDomains([{ name: 'giving', personalData, consentForms: [form, form] }])).toThrow(
+      'El formulario giving.probe está declarado dos veces.',
+    );
   });
 
   it('runs every record’s retention rule before any consent proof’s', () => {

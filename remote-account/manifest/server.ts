@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DomainManifest } from 'shared/server/domains';
 import { before } from 'shared/server/personal-data/retention';
+import { accountConsentForms } from './consent';
 import { accountPersonalData } from './personal-data';
 import { accountAudit } from './audit';
 
@@ -12,6 +13,7 @@ export const accountManifest: DomainManifest = {
   name: 'account',
   personalData: accountPersonalData,
   audit: accountAudit,
+  consentForms: accountConsentForms,
   retention: [
     { setting: 'paymentRecordsYears', table: 'account.payment_accounts', expired: (c) => before(sql`t.created_at`, c), treatment: 'own' },
     {

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import type { DomainManifest } from 'shared/server/domains';
 import { before, consentProofRule, type RetentionRule } from 'shared/server/personal-data/retention';
+import {
+  allyConsent,
+  communityConsentForms,
+  newsletterConsent,
+  pqrsfConsent,
+  softwareRequestConsent,
+  volunteerConsent,
+  workshopInquiryConsent,
+} from './consent';
 import { communityPersonalData } from './personal-data';
 import { communityAudit } from './audit';
 
@@ -45,23 +54,21 @@ const retention: RetentionRule[] = [
     expired: (c) => sql<boolean>`t.day < ${c.toISOString().slice(0, 10)}`,
     treatment: 'delete',
   },
-  consentProofRule('communityFormsMonths', [
-    'community.volunteer',
-    'community.ally',
-    'community.workshop_inquiry',
-    'community.software_request',
-  ]),
+  consentProofRule(
+    'communityFormsMonths',
+    [volunteerConsent, allyConsent, workshopInquiryConsent, softwareRequestConsent].map((d) => d.form),
+  ),
   // A PQRSF's notice keeps the address while the PQRSF is open, like the PQRSF itself.
   consentProofRule(
     'pqrsfMonths',
-    ['community.pqrsf'],
+    [pqrsfConsent.form],
     (c) =>
       sql<boolean>`${before(sql`t.granted_at`, c)} and not exists (select 1 from community.pqrsf_requests p where p.radicado = t.record_ref and p.status in ${open})`,
   ),
   // A subscription's proof keeps the address while that address is subscribed (or waiting to confirm).
   consentProofRule(
     'newsletterUnconfirmedDays',
-    ['community.newsletter'],
+    [newsletterConsent.form],
     (c) =>
       sql<boolean>`${before(sql`t.granted_at`, c)} and not exists (select 1 from community.newsletter_subscriptions s where s.email = t.subject_email)`,
   ),
@@ -76,12 +83,5 @@ export const communityManifest: DomainManifest = {
   personalData: communityPersonalData,
   audit: communityAudit,
   retention,
-  consentForms: {
-    'community.volunteer': 'Voluntariado',
-    'community.ally': 'Empresa aliada',
-    'community.workshop_inquiry': 'Consulta sobre un taller',
-    'community.software_request': 'Solicitud de software',
-    'community.newsletter': 'Boletín',
-    'community.pqrsf': 'PQRSF',
-  },
+  consentForms: communityConsentForms,
 };

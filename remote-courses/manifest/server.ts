@@ -1,6 +1,7 @@
 import type { DomainManifest } from 'shared/server/domains';
 import { payableRetention } from 'shared/server/payments/personal-data';
 import { courseCatalogueService, courseEnrolmentsService, provide } from 'shared/server/services';
+import { coursesConsentForms, enrolmentConsent } from './consent';
 import { courseCatalogue } from './course-catalogue';
 import { courseEnrolments } from './course-enrolments';
 import { coursesPersonalData } from './personal-data';
@@ -14,7 +15,7 @@ export const coursesManifest: DomainManifest = {
   name: 'courses',
   personalData: coursesPersonalData,
   audit: coursesAudit,
-  retention: payableRetention('courses.enrolments', 'courses.enrolment', 'unpaidEnrolmentsMonths'),
-  consentForms: { 'courses.enrolment': 'Inscripción a un curso' },
+  retention: payableRetention('courses.enrolments', enrolmentConsent.form, 'unpaidEnrolmentsMonths'),
+  consentForms: coursesConsentForms,
   services: [provide(courseEnrolmentsService, courseEnrolments), provide(courseCatalogueService, courseCatalogue)],
 };

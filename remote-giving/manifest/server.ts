@@ -1,5 +1,6 @@
 import type { DomainManifest } from 'shared/server/domains';
 import { payableRetention } from 'shared/server/payments/personal-data';
+import { donationConsent, givingConsentForms } from './consent';
 import { givingPersonalData } from './personal-data';
 import { givingAudit } from './audit';
 
@@ -11,6 +12,6 @@ export const givingManifest: DomainManifest = {
   name: 'giving',
   personalData: givingPersonalData,
   audit: givingAudit,
-  retention: payableRetention('giving.contributions', 'giving.donation', 'unpaidDonationsMonths'),
-  consentForms: { 'giving.donation': 'Donación' },
+  retention: payableRetention('giving.contributions', donationConsent.form, 'unpaidDonationsMonths'),
+  consentForms: givingConsentForms,
 };

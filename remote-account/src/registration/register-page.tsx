@@ -24,6 +24,7 @@ import { takePostLogin } from '../session/post-login';
 import { recordSignIn } from '../session/session';
 import { useAccountSession } from '../session/use-account-session';
 import { registerTexts as t } from '../texts';
+import { registrationConsent } from '../../manifest/consent';
 
 /** Spec §9: registration and confirmation redirects after 2 s. */
 const REDIRECT_MS = 2000;
@@ -174,7 +175,7 @@ export default function RegisterPage() {
           />
           <TextField label="Número de documento" inputMode="numeric" required {...field('identityNumber')} />
         </div>
-        <DataAuthorization form="account.registration" {...field('data_authorization')} />
+        <DataAuthorization form={registrationConsent} {...field('data_authorization')} />
       </AccountForm>
     );
   }

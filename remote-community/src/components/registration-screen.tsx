@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import type { ConsentForm } from 'shared/legal/privacy-policy';
+import type { ConsentFormDeclaration } from 'shared/legal/privacy-policy';
 import { communityTexts } from '../forms/schemas';
 import type { z } from 'shared/schemas/zod';
 import { PageFrame } from 'shared/ui/page-frame';
@@ -46,7 +46,8 @@ export function RegistrationScreen<V extends FieldValues, O, A>({
   children,
 }: {
   texts: RegistrationTexts;
-  consent: ConsentForm;
+  /** The form's declaration (manifest/consent.ts): its authorization text and basis. */
+  consent: ConsentFormDeclaration;
   /** The spec's anchor of the form (`#quiero-ser-voluntario`, `#registra-tu-empresa`). */
   anchor: string;
   features: { title: string; items: ReadonlyArray<{ title: string; text: string }> };

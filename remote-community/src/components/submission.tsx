@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import type { ConsentForm } from 'shared/legal/privacy-policy';
+import type { ConsentFormDeclaration } from 'shared/legal/privacy-policy';
 import type { ApiResult } from 'shared/api/client';
 import type { HONEYPOT_FIELD } from 'shared/schemas/common';
 import { useAppDispatch } from 'shared/store';
@@ -113,7 +113,7 @@ export function CommunityForm<V extends FieldValues, O, A>({
   busyLabel?: string;
   stored: (record: { id: string; answer: A }) => ReactNode;
   /** The form's authorization (#15): a required box, or the notice where the law asks for none (a PQRSF). */
-  consent: ConsentForm;
+  consent: ConsentFormDeclaration;
   children: ReactNode;
 }) {
   if (submission.state.kind === 'sent') return stored(submission.state.answer);
@@ -127,7 +127,7 @@ export function CommunityForm<V extends FieldValues, O, A>({
       failure={() => <CommunityFailure submission={submission} />}
     >
       {children}
-      {consent === 'community.pqrsf' ? (
+      {consent.basis === 'legal_duty' ? (
         <DataAuthorization form={consent} />
       ) : (
         <DataAuthorization form={consent} {...fieldsOf(form)('data_authorization' as Path<V>)} />

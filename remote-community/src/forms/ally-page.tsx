@@ -7,6 +7,7 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { formsOperations } from './operations';
 import { RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { allyTexts as t, optionalMark } from './texts';
+import { allyConsent } from '../../manifest/consent';
 
 /** Allied-company form (spec §3 Corporation ally): the representative's document excludes Tarjeta de identidad. */
 export default function AllyPage() {
@@ -19,7 +20,7 @@ export default function AllyPage() {
 
   return (
     <RegistrationScreen
-      consent="community.ally"
+      consent={allyConsent}
       texts={t}
       anchor="registra-tu-empresa"
       features={{ title: t.waysTitle, items: t.ways }}

@@ -11,6 +11,7 @@ import { formsOperations } from './operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { softwareTexts as t } from './texts';
+import { softwareRequestConsent } from '../../manifest/consent';
 
 /**
  * Custom-software request (spec §5): validated on blur and on submit; success and failure are shown, not just logged.
@@ -42,7 +43,7 @@ export default function SoftwareRequestPage() {
         }
       >
         <CommunityForm
-          consent="community.software_request"
+          consent={softwareRequestConsent}
           form={form}
           submission={submission}
           label={t.requestTitle}

@@ -7,6 +7,7 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { formsOperations } from './operations';
 import { RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { optionalMark, volunteerTexts as t } from './texts';
+import { volunteerConsent } from '../../manifest/consent';
 
 /** Volunteer form (spec §3 Volunteer): stored by the community API, which answers the volunteer_id. */
 export default function VolunteerPage() {
@@ -19,7 +20,7 @@ export default function VolunteerPage() {
 
   return (
     <RegistrationScreen
-      consent="community.volunteer"
+      consent={volunteerConsent}
       texts={t}
       anchor="quiero-ser-voluntario"
       features={{ title: t.whyTitle, items: t.why }}

@@ -15,6 +15,7 @@ import { formsOperations, type ArteDeAmarteBody, type InquiryBody, type ValeSerB
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { workshopOf, workshopPageTexts as p, workshops } from './texts';
+import { workshopInquiryConsent } from '../../manifest/consent';
 
 /** The inquiry's send for one workshop, as `useSubmission` takes it. */
 function useInquirySubmission<V extends FieldValues, O extends InquiryBody>(form: UseFormReturn<V, unknown, O>, slug: WorkshopSlug) {
@@ -46,7 +47,7 @@ function InquiryForm<V extends FieldValues, O extends InquiryBody>({
   const submission = useInquirySubmission(form, slug);
   return (
     <CommunityForm
-      consent="community.workshop_inquiry"
+      consent={workshopInquiryConsent}
       form={form}
       submission={submission}
       label={title}

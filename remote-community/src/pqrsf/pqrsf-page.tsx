@@ -13,6 +13,7 @@ import { pqrsfOperations } from './operations';
 import { FormSection } from '../components/page-parts';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { lookupTexts, pqrsfTexts as t } from './texts';
+import { pqrsfConsent } from '../../manifest/consent';
 
 /**
  * PQRSF filing (spec §3): the server assigns the radicado, the status and the legal deadline. The number is shown
@@ -54,7 +55,7 @@ export default function PqrsfPage() {
     <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
       <FormSection id="radicar" title={t.formTitle} intro={t.formIntro} aside={aside}>
         <CommunityForm
-          consent="community.pqrsf"
+          consent={pqrsfConsent}
           form={form}
           submission={submission}
           label={t.formTitle}

@@ -30,6 +30,7 @@ import {
 import { prefillFrom } from './prefill';
 import { moduleSelected, selectSelectedModule } from '../state/enrolment-slice';
 import { enrolmentPageTexts as t } from './texts';
+import { enrolmentConsent } from '../../manifest/consent';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -261,7 +262,7 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
           )}
           {/* What the data are used for (#15): its proof is stored with the enrolment when the box below is ticked. */}
           <p className="form-privacy">
-            <AuthorizationText form="courses.enrolment" />
+            <AuthorizationText form={enrolmentConsent} />
           </p>
           <CheckboxField
             required

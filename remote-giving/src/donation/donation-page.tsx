@@ -31,6 +31,7 @@ import { CampaignProgress } from '../campaign/campaign-progress';
 import { loadMercadoPago } from './mercadopago-script';
 import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from './payment-flow-slice';
 import { donationPageTexts as t } from '../texts';
+import { donationConsent } from '../../manifest/consent';
 
 /** Only an http(s) address may receive the visitor: never follow a `javascript:` or relative answer. */
 function checkoutUrl(answer: ContributionResponse): string | null {
@@ -264,7 +265,7 @@ export default function DonationPage() {
           <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
         </div>
 
-        <DataAuthorization form="giving.donation" {...field('data_authorization')} />
+        <DataAuthorization form={donationConsent} {...field('data_authorization')} />
 
         <div className="donation-form__actions">
           <SubmitButton busy={busy} busyLabel={t.submitting} className="btn btn--accent btn--wide">

@@ -9,49 +9,31 @@ import { site } from '../config/site';
  * one so its page (/politica-de-privacidad/v/<id>) and the proofs that name it stay readable.
  */
 
-/** Every form that stores personal data, as its proof names it. */
-export const consentForms = [
-  'courses.enrolment',
-  'giving.donation',
-  'community.volunteer',
-  'community.ally',
-  'community.workshop_inquiry',
-  'community.software_request',
-  'community.newsletter',
-  'community.pqrsf',
-  'account.registration',
-] as const;
-export type ConsentForm = (typeof consentForms)[number];
-
 /**
- * Where the law asks for an express authorization (a box the person ticks) and where the data are processed because the
- * person exercises a right the foundation must answer (a PQRSF: Ley 1755 de 2015; Ley 1581 art. 10 lists the cases
- * without authorization), so the form informs rather than asks.
+ * A form that stores personal data, declared by the domain that owns it (`remote-<domain>/manifest/consent.ts`, #27):
+ * shared/ names no domain's form; the policy's versions write each form's authorization from its declaration.
  */
-export const consentBasis: Record<ConsentForm, 'consent' | 'legal_duty'> = {
-  'courses.enrolment': 'consent',
-  'giving.donation': 'consent',
-  'community.volunteer': 'consent',
-  'community.ally': 'consent',
-  'community.workshop_inquiry': 'consent',
-  'community.software_request': 'consent',
-  'community.newsletter': 'consent',
-  'community.pqrsf': 'legal_duty',
-  'account.registration': 'consent',
-};
+export interface ConsentFormDeclaration {
+  /** As its proof names it (`privacy.consents.form`): '<domain>.<name>' (e.g. a domain's enrolment form). Never renamed: proofs keep it. */
+  readonly form: `${string}.${string}`;
+  /** Its name in a person's copy of their consent proofs, e.g. 'Inscripción a un curso'. */
+  readonly label: string;
+  /**
+   * Where the law asks for an express authorization (a box the person ticks: 'consent') and where the data are processed
+   * because the person exercises a right the foundation must answer (a PQRSF: Ley 1755 de 2015; Ley 1581 art. 10 lists
+   * the cases without authorization: 'legal_duty'), so the form informs rather than asks.
+   */
+  readonly basis: 'consent' | 'legal_duty';
+  /**
+   * What its data is used for, in the authorization's words ('gestionar mi inscripción…'). Part of the text whose hash
+   * the proofs store: changing it changes what every version shows, so a new wording needs a new policy version that
+   * reads it (e.g. a `purposeV2` field), never an edit of this one.
+   */
+  readonly purpose: string;
+}
 
-/** What each form's data is used for, in the authorization's words. */
-const purposes: Record<ConsentForm, string> = {
-  'courses.enrolment': 'gestionar mi inscripción, el pago del curso, mi acceso a las clases y mi certificado',
-  'giving.donation': 'registrar mi donación y su pago, enviarme el comprobante y expedir el certificado de donación',
-  'community.volunteer': 'gestionar mi postulación como voluntario y contactarme sobre actividades de voluntariado',
-  'community.ally': 'gestionar la alianza con la empresa y contactar a su representante',
-  'community.workshop_inquiry': 'responder mi consulta sobre el taller y contactarme sobre él',
-  'community.software_request': 'responder mi solicitud de software a la medida y contactarme sobre ella',
-  'community.newsletter': 'enviarme el boletín de la fundación por correo electrónico hasta que cancele la suscripción',
-  'community.pqrsf': 'tramitar y responder mi petición, queja, reclamo, sugerencia o felicitación',
-  'account.registration': 'crear y administrar mi cuenta, mostrarme mis cursos y sus certificados y escribirme sobre ellos',
-};
+/** A domain's form, frozen: a declaration is data the proofs depend on, nothing changes it at run time. */
+export const declareConsentForm = (declaration: ConsentFormDeclaration): ConsentFormDeclaration => Object.freeze({ ...declaration });
 
 export interface PrivacyPolicyVersion {
   /** Short id in URLs and proofs: '1', '2'… */
@@ -61,7 +43,7 @@ export interface PrivacyPolicyVersion {
   /** What changed from the previous version (shown in the list of versions). */
   changes: string;
   /** The authorization each form shows with this version. */
-  authorization: (form: ConsentForm) => string;
+  authorization: (form: ConsentFormDeclaration) => string;
 }
 
 export const privacyPolicyVersions: readonly PrivacyPolicyVersion[] = [
@@ -70,9 +52,9 @@ export const privacyPolicyVersions: readonly PrivacyPolicyVersion[] = [
     adoptedOn: site.legal.privacyEffectiveDate,
     changes: 'Primera versión publicada en el sitio.',
     authorization: (form) =>
-      consentBasis[form] === 'consent'
-        ? `Autorizo a ${site.name} a tratar mis datos personales para ${purposes[form]}, según su Política de privacidad. Sé que puedo conocer, actualizar, rectificar y suprimir mis datos y revocar esta autorización.`
-        : `${site.name} tratará tus datos personales para ${purposes[form]}, según su Política de privacidad. Puedes conocer, actualizar, rectificar y suprimir tus datos.`,
+      form.basis === 'consent'
+        ? `Autorizo a ${site.name} a tratar mis datos personales para ${form.purpose}, según su Política de privacidad. Sé que puedo conocer, actualizar, rectificar y suprimir mis datos y revocar esta autorización.`
+        : `${site.name} tratará tus datos personales para ${form.purpose}, según su Política de privacidad. Puedes conocer, actualizar, rectificar y suprimir tus datos.`,
   },
 ];
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Generated } from 'kysely';
-import { consentBasis, consentTexts, currentPrivacyPolicy, privacyVersionOf, type ConsentForm } from '../legal/privacy-policy';
+import { consentTexts, currentPrivacyPolicy, privacyVersionOf, type ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { DomainMigrations } from './db';
 import type { CreatedTimestamp, SiteDb } from './database';
 import { ApiError } from './http';
@@ -65,13 +65,14 @@ export const privacyMigrations: DomainMigrations = {
 };
 
 /** The SHA-256 (hex) of the authorization text `version` shows on `form`; undefined for a version that does not exist. */
-export function authorizationHash(form: ConsentForm, version: string): string | undefined {
+export function authorizationHash(form: ConsentFormDeclaration, version: string): string | undefined {
   const policy = privacyVersionOf(version);
   return policy ? createHash('sha256').update(policy.authorization(form), 'utf8').digest('hex') : undefined;
 }
 
 export interface ConsentProof {
-  form: ConsentForm;
+  /** The form, as its domain declares it (remote-<domain>/manifest/consent.ts): the proof stores its name and basis. */
+  form: ConsentFormDeclaration;
   /** Version the form showed (the submission's `privacy_policy_version`). */
   version: string;
   recordTable: string;
@@ -91,13 +92,13 @@ export async function recordConsent(db: SiteDb, proof: ConsentProof): Promise<vo
   await db
     .insertInto('privacy.consents')
     .values({
-      form: proof.form,
+      form: proof.form.form,
       record_table: proof.recordTable,
       record_ref: proof.recordRef,
       subject_email: proof.email?.trim().toLowerCase() || null,
       policy_version: proof.version,
       text_sha256: hash,
-      basis: consentBasis[proof.form],
+      basis: proof.form.basis,
     })
     .execute();
 }

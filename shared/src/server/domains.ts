@@ -1,4 +1,4 @@
-import type { ConsentForm } from '../legal/privacy-policy';
+import type { ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { SiteDomains } from './api-contract';
 import { composeAuditLabels, type AuditLabels } from './audit-labels';
 import { combineRegistries, type DomainRegistry, type RetentionRule } from './personal-data/registry';
@@ -19,8 +19,8 @@ export interface DomainManifest {
   personalData: DomainRegistry;
   /** The retention of its tables and of its forms' consent proofs (personal-data/retention.ts). */
   retention?: readonly RetentionRule[];
-  /** Its forms' names in a person's copy of their consent proofs. */
-  consentForms?: Partial<Record<ConsentForm, string>>;
+  /** The forms that store personal data (its `manifest/consent.ts`): a person's copy of their proofs names them by label. */
+  consentForms?: readonly ConsentFormDeclaration[];
   /** What it offers other domains (services.ts). */
   services?: readonly ServiceProvider<unknown>[];
   /** How the panel's audit log names its actions and records (audit-labels.ts). */
@@ -32,7 +32,14 @@ export function composeDomains(manifests: readonly DomainManifest[]): SiteDomain
   const names = manifests.map((m) => m.name);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new Error(`El dominio ${twice} está dos veces en la composición.`);
-  const consentForms = Object.assign({}, ...manifests.map((m) => m.consentForms ?? {})) as Record<string, string>;
+  const consentForms: Record<string, string> = {};
+  for (const m of manifests)
+    for (const { form, label } of m.consentForms ?? []) {
+      // A proof names its form for good: two domains (or one, twice) with the same name would mix their proofs.
+      if (!form.startsWith(`${m.name}.`)) throw new Error(`El dominio ${m.name} declara el formulario ${form}, que no es suyo.`);
+      if (form in consentForms) throw new Error(`El formulario ${form} está declarado dos veces.`);
+      consentForms[form] = label;
+    }
   return {
     personalData: {
       registry: combineRegistries([...manifests.map((m) => m.personalData), siteTables(consentForms)]),

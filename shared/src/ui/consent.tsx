@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { consentBasis, consentTexts, currentPrivacyPolicy, privacyPolicyPath, type ConsentForm } from '../legal/privacy-policy';
+import { consentTexts, currentPrivacyPolicy, privacyPolicyPath, type ConsentFormDeclaration } from '../legal/privacy-policy';
 import { CheckboxField, type CheckboxFieldProps } from './form';
 
 /**
@@ -7,7 +7,7 @@ import { CheckboxField, type CheckboxFieldProps } from './form';
  * that opens in a new tab (and says so to screen readers). The visible words are exactly the text whose hash the server
  * stores as proof (shared/src/legal/privacy-policy.ts).
  */
-export function AuthorizationText({ form }: { form: ConsentForm }): ReactNode {
+export function AuthorizationText({ form }: { form: ConsentFormDeclaration }): ReactNode {
   const text = currentPrivacyPolicy.authorization(form);
   const [before, after] = text.split(consentTexts.policyLink);
   if (after === undefined) return text;
@@ -26,10 +26,14 @@ export function AuthorizationText({ form }: { form: ConsentForm }): ReactNode {
 /**
  * The express authorization of a form that collects personal data (#15): a required box named `data_authorization`
  * whose label is the authorization itself. Forms whose data the law lets the foundation process to answer a right (a
- * PQRSF) show the notice instead (`consentBasis`), without a box.
+ * PQRSF) show the notice instead (their declaration's `basis`), without a box. `form` is the domain's declaration
+ * (remote-<domain>/manifest/consent.ts).
  */
-export function DataAuthorization({ form, ...field }: { form: ConsentForm } & Omit<CheckboxFieldProps, 'label' | 'required'>) {
-  if (consentBasis[form] !== 'consent')
+export function DataAuthorization({
+  form,
+  ...field
+}: { form: ConsentFormDeclaration } & Omit<CheckboxFieldProps, 'label' | 'required' | 'form'>) {
+  if (form.basis !== 'consent')
     return (
       <p className="form-privacy">
         <AuthorizationText form={form} />

@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { consentTexts, currentPrivacyPolicy, type ConsentForm } from 'shared/legal/privacy-policy';
+import { consentTexts, currentPrivacyPolicy } from 'shared/legal/privacy-policy';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import type { Gateway } from './app';
+import { siteConsentForms } from '../../../site/consent-forms';
 import { testGateway } from './testing';
 
+/** A form's declaration, as its domain makes it (remote-<domain>/manifest/consent.ts), from the site's composition. */
+const declared = (form: string) => {
+  const declaration = siteConsentForms.find((f) => f.form === form);
+  if (!declaration) throw new Error(`No domain declares the consent form ${form}.`);
+  return declaration;
+};
+
 /** Every form that stores personal data, a valid body without its authorization, the table it writes and the proof's form. */
-const forms: Array<{ url: string; body: Record<string, unknown>; table: string; form: ConsentForm; box?: 'has_terms' | 'none' }> = [
+const forms: Array<{ url: string; body: Record<string, unknown>; table: string; form: string; box?: 'has_terms' | 'none' }> = [
   {
     url: '/api/community/volunteers',
     table: 'community.volunteers',
@@ -128,7 +136,7 @@ describe('consent with proof on every form (#15)', () => {
       expect(row).toBeDefined();
       const proofs = await proofsOf(email);
       expect(proofs).toHaveLength(1);
-      const shown = currentPrivacyPolicy.authorization(f.form);
+      const shown = currentPrivacyPolicy.authorization(declared(f.form));
       expect(proofs[0]).toMatchObject({
         form: f.form,
         record_table: f.table,
@@ -160,7 +168,9 @@ describe('consent with proof on every form (#15)', () => {
       record_table: 'identity.accounts',
       record_ref: email,
       policy_version: currentPrivacyPolicy.id,
-      text_sha256: createHash('sha256').update(currentPrivacyPolicy.authorization('account.registration')).digest('hex'),
+      text_sha256: createHash('sha256')
+        .update(currentPrivacyPolicy.authorization(declared('account.registration')))
+        .digest('hex'),
       basis: 'consent',
     });
   });
@@ -183,6 +193,9 @@ describe('consent with proof on every form (#15)', () => {
       expect.objectContaining({
         form: 'community.pqrsf',
         record_ref: radicado,
+        text_sha256: createHash('sha256')
+          .update(currentPrivacyPolicy.authorization(declared('community.pqrsf')))
+          .digest('hex'),
         basis: 'legal_duty',
         policy_version: currentPrivacyPolicy.id,
       }),

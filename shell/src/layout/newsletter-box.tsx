@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { newsletterSchema, newsletterTexts } from 'shared/schemas/newsletter';
 import { AuthorizationText } from 'shared/ui/consent';
+import { newsletterConsent } from '../../../site/consent-forms';
 import { useSubscribeNewsletter } from '../api/subscribe-newsletter';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -77,7 +78,7 @@ export default function NewsletterBox() {
           onChange={(e) => setAuthorized(e.target.checked)}
         />
         <label htmlFor={consentId}>
-          <AuthorizationText form="community.newsletter" />
+          <AuthorizationText form={newsletterConsent} />
         </label>
       </div>
       <p id={messageId} className={`newsletter-feedback ${feedback ? `is-${feedback.kind}` : ''}`} role="status" aria-live="polite">

@@ -4,6 +4,7 @@ import { shownVersion } from 'shared/schemas/consent';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { recordConsent } from 'shared/server/consents';
+import { registrationConsent } from '../../../manifest/consent';
 import { route } from 'shared/server/operation-routes';
 import { registrationOperations } from '../operations';
 
@@ -20,7 +21,7 @@ export const registrationConsentRoutes: FastifyPluginAsync<ApiContext> = async (
     async (request) => {
       const body = request.body as RegistrationConsentInput & { email: string };
       await recordConsent(ctx.db, {
-        form: 'account.registration',
+        form: registrationConsent,
         version: shownVersion(body),
         recordTable: 'identity.accounts',
         recordRef: body.email.trim().toLowerCase(),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { publicWrite } from 'shared/server/api-module';
 import { recordConsent, withoutConsent } from 'shared/server/consents';
+import { allyConsent, softwareRequestConsent, volunteerConsent, workshopInquiryConsent } from '../../../manifest/consent';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { route } from 'shared/server/operation-routes';
 import { formsOperations as ops } from '../operations';
@@ -26,7 +27,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
           .returning(['id', 'created_at'])
           .executeTakeFirstOrThrow();
         await recordConsent(trx, {
-          form: 'community.volunteer',
+          form: volunteerConsent,
           version,
           recordTable: 'community.volunteers',
           recordRef: String(stored.id),
@@ -54,7 +55,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
           .returning(['id', 'created_at'])
           .executeTakeFirstOrThrow();
         await recordConsent(trx, {
-          form: 'community.ally',
+          form: allyConsent,
           version,
           recordTable: 'community.allies',
           recordRef: String(stored.id),
@@ -81,7 +82,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
           .returning(['id', 'created_at'])
           .executeTakeFirstOrThrow();
         const proof = { version, recordTable: 'community.workshop_inquiries', recordRef: String(stored.id), email: record.email };
-        await recordConsent(trx, { form: 'community.workshop_inquiry', ...proof });
+        await recordConsent(trx, { form: workshopInquiryConsent, ...proof });
         return stored;
       });
       const id = String(row.id);
@@ -110,7 +111,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
           .returning(['id', 'created_at'])
           .executeTakeFirstOrThrow();
         const proof = { version, recordTable: 'community.workshop_inquiries', recordRef: String(stored.id), email: record.email };
-        await recordConsent(trx, { form: 'community.workshop_inquiry', ...proof });
+        await recordConsent(trx, { form: workshopInquiryConsent, ...proof });
         return stored;
       });
       const id = String(row.id);
@@ -133,7 +134,7 @@ export const formRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx)
           .returning(['id', 'created_at'])
           .executeTakeFirstOrThrow();
         const proof = { version, recordTable: 'community.software_requests', recordRef: String(stored.id), email: record.email };
-        await recordConsent(trx, { form: 'community.software_request', ...proof });
+        await recordConsent(trx, { form: softwareRequestConsent, ...proof });
         return stored;
       });
       const id = String(row.id);

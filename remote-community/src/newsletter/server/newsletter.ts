@@ -1,5 +1,6 @@
 import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
 import { recordConsent } from 'shared/server/consents';
+import { newsletterConsent } from '../../../manifest/consent';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
@@ -108,7 +109,7 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
         }
         // Each request to subscribe (again) carries its own authorization: its proof is kept with the subscription.
         await recordConsent(trx, {
-          form: 'community.newsletter',
+          form: newsletterConsent,
           version: version ?? currentPrivacyPolicy.id,
           recordTable: 'community.newsletter_subscriptions',
           recordRef: String(row.id),

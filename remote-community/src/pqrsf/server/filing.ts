@@ -1,4 +1,5 @@
 import { recordConsent, withoutConsent } from 'shared/server/consents';
+import { pqrsfConsent } from '../../../manifest/consent';
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
@@ -93,7 +94,7 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
               .execute();
             // The notice the form showed (a petition needs no authorization: Ley 1581 art. 10), with its proof.
             await recordConsent(trx, {
-              form: 'community.pqrsf',
+              form: pqrsfConsent,
               version,
               recordTable: 'community.pqrsf_requests',
               recordRef: row.radicado,

@@ -1,5 +1,6 @@
 import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
 import { recordConsent } from 'shared/server/consents';
+import { enrolmentConsent } from '../../../manifest/consent';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { priceModule } from '../../../manifest/catalogue';
@@ -61,7 +62,7 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
           .execute();
         // The consent line's proof (has_terms), with the enrolment or not at all (#15).
         await recordConsent(trx, {
-          form: 'courses.enrolment',
+          form: enrolmentConsent,
           version: e.privacy_policy_version ?? currentPrivacyPolicy.id,
           recordTable: 'courses.enrolments',
           recordRef: reference,

@@ -1,6 +1,7 @@
 import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
 import { donationPayable } from '../../../manifest/payables';
 import { recordConsent } from 'shared/server/consents';
+import { donationConsent } from '../../../manifest/consent';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/config/site';
@@ -73,7 +74,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
           .execute();
         // The donor's authorization, stored with the donation or not at all (#15).
         await recordConsent(trx, {
-          form: 'giving.donation',
+          form: donationConsent,
           version: body.privacy_policy_version ?? currentPrivacyPolicy.id,
           recordTable: 'giving.contributions',
           recordRef: reference,

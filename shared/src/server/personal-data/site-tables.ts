@@ -2,8 +2,8 @@ import { tableSpec, type DomainRegistry } from './registry';
 
 /**
  * The tables every server shares: the mail outbox (mailer.ts), the consent proofs (consents.ts) and the panel's audit
- * log and job runs (audit.ts). `consentForms` names each domain's forms in the copy ('courses.enrolment' → 'Inscripción
- * a un curso'), as the domains' manifests declare them.
+ * log and job runs (audit.ts). `consentForms` maps each form's name to its label in the copy, as the domains declare
+ * them (`remote-<domain>/manifest/consent.ts`, composed by composeDomains).
  */
 export const siteTables = (consentForms: Readonly<Record<string, string>>): DomainRegistry => ({
   tables: [
