@@ -135,6 +135,7 @@ async function releaseLapsedSeats(ctx: ApiContext, references: string[], now: Da
  */
 export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseReceipt> = {
   payable: enrolmentPayable,
+  reversal: { concept: 'Inscripción a un curso', note: 'El curso ya no aparece en Mis Cursos de esa persona.' },
   table: 'courses.enrolments',
   amountOf: (enrolment) => enrolment.price,
   notificationsTable: 'courses.payment_notifications',

@@ -135,6 +135,10 @@ describe('course payments reconciliation and reversals', () => {
       const told = await mailsTo('ana@fundacion.org', new RegExp(label, 'i'));
       expect(told).toHaveLength(1);
       expect(told[0]?.text).toContain(reference);
+      // What was paid and what the reversal means, as the courses domain words them, and the record's page in the panel.
+      expect(told[0]?.text).toContain('Inscripción a un curso');
+      expect(told[0]?.text).toContain('El curso ya no aparece en Mis Cursos de esa persona.');
+      expect(told[0]?.text).toContain(`/equipo/inscripciones/${reference}`);
       expect(told[0]?.text).not.toContain(email);
       expect(await mailsTo('baja@fundacion.org', new RegExp(label, 'i'))).toHaveLength(0);
       // A repeated report is one event, one e-mail.

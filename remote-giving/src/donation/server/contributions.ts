@@ -103,6 +103,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
 /** How donation payments are applied (receipt once approved), for a notification, a status check and reconciliation. */
 export const donationPayables: PaymentRoutesOptions<'giving.contributions', DonationReceipt> = {
   payable: donationPayable,
+  reversal: { concept: 'Donación', note: 'Revisa si esta donación tenía un certificado expedido.' },
   table: 'giving.contributions',
   amountOf: (contribution) => contribution.donation_amount,
   notificationsTable: 'giving.payment_notifications',

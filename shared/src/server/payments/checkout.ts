@@ -11,7 +11,7 @@ export const CHECKOUT_VALIDITY_MS = 72 * 3600_000;
 /** A checkout for one stored payable record: what is sold, to whom, and where the visitor returns. */
 export interface CheckoutOrder {
   /** The domain whose API receives the provider's notifications (`/api/<domain>/payments/notifications`). */
-  domain: 'courses' | 'giving';
+  domain: string;
   /** The record's table; it keeps the preference id. */
   table: PayableTableName;
   /** The record's reference: the payment's external_reference. */

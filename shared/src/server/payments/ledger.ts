@@ -143,7 +143,7 @@ export async function sendLedgerExport<R extends { id: number }>(
   request: FastifyRequest,
   reply: FastifyReply,
   ledger: {
-    action: 'courses.export' | 'giving.export';
+    action: `${string}.export`;
     entity: string;
     filter: Record<string, unknown>;
     filename: string;
@@ -274,7 +274,7 @@ export function registerLedgerExport<F extends Record<string, unknown>, R extend
   ledger: {
     operation: LedgerFileOperation;
     check?: (filter: F) => void;
-    action: 'courses.export' | 'giving.export';
+    action: `${string}.export`;
     entity: string;
     filename: () => string;
     columns: readonly CsvColumn<R>[];

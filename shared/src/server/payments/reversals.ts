@@ -1,4 +1,6 @@
 import { formatCOP } from '../../format/money';
+import type { PayableDeclaration } from '../../payments/staff-operations';
+import { staffPath } from '../../staff-routes';
 import type { ApiContext } from '../api-contract';
 import { renderMail } from '../mail-template';
 import type { ProviderPayment } from './provider';
@@ -20,12 +22,12 @@ export const reversalLabel: Record<(typeof reversalStatuses)[number], string> = 
 const PLAIN_ADDRESS = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
 
 /**
- * E-mails every enabled member of the team that a payment was refunded or charged back: the domain, the record's
+ * E-mails every enabled member of the team that a payment was refunded or charged back: what was paid, the record's
  * reference, the amount and the provider's payment id — no payer data (the panel shows the record to whoever may see it).
  */
 export async function tellTeamOfReversal(
   ctx: Pick<ApiContext, 'staff' | 'mailer' | 'settings'>,
-  domain: string,
+  payable: { payable: PayableDeclaration; reversal: { concept: string; note: string } },
   reference: string,
   payment: ProviderPayment,
   log: { warn: (o: object, m: string) => void },
@@ -40,9 +42,8 @@ export async function tellTeamOfReversal(
     return;
   }
   if (!members.length) log.warn({ reference }, 'payment reversal: the team has no member to write to');
-  const concept = domain === 'giving' ? 'Donación' : 'Inscripción a un curso';
-  const path =
-    domain === 'giving' ? `/equipo/donaciones/${encodeURIComponent(reference)}` : `/equipo/inscripciones/${encodeURIComponent(reference)}`;
+  const { concept, note } = payable.reversal;
+  const path = staffPath(payable.payable.recordPage, { reference });
   for (const m of members)
     await ctx.mailer.send(
       renderMail({
@@ -53,9 +54,7 @@ export async function tellTeamOfReversal(
           payment.status === 'refunded'
             ? 'La pasarela de pagos informó que este pago fue reembolsado al pagador.'
             : 'La pasarela de pagos informó un contracargo: el banco del pagador reversó este pago.',
-          domain === 'giving'
-            ? 'Revisa si esta donación tenía un certificado expedido.'
-            : 'El curso ya no aparece en Mis Cursos de esa persona.',
+          note,
         ],
         details: [
           ['Concepto', concept],

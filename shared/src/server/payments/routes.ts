@@ -40,6 +40,11 @@ export interface PaymentRoutesOptions<T extends PayableTableName, R extends obje
    * log label, and with its name it keeps the panel's review and the reconciliation job of each payable apart.
    */
   payable: PayableDeclaration;
+  /**
+   * The team's e-mail when a payment of it is refunded or charged back: what it was (`Inscripción a un curso`) and what
+   * the reversal means for the record (`El curso ya no aparece en Mis Cursos de esa persona.`).
+   */
+  reversal: { concept: string; note: string };
   /** Table of payable records, e.g. `courses.enrolments`. */
   table: T;
   /** The amount the server priced the record at, in whole COP (a payment must pay exactly this). */
@@ -88,7 +93,7 @@ export type PaymentStatusOperation<R extends object> = Operation<
 /** What a payment report is applied with and by: the record's domain, its tables and its follow-up. */
 export type PayableOptions<T extends PayableTableName> = Pick<
   PaymentRoutesOptions<T, object>,
-  'payable' | 'table' | 'amountOf' | 'discrepanciesTable' | 'eventsTable' | 'afterApply' | 'admit' | 'afterRefusal' | 'lapsed'
+  'payable' | 'reversal' | 'table' | 'amountOf' | 'discrepanciesTable' | 'eventsTable' | 'afterApply' | 'admit' | 'afterRefusal' | 'lapsed'
 >;
 
 /** A payable's label in logs: `courses/enrolments`. */
@@ -118,7 +123,7 @@ export function payableApplier<T extends PayableTableName>(ctx: ApiContext, opti
     if (result.applied && result.record) {
       await options.afterApply?.(ctx, result.record, payment, result.firstApproval);
       if (result.changed && isReversal(payment.status) && payment.external_reference)
-        await tellTeamOfReversal(ctx, options.payable.domain, payment.external_reference, payment, log);
+        await tellTeamOfReversal(ctx, options, payment.external_reference, payment, log);
     }
     return result;
   };
