@@ -12,7 +12,7 @@ import type { OutgoingMail } from 'shared/server/mailer';
 import type { Selectable } from 'kysely';
 import { isReversal } from 'shared/server/payments/reversals';
 import type { ProviderPayment } from 'shared/server/payments/provider';
-import { paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { domainPayable, paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import { enrolmentPayable } from '../../../manifest/payables';
 import { coursePaymentsOperations } from '../operations';
 import { admitCoursePayment, lapsedPendingSeats, lockSeatOf, releasePendingSeat, type ReleasedSeat } from '../../cohorts/server/seats';
@@ -186,4 +186,4 @@ export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseRe
 };
 
 /** Course payments: the provider's notifications and the result pages' status check. */
-export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes(coursePayables);
+export const paymentRoutes: FastifyPluginAsync<ApiContext> = payableRoutes(domainPayable(coursePayables));

@@ -17,7 +17,7 @@ import { issueClaim } from 'shared/server/payments/claim';
 import { isReversal } from 'shared/server/payments/reversals';
 import { issueCertificateLink, voidCertificatesOf } from '../../certificates/server/issuing';
 import { printableDonor } from '../../certificates/server/rules';
-import { paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
+import { domainPayable, paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import { route } from 'shared/server/operation-routes';
 import { donationOperations } from '../operations';
 import type { PaymentStatusResponse } from 'shared/payments/schemas';
@@ -97,7 +97,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
     { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
   );
 
-  await app.register(paymentRoutes(donationPayables), ctx);
+  await app.register(paymentRoutes(domainPayable(donationPayables)), ctx);
 };
 
 /** How donation payments are applied (receipt once approved), for a notification, a status check and reconciliation. */

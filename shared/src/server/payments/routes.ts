@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Operation } from '../../api/operation';
 import type { PayableDeclaration } from '../../payments/staff-operations';
@@ -153,16 +153,83 @@ function providerReadCache(ttlMs: number, maxEntries = 1000) {
 }
 
 /**
- * The provider's signed notifications and the result pages' status check, for any payable record.
- * A payment's status is only ever what the server read from the provider, applied so it only moves forward.
+ * One payable of a domain, ready for `paymentRoutes`: its options checked against its table's types, then kept behind
+ * what the routes need, so a domain's payables of different tables go in one list.
  */
-export function paymentRoutes<T extends PayableTableName, R extends object>(
-  options: PaymentRoutesOptions<T, R>,
-): FastifyPluginAsync<ApiContext> {
+export interface DomainPayable {
+  payable: PayableDeclaration;
+  table: PayableTableName;
+  notificationsTable: PaymentNotificationsTableName;
+  statusCacheMs: number | undefined;
+  /** The report applier of its records (payableApplier). */
+  applierFor(ctx: ApiContext): (payment: ProviderPayment, source: PaymentEventSource, log: WarnLog) => Promise<{ applied: boolean }>;
+  /** Registers its result pages' status check. */
+  registerStatus(app: FastifyInstance, ctx: ApiContext, readPayment: ReadPayment): void;
+}
+
+type ReadPayment = (id: string, fresh: boolean) => Promise<{ at: Date; payment: ProviderPayment | null }>;
+
+/** A payable of the domain, for `paymentRoutes`. */
+export function domainPayable<T extends PayableTableName, R extends object>(options: PaymentRoutesOptions<T, R>): DomainPayable {
+  return {
+    payable: options.payable,
+    table: options.table,
+    notificationsTable: options.notificationsTable,
+    statusCacheMs: options.statusCacheMs,
+    applierFor: (ctx) => payableApplier(ctx, options),
+    registerStatus(app, ctx, readPayment) {
+      const apply = payableApplier(ctx, options);
+      route(
+        app,
+        options.statusOperation,
+        async (request) => {
+          const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
+          // The claim is checked before the provider is asked: without it a request costs one indexed read, nothing more.
+          const table: PayableTableName = options.table;
+          const record = await ctx.db
+            .selectFrom(table)
+            .select(['reference', 'claim_hash'])
+            .where('reference', '=', reference)
+            .executeTakeFirst();
+          if (!record || !claimMatches(record.claim_hash, secret)) throw new ApiError(403, 'claim_required', notThisBrowser);
+          const { payment, at } = await readPayment(paymentId, false);
+          if (!payment || payment.external_reference !== reference) throw new ApiError(404, 'not_found', paymentNotFound);
+          const result = await apply(payment, 'status_check', request.log);
+          if (result.discrepancy) throw new ApiError(409, 'payment_not_confirmed', paymentNotConfirmed);
+          if (!result.record) throw new ApiError(404, 'not_found', paymentNotFound);
+          const answer: PaymentStatusResponse & R = {
+            payment_id: payment.id,
+            status: payment.status,
+            status_detail: payment.status_detail,
+            payment_type: payment.payment_type_id,
+            payment_method: payment.payment_method_id,
+            external_reference: reference,
+            amount: payment.transaction_amount,
+            date_created: payment.date_created,
+            date_approved: payment.date_approved,
+            checked_at: at.toISOString(),
+            ...options.receipt(result.record),
+          };
+          return answer;
+        },
+        { config: publicWrite(ctx.settings) },
+      );
+    },
+  };
+}
+
+/**
+ * A domain's payments API: the provider's signed notifications, one route for all its payables (the provider is given
+ * one address per domain, `/api/<domain>/payments/notifications`; a report goes to the payable whose table holds its
+ * reference, and one that none holds is noted on the first's), and each payable's result pages' status check. A
+ * payment's status is only ever what the server read from the provider, applied so it only moves forward.
+ */
+export function paymentRoutes(first: DomainPayable, ...more: DomainPayable[]): FastifyPluginAsync<ApiContext> {
+  const payables = [first, ...more];
   return async (app, ctx) => {
-    const cache = providerReadCache(options.statusCacheMs ?? 5000);
+    const cache = providerReadCache(first.statusCacheMs ?? 5000);
     /** The provider's report of a payment and when it was read (a cached read keeps its time). */
-    const readPayment = async (id: string, fresh: boolean) => {
+    const readPayment: ReadPayment = async (id, fresh) => {
       const hit = fresh ? undefined : cache.get(id);
       if (hit) return hit;
       try {
@@ -172,14 +239,25 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
         throw new ApiError(503, 'payment_provider_unavailable', providerDown);
       }
     };
-    const apply = payableApplier(ctx, options);
+    const appliers = payables.map((p) => ({ table: p.table, apply: p.applierFor(ctx) }));
+    /** The payable whose table holds the reference; the first one notes a reference nobody issued. */
+    const applierOf = async (reference: string | null) => {
+      if (reference && appliers.length > 1)
+        for (const a of appliers) {
+          const table: PayableTableName = a.table;
+          if (await ctx.db.selectFrom(table).select('reference').where('reference', '=', reference).executeTakeFirst()) return a.apply;
+        }
+      return (appliers[0] as (typeof appliers)[number]).apply;
+    };
+    const tag = first.payable.domain;
+    const notificationsTable = first.notificationsTable;
 
     app.post<{ Querystring: Record<string, string | undefined>; Reply: PaymentNotificationResponse }>(
       '/payments/notifications',
       {
         config: publicWebhook(ctx.settings),
         schema: {
-          tags: [options.payable.domain],
+          tags: [tag],
           summary: 'Notificación firmada de la pasarela de pagos',
           response: { 200: zodResponse(paymentNotificationResponseSchema) },
         },
@@ -198,55 +276,22 @@ export function paymentRoutes<T extends PayableTableName, R extends object>(
           dataId,
         });
         if (!check.ok) {
-          request.log.warn({ reason: check.reason, tag: payableTag(options.payable) }, 'payment notification refused');
+          request.log.warn({ reason: check.reason, tag }, 'payment notification refused');
           throw new ApiError(401, 'invalid_signature', 'Notificación no autorizada.');
         }
         if (type !== 'payment' || !dataId) return reply.status(200).send({ received: true, ignored: true });
-        if (await wasNotificationProcessed(ctx.db, options.notificationsTable, requestId as string)) {
+        if (await wasNotificationProcessed(ctx.db, notificationsTable, requestId as string)) {
           return reply.status(200).send({ received: true, duplicate: true });
         }
         const { payment } = await readPayment(dataId, true);
         if (!payment) return reply.status(200).send({ received: true, unknownPayment: true });
+        const apply = await applierOf(payment.external_reference);
         const result = await apply(payment, 'notification', request.log);
-        await rememberNotification(ctx.db, options.notificationsTable, requestId as string, dataId);
+        await rememberNotification(ctx.db, notificationsTable, requestId as string, dataId);
         return reply.status(200).send({ received: true, applied: result.applied });
       },
     );
 
-    route(
-      app,
-      options.statusOperation,
-      async (request) => {
-        const { payment_id: paymentId, external_reference: reference, claim_secret: secret } = request.body;
-        // The claim is checked before the provider is asked: without it a request costs one indexed read, nothing more.
-        const table: PayableTableName = options.table;
-        const record = await ctx.db
-          .selectFrom(table)
-          .select(['reference', 'claim_hash'])
-          .where('reference', '=', reference)
-          .executeTakeFirst();
-        if (!record || !claimMatches(record.claim_hash, secret)) throw new ApiError(403, 'claim_required', notThisBrowser);
-        const { payment, at } = await readPayment(paymentId, false);
-        if (!payment || payment.external_reference !== reference) throw new ApiError(404, 'not_found', paymentNotFound);
-        const result = await apply(payment, 'status_check', request.log);
-        if (result.discrepancy) throw new ApiError(409, 'payment_not_confirmed', paymentNotConfirmed);
-        if (!result.record) throw new ApiError(404, 'not_found', paymentNotFound);
-        const answer: PaymentStatusResponse & R = {
-          payment_id: payment.id,
-          status: payment.status,
-          status_detail: payment.status_detail,
-          payment_type: payment.payment_type_id,
-          payment_method: payment.payment_method_id,
-          external_reference: reference,
-          amount: payment.transaction_amount,
-          date_created: payment.date_created,
-          date_approved: payment.date_approved,
-          checked_at: at.toISOString(),
-          ...options.receipt(result.record),
-        };
-        return answer;
-      },
-      { config: publicWrite(ctx.settings) },
-    );
+    for (const p of payables) p.registerStatus(app, ctx, readPayment);
   };
 }

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql, type Kysely } from 'kysely';
+import { testApi, type TestApi } from '../api-testing';
+import type { PayableTableName, PaymentNotificationsTableName } from '../database';
+import { createPaymentNotificationsTable } from './schema';
+import { FakePaymentProvider } from './fake-provider';
+import type { ProviderPayment } from './provider';
+import { paymentRoutes, type DomainPayable } from './routes';
+import { signNotification } from './signature';
+
+// A domain with two payables (a one-time order and a pledge, as giving will have donations and monthly gifts): the
+// provider is given one notification address per domain, and each report must reach the payable whose table holds its
+// reference. The payables here are made by hand (`domainPayable` makes them from a payable's options in a domain), on
+// tables of a probe schema that only have what the dispatch reads: the reference.
+
+// The probe's tables are not in the site's Database type (no domain declares them): the names are cast where the
+// payables hold them, which is all the routes read of them.
+const orders = 'probe.orders' as PayableTableName;
+const pledges = 'probe.pledges' as PayableTableName;
+const notifications = 'probe.payment_notifications' as PaymentNotificationsTableName;
+
+const applied: Array<{ payable: string; reference: string | null }> = [];
+const payableOn = (name: string, table: PayableTableName): DomainPayable => ({
+  payable: { domain: 'probe', name, label: name, recordPage: `/equipo/${name}/:reference` },
+  table,
+  notificationsTable: notifications,
+  statusCacheMs: undefined,
+  applierFor: () => async (payment: ProviderPayment) => {
+    applied.push({ payable: name, reference: payment.external_reference });
+    return { applied: true };
+  },
+  registerStatus: () => undefined,
+});
+
+describe('a domain with two payables: one notification address, each report to its own payable', () => {
+  const provider = new FakePaymentProvider();
+  let api: TestApi;
+  let seq = 0;
+
+  beforeAll(async () => {
+    api = await testApi(
+      {
+        name: 'probe',
+        description: 'Dos cosas que se pagan en un dominio',
+        migrations: {
+          schema: 'probe',
+          migrations: {
+            '001_payables': {
+              async up(db: Kysely<unknown>) {
+                await sql`create table probe.orders (reference text primary key)`.execute(db);
+                await sql`create table probe.pledges (reference text primary key)`.execute(db);
+                await createPaymentNotificationsTable(db, 'probe');
+                await sql`insert into probe.orders values ('ORD-1')`.execute(db);
+                await sql`insert into probe.pledges values ('PLG-1')`.execute(db);
+              },
+            },
+          },
+        },
+        plugin: paymentRoutes(payableOn('orders', orders), payableOn('pledges', pledges)),
+      },
+      { payments: provider },
+    );
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const notify = async (reference: string) => {
+    const id = `77${++seq}`;
+    provider.payments.set(id, { ...provider.pay(id, reference, 'approved'), transaction_amount: 1000 });
+    const requestId = `req-${id}`;
+    return api.app.inject({
+      method: 'POST',
+      url: `/api/probe/payments/notifications?data.id=${id}&type=payment`,
+      headers: { 'x-request-id': requestId, 'x-signature': signNotification(api.ctx.settings.paymentWebhookSecret, id, requestId) },
+    });
+  };
+
+  it('applies a pledge payment to the pledge and an order payment to the order', async () => {
+    applied.length = 0;
+    expect((await notify('PLG-1')).statusCode).toBe(200);
+    expect((await notify('ORD-1')).statusCode).toBe(200);
+    expect(applied).toEqual([
+      { payable: 'pledges', reference: 'PLG-1' },
+      { payable: 'orders', reference: 'ORD-1' },
+    ]);
+  });
+
+  it('gives a reference no payable issued to the first one, which notes it for the team', async () => {
+    applied.length = 0;
+    expect((await notify('NADIE-1')).statusCode).toBe(200);
+    expect(applied).toEqual([{ payable: 'orders', reference: 'NADIE-1' }]);
+  });
+});
