@@ -32,6 +32,7 @@ export const staffGate = accountStaffGate;
 
 /** The panel's order: its navigation lists the sections in it. A page no line names follows, in its domain's order. */
 const order = [
+  '/equipo/hoy',
   '/equipo/pqrsf',
   '/equipo/pqrsf/:radicado',
   '/equipo/comunidad',
@@ -69,3 +70,17 @@ export const matchStaffRoute = (pathname: string) => staff.matchStaffRoute(staff
 
 /** What the site is paid for, as each domain declares it: the panel's payments review (/equipo/pagos) lists them all. */
 export const payables: readonly PayableDeclaration[] = [...coursesPayables, ...givingPayables];
+
+/** A domain that answers its part of "Hoy" (`/api/<domain>/staff/hoy`), and the area's name if it cannot be reached. */
+export interface TodayDomain {
+  domain: string;
+  label: string;
+}
+
+/** The domains "Hoy" and the menu's counters ask, in the panel's order. */
+export const todayDomains: readonly TodayDomain[] = [
+  { domain: 'community', label: 'Comunidad y PQRSF' },
+  { domain: 'courses', label: 'Cursos' },
+  { domain: 'giving', label: 'Donaciones' },
+  { domain: 'account', label: 'Datos personales' },
+];

@@ -4,6 +4,8 @@ import { cognitoDirectory, type AccountDirectory } from '../src/mis-cursos/serve
 import { registrationConsentRoutes } from '../src/registration/server/registration-consent';
 import { accountRoutes } from '../src/mis-cursos/server/routes';
 import { accountMigrations } from './migrations';
+import { dataRequestsToday } from '../src/data-requests/server/today';
+import { todayRoutes } from 'shared/server/today';
 import { registerAccountStaffRoutes, staffInvitationRoutes } from '../src/staff/server/staff';
 
 /**
@@ -30,6 +32,8 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
       // The registration form's authorization proof (#15).
       await app.register(registrationConsentRoutes, ctx);
       await registerDataRequests(app, ctx, options.dataRequests);
+      // Staff: its part of the panel's "Hoy" (#28).
+      await app.register(todayRoutes('account', [dataRequestsToday], options.dataRequests?.now), ctx);
     },
   };
 }

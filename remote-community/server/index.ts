@@ -6,6 +6,9 @@ import { communityMigrations } from './migrations';
 import { newsletterRoutes } from '../src/newsletter/server/newsletter';
 import { pqrsfRoutes } from '../src/pqrsf/server/filing';
 import { pqrsfStaffRoutes } from '../src/pqrsf/server/staff';
+import { pqrsfToday } from '../src/pqrsf/server/today';
+import { communityInboxToday } from '../src/inbox/server/today';
+import { todayRoutes } from 'shared/server/today';
 
 export interface CommunityApiOptions {
   /** Acknowledgements per address per Bogotá calendar day; unset reads ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY (default 3). */
@@ -37,6 +40,8 @@ export function createCommunityApi(options: CommunityApiOptions = {}): ApiModule
       await app.register(communityInboxRoutes, community);
       // Staff: PQRSF case management and its daily digest (#13).
       await app.register(pqrsfStaffRoutes, { ...community, now: options.now });
+      // Staff: its part of the panel's "Hoy" (#28).
+      await app.register(todayRoutes('community', [pqrsfToday, communityInboxToday], options.now), ctx);
     },
   };
 }

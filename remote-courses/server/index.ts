@@ -8,6 +8,9 @@ import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from '../src/payments/server/payments';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
 import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
+import { paymentsToday } from 'shared/server/payments/today';
+import { todayRoutes } from 'shared/server/today';
+import { cohortsToday } from '../src/cohorts/server/today';
 
 /** Courses API: enrolments (leads), checkout priced from the catalogue, signed payment notifications and status sync. */
 export const coursesApi: ApiModule = {
@@ -22,6 +25,8 @@ export const coursesApi: ApiModule = {
     await app.register(enrolmentStaffRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
+    // Staff: its part of the panel's "Hoy" (#28).
+    await app.register(todayRoutes('courses', [cohortsToday, paymentsToday(coursePayables)]), ctx);
     // The demo cohorts need the courses tables, which the gateway creates in the background after this plugin is set up.
     if (demoCohortsAllowed(ctx.settings, process.env.NODE_ENV))
       void (ctx.migrated ?? Promise.resolve())

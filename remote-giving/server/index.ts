@@ -7,6 +7,9 @@ import { contributionRoutes, donationPayables } from '../src/donation/server/con
 import { donationBoundsRoutes } from '../src/donation/server/donation-bounds';
 import { donationStaffRoutes } from '../src/donations/server/donations-staff';
 import { givingMigrations } from './migrations';
+import { certificatesToday } from '../src/certificates/server/today';
+import { paymentsToday } from 'shared/server/payments/today';
+import { todayRoutes } from 'shared/server/today';
 
 /** Giving API: donations priced by the server, signed payment notifications, status sync, receipt once. */
 export const givingApi: ApiModule = {
@@ -22,6 +25,8 @@ export const givingApi: ApiModule = {
     // Donation certificates: the donor's personal link and the team's issuing (#14).
     await app.register(certificateRoutes, ctx);
     await app.register(paymentStaffRoutes(donationPayables), ctx);
+    // Staff: its part of the panel's "Hoy" (#28).
+    await app.register(todayRoutes('giving', [certificatesToday, paymentsToday(donationPayables)]), ctx);
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);
     app.addHook('onClose', async () => stopReconciliation());

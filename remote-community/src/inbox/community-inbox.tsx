@@ -1,6 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import './inbox.css';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
 import {
@@ -12,6 +12,7 @@ import {
   type InboxSummaryResponse,
 } from './schemas';
 import type { WorkshopSlug } from '../forms/schemas';
+import { useSearchParams } from 'shared/navigation';
 import { staffPath } from 'shared/staff-routes';
 import { communityInboxKinds, type CommunityInboxKind } from './schemas';
 import { communityInboxOperations as ops } from './operations';
@@ -130,8 +131,13 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
     (filters: Filters, cursor: string | undefined) => list({ params: { kind }, body: bodyOf(filters, cursor) }),
     [kind, list],
   );
+  // A link may open the list on a contact status (`?contacto=pendientes`, from "Hoy"); clearing goes back to all.
+  const contact = useSearchParams().get('contacto');
+  const [start] = useState<Filters>(() =>
+    contact && Object.hasOwn(contactFilters, contact) ? { ...initialFilters, estado: contact as ContactFilter } : initialFilters,
+  );
   const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useKeysetListing({
-    initial: initialFilters,
+    initial: start,
     page,
     // The total is counted with the first page; later pages keep it.
     metaOf: (page, total: number | null | undefined) => (total === undefined ? page.total : total),

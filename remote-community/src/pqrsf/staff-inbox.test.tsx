@@ -97,6 +97,20 @@ describe('the PQRSF inbox', () => {
     expect(await screen.findByText('No hay solicitudes con estos filtros.')).toBeTruthy();
   });
 
+  it('opens on a deadline a link names (?plazo=vencidas, from "Hoy"), and clearing the filters goes back to the open ones', async () => {
+    window.history.pushState({}, '', '/equipo/pqrsf?plazo=vencidas');
+    try {
+      const { calls } = renderInbox({ [INBOX]: [ok(page([overdue])), ok(page([overdue, soon, later]))] });
+      await waitFor(() => expect(calls).toHaveLength(1));
+      expect(calls[0]?.body).toEqual({ status: 'abiertas', due: 'vencidas' });
+      await userEvent.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+      await waitFor(() => expect(calls).toHaveLength(2));
+      expect(calls[1]?.body).toEqual({ status: 'abiertas' });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('loads the next page after the last row and moves focus to the first new case', async () => {
     const user = userEvent.setup();
     const { calls } = renderInbox({

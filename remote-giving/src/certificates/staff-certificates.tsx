@@ -1,5 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'shared/navigation';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
 import { colombianDate } from 'shared/format/business-days';
@@ -55,7 +56,9 @@ export default function StaffCertificates() {
   const batch = useOperationCall(ops.issueCertificateBatch);
   const currentYear = Number(colombianDate(new Date()).slice(0, 4));
   const years = Array.from({ length: 6 }, (_, i) => currentYear - i);
-  const [year, setYear] = useState(currentYear - 1);
+  // A link may name the year (`?anio=2026`, from "Hoy"); otherwise last year's, the one whose certificates are due.
+  const asked = Number(useSearchParams().get('anio'));
+  const [year, setYear] = useState(years.includes(asked) ? asked : currentYear - 1);
   const resource = useStaffResource(
     useMemo(() => ({ load: () => list({ query: { anio: String(year) } }) }), [list, year]),
     t,

@@ -11,9 +11,17 @@ import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/test
 import { payables } from '../../../site/staff-routes';
 import StaffPayments, { PaymentsReview } from './payments';
 
-/** The site's payables as the domains declare them: a course's enrolment and a donation. */
-const [enrolment, donation] = payables as [PayableDeclaration, PayableDeclaration];
+/** The site's payables as the domains declare them: a course's enrolment and a donation first, then any others. */
+const [enrolment, donation, ...others] = payables as [PayableDeclaration, PayableDeclaration, ...PayableDeclaration[]];
 const payments = { courses: paymentStaffOperationsOf(enrolment), giving: paymentStaffOperationsOf(donation) };
+/**
+ * The site's other payables answer an empty review and a reconciliation that found nothing: the screen reviews every
+ * payable the domains declare, and a domain's new payable must not need a line here.
+ */
+const othersQuiet = others.flatMap((p) => [
+  on(paymentStaffOperationsOf(p).review, ok({ issues: [], pending: [] })),
+  on(paymentStaffOperationsOf(p).reconcile, ok({ checked: 0, applied: 0, failed: 0 })),
+]);
 
 const mismatch: PaymentIssue = {
   key: 'd-7',
@@ -53,6 +61,7 @@ describe('StaffPayments (/equipo/pagos)', () => {
     const { container } = renderAsStaff(<StaffPayments />, [
       on(payments.courses.review, ok(courses)),
       on(payments.giving.review, ok(giving)),
+      ...othersQuiet,
     ]);
     const issues = await screen.findByRole('table', { name: /no aplicó o que fueron reversados/ });
     const rows = within(issues).getAllByRole('row');
@@ -85,13 +94,14 @@ describe('StaffPayments (/equipo/pagos)', () => {
       ),
       on(payments.courses.reconcile, ok({ checked: 2, applied: 1, failed: 0 })),
       on(payments.giving.reconcile, ok({ checked: 1, applied: 0, failed: 0 })),
+      ...othersQuiet,
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Marcar como revisada la diferencia del pago 9003' }));
     expect(await screen.findByText('Diferencia del pago 9003 marcada como revisada.')).toBeTruthy();
     expect(screen.getByText(/Revisada por ana@fundacion.org/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Revisar pagos en espera ahora' }));
     expect(await screen.findByText('Consultamos 3 pagos; 1 cambió de estado.')).toBeTruthy();
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/reconcile'))).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/reconcile'))).toHaveLength(payables.length));
   });
 
   it('reconciles nothing once the session ended (#27): no request leaves and the screen says to sign in again', async () => {
@@ -104,6 +114,7 @@ describe('StaffPayments (/equipo/pagos)', () => {
         on(payments.giving.review, ok(giving)),
         on(payments.courses.reconcile, ok({ checked: 2, applied: 1, failed: 0 })),
         on(payments.giving.reconcile, ok({ checked: 1, applied: 0, failed: 0 })),
+        ...othersQuiet,
       ],
       undefined,
       { ...staffSession, getIdToken: async () => (signedIn ? 'token-de-ana' : null) },
@@ -113,10 +124,11 @@ describe('StaffPayments (/equipo/pagos)', () => {
     await user.click(reconcile);
     expect((await screen.findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
-    // The reads went to each area's own path with Ana's token.
+    // The reads went to each payable's own path with Ana's token.
     expect(calls.map((c) => [c.path, c.token])).toEqual([
       ['/api/courses/staff/payments/enrolments', 'token-de-ana'],
       ['/api/giving/staff/payments/donations', 'token-de-ana'],
+      ...others.map((p) => [`/api/${p.domain}/staff/payments/${p.name}`, 'token-de-ana']),
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { INBOX_PAGE_SIZE, type InboxListResponse, type InboxRecordResponse } from '../schemas';
+import type { SiteDb } from 'shared/server/database';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffRead } from 'shared/server/staff-guard';
 import { communityInboxKinds } from '../schemas';
@@ -19,19 +20,22 @@ import { countRows, decodeCursor, encodeCursor, fromTable, kindList, listItem, n
  * export.ts, the mark in marks.ts.
  */
 
+/** Each kind's records, and those nobody marked contacted yet. */
+export async function readKindCounts(db: SiteDb) {
+  const kinds = [];
+  for (const kind of kindList) {
+    const result = await sql<{ total: number; pending: number }>`
+        select count(*)::int as total, (count(*) filter (where m.record_id is null))::int as pending
+        from ${fromTable(kind)}`.execute(db);
+    const counts = result.rows[0];
+    kinds.push({ kind, label: communityInboxKinds[kind], total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) });
+  }
+  return kinds;
+}
+
 export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
   await registerStaffRoutes(app, ctx, { roles: ['comunidad'] }, async (scope) => {
-    route(scope, ops.summary, async () => {
-      const kinds = [];
-      for (const kind of kindList) {
-        const result = await sql<{ total: number; pending: number }>`
-            select count(*)::int as total, (count(*) filter (where m.record_id is null))::int as pending
-            from ${fromTable(kind)}`.execute(ctx.db);
-        const counts = result.rows[0];
-        kinds.push({ kind, label: communityInboxKinds[kind], total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) });
-      }
-      return { kinds };
-    });
+    route(scope, ops.summary, async () => ({ kinds: await readKindCounts(ctx.db) }));
 
     // POST: the search may be a name or a document number, which never go in a URL (logs, proxies, history).
     route(

@@ -1,7 +1,8 @@
-import { useCallback, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import type { AnyOperation } from 'shared/api/operation';
 import { useOperationCaller } from 'shared/api/use-operation';
+import { useSearchParams } from 'shared/navigation';
 import type { z } from 'shared/schemas/zod';
 import { LoadState, MoreRows, StaffTable, useKeysetListing, type Listing, type ListingTexts } from 'shared/ui/staff/kit';
 import { caseDueFilters, type CaseDueFilter } from '../schemas';
@@ -330,11 +331,16 @@ export function CaseInbox<
   /** True when the kind's own filter is not set (the default view's empty line says all is done). */
   unfiltered: (applied: F) => boolean;
 }) {
+  // A link may open the inbox on a deadline (`?plazo=vencidas`, from "Hoy"); clearing the filters goes back to `initial`.
+  const due = useSearchParams().get('plazo');
+  const [start] = useState<F>(() =>
+    (caseDueFilters as readonly string[]).includes(due ?? '') ? { ...initial, due: due as CaseDueFilter } : initial,
+  );
   // What the form shows, and what the listing was loaded with (the form applies on submit).
   const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useCaseInbox(
     list,
     bodyOf,
-    initial,
+    start,
     t,
   );
   const show = (filters: Partial<F>) => apply({ ...initial, ...filters });

@@ -1,0 +1,83 @@
+/**
+ * @jest-environment jsdom
+ */
+import { describe, expect, it } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { networkDown, ok, on } from 'shared/api/fake-client';
+import { todayOperationOf } from 'shared/today/operations';
+import type { TodayItem } from 'shared/today/schemas';
+import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { TodayScreen } from './today';
+
+const domains = [
+  { domain: 'community', label: 'Comunidad y PQRSF' },
+  { domain: 'giving', label: 'Donaciones' },
+];
+const item = (over: Partial<TodayItem> & Pick<TodayItem, 'key' | 'label'>): TodayItem => ({
+  count: 1,
+  tone: 'pendiente',
+  href: '/equipo/pqrsf',
+  section: null,
+  ...over,
+});
+const pqrsf = [
+  item({ key: 'community.pqrsf.vencidas', label: '1 PQRSF vencida', tone: 'vencido', href: '/equipo/pqrsf?plazo=vencidas' }),
+  item({ key: 'community.pqrsf.pronto', label: '0 PQRSF vencen pronto', count: 0, tone: 'pronto' }),
+  item({ key: 'community.pqrsf.abiertas', label: '4 PQRSF abiertas', count: 4, section: '/equipo/pqrsf' }),
+];
+const giving = [
+  item({
+    key: 'giving.certificates.anuales',
+    label: '2 donantes de 2025 sin certificado anual',
+    count: 2,
+    tone: 'info',
+    href: '/equipo/certificados?anio=2025',
+  }),
+];
+
+describe('Hoy (/equipo/hoy)', () => {
+  it('groups what is urgent, what waits and what to know, each a link to its filtered list; zero counts are left out', async () => {
+    const { container } = renderAsStaff(<TodayScreen domains={domains} />, [
+      on(todayOperationOf('community'), ok({ items: pqrsf })),
+      on(todayOperationOf('giving'), ok({ items: giving })),
+    ]);
+    const urgent = await screen.findByRole('region', { name: 'Urgente' });
+    expect(within(urgent).getByRole('link', { name: '1 PQRSF vencida' }).getAttribute('href')).toBe('/equipo/pqrsf?plazo=vencidas');
+    expect(within(screen.getByRole('region', { name: 'Por atender' })).getByRole('link').textContent).toBe('4 PQRSF abiertas');
+    expect(
+      within(screen.getByRole('region', { name: 'Para tener en cuenta' }))
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('/equipo/certificados?anio=2025');
+    expect(screen.queryByText('0 PQRSF vencen pronto')).toBeNull();
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('says all is done when nothing waits', async () => {
+    renderAsStaff(<TodayScreen domains={domains} />, [
+      on(todayOperationOf('community'), ok({ items: pqrsf.map((i) => ({ ...i, count: 0 })) })),
+      on(todayOperationOf('giving'), ok({ items: [] })),
+    ]);
+    expect(await screen.findByText('Nada pendiente en tus secciones. ¡Todo al día!')).toBeTruthy();
+  });
+
+  it('keeps the areas that answered on screen and names the one that did not, without claiming it is done', async () => {
+    renderAsStaff(<TodayScreen domains={domains} />, [
+      on(todayOperationOf('community'), ok({ items: pqrsf })),
+      on(todayOperationOf('giving'), networkDown),
+    ]);
+    expect((await screen.findByRole('alert')).textContent).toContain('No pudimos revisar lo de Donaciones.');
+    expect(screen.getByRole('link', { name: '1 PQRSF vencida' })).toBeTruthy();
+    expect(screen.queryByText(/Todo al día/)).toBeNull();
+  });
+
+  it('offers a retry when no area answered, and shows the items once they come', async () => {
+    renderAsStaff(<TodayScreen domains={domains} />, [
+      on(todayOperationOf('community'), networkDown, ok({ items: pqrsf })),
+      on(todayOperationOf('giving'), networkDown, ok({ items: giving })),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Intentar de nuevo' }));
+    expect(await screen.findByRole('link', { name: '4 PQRSF abiertas' })).toBeTruthy();
+  });
+});
