@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { site } from 'shared/config/site';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { STAFF_BASE } from 'shared/staff-routes';
@@ -16,7 +16,8 @@ import type { ShellStaffScreen as ShellStaffScreenName } from '../../manifest/st
 import { PageLoading } from '../pages/page-loading';
 import { loadRemoteModule } from '../routing/remote-loader';
 import { RemoteBoundary, RemoteRoute } from '../routing/route-screen';
-import { ScreenReady } from '../routing/screen-ready';
+import { useFocusOnArrival } from '../routing/screen-focus';
+import { ScreenArrivalContext, ScreenReady } from '../routing/screen-ready';
 import { shellStaffScreens } from './shell-staff-screens';
 import './staff-area.css';
 
@@ -51,6 +52,53 @@ function sectionOf(route: StaffRoute): string {
   return staffRoutes.find((r) => r.nav && r.pattern.split('/')[2] === segment)?.pattern ?? route.pattern;
 }
 
+/**
+ * The panel's sections. On a wide screen they are a row in the bar; under 48rem they hide behind a "Menú del panel"
+ * disclosure button (closed at first, so a phone shows the screen, not twelve links): Escape closes it and returns
+ * focus to the button, and choosing a section closes it. The button is hidden on a wide screen, where the list always
+ * shows (staff-area.css).
+ */
+export function StaffNav({ sections, current }: { sections: readonly StaffRoute[]; current: string | null }) {
+  const { pathname } = useNavigation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  // Any navigation (a section, a link inside a screen, back/forward) leaves the menu closed.
+  useEffect(() => setOpen(false), [pathname]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    e.preventDefault();
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <nav aria-label="Secciones del panel" className="staff-nav" onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        className="staff-nav__toggle"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg className="staff-nav__icon" aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
+          <path d="M3 6l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        Menú del panel
+      </button>
+      <ul id={listId} className="staff-nav__list" data-open={open}>
+        {sections.map((r) => (
+          <li key={r.pattern}>
+            <AppLink to={r.pattern} aria-current={current === r.pattern ? 'page' : undefined} onClick={() => setOpen(false)}>
+              {r.nav}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function StaffLayout() {
   const { pathname } = useNavigation();
   const session = useStaffSession();
@@ -60,6 +108,8 @@ function StaffLayout() {
   const current = match ? sectionOf(match.route) : null;
   const allowed = match ? match.route.roles.some((role) => session.roles.includes(role)) : false;
   const home = staffHomeFor(session.roles);
+  // A new screen after a navigation takes focus on its heading, which screen readers announce (#28).
+  const onArrival = useFocusOnArrival('contenido');
 
   useEffect(() => {
     document.title = `${match?.route.title ?? 'Página no encontrada'} · Panel · ${site.name}`;
@@ -78,17 +128,7 @@ function StaffLayout() {
     <div className="staff-layout">
       <header className="staff-bar">
         <p className="staff-bar__title">Panel de la fundación</p>
-        <nav aria-label="Secciones del panel" className="staff-nav">
-          <ul>
-            {sections.map((r) => (
-              <li key={r.pattern}>
-                <AppLink to={r.pattern} aria-current={current === r.pattern ? 'page' : undefined}>
-                  {r.nav}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <StaffNav sections={sections} current={current} />
         <div className="staff-bar__who">
           <span>
             <span className="visually-hidden">Sesión de </span>
@@ -101,32 +141,34 @@ function StaffLayout() {
         </div>
       </header>
       <main id="contenido" className="staff-main" tabIndex={-1}>
-        {match && allowed ? (
-          match.route.owner === 'shell' ? (
-            <ShellStaffScreen key={pathname} screen={match.route.screen} props={match.params} />
+        <ScreenArrivalContext.Provider value={onArrival}>
+          {match && allowed ? (
+            match.route.owner === 'shell' ? (
+              <ShellStaffScreen key={pathname} screen={match.route.screen} props={match.params} />
+            ) : (
+              <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
+            )
+          ) : match ? (
+            <section className="staff-page">
+              <h1>No tienes acceso a esta sección</h1>
+              <p>
+                {match.route.title} es para el rol de {staffRoleNames(match.route.roles)}, y tu rol en el panel es{' '}
+                {staffRoleNames(session.roles)}. Si lo necesitas, pide a un administrador que te lo asigne.
+              </p>
+              <AppLink className="btn" to={home}>
+                Ir a mi primera sección
+              </AppLink>
+            </section>
           ) : (
-            <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
-          )
-        ) : match ? (
-          <section className="staff-page">
-            <h1>No tienes acceso a esta sección</h1>
-            <p>
-              {match.route.title} es para el rol de {staffRoleNames(match.route.roles)}, y tu rol en el panel es{' '}
-              {staffRoleNames(session.roles)}. Si lo necesitas, pide a un administrador que te lo asigne.
-            </p>
-            <AppLink className="btn" to={home}>
-              Ir a mi primera sección
-            </AppLink>
-          </section>
-        ) : (
-          <section className="staff-page">
-            <h1>Página no encontrada</h1>
-            <p>Esta dirección no existe en el panel.</p>
-            <AppLink className="btn" to={home}>
-              Ir a mi primera sección
-            </AppLink>
-          </section>
-        )}
+            <section className="staff-page">
+              <h1>Página no encontrada</h1>
+              <p>Esta dirección no existe en el panel.</p>
+              <AppLink className="btn" to={home}>
+                Ir a mi primera sección
+              </AppLink>
+            </section>
+          )}
+        </ScreenArrivalContext.Provider>
       </main>
     </div>
   );
