@@ -1,3 +1,4 @@
+import 'shared/ui/staff/screens.css';
 import './staff.css';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
@@ -6,7 +7,7 @@ import type { AuditResponse, AuditRowView } from './team-schemas';
 import { staffRoleNames } from 'shared/staff-roles';
 import { accountStaffOperations } from './operations';
 import { bogotaDateTime } from './format';
-import { LoadState } from 'shared/ui/staff/kit';
+import { LoadState, useCellLabels } from 'shared/ui/staff/kit';
 import { auditTexts as t } from './audit-texts';
 
 type Kinds = AuditResponse['kinds'];
@@ -36,6 +37,7 @@ export default function StaffAudit() {
   const endRef = useRef<HTMLParagraphElement>(null);
   const focusEnd = useRef(false);
   const query = useRef(0);
+  const table = useCellLabels();
 
   const load = useCallback(
     async (kind: string, before: string | null, previous: AuditRowView[]) => {
@@ -87,7 +89,7 @@ export default function StaffAudit() {
     body = (
       <>
         <div className="staff-table-wrap" role="region" aria-labelledby="auditoria-tabla" tabIndex={0}>
-          <table className="staff-table">
+          <table ref={table} className="staff-table">
             <caption id="auditoria-tabla">{t.caption}</caption>
             <thead>
               <tr>

@@ -1,4 +1,5 @@
 import '../account.css';
+import 'shared/ui/staff/screens.css';
 import './staff.css';
 import { useMemo, useState } from 'react';
 import type { ApiResult } from 'shared/api/client';
@@ -12,6 +13,7 @@ import { SubmitButton, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
+import { useCellLabels } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { accountStaffOperations as ops } from './operations';
 import { bogotaDate } from './format';
@@ -137,6 +139,7 @@ export default function StaffMembers() {
   const members = resource.data?.members;
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const table = useCellLabels();
 
   const announce = (text: string, detail?: string) => {
     setNotice((prev) => ({ text, ...(detail ? { detail } : {}), n: (prev?.n ?? 0) + 1 }));
@@ -170,7 +173,7 @@ export default function StaffMembers() {
   else
     body = (
       <div className="staff-table-wrap" role="region" aria-labelledby="equipo-tabla" tabIndex={0}>
-        <table className="staff-table">
+        <table ref={table} className="staff-table">
           <caption id="equipo-tabla">{t.caption}</caption>
           <thead>
             <tr>

@@ -17,7 +17,7 @@ import { staffPath } from 'shared/staff-routes';
 import { communityInboxKinds, type CommunityInboxKind } from './schemas';
 import { communityInboxOperations as ops } from './operations';
 import { ContactStatus, Notice } from './parts';
-import { LoadState, MoreRows, SearchField, useKeysetListing } from 'shared/ui/staff/kit';
+import { LoadState, MoreRows, SearchField, useCellLabels, useKeysetListing } from 'shared/ui/staff/kit';
 import { useStaffResource } from 'shared/ui/staff/resource';
 import { CsvExport } from 'shared/ui/staff/csv-export';
 import { FilterFields, optionsOf, type FilterField } from 'shared/ui/staff/ledger';
@@ -127,6 +127,7 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
   const download = useOperationDownload(ops.exportCsv);
   const label = communityInboxKinds[kind];
   const columns = inboxListColumns[kind];
+  const table = useCellLabels();
   const page = useCallback(
     (filters: Filters, cursor: string | undefined) => list({ params: { kind }, body: bodyOf(filters, cursor) }),
     [kind, list],
@@ -195,7 +196,7 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
       {listing.kind === 'ready' && listing.items.length > 0 ? (
         <>
           <div className="community-table-wrap" role="region" aria-labelledby="comunidad-tabla" tabIndex={0}>
-            <table className="community-table">
+            <table ref={table} className="community-table">
               <caption id="comunidad-tabla">{t.caption(label, listing.items.length, listing.meta)}</caption>
               <thead>
                 <tr>

@@ -5,7 +5,7 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { newsletterComposeSchema, newsletterParagraphs, type NewsletterCompose, type NewsletterOverview } from 'shared/schemas/newsletter';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
-import { messageOf, Notice } from 'shared/ui/staff/kit';
+import { messageOf, Notice, useCellLabels } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { newsletterOperations } from './operations';
 
@@ -68,6 +68,7 @@ export default function StaffNewsletter() {
     t,
   );
   const overview = resource.data;
+  const table = useCellLabels();
   const [draft, setDraft] = useState({ subject: '', body: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<'test' | null>(null);
@@ -206,7 +207,7 @@ export default function StaffNewsletter() {
             <p className="staff-empty">{t.historyEmpty}</p>
           ) : (
             <div className="staff-table-wrap">
-              <table className="staff-table">
+              <table ref={table} className="staff-table">
                 <thead>
                   <tr>
                     <th scope="col">{t.columns.date}</th>

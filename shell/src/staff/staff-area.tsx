@@ -16,8 +16,10 @@ import type { ShellStaffScreen as ShellStaffScreenName } from '../../manifest/st
 import { PageLoading } from '../pages/page-loading';
 import { loadRemoteModule } from '../routing/remote-loader';
 import { RemoteBoundary, RemoteRoute } from '../routing/route-screen';
-import { ScreenReady } from '../routing/screen-ready';
+import { useFocusOnArrival } from '../routing/screen-focus';
+import { ScreenArrivalContext, ScreenReady } from '../routing/screen-ready';
 import { shellStaffScreens } from './shell-staff-screens';
+import { StaffNav } from './staff-nav';
 import './staff-area.css';
 
 type Gate = ComponentType<{ children: ReactNode }>;
@@ -60,6 +62,8 @@ function StaffLayout() {
   const current = match ? sectionOf(match.route) : null;
   const allowed = match ? match.route.roles.some((role) => session.roles.includes(role)) : false;
   const home = staffHomeFor(session.roles);
+  // A new screen after a navigation takes focus on its heading, which screen readers announce (#28).
+  const onArrival = useFocusOnArrival('contenido');
 
   useEffect(() => {
     document.title = `${match?.route.title ?? 'Página no encontrada'} · Panel · ${site.name}`;
@@ -78,17 +82,7 @@ function StaffLayout() {
     <div className="staff-layout">
       <header className="staff-bar">
         <p className="staff-bar__title">Panel de la fundación</p>
-        <nav aria-label="Secciones del panel" className="staff-nav">
-          <ul>
-            {sections.map((r) => (
-              <li key={r.pattern}>
-                <AppLink to={r.pattern} aria-current={current === r.pattern ? 'page' : undefined}>
-                  {r.nav}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <StaffNav sections={sections} current={current} />
         <div className="staff-bar__who">
           <span>
             <span className="visually-hidden">Sesión de </span>
@@ -101,32 +95,34 @@ function StaffLayout() {
         </div>
       </header>
       <main id="contenido" className="staff-main" tabIndex={-1}>
-        {match && allowed ? (
-          match.route.owner === 'shell' ? (
-            <ShellStaffScreen key={pathname} screen={match.route.screen} props={match.params} />
+        <ScreenArrivalContext.Provider value={onArrival}>
+          {match && allowed ? (
+            match.route.owner === 'shell' ? (
+              <ShellStaffScreen key={pathname} screen={match.route.screen} props={match.params} />
+            ) : (
+              <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
+            )
+          ) : match ? (
+            <section className="staff-page">
+              <h1>No tienes acceso a esta sección</h1>
+              <p>
+                {match.route.title} es para el rol de {staffRoleNames(match.route.roles)}, y tu rol en el panel es{' '}
+                {staffRoleNames(session.roles)}. Si lo necesitas, pide a un administrador que te lo asigne.
+              </p>
+              <AppLink className="btn" to={home}>
+                Ir a mi primera sección
+              </AppLink>
+            </section>
           ) : (
-            <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
-          )
-        ) : match ? (
-          <section className="staff-page">
-            <h1>No tienes acceso a esta sección</h1>
-            <p>
-              {match.route.title} es para el rol de {staffRoleNames(match.route.roles)}, y tu rol en el panel es{' '}
-              {staffRoleNames(session.roles)}. Si lo necesitas, pide a un administrador que te lo asigne.
-            </p>
-            <AppLink className="btn" to={home}>
-              Ir a mi primera sección
-            </AppLink>
-          </section>
-        ) : (
-          <section className="staff-page">
-            <h1>Página no encontrada</h1>
-            <p>Esta dirección no existe en el panel.</p>
-            <AppLink className="btn" to={home}>
-              Ir a mi primera sección
-            </AppLink>
-          </section>
-        )}
+            <section className="staff-page">
+              <h1>Página no encontrada</h1>
+              <p>Esta dirección no existe en el panel.</p>
+              <AppLink className="btn" to={home}>
+                Ir a mi primera sección
+              </AppLink>
+            </section>
+          )}
+        </ScreenArrivalContext.Provider>
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useFocusOnMount } from 'shared/ui/submission-form';
@@ -188,11 +188,56 @@ export function MoreRows({
  * A panel table in its frame: scrolls sideways on a phone, is reachable by keyboard (a named region), and is named by
  * its caption; the rows are the children.
  */
+/**
+ * Writes each body cell's column header into its `data-label`, so that on a phone (screens.css) a row can be shown as a
+ * card whose cells say what they are, while the element stays a real <table> for screen readers (which still hear the
+ * headers, not the label: the label is drawn with empty alternative text). Header cells spanning several columns are
+ * followed; a cell without a header text gets no label. The table's own roles are written out too: some browsers stop
+ * exposing a table as one once CSS changes its `display`, and explicit roles keep rows, headers and cells announced.
+ */
+export function labelCells(table: HTMLTableElement): void {
+  const headers: string[] = [];
+  table.setAttribute('role', 'table');
+  for (const group of [table.tHead, ...table.tBodies]) group?.setAttribute('role', 'rowgroup');
+  for (const th of table.tHead?.rows[0]?.cells ?? []) {
+    th.setAttribute('role', 'columnheader');
+    for (let i = 0; i < th.colSpan; i++) headers.push(th.textContent?.trim() ?? '');
+  }
+  table.tHead?.rows[0]?.setAttribute('role', 'row');
+  for (const body of table.tBodies) {
+    for (const row of body.rows) {
+      row.setAttribute('role', 'row');
+      let column = 0;
+      for (const cell of row.cells) {
+        cell.setAttribute('role', cell.tagName === 'TH' ? 'rowheader' : 'cell');
+        const label = headers[column];
+        if (label) cell.setAttribute('data-label', label);
+        else cell.removeAttribute('data-label');
+        column += cell.colSpan;
+      }
+    }
+  }
+}
+
+/**
+ * A ref for a panel table whose cells are labelled by their column headers after every render (rows come and go with
+ * 'Cargar más', filters and reloads). StaffTable uses it; a screen that writes its own <table className="staff-table">
+ * gives it the ref.
+ */
+export function useCellLabels(): RefObject<HTMLTableElement | null> {
+  const ref = useRef<HTMLTableElement | null>(null);
+  useLayoutEffect(() => {
+    if (ref.current) labelCells(ref.current);
+  });
+  return ref;
+}
+
 export function StaffTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
   const captionId = useId();
+  const table = useCellLabels();
   return (
     <div className="staff-table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table className="staff-table">
+      <table ref={table} className="staff-table">
         <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
