@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { site } from 'shared/config/site';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { STAFF_BASE } from 'shared/staff-routes';
@@ -8,6 +8,7 @@ import {
   staffGate,
   staffRoutes,
   staffSectionsFor,
+  todayDomains,
   type SiteStaffRoute as StaffRoute,
 } from '../../../site/staff-routes';
 import { staffRoleNames } from 'shared/staff-roles';
@@ -20,6 +21,7 @@ import { useFocusOnArrival } from '../routing/screen-focus';
 import { ScreenArrivalContext, ScreenReady } from '../routing/screen-ready';
 import { shellStaffScreens } from './shell-staff-screens';
 import { StaffNav } from './staff-nav';
+import { sectionCounts, useToday } from './today-data';
 import './staff-area.css';
 
 type Gate = ComponentType<{ children: ReactNode }>;
@@ -53,6 +55,9 @@ function sectionOf(route: StaffRoute): string {
   return staffRoutes.find((r) => r.nav && r.pattern.split('/')[2] === segment)?.pattern ?? route.pattern;
 }
 
+/** How long the menu's counters are taken as current. */
+const COUNTS_FRESH_MS = 30_000;
+
 function StaffLayout() {
   const { pathname } = useNavigation();
   const session = useStaffSession();
@@ -64,6 +69,16 @@ function StaffLayout() {
   const home = staffHomeFor(session.roles);
   // A new screen after a navigation takes focus on its heading, which screen readers announce (#28).
   const onArrival = useFocusOnArrival('contenido');
+  // The menu's counters: "Hoy"'s items per section, asked again on a navigation at most every 30 s (an answered PQRSF
+  // leaves the count once the member moves on). A count that cannot be read shows none: the sections still work.
+  const today = useToday(todayDomains, { failed: '' });
+  const asked = useRef(Date.now());
+  const { refresh } = today;
+  useEffect(() => {
+    if (Date.now() - asked.current < COUNTS_FRESH_MS) return;
+    asked.current = Date.now();
+    void refresh();
+  }, [pathname, refresh]);
 
   useEffect(() => {
     document.title = `${match?.route.title ?? 'Página no encontrada'} · Panel · ${site.name}`;
@@ -82,7 +97,7 @@ function StaffLayout() {
     <div className="staff-layout">
       <header className="staff-bar">
         <p className="staff-bar__title">Panel de la fundación</p>
-        <StaffNav sections={sections} current={current} />
+        <StaffNav sections={sections} current={current} counts={sectionCounts(today.data ?? undefined)} />
         <div className="staff-bar__who">
           <span>
             <span className="visually-hidden">Sesión de </span>

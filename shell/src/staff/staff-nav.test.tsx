@@ -64,3 +64,15 @@ describe('the panel menu as a disclosure (narrow screens)', () => {
     expect(screen.getByRole('link', { name: 'Auditoría' }).getAttribute('aria-current')).toBe('page');
   });
 });
+
+describe('the menu counters', () => {
+  it('shows what waits beside a section and says it to a screen reader, and nothing for a section with none', () => {
+    render(
+      <NavigationContext.Provider value={{ pathname: '/equipo/hoy', search: '', hash: '', navigate: jest.fn<Navigation['navigate']>() }}>
+        <StaffNav sections={sections} current="/equipo/hoy" counts={{ '/equipo/pqrsf': 4, '/equipo/pagos': 0 }} />
+      </NavigationContext.Provider>,
+    );
+    expect(screen.getByRole('link', { name: /^PQRSF ?, 4 por atender$/ }).getAttribute('href')).toBe('/equipo/pqrsf');
+    expect(screen.getByRole('link', { name: 'Pagos' })).toBeTruthy();
+  });
+});

@@ -8,7 +8,16 @@ import type { SiteStaffRoute as StaffRoute } from '../../../site/staff-routes';
  * focus to the button, and choosing a section closes it. The button is hidden on a wide screen, where the list always
  * shows (staff-area.css).
  */
-export function StaffNav({ sections, current }: { sections: readonly StaffRoute[]; current: string | null }) {
+export function StaffNav({
+  sections,
+  current,
+  counts = {},
+}: {
+  sections: readonly StaffRoute[];
+  current: string | null;
+  /** What waits in each section ("Hoy"'s items that name it), shown beside its name. */
+  counts?: Readonly<Record<string, number>>;
+}) {
   const { pathname } = useNavigation();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -41,6 +50,12 @@ export function StaffNav({ sections, current }: { sections: readonly StaffRoute[
           <li key={r.pattern}>
             <AppLink to={r.pattern} aria-current={current === r.pattern ? 'page' : undefined} onClick={() => setOpen(false)}>
               {r.nav}
+              {counts[r.pattern] ? (
+                <span className="staff-nav__count">
+                  <span aria-hidden="true">{counts[r.pattern]}</span>
+                  <span className="visually-hidden">, {counts[r.pattern]} por atender</span>
+                </span>
+              ) : null}
             </AppLink>
           </li>
         ))}

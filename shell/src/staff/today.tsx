@@ -1,13 +1,9 @@
 import 'shared/ui/staff/screens.css';
 import './today.css';
-import { useMemo } from 'react';
-import type { ApiResult } from 'shared/api/client';
-import { isSessionEnded } from 'shared/api/staff-client';
-import { useOperationCaller } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
-import { todayOperationOf } from 'shared/today/operations';
-import type { TodayItem, TodayTone } from 'shared/today/schemas';
-import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
+import type { TodayTone } from 'shared/today/schemas';
+import { ResourceState } from 'shared/ui/staff/resource';
+import { useToday } from './today-data';
 import { todayDomains as siteTodayDomains, type TodayDomain } from '../../../site/staff-routes';
 
 export const staffTodayTexts = {
@@ -26,54 +22,19 @@ export const staffTodayTexts = {
 } as const;
 const t = staffTodayTexts;
 
-/** Each area's items, and the areas that did not answer (their items are missing, not zero). */
-export interface TodayView {
-  items: TodayItem[];
-  failed: string[];
-}
-
+/** /equipo/hoy, the panel's home: what waits and what is urgent in the member's sections, across every domain. */
 /** Which group an item goes in: past or near a legal term, waiting for someone, or only to know. */
 const groupOf: Record<TodayTone, keyof typeof t.groups> = { vencido: 'urgent', pronto: 'urgent', pendiente: 'waiting', info: 'info' };
 
 /** "Comunidad, Cursos y Donaciones". */
 const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
 
-/**
- * Asks every domain for its part of "Hoy" at once (each answers only what the member's roles may act on). One that fails
- * leaves the others on screen and is named; an ended session is the whole answer.
- */
-export function useToday(domains: readonly TodayDomain[]) {
-  const call = useOperationCaller();
-  const loader = useMemo(
-    () => ({
-      load: async (): Promise<ApiResult<TodayView>> => {
-        const results = await Promise.all(domains.map((d) => call(todayOperationOf(d.domain))));
-        const ended = results.find(isSessionEnded);
-        if (ended && ended.kind !== 'ok') return ended;
-        const items: TodayItem[] = [];
-        const failed: string[] = [];
-        for (const [i, result] of results.entries()) {
-          if (result.kind === 'ok') items.push(...result.data.items);
-          else failed.push((domains[i] as TodayDomain).label);
-        }
-        // Nothing answered: the screen's failure, with its retry.
-        const first = results[0];
-        if (failed.length === domains.length && first && first.kind !== 'ok') return first;
-        return { kind: 'ok', status: 200, data: { items, failed } };
-      },
-    }),
-    [call, domains],
-  );
-  return useStaffResource(loader, t);
-}
-
-/** /equipo/hoy, the panel's home: what waits and what is urgent in the member's sections, across every domain. */
 export default function StaffToday() {
   return <TodayScreen domains={siteTodayDomains} />;
 }
 
 export function TodayScreen({ domains }: { domains: readonly TodayDomain[] }) {
-  const resource = useToday(domains);
+  const resource = useToday(domains, t);
   const view = resource.data;
   const shown = view?.items.filter((i) => i.count > 0) ?? [];
   const groups = (Object.keys(t.groups) as Array<keyof typeof t.groups>)
