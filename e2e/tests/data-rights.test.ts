@@ -90,7 +90,8 @@ describe('the data subject’s rights', () => {
     const invitation = await newStaffMember(memberEmail);
     await page.goto('/equipo');
     await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
-    await waitForHeading(page, 'PQRSF');
+    // Members land on "Hoy" (#28).
+    await waitForHeading(page, 'Hoy');
     await page.getByRole('link', { name: 'Datos personales' }).click();
     await waitForHeading(page, 'Datos personales');
     const row = page.getByRole('row').filter({ hasText: radicado });

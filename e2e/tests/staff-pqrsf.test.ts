@@ -64,11 +64,29 @@ describe('PQRSF cases in the panel', () => {
     const invitation = await newStaffMember(adminEmail, true);
     await page.goto('/equipo');
     await firstStaffSignIn(page, adminEmail, invitation, password);
-    await waitForHeading(page, 'PQRSF');
+    // Members land on "Hoy" (#28).
+    await waitForHeading(page, 'Hoy');
   });
   after(async () => {
     await close?.();
     await browser?.close();
+  });
+
+  it('shows a new PQRSF on "Hoy" and in the menu’s count; its line opens the open ones (#28)', async () => {
+    const radicado = await file(`hoy-${stamp}@example.com`, `11${String(stamp).slice(-8)}`, 'Queja');
+    await page.goto('/equipo/hoy');
+    await waitForHeading(page, 'Hoy');
+    const open = page.getByRole('link', { name: /^\d+ PQRSF abiertas?$/ });
+    await open.waitFor({ timeout: 15_000 });
+    const count = Number(((await open.textContent()) ?? '').split(' ')[0]);
+    assert.ok(count >= 1, 'the new PQRSF is counted');
+    // The menu says the same count beside the section, in words for a screen reader.
+    const section = page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /^PQRSF/ });
+    assert.match((await section.textContent()) ?? '', new RegExp(`${count}, ${count} por atender`));
+    assert.deepEqual(await axeViolations(page), []);
+    await open.click();
+    await waitForHeading(page, 'PQRSF');
+    await page.getByRole('link', { name: new RegExp(`^Abrir la solicitud ${radicado}`) }).waitFor({ timeout: 15_000 });
   });
 
   it('answers a request: the petitioner gets it by e-mail and the public lookup shows it with its date', async () => {

@@ -1,4 +1,6 @@
-import { allStaffRoles } from 'shared/staff-roles';
+import { allStaffRoles, type StaffRole } from 'shared/staff-roles';
+
+const workingRoles: readonly StaffRole[] = allStaffRoles.filter((r) => r !== 'admin');
 import type { StaffRoute } from 'shared/staff-routes';
 
 /** The panel's screens the shell renders itself (shell/src/staff/shell-staff-screens.ts): those that span domains. */
@@ -10,7 +12,8 @@ export type ShellStaffScreen = 'StaffToday' | 'StaffPayments';
  * payables every domain declares (`payables`).
  */
 export const shellStaffRoutes: readonly StaffRoute<'shell', ShellStaffScreen>[] = [
-  // The panel's home (#28): every member lands here; each domain answers the items of the member's roles.
-  { pattern: '/equipo/hoy', owner: 'shell', screen: 'StaffToday', title: 'Hoy', nav: 'Hoy', roles: allStaffRoles },
+  // The panel's home (#28): members land here; each domain answers the items of the member's roles. Administration alone
+  // acts on nothing that waits (the team and the audit), so a member who only administers lands on the team.
+  { pattern: '/equipo/hoy', owner: 'shell', screen: 'StaffToday', title: 'Hoy', nav: 'Hoy', roles: workingRoles },
   { pattern: '/equipo/pagos', owner: 'shell', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos', roles: ['finanzas'] },
 ];
