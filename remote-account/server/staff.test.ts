@@ -212,7 +212,10 @@ describe('invitations: an invitation never adopts an account it did not create',
     const listed = (await call('GET', '/api/account/staff/members', adminToken())).json<StaffMembersResponse>().members;
     expect(listed.find((m) => m.email === 'ana@fundacion.org')).toMatchObject({ emailChanged: true });
     accounts.changeEmail('ana@fundacion.org', 'ana@fundacion.org', true);
-    expect((await call('GET', '/api/account/staff/me', tokenOf('ana@fundacion.org'))).statusCode).toBe(200);
+    // Back: in again after one more sign-in. A change of the account ends its sessions (the directory cannot tell it
+    // from a second factor reset and set up again, issue #26 row 3), so the token from before the change stays out.
+    expect((await call('GET', '/api/account/staff/me', tokenOf('ana@fundacion.org'))).json()).toMatchObject({ error: 'sign_in_again' });
+    expect((await call('GET', '/api/account/staff/me', tokenOf('ana@fundacion.org', -2))).statusCode).toBe(200);
   });
 
   it('renews a pending invitation (the old link stops working), expires links, and refuses a current member', async () => {

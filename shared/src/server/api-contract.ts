@@ -60,6 +60,13 @@ export interface StaffIdentityAccount {
   enabled: boolean;
   /** An authenticator app (TOTP) is set up and on, so every sign-in asks for its code. */
   totp: boolean;
+  /**
+   * When the provider last recorded a change to the account (epoch ms, null if it cannot tell). With `totp` on, a
+   * later value than the set-up the directory saw means the factor may have been reset and set up again between two looks,
+   * so the directory treats it as a new set-up (sessions end). Cognito cannot tell an enrolment from other changes
+   * (UserLastModifiedDate): a new password or a changed attribute counts too, which is on the safe side.
+   */
+  changedAt: number | null;
 }
 
 /**

@@ -49,6 +49,7 @@ export function cognitoStaffAccounts(
       emailVerified: attribute(user.UserAttributes, 'email_verified') === 'true',
       enabled: user.Enabled !== false,
       totp: (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA'),
+      changedAt: user.UserLastModifiedDate?.getTime() ?? null,
     };
   };
 

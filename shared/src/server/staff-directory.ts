@@ -118,18 +118,25 @@ export function databaseStaffDirectory(
     const account = await accounts.find(row.username);
     if (!account || account.sub !== sub) return null;
     let { sessions_since: since, second_factor_at: secondFactorAt } = row;
-    if (account.totp && !secondFactorAt) {
+    // A change of the account after the set-up the directory last saw: the factor may have been reset and set up
+    // again with no staff call in between to see it off (issue #26, row 3), so it counts as a new set-up.
+    const changedSince = secondFactorAt !== null && account.changedAt !== null && account.changedAt > secondFactorAt.getTime();
+    if (account.totp && (!secondFactorAt || changedSince)) {
       // The second factor was just set up. Sessions opened before it (a password alone) end here: the refresh
       // tokens at the provider, the ID tokens by their sign-in time. Sign-out first, so a failure leaves it to retry.
       await accounts.signOutEverywhere(row.username);
       const at = new Date(now());
+      // What is recorded covers the account's state after the sign-out (should the provider count it as a change)
+      // and a provider clock ahead of this one: the same set-up is never taken for a new one on the next look.
+      const after = (await accounts.find(row.username))?.changedAt ?? null;
+      const seen = new Date(Math.max(at.getTime(), after ?? 0, account.changedAt ?? 0));
       await db
         .updateTable('staff.members')
-        .set({ second_factor_at: at, sessions_since: at })
+        .set({ second_factor_at: seen, sessions_since: at })
         .where('id', '=', row.id)
-        .where('second_factor_at', 'is', null)
+        .where((eb) => (secondFactorAt ? eb('second_factor_at', '=', secondFactorAt) : eb('second_factor_at', 'is', null)))
         .execute();
-      secondFactorAt = at;
+      secondFactorAt = seen;
       since = at;
     } else if (!account.totp && secondFactorAt) {
       // The factor was turned off (a reset): the next one set up is a new event.

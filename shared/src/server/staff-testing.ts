@@ -99,7 +99,7 @@ export interface FakeStaffAccounts extends StaffAccounts {
   open(account: { email: string; password: string; totp?: boolean; emailVerified?: boolean; username?: string }): StaffIdentityAccount;
   /** The account as stored now (password included). */
   get(username: string): (StaffIdentityAccount & { password: string; name: string | null }) | undefined;
-  /** Turns the second factor on or off, as the member's own setup (or an admin's reset) would. */
+  /** Turns the second factor on or off, as the member's own setup (or an admin's reset) would (a change of the account). */
   setTotp(username: string, on: boolean): void;
   /** Changes the account's address the way a member's own profile change does (unverified until its code). */
   changeEmail(username: string, email: string, verified?: boolean): void;
@@ -111,7 +111,9 @@ export interface FakeStaffAccounts extends StaffAccounts {
   duringNextClaim(during: () => Promise<void>): void;
 }
 
-export function fakeStaffAccounts(): FakeStaffAccounts {
+export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeStaffAccounts {
+  // The provider's clock: when an account last changed (`changedAt`).
+  const now = options.now ?? Date.now;
   const accounts = new Map<string, StaffIdentityAccount & { password: string; name: string | null }>();
   const signedOut: string[] = [];
   let failClaim = false;
@@ -123,6 +125,7 @@ export function fakeStaffAccounts(): FakeStaffAccounts {
     emailVerified: a.emailVerified,
     enabled: a.enabled,
     totp: a.totp,
+    changedAt: a.changedAt,
   });
   const must = (username: string) => {
     const a = accounts.get(username.toLowerCase());
@@ -140,6 +143,8 @@ export function fakeStaffAccounts(): FakeStaffAccounts {
         emailVerified,
         enabled: true,
         totp,
+        // Opened long ago: its set-up is the one a seated member's directory row already knows.
+        changedAt: 0,
         password,
         name: null,
       };
@@ -148,12 +153,10 @@ export function fakeStaffAccounts(): FakeStaffAccounts {
     },
     get: (username) => accounts.get(username.toLowerCase()),
     setTotp(username, on) {
-      must(username).totp = on;
+      Object.assign(must(username), { totp: on, changedAt: now() });
     },
     changeEmail(username, email, verified = false) {
-      const a = must(username);
-      a.email = email.toLowerCase();
-      a.emailVerified = verified;
+      Object.assign(must(username), { email: email.toLowerCase(), emailVerified: verified, changedAt: now() });
     },
     failNextClaim() {
       failClaim = true;
@@ -184,10 +187,11 @@ export function fakeStaffAccounts(): FakeStaffAccounts {
         emailVerified: true,
         enabled: true,
         totp: false,
+        changedAt: now(),
         password,
         name,
       };
-      Object.assign(account, { email: address, emailVerified: true, totp: false, password, name });
+      Object.assign(account, { email: address, emailVerified: true, totp: false, changedAt: now(), password, name });
       accounts.set(address, account);
       signedOut.push(address);
       return { ...public_(account), existed: existing !== undefined, displaced: 0 };
