@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { StaffRole } from 'shared/staff-roles';
+import { todayDomains } from '../../../site/staff-routes';
 import { staffTestGateway, type StaffRouteInfo, type StaffTestGateway } from './staff-routes-testing';
 
 // Issue #26, row 6: a staff read of personal data left no trace. Marking a route as such a read (`staffRead`) is
@@ -25,6 +26,8 @@ const noPersonalData = new Set([
   'GET /api/community/staff/newsletter',
   // Records counted per kind, and how many are not contacted yet.
   'GET /api/community/staff/inbox',
+  // "Hoy" (#28): each domain's counts of what waits, by the member's roles.
+  ...todayDomains.map(({ domain }) => `GET /api/${domain}/staff/hoy`),
 ]);
 
 /** Reads that write their own audit row (a CSV streamed out: its kind, filter names and row count). */
