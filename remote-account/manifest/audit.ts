@@ -10,6 +10,7 @@ export const accountAudit: AuditLabels = {
     'account.staff.remove': 'Retiró a una persona del equipo',
     'account.staff.read': 'Consultó la lista del equipo',
     'account.staff.audit.read': 'Consultó el registro de auditoría',
+    'account.staff.notices': 'Cambió sus propios avisos por correo de casos nuevos',
     'account.data.read': 'Consultó solicitudes sobre datos personales',
     'account.data.start': 'Pasó una solicitud de datos personales a «En trámite»',
     'account.data.extend': 'Amplió el plazo de una solicitud de datos personales',

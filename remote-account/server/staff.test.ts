@@ -399,3 +399,46 @@ describe('GET /staff/audit (administration)', () => {
     expect((await call('GET', "/api/account/staff/audit?action=x'%20or%201=1", adminToken())).statusCode).toBe(400);
   });
 });
+
+describe('PUT /staff/yo/avisos: a member’s own e-mails on new cases (#28)', () => {
+  const path = '/api/account/staff/yo/avisos';
+
+  it('answers 401 without a token and 403 to a visitor', async () => {
+    expect((await call('GET', path)).statusCode).toBe(401);
+    expect((await call('PUT', path, undefined, { newCases: false })).statusCode).toBe(401);
+    const visitor = identity.token({ email: 'visitante@correo.co' });
+    expect((await call('PUT', path, visitor, { newCases: false })).statusCode).toBe(403);
+  });
+
+  it('is on by default, changes only the caller’s own choice (audited), and the directory reports it', async () => {
+    const directory = api.ctx.staff;
+    expect((await call('GET', path, memberToken())).json()).toEqual({ newCases: true });
+
+    // An address in the body is not a way to reach someone else's row: only the token's account is changed.
+    const res = await call('PUT', path, memberToken(), { newCases: false, email: 'admin@fundacion.org' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ newCases: false });
+    expect((await call('GET', path, memberToken())).json()).toEqual({ newCases: false });
+    expect((await call('GET', path, adminToken())).json()).toEqual({ newCases: true });
+    const listed = Object.fromEntries((await directory.list()).map((m) => [m.email, m.notifyNewCases]));
+    expect(listed).toMatchObject({ 'ana@fundacion.org': false, 'admin@fundacion.org': true });
+
+    const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.notices' });
+    expect(row).toMatchObject({
+      actorEmail: 'ana@fundacion.org',
+      entity: 'staff_member',
+      entityId: 'ana@fundacion.org',
+      detail: { newCases: false, before: true },
+    });
+
+    expect((await call('PUT', path, memberToken(), { newCases: true })).json()).toEqual({ newCases: true });
+    expect(Object.fromEntries((await directory.list()).map((m) => [m.email, m.notifyNewCases]))['ana@fundacion.org']).toBe(true);
+  });
+
+  it('refuses a body without the choice, and a member before the second factor', async () => {
+    const bad = await call('PUT', path, memberToken(), { newCases: 'sí' });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('PUT', path, memberToken(), {})).statusCode).toBe(400);
+    expect((await call('PUT', path, tokenOf('nuevo@fundacion.org'), { newCases: false })).statusCode).toBe(403);
+  });
+});

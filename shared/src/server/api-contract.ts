@@ -105,6 +105,8 @@ export interface StaffStanding {
   totp: boolean;
   /** Epoch ms: tokens from a sign-in in this second or before are refused (acceptance, second factor, removal). */
   sessionsSince: number | null;
+  /** The member's own choice: an e-mail for each new case of their sections (#28), besides the daily digest. */
+  notifyNewCases: boolean;
 }
 
 /** A member of the foundation's team, or a pending invitation, as the panel lists them. */
@@ -123,6 +125,8 @@ export interface StaffMember {
   acceptedAt: string | null;
   /** ISO 8601, for a pending invitation: when its link stops working. */
   invitationExpiresAt: string | null;
+  /** The member's own choice: an e-mail for each new PQRSF or data request of their roles (#28). On by default. */
+  notifyNewCases: boolean;
 }
 
 /** What an invitation link shows before it is accepted. */
@@ -187,6 +191,11 @@ export interface StaffDirectory {
   setRoles(email: string, roles: StaffRole[]): Promise<{ before: StaffRole[] } | null>;
   /** Takes a member out (or cancels an invitation) and ends the member's sessions; null when there is none. */
   remove(email: string): Promise<{ status: 'invited' | 'active'; roles: StaffRole[] } | null>;
+  /**
+   * The active member's own choice of an e-mail for each new case (#28), by their account; the choice before, or null
+   * when the account is no active member.
+   */
+  setNotifyNewCases(sub: string, on: boolean): Promise<{ before: boolean } | null>;
 }
 
 /** How many course seats one buyer may hold at once without paying (open checkouts and pending payments). */

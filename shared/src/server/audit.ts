@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Generated } from 'kysely';
 import { isStaffRole, type StaffRole } from '../staff-roles';
 import type { DomainMigrations } from './db';
 import type { CreatedTimestamp, SiteDb } from './database';
-import { staffMembersMigration } from './staff-directory';
+import { staffMembersMigration, staffMembersNoticesMigration } from './staff-directory';
 
 /**
  * `staff.audit_log`: who did what to which record, from the panel. Append-only: the database itself refuses updates
@@ -94,6 +94,8 @@ export const staffMigrations: DomainMigrations = {
         await db.schema.withSchema('staff').alterTable('audit_log').addColumn('actor_roles', 'text').execute();
       },
     },
+    // Each member's choice of an e-mail on every new case (#28, staff-directory.ts).
+    '004_members_notify_new_cases': staffMembersNoticesMigration,
   },
 };
 

@@ -39,6 +39,8 @@ export interface StaffMembersTable {
   /** Tokens from a sign-in in this second or before are refused. */
   sessions_since: NullableTimestamp;
   removed_at: NullableTimestamp;
+  /** The member's own choice: an e-mail for each new PQRSF or data request of their roles (#28). */
+  notify_new_cases: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 declare module './database' {
@@ -74,11 +76,31 @@ export const staffMembersMigration: Migration = {
 };
 
 /**
+ * `staff` schema migration 004: each member's choice of an e-mail for every new case of their roles (#28). On by
+ * default, existing members included: a new PQRSF's term runs from its filing, and the daily digest lists it only
+ * once it is 3 business days from its due date, so whoever answers should hear of it unless they say otherwise.
+ */
+export const staffMembersNoticesMigration: Migration = {
+  async up(db) {
+    await db.schema
+      .withSchema('staff')
+      .alterTable('members')
+      .addColumn('notify_new_cases', 'boolean', (c) => c.notNull().defaultTo(true))
+      .execute();
+  },
+};
+
+/**
  * The members an alert for `role` goes to: active, with that role, an enabled account with its second factor set up and
  * the invited address unchanged — the people who can act on it in the panel, and no one else.
  */
 export async function staffWithRole(directory: Pick<StaffDirectory, 'list'>, role: StaffRole): Promise<StaffMember[]> {
   return (await directory.list()).filter((m) => m.status === 'active' && m.enabled && m.totp && !m.emailChanged && m.roles.includes(role));
+}
+
+/** Of those, the members who asked for an e-mail on each new case (#28): the digest goes to all, this one by choice. */
+export async function staffToTellOfNewCases(directory: Pick<StaffDirectory, 'list'>, role: StaffRole): Promise<StaffMember[]> {
+  return (await staffWithRole(directory, role)).filter((m) => m.notifyNewCases);
 }
 
 /** How long an invitation link works. */
@@ -151,6 +173,7 @@ export function databaseStaffDirectory(
       enabled: account.enabled,
       totp: account.totp,
       sessionsSince: since ? since.getTime() : null,
+      notifyNewCases: row.notify_new_cases,
     };
   };
 
@@ -200,6 +223,7 @@ export function databaseStaffDirectory(
           invitedBy: row.invited_by,
           acceptedAt: row.accepted_at?.toISOString() ?? null,
           invitationExpiresAt: row.status === 'invited' ? (row.invite_expires_at?.toISOString() ?? null) : null,
+          notifyNewCases: row.notify_new_cases,
         });
       }
       return members;
@@ -363,6 +387,24 @@ export function databaseStaffDirectory(
       // The row already refuses the member everywhere; ending the provider's sessions is the second lock.
       if (row.status === 'active' && row.username) await accounts.signOutEverywhere(row.username);
       return { status: row.status === 'active' ? 'active' : 'invited', roles: rolesOf(row.roles) };
+    },
+
+    async setNotifyNewCases(sub, on) {
+      const before = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('staff.members')
+          .select(['id', 'notify_new_cases'])
+          .where('sub', '=', sub)
+          .where('status', '=', 'active')
+          .forUpdate()
+          .executeTakeFirst();
+        if (!row) return null;
+        await trx.updateTable('staff.members').set({ notify_new_cases: on }).where('id', '=', row.id).execute();
+        return row.notify_new_cases;
+      });
+      // The member's standing carries the choice: the next look reads it again.
+      cache.delete(sub);
+      return before === null ? null : { before };
     },
   };
 }

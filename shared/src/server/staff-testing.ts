@@ -22,6 +22,8 @@ export interface SeatedMember {
   enabled?: boolean;
   /** Epoch ms of the member's last security event: tokens from a sign-in at or before its second are refused. */
   sessionsSince?: number | null;
+  /** The member's choice of an e-mail for each new case of their roles (default on, as the site's table has it). */
+  notifyNewCases?: boolean;
 }
 
 export interface TestStaffDirectory extends StaffDirectory {
@@ -36,7 +38,7 @@ const unsupported = (what: string) => () =>
 export function createTestStaffDirectory(): TestStaffDirectory {
   const members = new Map<string, StaffStanding & { username: string }>();
   return {
-    seat({ username, email, admin = false, roles, totp = true, enabled = true, sessionsSince = null }) {
+    seat({ username, email, admin = false, roles, totp = true, enabled = true, sessionsSince = null, notifyNewCases = true }) {
       const address = (email ?? username).toLowerCase();
       const held = roles ?? (admin ? allStaffRoles : workingRoles);
       members.set(testSub(username), {
@@ -49,6 +51,7 @@ export function createTestStaffDirectory(): TestStaffDirectory {
         enabled,
         totp,
         sessionsSince,
+        notifyNewCases,
       });
     },
     async standing(user) {
@@ -69,6 +72,7 @@ export function createTestStaffDirectory(): TestStaffDirectory {
           invitedBy: null,
           acceptedAt: new Date(0).toISOString(),
           invitationExpiresAt: null,
+          notifyNewCases: m.notifyNewCases,
         }));
     },
     invite: unsupported('invite'),
@@ -76,6 +80,13 @@ export function createTestStaffDirectory(): TestStaffDirectory {
     accept: unsupported('accept'),
     setRoles: unsupported('setRoles'),
     remove: unsupported('remove'),
+    async setNotifyNewCases(sub, on) {
+      const member = members.get(sub);
+      if (!member) return null;
+      const before = member.notifyNewCases;
+      members.set(sub, { ...member, notifyNewCases: on });
+      return { before };
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { networkDown, ok, on } from 'shared/api/fake-client';
+import { myNoticesOperations } from 'shared/today/notice-operations';
 import { todayOperationOf } from 'shared/today/operations';
 import type { TodayItem } from 'shared/today/schemas';
 import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
@@ -14,6 +15,8 @@ const domains = [
   { domain: 'community', label: 'Comunidad y PQRSF' },
   { domain: 'giving', label: 'Donaciones' },
 ];
+// Ana holds atención and datos, so Hoy also asks for her choice of e-mails on new cases (new-case-notices.test.tsx).
+const myNotices = on(myNoticesOperations.read, ok({ newCases: true }));
 const item = (over: Partial<TodayItem> & Pick<TodayItem, 'key' | 'label'>): TodayItem => ({
   count: 1,
   tone: 'pendiente',
@@ -39,6 +42,7 @@ const giving = [
 describe('Hoy (/equipo/hoy)', () => {
   it('groups what is urgent, what waits and what to know, each a link to its filtered list; zero counts are left out', async () => {
     const { container } = renderAsStaff(<TodayScreen domains={domains} />, [
+      myNotices,
       on(todayOperationOf('community'), ok({ items: pqrsf })),
       on(todayOperationOf('giving'), ok({ items: giving })),
     ]);
@@ -56,6 +60,7 @@ describe('Hoy (/equipo/hoy)', () => {
 
   it('says all is done when nothing waits', async () => {
     renderAsStaff(<TodayScreen domains={domains} />, [
+      myNotices,
       on(todayOperationOf('community'), ok({ items: pqrsf.map((i) => ({ ...i, count: 0 })) })),
       on(todayOperationOf('giving'), ok({ items: [] })),
     ]);
@@ -64,6 +69,7 @@ describe('Hoy (/equipo/hoy)', () => {
 
   it('keeps the areas that answered on screen and names the one that did not, without claiming it is done', async () => {
     renderAsStaff(<TodayScreen domains={domains} />, [
+      myNotices,
       on(todayOperationOf('community'), ok({ items: pqrsf })),
       on(todayOperationOf('giving'), networkDown),
     ]);
@@ -74,6 +80,7 @@ describe('Hoy (/equipo/hoy)', () => {
 
   it('offers a retry when no area answered, and shows the items once they come', async () => {
     renderAsStaff(<TodayScreen domains={domains} />, [
+      myNotices,
       on(todayOperationOf('community'), networkDown, ok({ items: pqrsf })),
       on(todayOperationOf('giving'), networkDown, ok({ items: giving })),
     ]);

@@ -3,6 +3,7 @@ import './today.css';
 import { AppLink } from 'shared/navigation';
 import type { TodayTone } from 'shared/today/schemas';
 import { ResourceState } from 'shared/ui/staff/resource';
+import { NewCaseNotices } from './new-case-notices';
 import { useToday } from './today-data';
 import { todayDomains as siteTodayDomains, type TodayDomain } from '../../../site/staff-routes';
 
@@ -73,6 +74,7 @@ export function TodayScreen({ domains }: { domains: readonly TodayDomain[] }) {
           </ul>
         </section>
       ))}
+      <NewCaseNotices />
     </section>
   );
 }

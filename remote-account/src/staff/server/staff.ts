@@ -8,8 +8,9 @@ import { awsErrorName } from 'shared/server/cognito-admin';
 import { ApiError } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
 import { route } from 'shared/server/operation-routes';
-import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
-import { staffRoleNames } from 'shared/staff-roles';
+import { registerStaffRoutes, staffMessages, staffOf, staffRead } from 'shared/server/staff-guard';
+import { allStaffRoles, staffRoleNames } from 'shared/staff-roles';
+import { myNoticesOperations as noticeOps } from 'shared/today/notice-operations';
 import { accountStaffOperations as ops } from '../operations';
 import { staffInvitationOperations as invitationOps } from '../invitation-operations';
 
@@ -34,6 +35,7 @@ export const staffAuditActions = {
   remove: 'account.staff.remove',
   read: 'account.staff.read',
   auditRead: 'account.staff.audit.read',
+  notices: 'account.staff.notices',
 } as const;
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -141,6 +143,31 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
     route(scope, ops.me, async (request) => {
       const me = staffOf(request);
       return { email: me.email, name: me.name, roles: me.roles, admin: me.admin, totp: me.totp };
+    });
+  });
+
+  // A member's own settings: any member, only their own (the token's account names the row; no address is taken).
+  await registerStaffRoutes(app, ctx, { roles: allStaffRoles }, async (scope) => {
+    route(scope, noticeOps.read, async (request) => {
+      const me = staffOf(request);
+      const standing = await askDirectory(request, 'standing', () => ctx.staff.standing(me));
+      // The guard just found this member; gone since then is a session that ended.
+      if (!standing) throw new ApiError(401, 'unauthorized', staffMessages.signIn);
+      return { newCases: standing.notifyNewCases };
+    });
+
+    route(scope, noticeOps.update, async (request) => {
+      const me = staffOf(request);
+      const { newCases } = request.body;
+      const changed = await askDirectory(request, 'notices', () => ctx.staff.setNotifyNewCases(me.sub, newCases));
+      if (!changed) throw new ApiError(401, 'unauthorized', staffMessages.signIn);
+      await recordAudit(ctx.db, me, {
+        action: staffAuditActions.notices,
+        entity: 'staff_member',
+        entityId: me.email,
+        detail: { newCases, before: changed.before },
+      });
+      return { newCases };
     });
   });
 
