@@ -9,7 +9,9 @@ import {
   DATA_CODE_MINUTES,
   DATA_LINK_HOURS,
   dataExportParamsSchema,
+  dataRequestKindLabels,
   dataRequestTexts,
+  type DataRequestKind,
   type DataRequestCodeResponse,
   type FileDataRequestResponse,
 } from '../schemas';
@@ -19,11 +21,14 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { clientNetwork } from 'shared/server/client-network';
 import type { SiteDb } from 'shared/server/database';
+import { tellRoleOfNewCase, type NewCase } from 'shared/server/cases/notices';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError, zodSchema } from 'shared/server/http';
 import { optionalUser } from 'shared/server/identity';
 import { route } from 'shared/server/operation-routes';
+import { staffPath } from 'shared/staff-routes';
 import { dataRightsOperations as ops } from '../operations';
+import { dataDigest } from './digest';
 import { codeMail, dataRequestLink, filedMail } from './mail';
 import { dueDateOf, termDaysOf } from './rules';
 
@@ -52,6 +57,36 @@ export const visitorTexts = {
   linkGone:
     'Este enlace no es válido o ya venció. Si necesitas otra copia de tus datos, radica una nueva solicitud de acceso en /datos-personales.',
 } as const;
+
+export const newDataRequestNoticeTexts = {
+  subject: (radicado: string, type: string) => `Nueva solicitud sobre datos personales ${radicado} (${type})`,
+  intro:
+    'Llegó una solicitud nueva sobre datos personales, con el correo de quien la radicó ya verificado. Su término de respuesta (Ley 1581 de 2012) ya corre.',
+  action: 'Abrir la solicitud en el panel',
+} as const;
+
+/** The datos team's notice of a request just filed (the legal-case kit sends it): kind, radicado and dates only. */
+export function newDataRequestNotice(c: {
+  radicado: string;
+  kind: DataRequestKind;
+  filedAt: Date;
+  dueDate: string;
+  termDays: number;
+}): NewCase {
+  const t = newDataRequestNoticeTexts;
+  const type = dataRequestKindLabels[c.kind];
+  return {
+    team: dataDigest.team,
+    subject: t.subject(c.radicado, type),
+    intro: t.intro,
+    type,
+    radicado: c.radicado,
+    filedAt: c.filedAt,
+    dueDate: c.dueDate,
+    termDays: c.termDays,
+    action: { label: t.action, path: staffPath('/equipo/datos-personales/:radicado', { radicado: c.radicado }) },
+  };
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 /** The address digest of codes and copies (shared/ defines it, so the personal-data engine finds them too). */
@@ -267,6 +302,12 @@ export const dataRequestVisitorRoutes: FastifyPluginAsync<DataRequestVisitorCont
         return stored;
       });
       await ctx.mailer.send(filedMail({ to: body.email, radicado: row.radicado, kind: body.kind, at: now, dueDate, termDays }));
+      // The datos team hears of it now, not only in the digest once it is due soon; a notice that fails is only logged.
+      await tellRoleOfNewCase(
+        ctx,
+        newDataRequestNotice({ radicado: row.radicado, kind: body.kind, filedAt: now, dueDate, termDays }),
+        request.log,
+      );
       return { success: true, radicado: row.radicado, kind: body.kind, createdAt: now.toISOString(), dueDate, termDays };
     },
     { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },

@@ -9,8 +9,11 @@ import type { Selectable } from 'kysely';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError } from 'shared/server/http';
+import { tellRoleOfNewCase, type NewCase } from 'shared/server/cases/notices';
 import { route } from 'shared/server/operation-routes';
+import { staffPath } from 'shared/staff-routes';
 import { pqrsfOperations } from '../operations';
+import { pqrsfDigest } from './digest';
 import type { CommunityContext } from '../../forms/server/acknowledge';
 import type { PqrsfRequestsTable } from '../../../server/tables';
 
@@ -49,6 +52,31 @@ function toRecord(r: PqrsfRow): PqrsfRecord {
     termDays: r.term_days,
     transferredTo: r.transferred_to,
     transferredAt: r.transferred_at ? new Date(r.transferred_at).toISOString() : null,
+  };
+}
+
+export const newPqrsfNoticeTexts = {
+  subject: (radicado: string, type: string) => `Nueva PQRSF ${radicado} (${type})`,
+  intro: 'Llegó una PQRSF nueva por el formulario del sitio. Su término de respuesta (Ley 1755 de 2015) ya corre.',
+  action: 'Abrir el caso en el panel',
+} as const;
+
+/**
+ * The atención team's notice of a PQRSF just filed (the legal-case kit sends it): its type (one of the form's fixed
+ * values), the generated radicado and the server's dates, never the petitioner's data.
+ */
+export function newPqrsfNotice(c: { radicado: string; type: string; filedAt: Date; dueDate: string; termDays: number }): NewCase {
+  const t = newPqrsfNoticeTexts;
+  return {
+    team: pqrsfDigest.team,
+    subject: t.subject(c.radicado, c.type),
+    intro: t.intro,
+    type: c.type,
+    radicado: c.radicado,
+    filedAt: c.filedAt,
+    dueDate: c.dueDate,
+    termDays: c.termDays,
+    action: { label: t.action, path: staffPath('/equipo/pqrsf/:radicado', { radicado: c.radicado }) },
   };
 }
 
@@ -110,6 +138,12 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
       const record = toRecord(stored);
       await ctx.acknowledge(
         { kind: 'pqrsf', to: record.email, number: record.id, date: now, due: { date: record.dueDate, businessDays: termDays } },
+        request.log,
+      );
+      // The team hears of it now, not only in the digest once it is due soon; a notice that fails is only logged.
+      await tellRoleOfNewCase(
+        ctx,
+        newPqrsfNotice({ radicado: record.id, type: record.request_type, filedAt: now, dueDate: record.dueDate, termDays }),
         request.log,
       );
       return {

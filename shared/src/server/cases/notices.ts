@@ -1,0 +1,118 @@
+import type { IsoDate } from '../../format/business-days';
+import { formatColombianDateTime, formatLongDate } from '../../format/dates';
+import type { StaffRole } from '../../staff-roles';
+import type { ApiContext } from '../api-contract';
+import { renderMail } from '../mail-template';
+import type { OutgoingMail } from '../mailer';
+import { staffToTellOfNewCases } from '../staff-directory';
+
+/**
+ * The e-mail a legal case's team gets when a new one is filed (#28), besides the daily digest: to every enabled member
+ * with the kind's role who left the choice on (staff.members.notify_new_cases, set on "Hoy"). It names the case only
+ * by its type, radicado, filing date and legal due date, with a button to the case in the panel: nothing the person
+ * wrote or gave (name, address, document, text) goes to a mailbox — the panel shows that to whoever may see it.
+ *
+ * The filing comes first: a directory or outbox that fails is logged and the filing answered all the same, and one
+ * that is slow holds the answer at most NEW_CASE_NOTICE_WAIT_MS (the notices carry on behind it).
+ */
+
+/** The longest a filing's answer waits for its team's notices (the directory asks the identity provider per member). */
+export const NEW_CASE_NOTICE_WAIT_MS = 2_000;
+
+export type NewCaseContext = Pick<ApiContext, 'mailer' | 'staff' | 'settings'>;
+export type NewCaseLog = { warn(obj: object, msg: string): void };
+
+export const newCaseNoticeTexts = {
+  greeting: 'Hola:',
+  typeLabel: 'Tipo',
+  radicadoLabel: 'Radicado',
+  filedLabel: 'Radicada el',
+  dueLabel: 'Fecha límite de respuesta',
+  due: (date: IsoDate, days: number) => `${formatLongDate(date)} (${days} ${days === 1 ? 'día hábil' : 'días hábiles'})`,
+  privacy: 'Por privacidad este correo no trae los datos de quien la radicó: los ves en el panel.',
+  optOut: 'Recibes este aviso porque lo tienes activado en "Hoy", en el panel; allí puedes desactivarlo. El resumen diario sigue llegando.',
+} as const;
+
+/** The new case as its kind describes it: fixed words, generated numbers and the server's dates only. */
+export interface NewCase {
+  /** Who is told, and the addresses the kind writes to (the digest's `team`). */
+  team: { role: StaffRole; accepts: (address: string) => boolean; label: string };
+  /** "Nueva PQRSF 1234… (Petición)". */
+  subject: string;
+  /** The first paragraph: what arrived and under which law. */
+  intro: string;
+  /** The type in the kind's words ("Petición", "Acceso a mis datos (consulta)"). */
+  type: string;
+  radicado: string;
+  filedAt: Date;
+  dueDate: IsoDate;
+  termDays: number;
+  /** The button: its label and the case's page in the panel (a path on the site's public origin). */
+  action: { label: string; path: string };
+}
+
+/** The notice for one member. */
+export function newCaseMail(publicOrigin: string, to: string, c: NewCase): OutgoingMail {
+  const t = newCaseNoticeTexts;
+  return renderMail({
+    to,
+    subject: c.subject,
+    greeting: t.greeting,
+    paragraphs: [c.intro, t.privacy, t.optOut],
+    details: [
+      [t.typeLabel, c.type],
+      [t.radicadoLabel, c.radicado],
+      [t.filedLabel, formatColombianDateTime(c.filedAt)],
+      [t.dueLabel, t.due(c.dueDate, c.termDays)],
+    ],
+    // The panel asks for a sign-in: the link opens nothing by itself.
+    action: { label: c.action.label, url: `${publicOrigin}${c.action.path}`, public: true },
+  });
+}
+
+/** What the notices did: members written to, and those whose notice could not be queued. */
+export interface NewCaseOutcome {
+  recipients: number;
+  failed: number;
+}
+
+async function tellAll(ctx: NewCaseContext, c: NewCase, log: NewCaseLog | undefined): Promise<NewCaseOutcome> {
+  const outcome: NewCaseOutcome = { recipients: 0, failed: 0 };
+  const members = (await staffToTellOfNewCases(ctx.staff, c.team.role)).filter((m) => c.team.accepts(m.email));
+  for (const m of members) {
+    try {
+      await ctx.mailer.send(newCaseMail(ctx.settings.publicOrigin, m.email, c));
+      outcome.recipients += 1;
+    } catch (err) {
+      // One member's notice lost is no reason to lose the others'; the log names the kind, never the case or address.
+      outcome.failed += 1;
+      log?.warn({ notice: c.team.label, err: String(err) }, 'new case notice not queued');
+    }
+  }
+  return outcome;
+}
+
+/**
+ * Tells the kind's team of a case just filed, after it is stored. Never rejects, and resolves within
+ * NEW_CASE_NOTICE_WAIT_MS whatever the directory or the outbox do: `'late'` when it stopped waiting (the notices go on).
+ */
+export async function tellRoleOfNewCase(
+  ctx: NewCaseContext,
+  c: NewCase,
+  log?: NewCaseLog,
+  waitMs: number = NEW_CASE_NOTICE_WAIT_MS,
+): Promise<NewCaseOutcome | 'late' | 'failed'> {
+  const sending = tellAll(ctx, c, log).catch((err: unknown) => {
+    log?.warn({ notice: c.team.label, err: String(err) }, 'new case notices failed');
+    return 'failed' as const;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), waitMs);
+  });
+  try {
+    return await Promise.race([sending, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
