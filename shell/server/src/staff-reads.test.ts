@@ -14,6 +14,8 @@ const key = (r: Pick<StaffRouteInfo, 'method' | 'url'>) => `${r.method} ${r.url}
 const noPersonalData = new Set([
   // The signed-in member's own address, name and roles.
   'GET /api/account/staff/me',
+  // The signed-in member's own choice of e-mails on new cases (#28): one yes or no.
+  'GET /api/account/staff/yo/avisos',
   // Courses, modules and cohorts to filter the enrolments by.
   'GET /api/courses/staff/enrolments/opciones',
   // Cohorts' dates, schedules and seat counts.
