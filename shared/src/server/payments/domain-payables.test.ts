@@ -1,11 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql, type Kysely } from 'kysely';
 import { testApi, type TestApi } from '../api-testing';
-import type { PayableTableName, PaymentNotificationsTableName } from '../database';
-import { createPaymentNotificationsTable } from './schema';
+import type { PaymentsReviewResponse } from '../../payments/staff-schemas';
+import { createTestIdentity } from '../identity-testing';
+import { createTestStaffDirectory, staffToken } from '../staff-testing';
+import type { PayableTableName, PaymentDiscrepanciesTableName, PaymentEventsTableName, PaymentNotificationsTableName } from '../database';
+import {
+  addFurtherPayableColumns,
+  addPayableColumns,
+  addPaymentGuards,
+  addReconciliationColumns,
+  createPaymentEventsTable,
+  createPaymentNotificationsTable,
+} from './schema';
 import { FakePaymentProvider } from './fake-provider';
 import type { ProviderPayment } from './provider';
-import { paymentRoutes, type DomainPayable } from './routes';
+import { paymentRoutes, type DomainPayable, type PayableOptions } from './routes';
+import { paymentStaffRoutes } from './staff-routes';
 import { signNotification } from './signature';
 
 // A domain with two payables (a one-time order and a pledge, as giving will have donations and monthly gifts): the
@@ -90,5 +101,83 @@ describe('a domain with two payables: one notification address, each report to i
     applied.length = 0;
     expect((await notify('NADIE-1')).statusCode).toBe(200);
     expect(applied).toEqual([{ payable: 'orders', reference: 'NADIE-1' }]);
+  });
+});
+
+describe("a domain with two payables: each payments review lists its own records' discrepancies", () => {
+  const identity = createTestIdentity();
+  const staff = createTestStaffDirectory();
+  staff.seat({ username: 'finanzas@fundacion.org', roles: ['finanzas'] });
+  const discrepancies = 'probe.payment_discrepancies' as PaymentDiscrepanciesTableName;
+  const optionsOf = (name: string, table: PayableTableName): PayableOptions<PayableTableName> => ({
+    payable: { domain: 'probe', name, label: name, recordPage: `/equipo/${name}/:reference` },
+    reversal: { concept: name, note: '' },
+    table,
+    amountOf: () => 1000,
+    discrepanciesTable: discrepancies,
+    eventsTable: 'probe.payment_events' as PaymentEventsTableName,
+  });
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await testApi(
+      {
+        name: 'probe',
+        description: 'Dos cosas que se pagan en un dominio',
+        migrations: {
+          schema: 'probe',
+          migrations: {
+            '001_payables': {
+              async up(db: Kysely<unknown>) {
+                for (const table of ['orders', 'pledges'])
+                  await db.schema
+                    .withSchema('probe')
+                    .createTable(table)
+                    .addColumn('reference', 'text', (c) => c.primaryKey())
+                    .$call(addPayableColumns)
+                    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+                    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+                    .execute();
+                await createPaymentEventsTable(db, 'probe');
+                await addPaymentGuards(db, 'probe', 'orders');
+                await addReconciliationColumns(db, 'probe', 'orders');
+                // The second payable of the schema: its columns, not the schema's tables again.
+                await addFurtherPayableColumns(db, 'probe', 'pledges');
+                await sql`insert into probe.orders (reference) values ('ORD-1')`.execute(db);
+                await sql`insert into probe.pledges (reference) values ('PLG-1')`.execute(db);
+                await sql`insert into probe.payment_discrepancies (reference, payment_id, kind) values
+                  ('ORD-1', '1', 'amount_mismatch'), ('PLG-1', '2', 'amount_mismatch'),
+                  ('NADIE-1', '3', 'unknown_reference'), (null, '4', 'unknown_reference')`.execute(db);
+              },
+            },
+          },
+        },
+        plugin: async (app, ctx) => {
+          await app.register(paymentStaffRoutes(optionsOf('orders', orders), { alsoIssuedBy: [pledges] }), ctx);
+          await app.register(paymentStaffRoutes(optionsOf('pledges', pledges), { alsoIssuedBy: [orders] }), ctx);
+        },
+      },
+      { identity: identity.verifier, staff },
+    );
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const review = async (name: string) => {
+    const res = await api.app.inject({
+      url: `/api/probe/staff/payments/${name}`,
+      headers: { authorization: `Bearer ${staffToken(identity, { email: 'finanzas@fundacion.org' })}` },
+    });
+    expect(res.statusCode).toBe(200);
+    return res
+      .json<PaymentsReviewResponse>()
+      .issues.map((i) => i.payment_id)
+      .sort();
+  };
+
+  it("shows the orders' review the order's difference and those nobody issued, and the pledges' its own and the same", async () => {
+    expect(await review('orders')).toEqual(['1', '3', '4']);
+    expect(await review('pledges')).toEqual(['2', '3', '4']);
   });
 });

@@ -92,3 +92,13 @@ export async function addPaymentGuards(db: Kysely<unknown>, schema: string, tabl
     .addUniqueConstraint(`${table}_discrepancy_once`, ['payment_id', 'kind', 'reported_status'])
     .execute();
 }
+
+/**
+ * Migration step for a domain's further payable (#27: a second table of things paid in a schema that already has its
+ * payments tables): the columns `addPaymentGuards` and `addReconciliationColumns` gave the first one — its checkout's
+ * claim hash and when the provider was last asked — without making the schema's discrepancies table again. The
+ * domain's notifications, events and discrepancies tables serve all its payables.
+ */
+export async function addFurtherPayableColumns(db: Kysely<unknown>, schema: string, table: string) {
+  await db.schema.withSchema(schema).alterTable(table).addColumn('claim_hash', 'text').addColumn('reconciled_at', 'timestamptz').execute();
+}

@@ -43,7 +43,13 @@ function issueOfDiscrepancy(d: Selectable<PaymentDiscrepanciesTable>): PaymentIs
  * operations are declared once for every payable (shared/payments/staff-operations), its declaration choosing its
  * paths.
  */
-export function paymentStaffRoutes<T extends PayableTableName>(options: PayableOptions<T>): FastifyPluginAsync<ApiContext> {
+export function paymentStaffRoutes<T extends PayableTableName>(
+  options: PayableOptions<T>,
+  also: {
+    /** The domain's other payables' tables, which share its discrepancies table (a domain with one payable has none). */
+    alsoIssuedBy?: readonly PayableTableName[];
+  } = {},
+): FastifyPluginAsync<ApiContext> {
   const domain = options.payable.domain;
   const ops = paymentStaffOperationsOf(options.payable);
   return async (app, ctx) => {
@@ -54,7 +60,22 @@ export function paymentStaffRoutes<T extends PayableTableName>(options: PayableO
         staff,
         ops.review,
         async () => {
-          const found = await ctx.db.selectFrom(discrepancies).selectAll().orderBy('detected_at', 'desc').limit(LIMIT).execute();
+          // The domain's discrepancies table serves all its payables: this payable's are those of its own records and
+          // those of a reference nobody in the domain issued (each payable's review lists these; either marks them).
+          const issued = [table, ...(also.alsoIssuedBy ?? [])].map((t) => sql`select reference from ${sql.table(t)}`);
+          const found = await ctx.db
+            .selectFrom(discrepancies)
+            .selectAll()
+            .where((eb) =>
+              eb.or([
+                eb('reference', 'is', null),
+                eb('reference', 'in', eb.selectFrom(table).select('reference')),
+                sql<boolean>`${sql.ref('reference')} not in (${sql.join(issued, sql` union all `)})`,
+              ]),
+            )
+            .orderBy('detected_at', 'desc')
+            .limit(LIMIT)
+            .execute();
           const reversed = await ctx.db
             .selectFrom(table)
             .select(['reference', 'payment_id', 'payment_status', 'payment_date', 'updated_at'])
