@@ -92,7 +92,10 @@ describe('the data subject’s rights', () => {
     await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
     // Members land on "Hoy" (#28).
     await waitForHeading(page, 'Hoy');
-    await page.getByRole('link', { name: 'Datos personales' }).click();
+    await page
+      .getByRole('navigation', { name: 'Secciones del panel' })
+      .getByRole('link', { name: /^Datos personales/ })
+      .click();
     await waitForHeading(page, 'Datos personales');
     const row = page.getByRole('row').filter({ hasText: radicado });
     await row.waitFor({ timeout: 15_000 });

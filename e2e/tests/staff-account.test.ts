@@ -78,10 +78,13 @@ describe('the panel door and the team screens (account remote)', () => {
 
       // In: an admin only sees the team and the audit; the member's own row cannot be removed.
       await waitForHeading(page, 'Equipo');
+      // At 390 px the sections are behind the "Menú del panel" button (#28).
+      await page.getByRole('button', { name: 'Menú del panel' }).click();
       assert.deepEqual(await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link').allTextContents(), [
         'Equipo',
         'Auditoría',
       ]);
+      await page.keyboard.press('Escape');
       const own = page.getByRole('row', { name: new RegExp(`${adminEmail} \\(tú\\)`) });
       await own.waitFor();
       assert.match((await own.textContent()) ?? '', /Adriana Admin.*Administración.*Activo/);
@@ -165,7 +168,8 @@ describe('the panel door and the team screens (account remote)', () => {
       await page.goto('/equipo/pqrsf');
       await firstStaffSignIn(page, visitorEmail, link, 'Atiende2026x');
       await waitForHeading(page, 'PQRSF');
-      // Their sections: "Hoy" and the PQRSF (whose name may carry its count of open ones).
+      // Their sections, behind the menu button at 390 px: "Hoy" and the PQRSF (whose name may carry its count).
+      await page.getByRole('button', { name: 'Menú del panel' }).click();
       const sections = page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link');
       assert.deepEqual(await sections.evaluateAll((links) => links.map((a) => a.getAttribute('href'))), ['/equipo/hoy', '/equipo/pqrsf']);
       assert.ok(await noHorizontalScroll(page), 'the inbox fits a 390 px phone');
