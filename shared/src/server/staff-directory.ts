@@ -183,8 +183,9 @@ export function databaseStaffDirectory(
       return standing;
     },
 
-    async list() {
-      const rows = await db.selectFrom('staff.members').selectAll().where('status', 'in', ['invited', 'active']).orderBy('email').execute();
+    async list(listOptions = {}) {
+      const states = listOptions.includeRemoved ? ['invited', 'active', 'removed'] : ['invited', 'active'];
+      const rows = await db.selectFrom('staff.members').selectAll().where('status', 'in', states).orderBy('email').execute();
       const members: StaffMember[] = [];
       for (const row of rows) {
         const account: StaffIdentityAccount | null = row.status === 'active' && row.username ? await accounts.find(row.username) : null;
@@ -192,7 +193,7 @@ export function databaseStaffDirectory(
           email: row.email,
           name: row.name,
           roles: rolesOf(row.roles),
-          status: row.status === 'active' ? 'active' : 'invited',
+          status: row.status === 'active' ? 'active' : row.status === 'removed' ? 'removed' : 'invited',
           enabled: account?.enabled ?? false,
           totp: account?.totp ?? false,
           emailChanged: row.status === 'active' && (account?.email !== row.email || !account?.emailVerified),
@@ -239,7 +240,7 @@ export function databaseStaffDirectory(
             .insertInto('staff.members')
             .values({ email: address, ...fields })
             .execute();
-        return { token, expiresAt, existingAccount, renewed: row?.status === 'invited' };
+        return { token, expiresAt, existingAccount, renewed: row?.status === 'invited', rejoined: row?.status === 'removed' };
       });
     },
 
@@ -337,6 +338,25 @@ export function databaseStaffDirectory(
       });
       forgetAll();
       return before && { before };
+    },
+
+    async resetSecondFactor(email) {
+      const address = normalise(email);
+      const row = await db
+        .selectFrom('staff.members')
+        .select(['id', 'email', 'name', 'roles', 'username'])
+        .where('email', '=', address)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!row?.username) return null;
+      const before = await accounts.find(row.username);
+      // The provider first: should it fail, nothing is recorded and the admin tries again. Once it answered, the
+      // authenticator is off and every refresh token is dead; the row then refuses every ID token from before.
+      await accounts.resetSecondFactor(row.username);
+      const at = new Date(now());
+      await db.updateTable('staff.members').set({ second_factor_at: null, sessions_since: at }).where('id', '=', row.id).execute();
+      forgetAll();
+      return { email: row.email, name: row.name, roles: rolesOf(row.roles), hadSecondFactor: before?.totp ?? false };
     },
 
     async remove(email) {

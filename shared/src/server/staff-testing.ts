@@ -75,6 +75,7 @@ export function createTestStaffDirectory(): TestStaffDirectory {
     invitation: unsupported('invitation'),
     accept: unsupported('accept'),
     setRoles: unsupported('setRoles'),
+    resetSecondFactor: unsupported('resetSecondFactor'),
     remove: unsupported('remove'),
   };
 }
@@ -105,6 +106,10 @@ export interface FakeStaffAccounts extends StaffAccounts {
   changeEmail(username: string, email: string, verified?: boolean): void;
   /** User names signed out everywhere, in order. */
   readonly signedOut: string[];
+  /** User names whose second factor an admin reset, in order. */
+  readonly secondFactorResets: string[];
+  /** Makes the next `resetSecondFactor` fail like an unreachable provider (nothing changes). */
+  failNextReset(): void;
   /** Makes the next `claimForInvitation` fail like an unreachable provider. */
   failNextClaim(): void;
   /** Runs `during` while the next `claimForInvitation` is preparing the account (a race with the admin, say). */
@@ -116,7 +121,9 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
   const now = options.now ?? Date.now;
   const accounts = new Map<string, StaffIdentityAccount & { password: string; name: string | null }>();
   const signedOut: string[] = [];
+  const secondFactorResets: string[] = [];
   let failClaim = false;
+  let failReset = false;
   let during: (() => Promise<void>) | null = null;
   const public_ = (a: StaffIdentityAccount): StaffIdentityAccount => ({
     username: a.username,
@@ -134,6 +141,10 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
   };
   return {
     signedOut,
+    secondFactorResets,
+    failNextReset() {
+      failReset = true;
+    },
     open({ email, password, totp = false, emailVerified = true, username }) {
       const name = (username ?? email).toLowerCase();
       const account = {
@@ -198,6 +209,16 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
     },
     async signOutEverywhere(username) {
       must(username);
+      signedOut.push(username.toLowerCase());
+    },
+    async resetSecondFactor(username) {
+      if (failReset) {
+        failReset = false;
+        throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'TimeoutError' });
+      }
+      // As Cognito: the factor off is a change of the account; the sign-out ends every refresh token.
+      Object.assign(must(username), { totp: false, changedAt: now() });
+      secondFactorResets.push(username.toLowerCase());
       signedOut.push(username.toLowerCase());
     },
   };
