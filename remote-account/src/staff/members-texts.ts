@@ -16,8 +16,27 @@ export const membersTexts = {
   emailChanged: 'Suspendido: cambió el correo de su cuenta',
   disabled: 'Cuenta desactivada',
   you: ' (tú)',
-  noName: 'Sin nombre',
   empty: 'Todavía no hay nadie en el equipo.',
+  removedTitle: 'Personas retiradas del equipo',
+  removedIntro:
+    'Ya no tienen acceso al panel. Si alguien vuelve, invítalo de nuevo: recibirá un enlace nuevo de un solo uso, elegirá una contraseña nueva y configurará otra vez la verificación en dos pasos.',
+  removedCaption: 'Personas retiradas del equipo',
+  formerRoles: 'Roles que tenía',
+  reinvite: 'Invitar de nuevo',
+  reinviteLabel: (name: string) => `Invitar de nuevo a ${name}`,
+  reinviteTitle: (email: string) => `Invitar de nuevo a ${email}`,
+  reinviteSubmit: 'Enviar invitación',
+  rejoined: (email: string) =>
+    `Enviamos una invitación nueva a ${email}. Al abrir el enlace elegirá una contraseña nueva y configurará otra vez la verificación en dos pasos; sus sesiones anteriores no vuelven a servir.`,
+  resetSecondFactor: 'Restablecer verificación en dos pasos',
+  resetSecondFactorLabel: (name: string) => `Restablecer verificación en dos pasos de ${name}`,
+  resetTitle: 'Restablecer la verificación en dos pasos',
+  resetBody: (name: string, email: string) =>
+    `${name} (${email}) ya no podrá entrar con la aplicación autenticadora que tiene ahora y cerraremos todas sus sesiones. La próxima vez que entre con su contraseña configurará una aplicación nueva, y le avisaremos por correo. Hazlo solo si hablaste con esa persona (por ejemplo, porque perdió o cambió su celular). ¿Quieres restablecerla?`,
+  resetYes: 'Sí, restablecer',
+  resetBusy: 'Restableciendo…',
+  secondFactorReset: (name: string) =>
+    `Restablecimos la verificación en dos pasos de ${name} y cerramos sus sesiones. Al entrar de nuevo configurará su aplicación autenticadora; le avisamos por correo.`,
   remove: 'Retirar',
   cancelInvitation: 'Cancelar invitación',
   removeLabel: (email: string) => `Retirar a ${email}`,
