@@ -106,9 +106,15 @@ async function afterSecondOf(at: Date, now: () => number): Promise<void> {
 export function databaseStaffDirectory(
   db: SiteDb,
   accounts: StaffAccounts,
-  options: { now?: () => number; invitationDays?: number } = {},
+  options: {
+    now?: () => number;
+    invitationDays?: number;
+    /** How long a standing is reused (STANDING_CACHE_MS): tests of what the next call sees set 0. */
+    standingCacheMs?: number;
+  } = {},
 ): StaffDirectory {
   const now = options.now ?? Date.now;
+  const cacheMs = options.standingCacheMs ?? STANDING_CACHE_MS;
   const cache = new Map<string, { at: number; standing: Promise<StaffStanding | null> }>();
   const forgetAll = () => cache.clear();
 
@@ -170,7 +176,7 @@ export function databaseStaffDirectory(
   return {
     standing(user) {
       const hit = cache.get(user.sub);
-      if (hit && now() - hit.at < STANDING_CACHE_MS) return hit.standing;
+      if (hit && now() - hit.at < cacheMs) return hit.standing;
       const standing = readStanding(user.sub);
       // A failed lookup is not remembered; nor is a member without a second factor yet (setting it up: the next
       // call must see it at once) or one suspended by an address change (restoring it must count at once).
