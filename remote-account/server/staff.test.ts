@@ -403,6 +403,27 @@ describe("resetting a colleague's second factor (administration)", () => {
     expect(whileSettingUp.json()).toMatchObject({ error: 'sign_in_again' });
     const withCode = await call('GET', '/api/account/staff/me', tokenOf(lost, -4));
     expect(withCode.json()).toMatchObject({ email: lost, totp: true });
+    const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.sessions_ended' });
+    expect(row).toMatchObject({ actorEmail: lost, entityId: lost, detail: { reason: 'second_factor_set_up' } });
+  });
+
+  it('ends the sessions from before a forgotten password was reset at the door, once, and audits it', async () => {
+    const forgetful = 'olvido@fundacion.org';
+    await seatInDatabase(api.db, accounts, { email: forgetful, roles: ['cursos'], name: 'Olga Olvido' });
+    const before = tokenOf(forgetful, 5);
+    accounts.resetPassword(forgetful, 'Recuperada2026');
+
+    const old = await call('GET', '/api/account/staff/me', before);
+    expect(old.json()).toMatchObject({ error: 'sign_in_again' });
+    expect(accounts.signedOut.at(-1)).toBe(forgetful);
+    const fresh = await call('GET', '/api/account/staff/me', tokenOf(forgetful, -2));
+    expect(fresh.json()).toMatchObject({ email: forgetful, totp: true });
+    const rows = await readAudit(api.db, { limit: 5, actionPrefix: 'account.staff.sessions_ended', entityId: forgetful });
+    expect(rows.map((r) => [r.actorEmail, r.actorRoles, r.detail.reason])).toEqual([[forgetful, ['cursos'], 'account_changed']]);
+    const labelled = (
+      await call('GET', '/api/account/staff/audit?action=account.staff.sessions_ended', adminToken())
+    ).json<AuditResponse>();
+    expect(labelled.rows[0]?.actionLabel).toMatch(/^Se cerraron sus sesiones porque su cuenta cambió/);
   });
 
   it("refuses one's own reset, an unknown address or a pending invitation, and says so when the provider fails", async () => {

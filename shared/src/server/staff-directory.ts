@@ -81,6 +81,13 @@ export async function staffWithRole(directory: Pick<StaffDirectory, 'list'>, rol
   return (await directory.list()).filter((m) => m.status === 'active' && m.enabled && m.totp && !m.emailChanged && m.roles.includes(role));
 }
 
+/**
+ * The audit action of sessions ended because the account changed at the identity provider (named in the account
+ * domain's manifest): `detail.reason` is `second_factor_set_up` (first seen on) or `account_changed` (a change after
+ * the recorded set-up: a new authenticator, a new password, an attribute).
+ */
+export const SESSIONS_ENDED_ACTION = 'account.staff.sessions_ended';
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 /** How long a member's standing is reused: a removal or a role change made by another server takes effect within it. */
@@ -136,12 +143,31 @@ export function databaseStaffDirectory(
       // and a provider clock ahead of this one: the same set-up is never taken for a new one on the next look.
       const after = (await accounts.find(row.username))?.changedAt ?? null;
       const seen = new Date(Math.max(at.getTime(), after ?? 0, account.changedAt ?? 0));
-      await db
-        .updateTable('staff.members')
-        .set({ second_factor_at: seen, sessions_since: at })
-        .where('id', '=', row.id)
-        .where((eb) => (secondFactorAt ? eb('second_factor_at', '=', secondFactorAt) : eb('second_factor_at', 'is', null)))
-        .execute();
+      const noticed = secondFactorAt;
+      await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('staff.members')
+          .set({ second_factor_at: seen, sessions_since: at })
+          .where('id', '=', row.id)
+          .where((eb) => (noticed ? eb('second_factor_at', '=', noticed) : eb('second_factor_at', 'is', null)))
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return;
+        // Audited once (the row's guard above), with the member as actor: a change made at the provider — a new
+        // authenticator, a forgotten password reset from the door — is seen here and nowhere else. Written directly:
+        // audit.ts migrates this table and imports this file, so recordAudit cannot be imported back.
+        await trx
+          .insertInto('staff.audit_log')
+          .values({
+            actor_sub: sub,
+            actor_email: row.email,
+            actor_roles: rolesOf(row.roles).join(','),
+            action: SESSIONS_ENDED_ACTION,
+            entity: 'staff_member',
+            entity_id: row.email,
+            detail: JSON.stringify({ reason: noticed ? 'account_changed' : 'second_factor_set_up' }),
+          })
+          .execute();
+      });
       secondFactorAt = seen;
       since = at;
     } else if (!account.totp && secondFactorAt) {

@@ -102,6 +102,8 @@ export interface FakeStaffAccounts extends StaffAccounts {
   get(username: string): (StaffIdentityAccount & { password: string; name: string | null }) | undefined;
   /** Turns the second factor on or off, as the member's own setup (or an admin's reset) would (a change of the account). */
   setTotp(username: string, on: boolean): void;
+  /** A forgotten password reset by its owner (ForgotPassword and ConfirmForgotPassword): a change of the account. */
+  resetPassword(username: string, password: string): void;
   /** Changes the account's address the way a member's own profile change does (unverified until its code). */
   changeEmail(username: string, email: string, verified?: boolean): void;
   /** User names signed out everywhere, in order. */
@@ -165,6 +167,9 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
     get: (username) => accounts.get(username.toLowerCase()),
     setTotp(username, on) {
       Object.assign(must(username), { totp: on, changedAt: now() });
+    },
+    resetPassword(username, password) {
+      Object.assign(must(username), { password, changedAt: now() });
     },
     changeEmail(username, email, verified = false) {
       Object.assign(must(username), { email: email.toLowerCase(), emailVerified: verified, changedAt: now() });
