@@ -307,6 +307,19 @@ describe('roles and removal (administration)', () => {
     expect((await call('GET', '/api/account/staff/me', memberToken())).json()).toMatchObject({ roles: ['datos'] });
     const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.roles' });
     expect(row).toMatchObject({ entityId: 'ana@fundacion.org', detail: { before: ['atencion', 'finanzas'], roles: ['datos'] } });
+    expect(row?.detail).not.toHaveProperty('nameChanged');
+
+    // A member without a name gets one with the same call (the audit says it changed, not what it says).
+    const named = await call('PUT', '/api/account/staff/members/ana%40fundacion.org/roles', adminToken(), {
+      roles: ['datos'],
+      name: ' Ana Gómez ',
+    });
+    expect(named.statusCode).toBe(200);
+    expect((await call('GET', '/api/account/staff/me', memberToken())).json()).toMatchObject({ name: 'Ana Gómez' });
+    const [renamed] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.roles' });
+    expect(renamed?.detail).toEqual({ before: ['datos'], roles: ['datos'], nameChanged: true });
+    const blank = await call('PUT', '/api/account/staff/members/ana%40fundacion.org/roles', adminToken(), { roles: ['datos'], name: ' ' });
+    expect(blank.statusCode).toBe(400);
 
     const own = await call('PUT', '/api/account/staff/members/admin%40fundacion.org/roles', adminToken(), { roles: ['atencion'] });
     expect(own.statusCode).toBe(409);

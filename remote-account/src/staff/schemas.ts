@@ -80,8 +80,8 @@ export const inviteStaffResponseSchema = z.object({
 });
 export type InviteStaffResponse = z.output<typeof inviteStaffResponseSchema>;
 
-/** PUT /staff/members/:email/roles (administration). */
-export const updateStaffRolesRequestSchema = z.object({ roles: rolesField });
+/** PUT /staff/members/:email/roles (administration); `name`, when sent, is set too (older rows have none). */
+export const updateStaffRolesRequestSchema = z.object({ roles: rolesField, name: z.optional(personNameField(staffTexts.nameRequired)) });
 export type UpdateStaffRolesRequest = z.output<typeof updateStaffRolesRequestSchema>;
 export const updateStaffRolesResponseSchema = z.object({ email: z.string(), roles: z.array(roleField) });
 export type UpdateStaffRolesResponse = z.output<typeof updateStaffRolesResponseSchema>;

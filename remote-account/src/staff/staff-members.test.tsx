@@ -154,7 +154,7 @@ describe('StaffMembers', () => {
     expect((screen.getByLabelText(/^Correo de la persona/) as HTMLInputElement).value).toBe('');
   });
 
-  it("changes a member's roles in a dialog", async () => {
+  it("changes a member's roles, and their name, in a dialog", async () => {
     const user = userEvent.setup();
     const fake = renderMembers([
       on(ops.members, ok({ members: team }), ok({ members: team })),
@@ -162,14 +162,17 @@ describe('StaffMembers', () => {
     ]);
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Cambiar roles de ana@fundacion.org' }));
-    const dialog = screen.getByRole('dialog', { name: 'Roles de ana@fundacion.org' });
+    const dialog = screen.getByRole('dialog', { name: 'Nombre y roles de ana@fundacion.org' });
+    const name = within(dialog).getByLabelText(/^Nombre de la persona/) as HTMLInputElement;
+    expect(name.value).toBe('Ana Gómez');
+    await user.type(name, ' Ruiz');
     expect((within(dialog).getByRole('checkbox', { name: 'Finanzas' }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Atención al ciudadano' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Finanzas' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Protección de datos' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Guardar roles' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('ana@fundacion.org ahora tiene el rol de Protección de datos.')).toBeTruthy();
-    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { roles: ['datos'] } });
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { roles: ['datos'], name: 'Ana Gómez Ruiz' } });
   });
 
   it('removes only after a confirmation dialog that keeps focus, closes with Escape and gives focus back', async () => {

@@ -97,7 +97,9 @@ function RolesDialog({
   onState: (busy: boolean, error: string | null) => void;
 }) {
   const update = useOperationCall(ops.updateRoles);
-  const form = useZodForm(updateStaffRolesRequestSchema, { defaultValues: { roles: dialog.member.roles } });
+  const form = useZodForm(updateStaffRolesRequestSchema, {
+    defaultValues: { roles: dialog.member.roles, name: dialog.member.name ?? '' },
+  });
   const field = fieldsOf(form);
   const save = form.handleSubmit(async (values) => {
     onState(true, null);
@@ -116,6 +118,7 @@ function RolesDialog({
       onConfirm={() => void save()}
       onCancel={onCancel}
     >
+      <TextField label={t.inviteName} autoComplete="off" required {...field('name')} />
       <RoleChoices legend={t.rolesLegend} {...field('roles')} />
     </ConfirmDialog>
   );

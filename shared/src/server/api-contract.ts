@@ -190,8 +190,8 @@ export interface StaffDirectory {
     token: string,
     input: { name: string; password: string },
   ): Promise<{ email: string; roles: StaffRole[]; sub: string; existingAccount: boolean; displaced: number } | StaffInvitationProblem>;
-  /** Changes the roles of a member or invitation; null when there is none for the address. */
-  setRoles(email: string, roles: StaffRole[]): Promise<{ before: StaffRole[] } | null>;
+  /** Changes the roles (and, when given, the name) of a member or invitation; null when there is none for the address. */
+  setRoles(email: string, roles: StaffRole[], name?: string): Promise<{ before: StaffRole[]; nameChanged: boolean } | null>;
   /**
    * Resets an active member's second factor (StaffAccounts.resetSecondFactor) and refuses every token from before it
    * (`sessions_since`); the member's next sign-in sets up a new authenticator. Null when there is no such member.

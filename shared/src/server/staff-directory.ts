@@ -350,26 +350,28 @@ export function databaseStaffDirectory(
       };
     },
 
-    async setRoles(email, roles) {
+    async setRoles(email, roles, name) {
       const address = normalise(email);
       const before = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('staff.members')
-          .select(['id', 'roles'])
+          .select(['id', 'roles', 'name'])
           .where('email', '=', address)
           .where('status', 'in', ['invited', 'active'])
           .forUpdate()
           .executeTakeFirst();
         if (!row) return null;
+        const newName = name?.trim() || null;
+        const nameChanged = newName !== null && newName !== row.name;
         await trx
           .updateTable('staff.members')
-          .set({ roles: JSON.stringify(allStaffRoles.filter((r) => roles.includes(r))) })
+          .set({ roles: JSON.stringify(allStaffRoles.filter((r) => roles.includes(r))), ...(nameChanged ? { name: newName } : {}) })
           .where('id', '=', row.id)
           .execute();
-        return rolesOf(row.roles);
+        return { before: rolesOf(row.roles), nameChanged };
       });
       forgetAll();
-      return before && { before };
+      return before;
     },
 
     async resetSecondFactor(email) {

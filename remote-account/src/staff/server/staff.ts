@@ -217,20 +217,21 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
     route(scope, ops.updateRoles, async (request) => {
       const me = staffOf(request);
       const address = request.params.email.trim().toLowerCase();
-      const { roles } = request.body;
+      const { roles, name } = request.body;
       // The team keeps at least the admin who is acting (nobody locks themselves out of administration), and nobody
       // grants themselves more: another admin does that, so every widening of a member's rights has a second person.
       if (sameAddress(address, me.email)) {
         if (!roles.includes('admin')) throw new ApiError(409, 'own_admin', staffApiTexts.ownAdmin);
         if (roles.some((r) => !me.roles.includes(r))) throw new ApiError(409, 'own_roles', staffApiTexts.ownRoles);
       }
-      const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles));
+      const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles, name));
       if (!changed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
       await recordAudit(ctx.db, me, {
         action: staffAuditActions.roles,
         entity: 'staff_member',
         entityId: address,
-        detail: { before: changed.before, roles },
+        // Whether the name changed, not the name: the row says what was done, the team list says who is who.
+        detail: { before: changed.before, roles, ...(changed.nameChanged ? { nameChanged: true } : {}) },
       });
       return { email: address, roles };
     });
