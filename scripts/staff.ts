@@ -209,7 +209,11 @@ export async function runStaffCommand(args: string[], options: StaffCommandOptio
     print(
       `El enlace sirve una vez, hasta el ${bogotaDate(invited.expiresAt)}: al abrirlo elegirá su contraseña y configurará la verificación en dos pasos.`,
     );
-    if (invited.existingAccount)
+    if (invited.rejoined)
+      print(
+        'Esta persona había sido retirada del equipo: vuelve solo con este enlace, con una contraseña nueva y configurando otra vez la verificación en dos pasos.',
+      );
+    else if (invited.existingAccount)
       print(
         'Ese correo ya tenía cuenta en el sitio: al aceptar, elegirá una contraseña nueva para ella y se cerrarán sus sesiones abiertas.',
       );

@@ -8,6 +8,9 @@ export const accountAudit: AuditLabels = {
     'account.staff.accept': 'Aceptó su invitación al equipo',
     'account.staff.roles': 'Cambió los roles de una persona del equipo',
     'account.staff.remove': 'Retiró a una persona del equipo',
+    'account.staff.sessions_ended':
+      'Se cerraron sus sesiones porque su cuenta cambió (verificación en dos pasos configurada o contraseña restablecida)',
+    'account.staff.second_factor.reset': 'Restableció la verificación en dos pasos de una persona del equipo',
     'account.staff.read': 'Consultó la lista del equipo',
     'account.staff.audit.read': 'Consultó el registro de auditoría',
     'account.staff.notices': 'Cambió sus propios avisos por correo de casos nuevos',

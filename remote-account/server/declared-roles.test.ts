@@ -54,6 +54,7 @@ describe('account staff operations: the declared roles are the enforced ones', (
       'account.invite': ['admin'],
       'account.updateRoles': ['admin'],
       'account.remove': ['admin'],
+      'account.resetSecondFactor': ['admin'],
       'account.audit': ['admin'],
       ...Object.fromEntries(Object.keys(dataRequestsStaffOperations).map((name) => [`dataRequests.${name}`, ['datos']])),
     });

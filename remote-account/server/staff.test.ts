@@ -59,6 +59,7 @@ const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
   ['POST', '/api/account/staff/members', { email: 'x@fundacion.org', name: 'Equis', roles: ['atencion'] }],
   ['PUT', '/api/account/staff/members/ana%40fundacion.org/roles', { roles: ['admin'] }],
   ['DELETE', '/api/account/staff/members/ana%40fundacion.org'],
+  ['POST', '/api/account/staff/members/ana%40fundacion.org/second-factor/reset'],
   ['GET', '/api/account/staff/audit'],
 ];
 
@@ -306,6 +307,19 @@ describe('roles and removal (administration)', () => {
     expect((await call('GET', '/api/account/staff/me', memberToken())).json()).toMatchObject({ roles: ['datos'] });
     const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.roles' });
     expect(row).toMatchObject({ entityId: 'ana@fundacion.org', detail: { before: ['atencion', 'finanzas'], roles: ['datos'] } });
+    expect(row?.detail).not.toHaveProperty('nameChanged');
+
+    // A member without a name gets one with the same call (the audit says it changed, not what it says).
+    const named = await call('PUT', '/api/account/staff/members/ana%40fundacion.org/roles', adminToken(), {
+      roles: ['datos'],
+      name: ' Ana Gómez ',
+    });
+    expect(named.statusCode).toBe(200);
+    expect((await call('GET', '/api/account/staff/me', memberToken())).json()).toMatchObject({ name: 'Ana Gómez' });
+    const [renamed] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.roles' });
+    expect(renamed?.detail).toEqual({ before: ['datos'], roles: ['datos'], nameChanged: true });
+    const blank = await call('PUT', '/api/account/staff/members/ana%40fundacion.org/roles', adminToken(), { roles: ['datos'], name: ' ' });
+    expect(blank.statusCode).toBe(400);
 
     const own = await call('PUT', '/api/account/staff/members/admin%40fundacion.org/roles', adminToken(), { roles: ['atencion'] });
     expect(own.statusCode).toBe(409);
@@ -344,6 +358,137 @@ describe('roles and removal (administration)', () => {
       ['cancelar@fundacion.org', true],
       ['carlos@fundacion.org', false],
     ]);
+  });
+});
+
+describe("resetting a colleague's second factor (administration)", () => {
+  const lost = 'perdido@fundacion.org';
+  const resetUrl = (email: string) => `/api/account/staff/members/${encodeURIComponent(email)}/second-factor/reset`;
+
+  it('turns the authenticator off, ends every session, tells the colleague by e-mail, and is audited', async () => {
+    await seatInDatabase(api.db, accounts, { email: lost, roles: ['cursos'], name: 'Pedro Perdido' });
+    const before = tokenOf(lost, 5);
+    expect((await call('GET', '/api/account/staff/me', before)).json()).toMatchObject({ totp: true });
+    const mailsBefore = (await api.mailer.list(50)).length;
+
+    const res = await call('POST', resetUrl(lost), adminToken());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: lost, reset: true });
+    expect(accounts.get(lost)).toMatchObject({ totp: false });
+    expect(accounts.secondFactorResets.at(-1)).toBe(lost);
+    expect(accounts.signedOut.at(-1)).toBe(lost);
+
+    // A token from before the reset (the lost phone's session, say) is refused at once.
+    const old = await call('GET', '/api/account/staff/me', before);
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ error: 'sign_in_again' });
+    // The next sign-in is let in only to set up a new authenticator, nothing else.
+    const next = await call('GET', '/api/account/staff/me', tokenOf(lost, -2));
+    expect(next.json()).toMatchObject({ email: lost, name: 'Pedro Perdido', totp: false });
+
+    const mails = await api.mailer.list(50);
+    expect(mails.length).toBe(mailsBefore + 1);
+    const [mail] = mails;
+    expect(mail?.to).toBe(lost);
+    expect(mail?.subject).toMatch(/^Restablecimos tu verificación en dos pasos del panel/);
+    expect(mail?.text).toContain('Hola, Pedro Perdido:');
+    expect(mail?.text).toContain('Admin (admin@fundacion.org) restableció la verificación en dos pasos');
+    // Informs only: no link and no secret an attacker could use as a lure or a key.
+    expect(mail?.text).not.toMatch(/https?:\/\/|otpauth|secret/i);
+
+    const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.second_factor' });
+    expect(row).toMatchObject({
+      action: 'account.staff.second_factor.reset',
+      actorEmail: 'admin@fundacion.org',
+      actorRoles: ['admin'],
+      entityId: lost,
+      detail: { roles: ['cursos'], hadSecondFactor: true },
+    });
+    const labelled = (await call('GET', '/api/account/staff/audit?action=account.staff.second_factor', adminToken())).json<AuditResponse>();
+    expect(labelled.rows[0]?.actionLabel).toBe('Restableció la verificación en dos pasos de una persona del equipo');
+  });
+
+  it('sees the new authenticator as a new set-up: sessions end once more and the member signs in with its code', async () => {
+    accounts.setTotp(lost, true);
+    // The password-only session the new authenticator was set up in.
+    const whileSettingUp = await call('GET', '/api/account/staff/me', tokenOf(lost, 1));
+    expect(whileSettingUp.statusCode).toBe(401);
+    expect(whileSettingUp.json()).toMatchObject({ error: 'sign_in_again' });
+    const withCode = await call('GET', '/api/account/staff/me', tokenOf(lost, -4));
+    expect(withCode.json()).toMatchObject({ email: lost, totp: true });
+    const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.sessions_ended' });
+    expect(row).toMatchObject({ actorEmail: lost, entityId: lost, detail: { reason: 'second_factor_set_up' } });
+  });
+
+  it('ends the sessions from before a forgotten password was reset at the door, once, and audits it', async () => {
+    const forgetful = 'olvido@fundacion.org';
+    await seatInDatabase(api.db, accounts, { email: forgetful, roles: ['cursos'], name: 'Olga Olvido' });
+    const before = tokenOf(forgetful, 5);
+    accounts.resetPassword(forgetful, 'Recuperada2026');
+
+    const old = await call('GET', '/api/account/staff/me', before);
+    expect(old.json()).toMatchObject({ error: 'sign_in_again' });
+    expect(accounts.signedOut.at(-1)).toBe(forgetful);
+    const fresh = await call('GET', '/api/account/staff/me', tokenOf(forgetful, -2));
+    expect(fresh.json()).toMatchObject({ email: forgetful, totp: true });
+    const rows = await readAudit(api.db, { limit: 5, actionPrefix: 'account.staff.sessions_ended', entityId: forgetful });
+    expect(rows.map((r) => [r.actorEmail, r.actorRoles, r.detail.reason])).toEqual([[forgetful, ['cursos'], 'account_changed']]);
+    const labelled = (
+      await call('GET', '/api/account/staff/audit?action=account.staff.sessions_ended', adminToken())
+    ).json<AuditResponse>();
+    expect(labelled.rows[0]?.actionLabel).toMatch(/^Se cerraron sus sesiones porque su cuenta cambió/);
+  });
+
+  it("refuses one's own reset, an unknown address or a pending invitation, and says so when the provider fails", async () => {
+    const resets = accounts.secondFactorResets.length;
+    const own = await call('POST', resetUrl('admin@fundacion.org'), adminToken());
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ error: 'own_second_factor', message: expect.stringContaining('otro administrador') });
+    expect(accounts.get('admin@fundacion.org')).toMatchObject({ totp: true });
+    expect((await call('POST', resetUrl('nadie@fundacion.org'), adminToken())).statusCode).toBe(404);
+    await invite('pendiente@fundacion.org');
+    expect((await call('POST', resetUrl('pendiente@fundacion.org'), adminToken())).statusCode).toBe(404);
+    expect(accounts.secondFactorResets.length).toBe(resets);
+
+    const audited = (await readAudit(api.db, { limit: 10, actionPrefix: 'account.staff.second_factor' })).length;
+    const mails = (await api.mailer.list(50)).length;
+    accounts.failNextReset();
+    const down = await call('POST', resetUrl(lost), adminToken());
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toMatchObject({ error: 'identity_provider_error' });
+    expect(accounts.get(lost)).toMatchObject({ totp: true });
+    expect((await readAudit(api.db, { limit: 10, actionPrefix: 'account.staff.second_factor' })).length).toBe(audited);
+    expect((await api.mailer.list(50)).length).toBe(mails);
+  });
+});
+
+describe('inviting a removed member again', () => {
+  it('lists former members, and a fresh invitation gives them a new one-time link and a new password', async () => {
+    // Carlos was removed above.
+    const listed = (await call('GET', '/api/account/staff/members', adminToken())).json<StaffMembersResponse>().members;
+    expect(listed.find((m) => m.email === 'carlos@fundacion.org')).toMatchObject({ status: 'removed', name: 'Carlos Pérez' });
+    const oldSession = tokenOf('carlos@fundacion.org', 5);
+
+    const { res, token, mail } = await invite('carlos@fundacion.org', ['cursos'], 'Carlos A. Pérez');
+    expect(res.json()).toMatchObject({
+      email: 'carlos@fundacion.org',
+      roles: ['cursos'],
+      existingAccount: true,
+      renewed: false,
+      rejoined: true,
+    });
+    expect(mail?.text).toContain('Aceptar la invitación');
+    const pending = (await call('GET', '/api/account/staff/members', adminToken())).json<StaffMembersResponse>().members;
+    expect(pending.find((m) => m.email === 'carlos@fundacion.org')).toMatchObject({ status: 'invited', name: 'Carlos A. Pérez' });
+    // Nothing comes back before the link is used.
+    expect((await call('GET', '/api/account/staff/me', oldSession)).statusCode).toBe(403);
+
+    expect((await accept(token, 'Regreso2026', 'Carlos A. Pérez')).statusCode).toBe(201);
+    expect(accounts.get('carlos@fundacion.org')).toMatchObject({ password: 'Regreso2026', totp: false });
+    // A session from before the removal does not come back with the membership.
+    expect((await call('GET', '/api/account/staff/me', oldSession)).json()).toMatchObject({ error: 'sign_in_again' });
+    const [row] = await readAudit(api.db, { limit: 1, actionPrefix: 'account.staff.invite' });
+    expect(row).toMatchObject({ entityId: 'carlos@fundacion.org', detail: { rejoined: true, existingAccount: true } });
   });
 });
 

@@ -2,7 +2,7 @@ import '../state/account-ui-slice';
 import '../account.css';
 import { useState } from 'react';
 import { AppLink, useSearchParams } from 'shared/navigation';
-import { accountTexts, forgotPasswordSchema, loginSchema, newPasswordSchema, resetPasswordSchema } from '../account-schemas';
+import { accountTexts, loginSchema, newPasswordSchema } from '../account-schemas';
 import {
   noticeDismissed,
   selectAuthNotice,
@@ -17,7 +17,8 @@ import { FormMessage, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, useFormSubmission } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useZodForm } from 'shared/ui/use-zod-form';
-import { AccountForm, CodeField, LinkButton } from '../components/account-form';
+import { AccountForm, LinkButton } from '../components/account-form';
+import { ForgotPasswordForm, HiddenUsername, ResetPasswordForm } from '../components/password-reset';
 import { NewPasswordFields, PasswordField } from '../components/password-field';
 import { StepHeading } from '../components/step-heading';
 import { useDelayedNavigate } from '../components/use-delayed-navigate';
@@ -33,10 +34,6 @@ import { loginTexts as t } from '../texts';
 const LOGIN_REDIRECT_MS = 1500;
 
 type Step = { kind: 'login' } | { kind: 'newPassword' } | { kind: 'forgot' } | { kind: 'reset'; email: string } | { kind: 'done' };
-
-/** What an identity call answered, as the form kit reads it. */
-const outcomeOf = <R extends { success: boolean; error?: string | undefined }>(result: R, fallback: string) =>
-  result.success ? sent(result) : failed(result.error ?? fallback);
 
 function LoginForm({
   email,
@@ -111,11 +108,6 @@ function LoginForm({
   );
 }
 
-/** Password managers file a new password under the account only when the form names the account. */
-function HiddenUsername({ email }: { email: string }) {
-  return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
-}
-
 function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSignedIn: (user: AuthUser) => void; onCancel: () => void }) {
   const form = useZodForm(newPasswordSchema);
   const field = fieldsOf(form);
@@ -140,63 +132,6 @@ function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSig
       secondary={<LinkButton onClick={onCancel}>{t.backToLogin}</LinkButton>}
     >
       <HiddenUsername email={email} />
-      <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
-    </AccountForm>
-  );
-}
-
-function ForgotForm({ email, onSent, onCancel }: { email: string; onSent: (email: string) => void; onCancel: () => void }) {
-  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email } });
-  const field = fieldsOf(form);
-  const submission = useFormSubmission(form, async (values) => {
-    const result = outcomeOf(await forgotPassword(values.email), identityMessages.forgotDefault);
-    if (result.ok) onSent(values.email);
-    return result;
-  });
-  return (
-    <AccountForm
-      submission={submission}
-      onFocus={prefetchIdentity}
-      aria-labelledby="recuperar"
-      header={
-        <>
-          <StepHeading id="recuperar">{t.forgotTitle}</StepHeading>
-          <p>{t.forgotIntro}</p>
-        </>
-      }
-      submitLabel={t.forgotSubmit}
-      busyLabel="Enviando…"
-      secondary={<LinkButton onClick={onCancel}>{t.backToLogin}</LinkButton>}
-    >
-      <TextField label="Correo electrónico" type="email" autoComplete="username" inputMode="email" required {...field('email')} />
-    </AccountForm>
-  );
-}
-
-function ResetForm({ email, onDone, onCancel }: { email: string; onDone: () => void; onCancel: () => void }) {
-  const form = useZodForm(resetPasswordSchema);
-  const field = fieldsOf(form);
-  const submission = useFormSubmission(form, async (values) => {
-    const result = outcomeOf(await confirmForgotPassword(email, values.code, values.password), identityMessages.resetDefault);
-    if (result.ok) onDone();
-    return result;
-  });
-  return (
-    <AccountForm
-      submission={submission}
-      aria-labelledby="restablecer"
-      header={
-        <>
-          <StepHeading id="restablecer">{t.resetTitle}</StepHeading>
-          <p>{t.resetIntro(email)}</p>
-        </>
-      }
-      submitLabel={t.resetSubmit}
-      busyLabel="Guardando…"
-      secondary={<LinkButton onClick={onCancel}>{t.backToLogin}</LinkButton>}
-    >
-      <HiddenUsername email={email} />
-      <CodeField label="Código de verificación" {...field('code')} />
       <NewPasswordFields password={field('password')} confirm={field('confirmPassword')} />
     </AccountForm>
   );
@@ -250,8 +185,12 @@ export default function LoginPage() {
     body = <NewPasswordForm email={email} onSignedIn={onSignedIn} onCancel={() => backToLogin()} />;
   } else if (step.kind === 'forgot') {
     body = (
-      <ForgotForm
+      <ForgotPasswordForm
         email={email}
+        headingId="recuperar"
+        texts={{ title: t.forgotTitle, intro: t.forgotIntro, submit: t.forgotSubmit, back: t.backToLogin }}
+        request={forgotPassword}
+        onFocus={prefetchIdentity}
         onCancel={() => backToLogin()}
         onSent={(address) => {
           setEmail(address);
@@ -260,7 +199,16 @@ export default function LoginPage() {
       />
     );
   } else if (step.kind === 'reset') {
-    body = <ResetForm email={step.email} onCancel={() => backToLogin()} onDone={() => backToLogin(t.resetDone)} />;
+    body = (
+      <ResetPasswordForm
+        email={step.email}
+        headingId="restablecer"
+        texts={{ title: t.resetTitle, intro: t.resetIntro(step.email), submit: t.resetSubmit, back: t.backToLogin }}
+        confirm={confirmForgotPassword}
+        onCancel={() => backToLogin()}
+        onDone={() => backToLogin(t.resetDone)}
+      />
+    );
   } else {
     body = (
       <LoginForm

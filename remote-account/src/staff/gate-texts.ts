@@ -9,6 +9,19 @@ export const gateTexts = {
   signInBusy: 'Ingresando…',
   signedOut: 'Cerraste sesión en el panel.',
   sessionEnded: 'Tu sesión terminó. Inicia sesión de nuevo para continuar.',
+  forgotLink: '¿Olvidaste tu contraseña?',
+  forgotTitle: 'Recupera tu contraseña del panel',
+  forgotIntro:
+    'Escribe el correo con el que entras al panel. Si tiene una cuenta, le enviaremos un código para crear una contraseña nueva. Tu aplicación autenticadora no cambia: la seguirás necesitando para entrar.',
+  forgotSubmit: 'Enviar código',
+  resetTitle: 'Crea una contraseña nueva',
+  resetIntro: (email: string) =>
+    `Si ${email} tiene una cuenta, le enviamos un código de 6 dígitos (revisa también la carpeta de spam). Escríbelo junto con tu nueva contraseña.`,
+  resetSubmit: 'Cambiar contraseña',
+  resetDone:
+    'Cambiamos tu contraseña: las sesiones que tenías abiertas en el panel ya no sirven. Inicia sesión con la nueva y el código de tu aplicación autenticadora.',
+  lostPhone:
+    '¿Perdiste o cambiaste el celular con la aplicación? Pide a un administrador del equipo que restablezca tu verificación en dos pasos.',
   newPasswordTitle: 'Crea tu contraseña',
   newPasswordIntro: 'Entraste con una contraseña temporal. Escoge la que usarás de ahora en adelante.',
   newPasswordSubmit: 'Guardar contraseña',

@@ -4,6 +4,7 @@ import {
   inviteStaffRequestSchema,
   inviteStaffResponseSchema,
   removeStaffResponseSchema,
+  resetSecondFactorResponseSchema,
   staffMemberParamsSchema,
   staffMeResponseSchema,
   updateStaffRolesRequestSchema,
@@ -30,7 +31,7 @@ export const accountStaffOperations = {
     response: staffMeResponseSchema,
     summary: 'Panel: el miembro del equipo que inició sesión, con sus roles (también antes de configurar el segundo factor)',
   }),
-  /** Every member of the team and every pending invitation (audited as account.staff.read). */
+  /** Every member of the team, every pending invitation and former members (audited as account.staff.read). */
   members: defineOperation({
     method: 'GET',
     path: '/api/account/staff/members',
@@ -68,6 +69,19 @@ export const accountStaffOperations = {
     roles: admin,
     summary:
       'Panel (administración): retirar a una persona del equipo o cancelar su invitación; sus sesiones se cierran (su cuenta del sitio se conserva)',
+  }),
+  /**
+   * A colleague lost their authenticator: it is turned off, every session ends, and their next sign-in sets up a new
+   * one (409 for oneself; the colleague is told by e-mail).
+   */
+  resetSecondFactor: defineOperation({
+    method: 'POST',
+    path: '/api/account/staff/members/:email/second-factor/reset',
+    params: staffMemberParamsSchema,
+    response: resetSecondFactorResponseSchema,
+    roles: admin,
+    summary:
+      'Panel (administración): restablecer la verificación en dos pasos de otra persona del equipo; se cierran sus sesiones y al entrar configura una aplicación autenticadora nueva',
   }),
   /** 50 rows, newest first, older than `before`, optionally one kind of action (audited as account.staff.audit.read). */
   audit: defineOperation({

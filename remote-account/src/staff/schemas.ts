@@ -74,12 +74,14 @@ export const inviteStaffResponseSchema = z.object({
   roles: z.array(roleField),
   existingAccount: z.boolean(),
   renewed: z.boolean(),
+  /** The address was a removed member: a fresh invitation, as for anyone new. */
+  rejoined: z.boolean(),
   expiresAt: z.string(),
 });
 export type InviteStaffResponse = z.output<typeof inviteStaffResponseSchema>;
 
-/** PUT /staff/members/:email/roles (administration). */
-export const updateStaffRolesRequestSchema = z.object({ roles: rolesField });
+/** PUT /staff/members/:email/roles (administration); `name`, when sent, is set too (older rows have none). */
+export const updateStaffRolesRequestSchema = z.object({ roles: rolesField, name: z.optional(personNameField(staffTexts.nameRequired)) });
 export type UpdateStaffRolesRequest = z.output<typeof updateStaffRolesRequestSchema>;
 export const updateStaffRolesResponseSchema = z.object({ email: z.string(), roles: z.array(roleField) });
 export type UpdateStaffRolesResponse = z.output<typeof updateStaffRolesResponseSchema>;
@@ -115,6 +117,10 @@ export const staffMemberParamsSchema = z.object({
 });
 export const removeStaffResponseSchema = z.object({ email: z.string(), removed: z.literal(true), wasInvitation: z.boolean() });
 export type RemoveStaffResponse = z.output<typeof removeStaffResponseSchema>;
+
+/** POST /staff/members/:email/second-factor/reset (admins): the colleague's authenticator is off, their sessions ended. */
+export const resetSecondFactorResponseSchema = z.object({ email: z.string(), reset: z.literal(true) });
+export type ResetSecondFactorResponse = z.output<typeof resetSecondFactorResponseSchema>;
 
 /** The 6-digit code an authenticator app shows (sign-in challenge and setup); spaces a person types are dropped. */
 export const totpCodeSchema = z.object({

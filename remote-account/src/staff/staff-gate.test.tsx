@@ -26,6 +26,8 @@ const identity = {
   finishTotpSetup: jest.fn<Identity['finishTotpSetup']>(),
   currentSession: jest.fn<Identity['currentSession']>(),
   logout: jest.fn<Identity['logout']>(),
+  forgotPassword: jest.fn<Identity['forgotPassword']>(),
+  confirmForgotPassword: jest.fn<Identity['confirmForgotPassword']>(),
   RESTART_SIGN_IN: 'RestartSignIn',
 };
 jest.unstable_mockModule('./staff-identity', () => identity);
@@ -116,6 +118,78 @@ describe('StaffGate: signing in', () => {
     expect(await screen.findByText('Dentro: ana@fundacion.org equipo')).toBeTruthy();
     expect(identity.answerTotp).toHaveBeenLastCalledWith('123456');
     expect(fake.calls.at(-1)).toMatchObject({ path: '/api/account/staff/me', token: tokenFor('ana@fundacion.org') });
+  });
+
+  it('resets a forgotten password by an e-mailed code, saying the same for any address, then back to password and code', async () => {
+    const user = userEvent.setup();
+    renderGate([on(accountStaffOperations.me, me())]);
+    await user.type(await screen.findByLabelText(/^Correo electrónico/), 'nadie@fundacion.org');
+    await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    let heading = await screen.findByRole('heading', { name: 'Recupera tu contraseña del panel' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect((screen.getByLabelText(/^Correo electrónico/) as HTMLInputElement).value).toBe('nadie@fundacion.org');
+    expect(await axeViolations()).toEqual([]);
+
+    // An address with no account reads exactly like one with an account: on to the code, nothing said.
+    identity.forgotPassword.mockResolvedValueOnce({
+      success: false,
+      error: 'No encontramos una cuenta con ese correo.',
+      code: 'UserNotFoundException',
+    });
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    heading = await screen.findByRole('heading', { name: 'Crea una contraseña nueva' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    const unknownIntro = heading.nextElementSibling?.textContent;
+    expect(unknownIntro).toBe(
+      'Si nadie@fundacion.org tiene una cuenta, le enviamos un código de 6 dígitos (revisa también la carpeta de spam). Escríbelo junto con tu nueva contraseña.',
+    );
+    identity.confirmForgotPassword.mockResolvedValueOnce({
+      success: false,
+      error: 'No encontramos una cuenta con ese correo.',
+      code: 'UserNotFoundException',
+    });
+    await user.type(screen.getByLabelText(/^Código de verificación/), '123456');
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'NuevaClave1');
+    await user.type(screen.getByLabelText(/^Confirma la nueva contraseña/), 'NuevaClave1');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await screen.findByText('Código de confirmación inválido')).toBeTruthy();
+    expect(screen.queryByText(/No encontramos/)).toBeNull();
+    expect(identity.confirmForgotPassword).toHaveBeenCalledWith('nadie@fundacion.org', '123456', 'NuevaClave1');
+    await user.click(screen.getByRole('button', { name: 'Volver a iniciar sesión' }));
+
+    // A member's address: the same steps and words; trouble that is not about the address is still said.
+    await user.clear(await screen.findByLabelText(/^Correo electrónico/));
+    await user.type(screen.getByLabelText(/^Correo electrónico/), 'ana@fundacion.org');
+    await user.click(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' }));
+    identity.forgotPassword.mockResolvedValueOnce({
+      success: false,
+      error: 'Error de conexión. Por favor intenta nuevamente.',
+      code: 'NetworkError',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Enviar código' }));
+    expect(await screen.findByText('Error de conexión. Por favor intenta nuevamente.')).toBeTruthy();
+    identity.forgotPassword.mockResolvedValueOnce({ success: true });
+    await user.click(screen.getByRole('button', { name: 'Enviar código' }));
+    heading = await screen.findByRole('heading', { name: 'Crea una contraseña nueva' });
+    expect(heading.nextElementSibling?.textContent).toBe(unknownIntro?.replace('nadie@', 'ana@'));
+    identity.confirmForgotPassword.mockResolvedValueOnce({ success: true });
+    await user.type(screen.getByLabelText(/^Código de verificación/), '654321');
+    await user.type(screen.getByLabelText(/^Nueva contraseña/), 'NuevaClave2');
+    await user.type(screen.getByLabelText(/^Confirma la nueva contraseña/), 'NuevaClave2');
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+
+    // Back at the door, with what happened said and the address kept: password, then the authenticator's code.
+    heading = await screen.findByRole('heading', { name: 'Inicia sesión' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText(/^Cambiamos tu contraseña: las sesiones que tenías abiertas en el panel ya no sirven/)).toBeTruthy();
+    expect((screen.getByLabelText(/^Correo electrónico/) as HTMLInputElement).value).toBe('ana@fundacion.org');
+    identity.login.mockResolvedValue({ success: false, error: 'x', code: 'SOFTWARE_TOKEN_MFA', needsTotp: true });
+    await user.type(screen.getByLabelText(/^Contraseña/), 'NuevaClave2');
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByRole('heading', { name: 'Código de verificación' })).toBeTruthy();
+    // Someone who lost the phone is told whom to ask.
+    expect(screen.getByText(/Pide a un administrador del equipo que restablezca tu verificación en dos pasos/)).toBeTruthy();
+    expect(identity.login).toHaveBeenCalledWith('ana@fundacion.org', 'NuevaClave2');
   });
 
   it("takes an invited member's new password before going on", async () => {

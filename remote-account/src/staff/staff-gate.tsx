@@ -14,12 +14,23 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { accountStaffOperations } from './operations';
 import { AccountForm, LinkButton } from '../components/account-form';
 import { NewPasswordFields, PasswordField } from '../components/password-field';
+import { ForgotPasswordForm, HiddenUsername, ResetPasswordForm } from '../components/password-reset';
 import { StepHeading } from '../components/step-heading';
 import { identityMessages } from '../identity/errors';
 import { emailOfToken, heldToken } from './gate-token';
 import { INVITATION_PATH, InvitationStep, invitationTokenInAddress } from './invitation-step';
 import { TotpCodeField } from './totp-code-field';
-import { answerTotp, completeNewPassword, currentSession, login, logout, RESTART_SIGN_IN, type LoginResult } from './staff-identity';
+import {
+  answerTotp,
+  completeNewPassword,
+  confirmForgotPassword,
+  currentSession,
+  forgotPassword,
+  login,
+  logout,
+  RESTART_SIGN_IN,
+  type LoginResult,
+} from './staff-identity';
 import { gateTexts as t } from './gate-texts';
 
 const loadTotpSetup = () => import('./totp-setup');
@@ -29,6 +40,8 @@ type Stage =
   | { kind: 'checking' }
   | { kind: 'signIn'; notice: { text: string; kind: 'success' | 'warning' } | null; email: string; focus: boolean }
   | { kind: 'newPassword'; email: string }
+  | { kind: 'forgot'; email: string }
+  | { kind: 'reset'; email: string }
   | { kind: 'totp'; email: string }
   | { kind: 'setup'; email: string }
   | { kind: 'invitation'; token: string | null }
@@ -50,11 +63,14 @@ function SignInForm({
   notice,
   focus,
   onAnswer,
+  onForgot,
 }: {
   email: string;
   notice: { text: string; kind: 'success' | 'warning' } | null;
   focus: boolean;
   onAnswer: (result: LoginResult, email: string) => void;
+  /** "¿Olvidaste tu contraseña?", with the address typed so far. */
+  onForgot: (email: string) => void;
 }) {
   const form = useZodForm(staffSignInSchema, { defaultValues: { email, password: '' } });
   const field = fieldsOf(form);
@@ -79,16 +95,12 @@ function SignInForm({
       summary={<SubmitErrors form={form} submission={submission} />}
       submitLabel={t.signInSubmit}
       busyLabel={t.signInBusy}
+      secondary={<LinkButton onClick={() => onForgot(form.getValues('email'))}>{t.forgotLink}</LinkButton>}
     >
       <TextField label="Correo electrónico" type="email" autoComplete="username" inputMode="email" required {...field('email')} />
       <PasswordField label="Contraseña" autoComplete="current-password" required {...field('password')} />
     </AccountForm>
   );
-}
-
-/** Password managers file the new password under the account only when the form names the account. */
-function HiddenUsername({ email }: { email: string }) {
-  return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
 }
 
 /** An invited member's first sign-in: the temporary password from the invitation e-mail is replaced here. */
@@ -149,6 +161,7 @@ function TotpStep({ onSignedIn, onRestart }: StepEvents) {
         <>
           <StepHeading id="staff-codigo">{t.codeTitle}</StepHeading>
           <p>{t.codeIntro}</p>
+          <p className="staff-door__aside">{t.lostPhone}</p>
         </>
       }
       summary={<SubmitErrors form={form} submission={submission} />}
@@ -305,7 +318,45 @@ export default function StaffGate({ children }: { children?: ReactNode }) {
       );
       break;
     case 'signIn':
-      step = <SignInForm email={stage.email} notice={stage.notice} focus={stage.focus} onAnswer={afterLogin} />;
+      step = (
+        <SignInForm
+          email={stage.email}
+          notice={stage.notice}
+          focus={stage.focus}
+          onAnswer={afterLogin}
+          onForgot={(email) => setStage({ kind: 'forgot', email })}
+        />
+      );
+      break;
+    case 'forgot':
+      // The same answer for any address (uniform): the panel's door never says who has an account or is on the team.
+      step = (
+        <ForgotPasswordForm
+          email={stage.email}
+          headingId="staff-recuperar"
+          texts={{ title: t.forgotTitle, intro: t.forgotIntro, submit: t.forgotSubmit, back: t.backToSignIn }}
+          uniform
+          request={forgotPassword}
+          onSent={(email) => setStage({ kind: 'reset', email })}
+          onCancel={() => signInAgain(null, stage.email)}
+        />
+      );
+      break;
+    case 'reset':
+      // After the new password the member signs in with it and the authenticator's code, as always. The account's
+      // change ends the panel's earlier sessions: the directory sees it on the next staff call (changedAt after the
+      // recorded set-up), signs the account out everywhere and moves sessions_since.
+      step = (
+        <ResetPasswordForm
+          email={stage.email}
+          headingId="staff-restablecer"
+          texts={{ title: t.resetTitle, intro: t.resetIntro(stage.email), submit: t.resetSubmit, back: t.backToSignIn }}
+          uniform
+          confirm={confirmForgotPassword}
+          onDone={() => signInAgain({ text: t.resetDone, kind: 'success' }, stage.email)}
+          onCancel={() => signInAgain(null, stage.email)}
+        />
+      );
       break;
     case 'newPassword':
       step = <NewPasswordStep email={stage.email} onAnswer={(r) => afterLogin(r, stage.email)} onRestart={restart(stage.email)} />;

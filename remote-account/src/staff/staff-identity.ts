@@ -6,7 +6,7 @@ import { lazyIdentity, offline } from '../identity/client';
  * and the authenticator steps only the panel takes. When the chunk cannot be fetched, each call answers a network
  * failure instead of throwing. Component tests replace this module.
  */
-export { completeNewPassword, currentSession, login, logout } from '../identity/client';
+export { completeNewPassword, confirmForgotPassword, currentSession, forgotPassword, login, logout } from '../identity/client';
 
 export const answerTotp = lazyIdentity((m) => m.answerTotp, offline);
 export const startTotpSetup = lazyIdentity((m) => m.startTotpSetup, offline);

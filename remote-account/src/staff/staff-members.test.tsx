@@ -70,8 +70,9 @@ describe('StaffMembers', () => {
       within(rowOf(email))
         .getAllByRole('cell')
         .map((c) => c.textContent);
+    // No name on record (an older invitation): the address stands for it.
     expect(cells('nuevo@fundacion.org').slice(0, 3)).toEqual([
-      'Sin nombre',
+      'nuevo@fundacion.org',
       'Atención al ciudadano',
       'Sin verificación en dos pasos todavía',
     ]);
@@ -102,6 +103,7 @@ describe('StaffMembers', () => {
             roles: ['cursos', 'finanzas'],
             existingAccount: true,
             renewed: false,
+            rejoined: false,
             expiresAt: '2026-12-04T15:00:00.000Z',
           },
           201,
@@ -152,7 +154,7 @@ describe('StaffMembers', () => {
     expect((screen.getByLabelText(/^Correo de la persona/) as HTMLInputElement).value).toBe('');
   });
 
-  it("changes a member's roles in a dialog", async () => {
+  it("changes a member's roles, and their name, in a dialog", async () => {
     const user = userEvent.setup();
     const fake = renderMembers([
       on(ops.members, ok({ members: team }), ok({ members: team })),
@@ -160,14 +162,17 @@ describe('StaffMembers', () => {
     ]);
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Cambiar roles de ana@fundacion.org' }));
-    const dialog = screen.getByRole('dialog', { name: 'Roles de ana@fundacion.org' });
+    const dialog = screen.getByRole('dialog', { name: 'Nombre y roles de ana@fundacion.org' });
+    const name = within(dialog).getByLabelText(/^Nombre de la persona/) as HTMLInputElement;
+    expect(name.value).toBe('Ana Gómez');
+    await user.type(name, ' Ruiz');
     expect((within(dialog).getByRole('checkbox', { name: 'Finanzas' }) as HTMLInputElement).checked).toBe(true);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Atención al ciudadano' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Finanzas' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Protección de datos' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Guardar roles' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('ana@fundacion.org ahora tiene el rol de Protección de datos.')).toBeTruthy();
-    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { roles: ['datos'] } });
+    expect(fake.calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { roles: ['datos'], name: 'Ana Gómez Ruiz' } });
   });
 
   it('removes only after a confirmation dialog that keeps focus, closes with Escape and gives focus back', async () => {
@@ -212,6 +217,98 @@ describe('StaffMembers', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'ana@fundacion.org' })).toBeNull());
     expect(fake.calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+  });
+
+  it("resets a colleague's second factor after a confirmation dialog; never one's own, nor for one who has none", async () => {
+    const user = userEvent.setup();
+    const fake = renderMembers([
+      on(ops.members, ok({ members: team }), ok({ members: team })),
+      on(
+        ops.resetSecondFactor,
+        apiError(502, 'identity_provider_error', 'No pudimos hablar con el servicio de cuentas.'),
+        ok({ email: 'ana@fundacion.org', reset: true }),
+      ),
+    ]);
+    await screen.findByRole('table', { name: 'Miembros del equipo e invitaciones pendientes' });
+    expect(within(rowOf('admin@fundacion.org')).queryByRole('button', { name: /Restablecer/ })).toBeNull();
+    expect(within(rowOf('nuevo@fundacion.org')).queryByRole('button', { name: /Restablecer/ })).toBeNull();
+    const reset = within(rowOf('ana@fundacion.org')).getByRole('button', {
+      name: 'Restablecer verificación en dos pasos de Ana Gómez',
+    });
+
+    reset.focus();
+    await user.keyboard('{Enter}');
+    let dialog = screen.getByRole('dialog', { name: 'Restablecer la verificación en dos pasos' });
+    expect(within(dialog).getByText(/Ana Gómez \(ana@fundacion.org\) ya no podrá entrar/)).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(await axeViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(reset);
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.keyboard('{Enter}');
+    dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, restablecer' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'No pudimos hablar con el servicio de cuentas.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, restablecer' }));
+    const notice = (await screen.findByText(/^Restablecimos la verificación en dos pasos de Ana Gómez/)).closest('[role="status"]');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/account/staff/members/ana%40fundacion.org/second-factor/reset',
+      '/api/account/staff/members/ana%40fundacion.org/second-factor/reset',
+    ]);
+  });
+
+  it('lists former members apart and invites one again with a name and roles, prefilled and required', async () => {
+    const user = userEvent.setup();
+    const carlos = member('carlos@fundacion.org', { status: 'removed', name: 'Carlos Pérez', roles: ['cursos'] });
+    const fake = renderMembers([
+      on(ops.members, ok({ members: [...team, carlos] }), ok({ members: [...team, { ...carlos, status: 'invited' as const }] })),
+      on(
+        ops.invite,
+        ok(
+          {
+            email: 'carlos@fundacion.org',
+            roles: ['cursos', 'finanzas'],
+            existingAccount: true,
+            renewed: false,
+            rejoined: true,
+            expiresAt: '2026-12-04T15:00:00.000Z',
+          },
+          201,
+        ),
+      ),
+    ]);
+    const former = await screen.findByRole('table', { name: 'Personas retiradas del equipo' });
+    expect(within(screen.getByRole('table', { name: 'Miembros del equipo e invitaciones pendientes' })).queryByText(/carlos/)).toBeNull();
+    expect(
+      within(former)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Carlos Pérez', 'Cursos', 'Invitar de nuevo']);
+
+    await user.click(within(former).getByRole('button', { name: 'Invitar de nuevo a Carlos Pérez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invitar de nuevo a carlos@fundacion.org' });
+    const name = within(dialog).getByLabelText(/^Nombre de la persona/) as HTMLInputElement;
+    expect(name.value).toBe('Carlos Pérez');
+    expect((within(dialog).getByRole('checkbox', { name: 'Cursos' }) as HTMLInputElement).checked).toBe(true);
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar invitación' }));
+    expect(await within(dialog).findByText('Escribe el nombre de la persona.')).toBeTruthy();
+    expect(fake.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(name, 'Carlos A. Pérez');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Finanzas' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar invitación' }));
+    const notice = (await screen.findByText(/^Enviamos una invitación nueva a carlos@fundacion.org/)).closest('[role="status"]');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(notice?.textContent).not.toContain('Ese correo ya tiene una cuenta');
+    expect(fake.calls.find((c) => c.method === 'POST')).toMatchObject({
+      body: { email: 'carlos@fundacion.org', name: 'Carlos A. Pérez', roles: ['cursos', 'finanzas'] },
+    });
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Personas retiradas del equipo' })).toBeNull());
   });
 
   it('says when the team cannot be loaded and tries again', async () => {

@@ -13,7 +13,7 @@ import { SubmitButton, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, sent, SubmissionForm, useFocusOnMount, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
-import { useCellLabels } from 'shared/ui/staff/kit';
+import { StaffTable, useCellLabels } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { accountStaffOperations as ops } from './operations';
 import { bogotaDate } from './format';
@@ -24,7 +24,12 @@ import { RoleChoices } from './role-choices';
 type Notice = { text: string; detail?: string; n: number };
 type Dialog =
   | { kind: 'remove'; member: StaffMemberRow; busy: boolean; error: string | null }
-  | { kind: 'roles'; member: StaffMemberRow; busy: boolean; error: string | null };
+  | { kind: 'roles'; member: StaffMemberRow; busy: boolean; error: string | null }
+  | { kind: 'secondFactor'; member: StaffMemberRow; busy: boolean; error: string | null }
+  | { kind: 'reinvite'; member: StaffMemberRow; busy: boolean; error: string | null };
+
+/** How the screen names a person: their name, or their address when the invitation had none (older rows). */
+const nameOf = (m: Pick<StaffMemberRow, 'name' | 'email'>) => m.name ?? m.email;
 
 /** The API's Spanish message for a failed call, or the screen's own for a network failure. */
 const messageOf = (result: ApiResult<unknown>, fallback: string) =>
@@ -51,7 +56,9 @@ function InviteForm({ onInvited }: { onInvited: (text: string, detail?: string) 
     const result = await invite({ body: values });
     if (result.kind !== 'ok') return failed(messageOf(result, t.network), { fields: result.kind === 'error' ? result.fields : undefined });
     form.reset(empty);
-    onInvited(t.invited(result.data.email, result.data.renewed), result.data.existingAccount ? t.existingAccount : undefined);
+    // A former member's address has an account, which is theirs: the plain "invited again" says what happens to it.
+    if (result.data.rejoined) onInvited(t.rejoined(result.data.email));
+    else onInvited(t.invited(result.data.email, result.data.renewed), result.data.existingAccount ? t.existingAccount : undefined);
     return sent(result.data);
   });
   return (
@@ -90,7 +97,9 @@ function RolesDialog({
   onState: (busy: boolean, error: string | null) => void;
 }) {
   const update = useOperationCall(ops.updateRoles);
-  const form = useZodForm(updateStaffRolesRequestSchema, { defaultValues: { roles: dialog.member.roles } });
+  const form = useZodForm(updateStaffRolesRequestSchema, {
+    defaultValues: { roles: dialog.member.roles, name: dialog.member.name ?? '' },
+  });
   const field = fieldsOf(form);
   const save = form.handleSubmit(async (values) => {
     onState(true, null);
@@ -109,6 +118,51 @@ function RolesDialog({
       onConfirm={() => void save()}
       onCancel={onCancel}
     >
+      <TextField label={t.inviteName} autoComplete="off" required {...field('name')} />
+      <RoleChoices legend={t.rolesLegend} {...field('roles')} />
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * "Invitar de nuevo" for a former member: the same invitation as a new person's (name and roles, prefilled with what
+ * they had, both editable), sent by the dialog's own confirm button.
+ */
+function ReinviteDialog({
+  dialog,
+  onInvited,
+  onCancel,
+  onState,
+}: {
+  dialog: Extract<Dialog, { kind: 'reinvite' }>;
+  onInvited: (email: string) => void;
+  onCancel: () => void;
+  onState: (busy: boolean, error: string | null) => void;
+}) {
+  const invite = useOperationCall(ops.invite);
+  const { member } = dialog;
+  const form = useZodForm(inviteStaffRequestSchema, {
+    defaultValues: { email: member.email, name: member.name ?? '', roles: member.roles },
+  });
+  const field = fieldsOf(form);
+  const send = form.handleSubmit(async (values) => {
+    onState(true, null);
+    const result = await invite({ body: values });
+    if (result.kind === 'ok') onInvited(result.data.email);
+    else onState(false, messageOf(result, t.network));
+  });
+  return (
+    <ConfirmDialog
+      title={t.reinviteTitle(member.email)}
+      confirmLabel={t.reinviteSubmit}
+      busyLabel={t.inviteBusy}
+      cancelLabel={t.cancel}
+      busy={dialog.busy}
+      error={dialog.error}
+      onConfirm={() => void send()}
+      onCancel={onCancel}
+    >
+      <TextField label={t.inviteName} autoComplete="off" required {...field('name')} />
       <RoleChoices legend={t.rolesLegend} {...field('roles')} />
     </ConfirmDialog>
   );
@@ -136,7 +190,10 @@ export default function StaffMembers() {
     useMemo(() => ({ load: () => list() }), [list]),
     t,
   );
-  const members = resource.data?.members;
+  const everyone = resource.data?.members;
+  const members = everyone?.filter((m) => m.status !== 'removed');
+  const former = everyone?.filter((m) => m.status === 'removed') ?? [];
+  const resetSecondFactor = useOperationCall(ops.resetSecondFactor);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const table = useCellLabels();
@@ -156,6 +213,18 @@ export default function StaffMembers() {
     if (result.kind === 'ok') {
       setDialog(null);
       announce(result.data.wasInvitation ? t.invitationCancelled(member.email) : t.removed(member.email));
+    } else setDialog({ ...dialog, busy: false, error: messageOf(result, t.network) });
+  };
+
+  const confirmReset = async () => {
+    if (dialog?.kind !== 'secondFactor') return;
+    const { member } = dialog;
+    setDialog({ ...dialog, busy: true, error: null });
+    const result = await resetSecondFactor({ params: { email: member.email } });
+    if (isSessionEnded(result)) return setDialog(null);
+    if (result.kind === 'ok') {
+      setDialog(null);
+      announce(t.secondFactorReset(nameOf(member)));
     } else setDialog({ ...dialog, busy: false, error: messageOf(result, t.network) });
   };
 
@@ -195,7 +264,7 @@ export default function StaffMembers() {
                     {m.email}
                     {self ? t.you : ''}
                   </th>
-                  <td>{m.name ?? <span className="staff-screen__intro">{t.noName}</span>}</td>
+                  <td>{nameOf(m)}</td>
                   <td>{staffRoleNames(m.roles)}</td>
                   <td>
                     <span className={`staff-tag ${state.ok ? 'staff-tag--ok' : 'staff-tag--warn'}`}>{state.text}</span>
@@ -209,6 +278,16 @@ export default function StaffMembers() {
                     >
                       {t.changeRoles}
                     </button>
+                    {!self && m.status === 'active' && m.totp ? (
+                      <button
+                        type="button"
+                        className="btn btn--ghost staff-button-small"
+                        aria-label={t.resetSecondFactorLabel(nameOf(m))}
+                        onClick={() => setDialog({ kind: 'secondFactor', member: m, busy: false, error: null })}
+                      >
+                        {t.resetSecondFactor}
+                      </button>
+                    ) : null}
                     {pending ? (
                       <button
                         type="button"
@@ -238,6 +317,33 @@ export default function StaffMembers() {
       </div>
     );
 
+  const formerTable =
+    former.length > 0 ? (
+      <section aria-labelledby="equipo-retirados">
+        <h2 id="equipo-retirados">{t.removedTitle}</h2>
+        <p className="staff-screen__intro">{t.removedIntro}</p>
+        <StaffTable caption={t.removedCaption} columns={[t.email, t.name, t.formerRoles, t.actions]}>
+          {former.map((m) => (
+            <tr key={m.email}>
+              <th scope="row">{m.email}</th>
+              <td>{nameOf(m)}</td>
+              <td>{staffRoleNames(m.roles)}</td>
+              <td className="staff-actions">
+                <button
+                  type="button"
+                  className="btn btn--ghost staff-button-small"
+                  aria-label={t.reinviteLabel(nameOf(m))}
+                  onClick={() => setDialog({ kind: 'reinvite', member: m, busy: false, error: null })}
+                >
+                  {t.reinvite}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
+      </section>
+    ) : null;
+
   const removing = dialog?.kind === 'remove' ? dialog : null;
   const cancelling = removing?.member.status === 'invited';
   return (
@@ -248,6 +354,7 @@ export default function StaffMembers() {
       </div>
       {notice ? <NoticeLine key={notice.n} text={notice.text} detail={notice.detail} /> : null}
       {body}
+      {formerTable}
       <InviteForm onInvited={announce} />
       {removing ? (
         <ConfirmDialog
@@ -262,6 +369,31 @@ export default function StaffMembers() {
         >
           <p>{cancelling ? t.cancelBody(removing.member.email) : t.confirmBody(removing.member.email)}</p>
         </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'secondFactor' ? (
+        <ConfirmDialog
+          title={t.resetTitle}
+          confirmLabel={t.resetYes}
+          busyLabel={t.resetBusy}
+          cancelLabel={t.cancel}
+          busy={dialog.busy}
+          error={dialog.error}
+          onConfirm={() => void confirmReset()}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{t.resetBody(nameOf(dialog.member), dialog.member.email)}</p>
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'reinvite' ? (
+        <ReinviteDialog
+          dialog={dialog}
+          onCancel={() => setDialog(null)}
+          onState={(busy, error) => setDialog({ ...dialog, busy, error })}
+          onInvited={(email) => {
+            setDialog(null);
+            announce(t.rejoined(email));
+          }}
+        />
       ) : null}
       {dialog?.kind === 'roles' ? (
         <RolesDialog

@@ -18,8 +18,8 @@ export const staffMemberSchema = z.object({
   email: z.string(),
   name: z.nullable(z.string()),
   roles: z.array(staffRoleField),
-  /** `invited`: the invitation's link has not been used yet. */
-  status: z.enum(['invited', 'active']),
+  /** `invited`: the invitation's link has not been used yet; `removed`: a former member, who may be invited again. */
+  status: z.enum(['invited', 'active', 'removed']),
   enabled: z.boolean(),
   totp: z.boolean(),
   /** The account's address is no longer the invited one: the panel refuses it until invited again. */

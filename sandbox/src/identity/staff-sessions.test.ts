@@ -54,7 +54,9 @@ describe('staff sessions after the second factor is set up (emulator + account A
     const verifier = createTokenVerifier({ issuer: emulator.issuer, clientId, jwksUri: `${emulator.issuer}/.well-known/jwks.json` });
     api = await testApi(createAccountApi(), {
       identity: verifier,
-      staff: (db) => (directory = databaseStaffDirectory(db, cognitoStaffAccounts(identity, { client: sdk }))),
+      // No reuse of a member's standing: each call sees what the provider says now (in production a change made
+      // outside the panel, a password reset say, is seen within STANDING_CACHE_MS).
+      staff: (db) => (directory = databaseStaffDirectory(db, cognitoStaffAccounts(identity, { client: sdk }), { standingCacheMs: 0 })),
     });
   });
   afterAll(async () => {
@@ -274,5 +276,87 @@ describe('staff sessions after the second factor is set up (emulator + account A
     const hers = (await signIn(malloryUsername, 'Pwn3dPass2026')).AuthenticationResult?.IdToken;
     expect((await get('/api/account/staff/me', hers)).statusCode).toBe(403);
     expect((await signIn(victim, 'Victima2026')).AuthenticationResult?.IdToken).toBeTruthy();
+  });
+
+  it('a lost phone and a forgotten password: each ends every session, and the member gets back in with a new authenticator or password', async () => {
+    const email = 'telefono@fundacion.test';
+    const pause = () => new Promise((r) => setTimeout(r, 1100)); // tokens and sessions_since count whole seconds
+    const invited = await directory.invite({ email, name: 'Tania Teléfono', roles: ['admin'], invitedBy: null });
+    if (invited === 'already_member') throw new Error('unexpected');
+    const accepted = await api.app.inject({
+      method: 'POST',
+      url: '/api/account/staff-invitation/accept',
+      payload: { token: invited.token, name: 'Tania Teléfono', password: 'Telefono2026', confirmPassword: 'Telefono2026' },
+    });
+    expect(accepted.statusCode).toBe(201);
+    /** Sets up an authenticator with a password-only session and has the directory see it; answers its secret. */
+    const enrol = async (session: { AccessToken?: string; IdToken?: string }) => {
+      const AccessToken = session.AccessToken ?? '';
+      const { SecretCode = '' } = await sdk.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+      await sdk.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode) }));
+      await sdk.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+      expect((await get('/api/account/staff/me', session.IdToken)).json()).toMatchObject({ error: 'sign_in_again' });
+      await pause();
+      return SecretCode;
+    };
+    const signInWithCode = async (password: string, secret: string) => {
+      const challenge = await signIn(email, password);
+      expect(challenge.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      return sdk.send(
+        new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: challenge.Session,
+          ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: totpCode(secret) },
+        }),
+      );
+    };
+    const refreshes = async (refreshToken: string | undefined) =>
+      outcome(
+        sdk.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            AuthParameters: { REFRESH_TOKEN: refreshToken ?? '' },
+          }),
+        ),
+      );
+
+    const oldSecret = await enrol((await signIn(email, 'Telefono2026')).AuthenticationResult ?? {});
+    const withOldPhone = (await signInWithCode('Telefono2026', oldSecret)).AuthenticationResult ?? {};
+    expect((await get('/api/account/staff/members', withOldPhone.IdToken)).statusCode).toBe(200);
+
+    // The phone is lost: an admin resets the second factor (AdminSetUserMFAPreference off, global sign-out).
+    expect(await directory.resetSecondFactor(email)).toMatchObject({ email, hadSecondFactor: true });
+    expect((await get('/api/account/staff/members', withOldPhone.IdToken)).json()).toMatchObject({ error: 'sign_in_again' });
+    expect(await refreshes(withOldPhone.RefreshToken)).toBe('NotAuthorizedException');
+
+    // The next sign-in asks no code and opens only the authenticator's set-up; the new one replaces the lost one.
+    await pause();
+    const passwordOnly = await signIn(email, 'Telefono2026');
+    expect(passwordOnly.ChallengeName).toBeUndefined();
+    const bare = passwordOnly.AuthenticationResult ?? {};
+    expect((await get('/api/account/staff/me', bare.IdToken)).json()).toMatchObject({ email, totp: false });
+    expect((await get('/api/account/staff/members', bare.IdToken)).json()).toMatchObject({ error: 'second_factor_required' });
+    const newSecret = await enrol(bare);
+    expect(newSecret).not.toBe(oldSecret);
+    expect(await outcome(signInWithCode('Telefono2026', oldSecret))).toBe('CodeMismatchException');
+    const withNewPhone = (await signInWithCode('Telefono2026', newSecret)).AuthenticationResult ?? {};
+    expect((await get('/api/account/staff/members', withNewPhone.IdToken)).statusCode).toBe(200);
+
+    // A forgotten password reset from the door (ForgotPassword, ConfirmForgotPassword) is a change of the account:
+    // the session from before it is refused at its next staff call (once the standing's cache is past), and its
+    // refresh token dies.
+    await pause();
+    await sdk.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email }));
+    const code = inbox.filter((m) => m.to === email && m.kind === 'ForgotPassword').at(-1)?.code ?? '';
+    await sdk.send(
+      new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: code, Password: 'Recuperada2026' }),
+    );
+    expect((await get('/api/account/staff/members', withNewPhone.IdToken)).json()).toMatchObject({ error: 'sign_in_again' });
+    expect(await refreshes(withNewPhone.RefreshToken)).toBe('NotAuthorizedException');
+    await pause();
+    const afterReset = (await signInWithCode('Recuperada2026', newSecret)).AuthenticationResult ?? {};
+    expect((await get('/api/account/staff/members', afterReset.IdToken)).statusCode).toBe(200);
   });
 });

@@ -89,6 +89,11 @@ export interface StaffAccounts {
   ): Promise<StaffIdentityAccount & { existed: boolean; displaced: number }>;
   /** Ends every session of the account: refresh tokens stop working. */
   signOutEverywhere(username: string): Promise<void>;
+  /**
+   * An admin's reset of a member's second factor (a lost phone): the authenticator is turned off and every session
+   * ends, so the next sign-in is password only and the panel asks for a new authenticator before anything else.
+   */
+  resetSecondFactor(username: string): Promise<void>;
 }
 
 /** A current member as the staff guard sees them: what the directory and the identity provider say right now. */
@@ -114,7 +119,8 @@ export interface StaffMember {
   email: string;
   name: string | null;
   roles: StaffRole[];
-  status: 'invited' | 'active';
+  /** `removed`: taken out of the team (listed only on request, so an admin can invite them again). */
+  status: 'invited' | 'active' | 'removed';
   /** For an active member: the identity provider's account is enabled, has a second factor, still has the invited address. */
   enabled: boolean;
   totp: boolean;
@@ -166,12 +172,13 @@ export interface StaffDirectory {
    * it records that moment and ends every session (the member signs in again, with the code).
    */
   standing(user: Pick<VerifiedUser, 'sub' | 'username'>): Promise<StaffStanding | null>;
-  /** Members and pending invitations, by address. */
-  list(): Promise<StaffMember[]>;
+  /** Members and pending invitations, by address; with `includeRemoved`, former members too (to invite them again). */
+  list(options?: { includeRemoved?: boolean }): Promise<StaffMember[]>;
   /**
    * Invites `email` with `roles` (a pending invitation is renewed: its old link stops working). Answers the one-time
    * token for the e-mail (never stored, only its digest) and whether the address already has an account.
-   * `'already_member'` when the address is an active member.
+   * `'already_member'` when the address is an active member. `rejoined`: the address was a removed member, whose
+   * fresh invitation works like a new one (the old account is taken back only through the new link).
    */
   invite(input: {
     email: string;
@@ -179,7 +186,7 @@ export interface StaffDirectory {
     roles: StaffRole[];
     /** The inviting admin's address; null for the site's own first-start seed and the command line. */
     invitedBy: string | null;
-  }): Promise<{ token: string; expiresAt: Date; existingAccount: boolean; renewed: boolean } | 'already_member'>;
+  }): Promise<{ token: string; expiresAt: Date; existingAccount: boolean; renewed: boolean; rejoined: boolean } | 'already_member'>;
   /** The pending invitation of a link's token. */
   invitation(token: string): Promise<StaffInvitationPreview | StaffInvitationProblem>;
   /** Accepts an invitation: claims the account for the invited address (StaffAccounts) and binds it. Single use. */
@@ -187,8 +194,13 @@ export interface StaffDirectory {
     token: string,
     input: { name: string; password: string },
   ): Promise<{ email: string; roles: StaffRole[]; sub: string; existingAccount: boolean; displaced: number } | StaffInvitationProblem>;
-  /** Changes the roles of a member or invitation; null when there is none for the address. */
-  setRoles(email: string, roles: StaffRole[]): Promise<{ before: StaffRole[] } | null>;
+  /** Changes the roles (and, when given, the name) of a member or invitation; null when there is none for the address. */
+  setRoles(email: string, roles: StaffRole[], name?: string): Promise<{ before: StaffRole[]; nameChanged: boolean } | null>;
+  /**
+   * Resets an active member's second factor (StaffAccounts.resetSecondFactor) and refuses every token from before it
+   * (`sessions_since`); the member's next sign-in sets up a new authenticator. Null when there is no such member.
+   */
+  resetSecondFactor(email: string): Promise<{ email: string; name: string | null; roles: StaffRole[]; hadSecondFactor: boolean } | null>;
   /** Takes a member out (or cancels an invitation) and ends the member's sessions; null when there is none. */
   remove(email: string): Promise<{ status: 'invited' | 'active'; roles: StaffRole[] } | null>;
   /**

@@ -61,6 +61,19 @@ export function cognitoStaffAccounts(
     find,
     signOutEverywhere,
 
+    async resetSecondFactor(username) {
+      // Turned off, not deleted: Cognito keeps the old secret but stops asking for it, and the member's next set-up
+      // (AssociateSoftwareToken) replaces it. The sign-out makes the lost phone worthless for any session open now.
+      await client.send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId,
+          Username: username,
+          SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+        }),
+      );
+      await signOutEverywhere(username);
+    },
+
     async claimForInvitation(email, { name, password }) {
       const address = email.trim().toLowerCase();
       // Every account that carries the address: the one whose owner verified it (at most one), and any that only claim

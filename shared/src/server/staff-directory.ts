@@ -103,6 +103,13 @@ export async function staffToTellOfNewCases(directory: Pick<StaffDirectory, 'lis
   return (await staffWithRole(directory, role)).filter((m) => m.notifyNewCases);
 }
 
+/**
+ * The audit action of sessions ended because the account changed at the identity provider (named in the account
+ * domain's manifest): `detail.reason` is `second_factor_set_up` (first seen on) or `account_changed` (a change after
+ * the recorded set-up: a new authenticator, a new password, an attribute).
+ */
+export const SESSIONS_ENDED_ACTION = 'account.staff.sessions_ended';
+
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 /** How long a member's standing is reused: a removal or a role change made by another server takes effect within it. */
@@ -128,9 +135,15 @@ async function afterSecondOf(at: Date, now: () => number): Promise<void> {
 export function databaseStaffDirectory(
   db: SiteDb,
   accounts: StaffAccounts,
-  options: { now?: () => number; invitationDays?: number } = {},
+  options: {
+    now?: () => number;
+    invitationDays?: number;
+    /** How long a standing is reused (STANDING_CACHE_MS): tests of what the next call sees set 0. */
+    standingCacheMs?: number;
+  } = {},
 ): StaffDirectory {
   const now = options.now ?? Date.now;
+  const cacheMs = options.standingCacheMs ?? STANDING_CACHE_MS;
   const cache = new Map<string, { at: number; standing: Promise<StaffStanding | null> }>();
   const forgetAll = () => cache.clear();
 
@@ -152,12 +165,31 @@ export function databaseStaffDirectory(
       // and a provider clock ahead of this one: the same set-up is never taken for a new one on the next look.
       const after = (await accounts.find(row.username))?.changedAt ?? null;
       const seen = new Date(Math.max(at.getTime(), after ?? 0, account.changedAt ?? 0));
-      await db
-        .updateTable('staff.members')
-        .set({ second_factor_at: seen, sessions_since: at })
-        .where('id', '=', row.id)
-        .where((eb) => (secondFactorAt ? eb('second_factor_at', '=', secondFactorAt) : eb('second_factor_at', 'is', null)))
-        .execute();
+      const noticed = secondFactorAt;
+      await db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('staff.members')
+          .set({ second_factor_at: seen, sessions_since: at })
+          .where('id', '=', row.id)
+          .where((eb) => (noticed ? eb('second_factor_at', '=', noticed) : eb('second_factor_at', 'is', null)))
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) return;
+        // Audited once (the row's guard above), with the member as actor: a change made at the provider — a new
+        // authenticator, a forgotten password reset from the door — is seen here and nowhere else. Written directly:
+        // audit.ts migrates this table and imports this file, so recordAudit cannot be imported back.
+        await trx
+          .insertInto('staff.audit_log')
+          .values({
+            actor_sub: sub,
+            actor_email: row.email,
+            actor_roles: rolesOf(row.roles).join(','),
+            action: SESSIONS_ENDED_ACTION,
+            entity: 'staff_member',
+            entity_id: row.email,
+            detail: JSON.stringify({ reason: noticed ? 'account_changed' : 'second_factor_set_up' }),
+          })
+          .execute();
+      });
       secondFactorAt = seen;
       since = at;
     } else if (!account.totp && secondFactorAt) {
@@ -193,7 +225,7 @@ export function databaseStaffDirectory(
   return {
     standing(user) {
       const hit = cache.get(user.sub);
-      if (hit && now() - hit.at < STANDING_CACHE_MS) return hit.standing;
+      if (hit && now() - hit.at < cacheMs) return hit.standing;
       const standing = readStanding(user.sub);
       // A failed lookup is not remembered; nor is a member without a second factor yet (setting it up: the next
       // call must see it at once) or one suspended by an address change (restoring it must count at once).
@@ -206,8 +238,9 @@ export function databaseStaffDirectory(
       return standing;
     },
 
-    async list() {
-      const rows = await db.selectFrom('staff.members').selectAll().where('status', 'in', ['invited', 'active']).orderBy('email').execute();
+    async list(listOptions = {}) {
+      const states = listOptions.includeRemoved ? ['invited', 'active', 'removed'] : ['invited', 'active'];
+      const rows = await db.selectFrom('staff.members').selectAll().where('status', 'in', states).orderBy('email').execute();
       const members: StaffMember[] = [];
       for (const row of rows) {
         const account: StaffIdentityAccount | null = row.status === 'active' && row.username ? await accounts.find(row.username) : null;
@@ -215,7 +248,7 @@ export function databaseStaffDirectory(
           email: row.email,
           name: row.name,
           roles: rolesOf(row.roles),
-          status: row.status === 'active' ? 'active' : 'invited',
+          status: row.status === 'active' ? 'active' : row.status === 'removed' ? 'removed' : 'invited',
           enabled: account?.enabled ?? false,
           totp: account?.totp ?? false,
           emailChanged: row.status === 'active' && (account?.email !== row.email || !account?.emailVerified),
@@ -263,7 +296,7 @@ export function databaseStaffDirectory(
             .insertInto('staff.members')
             .values({ email: address, ...fields })
             .execute();
-        return { token, expiresAt, existingAccount, renewed: row?.status === 'invited' };
+        return { token, expiresAt, existingAccount, renewed: row?.status === 'invited', rejoined: row?.status === 'removed' };
       });
     },
 
@@ -341,26 +374,47 @@ export function databaseStaffDirectory(
       };
     },
 
-    async setRoles(email, roles) {
+    async setRoles(email, roles, name) {
       const address = normalise(email);
       const before = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom('staff.members')
-          .select(['id', 'roles'])
+          .select(['id', 'roles', 'name'])
           .where('email', '=', address)
           .where('status', 'in', ['invited', 'active'])
           .forUpdate()
           .executeTakeFirst();
         if (!row) return null;
+        const newName = name?.trim() || null;
+        const nameChanged = newName !== null && newName !== row.name;
         await trx
           .updateTable('staff.members')
-          .set({ roles: JSON.stringify(allStaffRoles.filter((r) => roles.includes(r))) })
+          .set({ roles: JSON.stringify(allStaffRoles.filter((r) => roles.includes(r))), ...(nameChanged ? { name: newName } : {}) })
           .where('id', '=', row.id)
           .execute();
-        return rolesOf(row.roles);
+        return { before: rolesOf(row.roles), nameChanged };
       });
       forgetAll();
-      return before && { before };
+      return before;
+    },
+
+    async resetSecondFactor(email) {
+      const address = normalise(email);
+      const row = await db
+        .selectFrom('staff.members')
+        .select(['id', 'email', 'name', 'roles', 'username'])
+        .where('email', '=', address)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!row?.username) return null;
+      const before = await accounts.find(row.username);
+      // The provider first: should it fail, nothing is recorded and the admin tries again. Once it answered, the
+      // authenticator is off and every refresh token is dead; the row then refuses every ID token from before.
+      await accounts.resetSecondFactor(row.username);
+      const at = new Date(now());
+      await db.updateTable('staff.members').set({ second_factor_at: null, sessions_since: at }).where('id', '=', row.id).execute();
+      forgetAll();
+      return { email: row.email, name: row.name, roles: rolesOf(row.roles), hadSecondFactor: before?.totp ?? false };
     },
 
     async remove(email) {

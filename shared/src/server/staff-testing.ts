@@ -79,6 +79,7 @@ export function createTestStaffDirectory(): TestStaffDirectory {
     invitation: unsupported('invitation'),
     accept: unsupported('accept'),
     setRoles: unsupported('setRoles'),
+    resetSecondFactor: unsupported('resetSecondFactor'),
     remove: unsupported('remove'),
     async setNotifyNewCases(sub, on) {
       const member = members.get(sub);
@@ -112,10 +113,16 @@ export interface FakeStaffAccounts extends StaffAccounts {
   get(username: string): (StaffIdentityAccount & { password: string; name: string | null }) | undefined;
   /** Turns the second factor on or off, as the member's own setup (or an admin's reset) would (a change of the account). */
   setTotp(username: string, on: boolean): void;
+  /** A forgotten password reset by its owner (ForgotPassword and ConfirmForgotPassword): a change of the account. */
+  resetPassword(username: string, password: string): void;
   /** Changes the account's address the way a member's own profile change does (unverified until its code). */
   changeEmail(username: string, email: string, verified?: boolean): void;
   /** User names signed out everywhere, in order. */
   readonly signedOut: string[];
+  /** User names whose second factor an admin reset, in order. */
+  readonly secondFactorResets: string[];
+  /** Makes the next `resetSecondFactor` fail like an unreachable provider (nothing changes). */
+  failNextReset(): void;
   /** Makes the next `claimForInvitation` fail like an unreachable provider. */
   failNextClaim(): void;
   /** Runs `during` while the next `claimForInvitation` is preparing the account (a race with the admin, say). */
@@ -127,7 +134,9 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
   const now = options.now ?? Date.now;
   const accounts = new Map<string, StaffIdentityAccount & { password: string; name: string | null }>();
   const signedOut: string[] = [];
+  const secondFactorResets: string[] = [];
   let failClaim = false;
+  let failReset = false;
   let during: (() => Promise<void>) | null = null;
   const public_ = (a: StaffIdentityAccount): StaffIdentityAccount => ({
     username: a.username,
@@ -145,6 +154,10 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
   };
   return {
     signedOut,
+    secondFactorResets,
+    failNextReset() {
+      failReset = true;
+    },
     open({ email, password, totp = false, emailVerified = true, username }) {
       const name = (username ?? email).toLowerCase();
       const account = {
@@ -165,6 +178,9 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
     get: (username) => accounts.get(username.toLowerCase()),
     setTotp(username, on) {
       Object.assign(must(username), { totp: on, changedAt: now() });
+    },
+    resetPassword(username, password) {
+      Object.assign(must(username), { password, changedAt: now() });
     },
     changeEmail(username, email, verified = false) {
       Object.assign(must(username), { email: email.toLowerCase(), emailVerified: verified, changedAt: now() });
@@ -209,6 +225,16 @@ export function fakeStaffAccounts(options: { now?: () => number } = {}): FakeSta
     },
     async signOutEverywhere(username) {
       must(username);
+      signedOut.push(username.toLowerCase());
+    },
+    async resetSecondFactor(username) {
+      if (failReset) {
+        failReset = false;
+        throw Object.assign(new Error('connect ECONNREFUSED'), { name: 'TimeoutError' });
+      }
+      // As Cognito: the factor off is a change of the account; the sign-out ends every refresh token.
+      Object.assign(must(username), { totp: false, changedAt: now() });
+      secondFactorResets.push(username.toLowerCase());
       signedOut.push(username.toLowerCase());
     },
   };

@@ -19,6 +19,8 @@ export const staffApiTexts = {
   notMember: 'No encontramos a esa persona en el equipo ni entre las invitaciones pendientes.',
   notYourself: 'No puedes retirarte a ti mismo del equipo. Pide a otro administrador que lo haga.',
   ownAdmin: 'No puedes quitarte a ti mismo la administración. Pide a otro administrador que lo haga.',
+  ownSecondFactor:
+    'No puedes restablecer tu propia verificación en dos pasos desde aquí. Si perdiste tu celular, pide a otro administrador que lo haga.',
   ownRoles: 'No puedes darte roles a ti mismo: pide a otro administrador que te los asigne. Sí puedes dejar los que ya no necesitas.',
   directoryDown: 'No pudimos hablar con el servicio de cuentas. Intenta de nuevo en unos minutos.',
   invitationInvalid:
@@ -33,6 +35,7 @@ export const staffAuditActions = {
   accept: 'account.staff.accept',
   roles: 'account.staff.roles',
   remove: 'account.staff.remove',
+  secondFactorReset: 'account.staff.second_factor.reset',
   read: 'account.staff.read',
   auditRead: 'account.staff.audit.read',
   notices: 'account.staff.notices',
@@ -82,6 +85,24 @@ export function invitationMail(origin: string, invitation: StaffInvitationMessag
     greeting: `Hola, ${invitation.name}:`,
     paragraphs,
     action: { label: 'Aceptar la invitación', url: `${origin}/equipo/invitacion#${invitation.token}` },
+  });
+}
+
+/**
+ * Tells a member that an admin reset their second factor: who did it and what comes next, no secret and no link (a
+ * message that only informs cannot be turned into a phishing lure by whoever can trigger it). If the member did not
+ * ask for it, they know to raise it at once.
+ */
+export function secondFactorResetMail(to: { email: string; name: string | null }, by: string, at: Date) {
+  return renderMail({
+    to: to.email,
+    subject: 'Restablecimos tu verificación en dos pasos del panel',
+    greeting: `Hola, ${to.name ?? to.email}:`,
+    paragraphs: [
+      `${by} restableció la verificación en dos pasos de tu cuenta del panel del equipo de ${site.name} el ${bogotaDateTime(at)}.`,
+      'Cerramos todas tus sesiones abiertas. La próxima vez que entres al panel con tu correo y tu contraseña te pediremos configurar de nuevo una aplicación autenticadora en tu celular; la que tenías ya no sirve para entrar.',
+      'Si no pediste este cambio, avisa de inmediato a un administrador de la fundación.',
+    ],
   });
 }
 
@@ -172,13 +193,19 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
   });
 
   await registerStaffRoutes(app, ctx, { roles: ['admin'] }, async (scope) => {
-    route(scope, ops.members, async (request) => ({ members: await askDirectory(request, 'list', () => ctx.staff.list()) }), {
-      config: staffRead<StaffMembersResponse>({
-        action: staffAuditActions.read,
-        entity: 'staff_member',
-        count: (body) => body.members.length,
-      }),
-    });
+    route(
+      scope,
+      ops.members,
+      // Former members too: the screen offers to invite them again.
+      async (request) => ({ members: await askDirectory(request, 'list', () => ctx.staff.list({ includeRemoved: true })) }),
+      {
+        config: staffRead<StaffMembersResponse>({
+          action: staffAuditActions.read,
+          entity: 'staff_member',
+          count: (body) => body.members.length,
+        }),
+      },
+    );
 
     route(scope, ops.invite, async (request) => {
       const me = staffOf(request);
@@ -191,7 +218,7 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
         action: staffAuditActions.invite,
         entity: 'staff_member',
         entityId: address,
-        detail: { roles, existingAccount: invited.existingAccount, renewed: invited.renewed },
+        detail: { roles, existingAccount: invited.existingAccount, renewed: invited.renewed, rejoined: invited.rejoined },
       });
       await ctx.mailer.send(
         invitationMail(ctx.settings.publicOrigin, {
@@ -209,6 +236,7 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
         roles,
         existingAccount: invited.existingAccount,
         renewed: invited.renewed,
+        rejoined: invited.rejoined,
         expiresAt: invited.expiresAt.toISOString(),
       };
     });
@@ -216,20 +244,21 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
     route(scope, ops.updateRoles, async (request) => {
       const me = staffOf(request);
       const address = request.params.email.trim().toLowerCase();
-      const { roles } = request.body;
+      const { roles, name } = request.body;
       // The team keeps at least the admin who is acting (nobody locks themselves out of administration), and nobody
       // grants themselves more: another admin does that, so every widening of a member's rights has a second person.
       if (sameAddress(address, me.email)) {
         if (!roles.includes('admin')) throw new ApiError(409, 'own_admin', staffApiTexts.ownAdmin);
         if (roles.some((r) => !me.roles.includes(r))) throw new ApiError(409, 'own_roles', staffApiTexts.ownRoles);
       }
-      const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles));
+      const changed = await askDirectory(request, 'roles', () => ctx.staff.setRoles(address, roles, name));
       if (!changed) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
       await recordAudit(ctx.db, me, {
         action: staffAuditActions.roles,
         entity: 'staff_member',
         entityId: address,
-        detail: { before: changed.before, roles },
+        // Whether the name changed, not the name: the row says what was done, the team list says who is who.
+        detail: { before: changed.before, roles, ...(changed.nameChanged ? { nameChanged: true } : {}) },
       });
       return { email: address, roles };
     });
@@ -248,6 +277,25 @@ export async function registerAccountStaffRoutes(app: FastifyInstance, ctx: ApiC
         detail: { roles: removed.roles, wasInvitation: removed.status === 'invited' },
       });
       return { email: address, removed: true as const, wasInvitation: removed.status === 'invited' };
+    });
+
+    route(scope, ops.resetSecondFactor, async (request) => {
+      const me = staffOf(request);
+      const address = request.params.email.trim().toLowerCase();
+      // Nobody removes their own second factor with the very session it protects: a stolen session could otherwise
+      // swap in the thief's authenticator. Another admin does it, so a reset always has a second person.
+      if (sameAddress(address, me.email) || sameAddress(address, me.username))
+        throw new ApiError(409, 'own_second_factor', staffApiTexts.ownSecondFactor);
+      const reset = await askDirectory(request, 'second factor reset', () => ctx.staff.resetSecondFactor(address));
+      if (!reset) throw new ApiError(404, 'not_member', staffApiTexts.notMember);
+      await recordAudit(ctx.db, me, {
+        action: staffAuditActions.secondFactorReset,
+        entity: 'staff_member',
+        entityId: address,
+        detail: { roles: reset.roles, hadSecondFactor: reset.hadSecondFactor },
+      });
+      await ctx.mailer.send(secondFactorResetMail(reset, me.name ? `${me.name} (${me.email})` : me.email, new Date()));
+      return { email: address, reset: true as const };
     });
 
     route(
