@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Generated } from 'kysely';
 import { isStaffRole, type StaffRole } from '../staff-roles';
 import type { DomainMigrations } from './db';
 import type { CreatedTimestamp, SiteDb } from './database';
-import { staffMembersMigration, staffMembersNoticesMigration } from './staff-directory';
+import { staffMembersMigration, staffMembersNoticesMigration } from './staff-members-table';
 
 /**
  * `staff.audit_log`: who did what to which record, from the panel. Append-only: the database itself refuses updates
