@@ -84,6 +84,10 @@ describe('PQRSF cases in the panel', () => {
     const section = page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: /^PQRSF/ });
     assert.match((await section.textContent()) ?? '', new RegExp(`${count}, ${count} por atender`));
     assert.deepEqual(await axeViolations(page), []);
+    // The member (Atención, notices on by default) was told by e-mail, with the radicado and no petitioner data.
+    const told = (await mailbox()).find((m) => m.to === adminEmail && m.subject.includes(`Nueva PQRSF ${radicado}`));
+    assert.ok(told, 'the team member got the new PQRSF by e-mail');
+    assert.ok(!told.text.includes(`hoy-${stamp}@example.com`) && !told.text.includes('Ñáñez'), 'no petitioner data in the e-mail');
     await open.click();
     await waitForHeading(page, 'PQRSF');
     await page.getByRole('link', { name: new RegExp(`^Abrir la solicitud ${radicado}`) }).waitFor({ timeout: 15_000 });
