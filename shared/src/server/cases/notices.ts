@@ -19,6 +19,14 @@ import { staffToTellOfNewCases } from '../staff-directory';
 /** The longest a filing's answer waits for its team's notices (the directory asks the identity provider per member). */
 export const NEW_CASE_NOTICE_WAIT_MS = 2_000;
 
+/**
+ * At most this many notices of one kind per hour and process: the filing forms are public, and a flood of filings must
+ * not become a flood in the team's mailboxes. Past it the cases still show on "Hoy", in the inbox and the digest, and
+ * the next notice says how many arrived without one.
+ */
+export const NEW_CASE_NOTICES_PER_HOUR = 12;
+const HOUR_MS = 3_600_000;
+
 export type NewCaseContext = Pick<ApiContext, 'mailer' | 'staff' | 'settings'>;
 export type NewCaseLog = { warn(obj: object, msg: string): void };
 
@@ -30,6 +38,8 @@ export const newCaseNoticeTexts = {
   dueLabel: 'Fecha límite de respuesta',
   due: (date: IsoDate, days: number) => `${formatLongDate(date)} (${days} ${days === 1 ? 'día hábil' : 'días hábiles'})`,
   privacy: 'Por privacidad este correo no trae los datos de quien la radicó: los ves en el panel.',
+  unnoticed: (n: number) =>
+    `Además, ${n === 1 ? 'llegó 1 caso' : `llegaron ${n} casos`} de este tipo sin aviso por correo (se envían como máximo ${NEW_CASE_NOTICES_PER_HOUR} por hora): revísalos en el panel.`,
   optOut: 'Recibes este aviso porque lo tienes activado en "Hoy", en el panel; allí puedes desactivarlo. El resumen diario sigue llegando.',
 } as const;
 
@@ -51,14 +61,14 @@ export interface NewCase {
   action: { label: string; path: string };
 }
 
-/** The notice for one member. */
-export function newCaseMail(publicOrigin: string, to: string, c: NewCase): OutgoingMail {
+/** The notice for one member (`unnoticed`: cases of the kind that arrived without a notice since the last one). */
+export function newCaseMail(publicOrigin: string, to: string, c: NewCase, unnoticed = 0): OutgoingMail {
   const t = newCaseNoticeTexts;
   return renderMail({
     to,
     subject: c.subject,
     greeting: t.greeting,
-    paragraphs: [c.intro, t.privacy, t.optOut],
+    paragraphs: [c.intro, ...(unnoticed ? [t.unnoticed(unnoticed)] : []), t.privacy, t.optOut],
     details: [
       [t.typeLabel, c.type],
       [t.radicadoLabel, c.radicado],
@@ -76,12 +86,37 @@ export interface NewCaseOutcome {
   failed: number;
 }
 
-async function tellAll(ctx: NewCaseContext, c: NewCase, log: NewCaseLog | undefined): Promise<NewCaseOutcome> {
+/**
+ * Per process and outbox: each kind's notices of the last hour and the cases since left without one. A capped case
+ * returns before the team is read, so the directory (which asks the identity provider once per member) is read at most
+ * NEW_CASE_NOTICES_PER_HOUR times an hour per kind, however many filings arrive.
+ */
+const kinds = new WeakMap<object, Map<string, { sent: number[]; unnoticed: number }>>();
+
+function kindState(ctx: NewCaseContext, label: string) {
+  let byKind = kinds.get(ctx.mailer);
+  if (!byKind) kinds.set(ctx.mailer, (byKind = new Map()));
+  let state = byKind.get(label);
+  if (!state) byKind.set(label, (state = { sent: [], unnoticed: 0 }));
+  return state;
+}
+
+async function tellAll(ctx: NewCaseContext, c: NewCase, log: NewCaseLog | undefined, now: () => number): Promise<NewCaseOutcome> {
   const outcome: NewCaseOutcome = { recipients: 0, failed: 0 };
+  const state = kindState(ctx, c.team.label);
+  const at = now();
+  state.sent = state.sent.filter((t) => at - t < HOUR_MS);
+  if (state.sent.length >= NEW_CASE_NOTICES_PER_HOUR) {
+    state.unnoticed += 1;
+    return outcome;
+  }
+  state.sent.push(at);
+  const unnoticed = state.unnoticed;
+  state.unnoticed = 0;
   const members = (await staffToTellOfNewCases(ctx.staff, c.team.role)).filter((m) => c.team.accepts(m.email));
   for (const m of members) {
     try {
-      await ctx.mailer.send(newCaseMail(ctx.settings.publicOrigin, m.email, c));
+      await ctx.mailer.send(newCaseMail(ctx.settings.publicOrigin, m.email, c, unnoticed));
       outcome.recipients += 1;
     } catch (err) {
       // One member's notice lost is no reason to lose the others'; the log names the kind, never the case or address.
@@ -101,8 +136,9 @@ export async function tellRoleOfNewCase(
   c: NewCase,
   log?: NewCaseLog,
   waitMs: number = NEW_CASE_NOTICE_WAIT_MS,
+  now: () => number = Date.now,
 ): Promise<NewCaseOutcome | 'late' | 'failed'> {
-  const sending = tellAll(ctx, c, log).catch((err: unknown) => {
+  const sending = tellAll(ctx, c, log, now).catch((err: unknown) => {
     log?.warn({ notice: c.team.label, err: String(err) }, 'new case notices failed');
     return 'failed' as const;
   });

@@ -180,4 +180,18 @@ describe("a domain with two payables: each payments review lists its own records
     expect(await review('orders')).toEqual(['1', '3', '4']);
     expect(await review('pledges')).toEqual(['2', '3', '4']);
   });
+
+  it("does not let one payable's review mark its sibling's difference reviewed", async () => {
+    const mark = (name: string, id: number) =>
+      api.app.inject({
+        method: 'POST',
+        url: `/api/probe/staff/payments/${name}/discrepancies/${id}/review`,
+        headers: { authorization: `Bearer ${staffToken(identity, { email: 'finanzas@fundacion.org' })}` },
+      });
+    // Discrepancy 2 is the pledge's: the orders' review does not list it, and cannot mark it.
+    expect((await mark('orders', 2)).statusCode).toBe(404);
+    expect((await mark('pledges', 2)).statusCode).toBe(200);
+    // One nobody issued is either review's to mark.
+    expect((await mark('orders', 3)).statusCode).toBe(200);
+  });
 });

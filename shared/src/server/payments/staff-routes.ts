@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { paymentStaffOperationsOf } from '../../payments/staff-operations';
 import { paymentsStaffTexts, type PaymentIssue, type PaymentsReviewResponse } from '../../payments/staff-schemas';
 import type { ApiContext } from '../api-contract';
 import { recordAudit } from '../audit';
-import type { PayableTableName, PaymentDiscrepanciesTable } from '../database';
+import type { Database, PayableTableName, PaymentDiscrepanciesTable, PaymentDiscrepanciesTableName } from '../database';
 import { ApiError } from '../http';
 import { route } from '../operation-routes';
 import { registerStaffRoutes, staffOf, staffRead } from '../staff-guard';
@@ -55,24 +55,24 @@ export function paymentStaffRoutes<T extends PayableTableName>(
   return async (app, ctx) => {
     const table: PayableTableName = options.table;
     const discrepancies = options.discrepanciesTable;
+    // The domain's discrepancies table serves all its payables: this payable's are those of its own records and those
+    // of a reference nobody in the domain issued (each payable's review lists these; either marks them reviewed).
+    const issued = [table, ...(also.alsoIssuedBy ?? [])].map((t) => sql`select reference from ${sql.table(t)}`);
+    const ownDiscrepancy = (eb: ExpressionBuilder<Database, PaymentDiscrepanciesTableName>) =>
+      eb.or([
+        eb('reference', 'is', null),
+        eb('reference', 'in', eb.selectFrom(table).select('reference')),
+        sql<boolean>`${sql.ref('reference')} not in (${sql.join(issued, sql` union all `)})`,
+      ]);
     await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
       route(
         staff,
         ops.review,
         async () => {
-          // The domain's discrepancies table serves all its payables: this payable's are those of its own records and
-          // those of a reference nobody in the domain issued (each payable's review lists these; either marks them).
-          const issued = [table, ...(also.alsoIssuedBy ?? [])].map((t) => sql`select reference from ${sql.table(t)}`);
           const found = await ctx.db
             .selectFrom(discrepancies)
             .selectAll()
-            .where((eb) =>
-              eb.or([
-                eb('reference', 'is', null),
-                eb('reference', 'in', eb.selectFrom(table).select('reference')),
-                sql<boolean>`${sql.ref('reference')} not in (${sql.join(issued, sql` union all `)})`,
-              ]),
-            )
+            .where(ownDiscrepancy)
             .orderBy('detected_at', 'desc')
             .limit(LIMIT)
             .execute();
@@ -132,7 +132,14 @@ export function paymentStaffRoutes<T extends PayableTableName>(
       route(staff, ops.markReviewed, async (request) => {
         const member = staffOf(request);
         return ctx.db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom(discrepancies).selectAll().where('id', '=', request.params.id).forUpdate().executeTakeFirst();
+          // Only a discrepancy this payable's review lists: a sibling payable's is not this review's to mark.
+          const row = await trx
+            .selectFrom(discrepancies)
+            .selectAll()
+            .where('id', '=', request.params.id)
+            .where(ownDiscrepancy)
+            .forUpdate()
+            .executeTakeFirst();
           if (!row) throw new ApiError(404, 'not_found', paymentsStaffTexts.notFound);
           if (row.reviewed_at) throw new ApiError(409, 'already_reviewed', paymentsStaffTexts.alreadyReviewed);
           const updated = await trx
