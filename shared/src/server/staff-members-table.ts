@@ -80,4 +80,3 @@ export const staffMembersNoticesMigration: Migration = {
       .execute();
   },
 };
-
