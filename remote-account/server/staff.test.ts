@@ -467,6 +467,8 @@ describe('inviting a removed member again', () => {
     // Carlos was removed above.
     const listed = (await call('GET', '/api/account/staff/members', adminToken())).json<StaffMembersResponse>().members;
     expect(listed.find((m) => m.email === 'carlos@fundacion.org')).toMatchObject({ status: 'removed', name: 'Carlos Pérez' });
+    // A cancelled invitation (above) is nobody who left the team: it is not listed.
+    expect(listed.some((m) => m.email === 'cancelar@fundacion.org')).toBe(false);
     const oldSession = tokenOf('carlos@fundacion.org', 5);
 
     const { res, token, mail } = await invite('carlos@fundacion.org', ['cursos'], 'Carlos A. Pérez');

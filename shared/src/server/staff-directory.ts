@@ -161,7 +161,14 @@ export function databaseStaffDirectory(
 
     async list(listOptions = {}) {
       const states = listOptions.includeRemoved ? ['invited', 'active', 'removed'] : ['invited', 'active'];
-      const rows = await db.selectFrom('staff.members').selectAll().where('status', 'in', states).orderBy('email').execute();
+      // A removed row is someone who was on the team (accepted once); a cancelled invitation is nobody who left.
+      const rows = await db
+        .selectFrom('staff.members')
+        .selectAll()
+        .where('status', 'in', states)
+        .where((eb) => eb.or([eb('status', '!=', 'removed'), eb('accepted_at', 'is not', null)]))
+        .orderBy('email')
+        .execute();
       const members: StaffMember[] = [];
       for (const row of rows) {
         const account: StaffIdentityAccount | null = row.status === 'active' && row.username ? await accounts.find(row.username) : null;
