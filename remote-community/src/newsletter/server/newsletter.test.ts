@@ -46,6 +46,14 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
     return { app, db: database.db, mailer };
   }
 
+  /** Lets the next confirmation to `email` go out (the resend gap), as if minutes had passed. */
+  const afterGapOf = (db: SiteDb, email: string) =>
+    db
+      .updateTable('community.newsletter_subscriptions')
+      .set({ confirmation_sent_at: new Date(Date.now() - 6 * 60_000) })
+      .where('email', '=', email)
+      .execute();
+
   let ipSeq = 0;
   /** Each subscribe from its own address unless told (the per-IP limit is tested on its own). */
   const subscribe = (a: FastifyInstance, email: string, ip = `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`) =>
@@ -171,6 +179,18 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
       await subscribe(a, 'blanco@example.com');
     }
     expect(await mailsTo(m, 'blanco@example.com')).toHaveLength(5);
+
+    // A day later the address's budget is back: the log's rows older than a day are neither counted nor kept.
+    await db
+      .updateTable('community.newsletter_confirmation_log')
+      .set({ at: new Date(Date.now() - 25 * 3600_000) })
+      .execute();
+    await afterGapOf(db, 'blanco@example.com');
+    await subscribe(a, 'blanco@example.com');
+    expect(await mailsTo(m, 'blanco@example.com')).toHaveLength(6);
+    const kept = await db.selectFrom('community.newsletter_confirmation_log').select('at').execute();
+    expect(kept).toHaveLength(1);
+    expect(new Date(kept[0]!.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   // ── A stranger typing someone's address cannot stop them from subscribing ────────────────────────────────────────
