@@ -148,6 +148,15 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
     // The repeat within minutes sent nothing; the confirmed address got no new mail.
     expect(await mailsTo(m, 'nuevo@example.com')).toHaveLength(1);
     expect(await mailsTo(m, 'ya@example.com')).toHaveLength(1);
+    // Each request to subscribe a pending address keeps its own proof, naming the subscription; a confirmed one, none.
+    const proofs = async (email: string) =>
+      db.selectFrom('privacy.consents').select(['form', 'record_ref']).where('subject_email', '=', email).execute();
+    const nuevo = await statusOf(db, 'nuevo@example.com');
+    expect(await proofs('nuevo@example.com')).toEqual([
+      { form: 'community.newsletter', record_ref: String(nuevo!.id) },
+      { form: 'community.newsletter', record_ref: String(nuevo!.id) },
+    ]);
+    expect(await proofs('ya@example.com')).toHaveLength(1);
     // Later than the gap, a pending address gets a new link (and the new one works).
     await db
       .updateTable('community.newsletter_subscriptions')

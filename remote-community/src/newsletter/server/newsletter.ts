@@ -1,5 +1,5 @@
 import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
-import { recordConsent } from 'shared/server/consents';
+import { consentValues } from 'shared/server/consents';
 import { newsletterConsent } from '../../../manifest/consent';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -94,25 +94,49 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
       await ctx.db.transaction().execute(async (trx) => {
         // One round trip (the write path's profile was mostly socket writes to the database, one per statement): an
         // existing address conflicts and its no-op update locks and returns the row, as the former insert-or-nothing
-        // followed by `select … for update` did; the row's values stay as they were.
+        // followed by `select … for update` did; the row's values stay as they were. Each request to subscribe (again)
+        // carries its own authorization: its proof is kept with the subscription, in the same statement, unless the
+        // address is already confirmed.
+        const proof = consentValues({
+          form: newsletterConsent,
+          version: version ?? currentPrivacyPolicy.id,
+          recordTable: 'community.newsletter_subscriptions',
+          email,
+        });
         const row = await trx
-          .insertInto('community.newsletter_subscriptions')
-          .values({ email, source: 'footer' })
-          .onConflict((oc) => oc.column('email').doUpdateSet({ email: (eb) => eb.ref('excluded.email') }))
-          .returning(['id', 'status', 'confirmation_sent_at'])
+          .with('sub', (db) =>
+            db
+              .insertInto('community.newsletter_subscriptions')
+              .values({ email, source: 'footer' })
+              .onConflict((oc) => oc.column('email').doUpdateSet({ email: (eb) => eb.ref('excluded.email') }))
+              .returning(['id', 'status', 'confirmation_sent_at']),
+          )
+          .with('proof', (db) =>
+            db
+              .insertInto('privacy.consents')
+              .columns(['form', 'record_table', 'record_ref', 'subject_email', 'policy_version', 'text_sha256', 'basis'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('sub')
+                  .select([
+                    sql.val(proof.form).as('form'),
+                    sql.val(proof.record_table).as('record_table'),
+                    sql<string>`sub.id::text`.as('record_ref'),
+                    sql.val(proof.subject_email ?? null).as('subject_email'),
+                    sql.val(proof.policy_version).as('policy_version'),
+                    sql.val(proof.text_sha256).as('text_sha256'),
+                    sql.val(proof.basis).as('basis'),
+                  ])
+                  .where(sql<boolean>`sub.status is distinct from 'confirmed'`),
+              ),
+          )
+          .selectFrom('sub')
+          .select(['id', 'status', 'confirmation_sent_at'])
           .executeTakeFirstOrThrow();
         if (row.status === 'confirmed') {
           skipped = 'already_confirmed';
           return;
         }
-        // Each request to subscribe (again) carries its own authorization: its proof is kept with the subscription.
-        await recordConsent(trx, {
-          form: newsletterConsent,
-          version: version ?? currentPrivacyPolicy.id,
-          recordTable: 'community.newsletter_subscriptions',
-          recordRef: String(row.id),
-          email,
-        });
         if (row.status === 'unsubscribed')
           await trx
             .updateTable('community.newsletter_subscriptions')
