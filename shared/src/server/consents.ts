@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Generated } from 'kysely';
+import { sql, type Generated, type Insertable } from 'kysely';
 import { consentTexts, currentPrivacyPolicy, privacyVersionOf, type ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { DomainMigrations } from './db';
 import type { CreatedTimestamp, SiteDb } from './database';
@@ -64,10 +64,22 @@ export const privacyMigrations: DomainMigrations = {
   },
 };
 
+/**
+ * Hashes already computed, per form declaration and version: a published version's text never changes (the policy adds
+ * a version instead), so each public write need not write and hash the same text again.
+ */
+const knownHashes = new WeakMap<ConsentFormDeclaration, Map<string, string | undefined>>();
+
 /** The SHA-256 (hex) of the authorization text `version` shows on `form`; undefined for a version that does not exist. */
 export function authorizationHash(form: ConsentFormDeclaration, version: string): string | undefined {
+  let byVersion = knownHashes.get(form);
+  if (!byVersion) knownHashes.set(form, (byVersion = new Map()));
+  if (byVersion.has(version)) return byVersion.get(version);
   const policy = privacyVersionOf(version);
-  return policy ? createHash('sha256').update(policy.authorization(form), 'utf8').digest('hex') : undefined;
+  const hash = policy ? createHash('sha256').update(policy.authorization(form), 'utf8').digest('hex') : undefined;
+  // Only existing versions are kept: a stream of made-up versions cannot grow the map.
+  if (hash) byVersion.set(version, hash);
+  return hash;
 }
 
 export interface ConsentProof {
@@ -86,21 +98,29 @@ export interface ConsentProof {
  * an unknown version again rather than store a proof of a text nobody was shown.
  */
 export async function recordConsent(db: SiteDb, proof: ConsentProof): Promise<void> {
+  await db
+    .insertInto('privacy.consents')
+    .values({ ...consentValues(proof), record_ref: proof.recordRef })
+    .execute();
+}
+
+/**
+ * The row `recordConsent` stores, but its `record_ref`: for a caller that writes the proof in the statement that
+ * produces the record (one round trip less), so the record's id is known only in SQL. Refuses an unknown version as
+ * `recordConsent` does.
+ */
+export function consentValues(proof: Omit<ConsentProof, 'recordRef'>): Omit<Insertable<ConsentsTable>, 'record_ref'> {
   const hash = authorizationHash(proof.form, proof.version);
   if (!hash)
     throw new ApiError(400, 'validation_error', consentTexts.versionUnknown, { privacy_policy_version: consentTexts.versionUnknown });
-  await db
-    .insertInto('privacy.consents')
-    .values({
-      form: proof.form.form,
-      record_table: proof.recordTable,
-      record_ref: proof.recordRef,
-      subject_email: proof.email?.trim().toLowerCase() || null,
-      policy_version: proof.version,
-      text_sha256: hash,
-      basis: proof.form.basis,
-    })
-    .execute();
+  return {
+    form: proof.form.form,
+    record_table: proof.recordTable,
+    subject_email: proof.email?.trim().toLowerCase() || null,
+    policy_version: proof.version,
+    text_sha256: hash,
+    basis: proof.form.basis,
+  };
 }
 
 /** A submission's own fields apart from its authorization's (which go to the proof, not to the record's table). */

@@ -46,6 +46,14 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
     return { app, db: database.db, mailer };
   }
 
+  /** Lets the next confirmation to `email` go out (the resend gap), as if minutes had passed. */
+  const afterGapOf = (db: SiteDb, email: string) =>
+    db
+      .updateTable('community.newsletter_subscriptions')
+      .set({ confirmation_sent_at: new Date(Date.now() - 6 * 60_000) })
+      .where('email', '=', email)
+      .execute();
+
   let ipSeq = 0;
   /** Each subscribe from its own address unless told (the per-IP limit is tested on its own). */
   const subscribe = (a: FastifyInstance, email: string, ip = `10.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`) =>
@@ -140,6 +148,15 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
     // The repeat within minutes sent nothing; the confirmed address got no new mail.
     expect(await mailsTo(m, 'nuevo@example.com')).toHaveLength(1);
     expect(await mailsTo(m, 'ya@example.com')).toHaveLength(1);
+    // Each request to subscribe a pending address keeps its own proof, naming the subscription; a confirmed one, none.
+    const proofs = async (email: string) =>
+      db.selectFrom('privacy.consents').select(['form', 'record_ref']).where('subject_email', '=', email).execute();
+    const nuevo = await statusOf(db, 'nuevo@example.com');
+    expect(await proofs('nuevo@example.com')).toEqual([
+      { form: 'community.newsletter', record_ref: String(nuevo!.id) },
+      { form: 'community.newsletter', record_ref: String(nuevo!.id) },
+    ]);
+    expect(await proofs('ya@example.com')).toHaveLength(1);
     // Later than the gap, a pending address gets a new link (and the new one works).
     await db
       .updateTable('community.newsletter_subscriptions')
@@ -171,6 +188,18 @@ describe.each(testDatabases)('newsletter (#15) on %s', (_name, open) => {
       await subscribe(a, 'blanco@example.com');
     }
     expect(await mailsTo(m, 'blanco@example.com')).toHaveLength(5);
+
+    // A day later the address's budget is back: the log's rows older than a day are neither counted nor kept.
+    await db
+      .updateTable('community.newsletter_confirmation_log')
+      .set({ at: new Date(Date.now() - 25 * 3600_000) })
+      .execute();
+    await afterGapOf(db, 'blanco@example.com');
+    await subscribe(a, 'blanco@example.com');
+    expect(await mailsTo(m, 'blanco@example.com')).toHaveLength(6);
+    const kept = await db.selectFrom('community.newsletter_confirmation_log').select('at').execute();
+    expect(kept).toHaveLength(1);
+    expect(new Date(kept[0]!.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
   // ── A stranger typing someone's address cannot stop them from subscribing ────────────────────────────────────────

@@ -1,5 +1,5 @@
 import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
-import { recordConsent } from 'shared/server/consents';
+import { consentValues } from 'shared/server/consents';
 import { newsletterConsent } from '../../../manifest/consent';
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -92,29 +92,51 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
       let queued = false;
       let skipped: string | null = null;
       await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('community.newsletter_subscriptions')
-          .values({ email, source: 'footer' })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .execute();
+        // One round trip (the write path's profile was mostly socket writes to the database, one per statement): an
+        // existing address conflicts and its no-op update locks and returns the row, as the former insert-or-nothing
+        // followed by `select … for update` did; the row's values stay as they were. Each request to subscribe (again)
+        // carries its own authorization: its proof is kept with the subscription, in the same statement, unless the
+        // address is already confirmed.
+        const proof = consentValues({
+          form: newsletterConsent,
+          version: version ?? currentPrivacyPolicy.id,
+          recordTable: 'community.newsletter_subscriptions',
+          email,
+        });
         const row = await trx
-          .selectFrom('community.newsletter_subscriptions')
+          .with('sub', (db) =>
+            db
+              .insertInto('community.newsletter_subscriptions')
+              .values({ email, source: 'footer' })
+              .onConflict((oc) => oc.column('email').doUpdateSet({ email: (eb) => eb.ref('excluded.email') }))
+              .returning(['id', 'status', 'confirmation_sent_at']),
+          )
+          .with('proof', (db) =>
+            db
+              .insertInto('privacy.consents')
+              .columns(['form', 'record_table', 'record_ref', 'subject_email', 'policy_version', 'text_sha256', 'basis'])
+              .expression((eb) =>
+                eb
+                  .selectFrom('sub')
+                  .select([
+                    sql.val(proof.form).as('form'),
+                    sql.val(proof.record_table).as('record_table'),
+                    sql<string>`sub.id::text`.as('record_ref'),
+                    sql.val(proof.subject_email ?? null).as('subject_email'),
+                    sql.val(proof.policy_version).as('policy_version'),
+                    sql.val(proof.text_sha256).as('text_sha256'),
+                    sql.val(proof.basis).as('basis'),
+                  ])
+                  .where(sql<boolean>`sub.status is distinct from 'confirmed'`),
+              ),
+          )
+          .selectFrom('sub')
           .select(['id', 'status', 'confirmation_sent_at'])
-          .where('email', '=', email)
-          .forUpdate()
           .executeTakeFirstOrThrow();
         if (row.status === 'confirmed') {
           skipped = 'already_confirmed';
           return;
         }
-        // Each request to subscribe (again) carries its own authorization: its proof is kept with the subscription.
-        await recordConsent(trx, {
-          form: newsletterConsent,
-          version: version ?? currentPrivacyPolicy.id,
-          recordTable: 'community.newsletter_subscriptions',
-          recordRef: String(row.id),
-          email,
-        });
         if (row.status === 'unsubscribed')
           await trx
             .updateTable('community.newsletter_subscriptions')
@@ -127,18 +149,18 @@ export const newsletterRoutes: FastifyPluginAsync<CommunityContext> = async (app
         }
         const ip = ipKey(request.ip);
         const address = inboxKey(email);
-        await trx
-          .deleteFrom('community.newsletter_confirmation_log')
-          .where('at', '<', new Date(now.getTime() - 24 * 3600_000))
-          .execute();
+        // The day's purge and the counts in one statement (one round trip less). The count does not see the purge's
+        // deletions (one snapshot), so it skips the same rows itself: what it counts is what the purge leaves.
+        const dayAgo = new Date(now.getTime() - 24 * 3600_000);
         const counts = await trx
+          .with('purged', (db) => db.deleteFrom('community.newsletter_confirmation_log').where('at', '<', dayAgo))
           .selectFrom('community.newsletter_confirmation_log')
           .select([
             sql<number>`count(*) filter (where address_hash = ${address})::int`.as('address'),
             sql<number>`count(*) filter (where address_hash = ${address} and ip_hash = ${ip})::int`.as('clientForAddress'),
             sql<number>`count(*) filter (where ip_hash = ${ip} and at > ${new Date(now.getTime() - 3600_000)})::int`.as('ip'),
           ])
-          .where((eb) => eb.or([eb('address_hash', '=', address), eb('ip_hash', '=', ip)]))
+          .where((eb) => eb.and([eb('at', '>=', dayAgo), eb.or([eb('address_hash', '=', address), eb('ip_hash', '=', ip)])]))
           .executeTakeFirstOrThrow();
         if (counts.address >= MAX_PER_ADDRESS_PER_DAY) {
           skipped = 'address_limit';
