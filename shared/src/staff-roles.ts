@@ -1,3 +1,5 @@
+import { listInWords } from './format/words';
+
 /**
  * The panel's roles (least privilege): what a member of the foundation's team may see and do in /equipo. A member holds
  * one or more; every staff route of every domain declares the roles that may call it, the panel shows a section only
@@ -43,6 +45,5 @@ export const holdsAnyRole = (held: readonly StaffRole[], needed: readonly StaffR
 /** "Finanzas y Cursos": the roles in words, in the panel's order. */
 export function staffRoleNames(roles: readonly StaffRole[]): string {
   const names = allStaffRoles.filter((r) => roles.includes(r)).map((r) => staffRoles[r].label);
-  if (names.length <= 1) return names[0] ?? 'Sin roles';
-  return `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`;
+  return listInWords(names) || 'Sin roles';
 }

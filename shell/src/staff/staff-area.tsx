@@ -21,7 +21,7 @@ import { useFocusOnArrival } from '../routing/screen-focus';
 import { ScreenArrivalContext, ScreenReady } from '../routing/screen-ready';
 import { shellStaffScreens } from './shell-staff-screens';
 import { StaffNav } from './staff-nav';
-import { sectionCounts, useToday } from './today-data';
+import { sectionCounts, TodayContext, todayFailed, useToday } from './today-data';
 import './staff-area.css';
 
 type Gate = ComponentType<{ children: ReactNode }>;
@@ -71,7 +71,7 @@ function StaffLayout() {
   const onArrival = useFocusOnArrival('contenido');
   // The menu's counters: "Hoy"'s items per section, asked again on a navigation at most every 30 s (an answered PQRSF
   // leaves the count once the member moves on). A count that cannot be read shows none: the sections still work.
-  const today = useToday(todayDomains, { failed: '' });
+  const today = useToday(todayDomains, { failed: todayFailed });
   const asked = useRef(Date.now());
   const { refresh } = today;
   useEffect(() => {
@@ -113,7 +113,10 @@ function StaffLayout() {
         <ScreenArrivalContext.Provider value={onArrival}>
           {match && allowed ? (
             match.route.owner === 'shell' ? (
-              <ShellStaffScreen key={pathname} screen={match.route.screen} props={match.params} />
+              // The shell's own screens may read the frame's "Hoy" answers (the Hoy page does, instead of asking again).
+              <TodayContext.Provider value={today}>
+                <ShellStaffScreen key={pathname} screen={match.route.screen} props={match.params} />
+              </TodayContext.Provider>
             ) : (
               <RemoteRoute key={pathname} remote={match.route.owner} screen={match.route.screen} props={match.params} />
             )

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCaller } from 'shared/api/use-operation';
@@ -48,3 +48,16 @@ export function sectionCounts(view: TodayView | undefined): Record<string, numbe
   for (const item of view?.items ?? []) if (item.section) counts[item.section] = (counts[item.section] ?? 0) + item.count;
   return counts;
 }
+
+/** What "Hoy" and the menu say when no area answers. */
+export const todayFailed = 'No pudimos revisar lo pendiente.';
+
+export type TodayResource = ReturnType<typeof useToday>;
+
+/**
+ * The panel frame's "Hoy" answers (the menu's counters), shared with the Hoy page so that opening it does not ask every
+ * domain a second time; null outside the frame (a component test of the page alone).
+ */
+export const TodayContext = createContext<TodayResource | null>(null);
+
+export const useSharedToday = () => useContext(TodayContext);

@@ -9,7 +9,9 @@ import { myNoticesOperations } from 'shared/today/notice-operations';
 import { todayOperationOf } from 'shared/today/operations';
 import type { TodayItem } from 'shared/today/schemas';
 import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
-import { TodayScreen } from './today';
+import { todayDomains } from '../../../site/staff-routes';
+import StaffToday, { TodayScreen } from './today';
+import { TodayContext, todayFailed, useToday } from './today-data';
 
 const domains = [
   { domain: 'community', label: 'Comunidad y PQRSF' },
@@ -86,5 +88,23 @@ describe('Hoy (/equipo/hoy)', () => {
     ]);
     await userEvent.click(await screen.findByRole('button', { name: 'Intentar de nuevo' }));
     expect(await screen.findByRole('link', { name: '4 PQRSF abiertas' })).toBeTruthy();
+  });
+
+  it("shows the panel frame's answers without asking the domains a second time", async () => {
+    // The frame asks every domain once for its menu's counters and hands the answers to the page.
+    function Frame() {
+      const today = useToday(todayDomains, { failed: todayFailed });
+      return (
+        <TodayContext.Provider value={today}>
+          <StaffToday />
+        </TodayContext.Provider>
+      );
+    }
+    const { calls } = renderAsStaff(<Frame />, [
+      myNotices,
+      ...todayDomains.map(({ domain }) => on(todayOperationOf(domain), ok({ items: domain === 'community' ? pqrsf : [] }))),
+    ]);
+    expect(await screen.findByRole('link', { name: '4 PQRSF abiertas' })).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith('/staff/hoy'))).toHaveLength(todayDomains.length);
   });
 });

@@ -1,17 +1,18 @@
 import 'shared/ui/staff/screens.css';
 import './today.css';
+import { listInWords } from 'shared/format/words';
 import { AppLink } from 'shared/navigation';
 import type { TodayTone } from 'shared/today/schemas';
 import { ResourceState } from 'shared/ui/staff/resource';
 import { NewCaseNotices } from './new-case-notices';
-import { useToday } from './today-data';
+import { todayFailed, useSharedToday, useToday, type TodayResource } from './today-data';
 import { todayDomains as siteTodayDomains, type TodayDomain } from '../../../site/staff-routes';
 
 export const staffTodayTexts = {
   title: 'Hoy',
   intro: 'Lo que espera y lo urgente en tus secciones del panel, según tus roles. Cada línea lleva a la lista que lo muestra.',
   loading: 'Revisando lo pendiente…',
-  failed: 'No pudimos revisar lo pendiente.',
+  failed: todayFailed,
   refresh: 'Actualizar',
   groups: {
     urgent: 'Urgente',
@@ -27,15 +28,18 @@ const t = staffTodayTexts;
 /** Which group an item goes in: past or near a legal term, waiting for someone, or only to know. */
 const groupOf: Record<TodayTone, keyof typeof t.groups> = { vencido: 'urgent', pronto: 'urgent', pendiente: 'waiting', info: 'info' };
 
-/** "Comunidad, Cursos y Donaciones". */
-const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} y ${names.at(-1)}`);
-
+/** In the panel's frame, the frame's answers (its menu counts them); alone, its own. */
 export default function StaffToday() {
-  return <TodayScreen domains={siteTodayDomains} />;
+  const shared = useSharedToday();
+  return shared ? <TodayView resource={shared} /> : <TodayScreen domains={siteTodayDomains} />;
 }
 
+/** The page asking the domains itself. */
 export function TodayScreen({ domains }: { domains: readonly TodayDomain[] }) {
-  const resource = useToday(domains, t);
+  return <TodayView resource={useToday(domains, t)} />;
+}
+
+function TodayView({ resource }: { resource: TodayResource }) {
   const view = resource.data;
   const shown = view?.items.filter((i) => i.count > 0) ?? [];
   const groups = (Object.keys(t.groups) as Array<keyof typeof t.groups>)
@@ -58,7 +62,7 @@ export function TodayScreen({ domains }: { domains: readonly TodayDomain[] }) {
       <ResourceState resource={resource} loading={t.loading} />
       {view?.failed.length ? (
         <p className="form-message form-message--error" role="alert">
-          {t.partial(inWords(view.failed))}
+          {t.partial(listInWords(view.failed))}
         </p>
       ) : null}
       {view && groups.length === 0 && !view.failed.length ? <p className="staff-empty">{t.allDone}</p> : null}
