@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { routeTitle } from 'shared/routes';
 import { matchRoute, pathAliases, routes } from './routes';
 

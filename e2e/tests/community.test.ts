@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { chatLink, site } from 'shared/config/site';
+import { chatLink, site } from 'shared/foundation/site';
 import { communityTexts, pqrsfLookupTexts, softwareRequestTexts as s } from 'remote-community/server';
 import { baseUrl, launchBrowser, openPage, waitForHeading, authorize } from '../support/browser';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import type { Browser, Page } from 'playwright-core';
 import { signNotification } from 'shared/server/payments/signature';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { routes } from '../../site/routes';
 import { launchBrowser, openPage, waitForHeading } from '../support/browser';
 

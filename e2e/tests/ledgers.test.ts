@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { readPdfText } from 'shared/server/pdf/testing';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, openPage, waitForHeading } from '../support/browser';

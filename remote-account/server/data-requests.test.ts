@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { addBusinessDays } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {

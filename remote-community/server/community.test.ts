@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { communityTexts as t, softwareRequestTexts as s } from '../src/forms/schemas';
 import { documentKey, pqrsfLookupTexts } from '../src/pqrsf/schemas';

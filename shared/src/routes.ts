@@ -1,4 +1,4 @@
-import { pageTitle } from './config/site';
+import { pageTitle } from './foundation/site';
 import { isStaffPath } from './staff-routes';
 
 /** Props a screen receives from its route entry: plain data, so the table stays serialisable. */

@@ -28,7 +28,7 @@ export const staffRoles = {
   },
   admin: {
     label: 'Administración',
-    description: 'Invita y retira a las personas del equipo, cambia sus roles y lee la auditoría.',
+    description: 'Invita y retira a las personas del equipo, cambia sus roles, lee la auditoría y mantiene los datos de la fundación.',
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import type { RouteEntry } from 'shared/routes';
 import { STAFF_BASE } from 'shared/staff-routes';
 
@@ -20,7 +20,16 @@ export type ShellScreen =
  * (site/routes.ts) composes them with the remotes'.
  */
 export const shellRoutes: readonly RouteEntry<'shell', ShellScreen>[] = [
-  { path: '/', owner: 'shell', screen: 'HomePage', description: site.defaultDescription, canonical: '/' },
+  {
+    path: '/',
+    owner: 'shell',
+    screen: 'HomePage',
+    // The foundation's published description (#28), read when a page is rendered.
+    get description() {
+      return site.defaultDescription;
+    },
+    canonical: '/',
+  },
   {
     path: '/ods',
     owner: 'shell',

@@ -4,7 +4,7 @@ const workingRoles: readonly StaffRole[] = allStaffRoles.filter((r) => r !== 'ad
 import type { StaffRoute } from 'shared/staff-routes';
 
 /** The panel's screens the shell renders itself (shell/src/staff/shell-staff-screens.ts): those that span domains. */
-export type ShellStaffScreen = 'StaffToday' | 'StaffPayments';
+export type ShellStaffScreen = 'StaffToday' | 'StaffPayments' | 'StaffFoundation';
 
 /**
  * The shell's pages in the panel (#27): data only, like a domain's. They span the domains, so no one domain owns them:
@@ -16,4 +16,13 @@ export const shellStaffRoutes: readonly StaffRoute<'shell', ShellStaffScreen>[] 
   // acts on nothing that waits (the team and the audit), so a member who only administers lands on the team.
   { pattern: '/equipo/hoy', owner: 'shell', screen: 'StaffToday', title: 'Hoy', nav: 'Hoy', roles: workingRoles },
   { pattern: '/equipo/pagos', owner: 'shell', screen: 'StaffPayments', title: 'Pagos por revisar', nav: 'Pagos', roles: ['finanzas'] },
+  // The foundation's data (#28): who it is before the tax authority and its visitors; Administración keeps it.
+  {
+    pattern: '/equipo/fundacion',
+    owner: 'shell',
+    screen: 'StaffFoundation',
+    title: 'Datos de la fundación',
+    nav: 'Datos de la fundación',
+    roles: ['admin'],
+  },
 ];

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { totpCodeSchema } from './schemas';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { FormMessage } from 'shared/ui/form';

@@ -1,6 +1,6 @@
 import '../state/submissions-slice';
 import '../community.css';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { AppLink } from 'shared/navigation';
 import { ChatButton } from 'shared/ui/chat-button';
 import { PageFrame } from 'shared/ui/page-frame';

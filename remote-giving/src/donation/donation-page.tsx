@@ -20,7 +20,7 @@ import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { useSearchParams } from 'shared/navigation';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';

@@ -12,7 +12,7 @@ import type { ApiClient, ApiResult } from './client';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-type Schema = z.ZodMiniType;
+export type Schema = z.ZodMiniType;
 
 /** An answer declared by its type only (a file, an answer not described yet): no schema on the server, no check. */
 export interface AnswerType<T> {

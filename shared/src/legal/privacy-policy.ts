@@ -1,4 +1,4 @@
-import { site } from '../config/site';
+import { site } from '../foundation/site';
 
 /**
  * The privacy policy's versions and the authorization each form shows (Ley 1581 de 2012 art. 9; Decreto 1377 de 2013
@@ -49,7 +49,10 @@ export interface PrivacyPolicyVersion {
 export const privacyPolicyVersions: readonly PrivacyPolicyVersion[] = [
   {
     id: '1',
-    adoptedOn: site.legal.privacyEffectiveDate,
+    // Read when shown: the staff publish the date in the panel (#28).
+    get adoptedOn() {
+      return site.legal.privacyEffectiveDate;
+    },
     changes: 'Primera versión publicada en el sitio.',
     authorization: (form) =>
       form.basis === 'consent'

@@ -1,3 +1,5 @@
+import type { PublishedDocument } from '../publishing/document';
+import type { PublishingRefresh } from './publishing/refresh';
 // Types only: what an API plugin is given and may rely on. Kept apart from the modules that build these values
 // (server-config.ts, identity.ts, api-module.ts), so they can all import the contract without importing each other.
 import type { SiteDb } from './database';
@@ -265,6 +267,11 @@ export interface ApiContext {
    * registered, so a plugin that writes at start-up waits for it (unset: the tables already exist).
    */
   migrated?: Promise<void>;
+  /**
+   * This process's copy of what the staff published (publishing/refresh.ts): a publication refreshes it before
+   * answering. Unset in a test of one API alone (its pages read the first-start defaults).
+   */
+  publishing?: PublishingRefresh;
 }
 
 /** The composed site, as `ctx.domains` carries it (composed by site/server.ts with `composeDomains`, domains.ts). */
@@ -274,4 +281,6 @@ export interface SiteDomains {
   services: DomainServices;
   /** Every domain's labels of its audit actions and records, for the audit log's readers (audit-labels.ts). */
   audit: SiteAuditLabels;
+  /** Every document the staff edit and publish (#28), each declared by its domain. */
+  documents: readonly PublishedDocument[];
 }

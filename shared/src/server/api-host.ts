@@ -11,6 +11,7 @@ import type { PaymentProvider } from './payments/provider';
 import type { SiteDomains } from './domains';
 import { assertProductionReady, createApiContext, type CommonServerConfig, type StaffDirectorySource } from './server-config';
 import { hidePrivateBuildFiles } from './static-cache';
+import { startPublishingRefresh } from './publishing/refresh';
 
 /** What answers an API request while migrations are still running (background mode only). */
 const STARTING = { error: 'starting', message: 'El servicio se está iniciando. Intenta en unos segundos.' } as const;
@@ -94,6 +95,15 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
   const ready = options.migrations === 'before' ? Promise.resolve() : migrate();
   ready.catch((err: unknown) => app.log.error({ err }, 'migrations failed'));
   ctx.migrated = ready;
+  // What the staff published, loaded once migrated and kept current (a publication reaches this process's pages within
+  // PUBLISHED_REFRESH_MS); every process that serves an API serves its pages, e-mails and PDFs from it.
+  const publishing = startPublishingRefresh(database.db, ctx.domains.documents, {
+    intervalMs: config.publishedRefreshMs,
+    log: app.log,
+    ready,
+  });
+  ctx.publishing = publishing;
+  app.addHook('onClose', async () => publishing.stop());
 
   await options.beforeApis?.(app);
   await registerRateLimit(app, { max: config.writeLimit.max, timeWindowMs: config.writeLimit.timeWindow, redisUrl: config.redisUrl });

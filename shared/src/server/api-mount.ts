@@ -7,6 +7,7 @@ import type { ErrorBody } from './http';
 import { mailMigrations } from './mailer';
 import { staffMigrations } from './audit';
 import { privacyMigrations } from './consents';
+import { publishingMigrations } from './publishing/revisions';
 
 /** The API's answer to a path it does not have (the gateway's and every remote service's). */
 export const apiNotFound: ErrorBody = { error: 'not_found', message: 'El recurso solicitado no existe.' };
@@ -17,7 +18,7 @@ export const apiNotFound: ErrorBody = { error: 'not_found', message: 'El recurso
  * on PostgreSQL's catalog, so a failed domain is retried (migrations themselves run under Kysely's lock).
  */
 export async function migrateApis(db: SiteDb, apis: readonly ApiModule[], retry = { attempts: 4, delayMs: 250 }): Promise<void> {
-  for (const domain of [mailMigrations, staffMigrations, privacyMigrations, ...apis.map((api) => api.migrations)]) {
+  for (const domain of [mailMigrations, staffMigrations, privacyMigrations, publishingMigrations, ...apis.map((api) => api.migrations)]) {
     for (let attempt = 1; ; attempt++) {
       try {
         await migrateDomain(db, domain);

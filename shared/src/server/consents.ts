@@ -65,20 +65,26 @@ export const privacyMigrations: DomainMigrations = {
 };
 
 /**
- * Hashes already computed, per form declaration and version: a published version's text never changes (the policy adds
- * a version instead), so each public write need not write and hash the same text again.
+ * Hashes already computed, per form declaration and text: a version's text changes only with the foundation's published
+ * name (#28), so each public write need not hash the same text again.
  */
-const knownHashes = new WeakMap<ConsentFormDeclaration, Map<string, string | undefined>>();
+const knownHashes = new WeakMap<ConsentFormDeclaration, Map<string, string>>();
 
-/** The SHA-256 (hex) of the authorization text `version` shows on `form`; undefined for a version that does not exist. */
+/** The SHA-256 (hex) of the authorization text `version` shows on `form` now; undefined for a version that does not exist. */
 export function authorizationHash(form: ConsentFormDeclaration, version: string): string | undefined {
-  let byVersion = knownHashes.get(form);
-  if (!byVersion) knownHashes.set(form, (byVersion = new Map()));
-  if (byVersion.has(version)) return byVersion.get(version);
   const policy = privacyVersionOf(version);
-  const hash = policy ? createHash('sha256').update(policy.authorization(form), 'utf8').digest('hex') : undefined;
-  // Only existing versions are kept: a stream of made-up versions cannot grow the map.
-  if (hash) byVersion.set(version, hash);
+  // Unknown versions are never kept: a stream of made-up versions cannot grow the map.
+  if (!policy) return undefined;
+  const text = policy.authorization(form);
+  let byText = knownHashes.get(form);
+  if (!byText) knownHashes.set(form, (byText = new Map()));
+  let hash = byText.get(text);
+  if (!hash) {
+    hash = createHash('sha256').update(text, 'utf8').digest('hex');
+    // A renamed foundation leaves one stale entry per form; a bounded map all the same.
+    if (byText.size > 8) byText.clear();
+    byText.set(text, hash);
+  }
   return hash;
 }
 

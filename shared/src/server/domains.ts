@@ -1,3 +1,4 @@
+import type { PublishedDocument } from '../publishing/document';
 import type { ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { SiteDomains } from './api-contract';
 import { composeAuditLabels, type AuditLabels } from './audit-labels';
@@ -25,6 +26,8 @@ export interface DomainManifest {
   services?: readonly ServiceProvider<unknown>[];
   /** How the panel's audit log names its actions and records (audit-labels.ts). */
   audit?: AuditLabels;
+  /** The documents its staff edit and publish from the panel (#28; shared/publishing/document). */
+  documents?: readonly PublishedDocument[];
 }
 
 /** The site from its domains' manifests, in this order (a person's copy lists its groups in it). */
@@ -40,7 +43,15 @@ export function composeDomains(manifests: readonly DomainManifest[]): SiteDomain
       if (form in consentForms) throw new Error(`El formulario ${form} está declarado dos veces.`);
       consentForms[form] = label;
     }
+  const documents: PublishedDocument[] = [];
+  for (const m of manifests)
+    for (const doc of m.documents ?? []) {
+      if (!doc.name.startsWith(`${m.name}.`)) throw new Error(`El dominio ${m.name} declara el documento ${doc.name}, que no es suyo.`);
+      if (documents.some((d) => d.name === doc.name)) throw new Error(`El documento ${doc.name} está declarado dos veces.`);
+      documents.push(doc);
+    }
   return {
+    documents,
     personalData: {
       registry: combineRegistries([...manifests.map((m) => m.personalData), siteTables(consentForms)]),
       retention: orderRetention([...manifests.flatMap((m) => m.retention ?? []), ...siteRetention]),
@@ -85,6 +96,8 @@ export const uncomposedDomains: SiteDomains = {
   get audit(): never {
     throw uncomposed('nombres de las acciones de auditoría');
   },
+  // Nothing published to refresh: the pages read their documents' defaults.
+  documents: [],
 };
 
 export type { SiteDomains };

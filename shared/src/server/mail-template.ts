@@ -1,4 +1,4 @@
-import { site } from '../config/site';
+import { site } from '../foundation/site';
 import { escapeHtml, type OutgoingMail } from './mailer';
 
 /** A value marked secret: it opens something (a code, a temporary password), so the stored copy loses it once sent. */
@@ -28,7 +28,8 @@ export interface MailContent {
 }
 
 /** The signature's contact line: the e-mail, and the phone once the foundation has confirmed it. */
-const signatureContact = [site.contact.email, site.contact.phoneDisplay].filter(Boolean).join(' · ');
+/** The signature's contact line, from the foundation's published data at the time of sending. */
+const signatureContact = () => [site.contact.email, site.contact.phoneDisplay].filter(Boolean).join(' · ');
 
 /** Renders a Spanish e-mail with the foundation's name, in plain text and simple, accessible HTML. */
 export function renderMail(content: MailContent): OutgoingMail {
@@ -43,7 +44,7 @@ export function renderMail(content: MailContent): OutgoingMail {
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     'Con cariño,',
     site.name,
-    signatureContact,
+    signatureContact(),
   ].join('\n');
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <h1 style="font-size:20px;color:#0f5c4d">${escapeHtml(site.name)}</h1>
@@ -51,7 +52,7 @@ export function renderMail(content: MailContent): OutgoingMail {
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${details.length ? `<table role="presentation" style="border-collapse:collapse">${details.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` : ''}
 ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="color:#0f5c4d;font-weight:bold">${escapeHtml(content.action.label)}</a></p>` : ''}
-<p>Con cariño,<br>${escapeHtml(site.name)}<br>${escapeHtml(signatureContact)}</p>
+<p>Con cariño,<br>${escapeHtml(site.name)}<br>${escapeHtml(signatureContact())}</p>
 </body></html>`;
   const secrets = [
     ...(content.action && !content.action.public ? [content.action.url] : []),

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { sql, type ColumnType } from 'kysely';
 import type { SiteDb } from './database';
 import type { DomainMigrations } from './db';
-import { site } from '../config/site';
+import { site } from '../foundation/site';
 
 /** A message the site sends (receipts, acknowledgements, codes). */
 export interface OutgoingMail {

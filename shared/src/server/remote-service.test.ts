@@ -138,7 +138,6 @@ describe('a remote service in production', () => {
         MERCADOPAGO_WEBHOOK_SECRET: 'secreto-real-de-mercado-pago',
         COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
         COGNITO_CLIENT_ID: '4example',
-        ALLOW_PENDING_FOUNDATION_DATA: '1',
         SMTP_URL: 'smtp://correo.example:587',
       },
       payments: new FakePaymentProvider(),

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createApiHost } from './api-host';
 import { envInt, readCommonConfig, type CommonServerConfig } from './server-config';
 import type { FastifyInstance } from 'fastify';
-import { site } from '../config/site';
+import { site } from '../foundation/site';
 import type { ApiModule } from './api-module';
 import { apiNotFound } from './api-mount';
 import type { Database } from './db';

@@ -79,8 +79,6 @@ describe('production readiness', () => {
     COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
     COGNITO_CLIENT_ID: '4example',
     COGNITO_REGION: 'us-east-1',
-    // The foundation's data has its own tests (foundation-data-check.test.ts); here it may still be pending.
-    ALLOW_PENDING_FOUNDATION_DATA: '1',
     SMTP_URL: 'smtp://correo.example:587',
   };
   const problemsWith = (env: NodeJS.ProcessEnv) => productionProblems(readCommonConfig(env, 'https://sitio.example'));

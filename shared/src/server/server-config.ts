@@ -9,7 +9,6 @@ import { cognitoStaffAccounts } from './staff-accounts';
 import { databaseStaffDirectory } from './staff-directory';
 import { isIP } from 'node:net';
 import { defaultHttpTimeouts, type HttpTimeouts, type TrustProxy } from './http';
-import { foundationDataProblems, readAllowPendingFoundationData } from './foundation-data-check';
 import { readRetentionSettings, type RetentionSettings } from './personal-data/retention-settings';
 
 /** Settings every server of the site reads the same way: the gateway and each remote run standalone. */
@@ -44,8 +43,8 @@ export interface CommonServerConfig {
   identity: IdentityConfig;
   /** RETENTION_*: how long each kind of record keeps its personal data (personal-data/retention-settings.ts). */
   retention?: RetentionSettings;
-  /** ALLOW_PENDING_FOUNDATION_DATA=1: production starts although foundation data is pending (foundation-data-check). */
-  allowPendingFoundationData?: boolean;
+  /** PUBLISHED_REFRESH_MS: how often this process asks whether the staff published something (publishing/refresh.ts). */
+  publishedRefreshMs?: number;
 }
 
 /** Id of the emulator's seeded pool and app client (the pool id is also its data file's name). */
@@ -197,7 +196,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     payments,
     identity: readIdentityConfig(env, production),
     retention: readRetentionSettings(env),
-    allowPendingFoundationData: readAllowPendingFoundationData(env),
+    publishedRefreshMs: Math.max(200, envInt(env.PUBLISHED_REFRESH_MS, 2000)),
   };
   // Only what is set (a whole number ≥ 1): the courses API keeps its own defaults for the rest.
   const perEmail = envInt(env.COURSES_SEAT_HOLDS_PER_EMAIL, 0);
@@ -259,7 +258,6 @@ export function productionProblems(config: CommonServerConfig): string[] {
   // links and codes, which are taken out only once a message is delivered.
   if (!config.smtpUrl)
     problems.push('Falta SMTP_URL, el servidor de correo: sin él el sitio no entrega recibos, respuestas ni invitaciones.');
-  problems.push(...foundationDataProblems(config));
   return problems;
 }
 

@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
-import { chatLink, site, telLink } from '../config/site';
+import { chatLink, site, telLink } from '../foundation/site';
 import { ChatButton } from './chat-button';
 
 describe('ChatButton', () => {

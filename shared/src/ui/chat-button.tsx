@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { chatLink, site } from '../config/site';
+import { chatLink, site } from '../foundation/site';
 
 export interface ChatButtonProps {
   /** The message the chat opens with. */

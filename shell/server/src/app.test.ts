@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { routes } from '../../../site/routes';
 import { WEBHOOK_LIMIT_FACTOR } from 'shared/server/api-module';
 import type { Gateway } from './app';
@@ -265,7 +265,6 @@ describe('source maps', () => {
       production: true,
       payments: realPayments,
       identity: realIdentity,
-      allowPendingFoundationData: true,
       smtpUrl: SMTP,
     });
     for (const url of [
@@ -311,7 +310,6 @@ describe('production mode', () => {
       MERCADOPAGO_WEBHOOK_SECRET: 'x'.repeat(32),
       COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
       COGNITO_CLIENT_ID: '4example',
-      ALLOW_PENDING_FOUNDATION_DATA: '1',
       SMTP_URL: SMTP,
     };
     for (const endpoint of ['http://cognito-idp.us-east-1.amazonaws.com', 'https://cognito.evil.example'])
@@ -331,7 +329,6 @@ describe('production mode', () => {
       production: true,
       payments: realPayments,
       identity: realIdentity,
-      allowPendingFoundationData: true,
       smtpUrl: SMTP,
     });
     expect((await gw.app.inject('/dev/mailbox.json')).statusCode).toBe(404);

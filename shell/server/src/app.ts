@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'shared/config/runtime';
 import { matchRoute, remoteNames, routes, type RemoteName } from '../../../site/routes';
 import type { ApiModule } from 'shared/server/api-module';
@@ -19,11 +19,14 @@ import type { PaymentProvider } from 'shared/server/payments/provider';
 import { siteDomains } from '../../../site/server';
 import type { GatewayConfig } from './config';
 import { renderDocument } from './html';
+import { browserSnapshot, type PublishingRefresh } from 'shared/server/publishing/refresh';
+import { publishedSnapshot } from 'shared/publishing/snapshot';
 import { ServerRenderer } from './ssr';
 import { RemoteAssetIndex } from './remote-assets';
 import { Breakers, registerRemoteProxy } from './remote-proxy';
 import { registerSecurityHeaders } from './security';
 import { mailboxPage } from './mailbox-page';
+import { siteApi } from '../../api';
 
 /** Loads a remote's API module by package name, so the gateway has no compile-time dependency on remotes. */
 async function importApi(name: RemoteName): Promise<ApiModule> {
@@ -55,6 +58,8 @@ export interface Gateway {
   staff: StaffDirectory;
   /** Resolves once migrations ran; /healthz answers 200 from then on. */
   ready: Promise<void>;
+  /** What the staff published, as this process serves it (refreshed every PUBLISHED_REFRESH_MS, or asked now). */
+  publishing?: PublishingRefresh;
 }
 
 /** Builds the gateway: the shell's build, every remote's static build and API, and the site-wide endpoints. */
@@ -71,16 +76,19 @@ export async function buildGateway(
 ): Promise<Gateway> {
   // One after another: Jest's ESM loader races when sibling modules are imported concurrently (a few ms at start).
   const apis = options.apis ?? [];
-  if (!options.apis)
+  if (!options.apis) {
     for (const name of remoteNames.filter((n) => !config.remotes[n].apiUrl))
       apis.push(options.apiOverrides?.[name] ?? (await importApi(name)));
+    // The site's own API (the foundation's data and content, #28): the gateway serves it in every topology.
+    apis.push(siteApi);
+  }
   const { app, database, mailer, ctx, ready, isReady } = await createApiHost(config, {
     apis,
     migrations: 'background',
     openapi: {
       title: `API de ${site.name}`,
       description: 'Cursos, donaciones, formularios de la comunidad y cuentas.',
-      tags: remoteNames.map((n) => ({ name: n })),
+      tags: [...remoteNames, siteApi.name].map((n) => ({ name: n })),
     },
     payments: options.payments,
     identity: options.identity,
@@ -247,7 +255,16 @@ export async function buildGateway(
       .status(route ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderDocument(template, route, config.publicOrigin, assets.lookup, rendered));
+      .send(
+        renderDocument(
+          template,
+          route,
+          config.publicOrigin,
+          assets.lookup,
+          rendered,
+          browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents),
+        ),
+      );
   };
 
   // "/" is a directory of the build for the static plugin; it is the home page for visitors.
@@ -264,5 +281,5 @@ export async function buildGateway(
     return sendPage(pathname, request.url, reply);
   });
 
-  return { app, database, mailer, staff: ctx.staff, ready };
+  return { app, database, mailer, staff: ctx.staff, ready, publishing: ctx.publishing };
 }

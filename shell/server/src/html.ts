@@ -1,4 +1,5 @@
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
+import { PUBLISHED_ELEMENT_ID, snapshotJson, type PublishedSnapshot } from 'shared/publishing/snapshot';
 import { notFoundMessage, notFoundTitle, routeTitle } from 'shared/routes';
 import type { RemoteName, SiteRoute } from '../../../site/routes';
 
@@ -88,9 +89,13 @@ export function renderDocument(
   origin: string,
   preload: PreloadLookup,
   rendered?: RenderedBody | null,
+  published?: PublishedSnapshot,
 ): string {
+  // What the staff published, as the page was rendered with it (#28): the browser reads it before hydrating. JSON in a
+  // data block (never executed, which the CSP allows), `<` escaped so no published text can close the element.
+  const data = published ? `\n    <script type="application/json" id="${PUBLISHED_ELEMENT_ID}">${snapshotJson(published)}</script>` : '';
   const head = template
-    .replace('<!--app-head-->', () => headFor(route, origin, preload, rendered))
+    .replace('<!--app-head-->', () => headFor(route, origin, preload, rendered) + data)
     .replace(BOOT_TAG, (tag) => bootTag(tag, route, preload, rendered));
   if (rendered) return head.replace('<div id="root"><!--app-body--></div>', () => `<div id="root" data-ssr="">${rendered.html}</div>`);
   const body = route ? '' : `<main class="container page"><h1>${escapeHtml(notFoundMessage)}</h1></main>`;

@@ -10,6 +10,7 @@ import type * as ReactDomStatic from 'react-dom/static';
 import type { FastifyBaseLogger } from 'fastify';
 import { satisfy } from '@module-federation/enhanced/runtime';
 import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
+import { publishedSnapshot, type PublishedSnapshot } from 'shared/publishing/snapshot';
 import { isStaffPath } from 'shared/staff-routes';
 import { contractVersion } from '../../../tooling/contract.mjs';
 import { SERVER_PROVIDED } from '../../../tooling/server-provided.mjs';
@@ -39,6 +40,8 @@ interface RemoteBuild {
 export interface RenderedPage {
   html: string;
   stylesheets: string[];
+  /** What the staff had published when it was rendered: the page carries this one, so hydration reads the same. */
+  published: PublishedSnapshot;
 }
 
 /**
@@ -269,8 +272,9 @@ export class ServerRenderer {
     if (!shell) return;
     for (const route of routes) {
       if (route.owner !== name || !ServerRenderer.renders(route, route.path)) continue;
-      const page = await this.#renderNow(route.path, route, shell.value, build);
-      if (page) this.#keep(`${route.path}\n${shell.version}\n${version}`, page);
+      const published = publishedSnapshot();
+      const page = await this.#renderNow(route.path, route, shell.value, build, published);
+      if (page) this.#keep(`${route.path}\n${shell.version}\n${version}\n${published.version}`, page);
     }
   }
 
@@ -298,7 +302,9 @@ export class ServerRenderer {
     const remote = owner ? await this.#remote(owner).get(Math.max(0, this.options.budgetMs - (Date.now() - started))) : null;
     // Pages with a query string are rendered each time (their content may depend on it), the rest kept a while under the
     // route table's spelling, so /Nosotros, /nosotros/ and /nosotros share one entry.
-    const key = url.includes('?') ? null : `${route?.path ?? url}\n${shell.version}\n${remote?.version ?? '-'}`;
+    // What the staff published is part of the key (#28): a publication is rendered anew at once, never served stale.
+    const published = publishedSnapshot();
+    const key = url.includes('?') ? null : `${route?.path ?? url}\n${shell.version}\n${remote?.version ?? '-'}\n${published.version}`;
     const now = Date.now();
     const cached = key ? this.#cache.get(key) : undefined;
     if (cached && cached.expires > now) return cached.page;
@@ -308,7 +314,7 @@ export class ServerRenderer {
     // renders at once or per second, so it cannot take the gateway's CPU from everyone else.
     if (this.#rendering >= (this.options.maxConcurrentRenders ?? 8) || !this.#takeRenderToken()) return null;
     this.#rendering++;
-    const rendering = this.#renderNow(url, route, shell.value, remote?.value ?? null).then((page) => {
+    const rendering = this.#renderNow(url, route, shell.value, remote?.value ?? null, published).then((page) => {
       this.#rendering--;
       if (key && page) this.#keep(key, page);
       return page;
@@ -325,6 +331,7 @@ export class ServerRenderer {
     route: SiteRoute | undefined,
     shell: { build: ShellBuild; stylesheets: Record<string, string[]> },
     remote: RemoteBuild | null,
+    published: PublishedSnapshot,
   ): Promise<RenderedPage | null> {
     const { prerenderToNodeStream } = gatewayRequire('react-dom/static') as typeof ReactDomStatic;
     const owner = route && route.owner !== 'shell' ? route.owner : null;
@@ -353,7 +360,7 @@ export class ServerRenderer {
       const stylesheets = [...(shell.stylesheets.bootstrap ?? [])].map((f) => `/${f}`);
       if (route?.owner === 'shell') stylesheets.push(...(shell.stylesheets[`page-${route.screen}`] ?? []).map((f) => `/${f}`));
       else if (route && remote) stylesheets.push(...(this.options.assets(route.owner, route.screen)?.css ?? []));
-      return { html, stylesheets };
+      return { html, stylesheets, published };
     } catch (err) {
       // The path only: a query string may carry a token or a payment's id.
       this.options.log?.warn(

@@ -22,6 +22,9 @@ const noPersonalData = new Set([
   'GET /api/courses/staff/cohorts',
   // The campaigns' texts and goals.
   'GET /api/giving/staff/campaigns',
+  // The foundation's data (#28): what it publishes about itself, and which member saved each version.
+  'GET /api/site/staff/publicacion/fundacion',
+  'GET /api/site/staff/publicacion/fundacion/revisiones/:revision',
   // Sums of approved donations per month and year.
   'GET /api/giving/staff/donations/totales',
   // Subscribers counted per status, and the latest sends (subject, counts).

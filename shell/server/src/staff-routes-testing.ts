@@ -11,7 +11,8 @@ import type { StaffRole } from 'shared/staff-roles';
 import { sql } from 'kysely';
 import type { Gateway } from './app';
 import { testGateway } from './testing';
-import { remoteNames, type RemoteName } from '../../../site/routes';
+import { remoteNames } from '../../../site/routes';
+import { siteApi } from '../../api';
 
 export interface StaffRouteInfo {
   method: string;
@@ -39,11 +40,14 @@ export async function staffTestGateway(): Promise<StaffTestGateway> {
   const identity = createTestIdentity();
   const accounts = fakeStaffAccounts();
   const seen: Array<{ route: RouteOptions; check: StaffCheck | null }> = [];
-  const apiOverrides: Partial<Record<RemoteName, ApiModule>> = {};
-  for (const name of remoteNames) {
-    // As the gateway loads them (app.ts importApi): by package name, so the shell names no remote at compile time.
-    const api = ((await import(`remote-${name}/server`)) as { default: ApiModule }).default;
-    apiOverrides[name] = {
+  const apis: ApiModule[] = [];
+  // As the gateway loads them (app.ts importApi): by package name, so the shell names no remote at compile time; and the
+  // site's own API (#28), which the gateway always serves.
+  const modules = [];
+  for (const name of remoteNames) modules.push(((await import(`remote-${name}/server`)) as { default: ApiModule }).default);
+  modules.push(siteApi);
+  for (const api of modules) {
+    apis.push({
       ...api,
       plugin: async (scope, ctx) => {
         // Hooks run in the context the route is registered in (`this`), so the staff scope's check is found from it;
@@ -53,13 +57,13 @@ export async function staffTestGateway(): Promise<StaffTestGateway> {
         });
         await api.plugin(scope, ctx);
       },
-    };
+    });
   }
   const gw = await testGateway(
     { writeLimit: { max: 1_000_000, timeWindow: 60_000 } },
     {},
     {
-      apiOverrides,
+      apis,
       payments: new FakePaymentProvider(),
       identity: identity.verifier,
       staff: (db) => databaseStaffDirectory(db, accounts),

@@ -1,5 +1,5 @@
 import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { site, telLink } from 'shared/config/site';
+import { site, telLink } from 'shared/foundation/site';
 import { AppLink } from 'shared/navigation';
 import { footerLinks } from './menus';
 

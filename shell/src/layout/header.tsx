@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { logoutSession } from 'shared/auth-session';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { selectFirstName, selectIsAuthenticated, signedOut, useAppDispatch, useAppSelector } from 'shared/store';

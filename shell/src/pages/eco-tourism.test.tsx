@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { render, screen } from '@testing-library/react';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { BookingCall, BookingLink } from './eco-tourism';
 
 describe('RESERVA AHORA', () => {

@@ -1,4 +1,4 @@
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { PageFrame } from 'shared/ui/page-frame';
 import { Stars } from 'shared/ui/stars';
 import { activities, ecoValues } from '../content/eco-tourism';

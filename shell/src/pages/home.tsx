@@ -1,4 +1,4 @@
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { odsItems } from 'shared/content/ods';
 import { featuredTestimonial } from 'shared/content/testimonials';
 import { AppLink } from 'shared/navigation';

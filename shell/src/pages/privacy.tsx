@@ -1,4 +1,4 @@
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
 import { currentPrivacyPolicy, privacyPolicyPath, privacyPolicyVersions } from 'shared/legal/privacy-policy';

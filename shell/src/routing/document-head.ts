@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { notFoundTitle, routeTitle } from 'shared/routes';
 import { isStaffPath } from 'shared/staff-routes';
 import { matchRoute } from '../../../site/routes';

@@ -5,4 +5,5 @@ import type { ShellStaffScreen } from '../../manifest/staff-routes';
 export const shellStaffScreens: Record<ShellStaffScreen, ComponentType<Record<string, string>>> = {
   StaffToday: lazy(() => import(/* webpackChunkName: "staff-StaffToday" */ './today')),
   StaffPayments: lazy(() => import(/* webpackChunkName: "staff-StaffPayments" */ './payments')),
+  StaffFoundation: lazy(() => import(/* webpackChunkName: "staff-StaffFoundation" */ './foundation')),
 };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { STAFF_BASE } from 'shared/staff-routes';
 import {

@@ -1,4 +1,4 @@
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { DATA_RADICADO_PATTERN, dataRequestKindLabels, type DataRequestKind } from '../schemas';
 import type { OutgoingMail } from 'shared/server/mailer';

@@ -1,5 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { formatCOP } from 'shared/format/money';
 import { embedSiteFonts } from 'shared/server/pdf/fonts';
 import { A4, centered, paragraph, PDF_GREEN, PDF_INK, pdfLongDate } from 'shared/server/pdf/layout';

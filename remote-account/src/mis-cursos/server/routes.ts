@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';

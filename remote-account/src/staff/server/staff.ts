@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { AUDIT_PAGE_SIZE, type AuditResponse, type StaffMembersResponse } from '../team-schemas';
 import type { ApiContext, StaffInvitationMessage, StaffInvitationProblem } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';

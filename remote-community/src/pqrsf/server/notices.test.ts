@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import type { StaffDirectory } from 'shared/server/api-contract';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import type { PqrsfLookupResponse } from '../schemas';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Transporter } from 'nodemailer';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import type { Certificate, CertificateListResponse, CertificateResponse } from '../schemas';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';

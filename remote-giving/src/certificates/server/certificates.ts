@@ -9,7 +9,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import {
   certificateLinkQuerySchema,
   certificateTexts,

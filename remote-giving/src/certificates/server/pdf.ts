@@ -1,5 +1,5 @@
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { Site } from 'shared/config/site';
+import type { Site } from 'shared/foundation/site';
 import { formatCOP } from 'shared/format/money';
 import { paymentTypeLabel } from 'shared/payments/ledger';
 import { embedSiteFonts } from 'shared/server/pdf/fonts';

@@ -4,7 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import { certificateTexts, type Certificate } from '../schemas';
 import type { ApiContext } from 'shared/server/api-contract';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { isPrintableName } from 'shared/schemas/common';
 import { colombianDate } from 'shared/format/business-days';
 import { certificateTexts } from '../schemas';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { colombianDate } from 'shared/format/business-days';
 import { counted, type TodaySource } from 'shared/server/today';
 import { certificateFoundationData } from './pdf';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { signNotification } from 'shared/server/payments/signature';
 import { testApi, type TestApi } from 'shared/server/api-testing';

@@ -4,7 +4,7 @@ import { recordConsent } from 'shared/server/consents';
 import { donationConsent } from '../../../manifest/consent';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { site } from 'shared/config/site';
+import { site } from 'shared/foundation/site';
 import { formatCOP } from 'shared/format/money';
 import { donationTexts, resolveDonationAmount, type DonationPaymentStatusResponse } from '../schemas';
 import type { ApiContext } from 'shared/server/api-contract';
@@ -28,7 +28,8 @@ type DonationReceipt = Omit<DonationPaymentStatusResponse, keyof PaymentStatusRe
 /** Donations per e-mail and hour before a card-testing pause. */
 const PER_EMAIL_PER_HOUR = 5;
 
-export const donationTitle = `Donación a ${site.name}`;
+/** The donation's title on the checkout and the receipt, with the foundation's published name. */
+export const donationTitle = () => `Donación a ${site.name}`;
 export const donationDescription = 'Apoyo a la formación de personas en situación de vulnerabilidad.';
 
 /**
@@ -86,12 +87,12 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
         domain: 'giving',
         table: 'giving.contributions',
         reference,
-        item: { id: 'donacion', title: donationTitle, description: donationDescription, unitPrice: amount.amount },
+        item: { id: 'donacion', title: donationTitle(), description: donationDescription, unitPrice: amount.amount },
         payer: { name: `${body.contributor_name} ${body.contributor_lastname}`, email: body.email, phone: body.phone_number },
         returnPaths: { success: '/success', failure: '/failure', pending: '/pending' },
         failureMessage: donationTexts.failed,
       });
-      return { success: true as const, ...preference, amount: amount.amount, title: donationTitle, claim_secret: claim.secret };
+      return { success: true as const, ...preference, amount: amount.amount, title: donationTitle(), claim_secret: claim.secret };
     },
     // The site's write limit and the honeypot refused before validation, as every public form's POST.
     { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
@@ -111,7 +112,7 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
   eventsTable: 'giving.payment_events',
   // The result pages' receipt: it paid a donation (the amount, number and date are the payment's).
   statusOperation: donationOperations.paymentStatus,
-  receipt: () => ({ concept: 'donation' as const, title: donationTitle }),
+  receipt: () => ({ concept: 'donation' as const, title: donationTitle() }),
   async afterApply(c, d, payment, firstApproval) {
     // Money that went back is no longer a donation: its certificates (and the donor's annual one) are void.
     if (isReversal(payment.status)) {

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { site } from '../../config/site';
+import { site } from '../../foundation/site';
 import { formatColombianDateTime } from '../../format/dates';
 import { embedSiteFonts } from '../pdf/fonts';
 import { printable, wrapText } from '../pdf/text';

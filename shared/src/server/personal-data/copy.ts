@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { site } from '../../config/site';
+import { site } from '../../foundation/site';
 import type { SiteDb } from '../database';
 import type { IdentityAccount } from './identity-accounts';
 import type { ColumnInfo } from './schema-info';

@@ -66,6 +66,11 @@ export const siteTables = (consentForms: Readonly<Record<string, string>>): Doma
       why: 'Registro de auditoría del panel, de solo inserción (la base de datos rechaza cambios y borrados): quién del equipo hizo qué y cuándo, con qué roles. Nombra los registros por número o radicado y nunca guarda datos de un visitante (de una búsqueda guarda solo qué filtros se usaron); `entity_id` es el correo de un miembro del equipo en las acciones sobre el equipo.',
     },
     {
+      table: 'publishing.revisions',
+      columns: ['saved_by', 'published_by', 'body'],
+      why: 'Lo que el equipo publica en el sitio desde el panel (datos de la fundación, precios, textos), cada versión guardada con el correo de quien la guardó y la publicó. El contenido es el que la fundación hace público (nombra a quienes firman sus certificados), nunca datos de un visitante.',
+    },
+    {
       table: 'staff.members',
       columns: ['email', 'name', 'roles', 'status', 'username', 'sub', 'invite_token_hash', 'invited_by'],
       why: 'El equipo del panel y sus invitaciones: correo invitado, nombre, roles y la cuenta que aceptó la invitación (de la invitación se guarda solo la huella del enlace). Es el registro de quién tiene acceso; quien deja el equipo queda como «retirado» con la fecha.',

@@ -1,0 +1,363 @@
+import 'shared/ui/staff/screens.css';
+import { useRef, useState } from 'react';
+import { useFieldArray, type Path } from 'react-hook-form';
+import { foundationDefaults } from 'shared/config/site';
+import { pendingFoundationData } from 'shared/foundation/fields';
+import type { FoundationData, FoundationDataInput } from 'shared/foundation/schema';
+import { TextAreaField, TextField } from 'shared/ui/form';
+import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
+import { Notice } from 'shared/ui/staff/kit';
+import { ResourceState } from 'shared/ui/staff/resource';
+import {
+  changesBetween,
+  ChangesPreview,
+  failureOf,
+  PublicationStatus,
+  publishingTexts,
+  RevisionHistory,
+  usePublishedDocument,
+  type Change,
+} from 'shared/ui/staff/publishing';
+import type { DocumentState } from 'shared/publishing/document';
+import { foundationOperations, type foundationDocument } from '../../manifest/documents';
+
+/** The form's values: the document with every pending (null) value as an empty field. */
+type FoundationForm = { [K in keyof FoundationDataInput]: FoundationDataInput[K] };
+type State = DocumentState<typeof foundationDocument.schema>;
+
+export const staffFoundationTexts = {
+  title: 'Datos de la fundación',
+  intro:
+    'Lo que el sitio, los correos y los certificados de donación dicen de la fundación. Un campo vacío es un dato pendiente: el sitio no lo muestra (ni inventa uno). Guarda un borrador mientras lo completas; al publicar, el sitio lo muestra en unos segundos.',
+  loading: 'Cargando los datos de la fundación…',
+  missingTitle: 'Lo que falta y lo que bloquea',
+  missingNone: 'Están todos los datos: nada bloqueado.',
+  missing: (label: string, blocks: string) => `${label}: sin él no aparece ${blocks}.`,
+  identity: 'Identidad',
+  contact: 'Contacto',
+  social: 'Redes sociales',
+  legal: 'Documentos legales',
+  certificates: 'Certificados de donación',
+  certificatesHint:
+    'Los certificados de donación (Estatuto Tributario art. 125-2) llevan el NIT, la ciudad, la destinación de las donaciones y quienes firman. Mientras falte alguno, en producción no se expide ninguno.',
+  esal: 'Transparencia ESAL (Estatuto Tributario art. 364-5)',
+  esalDocuments: 'Documentos publicados',
+  addDocument: 'Agregar documento',
+  removeDocument: (name: string) => `Quitar el documento ${name || 'sin nombre'}`,
+  remove: 'Quitar',
+  documentHint: 'La dirección https:// del PDF publicado.',
+  saveDraft: 'Guardar borrador',
+  saving: 'Guardando…',
+  review: 'Revisar y publicar',
+  labels: {
+    name: 'Nombre completo (como en los estatutos)',
+    shortName: 'Nombre corto (encabezado)',
+    nit: 'NIT con dígito de verificación',
+    legalNature: 'Naturaleza jurídica',
+    defaultDescription: 'Descripción del sitio (buscadores y redes)',
+    'contact.email': 'Correo de contacto (remitente de los correos del sitio)',
+    'contact.phoneDisplay': 'Teléfono',
+    'contact.chatPhone': 'WhatsApp de los botones de chat',
+    'contact.address': 'Dirección',
+    'contact.hours': 'Horario de atención',
+    bookingUrl: 'Página de reservas de ecoturismo (RESERVA AHORA)',
+    'legal.privacyEffectiveDate': 'Vigencia de la política de privacidad',
+    'legal.termsEffectiveDate': 'Vigencia de los términos y condiciones',
+    'legal.dataProtectionEmail': 'Correo de protección de datos personales',
+    'certificates.city': 'Ciudad de expedición',
+    'certificates.destination': 'Destinación de las donaciones',
+    'certificates.legalRepresentative': 'Representante legal (nombre e identificación)',
+    'certificates.fiscalReviewer': 'Revisor fiscal o contador (nombre y tarjeta profesional)',
+    'esal.meritoriousActivity': 'Actividad meritoria',
+    'esal.surplusReinvestment': 'Reinversión de excedentes',
+    'esal.directors': 'Directivos y representante legal',
+    'esal.donations': 'Donaciones recibidas y su destino',
+    'esal.annualReport': 'Informe anual de resultados',
+    'esal.financialStatements': 'Estados financieros',
+  } as Record<string, string>,
+  hints: {
+    nit: "Como aparece en el RUT: '901.234.567-7'.",
+    'contact.phoneDisplay': "Con +57: '+57 601 234 5678'.",
+    'contact.chatPhone': "Solo dígitos, 57 y el celular: '573102345678'.",
+    'contact.address': "Con ciudad: 'Carrera 7 # 12-34, Tunja, Boyacá'.",
+    'legal.privacyEffectiveDate': "La fecha en que el consejo la adoptó: '1 de diciembre de 2026'.",
+    'legal.termsEffectiveDate': "Como la anterior: '1 de diciembre de 2026'.",
+    'certificates.city': "'Tunja, Boyacá'.",
+    'certificates.legalRepresentative': "'Ana María Rojas Peña, C.C. 40.123.456'.",
+    'certificates.fiscalReviewer': "'Luis Pérez Gómez, T.P. 123456-T'.",
+    bookingUrl: 'La página de la fundación en el sitio de reservas, no su inicio.',
+  } as Record<string, string>,
+  socialLabel: (name: string) => `Dirección de ${name} (https://)`,
+  documentName: (i: number) => `Nombre del documento ${i + 1}`,
+  documentDescription: (i: number) => `Descripción del documento ${i + 1}`,
+  documentUrl: (i: number) => `Dirección del documento ${i + 1}`,
+} as const;
+const t = staffFoundationTexts;
+
+/** Empty fields for pending values (an input shows '' for null); the server reads '' back as pending. */
+function toForm(data: FoundationData): FoundationForm {
+  return JSON.parse(JSON.stringify(data, (_k, v: unknown) => (v === null ? '' : v))) as FoundationForm;
+}
+
+/** A change's label: the field's, or the list item's ("Red social: Facebook"). */
+function labelOf(values: FoundationForm) {
+  return (path: string) => {
+    const social = /^social\.(\d+)\.url$/.exec(path);
+    if (social) return t.socialLabel(values.social[Number(social[1])]?.name ?? '');
+    const doc = /^esal\.documents\.(\d+)\.(name|description|url)$/.exec(path);
+    if (doc) {
+      const i = Number(doc[1]);
+      return doc[2] === 'name' ? t.documentName(i) : doc[2] === 'description' ? t.documentDescription(i) : t.documentUrl(i);
+    }
+    return t.labels[path] ?? path;
+  };
+}
+
+function FoundationEditor({
+  state,
+  doc,
+  onState,
+}: {
+  state: State;
+  doc: ReturnType<typeof usePublishedDocument<typeof foundationDocument.schema>>;
+  onState: (state: State, notice: string) => void;
+}) {
+  const action = useRef<'draft' | 'publish'>('draft');
+  const [preview, setPreview] = useState<Change[] | null>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const live = state.published?.body ?? state.defaults ?? foundationDefaults;
+  const { form, field, ...submission } = useStaffForm<FoundationForm, State>({
+    defaultValues: toForm(state.draft?.body ?? live),
+    send: async (values) => {
+      const result = await doc.send(values, action.current);
+      // A refused publication goes back to the form (its errors are on the fields); Enter saves a draft again.
+      if (result.kind !== 'ok') {
+        setPreview(null);
+        action.current = 'draft';
+      }
+      return result;
+    },
+    onSent: (next) => {
+      setPreview(null);
+      const revision = next.latest_revision;
+      onState(next, action.current === 'draft' ? publishingTexts.savedDraft(revision) : publishingTexts.publishedNow(revision));
+      action.current = 'draft';
+    },
+    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
+  });
+  const documents = useFieldArray({ control: form.control, name: 'esal.documents' });
+  const text = (name: Path<FoundationForm>, options: { multiline?: boolean; required?: boolean; maxLength?: number } = {}) => {
+    const props = { label: t.labels[name] ?? name, hint: t.hints[name], required: options.required, unmarked: true, ...field(name) };
+    return options.multiline ? (
+      <TextAreaField rows={4} maxLength={options.maxLength ?? 4000} {...props} />
+    ) : (
+      <TextField autoComplete="off" maxLength={options.maxLength ?? 300} {...props} />
+    );
+  };
+  const openPreview = () => {
+    const values = form.getValues();
+    setPreview(changesBetween(toForm(live), values, labelOf(values)));
+  };
+  const closePreview = () => {
+    action.current = 'draft';
+    setPreview(null);
+    reviewButton.current?.focus();
+  };
+
+  return (
+    <form
+      ref={submission.formRef}
+      className="form card staff-document"
+      onSubmit={(e) => void submission.onSubmit(e)}
+      aria-labelledby="fundacion-form-titulo"
+      noValidate
+    >
+      <h2 id="fundacion-form-titulo" className="visually-hidden">
+        {t.title}
+      </h2>
+      <StaffFormFailure submission={submission} />
+      <fieldset>
+        <legend>{t.identity}</legend>
+        {text('name', { required: true, maxLength: 120 })}
+        {text('shortName', { required: true, maxLength: 40 })}
+        <div className="form-grid">
+          {text('nit', { maxLength: 20 })}
+          {text('legalNature', { required: true, maxLength: 160 })}
+        </div>
+        {text('defaultDescription', { required: true, multiline: true, maxLength: 300 })}
+      </fieldset>
+      <fieldset>
+        <legend>{t.contact}</legend>
+        <div className="form-grid">
+          {text('contact.email', { required: true, maxLength: 120 })}
+          {text('contact.phoneDisplay', { maxLength: 24 })}
+          {text('contact.chatPhone', { maxLength: 12 })}
+          {text('contact.hours', { required: true, maxLength: 120 })}
+        </div>
+        {text('contact.address', { maxLength: 160 })}
+        {text('bookingUrl')}
+      </fieldset>
+      <fieldset>
+        <legend>{t.social}</legend>
+        <div className="form-grid">
+          {form.getValues('social').map((s, i) => (
+            <TextField
+              key={s.name}
+              label={t.socialLabel(s.name)}
+              type="url"
+              autoComplete="off"
+              maxLength={300}
+              unmarked
+              {...field(`social.${i}.url`)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t.legal}</legend>
+        <div className="form-grid">
+          {text('legal.privacyEffectiveDate', { maxLength: 60 })}
+          {text('legal.termsEffectiveDate', { maxLength: 60 })}
+          {text('legal.dataProtectionEmail', { required: true, maxLength: 120 })}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t.certificates}</legend>
+        <p className="field-hint">{t.certificatesHint}</p>
+        {text('certificates.city', { maxLength: 80 })}
+        {text('certificates.destination', { multiline: true, maxLength: 600 })}
+        {text('certificates.legalRepresentative', { maxLength: 160 })}
+        {text('certificates.fiscalReviewer', { maxLength: 160 })}
+      </fieldset>
+      <fieldset>
+        <legend>{t.esal}</legend>
+        <h3>{t.esalDocuments}</h3>
+        {documents.fields.map((d, i) => (
+          <div key={d.id} className="staff-document__item">
+            <TextField label={t.documentName(i)} required unmarked maxLength={120} {...field(`esal.documents.${i}.name`)} />
+            <TextField label={t.documentDescription(i)} required unmarked maxLength={300} {...field(`esal.documents.${i}.description`)} />
+            <TextField
+              label={t.documentUrl(i)}
+              hint={t.documentHint}
+              autoComplete="off"
+              maxLength={300}
+              unmarked
+              {...field(`esal.documents.${i}.url`)}
+            />
+            <button
+              type="button"
+              className="btn btn--ghost"
+              aria-label={t.removeDocument(form.getValues(`esal.documents.${i}.name`))}
+              onClick={() => documents.remove(i)}
+            >
+              {t.remove}
+            </button>
+          </div>
+        ))}
+        <p>
+          <button type="button" className="btn btn--ghost" onClick={() => documents.append({ name: '', description: '', url: '' })}>
+            {t.addDocument}
+          </button>
+        </p>
+        {text('esal.meritoriousActivity', { multiline: true })}
+        {text('esal.surplusReinvestment', { multiline: true })}
+        {text('esal.directors', { multiline: true })}
+        {text('esal.donations', { multiline: true })}
+        {text('esal.annualReport', { multiline: true })}
+        {text('esal.financialStatements', { multiline: true })}
+      </fieldset>
+      {preview ? (
+        <ChangesPreview
+          changes={preview}
+          busy={submission.busy}
+          onCancel={closePreview}
+          onConfirm={() => {
+            action.current = 'publish';
+            void submission.onSubmit();
+          }}
+        />
+      ) : null}
+      <p className="staff-filters__actions">
+        {/* Enter in a field saves a draft too: only the preview's confirmation publishes. */}
+        <button
+          type="submit"
+          className="btn"
+          disabled={submission.busy}
+          aria-busy={submission.busy || undefined}
+          onClick={() => (action.current = 'draft')}
+        >
+          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
+        </button>
+        <button ref={reviewButton} type="button" className="btn btn--primary" onClick={openPreview}>
+          {t.review}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** StaffFoundation (/equipo/fundacion): the foundation's data, edited, previewed, published, with its history. */
+export default function StaffFoundation() {
+  const doc = usePublishedDocument(foundationOperations);
+  const { resource } = doc;
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
+  const state = resource.data;
+  const shown = loaded?.state ?? state;
+  const pending = state ? pendingFoundationData(state.published?.body ?? state.defaults) : [];
+
+  const changed = (next: State, text: string) => {
+    resource.set(next);
+    setLoaded(null);
+    setNotice({ text, kind: 'success' });
+  };
+  const load = async (revision: number) => {
+    if (!state) return;
+    const result = await doc.revision(revision);
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
+    setLoaded({
+      key: `v${revision}-${Date.now()}`,
+      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
+    });
+    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
+  };
+  const unschedule = async () => {
+    const result = await doc.unschedule();
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    changed(result.data, publishingTexts.unscheduled);
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby="fundacion-titulo">
+      <h1 id="fundacion-titulo">{t.title}</h1>
+      <p className="staff-screen__intro">{t.intro}</p>
+      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
+      <ResourceState resource={resource} loading={t.loading} />
+      {state && shown ? (
+        <>
+          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
+          <section aria-labelledby="fundacion-faltan" className="staff-missing">
+            <h2 id="fundacion-faltan">{t.missingTitle}</h2>
+            {pending.length ? (
+              <ul>
+                {pending.map((f) => (
+                  <li key={f.key}>{t.missing(f.label, f.blocks)}</li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t.missingNone}</p>
+            )}
+          </section>
+          <FoundationEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
+          <RevisionHistory
+            history={state.history}
+            live={state.published?.revision ?? null}
+            onLoad={(r) => void load(r)}
+            headingId="fundacion-historial"
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
