@@ -5,6 +5,10 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { richTextInput } from '../schemas/rich-text';
+import { z } from '../schemas/zod';
+import { useZodForm } from './use-zod-form';
 import { richTextEditorTexts as t, type UploadImage } from './rich-text-editor';
 import { RichTextField } from './rich-text-field';
 
@@ -180,3 +184,43 @@ describe('the toolbar and the form', () => {
 function Controlled({ value, onValue }: { value: string; onValue: (html: string) => void }) {
   return <RichTextField label="Texto de la entrada" value={value} onChange={onValue} onUploadImage={async () => ({ src: '/archivos/a.jpg' })} />;
 }
+
+// The field's own schema is richTextInput; the screen adds "required" (an empty editor reports '').
+const bodySchema = z.object({ body: richTextInput.check(z.minLength(1, { error: 'Escribe el texto de la entrada.' })) });
+
+function PostForm({ onSend }: { onSend: (values: { body: string }) => void }) {
+  const form = useZodForm(bodySchema, { defaultValues: { body: '' } });
+  return (
+    <form noValidate onSubmit={(e) => void form.handleSubmit(onSend)(e)}>
+      <Controller
+        control={form.control}
+        name="body"
+        render={({ field, fieldState }) => (
+          <RichTextField label="Texto de la entrada" {...field} error={fieldState.error?.message} onUploadImage={async () => ({ src: '/archivos/a.jpg' })} />
+        )}
+      />
+      <button type="submit">Publicar</button>
+    </form>
+  );
+}
+
+describe('in a react-hook-form Controller', () => {
+  it('an empty text fails "required": the message describes the writing area, which takes the focus; the text written is sent', async () => {
+    const user = userEvent.setup();
+    const onSend = jest.fn<(values: { body: string }) => void>();
+    render(<PostForm onSend={onSend} />);
+    const area = await textbox();
+    await user.click(screen.getByRole('button', { name: 'Publicar' }));
+    const message = await screen.findByText('Escribe el texto de la entrada.');
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    expect(area.getAttribute('aria-describedby')).toContain(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(area));
+    expect(onSend).not.toHaveBeenCalled();
+
+    await typeSlowly(user, 'Hola');
+    await user.click(screen.getByRole('button', { name: 'Publicar' }));
+    await waitFor(() => expect(onSend).toHaveBeenCalled());
+    expect(onSend.mock.calls[0]![0]).toEqual({ body: '<p>Hola</p>' });
+    expect(area.getAttribute('aria-invalid')).toBeNull();
+  });
+});
