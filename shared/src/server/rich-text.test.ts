@@ -100,9 +100,9 @@ describe('sanitizeRichText: what staff send is stored harmless', () => {
   });
 
   it('turns what a paste brings into the post’s terms and drops the rest but its text', () => {
-    expect(sanitizeRichText('<h1>Título</h1><div><span style="color:red">Hola</span> <b>fuerte</b> <i>suave</i> <del>no</del></div><h6>x</h6>')).toBe(
-      '<h2>Título</h2>Hola <strong>fuerte</strong> <em>suave</em> <s>no</s><h4>x</h4>',
-    );
+    expect(
+      sanitizeRichText('<h1>Título</h1><div><span style="color:red">Hola</span> <b>fuerte</b> <i>suave</i> <del>no</del></div><h6>x</h6>'),
+    ).toBe('<h2>Título</h2>Hola <strong>fuerte</strong> <em>suave</em> <s>no</s><h4>x</h4>');
   });
 
   it('keeps a realistic post as it is', () => {
@@ -136,7 +136,19 @@ describe('links and images the editor and the server agree on', () => {
   it('cleanHref takes https, mailto, tel and site paths, nothing else', () => {
     expect(cleanHref('https://ejemplo.org/a b')).toBe('https://ejemplo.org/a%20b');
     expect(cleanHref('/blog?x=1#y')).toBe('/blog?x=1#y');
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' data:text/html,x', 'vbscript:x', '//evil.com', '/\\evil.com', 'http://x.org', 'ftp://x', 'blog', 'mailto:', 'https://'])
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' data:text/html,x',
+      'vbscript:x',
+      '//evil.com',
+      '/\\evil.com',
+      'http://x.org',
+      'ftp://x',
+      'blog',
+      'mailto:',
+      'https://',
+    ])
       expect([bad, cleanHref(bad)]).toEqual([bad, null]);
   });
 
@@ -149,7 +161,16 @@ describe('links and images the editor and the server agree on', () => {
 
   it('isSiteFilePath accepts the object store’s files only', () => {
     expect(isSiteFilePath('/archivos/2026/11/foto-1.webp')).toBe(true);
-    for (const bad of ['/archivos/', '/archivos/../x', '/archivos/a/./b', '/archivos/a%2f..%2fb', '/archivos//evil.com', 'https://x/archivos/a.jpg', '/archivos/a.jpg?x=1', '/otros/a.jpg'])
+    for (const bad of [
+      '/archivos/',
+      '/archivos/../x',
+      '/archivos/a/./b',
+      '/archivos/a%2f..%2fb',
+      '/archivos//evil.com',
+      'https://x/archivos/a.jpg',
+      '/archivos/a.jpg?x=1',
+      '/otros/a.jpg',
+    ])
       expect([bad, isSiteFilePath(bad)]).toEqual([bad, false]);
   });
 });

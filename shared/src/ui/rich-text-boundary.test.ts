@@ -3,12 +3,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The rules that keep rich text safe and the public pages light, checked over the project's own source: HTML reaches
-// React in one place (RichText, which takes sanitised HTML only); the editor (Tiptap, ~100 KB gz) is imported by the
+// React in one place (RichText, which takes sanitised HTML only); the editor (Tiptap, ~137 KB gz) is imported by the
 // lazy field alone, so no page's bundle carries it until a staff screen shows a rich-text field; the sanitiser
 // (sanitize-html, with htmlparser2 and postcss) stays on the server.
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const folders = ['shared/src', 'shell/src', 'shell/server', 'site', 'sandbox/src', 'remote-courses', 'remote-giving', 'remote-community', 'remote-account'];
+const folders = [
+  'shared/src',
+  'shell/src',
+  'shell/server',
+  'site',
+  'sandbox/src',
+  'remote-courses',
+  'remote-giving',
+  'remote-community',
+  'remote-account',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -56,7 +56,19 @@ describe('RichTextField', () => {
     expect(area.getAttribute('aria-describedby')).toBe(screen.getByText('Escribe la entrada completa.').id);
     const toolbar = screen.getByRole('toolbar', { name: t.toolbar });
     const names = Array.from(toolbar.querySelectorAll('button'), (b) => b.getAttribute('aria-label'));
-    expect(names).toEqual(['Negrita', 'Cursiva', 'Título', 'Subtítulo', 'Lista', 'Lista numerada', 'Cita', 'Enlace', 'Imagen', 'Deshacer', 'Rehacer']);
+    expect(names).toEqual([
+      'Negrita',
+      'Cursiva',
+      'Título',
+      'Subtítulo',
+      'Lista',
+      'Lista numerada',
+      'Cita',
+      'Enlace',
+      'Imagen',
+      'Deshacer',
+      'Rehacer',
+    ]);
     expect(screen.getByRole('button', { name: 'Negrita' }).getAttribute('aria-pressed')).toBe('false');
   });
 });
@@ -138,7 +150,9 @@ describe('the image dialog', () => {
 
     await user.type(screen.getByRole('textbox', { name: t.imageAlt }), 'Niñas leyendo');
     await user.click(screen.getByRole('button', { name: t.imageInsert }));
-    await waitFor(() => expect(onValue).toHaveBeenLastCalledWith(expect.stringContaining('<img src="/archivos/2026/taller.png" alt="Niñas leyendo">')));
+    await waitFor(() =>
+      expect(onValue).toHaveBeenLastCalledWith(expect.stringContaining('<img src="/archivos/2026/taller.png" alt="Niñas leyendo">')),
+    );
   });
 
   it('says so when the upload fails or answers with a file from elsewhere', async () => {
@@ -182,7 +196,9 @@ describe('the toolbar and the form', () => {
 });
 
 function Controlled({ value, onValue }: { value: string; onValue: (html: string) => void }) {
-  return <RichTextField label="Texto de la entrada" value={value} onChange={onValue} onUploadImage={async () => ({ src: '/archivos/a.jpg' })} />;
+  return (
+    <RichTextField label="Texto de la entrada" value={value} onChange={onValue} onUploadImage={async () => ({ src: '/archivos/a.jpg' })} />
+  );
 }
 
 // The field's own schema is richTextInput; the screen adds "required" (an empty editor reports '').
@@ -196,7 +212,12 @@ function PostForm({ onSend }: { onSend: (values: { body: string }) => void }) {
         control={form.control}
         name="body"
         render={({ field, fieldState }) => (
-          <RichTextField label="Texto de la entrada" {...field} error={fieldState.error?.message} onUploadImage={async () => ({ src: '/archivos/a.jpg' })} />
+          <RichTextField
+            label="Texto de la entrada"
+            {...field}
+            error={fieldState.error?.message}
+            onUploadImage={async () => ({ src: '/archivos/a.jpg' })}
+          />
         )}
       />
       <button type="submit">Publicar</button>

@@ -5,12 +5,12 @@ import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { cleanHref, completeHref, isSiteFilePath } from '../schemas/rich-text';
+import { cleanHref, completeHref, isSiteFilePath } from '../schemas/rich-text-links';
 
 /**
  * The panel's rich-text editor (posts, page texts), on Tiptap (ProseMirror): what staff can write is the document schema
  * of the extensions below, a subset of the server's allowlist (shared/server/rich-text), so a pasted page's styles,
- * scripts or iframes never become part of the document. Heavy (~100 KB gz): screens load it through
+ * scripts or iframes never become part of the document. Heavy (~137 KB gz): screens load it through
  * `RichTextField` (rich-text-field.tsx), which imports this module lazily; nothing else may import it.
  */
 
@@ -192,8 +192,8 @@ function Toolbar({ editor, onLink, onImage }: { editor: Editor; onLink: () => vo
     { label: t.bulletList, glyph: '•', pressed: state.bulletList, run: () => chain().toggleBulletList().run() },
     { label: t.orderedList, glyph: '1.', pressed: state.orderedList, run: () => chain().toggleOrderedList().run() },
     { label: t.quote, glyph: '“', pressed: state.quote, run: () => chain().toggleBlockquote().run() },
-    { label: t.link, glyph: '🔗', pressed: state.link, run: onLink, dialog: true },
-    { label: t.image, glyph: '🖼', run: onImage, dialog: true },
+    { label: t.link, glyph: <LinkIcon />, pressed: state.link, run: onLink, dialog: true },
+    { label: t.image, glyph: <ImageIcon />, run: onImage, dialog: true },
     { label: t.undo, glyph: '↶', disabled: !state.canUndo, run: () => chain().undo().run() },
     { label: t.redo, glyph: '↷', disabled: !state.canRedo, run: () => chain().redo().run() },
   ];
@@ -249,6 +249,37 @@ function Toolbar({ editor, onLink, onImage }: { editor: Editor; onLink: () => vo
   );
 }
 
+// Drawn, not emoji: a machine without an emoji font shows an emoji as an empty box.
+const iconProps = {
+  width: 20,
+  height: 20,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+function LinkIcon() {
+  return (
+    <svg {...iconProps}>
+      <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+      <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+    </svg>
+  );
+}
+
+function ImageIcon() {
+  return (
+    <svg {...iconProps}>
+      <rect x="3" y="3" width="18" height="18" rx="2" />
+      <circle cx="9" cy="9" r="2" />
+      <path d="m21 15-5-5L5 21" />
+    </svg>
+  );
+}
+
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -300,7 +331,14 @@ function EditorDialog({
   };
   return (
     <div className="rich-text-editor__backdrop">
-      <div ref={dialog} className="rich-text-editor__dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        className="rich-text-editor__dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        onKeyDown={onKeyDown}
+      >
         <h2 id={`${id}-title`}>{title}</h2>
         {children}
         <div className="rich-text-editor__actions">{actions}</div>
@@ -465,7 +503,13 @@ function ImageDialog({ editor, onUploadImage, onClose }: { editor: Editor; onUpl
   };
 
   const status =
-    upload.state === 'uploading' ? t.imageUploading : upload.state === 'done' ? t.imageUploaded : upload.state === 'failed' ? t.imageFailed : '';
+    upload.state === 'uploading'
+      ? t.imageUploading
+      : upload.state === 'done'
+        ? t.imageUploaded
+        : upload.state === 'failed'
+          ? t.imageFailed
+          : '';
 
   return (
     <EditorDialog
@@ -474,7 +518,13 @@ function ImageDialog({ editor, onUploadImage, onClose }: { editor: Editor; onUpl
       onEnter={insert}
       actions={
         <>
-          <button type="button" className="btn" onClick={insert} disabled={upload.state === 'uploading'} aria-busy={upload.state === 'uploading' || undefined}>
+          <button
+            type="button"
+            className="btn"
+            onClick={insert}
+            disabled={upload.state === 'uploading'}
+            aria-busy={upload.state === 'uploading' || undefined}
+          >
             {t.imageInsert}
           </button>
           <button type="button" className="btn btn--ghost" onClick={onClose}>

@@ -1,8 +1,9 @@
+import './rich-text-field.css';
 import { lazy, Suspense, useId, useImperativeHandle, useRef, type ReactNode, type Ref } from 'react';
 import type { RichTextEditorHandle, UploadImage } from './rich-text-editor';
 
 /**
- * The editor itself (Tiptap, ProseMirror: ~100 KB gz) arrives when a staff screen shows a rich-text field, in its own
+ * The editor itself (Tiptap, ProseMirror: ~137 KB gz) arrives when a staff screen shows a rich-text field, in its own
  * chunk: a module that imports this one, public or not, carries only this wrapper. No other module imports
  * ./rich-text-editor (shared/src/ui/rich-text-boundary.test.ts checks it).
  */
@@ -35,7 +36,19 @@ export interface RichTextFieldProps {
  * editor between. Fits react-hook-form's `Controller`:
  * `render={({ field, fieldState }) => <RichTextField label="Texto" {...field} error={fieldState.error?.message} … />}`.
  */
-export function RichTextField({ label, hint, error, required, unmarked, name, value, onChange, onBlur, onUploadImage, ref }: RichTextFieldProps) {
+export function RichTextField({
+  label,
+  hint,
+  error,
+  required,
+  unmarked,
+  name,
+  value,
+  onChange,
+  onBlur,
+  onUploadImage,
+  ref,
+}: RichTextFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;

@@ -12,7 +12,9 @@ describe('rich text on the server', () => {
   });
 
   it('RichTextField renders its label and a loading note; the editor is left to the browser', () => {
-    const html = renderToString(<RichTextField label="Texto" value="<p>x</p>" onChange={() => {}} onUploadImage={async () => ({ src: '/archivos/a.jpg' })} />);
+    const html = renderToString(
+      <RichTextField label="Texto" value="<p>x</p>" onChange={() => {}} onUploadImage={async () => ({ src: '/archivos/a.jpg' })} />,
+    );
     expect(html).toContain('Texto</label>');
     expect(html).toContain(richTextFieldTexts.loading);
     expect(html).not.toContain('contenteditable');

@@ -7,7 +7,8 @@ import type { SanitizedHtml } from '../schemas/rich-text';
 import { RichText } from './rich-text';
 
 // What the server stored (shared/server/rich-text sanitised it; its tests check that). The cast stands for that step.
-const stored = '<h2>Un año de talleres</h2><p>Con <strong>312 niñas y niños</strong> y <a href="/informes" rel="noopener noreferrer">el informe</a>.</p><img src="/archivos/2026/taller.webp" alt="Niñas leyendo" />' as SanitizedHtml;
+const stored =
+  '<h2>Un año de talleres</h2><p>Con <strong>312 niñas y niños</strong> y <a href="/informes" rel="noopener noreferrer">el informe</a>.</p><img src="/archivos/2026/taller.webp" alt="Niñas leyendo" />' as SanitizedHtml;
 
 describe('RichText', () => {
   it('shows a stored post as its headings, text, links and described images', () => {
