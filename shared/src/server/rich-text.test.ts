@@ -105,6 +105,11 @@ describe('sanitizeRichText: what staff send is stored harmless', () => {
     ).toBe('<h2>Título</h2>Hola <strong>fuerte</strong> <em>suave</em> <s>no</s><h4>x</h4>');
   });
 
+  it('drops empty paragraphs (the one the editor keeps after a final heading, blank lines), not ones with an image', () => {
+    expect(sanitizeRichText('<h2>Fin</h2><p></p><p> &nbsp; </p><p><br></p>')).toBe('<h2>Fin</h2>');
+    expect(sanitizeRichText('<p><img src="/archivos/a.jpg" alt="Foto"></p>')).toBe('<p><img src="/archivos/a.jpg" alt="Foto" /></p>');
+  });
+
   it('keeps a realistic post as it is', () => {
     const post = [
       '<h2>Un año de talleres en Ciudad Bolívar</h2>',

@@ -98,6 +98,9 @@ const options: IOptions = {
   ],
   // Markup nested deeper than any post needs is flattened (its text kept): no parser or renderer stack to exhaust.
   nestingLimit: 40,
+  // An empty paragraph (the one the editor keeps after a final heading or image, a blank line typed for spacing) says
+  // nothing: spacing is the stylesheet's.
+  exclusiveFilter: (frame) => frame.tag === 'p' && frame.text.trim() === '' && frame.mediaChildren.length === 0,
   parser: { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
   transformTags: {
     a: link,

@@ -117,6 +117,9 @@ export function RichTextEditor({ value, onChange, onBlur, labelId, describedBy, 
     content: value,
     // Server-side rendering: no editor until the browser mounts this (Tiptap's rule for SSR).
     immediatelyRender: false,
+    // Tiptap would add a <style> element, which the site's CSP (style-src 'self') refuses and reports: its few rules
+    // are in rich-text-editor.css instead.
+    injectCSS: false,
     editorProps,
     onUpdate: ({ editor: current }) => {
       const html = current.isEmpty ? '' : current.getHTML();
