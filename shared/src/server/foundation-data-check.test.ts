@@ -43,6 +43,7 @@ const readyEnv = {
   COGNITO_CLIENT_ID: '4example',
   COGNITO_REGION: 'us-east-1',
   SMTP_URL: 'smtp://correo.example:587',
+  OBJECT_STORE_BUCKET: 'fundacion-archivos',
 };
 
 describe('foundation data in production', () => {

@@ -140,6 +140,7 @@ describe('a remote service in production', () => {
         COGNITO_CLIENT_ID: '4example',
         ALLOW_PENDING_FOUNDATION_DATA: '1',
         SMTP_URL: 'smtp://correo.example:587',
+        OBJECT_STORE_BUCKET: 'fundacion-archivos',
       },
       payments: new FakePaymentProvider(),
     });

@@ -63,6 +63,7 @@ const production = {
   COGNITO_CLIENT_ID: '4example',
   ALLOW_PENDING_FOUNDATION_DATA: '1',
   SMTP_URL: 'smtp://correo.example:587',
+  OBJECT_STORE_BUCKET: 'fundacion-archivos',
 };
 
 describe.each([
