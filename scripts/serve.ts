@@ -32,7 +32,9 @@ if (config.objects.startStandIn) {
     log: process.env.LOG_LEVEL === 'silent' ? false : 'warn',
   });
   stops.push(standIn.close);
-  console.log(`Almacén de archivos local (compatible con S3) en ${standIn.url}, con los archivos en ${path.join(config.dataDir, 'objects')}`);
+  console.log(
+    `Almacén de archivos local (compatible con S3) en ${standIn.url}, con los archivos en ${path.join(config.dataDir, 'objects')}`,
+  );
 }
 
 // The identity emulator's e-mails (codes) go to the site's mailer, which exists once the gateway is built.

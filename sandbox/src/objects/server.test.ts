@@ -78,7 +78,7 @@ describe('the S3 object store against the local stand-in', () => {
   it.each([
     ['a wrong secret', { accessKeyId: STAND_IN_OBJECT_ACCESS_KEY_ID, secretAccessKey: 'no-es-el-secreto' }, 'SignatureDoesNotMatch'],
     ['an unknown key id', { accessKeyId: 'otra-llave', secretAccessKey: STAND_IN_OBJECT_SECRET_ACCESS_KEY }, 'InvalidAccessKeyId'],
-  ])('refuses %s with S3\'s 403 and error code, storing nothing', async (_label, credentials, code) => {
+  ])("refuses %s with S3's 403 and error code, storing nothing", async (_label, credentials, code) => {
     const intruder = createS3ObjectStore({ ...config, credentials });
     const key = newObjectKey('transparency');
     const refused = await intruder.put(key, pdf, 'application/pdf').catch((err: unknown) => err);
@@ -87,7 +87,7 @@ describe('the S3 object store against the local stand-in', () => {
     expect(await createS3ObjectStore(config).head(key)).toBeNull();
   });
 
-  it('answers an unsigned request with S3\'s XML AccessDenied', async () => {
+  it("answers an unsigned request with S3's XML AccessDenied", async () => {
     const response = await fetch(`${standIn.url}/${STAND_IN_OBJECT_BUCKET}/cualquier-cosa`);
     expect(response.status).toBe(403);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);

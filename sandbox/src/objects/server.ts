@@ -7,11 +7,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  STAND_IN_OBJECT_ACCESS_KEY_ID,
-  STAND_IN_OBJECT_BUCKET,
-  STAND_IN_OBJECT_SECRET_ACCESS_KEY,
-} from 'shared/server/server-config';
+import { STAND_IN_OBJECT_ACCESS_KEY_ID, STAND_IN_OBJECT_BUCKET, STAND_IN_OBJECT_SECRET_ACCESS_KEY } from 'shared/server/server-config';
 import { verifySigV4 } from './sigv4';
 
 export interface ObjectStandInOptions {
@@ -128,25 +124,41 @@ export function buildObjectStandIn(options: ObjectStandInOptions): FastifyInstan
       const query = new URLSearchParams(rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '');
       const subresource = [...query.keys()].some((name) => name !== 'x-id');
       if (!where || subresource || request.method === 'POST')
-        return sendError(request, reply, 501, 'NotImplemented', 'A header or query you provided implies functionality that is not implemented');
+        return sendError(
+          request,
+          reply,
+          501,
+          'NotImplemented',
+          'A header or query you provided implies functionality that is not implemented',
+        );
       const { bucket, key } = where;
-      if (!BUCKET_NAME.test(bucket)) return sendError(request, reply, 400, 'InvalidBucketName', 'The specified bucket is not valid.', bucket);
+      if (!BUCKET_NAME.test(bucket))
+        return sendError(request, reply, 400, 'InvalidBucketName', 'The specified bucket is not valid.', bucket);
 
       if (!key) {
         if (request.method === 'PUT') {
           if (await bucketExists(bucket))
-            return sendError(request, reply, 409, 'BucketAlreadyOwnedByYou', 'Your previous request to create the named bucket succeeded and you already own it.', bucket);
+            return sendError(
+              request,
+              reply,
+              409,
+              'BucketAlreadyOwnedByYou',
+              'Your previous request to create the named bucket succeeded and you already own it.',
+              bucket,
+            );
           await mkdir(bucketDir(bucket), { recursive: true });
           return reply.status(200).header('location', `/${bucket}`).send();
         }
         if (request.method === 'HEAD') {
-          if (!(await bucketExists(bucket))) return sendError(request, reply, 404, 'NoSuchBucket', 'The specified bucket does not exist', bucket);
+          if (!(await bucketExists(bucket)))
+            return sendError(request, reply, 404, 'NoSuchBucket', 'The specified bucket does not exist', bucket);
           return reply.status(200).header('x-amz-bucket-region', keys.region).send();
         }
         return sendError(request, reply, 501, 'NotImplemented', 'Only CreateBucket and HeadBucket are implemented on a bucket');
       }
 
-      if (!(await bucketExists(bucket))) return sendError(request, reply, 404, 'NoSuchBucket', 'The specified bucket does not exist', bucket);
+      if (!(await bucketExists(bucket)))
+        return sendError(request, reply, 404, 'NoSuchBucket', 'The specified bucket does not exist', bucket);
       const file = objectPath(bucket, key);
 
       if (request.method === 'PUT') {

@@ -18,16 +18,13 @@ export interface SigV4Keys {
   region: string;
 }
 
-export type SigV4Outcome =
-  | { ok: true }
-  | { ok: false; status: 400 | 403 | 501; code: string; message: string };
+export type SigV4Outcome = { ok: true } | { ok: false; status: 400 | 403 | 501; code: string; message: string };
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data).digest();
 
 /** RFC 3986 encoding, as SigV4 canonicalises query names and values. */
-const uriEncode = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const uriEncode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 const safeDecode = (value: string) => {
   try {
@@ -59,7 +56,8 @@ const headerValue = (headers: IncomingHttpHeaders, name: string): string | undef
   return (Array.isArray(value) ? value.join(',') : value).trim().replace(/\s+/g, ' ');
 };
 
-const AUTH_PATTERN = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
+const AUTH_PATTERN =
+  /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/;
 
 /** How far a request's X-Amz-Date may be from the stand-in's clock (S3's own limit). */
 const MAX_SKEW_MS = 15 * 60 * 1000;
@@ -70,8 +68,7 @@ export function verifySigV4(request: SigV4Request, keys: SigV4Keys, now = new Da
   if (request.rawUrl.includes('X-Amz-Signature='))
     return { ok: false, status: 501, code: 'NotImplemented', message: 'Presigned URLs are not implemented by the local stand-in' };
   const match = AUTH_PATTERN.exec(authorization);
-  if (!match)
-    return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: 'The authorization header is malformed' };
+  if (!match) return { ok: false, status: 400, code: 'AuthorizationHeaderMalformed', message: 'The authorization header is malformed' };
   const [, accessKeyId = '', date = '', region = '', service = '', signedHeaderList = '', signature = ''] = match;
   if (accessKeyId !== keys.accessKeyId)
     return {
@@ -107,7 +104,12 @@ export function verifySigV4(request: SigV4Request, keys: SigV4Keys, now = new Da
   if (!payloadHash)
     return { ok: false, status: 400, code: 'InvalidRequest', message: 'Missing required header for this request: x-amz-content-sha256' };
   if (payloadHash.startsWith('STREAMING-'))
-    return { ok: false, status: 501, code: 'NotImplemented', message: 'Chunked (streaming) uploads are not implemented by the local stand-in' };
+    return {
+      ok: false,
+      status: 501,
+      code: 'NotImplemented',
+      message: 'Chunked (streaming) uploads are not implemented by the local stand-in',
+    };
   // S3 checks the declared hash against the body it received: a body changed on the way is refused.
   if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(request.body))
     return {

@@ -98,7 +98,11 @@ describe('production readiness', () => {
 
   it('accepts S3 with the server role, or an S3-compatible provider over https with its keys', () => {
     expect(problemsWith({ ...ready, OBJECT_STORE_REGION: 'sa-east-1' })).toEqual([]);
-    const provider = { OBJECT_STORE_URL: 'https://s3.proveedor.example', OBJECT_STORE_ACCESS_KEY_ID: 'k', OBJECT_STORE_SECRET_ACCESS_KEY: 's' };
+    const provider = {
+      OBJECT_STORE_URL: 'https://s3.proveedor.example',
+      OBJECT_STORE_ACCESS_KEY_ID: 'k',
+      OBJECT_STORE_SECRET_ACCESS_KEY: 's',
+    };
     expect(problemsWith({ ...ready, ...provider })).toEqual([]);
   });
 
@@ -251,7 +255,13 @@ describe('OBJECT_STORE_* (where uploaded files are kept)', () => {
 
   it('is AWS S3 with the default credential chain when only a bucket is set', () => {
     const config = readObjectStoreConfig({ OBJECT_STORE_BUCKET: 'fundacion-archivos', OBJECT_STORE_REGION: 'sa-east-1' }, false);
-    expect(config).toMatchObject({ endpoint: null, bucket: 'fundacion-archivos', region: 'sa-east-1', credentials: null, startStandIn: false });
+    expect(config).toMatchObject({
+      endpoint: null,
+      bucket: 'fundacion-archivos',
+      region: 'sa-east-1',
+      credentials: null,
+      startStandIn: false,
+    });
   });
 
   it('is an S3-compatible provider at OBJECT_STORE_URL with its keys', () => {
@@ -272,7 +282,9 @@ describe('OBJECT_STORE_* (where uploaded files are kept)', () => {
   });
 
   it('refuses a URL with a path and a key without its secret, in Spanish', () => {
-    expect(() => readObjectStoreConfig({ OBJECT_STORE_URL: 'https://s3.example/bucket' }, false)).toThrow(/^OBJECT_STORE_URL debe ser el origen/);
+    expect(() => readObjectStoreConfig({ OBJECT_STORE_URL: 'https://s3.example/bucket' }, false)).toThrow(
+      /^OBJECT_STORE_URL debe ser el origen/,
+    );
     expect(() => readObjectStoreConfig({ OBJECT_STORE_URL: 's3.example' }, false)).toThrow(/^OBJECT_STORE_URL/);
     expect(() => readObjectStoreConfig({ OBJECT_STORE_ACCESS_KEY_ID: 'k' }, false)).toThrow(/van juntas/);
   });

@@ -105,7 +105,9 @@ export function readObjectStoreConfig(env: NodeJS.ProcessEnv, production: boolea
   const accessKeyId = env.OBJECT_STORE_ACCESS_KEY_ID ?? '';
   const secretAccessKey = env.OBJECT_STORE_SECRET_ACCESS_KEY ?? '';
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
-    throw new Error('OBJECT_STORE_ACCESS_KEY_ID y OBJECT_STORE_SECRET_ACCESS_KEY van juntas: indica las dos o ninguna (con AWS, ninguna usa el rol del servidor)');
+    throw new Error(
+      'OBJECT_STORE_ACCESS_KEY_ID y OBJECT_STORE_SECRET_ACCESS_KEY van juntas: indica las dos o ninguna (con AWS, ninguna usa el rol del servidor)',
+    );
   const credentials = accessKeyId
     ? { accessKeyId, secretAccessKey }
     : startStandIn
@@ -299,7 +301,10 @@ export function productionProblems(config: CommonServerConfig): string[] {
   const { objects } = config;
   if (objects.bucket === STAND_IN_OBJECT_BUCKET)
     problems.push('Falta OBJECT_STORE_BUCKET, el bucket de S3 (o compatible) donde se guardan los archivos que sube el equipo.');
-  if (objects.credentials?.accessKeyId === STAND_IN_OBJECT_ACCESS_KEY_ID || objects.credentials?.secretAccessKey === STAND_IN_OBJECT_SECRET_ACCESS_KEY)
+  if (
+    objects.credentials?.accessKeyId === STAND_IN_OBJECT_ACCESS_KEY_ID ||
+    objects.credentials?.secretAccessKey === STAND_IN_OBJECT_SECRET_ACCESS_KEY
+  )
     problems.push(
       'OBJECT_STORE_ACCESS_KEY_ID / OBJECT_STORE_SECRET_ACCESS_KEY son las del almacén local de pruebas, que son públicas: usa las del proveedor real.',
     );

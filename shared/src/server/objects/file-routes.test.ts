@@ -39,7 +39,12 @@ describe('file routes: receiving a file and giving it back', () => {
   afterAll(() => app.close());
 
   const post = (body: Buffer | string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/x/documents', payload: body, headers: { 'content-type': 'application/octet-stream', ...headers } });
+    app.inject({
+      method: 'POST',
+      url: '/api/x/documents',
+      payload: body,
+      headers: { 'content-type': 'application/octet-stream', ...headers },
+    });
 
   it('stores a PDF sent as a .png under a random key, as the PDF it is, with its cleaned name', async () => {
     const res = await post(pdf, { 'content-type': 'image/png', [FILE_NAME_HEADER]: encodeURIComponent('Informe de gestión.png') });

@@ -2,7 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import { acceptUpload, cleanFileName, detectFileType, newObjectKey, zipEntryNames, type FileKind } from './file-types';
 import { zipOf } from './zip-testing';
 
-
 const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
@@ -81,7 +80,10 @@ describe('acceptUpload', () => {
   });
 
   it('refuses a kind it detects but was not allowed (a Word document where a PDF is asked for)', () => {
-    expect(acceptUpload({ bytes: docx, allowed: ['pdf'], maxBytes: 10 * MB })).toMatchObject({ ok: false, error: 'El archivo no es un PDF.' });
+    expect(acceptUpload({ bytes: docx, allowed: ['pdf'], maxBytes: 10 * MB })).toMatchObject({
+      ok: false,
+      error: 'El archivo no es un PDF.',
+    });
     expect(acceptUpload({ bytes: docx, allowed: ['pdf', 'docx'], maxBytes: 10 * MB })).toMatchObject({ ok: true, inline: false });
   });
 
@@ -93,7 +95,10 @@ describe('acceptUpload', () => {
       error: 'El archivo pesa más de 10 MB.',
     });
     expect(acceptUpload({ bytes: pdf, allowed: ['pdf'], maxBytes: 20 })).toMatchObject({ error: 'El archivo pesa más de 1 KB.' });
-    expect(acceptUpload({ bytes: Buffer.alloc(0), allowed: ['pdf'], maxBytes: MB })).toMatchObject({ status: 400, error: 'El archivo está vacío.' });
+    expect(acceptUpload({ bytes: Buffer.alloc(0), allowed: ['pdf'], maxBytes: MB })).toMatchObject({
+      status: 400,
+      error: 'El archivo está vacío.',
+    });
   });
 });
 

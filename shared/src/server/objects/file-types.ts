@@ -178,7 +178,10 @@ export function cleanFileName(name: string, kind?: FileKind): string | null {
   // Shortened in the stem, so the extension stays.
   const dot = clean.lastIndexOf('.');
   const extension = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
-  const stem = [...clean.slice(0, clean.length - extension.length)].slice(0, MAX_NAME_LENGTH - extension.length).join('').trimEnd();
+  const stem = [...clean.slice(0, clean.length - extension.length)]
+    .slice(0, MAX_NAME_LENGTH - extension.length)
+    .join('')
+    .trimEnd();
   return stem + extension;
 }
 
