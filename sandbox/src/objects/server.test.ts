@@ -87,6 +87,46 @@ describe('the S3 object store against the local stand-in', () => {
     expect(await createS3ObjectStore(config).head(key)).toBeNull();
   });
 
+  /** A store whose requests are changed after the client signed them, as a proxy or an attacker on the way would. */
+  function tamperedStore(change: (request: { headers: Record<string, string>; body: unknown }) => void) {
+    const store = createS3ObjectStore(config);
+    store.client.middlewareStack.addRelativeTo(
+      (next: (args: { request: unknown }) => Promise<unknown>) => async (args: { request: unknown }) => {
+        change(args.request as { headers: Record<string, string>; body: unknown });
+        return next(args);
+      },
+      { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'tamper' },
+    );
+    return store;
+  }
+
+  it('refuses a body changed after signing (its hash is part of the signature) and a changed signed header', async () => {
+    const key = newObjectKey('transparency');
+    const swapped = tamperedStore((request) => {
+      request.body = Buffer.from('%PDF-1.7 otro documento del mismo largo...'.slice(0, pdf.length).padEnd(pdf.length, '.'));
+    });
+    await expect(swapped.put(key, pdf, 'application/pdf')).rejects.toMatchObject({ name: 'XAmzContentSHA256Mismatch' });
+    const renamed = tamperedStore((request) => {
+      request.headers['x-amz-meta-file-name'] = 'otro.pdf';
+    });
+    // x-amz-* headers are signed: changing one breaks the signature.
+    await expect(renamed.put(key, pdf, 'application/pdf', { 'file-name': 'acta.pdf' })).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+      $metadata: { httpStatusCode: 403 },
+    });
+    expect(await createS3ObjectStore(config).head(key)).toBeNull();
+  });
+
+  it("refuses a request signed too long ago (S3's 15 minutes)", async () => {
+    const late = createS3ObjectStore(config);
+    // The SDK signs with its clock plus this offset: a request that claims to be 20 minutes old.
+    late.client.config.systemClockOffset = -20 * 60 * 1000;
+    await expect(late.put(newObjectKey('transparency'), pdf, 'application/pdf')).rejects.toMatchObject({
+      name: 'RequestTimeTooSkewed',
+      $metadata: { httpStatusCode: 403 },
+    });
+  });
+
   it("answers an unsigned request with S3's XML AccessDenied", async () => {
     const response = await fetch(`${standIn.url}/${STAND_IN_OBJECT_BUCKET}/cualquier-cosa`);
     expect(response.status).toBe(403);
