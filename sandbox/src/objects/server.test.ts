@@ -87,16 +87,24 @@ describe('the S3 object store against the local stand-in', () => {
     expect(await createS3ObjectStore(config).head(key)).toBeNull();
   });
 
+  /** The SDK's middleware type, reached through the store's client (the sandbox does not depend on @smithy/types). */
+  type Middleware = Parameters<ReturnType<typeof createS3ObjectStore>['client']['middlewareStack']['addRelativeTo']>[0];
+  type SignedRequest = { headers: Record<string, string>; body: unknown };
+
   /** A store whose requests are changed after the client signed them, as a proxy or an attacker on the way would. */
-  function tamperedStore(change: (request: { headers: Record<string, string>; body: unknown }) => void) {
+  function tamperedStore(change: (request: SignedRequest) => void) {
     const store = createS3ObjectStore(config);
-    store.client.middlewareStack.addRelativeTo(
-      (next: (args: { request: unknown }) => Promise<unknown>) => async (args: { request: unknown }) => {
-        change(args.request as { headers: Record<string, string>; body: unknown });
-        return next(args);
-      },
-      { relation: 'after', toMiddleware: 'httpSigningMiddleware', name: 'tamper' },
-    );
+    const tamper = (next: (args: { request: unknown }) => Promise<unknown>) => async (args: { request: unknown }) => {
+      change(args.request as SignedRequest);
+      return next(args);
+    };
+    // A finalizeRequest middleware, placed after the signer: the shape the SDK expects, which its generic types
+    // cannot express for a middleware that is placed relative to another.
+    store.client.middlewareStack.addRelativeTo(tamper as unknown as Middleware, {
+      relation: 'after',
+      toMiddleware: 'httpSigningMiddleware',
+      name: 'tamper',
+    });
     return store;
   }
 
