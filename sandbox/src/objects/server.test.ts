@@ -66,6 +66,14 @@ describe('the S3 object store against the local stand-in', () => {
     await expect(store.delete(key)).resolves.toBeUndefined();
   });
 
+  it('round-trips a 9 MB file (the client asks to continue before sending a large body)', async () => {
+    const store = createS3ObjectStore(config);
+    const key = newObjectKey('transparency');
+    const big = Buffer.concat([pdf, Buffer.alloc(9 * 1024 * 1024, 7)]);
+    await store.put(key, big, 'application/pdf');
+    expect((await readAll((await store.get(key))!.body)).equals(big)).toBe(true);
+  });
+
   it('replaces an object put again under the same key, and keeps keys with slashes and unicode apart', async () => {
     const store = createS3ObjectStore(config);
     await store.put('a/b/ñandú.pdf', pdf, 'application/pdf');

@@ -87,6 +87,9 @@ describe('file routes: receiving a file and giving it back', () => {
       `inline; filename="Informe de gestion 2025.pdf"; filename*=UTF-8''Informe%20de%20gesti%C3%B3n%202025.pdf`,
     );
     expect(res.rawPayload.equals(pdf)).toBe(true);
+    // The same version again: a 304, nothing sent.
+    const again = await app.inject({ url: `/api/x/${key}`, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
   });
 
   it('offers an Office document as a download, without the inline CSP', async () => {

@@ -135,7 +135,8 @@ export interface SendObjectOptions {
 /**
  * Sends a stored object to the browser so that it can never act as a page of the site: the content type of its kind
  * (a type the kit does not accept goes as application/octet-stream, to be downloaded), nosniff, shown in place only
- * for PDFs and images and then under a CSP that sandboxes it, otherwise a download; the name in RFC 5987 form.
+ * for PDFs and images and then under a CSP that sandboxes it, otherwise a download; the name in RFC 5987 form. A
+ * request that already holds this version (If-None-Match) gets a 304.
  */
 export function sendStoredObject(reply: FastifyReply, stored: StoredObject, options: SendObjectOptions): FastifyReply {
   const kind = kindOfContentType(stored.contentType);
@@ -143,6 +144,12 @@ export function sendStoredObject(reply: FastifyReply, stored: StoredObject, opti
   const inline = Boolean(info?.inline) && !options.download;
   const storedName = stored.metadata[FILE_NAME_METADATA] ?? null;
   const name = options.fileName !== undefined ? options.fileName : storedName && kind ? cleanFileName(storedName, kind) : null;
+  // A browser that holds this very version (its ETag) gets a 304 and the stored bytes are not read.
+  const held = reply.request.headers['if-none-match'];
+  if (stored.etag && typeof held === 'string' && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === stored.etag)) {
+    stored.body.destroy();
+    return reply.status(304).header('etag', stored.etag).header('cache-control', options.cacheControl).send();
+  }
   void reply
     .header('content-type', info?.contentType ?? 'application/octet-stream')
     .header('content-length', String(stored.size))
