@@ -22,6 +22,21 @@ if (config.payments.startSandbox) {
   console.log(`Pasarela de pagos local (sandbox) en ${sandbox.url}/sandbox`);
 }
 
+if (config.objects.startStandIn) {
+  const { startObjectStandIn } = await import('sandbox/objects/server');
+  const standIn = await startObjectStandIn({
+    dataDir: path.join(config.dataDir, 'objects'),
+    host: '127.0.0.1',
+    port: config.objects.standInPort,
+    buckets: [config.objects.bucket],
+    log: process.env.LOG_LEVEL === 'silent' ? false : 'warn',
+  });
+  stops.push(standIn.close);
+  console.log(
+    `Almacén de archivos local (compatible con S3) en ${standIn.url}, con los archivos en ${path.join(config.dataDir, 'objects')}`,
+  );
+}
+
 // The identity emulator's e-mails (codes) go to the site's mailer, which exists once the gateway is built.
 let mailerReady: (mailer: Mailer) => void = () => undefined;
 const siteMailer = new Promise<Mailer>((resolve) => (mailerReady = resolve));

@@ -15,15 +15,16 @@ import { HOST, TIMEOUTS, freePorts, rawGet, root, sleep, tail } from './common.m
 
 /**
  * The site's own settings: every port it or its stand-ins listen on is a free one, so the bench never collides with
- * another site on this machine (the payment sandbox's 8090 and the identity emulator's 9239 included).
+ * another site on this machine (the payment sandbox's 8090, the identity emulator's 9239 and the object store's 9400 included).
  * @param {string} dataDir @returns {Promise<Record<string, string>>}
  */
 export async function siteEnv(dataDir) {
-  const [port, sandboxPort, identityPort] = await freePorts(3);
+  const [port, sandboxPort, identityPort, objectStorePort] = await freePorts(4);
   return {
     PORT: String(port),
     PAYMENT_SANDBOX_PORT: String(sandboxPort),
     IDENTITY_EMULATOR_PORT: String(identityPort),
+    OBJECT_STORE_PORT: String(objectStorePort),
     DATA_DIR: dataDir,
     HOST,
     LOG_LEVEL: 'warn',

@@ -7,6 +7,7 @@ import type { SitePersonalData } from './personal-data/registry';
 import type { SiteAuditLabels } from './audit-labels';
 import type { DomainServices } from './services';
 import type { Mailer } from './mailer';
+import type { ObjectStore } from './objects/object-store';
 import type { PaymentProvider } from './payments/provider';
 import type { RetentionSettings } from './personal-data/retention-settings';
 import type { StaffRole } from '../staff-roles';
@@ -257,6 +258,8 @@ export interface ApiContext {
   identity: TokenVerifier;
   /** Who is on the foundation's team now, with which roles (the site's database and the identity provider). */
   staff: StaffDirectory;
+  /** Where uploaded files are kept (S3, an S3-compatible provider, or the local stand-in; objects/). */
+  objects: ObjectStore;
   /**
    * The site's domains as composed by site/server.ts (#27): every domain's personal-data declarations and retention
    * rules (`personalData`), and the services domains offer each other (`services.get(ref)`, services.ts).

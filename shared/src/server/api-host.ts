@@ -9,6 +9,7 @@ import { bearerSecurityScheme, type TokenVerifier } from './identity';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
 import type { SiteDomains } from './domains';
+import type { ObjectStore } from './objects/object-store';
 import { assertProductionReady, createApiContext, type CommonServerConfig, type StaffDirectorySource } from './server-config';
 import { hidePrivateBuildFiles } from './static-cache';
 import { startPublishingRefresh } from './publishing/refresh';
@@ -37,6 +38,8 @@ export interface ApiHostOptions {
   staff?: StaffDirectorySource;
   /** The site's composition (site/server.ts), passed to every API as `ctx.domains`. */
   domains?: SiteDomains;
+  /** A ready object store (tests); overrides the OBJECT_STORE_* configuration. */
+  objects?: ObjectStore;
 }
 
 export interface ApiHost {
@@ -90,6 +93,7 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
     identity: options.identity,
     staff: options.staff,
     domains: options.domains,
+    objects: options.objects,
   });
 
   const ready = options.migrations === 'before' ? Promise.resolve() : migrate();

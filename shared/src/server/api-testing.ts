@@ -12,6 +12,8 @@ import { openDatabase } from './db';
 import { createHttpServer, registerRateLimit } from './http';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
+import type { ObjectStore } from './objects/object-store';
+import { memoryObjectStore } from './objects/memory-testing';
 import { createApiContext, readCommonConfig, type StaffDirectorySource } from './server-config';
 
 /** What a test may replace; everything else is what a server configured with an empty environment would use. */
@@ -32,6 +34,8 @@ export interface TestApiDeps {
    * another domain's service or the personal-data registry. Without it, using `ctx.domains` fails saying so.
    */
   domains?: SiteDomains;
+  /** Where files go: by default an empty in-memory store (objects/memory-testing.ts), answering as the S3 one does. */
+  objects?: ObjectStore;
 }
 
 export interface TestApi {
@@ -59,6 +63,7 @@ export async function testApi(api: ApiModule, deps: TestApiDeps = {}): Promise<T
     identity: deps.identity,
     staff: deps.staff ?? createTestStaffDirectory(),
     domains: deps.domains,
+    objects: deps.objects ?? memoryObjectStore(),
   });
   const ctx: ApiContext = { ...base, settings: { ...base.settings, ...deps.settings } };
   await registerRateLimit(app, { max: ctx.settings.writeLimit.max, timeWindowMs: ctx.settings.writeLimit.timeWindow });

@@ -139,6 +139,7 @@ describe('a remote service in production', () => {
         COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
         COGNITO_CLIENT_ID: '4example',
         SMTP_URL: 'smtp://correo.example:587',
+        OBJECT_STORE_BUCKET: 'fundacion-archivos',
       },
       payments: new FakePaymentProvider(),
     });

@@ -7,7 +7,11 @@ import {
   readHttpTimeouts,
   readRunMode,
   readTrustProxy,
+  readObjectStoreConfig,
   SANDBOX_WEBHOOK_SECRET,
+  STAND_IN_OBJECT_ACCESS_KEY_ID,
+  STAND_IN_OBJECT_BUCKET,
+  STAND_IN_OBJECT_SECRET_ACCESS_KEY,
 } from './server-config';
 
 describe('TRUST_PROXY', () => {
@@ -80,6 +84,7 @@ describe('production readiness', () => {
     COGNITO_CLIENT_ID: '4example',
     COGNITO_REGION: 'us-east-1',
     SMTP_URL: 'smtp://correo.example:587',
+    OBJECT_STORE_BUCKET: 'fundacion-archivos',
   };
   const problemsWith = (env: NodeJS.ProcessEnv) => productionProblems(readCommonConfig(env, 'https://sitio.example'));
 
@@ -87,6 +92,16 @@ describe('production readiness', () => {
     expect(problemsWith(ready)).toEqual([]);
     expect(problemsWith({ ...ready, COGNITO_ENDPOINT: 'https://cognito-idp.us-east-1.amazonaws.com' })).toEqual([]);
     expect(problemsWith({ ...ready, MERCADOPAGO_BASE_URL: 'https://api.mercadopago.com/' })).toEqual([]);
+  });
+
+  it('accepts S3 with the server role, or an S3-compatible provider over https with its keys', () => {
+    expect(problemsWith({ ...ready, OBJECT_STORE_REGION: 'sa-east-1' })).toEqual([]);
+    const provider = {
+      OBJECT_STORE_URL: 'https://s3.proveedor.example',
+      OBJECT_STORE_ACCESS_KEY_ID: 'k',
+      OBJECT_STORE_SECRET_ACCESS_KEY: 's',
+    };
+    expect(problemsWith({ ...ready, ...provider })).toEqual([]);
   });
 
   it('checks nothing outside production', () => {
@@ -116,6 +131,21 @@ describe('production readiness', () => {
     ['an emulator endpoint', { COGNITO_ENDPOINT: 'http://127.0.0.1:9239' }, /^En producción COGNITO_ENDPOINT/],
     ['an https endpoint that is not Cognito', { COGNITO_ENDPOINT: 'https://cognito.example.com' }, /^En producción COGNITO_ENDPOINT/],
     ["another region's Cognito", { COGNITO_ENDPOINT: 'https://cognito-idp.eu-west-1.amazonaws.com' }, /^En producción COGNITO_ENDPOINT/],
+    ['no object store bucket (the stand-in default)', { OBJECT_STORE_BUCKET: '' }, /^Falta OBJECT_STORE_BUCKET/],
+    [
+      "the object store stand-in's public keys",
+      {
+        OBJECT_STORE_URL: 'https://s3.proveedor.example',
+        OBJECT_STORE_ACCESS_KEY_ID: STAND_IN_OBJECT_ACCESS_KEY_ID,
+        OBJECT_STORE_SECRET_ACCESS_KEY: STAND_IN_OBJECT_SECRET_ACCESS_KEY,
+      },
+      /^OBJECT_STORE_ACCESS_KEY_ID \/ OBJECT_STORE_SECRET_ACCESS_KEY son las del almacén local/,
+    ],
+    [
+      'an object store over plain http (the stand-in)',
+      { OBJECT_STORE_URL: 'http://127.0.0.1:9400', OBJECT_STORE_ACCESS_KEY_ID: 'AKIAREAL', OBJECT_STORE_SECRET_ACCESS_KEY: 'real' },
+      /^En producción OBJECT_STORE_URL debe ser una dirección https/,
+    ],
   ])('refuses %s with a Spanish message naming the variable', (_label, env, message) => {
     const problems = problemsWith({ ...ready, ...env });
     expect(problems).toEqual([expect.stringMatching(message)]);
@@ -140,6 +170,7 @@ describe("npm start's local run (LOCAL_RUN=1 beside NODE_ENV=production)", () =>
     COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
     COGNITO_CLIENT_ID: '4example',
     SMTP_URL: 'smtp://correo.example:587',
+    OBJECT_STORE_BUCKET: 'fundacion-archivos',
   };
 
   it('leaves NODE_ENV=production alone exactly as production: no stand-ins, every requirement checked', () => {
@@ -204,5 +235,55 @@ describe('a NODE_ENV that means production but is not spelled exactly so', () =>
     expect(readRunMode({ NODE_ENV: 'production' })).toEqual({ production: true, localRun: false });
     for (const NODE_ENV of [undefined, '', 'development', 'test'])
       expect(readRunMode({ NODE_ENV })).toEqual({ production: false, localRun: false });
+  });
+});
+
+describe('OBJECT_STORE_* (where uploaded files are kept)', () => {
+  it('is the local stand-in, with its public keys, when nothing is set', () => {
+    expect(readObjectStoreConfig({}, false)).toEqual({
+      endpoint: 'http://127.0.0.1:9400',
+      bucket: STAND_IN_OBJECT_BUCKET,
+      region: 'us-east-1',
+      credentials: { accessKeyId: STAND_IN_OBJECT_ACCESS_KEY_ID, secretAccessKey: STAND_IN_OBJECT_SECRET_ACCESS_KEY },
+      startStandIn: true,
+      standInPort: 9400,
+    });
+    expect(readObjectStoreConfig({ OBJECT_STORE_PORT: '19400' }, false).endpoint).toBe('http://127.0.0.1:19400');
+  });
+
+  it('is AWS S3 with the default credential chain when only a bucket is set', () => {
+    const config = readObjectStoreConfig({ OBJECT_STORE_BUCKET: 'fundacion-archivos', OBJECT_STORE_REGION: 'sa-east-1' }, false);
+    expect(config).toMatchObject({
+      endpoint: null,
+      bucket: 'fundacion-archivos',
+      region: 'sa-east-1',
+      credentials: null,
+      startStandIn: false,
+    });
+  });
+
+  it('is an S3-compatible provider at OBJECT_STORE_URL with its keys', () => {
+    const config = readObjectStoreConfig(
+      {
+        OBJECT_STORE_URL: 'https://s3.proveedor.example/',
+        OBJECT_STORE_BUCKET: 'b',
+        OBJECT_STORE_ACCESS_KEY_ID: 'k',
+        OBJECT_STORE_SECRET_ACCESS_KEY: 's',
+      },
+      true,
+    );
+    expect(config).toMatchObject({ endpoint: 'https://s3.proveedor.example', credentials: { accessKeyId: 'k', secretAccessKey: 's' } });
+  });
+
+  it('never starts the stand-in in production', () => {
+    expect(readObjectStoreConfig({}, true)).toMatchObject({ startStandIn: false, endpoint: null, credentials: null });
+  });
+
+  it('refuses a URL with a path and a key without its secret, in Spanish', () => {
+    expect(() => readObjectStoreConfig({ OBJECT_STORE_URL: 'https://s3.example/bucket' }, false)).toThrow(
+      /^OBJECT_STORE_URL debe ser el origen/,
+    );
+    expect(() => readObjectStoreConfig({ OBJECT_STORE_URL: 's3.example' }, false)).toThrow(/^OBJECT_STORE_URL/);
+    expect(() => readObjectStoreConfig({ OBJECT_STORE_ACCESS_KEY_ID: 'k' }, false)).toThrow(/van juntas/);
   });
 });

@@ -10,6 +10,8 @@ import { databaseStaffDirectory } from './staff-directory';
 import { isIP } from 'node:net';
 import { defaultHttpTimeouts, type HttpTimeouts, type TrustProxy } from './http';
 import { readRetentionSettings, type RetentionSettings } from './personal-data/retention-settings';
+import type { ObjectStore, ObjectStoreConfig } from './objects/object-store';
+import { createS3ObjectStore } from './objects/s3';
 
 /** Settings every server of the site reads the same way: the gateway and each remote run standalone. */
 export interface CommonServerConfig {
@@ -41,6 +43,8 @@ export interface CommonServerConfig {
     scriptUrl: string;
   };
   identity: IdentityConfig;
+  /** OBJECT_STORE_*: where uploaded files are kept (S3 or S3-compatible; the local stand-in by default). */
+  objects: ObjectStoreConfig;
   /** RETENTION_*: how long each kind of record keeps its personal data (personal-data/retention-settings.ts). */
   retention?: RetentionSettings;
   /** PUBLISHED_REFRESH_MS: how often this process asks whether the staff published something (publishing/refresh.ts). */
@@ -78,6 +82,43 @@ export function readIdentityConfig(env: NodeJS.ProcessEnv, production: boolean):
     jwksUri: `${issuer}/.well-known/jwks.json`,
     startEmulator,
     emulatorPort,
+  };
+}
+
+/** The local object store stand-in's bucket and keys (sandbox/src/objects): public, since they ship with the code. */
+export const STAND_IN_OBJECT_BUCKET = 'tejiendo-local';
+export const STAND_IN_OBJECT_ACCESS_KEY_ID = 'tejiendo-local-key';
+export const STAND_IN_OBJECT_SECRET_ACCESS_KEY = 'tejiendo-local-secret';
+
+/**
+ * Where uploaded files are kept. Nothing set (and not production): the local stand-in on OBJECT_STORE_PORT with its
+ * public keys. OBJECT_STORE_URL: an S3-compatible provider, addressed path-style. OBJECT_STORE_BUCKET without a URL:
+ * AWS S3 in OBJECT_STORE_REGION, with the keys given or, without them, AWS's default credential chain (a role).
+ */
+export function readObjectStoreConfig(env: NodeJS.ProcessEnv, production: boolean): ObjectStoreConfig {
+  const standInPort = envInt(env.OBJECT_STORE_PORT, 9400);
+  const url = (env.OBJECT_STORE_URL ?? '').trim().replace(/\/+$/, '');
+  if (url && !/^https?:\/\/[^/?#]+$/i.test(url))
+    throw new Error(`OBJECT_STORE_URL debe ser el origen del servicio (http(s)://servidor[:puerto], sin ruta); vale "${url}"`);
+  const startStandIn = !url && !env.OBJECT_STORE_BUCKET && !production;
+  const accessKeyId = env.OBJECT_STORE_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.OBJECT_STORE_SECRET_ACCESS_KEY ?? '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error(
+      'OBJECT_STORE_ACCESS_KEY_ID y OBJECT_STORE_SECRET_ACCESS_KEY van juntas: indica las dos o ninguna (con AWS, ninguna usa el rol del servidor)',
+    );
+  const credentials = accessKeyId
+    ? { accessKeyId, secretAccessKey }
+    : startStandIn
+      ? { accessKeyId: STAND_IN_OBJECT_ACCESS_KEY_ID, secretAccessKey: STAND_IN_OBJECT_SECRET_ACCESS_KEY }
+      : null;
+  return {
+    endpoint: url || (startStandIn ? `http://127.0.0.1:${standInPort}` : null),
+    bucket: env.OBJECT_STORE_BUCKET || STAND_IN_OBJECT_BUCKET,
+    region: env.OBJECT_STORE_REGION || 'us-east-1',
+    credentials,
+    startStandIn,
+    standInPort,
   };
 }
 
@@ -195,6 +236,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     },
     payments,
     identity: readIdentityConfig(env, production),
+    objects: readObjectStoreConfig(env, production),
     retention: readRetentionSettings(env),
     publishedRefreshMs: Math.max(200, envInt(env.PUBLISHED_REFRESH_MS, 2000)),
   };
@@ -254,6 +296,19 @@ export function productionProblems(config: CommonServerConfig): string[] {
     );
   else if (!identity.issuer.startsWith('https://cognito-idp.'))
     problems.push('En producción el emisor de los tokens debe ser Cognito (https://cognito-idp.…): revisa COGNITO_REGION.');
+  // The stand-in keeps files in a folder of one machine, behind keys anyone can read in the code.
+  const { objects } = config;
+  if (objects.bucket === STAND_IN_OBJECT_BUCKET)
+    problems.push('Falta OBJECT_STORE_BUCKET, el bucket de S3 (o compatible) donde se guardan los archivos que sube el equipo.');
+  if (
+    objects.credentials?.accessKeyId === STAND_IN_OBJECT_ACCESS_KEY_ID ||
+    objects.credentials?.secretAccessKey === STAND_IN_OBJECT_SECRET_ACCESS_KEY
+  )
+    problems.push(
+      'OBJECT_STORE_ACCESS_KEY_ID / OBJECT_STORE_SECRET_ACCESS_KEY son las del almacén local de pruebas, que son públicas: usa las del proveedor real.',
+    );
+  if (objects.endpoint !== null && !objects.endpoint.startsWith('https://'))
+    problems.push('En producción OBJECT_STORE_URL debe ser una dirección https (los archivos y sus firmas no viajan sin cifrar).');
   // Without a mail server nothing reaches anyone (receipts, answers, invitations), and the stored copies would keep their
   // links and codes, which are taken out only once a message is delivered.
   if (!config.smtpUrl)
@@ -272,7 +327,13 @@ export function createApiContext(
   config: CommonServerConfig,
   db: SiteDb,
   mailer: Mailer,
-  overrides: { payments?: PaymentProvider; identity?: TokenVerifier; staff?: StaffDirectorySource; domains?: SiteDomains } = {},
+  overrides: {
+    payments?: PaymentProvider;
+    identity?: TokenVerifier;
+    staff?: StaffDirectorySource;
+    domains?: SiteDomains;
+    objects?: ObjectStore;
+  } = {},
 ): ApiContext {
   const settings: ServerSettings = {
     production: config.production,
@@ -293,6 +354,8 @@ export function createApiContext(
     payments:
       overrides.payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
     identity: overrides.identity ?? createTokenVerifier(config.identity),
+    // The client connects on first use: building it costs nothing for a server (or a test) that stores no file.
+    objects: overrides.objects ?? createS3ObjectStore(config.objects),
     staff:
       typeof overrides.staff === 'function'
         ? overrides.staff(db)

@@ -4,7 +4,7 @@ import { routes } from '../../../site/routes';
 import { WEBHOOK_LIMIT_FACTOR } from 'shared/server/api-module';
 import type { Gateway } from './app';
 import { testGateway } from './testing';
-import { readIdentityConfig } from 'shared/server/server-config';
+import { readIdentityConfig, readObjectStoreConfig } from 'shared/server/server-config';
 import { holdConnection } from 'shared/server/http-testing';
 import type { AddressInfo } from 'node:net';
 
@@ -36,6 +36,9 @@ const realIdentity = readIdentityConfig(
   { COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123', COGNITO_CLIENT_ID: '4example', COGNITO_REGION: 'us-east-1' },
   true,
 );
+
+/** An S3 bucket as production requires (nothing is stored in these tests: the client never connects). */
+const realObjects = readObjectStoreConfig({ OBJECT_STORE_BUCKET: 'fundacion-archivos' }, true);
 
 /** Maps the test build leaves beside its code (testing.ts). */
 const sourceMaps = ['/assets/app.0123456789.js.map', '/remotes/giving/assets/page.abcdef0123.js.map'];
@@ -265,6 +268,7 @@ describe('source maps', () => {
       production: true,
       payments: realPayments,
       identity: realIdentity,
+      objects: realObjects,
       smtpUrl: SMTP,
     });
     for (const url of [
@@ -311,6 +315,7 @@ describe('production mode', () => {
       COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123',
       COGNITO_CLIENT_ID: '4example',
       SMTP_URL: SMTP,
+      OBJECT_STORE_BUCKET: 'fundacion-archivos',
     };
     for (const endpoint of ['http://cognito-idp.us-east-1.amazonaws.com', 'https://cognito.evil.example'])
       await expect(testGateway({}, { ...env, COGNITO_ENDPOINT: endpoint })).rejects.toThrow(/COGNITO_ENDPOINT/);
@@ -329,6 +334,7 @@ describe('production mode', () => {
       production: true,
       payments: realPayments,
       identity: realIdentity,
+      objects: realObjects,
       smtpUrl: SMTP,
     });
     expect((await gw.app.inject('/dev/mailbox.json')).statusCode).toBe(404);
