@@ -1,6 +1,7 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { documentRoutes } from 'shared/server/publishing/routes';
 import { foundationDocument } from '../manifest/documents';
+import { publishedFileRoutes } from './files';
 
 /**
  * The site's own API (#28), served by the gateway in every topology at `/api/site/`: what the whole site shows and no
@@ -12,5 +13,7 @@ export const siteApi: ApiModule = {
   migrations: { schema: 'site', migrations: {} },
   plugin: async (app, ctx) => {
     await app.register(documentRoutes(foundationDocument), ctx);
+    // Files the staff publish (an ESAL document's PDF, an image), served at /archivos/ by the gateway.
+    await app.register(publishedFileRoutes, ctx);
   },
 };

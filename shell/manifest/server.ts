@@ -12,5 +12,9 @@ export const siteManifest: DomainManifest = {
   // Its one table is the kit's (publishing.revisions, declared with the shared tables): no personal data of its own.
   personalData: { tables: [] },
   documents: [foundationDocument],
-  audit: publishingAudit('site'),
+  audit: {
+    kinds: { ...publishingAudit('site').kinds, 'site.files': 'Archivos publicados' },
+    actions: { ...publishingAudit('site').actions, 'site.files.upload': 'Subió un archivo para publicarlo' },
+    entities: { ...publishingAudit('site').entities, published_file: 'Archivo publicado' },
+  },
 };

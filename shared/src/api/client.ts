@@ -27,16 +27,23 @@ export function createApiClient(baseUrl = ''): ApiClient {
   return {
     async request<T>(method: string, path: string, body?: unknown, init?: RequestInit): Promise<ApiResult<T>> {
       let response: Response;
+      // A file (an upload, #28) goes as it is, its name in X-File-Name: the server reads its kind from its bytes.
+      const file = typeof Blob !== 'undefined' && body instanceof Blob ? body : null;
+      const name = file && 'name' in file && typeof file.name === 'string' ? file.name : '';
       try {
         response = await fetch(baseUrl + path, {
           method,
           credentials: 'same-origin',
           headers: {
             accept: 'application/json',
-            ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(file
+              ? { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) }
+              : body !== undefined
+                ? { 'content-type': 'application/json' }
+                : {}),
             ...authorization(init?.token),
           },
-          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+          ...(file ? { body: file } : body !== undefined ? { body: JSON.stringify(body) } : {}),
           ...(init?.signal ? { signal: init.signal } : {}),
         });
       } catch {

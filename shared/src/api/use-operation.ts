@@ -42,6 +42,19 @@ export function useOperationCaller(): <O extends AnyOperation>(op: O, ...input: 
   );
 }
 
+/**
+ * A declared upload (an operation whose body is a file, #28) bound to the staff client: `upload(file)` sends the file's
+ * bytes with its name; the answer is the operation's.
+ */
+export function useOperationUpload<O extends AnyOperation>(op: O): (file: File) => Promise<ApiResult<ResponseOf<O>>> {
+  const client = useApiClient();
+  const session = useContext(StaffSessionContext);
+  return useCallback(
+    (file: File) => staffClientOf(client, session).request<ResponseOf<O>>(op.method, op.path, file),
+    [client, session, op],
+  );
+}
+
 /** A declared operation bound to the client in context (the authenticated one for a staff operation). */
 export function useOperationCall<O extends AnyOperation>(op: O): (...input: InputArgs<O>) => Promise<ApiResult<ResponseOf<O>>> {
   const call = useOperationCaller();

@@ -27,6 +27,8 @@ import { Breakers, registerRemoteProxy } from './remote-proxy';
 import { registerSecurityHeaders } from './security';
 import { mailboxPage } from './mailbox-page';
 import { siteApi } from '../../api';
+import { servePublishedFiles } from '../../api/files';
+import type { ObjectStore } from 'shared/server/objects/object-store';
 
 /** Loads a remote's API module by package name, so the gateway has no compile-time dependency on remotes. */
 async function importApi(name: RemoteName): Promise<ApiModule> {
@@ -72,6 +74,8 @@ export async function buildGateway(
     payments?: PaymentProvider;
     identity?: TokenVerifier;
     staff?: StaffDirectorySource;
+    /** A ready object store (tests); overrides the OBJECT_STORE_* configuration. */
+    objects?: ObjectStore;
   } = {},
 ): Promise<Gateway> {
   // One after another: Jest's ESM loader races when sibling modules are imported concurrently (a few ms at start).
@@ -93,6 +97,7 @@ export async function buildGateway(
     payments: options.payments,
     identity: options.identity,
     staff: options.staff,
+    objects: options.objects,
     // The site's composition (site/server.ts): every API's `ctx.domains`.
     domains: siteDomains,
     beforeApis: async (host) => {
@@ -149,6 +154,9 @@ export async function buildGateway(
     );
     return merged;
   });
+
+  // The files the staff published (#28: ESAL documents, images), from the object store.
+  servePublishedFiles(app, ctx.objects);
 
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     if (!isReady()) return reply.status(503).send({ status: 'starting' });

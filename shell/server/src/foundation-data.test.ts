@@ -16,6 +16,7 @@ const staff = createTestStaffDirectory();
 staff.seat({ username: 'admin@fundacion.org', roles: ['admin'] });
 staff.seat({ username: 'otra-admin@fundacion.org', roles: ['admin'] });
 staff.seat({ username: 'finanzas@fundacion.org', roles: ['finanzas'] });
+staff.seat({ username: 'atencion@fundacion.org', roles: ['atencion'] });
 
 const path = '/api/site/staff/publicacion/fundacion';
 const as = (email: string) => ({ authorization: `Bearer ${staffToken(identity, { email })}` });
@@ -151,5 +152,46 @@ describe('the foundation data in the panel', () => {
     const state = (await call('GET', path)).json<State>();
     expect(state.scheduled).toBeNull();
     expect(state.published?.revision).toBe(5);
+  });
+
+  it('publishes an ESAL document as an uploaded PDF, served from the site with headers that keep it a file', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const upload = (email: string, body: Buffer, name: string) =>
+      gw.app.inject({
+        method: 'POST',
+        url: '/api/site/staff/archivos',
+        headers: { ...as(email), 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+        payload: body,
+      });
+    const res = await upload('admin@fundacion.org', pdf, 'RUT de la fundación.pdf');
+    expect([res.statusCode, res.body]).toEqual([201, expect.anything()]);
+    const file = res.json<{ src: string; name: string; kind: string }>();
+    expect(file).toMatchObject({ kind: 'pdf', name: 'RUT de la fundación.pdf' });
+    expect(file.src).toMatch(/^\/archivos\/[0-9a-f-]{36}\.pdf$/);
+
+    const served = await gw.app.inject({ method: 'GET', url: file.src });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(served.headers['content-security-policy'])).toContain('sandbox');
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+    // The same file under another extension, or a made-up id, is not there.
+    expect((await gw.app.inject({ method: 'GET', url: file.src.replace('.pdf', '.png') })).statusCode).toBe(404);
+    expect((await gw.app.inject({ method: 'GET', url: '/archivos/00000000-0000-0000-0000-000000000000.pdf' })).statusCode).toBe(404);
+
+    // A page named .pdf is refused by its content; a member who publishes nothing cannot upload.
+    const html = await upload('admin@fundacion.org', Buffer.from('<html><script>alert(1)</script></html>'), 'informe.pdf');
+    expect(html.statusCode).toBe(415);
+    expect(html.json<{ message: string }>().message).toMatch(/PDF|imagen/);
+    expect((await upload('atencion@fundacion.org', pdf, 'x.pdf')).statusCode).toBe(403);
+
+    const state = (await call('GET', path)).json<State>();
+    const documents = complete.esal.documents.map((d, i) => (i === 0 ? { ...d, url: file.src } : d));
+    const published = await call('POST', `${path}/publicar?base_revision=${state.latest_revision}`, 'admin@fundacion.org', {
+      ...complete,
+      esal: { ...complete.esal, documents },
+    });
+    expect(published.statusCode).toBe(200);
+    expect(site.esal.documents[0]?.url).toBe(file.src);
   });
 });

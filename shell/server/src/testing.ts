@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { memoryObjectStore } from 'shared/server/objects/memory-testing';
 import { buildGateway, type Gateway } from './app';
 import { loadConfig, type GatewayConfig } from './config';
 
@@ -19,7 +20,8 @@ export async function testGateway(
 ): Promise<Gateway> {
   const root = overrides.rootDir ?? createTestRoot();
   const config = { ...loadConfig({ ...env }, root), logLevel: 'silent', dataDir: 'memory://', ...overrides };
-  const gateway = await buildGateway(config, options);
+  // Files go to memory unless a test brings its store: no stand-in runs under Jest.
+  const gateway = await buildGateway(config, { objects: memoryObjectStore(), ...options });
   await gateway.ready;
   return gateway;
 }

@@ -7,6 +7,7 @@ import type { FoundationData, FoundationDataInput } from 'shared/foundation/sche
 import { TextAreaField, TextField } from 'shared/ui/form';
 import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
 import { Notice } from 'shared/ui/staff/kit';
+import { PublishedFileUpload } from 'shared/ui/staff/upload';
 import { ResourceState } from 'shared/ui/staff/resource';
 import {
   changesBetween,
@@ -45,7 +46,8 @@ export const staffFoundationTexts = {
   addDocument: 'Agregar documento',
   removeDocument: (name: string) => `Quitar el documento ${name || 'sin nombre'}`,
   remove: 'Quitar',
-  documentHint: 'La dirección https:// del PDF publicado.',
+  documentHint: 'Sube el PDF (hasta 10 MB) o escribe la dirección https:// donde ya está publicado.',
+  uploadDocument: (name: string) => `Subir el PDF de ${name}`,
   saveDraft: 'Guardar borrador',
   saving: 'Guardando…',
   review: 'Revisar y publicar',
@@ -243,6 +245,11 @@ function FoundationEditor({
               maxLength={300}
               unmarked
               {...field(`esal.documents.${i}.url`)}
+            />
+            <PublishedFileUpload
+              label={t.uploadDocument(form.getValues(`esal.documents.${i}.name`) || String(i + 1))}
+              accept="application/pdf"
+              onUploaded={(file) => form.setValue(`esal.documents.${i}.url`, file.src, { shouldDirty: true })}
             />
             <button
               type="button"

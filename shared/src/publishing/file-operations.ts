@@ -1,0 +1,39 @@
+import { defineOperation } from '../api/operation';
+import { z } from '../schemas/zod';
+import type { StaffRole } from '../staff-roles';
+
+/**
+ * The site's published files (#28): what the staff upload to publish — an ESAL document's PDF, a post's or a campaign's
+ * image — kept in the object store and served to anyone at `/archivos/<id>.<ext>`. Declared here because every
+ * domain's staff screens upload through it, and the shell's and the remotes' screens can only share shared/.
+ * Only files meant for the public go here; a case's attachments (#32) are private and served otherwise.
+ */
+
+/** The roles that publish something with a file (foundation data, catalogue, campaign, posts and pages). */
+export const publishingRoles: readonly StaffRole[] = ['admin', 'cursos', 'finanzas'];
+
+/** What a published file's address looks like: `/archivos/<uuid>.<ext>`. */
+export const PUBLIC_FILE_PATTERN = /^\/archivos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png|jpg|webp|gif)$/;
+
+export const publishedFileSchema = z.object({
+  /** Where the site serves it (a path on the site). */
+  src: z.string(),
+  /** The name it was uploaded with, cleaned (null when none was sent). */
+  name: z.nullable(z.string()),
+  kind: z.string(),
+  size: z.number(),
+});
+export type PublishedFile = z.output<typeof publishedFileSchema>;
+
+export const publishedFileOperations = {
+  /** Uploads a PDF or an image to publish (10 MB at most; its kind read from its bytes). Audited as site.files.upload. */
+  upload: defineOperation({
+    method: 'POST',
+    path: '/api/site/staff/archivos',
+    response: publishedFileSchema,
+    status: 201,
+    roles: publishingRoles,
+    tags: ['site-staff'],
+    summary: 'Subir un archivo para publicarlo (PDF o imagen, hasta 10 MB)',
+  }),
+};

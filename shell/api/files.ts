@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { PUBLIC_FILE_PATTERN, publishedFileOperations as ops, publishingRoles } from 'shared/publishing/file-operations';
+import type { ApiContext } from 'shared/server/api-contract';
+import { recordAudit } from 'shared/server/audit';
+import { route } from 'shared/server/operation-routes';
+import { acceptFileUploads, fileUpload, sendStoredObject } from 'shared/server/objects/file-routes';
+import type { ObjectStore } from 'shared/server/objects/object-store';
+import { FILE_KINDS, IMAGE_KINDS, type FileKind } from 'shared/server/objects/file-types';
+import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
+
+/** Where a published file is kept in the object store: its public id under one prefix, never its uploaded name. */
+export const publishedFileKey = (id: string) => `publicos/${id}`;
+
+/** PDFs and images, 10 MB at most: what a transparency page or a post shows. */
+const upload = fileUpload({ allowed: ['pdf', ...IMAGE_KINDS], maxBytes: 10 * 1024 * 1024 });
+
+/**
+ * The staff's uploads of files to publish (#28): `POST /api/site/staff/archivos` with the file as the body. The kind is
+ * read from the bytes (a PDF named .png is a PDF; HTML or SVG under any name is refused), the key is random, the
+ * uploaded name is kept only as metadata, and the answer is the public address to put in a document. Audited.
+ */
+export const publishedFileRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  await registerStaffRoutes(app, ctx, { roles: publishingRoles }, async (staff) => {
+    acceptFileUploads(staff);
+    route(
+      staff,
+      ops.upload,
+      async (request) => {
+        const file = upload.read(request);
+        const id = randomUUID();
+        await ctx.objects.put(publishedFileKey(id), file.bytes, file.contentType, file.metadata);
+        const src = `/archivos/${id}.${FILE_KINDS[file.kind].extension}`;
+        await recordAudit(ctx.db, staffOf(request), {
+          action: 'site.files.upload',
+          entity: 'published_file',
+          entityId: src,
+          detail: { name: file.name, kind: file.kind, size: file.bytes.length },
+        });
+        return { src, name: file.name, kind: file.kind, size: file.bytes.length };
+      },
+      upload.route,
+    );
+  });
+};
+
+/**
+ * `GET /archivos/<id>.<ext>`: a published file, to anyone. The extension must be the stored kind's (no other spelling of
+ * the same file); it is sent as its kind with nosniff, a sandboxing CSP when shown in place, and cached for a year:
+ * an id is never reused, a new version of a document is a new upload with a new address.
+ */
+export function servePublishedFiles(app: FastifyInstance, objects: ObjectStore): void {
+  app.get<{ Params: { file: string } }>('/archivos/:file', { schema: { hide: true } }, async (request, reply) => {
+    const match = PUBLIC_FILE_PATTERN.exec(`/archivos/${request.params.file}`);
+    const stored = match?.[1] ? await objects.get(publishedFileKey(match[1])) : null;
+    const kind = stored ? (Object.keys(FILE_KINDS) as FileKind[]).find((k) => FILE_KINDS[k].contentType === stored.contentType) : undefined;
+    if (!stored || !kind || FILE_KINDS[kind].extension !== match?.[2]) {
+      stored?.body.destroy();
+      return reply.status(404).type('text/plain; charset=utf-8').send('Archivo no encontrado.');
+    }
+    return sendStoredObject(reply, stored, { cacheControl: 'public, max-age=31536000, immutable' });
+  });
+}
