@@ -16,7 +16,7 @@ export const staffCertificatesTexts = {
     'Los certificados para que los donantes soliciten el descuento tributario (Estatuto Tributario art. 257). Cada donante recibe en el correo del comprobante un enlace personal al de su donación; aquí se expiden los anuales consolidados y se descargan todos. Un certificado de una donación reembolsada queda anulado.',
   year: 'Año de las donaciones',
   pendingData:
-    'Faltan datos de la fundación para los certificados (NIT, ciudad, destinación o firmantes, en shared/src/config/site.ts): mientras falten, los certificados salen marcados como ESPÉCIMEN fuera de producción y no se expiden en producción.',
+    'Faltan datos de la fundación para los certificados (NIT, ciudad, destinación o firmantes): Administración los completa en «Datos de la fundación» del panel. Mientras falten, los certificados salen marcados como ESPÉCIMEN fuera de producción y no se expiden en producción.',
   summary: (donations: number, without: number) =>
     `${donations} ${donations === 1 ? 'donación aprobada' : 'donaciones aprobadas'} en el año; ${without} ${without === 1 ? 'donante sin' : 'donantes sin'} certificado anual.`,
   batchTitle: 'Certificados anuales',

@@ -17,7 +17,7 @@ export const chatAvailable = (phone: string | null = site.contact.chatPhone) => 
 
 /**
  * A chat with the foundation in a new tab (the visitor keeps the page). Nothing while the number is pending
- * (shared/src/config/site.ts): a button to a made-up number would open a chat with nobody.
+ * (pending until the staff publish it on /equipo/fundacion): a button to a made-up number would open a chat with nobody.
  */
 export function ChatButton({
   message,

@@ -115,7 +115,7 @@ describe('giving API', () => {
     expect(await row(reference)).toMatchObject({ payment_status: 'approved', payment_id: '7001' });
     const box = (await api.mailer.list(1000)).filter((m) => m.to === 'recibo@example.com');
     expect(box).toHaveLength(1);
-    // The receipt names the foundation, with its NIT once that is no longer pending in shared/src/config/site.ts.
+    // The receipt names the foundation, with its NIT once Administración published it in the panel.
     expect(box[0]!.text).toMatch(/\$ 100\.000[\s\S]*Entidad: Fundación/);
     if (site.nit) expect(box[0]!.text).toContain(`NIT ${site.nit}`);
     const forged = await api.app.inject({
