@@ -34,7 +34,7 @@ export const publishingTexts = {
   stateScheduled: (at: string) => `Programada para el ${at}`,
   stateDraft: 'Borrador',
   load: 'Cargar en el formulario',
-  loadLabel: (revision: number) => `Cargar la versión ${revision} en el formulario`,
+  loadLabel: (revision: number) => `Cargar en el formulario la versión ${revision}`,
   loaded: (revision: number) =>
     `Versión ${revision} cargada en el formulario. Revísala y guárdala como borrador o publícala para volver a ella.`,
   previewTitle: 'Revisa los cambios antes de publicar',
