@@ -227,7 +227,9 @@ export function createMailer(options: MailerOptions): Mailer {
   const local = !options.smtpUrl && !options.transport;
   const transport: Transporter =
     options.transport ?? (local ? nodemailer.createTransport({ jsonTransport: true }) : nodemailer.createTransport(options.smtpUrl));
-  const from = options.from ?? `"${site.name}" <${site.contact.email}>`;
+  // The sender is the foundation's published name and mailbox at the time of sending (#28: staff may change them), as
+  // an address object: nodemailer quotes the name, so a name with quotes or commas stays one display name.
+  const from = () => options.from ?? { name: site.name, address: site.contact.email };
   const maxAttempts = options.maxAttempts ?? 8;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   let running: Promise<void> | null = null;
@@ -261,7 +263,7 @@ export function createMailer(options: MailerOptions): Mailer {
       try {
         // An address object, never a string the transport would parse for display names or several recipients.
         await transport.sendMail({
-          from,
+          from: from(),
           to: { name: '', address: row.to_address },
           subject: row.subject,
           text: row.text_body,
