@@ -12,6 +12,9 @@ import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 /** Where a published file is kept in the object store: its public id under one prefix, never its uploaded name. */
 export const publishedFileKey = (id: string) => `publicos/${id}`;
 
+/** Uploads one client may send per hour (the panel's pages upload one file at a time). */
+const UPLOADS_PER_HOUR = 60;
+
 /** PDFs and images, 10 MB at most: what a transparency page or a post shows. */
 const upload = fileUpload({ allowed: ['pdf', ...IMAGE_KINDS], maxBytes: 10 * 1024 * 1024 });
 
@@ -39,15 +42,30 @@ export const publishedFileRoutes: FastifyPluginAsync<ApiContext> = async (app, c
         });
         return { src, name: file.name, kind: file.kind, size: file.bytes.length };
       },
-      upload.route,
+      // A member's uploads are limited like a visitor's writes, per hour: a stolen token cannot fill the bucket.
+      { ...upload.route, config: { rateLimit: { max: UPLOADS_PER_HOUR, timeWindow: 3_600_000 } } },
     );
+
+    route(staff, ops.remove, async (request) => {
+      const [id] = request.params.file.split('.');
+      const key = publishedFileKey(id ?? '');
+      const existed = (await ctx.objects.head(key)) !== null;
+      if (existed) await ctx.objects.delete(key);
+      await recordAudit(ctx.db, staffOf(request), {
+        action: 'site.files.remove',
+        entity: 'published_file',
+        entityId: `/archivos/${request.params.file}`,
+        detail: { existed },
+      });
+      return { removed: existed };
+    });
   });
 };
 
 /**
  * `GET /archivos/<id>.<ext>`: a published file, to anyone. The extension must be the stored kind's (no other spelling of
- * the same file); it is sent as its kind with nosniff, a sandboxing CSP when shown in place, and cached for a year:
- * an id is never reused, a new version of a document is a new upload with a new address.
+ * the same file); it is sent as its kind with nosniff, a sandboxing CSP when shown in place, and cached for a day: an
+ * id is never reused (a new version of a document is a new upload), and a file taken down leaves caches within a day.
  */
 export function servePublishedFiles(app: FastifyInstance, objects: ObjectStore): void {
   app.get<{ Params: { file: string } }>('/archivos/:file', { schema: { hide: true } }, async (request, reply) => {
@@ -58,6 +76,7 @@ export function servePublishedFiles(app: FastifyInstance, objects: ObjectStore):
       stored?.body.destroy();
       return reply.status(404).type('text/plain; charset=utf-8').send('Archivo no encontrado.');
     }
-    return sendStoredObject(reply, stored, { cacheControl: 'public, max-age=31536000, immutable' });
+    // A day, not forever: a file taken down (uploaded by mistake) leaves browsers and proxies within a day.
+    return sendStoredObject(reply, stored, { cacheControl: 'public, max-age=86400' });
   });
 }

@@ -14,7 +14,11 @@ export const siteManifest: DomainManifest = {
   documents: [foundationDocument],
   audit: {
     kinds: { ...publishingAudit('site').kinds, 'site.files': 'Archivos publicados' },
-    actions: { ...publishingAudit('site').actions, 'site.files.upload': 'Subió un archivo para publicarlo' },
+    actions: {
+      ...publishingAudit('site').actions,
+      'site.files.upload': 'Subió un archivo para publicarlo',
+      'site.files.remove': 'Retiró un archivo publicado',
+    },
     entities: { ...publishingAudit('site').entities, published_file: 'Archivo publicado' },
   },
 };

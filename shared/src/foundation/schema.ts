@@ -1,5 +1,6 @@
 import { basicEmailPattern, z } from '../schemas/zod';
 import { isValidNit } from '../schemas/nit';
+import { PUBLIC_FILE_PATTERN } from '../publishing/file-operations';
 
 /**
  * The foundation's data (#28): its identity, contact data, legal documents' dates, what its donation certificates carry
@@ -39,7 +40,7 @@ export const foundationFormats = {
   },
   /** A published document: the site's own file (`/archivos/…`, uploaded in the panel) or an https address. */
   document: {
-    check: (v: string) => /^\/archivos\/[A-Za-z0-9._-]+$/.test(v) || httpsUrl(v) !== null,
+    check: (v: string) => PUBLIC_FILE_PATTERN.test(v) || httpsUrl(v) !== null,
     message: 'Sube el archivo o escribe una dirección que empiece por https://.',
   },
   line: { check: (v: string) => !/[\r\n]/.test(v), message: 'Escribe este dato en una sola línea.' },

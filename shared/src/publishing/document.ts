@@ -47,12 +47,13 @@ export type RevisionSummary = z.output<typeof revisionSummarySchema>;
 /** The query of a save or a publish: the revision the member started from, and for a publication its time. */
 export const publishQuerySchema = z.object({
   /** The revision the form was loaded from (none: nothing was saved yet). Another member's newer save answers 409. */
-  base_revision: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  base_revision: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(2_147_483_647))),
   /** ISO instant to publish at (scheduled); absent publishes now. */
   publish_at: z.optional(z.iso.datetime({ offset: true, error: 'Escribe una fecha y hora válidas.' })),
 });
 
-export const revisionParamsSchema = z.object({ revision: z.coerce.number().check(z.int(), z.minimum(1)) });
+// Within PostgreSQL's integer: a larger number is simply not a revision (404), never a database error.
+export const revisionParamsSchema = z.object({ revision: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 
 /** The operations of one document's staff screen, declared from its declaration (the kit registers them). */
 export function documentOperations<S extends Schema>(doc: PublishedDocument<S>) {

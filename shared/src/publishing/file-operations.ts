@@ -25,6 +25,11 @@ export const publishedFileSchema = z.object({
 });
 export type PublishedFile = z.output<typeof publishedFileSchema>;
 
+export const publishedFileParamsSchema = z.object({
+  /** The file's name in its address: `<uuid>.<ext>`. */
+  file: z.string().check(z.regex(/^[0-9a-f-]{36}\.(pdf|png|jpg|webp|gif)$/, { error: 'Ese archivo no existe.' })),
+});
+
 export const publishedFileOperations = {
   /** Uploads a PDF or an image to publish (10 MB at most; its kind read from its bytes). Audited as site.files.upload. */
   upload: defineOperation({
@@ -35,5 +40,18 @@ export const publishedFileOperations = {
     roles: publishingRoles,
     tags: ['site-staff'],
     summary: 'Subir un archivo para publicarlo (PDF o imagen, hasta 10 MB)',
+  }),
+  /**
+   * Takes a published file down (one uploaded by mistake, one that should never have been public): the address answers
+   * 404 from then on; a page still linking it shows a broken link until its document is edited. Audited.
+   */
+  remove: defineOperation({
+    method: 'DELETE',
+    path: '/api/site/staff/archivos/:file',
+    params: publishedFileParamsSchema,
+    response: z.object({ removed: z.boolean() }),
+    roles: publishingRoles,
+    tags: ['site-staff'],
+    summary: 'Retirar un archivo publicado',
   }),
 };

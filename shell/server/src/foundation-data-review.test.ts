@@ -21,9 +21,10 @@ afterAll(async () => gw.app.close());
 
 describe('the foundation data API under crafted requests', () => {
   it('answers a revision number beyond the column (int4) as not found, not as a server error', async () => {
-    // revisionParamsSchema (shared/publishing/document.ts) allows any safe integer; Postgres' integer stops at 2^31-1.
+    // Postgres' integer stops at 2^31-1: revisionParamsSchema (shared/publishing/document.ts) refuses what lies beyond.
     const res = await gw.app.inject({ method: 'GET', url: `${path}/revisiones/3000000000`, headers });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe('validation_error');
   });
 
   it("refuses an ESAL document address on the site that is not a published file's", async () => {

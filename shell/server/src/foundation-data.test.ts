@@ -173,6 +173,7 @@ describe('the foundation data in the panel', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['cache-control']).toBe('public, max-age=86400');
     expect(String(served.headers['content-security-policy'])).toContain('sandbox');
     expect(served.rawPayload.equals(pdf)).toBe(true);
     // The same file under another extension, or a made-up id, is not there.
@@ -184,6 +185,16 @@ describe('the foundation data in the panel', () => {
     expect(html.statusCode).toBe(415);
     expect(html.json<{ message: string }>().message).toMatch(/PDF|imagen/);
     expect((await upload('atencion@fundacion.org', pdf, 'x.pdf')).statusCode).toBe(403);
+    expect((await upload('admin@fundacion.org', Buffer.alloc(0), 'vacio.pdf')).json<{ error: string }>().error).toBe('file_missing');
+
+    // A file uploaded by mistake is taken down: its address answers 404 at once, and the removal is audited.
+    const mistake = (await upload('admin@fundacion.org', pdf, 'equivocado.pdf')).json<{ src: string }>().src;
+    const name = mistake.split('/').pop() ?? '';
+    expect((await call('DELETE', `/api/site/staff/archivos/${name}`, 'atencion@fundacion.org')).statusCode).toBe(403);
+    const removed = await call('DELETE', `/api/site/staff/archivos/${name}`);
+    expect(removed.json<{ removed: boolean }>()).toEqual({ removed: true });
+    expect((await gw.app.inject({ method: 'GET', url: mistake })).statusCode).toBe(404);
+    expect((await call('DELETE', '/api/site/staff/archivos/..%2f..%2fx.pdf')).statusCode).toBe(400);
 
     const state = (await call('GET', path)).json<State>();
     const documents = complete.esal.documents.map((d, i) => (i === 0 ? { ...d, url: file.src } : d));

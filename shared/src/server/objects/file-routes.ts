@@ -70,7 +70,8 @@ export function fileUpload(rules: FileUploadRules) {
 
   const read = (request: FastifyRequest): ReceivedFile => {
     const body = request.body;
-    if (body === undefined || body === null) throw new ApiError(400, 'file_missing', 'Falta el archivo.');
+    if (body === undefined || body === null || (Buffer.isBuffer(body) && body.length === 0))
+      throw new ApiError(400, 'file_missing', 'Falta el archivo.');
     if (!Buffer.isBuffer(body))
       throw new ApiError(415, 'file_expected', 'Envía el archivo mismo como contenido de la solicitud (no un formulario ni un JSON).');
     const check = acceptUpload({ bytes: body, allowed: rules.allowed, maxBytes: rules.maxBytes });
