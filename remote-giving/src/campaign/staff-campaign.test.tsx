@@ -24,6 +24,8 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   state: 'running',
   updated_at: '2026-11-20T15:00:00.000Z',
   updated_by: 'ana@fundacion.org',
+  description: null,
+  image: null,
   ...over,
 });
 
