@@ -31,6 +31,9 @@ export const givingAudit: AuditLabels = {
   },
   entities: {
     ...publishing.entities,
-    payment: 'Pago', donation: 'Donación', donation_certificate: 'Certificado de donación', campaign: 'Campaña',
+    payment: 'Pago',
+    donation: 'Donación',
+    donation_certificate: 'Certificado de donación',
+    campaign: 'Campaña',
   },
 };

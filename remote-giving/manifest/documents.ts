@@ -19,7 +19,8 @@ export const MAX_PRESETS = 6;
 export const donationSettingsTexts = {
   presetInvalid: 'Escribe el monto en pesos, solo números.',
   presetsCount: `Ofrece entre 1 y ${MAX_PRESETS} montos sugeridos.`,
-  presetOutside: (min: number, max: number) => `El monto sugerido debe estar entre el mínimo (${formatCOP(min)}) y el máximo (${formatCOP(max)}).`,
+  presetOutside: (min: number, max: number) =>
+    `El monto sugerido debe estar entre el mínimo (${formatCOP(min)}) y el máximo (${formatCOP(max)}).`,
   presetRepeated: 'Este monto ya está entre los sugeridos.',
   minInvalid: 'Escribe el mínimo en pesos, solo números.',
   minBelowProvider: `El mínimo no puede ser menor que ${formatCOP(PROVIDER_MIN_COP)}: Mercado Pago no acepta pagos menores.`,

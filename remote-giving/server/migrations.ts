@@ -165,7 +165,9 @@ export const givingMigrations: DomainMigrations = {
           .addColumn('image_src', 'text')
           .addColumn('image_alt', 'text')
           .execute();
-        await sql`alter table giving.campaigns add constraint campaigns_image_alt check (image_src is null or image_alt is not null)`.execute(db);
+        await sql`alter table giving.campaigns add constraint campaigns_image_alt check (image_src is null or image_alt is not null)`.execute(
+          db,
+        );
       },
     },
   },

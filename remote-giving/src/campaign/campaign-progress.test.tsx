@@ -9,7 +9,12 @@ import { fakeApiClient, networkDown, ok, type FakeAnswer } from 'shared/api/fake
 import { createAppStore } from 'shared/store';
 import DonationPage from '../donation/donation-page';
 
-const campaign = (raised: number, goal = 2_000_000, donations = 14, story: { description?: string; image?: { src: string; alt: string } } = {}) =>
+const campaign = (
+  raised: number,
+  goal = 2_000_000,
+  donations = 14,
+  story: { description?: string; image?: { src: string; alt: string } } = {},
+) =>
   ok({
     campaign: {
       title: 'Computadores para el aula',

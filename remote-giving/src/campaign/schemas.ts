@@ -29,9 +29,10 @@ export const CAMPAIGN_IMAGE_ALT_MAX = 200;
 /** An image of the site's own published files (`/archivos/<uuid>.<ext>`, uploaded in the panel): never another site's. */
 const imagePath = z.pipe(
   z.optional(
-    z
-      .string({ error: campaignTexts.imageInvalid })
-      .check(z.trim(), z.refine((v) => v === '' || PUBLIC_FILE_PATTERN.test(v), { error: campaignTexts.imageInvalid })),
+    z.string({ error: campaignTexts.imageInvalid }).check(
+      z.trim(),
+      z.refine((v) => v === '' || PUBLIC_FILE_PATTERN.test(v), { error: campaignTexts.imageInvalid }),
+    ),
   ),
   z.transform((v: string | undefined) => (v ? v : undefined)),
 );

@@ -291,7 +291,9 @@ describe('DonationPage with what finanzas published (#28)', () => {
     await user.type(custom(), '9000');
     await user.tab();
     await waitFor(() =>
-      expect(screen.getByText('Monto de donación inválido. El monto debe estar entre $ 10.000 y $ 3.000.000.').className).toBe('field-error'),
+      expect(screen.getByText('Monto de donación inválido. El monto debe estar entre $ 10.000 y $ 3.000.000.').className).toBe(
+        'field-error',
+      ),
     );
   });
 });

@@ -204,9 +204,7 @@ export default function DonationPage() {
             submission={submission}
             title={t.errorsTitle}
             failureInSummary
-            focusTarget={(name) =>
-              name === 'donation_amount' ? document.getElementById(presetId(preset || String(presets[0]))) : null
-            }
+            focusTarget={(name) => (name === 'donation_amount' ? document.getElementById(presetId(preset || String(presets[0]))) : null)}
           />
         }
         failure="in-summary"

@@ -36,7 +36,11 @@ describe('StaffDonationSettings (/equipo/donaciones-config)', () => {
     const form = await screen.findByRole('form', { name: 'Montos y textos de la donación' });
     expect((within(form).getByLabelText(/^Donación mínima/) as HTMLInputElement).value).toBe('5000');
     expect((within(form).getByLabelText(/^Donación máxima/) as HTMLInputElement).value).toBe('20000000');
-    expect(within(form).getAllByLabelText(/^Monto sugerido/).map((i) => (i as HTMLInputElement).value)).toEqual(['20000', '50000', '100000']);
+    expect(
+      within(form)
+        .getAllByLabelText(/^Monto sugerido/)
+        .map((i) => (i as HTMLInputElement).value),
+    ).toEqual(['20000', '50000', '100000']);
     expect(screen.getByText('Aún no se ha publicado: el sitio muestra los valores iniciales.')).toBeTruthy();
     expect(await axeViolations(container)).toEqual([]);
   });
@@ -73,8 +77,12 @@ describe('StaffDonationSettings (/equipo/donaciones-config)', () => {
     await user.clear(fourth);
     await user.type(fourth, '250000');
     await user.click(within(form).getByRole('button', { name: 'Revisar y publicar' }));
-    await user.click(within(await screen.findByRole('region', { name: /Revisa los cambios/ })).getByRole('button', { name: 'Publicar ahora' }));
-    expect((await screen.findByText(/^Publicado \(versión 1\)/)).textContent).toBe('Publicado (versión 1). El sitio lo muestra en unos segundos.');
+    await user.click(
+      within(await screen.findByRole('region', { name: /Revisa los cambios/ })).getByRole('button', { name: 'Publicar ahora' }),
+    );
+    expect((await screen.findByText(/^Publicado \(versión 1\)/)).textContent).toBe(
+      'Publicado (versión 1). El sitio lo muestra en unos segundos.',
+    );
     expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toMatchObject({
       min: '10000',
       presets: [{ amount: '20000' }, { amount: '50000' }, { amount: '100000' }, { amount: '250000' }],

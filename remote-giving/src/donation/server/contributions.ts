@@ -134,10 +134,7 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
       // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
       // certificate, not in this e-mail.
       greeting: 'Hola:',
-      paragraphs: [
-        donationSettings().receiptThanks,
-        certificate.paragraph,
-      ],
+      paragraphs: [donationSettings().receiptThanks, certificate.paragraph],
       details: [
         ['Valor', formatCOP(d.donation_amount)],
         ['Fecha', date],

@@ -19,7 +19,10 @@ import type { DonationBounds } from '../schemas';
  * provider's minimum. Read at each donation, so a publication applies to the next one. A publication cannot leave
  * them empty (see `checkWithinSettings`); if the configuration later narrows so they are, the configuration rules.
  */
-export function donationBoundsNow(settings: ServerSettings['donationBounds'], published: DonationSettings = donationSettings()): DonationBounds {
+export function donationBoundsNow(
+  settings: ServerSettings['donationBounds'],
+  published: DonationSettings = donationSettings(),
+): DonationBounds {
   const min = Math.max(published.min, settings.min, PROVIDER_MIN_COP);
   const max = Math.min(published.max, settings.max);
   return min <= max ? { min, max } : { min: settings.min, max: settings.max };

@@ -75,9 +75,9 @@ describe('the donation settings published by finanzas', () => {
   it('keeps the settings to finanzas: another role gets 403, nobody signed in 401, and nothing changes', async () => {
     expect((await api.app.inject({ method: 'GET', url: path, headers: as('cursos@fundacion.org') })).statusCode).toBe(403);
     expect((await publish(settings, 'cursos@fundacion.org')).statusCode).toBe(403);
-    expect((await api.app.inject({ method: 'POST', url: `${path}/publicar`, payload: settings as Record<string, unknown> })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await api.app.inject({ method: 'POST', url: `${path}/publicar`, payload: settings as Record<string, unknown> })).statusCode,
+    ).toBe(401);
     expect(await bounds()).toEqual({ min: 5_000, max: 20_000_000 });
   });
 
@@ -126,7 +126,10 @@ describe('the donation settings published by finanzas', () => {
     const preset = await donate({ donation_amount: '$ 30.000' });
     expect(preset.statusCode).toBe(201);
     expect(preset.json()).toMatchObject({ amount: 30_000 });
-    expect(provider.checkouts.at(-1)!.item).toMatchObject({ unitPrice: 30_000, description: 'Becas de formación para el empleo en Boyacá.' });
+    expect(provider.checkouts.at(-1)!.item).toMatchObject({
+      unitPrice: 30_000,
+      description: 'Becas de formación para el empleo en Boyacá.',
+    });
     expect((await donate({ optional_donation_amount: '10000' })).statusCode).toBe(201);
 
     const audit = await api.db
