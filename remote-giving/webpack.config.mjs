@@ -9,6 +9,7 @@ export const exposes = {
   './StaffDonations': './src/donations/staff-donations.tsx',
   './StaffDonation': './src/donations/staff-donation.tsx',
   './StaffCertificates': './src/certificates/staff-certificates.tsx',
+  './StaffDonationSettings': './src/donation/staff-donation-settings.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'giving', exposes });

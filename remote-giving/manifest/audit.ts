@@ -1,8 +1,16 @@
 import type { AuditLabels } from 'shared/server/audit-labels';
+import { publishingAudit } from 'shared/server/publishing/routes';
 
-/** How the audit log names the giving domain's actions (donations, their payments, certificates, the campaign) and records (#27). */
+/** The labels of the donation settings' drafts and publications (`giving.publishing.*`, manifest/documents.ts). */
+const publishing = publishingAudit('giving');
+
+/**
+ * How the audit log names the giving domain's actions (donations, their payments, certificates, the campaign, the
+ * published donation settings) and records (#27, #28).
+ */
 export const givingAudit: AuditLabels = {
   kinds: {
+    ...publishing.kinds,
     'giving.payment': 'Pagos de donaciones',
     'giving.donation': 'Donaciones',
     'giving.certificate': 'Certificados de donación',
@@ -10,6 +18,7 @@ export const givingAudit: AuditLabels = {
     'giving.export': 'Exportaciones de donaciones',
   },
   actions: {
+    ...publishing.actions,
     'giving.payment.read': 'Consultó pagos de donaciones por revisar',
     'giving.donation.read': 'Consultó donaciones',
     'giving.certificate.read': 'Consultó certificados de donación',
@@ -20,5 +29,11 @@ export const givingAudit: AuditLabels = {
     'giving.campaign.save': 'Guardó la campaña de donaciones',
     'giving.export': 'Exportó donaciones a CSV',
   },
-  entities: { payment: 'Pago', donation: 'Donación', donation_certificate: 'Certificado de donación', campaign: 'Campaña' },
+  entities: {
+    ...publishing.entities,
+    payment: 'Pago',
+    donation: 'Donación',
+    donation_certificate: 'Certificado de donación',
+    campaign: 'Campaña',
+  },
 };

@@ -1,7 +1,7 @@
 import type { StaffRoute } from 'shared/staff-routes';
 
 /** The giving remote's panel screens (Module Federation expose `./<Screen>`). */
-export type GivingStaffScreen = 'StaffCampaign' | 'StaffDonations' | 'StaffDonation' | 'StaffCertificates';
+export type GivingStaffScreen = 'StaffCampaign' | 'StaffDonations' | 'StaffDonation' | 'StaffCertificates' | 'StaffDonationSettings';
 
 /** The giving domain's pages in the panel (#27): data only. The panel's table (site/staff-routes.ts) composes them. */
 export const givingStaffRoutes: readonly StaffRoute<'giving', GivingStaffScreen>[] = [
@@ -21,6 +21,14 @@ export const givingStaffRoutes: readonly StaffRoute<'giving', GivingStaffScreen>
     screen: 'StaffCampaign',
     title: 'Campaña de donaciones',
     nav: 'Campaña',
+    roles: ['finanzas'],
+  },
+  {
+    pattern: '/equipo/donaciones-config',
+    owner: 'giving',
+    screen: 'StaffDonationSettings',
+    title: 'Montos y textos de la donación',
+    nav: 'Montos de donación',
     roles: ['finanzas'],
   },
 ];

@@ -154,5 +154,21 @@ export const givingMigrations: DomainMigrations = {
         );
       },
     },
+    '010_campaign_story': {
+      // What a campaign tells the public besides its figures (#28): a few paragraphs of plain text and one image of the
+      // site's published files (/archivos/<id>.<ext>), which never goes without its text alternative.
+      async up(db) {
+        await db.schema
+          .withSchema('giving')
+          .alterTable('campaigns')
+          .addColumn('description', 'text')
+          .addColumn('image_src', 'text')
+          .addColumn('image_alt', 'text')
+          .execute();
+        await sql`alter table giving.campaigns add constraint campaigns_image_alt check (image_src is null or image_alt is not null)`.execute(
+          db,
+        );
+      },
+    },
   },
 };

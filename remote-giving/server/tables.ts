@@ -27,7 +27,7 @@ export interface ContributionsTable extends PayableTable {
   certificate_token_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-/** `giving.campaigns` (migration 004_campaigns): the donation campaigns whose progress /contribuciones shows. */
+/** `giving.campaigns` (migrations 004_campaigns, 010_campaign_story): the donation campaigns /contribuciones shows. */
 export interface CampaignsTable {
   id: Serial;
   title: string;
@@ -40,6 +40,11 @@ export interface CampaignsTable {
   updated_at: CreatedTimestamp;
   /** E-mail of the staff member who saved it last. */
   updated_by: string | null;
+  /** Public plain text, paragraphs separated by blank lines (#28). */
+  description: string | null;
+  /** One of the site's published files, `/archivos/<id>.<ext>`, with its required text alternative. */
+  image_src: string | null;
+  image_alt: string | null;
 }
 
 /** `giving.certificates` (migration 005): the donation certificates issued, numbered per donation year. */

@@ -11,7 +11,6 @@ export const donationResultTexts: Partial<ResultTexts> = {
 
 export const donationPageTexts = {
   title: 'Dona aquí',
-  lead: 'Tu donación en pesos colombianos financia la formación de personas en situación de vulnerabilidad. Elige un monto o escribe el tuyo.',
   formTitle: 'Formulario de donación',
   amountLegend: 'Elige el monto de tu donación',
   noAmountYet: 'Aún no has elegido un monto.',

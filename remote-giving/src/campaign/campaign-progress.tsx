@@ -6,6 +6,13 @@ import { useOperationCall } from 'shared/api/use-operation';
 import { campaignOperations } from './operations';
 import { campaignProgressTexts as t } from '../texts';
 
+/** A plain-text description as paragraphs: blank lines separate them, single line breaks stay within one. */
+export const paragraphsOf = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
 /** The campaign's numbers as the bar and its text show them. */
 export function campaignFigures(c: Progress) {
   const percent = campaignPercent(c.raised_amount, c.goal_amount);
@@ -15,7 +22,8 @@ export function campaignFigures(c: Progress) {
 }
 
 /**
- * The running campaign's progress on /contribuciones (#14): its name, what approved donations have raised against the
+ * The running campaign's progress on /contribuciones (#14): its name, its image and description when it has them
+ * (#28, plain text: never parsed as markup), what approved donations have raised against the
  * goal as a progress bar that also speaks its value ("45 % de la meta: …"), and the same figures as visible text, so
  * the bar is never the only carrier of the information. Nothing is shown while no campaign runs or when the answer
  * cannot be had: the donation form never depends on it. It sits after the form, so arriving late moves nothing.
@@ -44,6 +52,14 @@ export function CampaignProgress() {
       <h2 id="campaign-title" className="campaign__title">
         {campaign.title}
       </h2>
+      {campaign.image ? <img className="campaign__image" src={campaign.image.src} alt={campaign.image.alt} loading="lazy" /> : null}
+      {campaign.description ? (
+        <div className="campaign__story">
+          {paragraphsOf(campaign.description).map((p, i) => (
+            <p key={i}>{p}</p>
+          ))}
+        </div>
+      ) : null}
       <div
         className="campaign__bar"
         role="progressbar"

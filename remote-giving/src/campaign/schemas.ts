@@ -1,4 +1,5 @@
-import { requiredText } from 'shared/schemas/common';
+import { PUBLIC_FILE_PATTERN } from 'shared/publishing/file-operations';
+import { optionalText, requiredText } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
 
 /**
@@ -17,7 +18,24 @@ export const campaignTexts = {
   overlaps: (title: string) =>
     `Las fechas se cruzan con la campaña «${title}». Ajusta las fechas: solo una campaña puede estar activa a la vez.`,
   notFound: 'No encontramos esa campaña.',
+  imageInvalid: 'La imagen debe ser un archivo subido al sitio con el botón «Subir imagen» (/archivos/…).',
+  imageAltRequired: 'Describe la imagen para quien no puede verla (qué muestra, en una frase).',
 } as const;
+
+/** Longest public description of a campaign (a few paragraphs), and of an image's text alternative. */
+export const CAMPAIGN_DESCRIPTION_MAX = 2000;
+export const CAMPAIGN_IMAGE_ALT_MAX = 200;
+
+/** An image of the site's own published files (`/archivos/<uuid>.<ext>`, uploaded in the panel): never another site's. */
+const imagePath = z.pipe(
+  z.optional(
+    z.string({ error: campaignTexts.imageInvalid }).check(
+      z.trim(),
+      z.refine((v) => v === '' || PUBLIC_FILE_PATTERN.test(v), { error: campaignTexts.imageInvalid }),
+    ),
+  ),
+  z.transform((v: string | undefined) => (v ? v : undefined)),
+);
 
 export const CAMPAIGN_GOAL_MIN = 100_000;
 export const CAMPAIGN_GOAL_MAX = 10_000_000_000;
@@ -49,15 +67,22 @@ export const campaignRequestSchema = z
       ),
     starts_on: isoDate,
     ends_on: isoDate,
+    /** Public plain text: paragraphs separated by a blank line (no markup: the page prints it as text). */
+    description: optionalText(CAMPAIGN_DESCRIPTION_MAX, { multiline: true }),
+    image_src: imagePath,
+    image_alt: optionalText(CAMPAIGN_IMAGE_ALT_MAX),
   })
   .check(
     z.superRefine((v, issue) => {
+      // An image always says what it shows, to whoever cannot see it.
+      if (v.image_src && !v.image_alt) issue.addIssue({ code: 'custom', path: ['image_alt'], message: campaignTexts.imageAltRequired });
       const days = daysBetween(v.starts_on, v.ends_on);
       if (days < 0) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.endBeforeStart });
       else if (days + 1 > CAMPAIGN_MAX_DAYS) issue.addIssue({ code: 'custom', path: ['ends_on'], message: campaignTexts.tooLong });
     }),
   );
 export type CampaignRequest = z.input<typeof campaignRequestSchema>;
+export type CampaignRequestBody = z.output<typeof campaignRequestSchema>;
 
 export const campaignParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 export type CampaignParams = z.output<typeof campaignParamsSchema>;
@@ -71,6 +96,10 @@ export const campaignProgressSchema = z.object({
   donations: z.int(),
   starts_on: z.string(),
   ends_on: z.string(),
+  /** Plain text, paragraphs separated by blank lines; null when none. */
+  description: z.nullable(z.string()),
+  /** `/archivos/<id>.<ext>` and its text alternative, or null. */
+  image: z.nullable(z.object({ src: z.string(), alt: z.string() })),
 });
 export type CampaignProgress = z.output<typeof campaignProgressSchema>;
 

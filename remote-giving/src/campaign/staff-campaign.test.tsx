@@ -24,6 +24,8 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   state: 'running',
   updated_at: '2026-11-20T15:00:00.000Z',
   updated_by: 'ana@fundacion.org',
+  description: null,
+  image: null,
   ...over,
 });
 
@@ -108,6 +110,40 @@ describe('StaffCampaign (/equipo/campana)', () => {
     await user.click(within(again).getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByRole('status')).textContent).toBe('Campaña «Computadores para el aula» actualizada.');
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ goal_amount: '2500000', starts_on: '2026-11-01' });
+  });
+
+  it('adds a description and an uploaded image with its text alternative (#28)', async () => {
+    const user = userEvent.setup();
+    const src = '/archivos/0b7e6f1c-2a4d-4c8e-9f10-3b2a1c0d9e8f.jpg';
+    const altMissing = 'Describe la imagen para quien no puede verla (qué muestra, en una frase).';
+    const { calls, container } = renderAsStaff(<StaffCampaign />, {
+      [LIST]: ok({ campaigns: [campaign()] }),
+      'POST /api/site/staff/archivos': ok({ src, name: 'aula.jpg', kind: 'jpg', size: 120_000 }, 201),
+      'PUT /api/giving/staff/campaigns/3': [
+        apiError(400, 'validation_error', altMissing, { image_alt: altMissing }),
+        ok({ campaign: campaign({ description: 'Para el aula.', image: { src, alt: 'Estudiantes en el aula' } }) }),
+      ],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Editar la campaña Computadores para el aula' }));
+    const form = screen.getByRole('form', { name: /Editar la campaña/ });
+    await user.type(within(form).getByLabelText(/Descripción para el público/), 'Para el aula.');
+    await user.upload(within(form).getByLabelText('Subir imagen'), new File(['jpg'], 'aula.jpg', { type: 'image/jpeg' }));
+    expect((await within(form).findByRole('status')).textContent).toContain('aula.jpg subido');
+    expect((within(form).getByLabelText('Dirección de la imagen') as HTMLInputElement).value).toBe(src);
+    expect(within(form).getByRole('img', { name: 'Vista previa de la imagen' }).getAttribute('src')).toBe(src);
+
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    const alt = within(form).getByLabelText(/Texto alternativo/);
+    await waitFor(() => expect(alt.getAttribute('aria-invalid')).toBe('true'));
+    await user.type(alt, 'Estudiantes en el aula');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Campaña «Computadores para el aula» actualizada.');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({
+      description: 'Para el aula.',
+      image_src: src,
+      image_alt: 'Estudiantes en el aula',
+    });
+    expect(await axeViolations(container)).toEqual([]);
   });
 
   it('asks the session once per load (#27): the list is a declared load, the staff client brings the token', async () => {

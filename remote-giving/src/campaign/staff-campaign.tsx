@@ -1,10 +1,18 @@
 import 'shared/ui/staff/screens.css';
+import './staff-campaign.css';
 import { useMemo, useRef, useState } from 'react';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import { campaignPercent, type CampaignRequest, type StaffCampaign as Campaign } from './schemas';
-import { TextField } from 'shared/ui/form';
+import {
+  CAMPAIGN_DESCRIPTION_MAX,
+  CAMPAIGN_IMAGE_ALT_MAX,
+  campaignPercent,
+  type CampaignRequest,
+  type StaffCampaign as Campaign,
+} from './schemas';
+import { TextAreaField, TextField } from 'shared/ui/form';
+import { PublishedFileUpload } from 'shared/ui/staff/upload';
 import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
 import { Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
@@ -36,6 +44,17 @@ export const staffCampaignTexts = {
   goal: 'Meta en pesos (solo números)',
   startsOn: 'Fecha de inicio',
   endsOn: 'Fecha de cierre (incluida)',
+  description: 'Descripción para el público (opcional)',
+  descriptionHint: 'Texto simple, sin formato: qué busca la campaña y a quién ayuda. Separa los párrafos con una línea en blanco.',
+  imageTitle: 'Imagen (opcional)',
+  imageSrc: 'Dirección de la imagen',
+  imageSrcHint: 'Se llena al subir la imagen (JPG, PNG, WebP o GIF, hasta 10 MB).',
+  upload: 'Subir imagen',
+  uploadAnother: 'Cambiar imagen',
+  removeImage: 'Quitar imagen',
+  imageAlt: 'Texto alternativo de la imagen',
+  imageAltHint: 'Qué muestra la imagen, en una frase, para quien no puede verla. Obligatorio si hay imagen.',
+  imagePreview: 'Vista previa de la imagen',
   create: 'Crear campaña',
   save: 'Guardar cambios',
   saving: 'Guardando…',
@@ -45,7 +64,15 @@ export const staffCampaignTexts = {
 } as const;
 const t = staffCampaignTexts;
 
-const emptyDraft: CampaignRequest = { title: '', goal_amount: '', starts_on: '', ends_on: '' };
+const emptyDraft: CampaignRequest = {
+  title: '',
+  goal_amount: '',
+  starts_on: '',
+  ends_on: '',
+  description: '',
+  image_src: '',
+  image_alt: '',
+};
 
 /** Create or edit a campaign on the form kit; field errors come from the server, by field. */
 function CampaignForm({
@@ -61,7 +88,15 @@ function CampaignForm({
   const update = useOperationCall(ops.updateCampaign);
   const { form, field, ...submission } = useStaffForm<CampaignRequest, { campaign: Campaign }>({
     defaultValues: editing
-      ? { title: editing.title, goal_amount: String(editing.goal_amount), starts_on: editing.starts_on, ends_on: editing.ends_on }
+      ? {
+          title: editing.title,
+          goal_amount: String(editing.goal_amount),
+          starts_on: editing.starts_on,
+          ends_on: editing.ends_on,
+          description: editing.description ?? '',
+          image_src: editing.image?.src ?? '',
+          image_alt: editing.image?.alt ?? '',
+        }
       : emptyDraft,
     // The staff client brings the session's token (shared/api/staff-client).
     send: (body) => (editing ? update({ params: { id: editing.id }, body }) : create({ body })),
@@ -72,6 +107,7 @@ function CampaignForm({
     texts: { ...t, failed: t.actionFailed },
   });
   const goal = field('goal_amount');
+  const image = form.watch('image_src') ?? '';
 
   return (
     <StaffForm
@@ -102,6 +138,39 @@ function CampaignForm({
         <TextField label={t.startsOn} type="date" required unmarked {...field('starts_on')} />
         <TextField label={t.endsOn} type="date" required unmarked {...field('ends_on')} />
       </div>
+      <TextAreaField
+        label={t.description}
+        hint={t.descriptionHint}
+        rows={6}
+        maxLength={CAMPAIGN_DESCRIPTION_MAX}
+        {...field('description')}
+      />
+      <fieldset className="staff-campaign__image">
+        <legend>{t.imageTitle}</legend>
+        {/* Only what the site itself published (/archivos/…): the server refuses any other address. */}
+        {image ? <img className="staff-campaign__preview" src={image} alt={t.imagePreview} /> : null}
+        <TextField label={t.imageSrc} hint={t.imageSrcHint} autoComplete="off" readOnly {...field('image_src')} />
+        <div className="staff-filters__actions">
+          <PublishedFileUpload
+            label={image ? t.uploadAnother : t.upload}
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            onUploaded={(file) => form.setValue('image_src', file.src, { shouldDirty: true })}
+          />
+          {image ? (
+            <button type="button" className="btn btn--ghost" onClick={() => form.setValue('image_src', '', { shouldDirty: true })}>
+              {t.removeImage}
+            </button>
+          ) : null}
+        </div>
+        <TextField
+          label={t.imageAlt}
+          hint={t.imageAltHint}
+          required={Boolean(image)}
+          autoComplete="off"
+          maxLength={CAMPAIGN_IMAGE_ALT_MAX}
+          {...field('image_alt')}
+        />
+      </fieldset>
     </StaffForm>
   );
 }

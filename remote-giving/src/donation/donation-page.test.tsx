@@ -1,14 +1,16 @@
 /**
  * @jest-environment jsdom
  */
-import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
 import { apiError, fakeApiClient, networkDown, ok, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
 import { PENDING_PAYMENT_KEY } from 'shared/payments/browser-storage';
+import { resetPublishedSnapshot, setPublishedSnapshot } from 'shared/publishing/snapshot';
 import { documentTypes } from 'shared/schemas/common';
+import { donationDocument, donationSettingsDefaults } from '../../manifest/documents';
 import { donationTexts } from './schemas';
 import { createAppStore } from 'shared/store';
 import { donationPageTexts } from '../texts';
@@ -256,5 +258,42 @@ describe('DonationPage after a certificate link that no longer works', () => {
     } finally {
       window.history.pushState({}, '', '/');
     }
+  });
+});
+
+describe('DonationPage with what finanzas published (#28)', () => {
+  afterEach(() => resetPublishedSnapshot());
+
+  it('offers the published amounts and intro, and refuses on the page an amount below the published minimum', async () => {
+    setPublishedSnapshot({
+      version: 'giving.donation@2',
+      documents: {
+        [donationDocument.name]: {
+          ...donationSettingsDefaults,
+          presets: [{ amount: 35_000 }, { amount: 70_000 }],
+          min: 10_000,
+          max: 3_000_000,
+          intro: 'Cada donación paga útiles y transporte de un estudiante.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderPage({ [boundsKey]: ok({ min: 10_000, max: 3_000_000 }) });
+    expect(screen.getByText('Cada donación paga útiles y transporte de un estudiante.')).toBeTruthy();
+    const presets = within(screen.getByRole('group', { name: /Elige el monto/ })).getAllByRole('radio');
+    expect(presets.map((r) => (r as HTMLInputElement).value)).toEqual(['35000', '70000']);
+    expect(screen.getByText('$ 35.000')).toBeTruthy();
+    expect(screen.queryByText('$ 20.000')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: '$ 70.000' }));
+    expect(donate().textContent).toBe('Donar $ 70.000');
+    await waitFor(() => expect(custom().getAttribute('aria-describedby')).toBeTruthy());
+    await user.type(custom(), '9000');
+    await user.tab();
+    await waitFor(() =>
+      expect(screen.getByText('Monto de donación inválido. El monto debe estar entre $ 10.000 y $ 3.000.000.').className).toBe(
+        'field-error',
+      ),
+    );
   });
 });

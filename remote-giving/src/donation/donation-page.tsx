@@ -11,7 +11,6 @@ import {
   digitsOnly,
   donationFormSchemaWithin,
   donationTexts,
-  presetAmounts,
   type ContributionResponse,
   type DonationBounds,
 } from './schemas';
@@ -32,6 +31,7 @@ import { loadMercadoPago } from './mercadopago-script';
 import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from './payment-flow-slice';
 import { donationPageTexts as t } from '../texts';
 import { donationConsent } from '../../manifest/consent';
+import { donationPresets, donationSettings } from '../../manifest/documents';
 
 /** Only an http(s) address may receive the visitor: never follow a `javascript:` or relative answer. */
 function checkoutUrl(answer: ContributionResponse): string | null {
@@ -96,6 +96,9 @@ export default function DonationPage() {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
   const createContribution = useOperationCall(donationOperations.contribute);
+  // What finanzas published (#28), as the server rendered the page with it (the page carries it for hydration).
+  const settings = donationSettings();
+  const presets = donationPresets();
   const serverBounds = useServerBounds();
   const bounds = serverBounds ?? browserDonationBounds;
   // The amount rule of the schema, within the server's bounds as soon as the page has them.
@@ -179,7 +182,7 @@ export default function DonationPage() {
   });
 
   return (
-    <PageFrame title={t.title} anchorId="dona-aqui" intro={<p>{t.lead}</p>}>
+    <PageFrame title={t.title} anchorId="dona-aqui" intro={<p>{settings.intro}</p>}>
       {certificateNotice === 'invalido' || certificateNotice === 'nombre' ? (
         <p className="alert alert--error" role="alert">
           {certificateNotice === 'nombre' ? t.certificateNameRefused(site.contact.email) : t.certificateLinkFailed(site.contact.email)}
@@ -201,9 +204,7 @@ export default function DonationPage() {
             submission={submission}
             title={t.errorsTitle}
             failureInSummary
-            focusTarget={(name) =>
-              name === 'donation_amount' ? document.getElementById(presetId(preset || String(presetAmounts[0]))) : null
-            }
+            focusTarget={(name) => (name === 'donation_amount' ? document.getElementById(presetId(preset || String(presets[0]))) : null)}
           />
         }
         failure="in-summary"
@@ -217,7 +218,7 @@ export default function DonationPage() {
             </span>
           </legend>
           <div className="amount-presets">
-            {presetAmounts.map((value) => (
+            {presets.map((value) => (
               <label key={value} className="amount-preset" htmlFor={presetId(String(value))}>
                 <input id={presetId(String(value))} type="radio" value={String(value)} {...presetField} />
                 <span>{formatCOP(value)}</span>

@@ -3,6 +3,7 @@ import { formatCOP } from 'shared/format/money';
 import { documentNumberField, documentTypes, emailField, oneOf, personNameField, phoneField } from 'shared/schemas/common';
 import { checkoutPreferenceSchema, paymentStatusResponseSchema } from 'shared/payments/schemas';
 import { z } from 'shared/schemas/zod';
+import { donationPresets } from '../../manifest/documents';
 
 /** Spec §5/§8 donation messages, and the server's own limits. */
 export const donationTexts = {
@@ -18,9 +19,6 @@ export const donationTexts = {
   phoneRequired: 'Por favor ingresa tu teléfono',
   tooManyForEmail: 'Ya registramos varias donaciones con este correo en la última hora. Espera un momento e intenta de nuevo.',
 } as const;
-
-/** Preset amounts in whole COP (spec §9). */
-export const presetAmounts = [20_000, 50_000, 100_000] as const;
 
 /**
  * What the browser sends: a preset (by value) or custom digits, and the contributor's data. The server decides the
@@ -57,11 +55,12 @@ const presetShape = /^\$?\s*(\d{1,3}(?:\.\d{3})+|\d+)(?:,0+)?$/;
  * The amount of a donation (spec §5): the custom amount when given, otherwise the preset. Empty or zero means none
  * was chosen. The custom amount is digits only (the field strips anything else as it is typed, so "5000.5" or
  * "-50000" can only come from a forged request and is refused, never reinterpreted); a preset must be one of the
- * page's presets. Outside the bounds is invalid too.
+ * presets published now (#28, manifest/documents.ts). Outside the bounds is invalid too.
  */
 export function resolveDonationAmount(
   input: { donation_amount?: string | undefined; optional_donation_amount?: string | undefined },
   bounds: DonationBounds,
+  presets: readonly number[] = donationPresets(),
 ): AmountResult {
   const invalid = { ok: false, message: donationTexts.invalidAmount } as const;
   const custom = (input.optional_donation_amount ?? '').trim();
@@ -74,7 +73,7 @@ export function resolveDonationAmount(
     if (preset === '' || /^[$\s0.,]*$/.test(preset)) return { ok: false, message: donationTexts.noAmount };
     const match = presetShape.exec(preset);
     amount = match?.[1] ? Number(match[1].replace(/\./g, '')) : NaN;
-    if (!(presetAmounts as readonly number[]).includes(amount)) return invalid;
+    if (!presets.includes(amount)) return invalid;
   }
   if (amount === 0) return { ok: false, message: donationTexts.noAmount };
   if (!Number.isSafeInteger(amount) || amount < 0) return invalid;
@@ -149,7 +148,7 @@ export const donationPaymentStatusResponseSchema = z.extend(paymentStatusRespons
 });
 export type DonationPaymentStatusResponse = z.output<typeof donationPaymentStatusResponseSchema>;
 
-/** GET /api/giving/donation-bounds: the smallest and largest donation the server accepts, in whole COP (its settings). */
+/** GET /api/giving/donation-bounds: the smallest and largest donation the server accepts now, in whole COP (published within its settings). */
 export const donationBoundsResponseSchema = z.object({
   min: z.int(),
   max: z.int(),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react';
-import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import { get, type FieldValues, type Path, type RegisterOptions, type UseFormReturn } from 'react-hook-form';
 import { AppLink } from 'shared/navigation';
 import { HONEYPOT_FIELD } from '../schemas/common';
 import { FormMessage } from './form';
@@ -104,9 +104,10 @@ export type Submission<A = unknown> = ReturnType<typeof useFormSubmission<FieldV
  * field once instead of repeating `error={errors.x?.message} {...register('x')}`.
  */
 export function fieldsOf<V extends FieldValues, O>(form: UseFormReturn<V, unknown, O>) {
-  const errors = form.formState.errors as Record<string, { message?: unknown } | undefined>;
+  const errors = form.formState.errors;
   return <N extends Path<V>>(name: N, options?: RegisterOptions<V, N>) => {
-    const message = errors[name]?.message;
+    // By path: a nested field's error ('contact.email', 'presets.0.amount') is kept nested, not under the dotted name.
+    const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
     return { ...form.register(name, options), error: typeof message === 'string' ? message : undefined };
   };
 }

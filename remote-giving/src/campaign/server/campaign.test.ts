@@ -5,6 +5,9 @@ import { bogotaDay } from 'shared/server/jobs';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { givingApi } from '../../../server/index';
 
+/** One of the site's published files, as the upload answers it. */
+const image = '/archivos/0b7e6f1c-2a4d-4c8e-9f10-3b2a1c0d9e8f.jpg';
+
 /** A Bogotá calendar date `days` from today. */
 const inDays = (days: number) => bogotaDay(new Date(Date.now() + days * 86_400_000));
 
@@ -81,6 +84,8 @@ describe('donation campaign', () => {
         donations: 2,
         starts_on: inDays(-7),
         ends_on: inDays(30),
+        description: null,
+        image: null,
       },
     });
     expect(res.body).not.toMatch(/Camila|camila@|52123456|3105550000/);
@@ -121,6 +126,57 @@ describe('donation campaign', () => {
     expect(audit[1]).toMatchObject({ actor_email: 'lucia@fundacion.org', detail: { goal_amount: { from: 1_000_000, to: 2_000_000 } } });
     const missing = await save({ title: 'x'.repeat(5), goal_amount: 2_000_000, starts_on: inDays(200), ends_on: inDays(210) }, 999_999);
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('tells the public the description and the image the team saved, with its text alternative, and audits them', async () => {
+    const list = await api.app.inject({ method: 'GET', url: '/api/giving/staff/campaigns', headers: asStaff });
+    const [running] = (list.json() as { campaigns: Array<{ id: number; title: string }> }).campaigns;
+    const base = { title: running!.title, goal_amount: 2_000_000, starts_on: inDays(-7), ends_on: inDays(30) };
+    const description = 'Queremos dotar el aula de sistemas.\n\nCada computador forma a diez personas al año.';
+    const edited = await save({ ...base, description, image_src: image, image_alt: 'Estudiantes frente a computadores' }, running!.id);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ campaign: { description, image: { src: image, alt: 'Estudiantes frente a computadores' } } });
+    expect((await current()).json()).toMatchObject({
+      campaign: { description, image: { src: image, alt: 'Estudiantes frente a computadores' } },
+    });
+    const audit = await api.db
+      .selectFrom('staff.audit_log')
+      .select('detail')
+      .where('entity', '=', 'campaign')
+      .where('entity_id', '=', String(running!.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toMatchObject({
+      description: { from: null, to: description },
+      image_src: { from: null, to: image },
+      image_alt: { from: null, to: 'Estudiantes frente a computadores' },
+    });
+
+    // Emptied, they go from the page (not kept from before).
+    const cleared = await save({ ...base, description: '', image_src: '', image_alt: '' }, running!.id);
+    expect(cleared.statusCode).toBe(200);
+    expect((await current()).json()).toMatchObject({ campaign: { description: null, image: null } });
+  });
+
+  it("refuses an image that is not one of the site's published files, and an image without its text alternative", async () => {
+    const list = await api.app.inject({ method: 'GET', url: '/api/giving/staff/campaigns', headers: asStaff });
+    const [running] = (list.json() as { campaigns: Array<{ id: number; title: string }> }).campaigns;
+    const base = { title: running!.title, goal_amount: 2_000_000, starts_on: inDays(-7), ends_on: inDays(30), image_alt: 'Una foto' };
+    for (const src of [
+      'https://otro-sitio.example/foto.jpg',
+      '//otro-sitio.example/archivos/0b7e6f1c-2a4d-4c8e-9f10-3b2a1c0d9e8f.jpg',
+      '/archivos/inventada.jpg',
+      '/archivos/../equipo/0b7e6f1c-2a4d-4c8e-9f10-3b2a1c0d9e8f.jpg',
+      'javascript:alert(1)',
+    ]) {
+      const res = await save({ ...base, image_src: src }, running!.id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ fields: { image_src: expect.stringContaining('archivo subido al sitio') } });
+    }
+    const noAlt = await save({ ...base, image_src: image, image_alt: '' }, running!.id);
+    expect(noAlt.statusCode).toBe(400);
+    expect(noAlt.json()).toMatchObject({ fields: { image_alt: expect.stringContaining('Describe la imagen') } });
+    expect((await current()).json()).toMatchObject({ campaign: { image: null } });
   });
 
   it('keeps the campaigns to the team: anonymous and forged callers are refused', async () => {

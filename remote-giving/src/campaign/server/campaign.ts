@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { campaignTexts, type CampaignProgress, type CurrentCampaignResponse, type StaffCampaign } from '../schemas';
+import {
+  campaignTexts,
+  type CampaignProgress,
+  type CampaignRequestBody,
+  type CurrentCampaignResponse,
+  type StaffCampaign,
+} from '../schemas';
 import { colombianDayStart, nextDate } from 'shared/format/business-days';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
@@ -28,6 +34,22 @@ interface CampaignRow {
   ends_on: string;
   updated_at: Date;
   updated_by: string | null;
+  description: string | null;
+  image_src: string | null;
+  image_alt: string | null;
+}
+
+/** The row's values of a saved form: what was left empty is cleared (null), and an alternative text goes only with its image. */
+function columnsOf(body: CampaignRequestBody) {
+  return {
+    title: body.title,
+    goal_amount: body.goal_amount,
+    starts_on: body.starts_on,
+    ends_on: body.ends_on,
+    description: body.description ?? null,
+    image_src: body.image_src ?? null,
+    image_alt: body.image_src ? (body.image_alt ?? null) : null,
+  };
 }
 
 /** Approved donations between the campaign's dates, by approval instant (a refunded or charged-back one drops out). */
@@ -46,13 +68,26 @@ async function progressOf(db: Kysely<Database>, row: CampaignRow): Promise<Campa
     donations: Number(sums.donations),
     starts_on: row.starts_on,
     ends_on: row.ends_on,
+    description: row.description,
+    image: row.image_src && row.image_alt ? { src: row.image_src, alt: row.image_alt } : null,
   };
 }
 
 const campaignColumns = (db: Kysely<Database>) =>
   db
     .selectFrom('giving.campaigns')
-    .select(['id', 'title', 'goal_amount', startsOn.as('starts_on'), endsOn.as('ends_on'), 'updated_at', 'updated_by']);
+    .select([
+      'id',
+      'title',
+      'goal_amount',
+      startsOn.as('starts_on'),
+      endsOn.as('ends_on'),
+      'updated_at',
+      'updated_by',
+      'description',
+      'image_src',
+      'image_alt',
+    ]);
 
 /** The campaign running on `today` (Bogotá), if any. */
 async function currentCampaign(db: SiteDb, today: string): Promise<CampaignProgress | null> {
@@ -112,7 +147,7 @@ export const campaignRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =
     });
 
     route(staff, ops.createCampaign, async (request) => {
-      const body = request.body;
+      const body = columnsOf(request.body);
       const today = bogotaDay(new Date());
       if (body.ends_on < today) throw new ApiError(400, 'validation_error', campaignTexts.endPast, { ends_on: campaignTexts.endPast });
       const actor = staffOf(request);
@@ -129,7 +164,7 @@ export const campaignRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =
           action: 'giving.campaign.save',
           entity: 'campaign',
           entityId: String(id),
-          detail: { created: true, title: body.title, goal_amount: body.goal_amount, starts_on: body.starts_on, ends_on: body.ends_on },
+          detail: { created: true, ...body },
         });
         const row = await campaignColumns(trx).where('id', '=', id).executeTakeFirstOrThrow();
         return staffCampaign(trx, row, today);
@@ -140,7 +175,7 @@ export const campaignRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =
 
     route(staff, ops.updateCampaign, async (request) => {
       const { id } = request.params;
-      const body = request.body;
+      const body = columnsOf(request.body);
       const today = bogotaDay(new Date());
       const actor = staffOf(request);
       const campaign = await ctx.db.transaction().execute(async (trx) => {
@@ -153,8 +188,8 @@ export const campaignRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =
           .set({ ...body, updated_at: new Date(), updated_by: actor.email })
           .where('id', '=', id)
           .execute();
-        const changed: Record<string, { from: string | number; to: string | number }> = {};
-        for (const k of ['title', 'starts_on', 'ends_on'] as const)
+        const changed: Record<string, { from: string | number | null; to: string | number | null }> = {};
+        for (const k of ['title', 'starts_on', 'ends_on', 'description', 'image_src', 'image_alt'] as const)
           if (body[k] !== before[k]) changed[k] = { from: before[k], to: body[k] };
         if (Number(before.goal_amount) !== body.goal_amount)
           changed.goal_amount = { from: Number(before.goal_amount), to: body.goal_amount };

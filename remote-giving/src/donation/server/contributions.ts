@@ -2,6 +2,7 @@ import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
 import { donationPayable } from '../../../manifest/payables';
 import { recordConsent } from 'shared/server/consents';
 import { donationConsent } from '../../../manifest/consent';
+import { donationSettings } from '../../../manifest/documents';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { site } from 'shared/foundation/site';
@@ -20,6 +21,7 @@ import { printableDonor } from '../../certificates/server/rules';
 import { domainPayable, paymentRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import { route } from 'shared/server/operation-routes';
 import { donationOperations } from '../operations';
+import { donationBoundsNow } from './donation-bounds';
 import type { PaymentStatusResponse } from 'shared/payments/schemas';
 
 /** What the result pages' status check tells the paying browser of its donation. */
@@ -30,7 +32,6 @@ const PER_EMAIL_PER_HOUR = 5;
 
 /** The donation's title on the checkout and the receipt, with the foundation's published name. */
 export const donationTitle = () => `Donación a ${site.name}`;
-export const donationDescription = 'Apoyo a la formación de personas en situación de vulnerabilidad.';
 
 /**
  * A donation in one round trip: the server decides the amount, stores the contributor (so no donor is lost),
@@ -42,7 +43,8 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
     donationOperations.contribute,
     async (request) => {
       const body = request.body;
-      const amount = resolveDonationAmount(body, ctx.settings.donationBounds);
+      // The bounds and presets published at this moment (#28): the browser's copy of them is never trusted.
+      const amount = resolveDonationAmount(body, donationBoundsNow(ctx.settings.donationBounds));
       if (!amount.ok) throw new ApiError(400, 'invalid_amount', amount.message, { donation_amount: amount.message });
       const since = new Date(Date.now() - 3600_000);
       const recent = await ctx.db
@@ -87,7 +89,7 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
         domain: 'giving',
         table: 'giving.contributions',
         reference,
-        item: { id: 'donacion', title: donationTitle(), description: donationDescription, unitPrice: amount.amount },
+        item: { id: 'donacion', title: donationTitle(), description: donationSettings().paymentDescription, unitPrice: amount.amount },
         payer: { name: `${body.contributor_name} ${body.contributor_lastname}`, email: body.email, phone: body.phone_number },
         returnPaths: { success: '/success', failure: '/failure', pending: '/pending' },
         failureMessage: donationTexts.failed,
@@ -132,10 +134,7 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
       // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
       // certificate, not in this e-mail.
       greeting: 'Hola:',
-      paragraphs: [
-        'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
-        certificate.paragraph,
-      ],
+      paragraphs: [donationSettings().receiptThanks, certificate.paragraph],
       details: [
         ['Valor', formatCOP(d.donation_amount)],
         ['Fecha', date],

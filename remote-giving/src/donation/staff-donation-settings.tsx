@@ -1,0 +1,292 @@
+import 'shared/ui/staff/screens.css';
+import { useRef, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { formatCOP } from 'shared/format/money';
+import type { DocumentState } from 'shared/publishing/document';
+import { TextAreaField, TextField } from 'shared/ui/form';
+import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
+import { Notice } from 'shared/ui/staff/kit';
+import {
+  changesBetween,
+  ChangesPreview,
+  failureOf,
+  PublicationStatus,
+  publishingTexts,
+  RevisionHistory,
+  usePublishedDocument,
+  type Change,
+} from 'shared/ui/staff/publishing';
+import { ResourceState } from 'shared/ui/staff/resource';
+import { MAX_PRESETS, PROVIDER_MIN_COP, type DonationSettings, type donationDocument } from '../../manifest/documents';
+import { donationSettingsOperations } from './staff-operations';
+
+type State = DocumentState<typeof donationDocument.schema>;
+
+/** The form's values: amounts as typed (digits), the texts as they are. The server's schema reads them back. */
+interface SettingsForm {
+  presets: { amount: string }[];
+  min: string;
+  max: string;
+  intro: string;
+  paymentDescription: string;
+  receiptThanks: string;
+}
+
+export const staffDonationSettingsTexts = {
+  title: 'Montos y textos de la donación',
+  intro:
+    'Lo que ofrece la página /contribuciones: los montos sugeridos, el mínimo y el máximo de una donación y sus textos. El servidor revisa cada donación contra lo publicado en ese momento. Guarda un borrador mientras lo preparas; al publicar, la página lo muestra en unos segundos.',
+  loading: 'Cargando los montos de la donación…',
+  amounts: 'Montos',
+  presetsTitle: 'Montos sugeridos (botones de la página)',
+  presetsHint: `Entre 1 y ${MAX_PRESETS}, en el orden en que se muestran; cada uno entre el mínimo y el máximo.`,
+  preset: (i: number) => `Monto sugerido ${i + 1} (pesos, solo números)`,
+  removePreset: (i: number) => `Quitar el monto sugerido ${i + 1}`,
+  remove: 'Quitar',
+  addPreset: 'Agregar monto sugerido',
+  min: 'Donación mínima (pesos, solo números)',
+  minHint: `No menos de ${formatCOP(PROVIDER_MIN_COP)} (Mercado Pago) ni del mínimo que permite la configuración del sitio.`,
+  max: 'Donación máxima (pesos, solo números)',
+  maxHint: 'No más del máximo que permite la configuración del sitio.',
+  texts: 'Textos',
+  introLabel: 'Presentación de la página (qué paga una donación)',
+  paymentDescription: 'Descripción del pago (la ve quien paga en Mercado Pago)',
+  receiptThanks: 'Agradecimiento del correo de la donación',
+  receiptThanksHint: 'El primer párrafo del correo que recibe quien donó cuando el pago se aprueba.',
+  presetsLabel: 'Montos sugeridos',
+  saveDraft: 'Guardar borrador',
+  saving: 'Guardando…',
+  review: 'Revisar y publicar',
+} as const;
+const t = staffDonationSettingsTexts;
+
+/** Digits only, as typed: "$ 50.000" is kept as 50000. */
+const digits = (value: string) => value.replace(/\D/g, '');
+
+function toForm(data: DonationSettings): SettingsForm {
+  return {
+    presets: data.presets.map((p) => ({ amount: String(p.amount) })),
+    min: String(data.min),
+    max: String(data.max),
+    intro: data.intro,
+    paymentDescription: data.paymentDescription,
+    receiptThanks: data.receiptThanks,
+  };
+}
+
+/** An amount as the preview shows it ("$ 50.000"), or as typed when it is not one (the server will say why). */
+const money = (value: string) => (/^\d+$/.test(value) ? formatCOP(Number(value)) : value);
+
+/** What the preview compares: amounts in pesos, the presets as one list (their order is part of the page). */
+function shownOf(values: SettingsForm) {
+  return {
+    presets: values.presets.map((p) => money(p.amount)).join(', '),
+    min: money(values.min),
+    max: money(values.max),
+    intro: values.intro,
+    paymentDescription: values.paymentDescription,
+    receiptThanks: values.receiptThanks,
+  };
+}
+
+const labels: Record<string, string> = {
+  presets: t.presetsLabel,
+  min: t.min,
+  max: t.max,
+  intro: t.introLabel,
+  paymentDescription: t.paymentDescription,
+  receiptThanks: t.receiptThanks,
+};
+
+function SettingsEditor({
+  state,
+  doc,
+  onState,
+}: {
+  state: State;
+  doc: ReturnType<typeof usePublishedDocument<typeof donationDocument.schema>>;
+  onState: (state: State, notice: string) => void;
+}) {
+  const action = useRef<'draft' | 'publish'>('draft');
+  const [preview, setPreview] = useState<Change[] | null>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const live = state.published?.body ?? state.defaults;
+  const { form, field, ...submission } = useStaffForm<SettingsForm, State>({
+    defaultValues: toForm(state.draft?.body ?? live),
+    send: async (values) => {
+      const result = await doc.send(values, action.current);
+      // A refused publication goes back to the form (its errors are on the fields); Enter saves a draft again.
+      if (result.kind !== 'ok') {
+        setPreview(null);
+        action.current = 'draft';
+      }
+      return result;
+    },
+    onSent: (next) => {
+      setPreview(null);
+      const revision = next.latest_revision;
+      onState(next, action.current === 'draft' ? publishingTexts.savedDraft(revision) : publishingTexts.publishedNow(revision));
+      action.current = 'draft';
+    },
+    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
+  });
+  const presets = useFieldArray({ control: form.control, name: 'presets' });
+  /** An amount field that keeps only digits as they are typed. */
+  const amount = (name: 'min' | 'max' | `presets.${number}.amount`) => {
+    const registered = field(name);
+    return {
+      ...registered,
+      inputMode: 'numeric' as const,
+      autoComplete: 'off',
+      maxLength: 12,
+      onChange: (e: { target: HTMLInputElement }) => {
+        e.target.value = digits(e.target.value);
+        return registered.onChange(e);
+      },
+    };
+  };
+  const openPreview = () => setPreview(changesBetween(shownOf(toForm(live)), shownOf(form.getValues()), (path) => labels[path] ?? path));
+  const closePreview = () => {
+    action.current = 'draft';
+    setPreview(null);
+    reviewButton.current?.focus();
+  };
+
+  return (
+    <form
+      ref={submission.formRef}
+      className="form card staff-document"
+      onSubmit={(e) => void submission.onSubmit(e)}
+      aria-labelledby="donacion-config-form-titulo"
+      noValidate
+    >
+      <h2 id="donacion-config-form-titulo" className="visually-hidden">
+        {t.title}
+      </h2>
+      <StaffFormFailure submission={submission} />
+      <fieldset>
+        <legend>{t.amounts}</legend>
+        <div className="form-grid">
+          <TextField label={t.min} hint={t.minHint} required unmarked {...amount('min')} />
+          <TextField label={t.max} hint={t.maxHint} required unmarked {...amount('max')} />
+        </div>
+        <h3>{t.presetsTitle}</h3>
+        <p className="field-hint">{t.presetsHint}</p>
+        {presets.fields.map((p, i) => (
+          <div key={p.id} className="staff-document__item">
+            <TextField label={t.preset(i)} required unmarked {...amount(`presets.${i}.amount`)} />
+            {presets.fields.length > 1 ? (
+              <button type="button" className="btn btn--ghost" aria-label={t.removePreset(i)} onClick={() => presets.remove(i)}>
+                {t.remove}
+              </button>
+            ) : null}
+          </div>
+        ))}
+        {presets.fields.length < MAX_PRESETS ? (
+          <p>
+            <button type="button" className="btn btn--ghost" onClick={() => presets.append({ amount: '' })}>
+              {t.addPreset}
+            </button>
+          </p>
+        ) : null}
+      </fieldset>
+      <fieldset>
+        <legend>{t.texts}</legend>
+        <TextAreaField label={t.introLabel} required unmarked rows={3} maxLength={600} {...field('intro')} />
+        <TextField label={t.paymentDescription} required unmarked autoComplete="off" maxLength={250} {...field('paymentDescription')} />
+        <TextAreaField
+          label={t.receiptThanks}
+          hint={t.receiptThanksHint}
+          required
+          unmarked
+          rows={3}
+          maxLength={600}
+          {...field('receiptThanks')}
+        />
+      </fieldset>
+      {preview ? (
+        <ChangesPreview
+          changes={preview}
+          busy={submission.busy}
+          onCancel={closePreview}
+          onConfirm={() => {
+            action.current = 'publish';
+            void submission.onSubmit();
+          }}
+        />
+      ) : null}
+      <p className="staff-filters__actions">
+        {/* Enter in a field saves a draft too: only the preview's confirmation publishes. */}
+        <button
+          type="submit"
+          className="btn"
+          disabled={submission.busy}
+          aria-busy={submission.busy || undefined}
+          onClick={() => (action.current = 'draft')}
+        >
+          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
+        </button>
+        <button ref={reviewButton} type="button" className="btn btn--primary" onClick={openPreview}>
+          {t.review}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/**
+ * StaffDonationSettings (/equipo/donaciones-config): the donation's presets, bounds and texts, edited, previewed,
+ * published, with their history (#28). A screen of its own rather than a section of the campaign's: the campaign saves
+ * at once, this document goes through drafts and a reviewed publication, and one screen with both would mix them.
+ */
+export default function StaffDonationSettings() {
+  const doc = usePublishedDocument(donationSettingsOperations);
+  const { resource } = doc;
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
+  const state = resource.data;
+  const shown = loaded?.state ?? state;
+
+  const changed = (next: State, text: string) => {
+    resource.set(next);
+    setLoaded(null);
+    setNotice({ text, kind: 'success' });
+  };
+  const load = async (revision: number) => {
+    if (!state) return;
+    const result = await doc.revision(revision);
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
+    setLoaded({
+      key: `v${revision}-${Date.now()}`,
+      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
+    });
+    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
+  };
+  const unschedule = async () => {
+    const result = await doc.unschedule();
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    changed(result.data, publishingTexts.unscheduled);
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby="donacion-config-titulo">
+      <h1 id="donacion-config-titulo">{t.title}</h1>
+      <p className="staff-screen__intro">{t.intro}</p>
+      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
+      <ResourceState resource={resource} loading={t.loading} />
+      {state && shown ? (
+        <>
+          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
+          <SettingsEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
+          <RevisionHistory
+            history={state.history}
+            live={state.published?.revision ?? null}
+            onLoad={(r) => void load(r)}
+            headingId="donacion-config-historial"
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
