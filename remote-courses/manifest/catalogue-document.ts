@@ -78,10 +78,13 @@ export const courseContentSchema = z
   })
   .check(
     z.superRefine((course, ctx) => {
-      // Each message on the field the member corrects.
-      if (course.totalprice > FULL_COURSE_MAX_MODULES * course.price)
+      // Each message on the field the member corrects; the full course is judged against a valid module price only
+      // (a refused module price already has its own message).
+      const validPrice = (n: number) => Number.isInteger(n) && n >= PRICE_MIN && n <= PRICE_MAX;
+      const comparable = validPrice(course.price) && validPrice(course.totalprice);
+      if (comparable && course.totalprice > FULL_COURSE_MAX_MODULES * course.price)
         ctx.issues.push({ code: 'custom', message: t.fullAboveThree, path: ['totalprice'], input: course.totalprice });
-      else if (course.totalprice < course.price)
+      else if (comparable && course.totalprice < course.price)
         ctx.issues.push({ code: 'custom', message: t.fullBelowModule, path: ['totalprice'], input: course.totalprice });
       // The enrolment form offers the modules by name and prices what is chosen by it: names must say one thing.
       const seen = new Set<string>();
