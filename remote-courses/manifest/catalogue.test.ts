@@ -88,7 +88,12 @@ describe('course catalogue', () => {
         'ofimatica-basica.totalprice': 'El precio del curso completo no puede ser mayor que tres módulos sueltos.',
         'marketing-digital.modules.2.subtitle': 'Dos módulos del curso no pueden llamarse igual.',
       });
-      expect(catalogueSchema.safeParse({ ...catalogueDefaults, 'desarrollo-software': { ...catalogueDefaults['desarrollo-software'], price: 119_900.5 } }).success).toBe(false);
+      expect(
+        catalogueSchema.safeParse({
+          ...catalogueDefaults,
+          'desarrollo-software': { ...catalogueDefaults['desarrollo-software'], price: 119_900.5 },
+        }).success,
+      ).toBe(false);
     });
 
     it('keeps the three courses: their defaults are the code values and pass the schema', () => {

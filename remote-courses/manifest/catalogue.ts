@@ -280,7 +280,9 @@ export function contentOf(course: Course): CourseContent {
 }
 
 /** The document's first-start values: today's courses. */
-export const catalogueDefaults: CatalogueContent = Object.fromEntries(initialCourses.map((c) => [c.slug, contentOf(c)])) as CatalogueContent;
+export const catalogueDefaults: CatalogueContent = Object.fromEntries(
+  initialCourses.map((c) => [c.slug, contentOf(c)]),
+) as CatalogueContent;
 
 /** A fixed course with its published content over it (a module the content lacks keeps the code's texts). */
 function withContent(course: Course, content: CourseContent | undefined): Course {

@@ -289,7 +289,10 @@ function CatalogueEditor({
     onSent: (next) => {
       setPreview(null);
       setElsewhere(null);
-      onState(next, action.current === 'draft' ? publishingTexts.savedDraft(next.latest_revision) : publishingTexts.publishedNow(next.latest_revision));
+      onState(
+        next,
+        action.current === 'draft' ? publishingTexts.savedDraft(next.latest_revision) : publishingTexts.publishedNow(next.latest_revision),
+      );
       action.current = 'draft';
     },
     texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
@@ -368,7 +371,14 @@ function CatalogueEditor({
           <fieldset key={i}>
             <legend>{t.module(i + 1)}</legend>
             <div className="form-grid">
-              <TextField label={t.moduleTitle(i + 1)} required unmarked maxLength={40} autoComplete="off" {...field(`${c}.modules.${i}.title`)} />
+              <TextField
+                label={t.moduleTitle(i + 1)}
+                required
+                unmarked
+                maxLength={40}
+                autoComplete="off"
+                {...field(`${c}.modules.${i}.title`)}
+              />
               <TextField
                 label={t.moduleName(i + 1)}
                 hint={t.moduleNameHint}
@@ -438,7 +448,10 @@ export default function StaffCatalogue() {
     const result = await doc.revision(revision);
     if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
     // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
-    setLoaded({ key: `v${revision}-${Date.now()}`, state: { ...state, draft: { ...result.data, published_at: null, published_by: null } } });
+    setLoaded({
+      key: `v${revision}-${Date.now()}`,
+      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
+    });
     setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
   };
   const unschedule = async () => {

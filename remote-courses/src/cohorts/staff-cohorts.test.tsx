@@ -192,14 +192,21 @@ describe('StaffCohorts (/equipo/cursos)', () => {
     const user = userEvent.setup();
     const later = cohort({ id: 7, start_date: '2030-06-01', selling: false });
     const { calls } = renderAsStaff(<StaffCohorts />, [
-      on(ops.cohorts, ok({ cohorts: [later, cohort()] }), ok({ cohorts: [{ ...later, on_sale: true, selling: true }, cohort({ selling: false })] })),
+      on(
+        ops.cohorts,
+        ok({ cohorts: [later, cohort()] }),
+        ok({ cohorts: [{ ...later, on_sale: true, selling: true }, cohort({ selling: false })] }),
+      ),
       on(ops.cohortOnSale, ok({ cohort: { ...later, on_sale: true, selling: true } }), ok({ cohort: later })),
     ]);
     // Only a cohort that is not the one sold now offers the button.
     expect(screen.queryByRole('button', { name: 'Poner a la venta la cohorte del 4 de febrero de 2030' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Poner a la venta la cohorte del 1 de junio de 2030' }));
     expect((await screen.findByRole('status')).textContent).toBe('Desarrollo de Software vende ahora la cohorte del 1 de junio de 2030.');
-    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({ path: '/api/courses/staff/cohorts/7/venta', body: { on_sale: true } });
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({
+      path: '/api/courses/staff/cohorts/7/venta',
+      body: { on_sale: true },
+    });
     await user.click(await screen.findByRole('button', { name: /Quitar de la venta la cohorte del 1 de junio de 2030/ }));
     expect((await screen.findByRole('status')).textContent).toBe('Desarrollo de Software vuelve a vender su próxima cohorte abierta.');
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ on_sale: false });

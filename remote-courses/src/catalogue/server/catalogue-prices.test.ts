@@ -69,7 +69,11 @@ describe('the course catalogue published from the panel', () => {
     return lead.json<{ id: string; claim_secret: string }>();
   };
   const checkout = async (e: { id: string; claim_secret: string }) => {
-    const res = await api.app.inject({ method: 'POST', url: '/api/courses/checkout', payload: { enrollment_id: e.id, claim_secret: e.claim_secret } });
+    const res = await api.app.inject({
+      method: 'POST',
+      url: '/api/courses/checkout',
+      payload: { enrollment_id: e.id, claim_secret: e.claim_secret },
+    });
     expect(res.statusCode).toBe(200);
     return { answer: res.json<{ price: number }>(), asked: provider.checkouts.at(-1)!.item.unitPrice };
   };
@@ -83,7 +87,11 @@ describe('the course catalogue published from the panel', () => {
     });
   };
   const row = (reference: string) =>
-    api.db.selectFrom('courses.enrolments').select(['price', 'payment_status']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    api.db
+      .selectFrom('courses.enrolments')
+      .select(['price', 'payment_status'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
   const discrepancies = (paymentId: string) =>
     api.db.selectFrom('courses.payment_discrepancies').select('kind').where('payment_id', '=', paymentId).execute();
 
@@ -121,7 +129,11 @@ describe('the course catalogue published from the panel', () => {
     // This process reads it at once: the course page, the enrolment page and the other domains' view of the catalogue.
     expect(courseBySlug('desarrollo-software')).toMatchObject({ price: NEW, totalprice: 369_000, url: '/desarrollo-software' });
     expect(courseCatalogue.links()[0]).toMatchObject({ slug: 'desarrollo-software', url: '/desarrollo-software' });
-    const audit = await api.db.selectFrom('staff.audit_log').select(['action', 'entity_id']).where('action', 'like', 'courses.publishing.%').execute();
+    const audit = await api.db
+      .selectFrom('staff.audit_log')
+      .select(['action', 'entity_id'])
+      .where('action', 'like', 'courses.publishing.%')
+      .execute();
     expect(audit).toEqual([{ action: 'courses.publishing.publish', entity_id: 'courses.catalogue' }]);
 
     // The next enrolment is created, and its checkout opened, at the new price.

@@ -45,15 +45,19 @@ describe('the cohort on sale', () => {
   const putOnSale = (id: number, onSale = true, who?: string) =>
     api.app.inject({ method: 'PUT', url: `/api/courses/staff/cohorts/${id}/venta`, headers: as(who), payload: { on_sale: onSale } });
   const sold = async () =>
-    (await api.app.inject({ method: 'GET', url: '/api/courses/cohorts' })).json<{ courses: Record<string, { id: number } | null> }>().courses[
-      'desarrollo-software'
-    ]?.id;
+    (await api.app.inject({ method: 'GET', url: '/api/courses/cohorts' })).json<{ courses: Record<string, { id: number } | null> }>()
+      .courses['desarrollo-software']?.id;
   const enrolAndCheckout = async () => {
-    const lead = await api.app.inject({ method: 'POST', url: '/api/courses/leads', payload: { ...sampleEnrolment, email: `venta${++seq}@example.com` } });
+    const lead = await api.app.inject({
+      method: 'POST',
+      url: '/api/courses/leads',
+      payload: { ...sampleEnrolment, email: `venta${++seq}@example.com` },
+    });
     const { id, claim_secret } = lead.json<{ id: string; claim_secret: string }>();
     const res = await api.app.inject({ method: 'POST', url: '/api/courses/checkout', payload: { enrollment_id: id, claim_secret } });
     expect(res.statusCode).toBe(200);
-    return (await api.db.selectFrom('courses.enrolments').select('cohort_id').where('reference', '=', id).executeTakeFirstOrThrow()).cohort_id;
+    return (await api.db.selectFrom('courses.enrolments').select('cohort_id').where('reference', '=', id).executeTakeFirstOrThrow())
+      .cohort_id;
   };
   const staffView = async () =>
     (await api.app.inject({ method: 'GET', url: '/api/courses/staff/cohorts', headers: as() })).json<{
@@ -71,7 +75,11 @@ describe('the cohort on sale', () => {
     expect(chosen.json()).toMatchObject({ cohort: { id: later, on_sale: true, selling: true } });
     expect(await sold()).toBe(later);
     expect((await staffView()).find((c) => c.id === earliest)).toMatchObject({ on_sale: false, selling: false });
-    const audit = await api.db.selectFrom('staff.audit_log').select(['action', 'entity_id', 'actor_email']).where('action', '=', 'courses.cohort.on_sale').execute();
+    const audit = await api.db
+      .selectFrom('staff.audit_log')
+      .select(['action', 'entity_id', 'actor_email'])
+      .where('action', '=', 'courses.cohort.on_sale')
+      .execute();
     expect(audit).toEqual([{ action: 'courses.cohort.on_sale', entity_id: String(later), actor_email: 'cursos@fundacion.org' }]);
 
     // Its one seat goes to the first checkout; once full, the course sells its earliest open cohort again.
