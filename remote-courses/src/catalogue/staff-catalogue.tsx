@@ -70,7 +70,7 @@ export const staffCatalogueTexts = {
   unitTitle: (m: number, u: number) => `Nombre de la unidad ${u} del módulo ${m}`,
   unitTopics: (m: number, u: number) => `Temas de la unidad ${u} del módulo ${m}`,
   topicsHint: 'Un tema por línea.',
-  addUnit: (m: number) => `Agregar una unidad al módulo ${m}`,
+  addUnit: (m: number) => `Agregar unidad al módulo ${m}`,
   removeUnit: (m: number, u: number) => `Quitar la unidad ${u} del módulo ${m}`,
   remove: 'Quitar',
   add: 'Agregar unidad',
