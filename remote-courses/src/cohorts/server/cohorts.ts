@@ -162,12 +162,18 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       const { id } = request.params;
       const now = new Date();
       await ctx.db.transaction().execute(async (trx) => {
-        const cohort = await trx
+        const target = await trx.selectFrom('courses.cohorts').select('course_name').where('id', '=', id).executeTakeFirst();
+        if (!target) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
+        // Every cohort of the course locked, in id order: two members choosing at once take turns (no deadlock, and
+        // never two chosen cohorts, which the unique index would refuse with a 500).
+        const course = await trx
           .selectFrom('courses.cohorts')
           .select(['id', 'course_name', cohortDate.as('start_date'), 'status', 'capacity', 'on_sale_since'])
-          .where('id', '=', id)
+          .where('course_name', '=', target.course_name)
+          .orderBy('id')
           .forUpdate()
-          .executeTakeFirst();
+          .execute();
+        const cohort = course.find((c) => c.id === id);
         if (!cohort) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
         if (request.body.on_sale) {
           // Only a cohort the course could sell now: a closed, started or full one would silently change nothing.
@@ -175,12 +181,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
           if (cohort.status !== 'open' || cohort.start_date < bogotaDay(now) || seats.taken + seats.held >= cohort.capacity)
             throw new ApiError(409, 'cohort_not_sellable', cohortTexts.onSaleRefused);
         }
-        const before = await trx
-          .selectFrom('courses.cohorts')
-          .select(['id'])
-          .where('course_name', '=', cohort.course_name)
-          .where('on_sale_since', 'is not', null)
-          .executeTakeFirst();
+        const before = course.find((c) => c.on_sale_since !== null);
         // One chosen cohort per course: the earlier choice gives way (the unique index keeps it so).
         await trx
           .updateTable('courses.cohorts')
