@@ -10,6 +10,7 @@ export const exposes = {
   './LearningProcessesPage': './src/catalogue/learning-processes-page.tsx',
   './PuentesPage': './src/catalogue/puentes-page.tsx',
   './StaffCohorts': './src/cohorts/staff-cohorts.tsx',
+  './StaffCatalogue': './src/catalogue/staff-catalogue.tsx',
   './StaffEnrolments': './src/enrolments/staff-enrolments.tsx',
   './StaffEnrolment': './src/enrolments/staff-enrolment.tsx',
 };

@@ -45,6 +45,7 @@ const order = [
   '/equipo/donaciones/:reference',
   '/equipo/certificados',
   '/equipo/cursos',
+  '/equipo/catalogo',
   '/equipo/pagos',
   '/equipo/campana',
   '/equipo/datos-personales',

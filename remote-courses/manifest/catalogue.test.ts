@@ -1,5 +1,9 @@
-import { describe, expect, it } from '@jest/globals';
-import { courseBySlug, courses, moduleNames, priceModule } from './catalogue';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { resetPublishedSnapshot, setPublishedSnapshot } from 'shared/publishing/snapshot';
+import { catalogueDefaults, courseBySlug, currentCourses, moduleNames, priceModule } from './catalogue';
+import { catalogueDocument, catalogueSchema } from './catalogue-document';
+
+const courses = currentCourses();
 
 describe('course catalogue', () => {
   it('has the three online courses with three modules, opening 31 March 2025, three 2-hour classes a week', () => {
@@ -48,5 +52,53 @@ describe('course catalogue', () => {
     });
     expect(priceModule('ofimatica-basica', 'Fundamentos de desarrollo Backend')).toBeNull();
     expect(priceModule('nada', 'Google Suite')).toBeNull();
+  });
+
+  describe('published (#28)', () => {
+    afterEach(() => resetPublishedSnapshot());
+
+    const publish = (edit: (c: typeof catalogueDefaults) => void) => {
+      const body = structuredClone(catalogueDefaults);
+      edit(body);
+      setPublishedSnapshot({ version: 'test', documents: { [catalogueDocument.name]: catalogueSchema.parse(body) } });
+    };
+
+    it('prices, names and describes what was published, at the time it is read', () => {
+      publish((c) => {
+        c['ofimatica-basica'].price = 89_900;
+        c['ofimatica-basica'].modules[1]!.subtitle = 'Google Workspace';
+      });
+      expect(courseBySlug('ofimatica-basica')).toMatchObject({ price: 89_900, totalprice: 239_000, url: '/ofimatica-basica' });
+      expect(priceModule('ofimatica-basica', 'Google Workspace')).toMatchObject({ price: 89_900 });
+      expect(priceModule('ofimatica-basica', 'Google Suite')).toBeNull();
+      resetPublishedSnapshot();
+      expect(priceModule('ofimatica-basica', 'Google Suite')).toMatchObject({ price: 79_900 });
+    });
+
+    it('refuses prices out of bounds, a full course dearer than three modules and repeated module names, on their fields', () => {
+      const body = structuredClone(catalogueDefaults);
+      body['desarrollo-software'].price = 1_000;
+      body['ofimatica-basica'].totalprice = 3 * 79_900 + 1;
+      body['marketing-digital'].modules[2]!.subtitle = body['marketing-digital'].modules[0]!.subtitle;
+      const result = catalogueSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      const fields = Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+      expect(fields).toEqual({
+        'desarrollo-software.price': expect.stringContaining('entre 1.600 y 30.000.000'),
+        'ofimatica-basica.totalprice': 'El precio del curso completo no puede ser mayor que tres módulos sueltos.',
+        'marketing-digital.modules.2.subtitle': 'Dos módulos del curso no pueden llamarse igual.',
+      });
+      expect(
+        catalogueSchema.safeParse({
+          ...catalogueDefaults,
+          'desarrollo-software': { ...catalogueDefaults['desarrollo-software'], price: 119_900.5 },
+        }).success,
+      ).toBe(false);
+    });
+
+    it('keeps the three courses: their defaults are the code values and pass the schema', () => {
+      expect(catalogueSchema.parse(catalogueDefaults)).toEqual(catalogueDefaults);
+      expect(Object.keys(catalogueDocument.defaults)).toEqual(['desarrollo-software', 'ofimatica-basica', 'marketing-digital']);
+    });
   });
 });

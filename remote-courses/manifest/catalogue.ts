@@ -1,8 +1,15 @@
+import { publishedDocument } from 'shared/publishing/snapshot';
+
 /*
  * The course catalogue: the courses domain's fact (#27), the one source the courses API prices from. It sits in the
  * manifest because it is data (no React, no Fastify) that the manifest's services read and that a manifest may import;
  * the remote's own src/ and server/ import it from here. Other domains never import it: they get what they may know of
  * it from `courseCatalogueService` (./course-catalogue.ts), through `ctx.domains.services`.
+ *
+ * Since #28 the Cursos team edits its texts and prices in the panel (/equipo/catalogo) and publishes them as the document
+ * `courses.catalogue` (./catalogue-document.ts). What stays in code is what a page's links and images depend on (ids,
+ * slugs, addresses, images, modality, the three modules). Every reader asks `currentCourses()` / `courseBySlug()` at the
+ * time it needs a course: never keep a course in a module constant, it would miss the next publication.
  */
 
 /** A unit of a module: its title and the topics it covers (spec §3 Unit). */
@@ -23,7 +30,10 @@ export interface CourseModule {
 
 export type CourseSlug = 'desarrollo-software' | 'ofimatica-basica' | 'marketing-digital';
 
-/** Fixed course data (spec §3 Course). Prices are whole COP; the server charges only what is written here. */
+/**
+ * A course as the pages read it (spec §3 Course): the fixed data merged with the published content. Prices are whole
+ * COP; the server charges what is published when an enrolment is created, and the enrolment keeps that price.
+ */
 export interface Course {
   id: 1 | 2 | 3;
   slug: CourseSlug;
@@ -61,8 +71,12 @@ const schedule = {
 
 const img = (slug: CourseSlug, kind: string) => `/img/cursos/${slug}-${kind}.svg`;
 
-/** The three courses (spec §3, §9); the catalogue reading of the price of course 3 is recorded in docs/decisions.md. */
-export const courses: readonly Course[] = [
+/**
+ * The three courses as the code carried them before #28 (spec §3, §9): the fixed data, and the first-start values of
+ * the published content (./catalogue-document.ts). Read `currentCourses()` instead; the catalogue reading of the price
+ * of course 3 is recorded in docs/decisions.md.
+ */
+export const initialCourses: readonly Course[] = [
   {
     id: 1,
     slug: 'desarrollo-software',
@@ -224,14 +238,83 @@ export const courses: readonly Course[] = [
   },
 ];
 
+/** What the panel edits of a module (its id, image and address stay fixed). */
+export interface ModuleContent {
+  title: string;
+  subtitle: string;
+  units: { title: string; content: string[] }[];
+}
+
+/** What the panel edits of a course: texts, prices in whole COP and its three modules' texts. */
+export interface CourseContent {
+  title: string;
+  description: string;
+  price: number;
+  totalprice: number;
+  duration: string;
+  daytime: string;
+  modules: ModuleContent[];
+}
+
+/** The published catalogue's body: the editable content of each of the three fixed courses, by slug. */
+export type CatalogueContent = Record<CourseSlug, CourseContent>;
+
+/** The published document's name (declared in ./catalogue-document.ts). */
+export const CATALOGUE_DOCUMENT = 'courses.catalogue';
+
+/** A course's editable content as the code carries it (the document's defaults). */
+export function contentOf(course: Course): CourseContent {
+  return {
+    title: course.title,
+    description: course.description,
+    price: course.price,
+    totalprice: course.totalprice,
+    duration: course.duration,
+    daytime: course.daytime,
+    modules: course.imageCarrousel.map((m) => ({
+      title: m.title,
+      subtitle: m.subtitle,
+      units: m.units.map((u) => ({ title: u.title, content: [...u.content] })),
+    })),
+  };
+}
+
+/** The document's first-start values: today's courses. */
+export const catalogueDefaults: CatalogueContent = Object.fromEntries(
+  initialCourses.map((c) => [c.slug, contentOf(c)]),
+) as CatalogueContent;
+
+/** A fixed course with its published content over it (a module the content lacks keeps the code's texts). */
+function withContent(course: Course, content: CourseContent | undefined): Course {
+  if (!content) return course;
+  return {
+    ...course,
+    title: content.title,
+    description: content.description,
+    price: content.price,
+    totalprice: content.totalprice,
+    duration: content.duration,
+    daytime: content.daytime,
+    imageCarrousel: course.imageCarrousel.map((m, i) => {
+      const edited = content.modules[i];
+      return edited ? { ...m, title: edited.title, subtitle: edited.subtitle, units: edited.units } : m;
+    }),
+  };
+}
+
+/** The three courses as published now (the code's values while nothing was published). Read it when needed. */
+export function currentCourses(): readonly Course[] {
+  const content = publishedDocument<Partial<CatalogueContent>>(CATALOGUE_DOCUMENT, catalogueDefaults);
+  return initialCourses.map((c) => withContent(c, content[c.slug]));
+}
+
 /** Modules 2 and beyond need the earlier modules passed or a levelling exam (spec §9). */
 export const moduleRequirementNote =
   'Para los módulos 2 y 3 debes haber aprobado los módulos anteriores o presentar un examen de nivelación.';
 
 export function courseBySlug(slug: string): Course | undefined {
-  return courses.find((c) => c.slug === slug);
+  return currentCourses().find((c) => c.slug === slug);
 }
-
 /** Module names of a course in order; empty for an unknown course (spec §9: otherwise empty). */
 export function moduleNames(course: Course | undefined): string[] {
   return course ? course.imageCarrousel.map((m) => m.subtitle) : [];

@@ -6,6 +6,7 @@ import { courseCatalogue } from './course-catalogue';
 import { courseEnrolments } from './course-enrolments';
 import { coursesPersonalData } from './personal-data';
 import { coursesAudit } from './audit';
+import { catalogueDocument } from './catalogue-document';
 
 /**
  * The courses domain's server manifest (#27): data only, no side effects on import, no Fastify plugin, no React. The
@@ -15,6 +16,8 @@ export const coursesManifest: DomainManifest = {
   name: 'courses',
   personalData: coursesPersonalData,
   audit: coursesAudit,
+  // The catalogue the Cursos team publishes from the panel (#28).
+  documents: [catalogueDocument],
   retention: payableRetention('courses.enrolments', enrolmentConsent.form, 'unpaidEnrolmentsMonths'),
   consentForms: coursesConsentForms,
   services: [provide(courseEnrolmentsService, courseEnrolments), provide(courseCatalogueService, courseCatalogue)],

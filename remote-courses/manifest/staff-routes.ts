@@ -1,7 +1,7 @@
 import type { StaffRoute } from 'shared/staff-routes';
 
 /** The courses remote's panel screens (Module Federation expose `./<Screen>`). */
-export type CoursesStaffScreen = 'StaffCohorts' | 'StaffEnrolments' | 'StaffEnrolment';
+export type CoursesStaffScreen = 'StaffCohorts' | 'StaffEnrolments' | 'StaffEnrolment' | 'StaffCatalogue';
 
 /** The courses domain's pages in the panel (#27): data only. The panel's table (site/staff-routes.ts) composes them. */
 export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScreen>[] = [
@@ -21,4 +21,13 @@ export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScre
     roles: ['cursos', 'finanzas'],
   },
   { pattern: '/equipo/cursos', owner: 'courses', screen: 'StaffCohorts', title: 'Cursos y cohortes', nav: 'Cursos', roles: ['cursos'] },
+  // The catalogue's texts and prices, published (#28).
+  {
+    pattern: '/equipo/catalogo',
+    owner: 'courses',
+    screen: 'StaffCatalogue',
+    title: 'Catálogo de cursos',
+    nav: 'Catálogo',
+    roles: ['cursos'],
+  },
 ];

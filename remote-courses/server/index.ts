@@ -6,6 +6,8 @@ import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
 import { enrolmentStaffRoutes } from '../src/enrolments/server/ledger';
 import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from '../src/payments/server/payments';
+import { documentRoutes } from 'shared/server/publishing/routes';
+import { catalogueDocument } from '../manifest/catalogue-document';
 import { scheduleReconciliation } from 'shared/server/payments/reconcile';
 import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
 import { paymentsToday } from 'shared/server/payments/today';
@@ -25,6 +27,8 @@ export const coursesApi: ApiModule = {
     await app.register(enrolmentStaffRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
+    // The catalogue the Cursos team edits and publishes (#28): prices reach the next enrolment, never one already made.
+    await app.register(documentRoutes(catalogueDocument), ctx);
     // Staff: its part of the panel's "Hoy" (#28).
     await app.register(todayRoutes('courses', [cohortsToday, paymentsToday(coursePayables)]), ctx);
     // The demo cohorts need the courses tables, which the gateway creates in the background after this plugin is set up.

@@ -168,5 +168,13 @@ export const coursesMigrations: DomainMigrations = {
         `.execute(db);
       },
     },
+    '008_cohort_on_sale': {
+      // The cohort the Cursos team put on sale (#28): when set on an open cohort that has not started and has seats, the
+      // course sells it instead of its earliest open one. At most one per course (the partial unique index).
+      async up(db) {
+        await db.schema.withSchema('courses').alterTable('cohorts').addColumn('on_sale_since', 'timestamptz').execute();
+        await sql`create unique index cohorts_on_sale on courses.cohorts (course_name) where on_sale_since is not null`.execute(db);
+      },
+    },
   },
 };

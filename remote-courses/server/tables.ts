@@ -72,6 +72,11 @@ export interface CohortsTable {
   /** What the 24-hour reminder sends (classroom link, what to prepare). */
   access_instructions: DefaultedText;
   reminder_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * Since when the staff put this cohort on sale instead of the course's earliest open one (migration 008; null: not
+   * chosen). At most one cohort per course has it.
+   */
+  on_sale_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }

@@ -16,7 +16,8 @@ export const staffRoles = {
   },
   cursos: {
     label: 'Cursos',
-    description: 'Mantiene las cohortes y sus fechas y acompaña a los estudiantes inscritos.',
+    description:
+      'Mantiene el catálogo de cursos (textos, módulos y precios), las cohortes y sus fechas, y acompaña a los estudiantes inscritos.',
   },
   finanzas: {
     label: 'Finanzas',

@@ -1,6 +1,6 @@
 import '../state/enrolment-slice';
 import '../courses.css';
-import { courses } from '../../manifest/catalogue';
+import { currentCourses } from '../../manifest/catalogue';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';
@@ -16,7 +16,7 @@ export default function LearnAndHelpPage() {
         <h2 id="cursos">Nuestros cursos</h2>
         <Carousel
           label="Cursos de la fundación"
-          slides={courses.map((c) => ({
+          slides={currentCourses().map((c) => ({
             id: c.slug,
             label: c.title,
             content: (

@@ -24,6 +24,7 @@ export const cohortTexts = {
     'Ya tienes varios cupos apartados con pagos sin terminar (también los de PSE o Efecty que aún no has pagado). Termina uno de esos pagos o espera a que venza su plazo para apartar otro.',
   courseInvalid: 'Curso no válido',
   cohortNotFound: 'No encontramos esa cohorte.',
+  onSaleRefused: 'Solo se puede poner a la venta una cohorte abierta, que no haya empezado y con cupos disponibles.',
 } as const;
 
 const isoDate = z.string({ error: cohortTexts.dateRequired }).check(
@@ -64,6 +65,10 @@ export const staffCohortSchema = z.object({
   /** Held by an open checkout that has not expired. */
   seats_held: z.int(),
   seats_left: z.int(),
+  /** The staff chose it as the one its course sells (#28). */
+  on_sale: z.boolean(),
+  /** The one its course sells now: the chosen one while it can be sold, else the earliest open one. */
+  selling: z.boolean(),
 });
 export type StaffCohort = z.output<typeof staffCohortSchema>;
 
@@ -98,6 +103,10 @@ export type UpdateCohortRequest = z.input<typeof updateCohortRequestSchema>;
 
 export const cohortParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 export type CohortParams = z.output<typeof cohortParamsSchema>;
+
+/** PUT /api/courses/staff/cohorts/:id/venta: put the cohort on sale (true) or go back to the earliest open one (false). */
+export const cohortOnSaleRequestSchema = z.object({ on_sale: z.boolean() });
+export type CohortOnSaleRequest = z.input<typeof cohortOnSaleRequestSchema>;
 
 /** The created or updated cohort. */
 export const cohortResponseSchema = z.object({ cohort: staffCohortSchema });

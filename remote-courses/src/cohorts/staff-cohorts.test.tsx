@@ -22,6 +22,8 @@ const cohort = (over: Partial<StaffCohort> = {}): StaffCohort => ({
   seats_taken: 12,
   seats_held: 3,
   seats_left: 5,
+  on_sale: false,
+  selling: true,
   ...over,
 });
 
@@ -33,7 +35,16 @@ describe('StaffCohorts (/equipo/cursos)', () => {
         ok({
           cohorts: [
             cohort(),
-            cohort({ id: 1, start_date: '2025-03-31', status: 'closed', seats_taken: 0, seats_held: 0, seats_left: 30, capacity: 30 }),
+            cohort({
+              id: 1,
+              start_date: '2025-03-31',
+              status: 'closed',
+              seats_taken: 0,
+              seats_held: 0,
+              seats_left: 30,
+              capacity: 30,
+              selling: false,
+            }),
           ],
         }),
       ),
@@ -41,7 +52,7 @@ describe('StaffCohorts (/equipo/cursos)', () => {
     const table = await screen.findByRole('table', { name: 'Cohortes de Desarrollo de Software' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].slice(0, 7).map((c) => c.textContent))).toEqual([
-      ['4 de febrero de 2030', 'Lunes y miércoles, 7 a 9 p. m.', '20', '12', '3', '5', 'Abierta'],
+      ['4 de febrero de 2030', 'Lunes y miércoles, 7 a 9 p. m.', '20', '12', '3', '5', 'Abierta · En venta'],
       ['31 de marzo de 2025', 'Lunes y miércoles, 7 a 9 p. m.', '30', '0', '0', '30', 'Cerrada'],
     ]);
     expect(
@@ -175,5 +186,29 @@ describe('StaffCohorts (/equipo/cursos)', () => {
     expect((await within(form).findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
     expect(asked).toBe(2);
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('puts a later cohort on sale with a clear button, says which one the course sells, and can go back (#28)', async () => {
+    const user = userEvent.setup();
+    const later = cohort({ id: 7, start_date: '2030-06-01', selling: false });
+    const { calls } = renderAsStaff(<StaffCohorts />, [
+      on(
+        ops.cohorts,
+        ok({ cohorts: [later, cohort()] }),
+        ok({ cohorts: [{ ...later, on_sale: true, selling: true }, cohort({ selling: false })] }),
+      ),
+      on(ops.cohortOnSale, ok({ cohort: { ...later, on_sale: true, selling: true } }), ok({ cohort: later })),
+    ]);
+    // Only a cohort that is not the one sold now offers the button.
+    expect(screen.queryByRole('button', { name: 'Poner a la venta la cohorte del 4 de febrero de 2030' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Poner a la venta la cohorte del 1 de junio de 2030' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Desarrollo de Software vende ahora la cohorte del 1 de junio de 2030.');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)).toMatchObject({
+      path: '/api/courses/staff/cohorts/7/venta',
+      body: { on_sale: true },
+    });
+    await user.click(await screen.findByRole('button', { name: /Quitar de la venta la cohorte del 1 de junio de 2030/ }));
+    expect((await screen.findByRole('status')).textContent).toBe('Desarrollo de Software vuelve a vender su próxima cohorte abierta.');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ on_sale: false });
   });
 });

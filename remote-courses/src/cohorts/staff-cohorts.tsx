@@ -2,7 +2,7 @@ import 'shared/ui/staff/screens.css';
 import { useMemo, useRef, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
-import { courses } from '../../manifest/catalogue';
+import { courseBySlug } from '../../manifest/catalogue';
 import { formatLongDate } from 'shared/format/dates';
 import { courseSlugs, type CohortStatus, type StaffCohort } from './schemas';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
@@ -15,7 +15,7 @@ import { cohortsStaffOperations as ops } from './staff-operations';
 export const staffCohortsTexts = {
   title: 'Cohortes de los cursos',
   intro:
-    'Cada curso vende cupos en su próxima cohorte abierta (la más cercana que no haya empezado). Un cupo está ocupado por un pago aprobado o en trámite (PSE, Efecty) y reservado mientras alguien está en la pasarela.',
+    'Cada curso vende cupos en la cohorte que pongas a la venta o, si no eliges una (o la elegida se cierra, empieza o se llena), en su próxima cohorte abierta (la más cercana que no haya empezado). Un cupo está ocupado por un pago aprobado o en trámite (PSE, Efecty) y reservado mientras alguien está en la pasarela.',
   loading: 'Cargando las cohortes…',
   failed: 'No pudimos cargar las cohortes.',
   network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
@@ -48,12 +48,21 @@ export const staffCohortsTexts = {
   created: (course: string, date: string) => `Cohorte de ${course} del ${date} creada.`,
   updated: (date: string) => `Cohorte del ${date} actualizada.`,
   reminderSent: 'Recordatorio enviado',
+  selling: 'En venta',
+  chosenNotSelling: 'Elegida para la venta, pero no se puede vender (cerrada, empezada o sin cupos)',
+  putOnSale: 'Poner a la venta',
+  putOnSaleLabel: (date: string) => `Poner a la venta la cohorte del ${date}`,
+  stopSale: 'Quitar de la venta',
+  stopSaleLabel: (date: string) => `Quitar de la venta la cohorte del ${date} (se vende la más próxima)`,
+  onSale: (course: string, date: string) => `${course} vende ahora la cohorte del ${date}.`,
+  offSale: (course: string) => `${course} vuelve a vender su próxima cohorte abierta.`,
 } as const;
 const t = staffCohortsTexts;
 
-const titleOf = (slug: string) => courses.find((c) => c.slug === slug)?.title ?? slug;
+const titleOf = (slug: string) => courseBySlug(slug)?.title ?? slug;
 const messageOf = (result: ApiResult<unknown>) => kitMessageOf(result, t.network, t.actionFailed);
-const courseOptions = courseSlugs.map((slug) => ({ value: slug, label: titleOf(slug) }));
+// The titles as published now (#28): read when the form renders, never kept.
+const courseOptions = () => courseSlugs.map((slug) => ({ value: slug, label: titleOf(slug) }));
 const statusOptions = (['open', 'closed'] as const).map((status) => ({ value: status, label: t.status[status] }));
 
 type Draft = {
@@ -129,7 +138,7 @@ function CohortForm({
       cancel={onCancel ? { label: t.cancel, onCancel } : undefined}
     >
       <div className="form-grid">
-        {editing ? null : <SelectField label={t.course} placeholder={null} options={courseOptions} {...field('course_name')} />}
+        {editing ? null : <SelectField label={t.course} placeholder={null} options={courseOptions()} {...field('course_name')} />}
         <TextField label={t.startDate} type="date" required unmarked {...field('start_date')} />
         <TextField label={t.schedule} required unmarked maxLength={200} {...field('schedule')} />
         <TextField
@@ -152,6 +161,7 @@ function CohortForm({
 /** StaffCohorts (/equipo/cursos): each course's cohorts with their seats; create, edit, open and close them. */
 export default function StaffCohorts() {
   const update = useOperationCall(ops.updateCohort);
+  const putOnSale = useOperationCall(ops.cohortOnSale);
   const list = useOperationCall(ops.cohorts);
   const resource = useStaffResource(
     useMemo(() => ({ load: () => list() }), [list]),
@@ -176,6 +186,17 @@ export default function StaffCohorts() {
   const stopEditing = () => {
     setEditing(null);
     returnFocus.current?.focus();
+  };
+  const sell = async (cohort: StaffCohort, onSale: boolean) => {
+    setToggling(cohort.id);
+    setNotice(null);
+    const result = await putOnSale({ params: { id: cohort.id }, body: { on_sale: onSale } });
+    setToggling(null);
+    if (isSessionEnded(result)) return setNotice({ text: t.sessionEnded, kind: 'error' });
+    if (result.kind !== 'ok') return setNotice({ text: messageOf(result), kind: 'error' });
+    const course = titleOf(cohort.course_name);
+    setNotice({ text: onSale ? t.onSale(course, formatLongDate(cohort.start_date)) : t.offSale(course), kind: 'success' });
+    void resource.refresh();
   };
   const toggle = async (cohort: StaffCohort) => {
     setToggling(cohort.id);
@@ -226,6 +247,8 @@ export default function StaffCohorts() {
                         <td>{c.seats_left}</td>
                         <td>
                           {t.status[c.status]}
+                          {c.selling ? <strong> · {t.selling}</strong> : null}
+                          {c.on_sale && !c.selling ? <span className="staff-muted"> · {t.chosenNotSelling}</span> : null}
                           {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
                         </td>
                         <td className="staff-nowrap">
@@ -246,7 +269,28 @@ export default function StaffCohorts() {
                             onClick={() => void toggle(c)}
                           >
                             {verb}
-                          </button>
+                          </button>{' '}
+                          {c.on_sale ? (
+                            <button
+                              type="button"
+                              className="btn btn--ghost"
+                              aria-label={t.stopSaleLabel(date)}
+                              disabled={toggling === c.id}
+                              onClick={() => void sell(c, false)}
+                            >
+                              {t.stopSale}
+                            </button>
+                          ) : c.status === 'open' && !c.selling && c.seats_left > 0 ? (
+                            <button
+                              type="button"
+                              className="btn btn--ghost"
+                              aria-label={t.putOnSaleLabel(date)}
+                              disabled={toggling === c.id}
+                              onClick={() => void sell(c, true)}
+                            >
+                              {t.putOnSale}
+                            </button>
+                          ) : null}
                         </td>
                       </tr>
                     );

@@ -1,5 +1,6 @@
 import { defineOperation } from 'shared/api/operation';
 import {
+  cohortOnSaleRequestSchema,
   cohortParamsSchema,
   cohortResponseSchema,
   createCohortRequestSchema,
@@ -47,5 +48,16 @@ export const cohortsStaffOperations = {
     roles: cursos,
     tags: ['courses-staff'],
     summary: 'Editar, abrir o cerrar una cohorte',
+  }),
+  /** Puts a cohort on sale instead of its course's earliest open one, or goes back to it (audited as courses.cohort.on_sale). */
+  cohortOnSale: defineOperation({
+    method: 'PUT',
+    path: '/api/courses/staff/cohorts/:id/venta',
+    params: cohortParamsSchema,
+    body: cohortOnSaleRequestSchema,
+    response: cohortResponseSchema,
+    roles: cursos,
+    tags: ['courses-staff'],
+    summary: 'Poner una cohorte a la venta (o volver a vender la más próxima)',
   }),
 };

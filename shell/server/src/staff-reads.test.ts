@@ -25,6 +25,9 @@ const noPersonalData = new Set([
   // The foundation's data (#28): what it publishes about itself, and which member saved each version.
   'GET /api/site/staff/publicacion/fundacion',
   'GET /api/site/staff/publicacion/fundacion/revisiones/:revision',
+  // The course catalogue (#28): texts and prices of the courses, and which member saved each version.
+  'GET /api/courses/staff/publicacion/catalogo',
+  'GET /api/courses/staff/publicacion/catalogo/revisiones/:revision',
   // Sums of approved donations per month and year.
   'GET /api/giving/staff/donations/totales',
   // Subscribers counted per status, and the latest sends (subject, counts).

@@ -9,7 +9,7 @@ import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { cohortsOperations } from '../operations';
 import { cohortsStaffOperations as ops } from '../staff-operations';
-import { cohortDate, publicNextCohorts, seatsOf } from './seats';
+import { cohortDate, nextOpenCohorts, publicNextCohorts, seatsOf } from './seats';
 
 /** How far ahead a cohort may start: a typo (2062 for 2026) must not put the course on sale for that date. */
 export const MAX_START_AHEAD_DAYS = 730;
@@ -28,7 +28,17 @@ export const COHORTS_MAX_AGE_S = 60;
 async function staffCohorts(db: SiteDb, now: Date, id?: number): Promise<StaffCohort[]> {
   const rows = await db
     .selectFrom('courses.cohorts')
-    .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule', 'capacity', 'status', 'access_instructions', 'reminder_sent_at'])
+    .select([
+      'id',
+      'course_name',
+      cohortDate.as('start_date'),
+      'schedule',
+      'capacity',
+      'status',
+      'access_instructions',
+      'reminder_sent_at',
+      'on_sale_since',
+    ])
     .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? 0))
     .orderBy('course_name')
     .orderBy('start_date', 'desc')
@@ -39,10 +49,13 @@ async function staffCohorts(db: SiteDb, now: Date, id?: number): Promise<StaffCo
     rows.map((r) => r.id),
     now,
   );
-  return rows.map((r) => {
+  const selling = new Set([...(await nextOpenCohorts(db, bogotaDay(now), now)).values()].map((c) => c.id));
+  return rows.map(({ on_sale_since, ...r }) => {
     const s = seats.get(r.id) ?? { taken: 0, held: 0 };
     return {
       ...r,
+      on_sale: on_sale_since !== null,
+      selling: selling.has(r.id),
       reminder_sent_at: r.reminder_sent_at ? new Date(r.reminder_sent_at).toISOString() : null,
       seats_taken: s.taken,
       seats_held: s.held,
@@ -139,6 +152,55 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
           entity: 'cohort',
           entityId: String(id),
           detail: { ...changed, access_instructions_changed: body.access_instructions !== before.access_instructions },
+        });
+      });
+      const [cohort] = await staffCohorts(ctx.db, now, id);
+      return { cohort: cohort! };
+    });
+
+    route(staff, ops.cohortOnSale, async (request) => {
+      const { id } = request.params;
+      const now = new Date();
+      await ctx.db.transaction().execute(async (trx) => {
+        const target = await trx.selectFrom('courses.cohorts').select('course_name').where('id', '=', id).executeTakeFirst();
+        if (!target) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
+        // Every cohort of the course locked, in id order: two members choosing at once take turns (no deadlock, and
+        // never two chosen cohorts, which the unique index would refuse with a 500).
+        const course = await trx
+          .selectFrom('courses.cohorts')
+          .select(['id', 'course_name', cohortDate.as('start_date'), 'status', 'capacity', 'on_sale_since'])
+          .where('course_name', '=', target.course_name)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+        const cohort = course.find((c) => c.id === id);
+        if (!cohort) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
+        if (request.body.on_sale) {
+          // Only a cohort the course could sell now: a closed, started or full one would silently change nothing.
+          const seats = (await seatsOf(trx, [id], now)).get(id) ?? { taken: 0, held: 0 };
+          if (cohort.status !== 'open' || cohort.start_date < bogotaDay(now) || seats.taken + seats.held >= cohort.capacity)
+            throw new ApiError(409, 'cohort_not_sellable', cohortTexts.onSaleRefused);
+        }
+        const before = course.find((c) => c.on_sale_since !== null);
+        // One chosen cohort per course: the earlier choice gives way (the unique index keeps it so).
+        await trx
+          .updateTable('courses.cohorts')
+          .set({ on_sale_since: null, updated_at: now })
+          .where('course_name', '=', cohort.course_name)
+          .where('on_sale_since', 'is not', null)
+          .execute();
+        if (request.body.on_sale)
+          await trx.updateTable('courses.cohorts').set({ on_sale_since: now, updated_at: now }).where('id', '=', id).execute();
+        await recordAudit(trx, staffOf(request), {
+          action: 'courses.cohort.on_sale',
+          entity: 'cohort',
+          entityId: String(id),
+          detail: {
+            course_name: cohort.course_name,
+            start_date: cohort.start_date,
+            on_sale: request.body.on_sale,
+            previous: before?.id ?? null,
+          },
         });
       });
       const [cohort] = await staffCohorts(ctx.db, now, id);

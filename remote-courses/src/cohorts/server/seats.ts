@@ -12,7 +12,8 @@ import { bogotaDay } from 'shared/server/jobs';
  * Seats of course cohorts (#14). A seat is taken by an enrolment of the cohort whose payment is approved (or authorized),
  * and held, without payment yet, by one whose checkout is open (`seat_held_until` in the future) or whose payment waits
  * for the payer (PSE, Efecty, a card under review: `pending_seat_until`, the payment's own deadline, in the future). The
- * next open cohort of a course is its earliest open cohort starting today or later (Bogotá); checkouts hold a seat in it
+ * next open cohort of a course is the one the staff put on sale, or else its earliest open cohort starting today or later
+ * (Bogotá; `nextOpenCohorts`); checkouts hold a seat in it
  * inside one transaction that locks the cohort row, and so does applying a payment (`admitCoursePayment`).
  */
 
@@ -86,24 +87,40 @@ interface OpenCohort {
   capacity: number;
 }
 
-/** Each course's next open cohort (earliest open one starting on `today` or later), by course slug. */
-export async function nextOpenCohorts(db: SiteDb, today: string): Promise<Map<string, OpenCohort>> {
+/**
+ * The cohort each course sells, by course slug: the one the staff put on sale (#28) while it is open, has not started
+ * and has a seat left; otherwise, as before any choice, its earliest open cohort starting on `today` or later.
+ */
+export async function nextOpenCohorts(db: SiteDb, today: string, now: Date): Promise<Map<string, OpenCohort>> {
   const rows = await db
     .selectFrom('courses.cohorts')
-    .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule', 'capacity'])
+    .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule', 'capacity', 'on_sale_since'])
     .where('status', '=', 'open')
     .where('start_date', '>=', today)
     .orderBy('start_date')
     .orderBy('id')
     .execute();
   const next = new Map<string, OpenCohort>();
-  for (const r of rows) if (!next.has(r.course_name)) next.set(r.course_name, r);
+  for (const { on_sale_since: _chosen, ...r } of rows) if (!next.has(r.course_name)) next.set(r.course_name, r);
+  const chosen = rows.filter((r) => r.on_sale_since !== null);
+  if (chosen.length) {
+    const seats = await seatsOf(
+      db,
+      chosen.map((r) => r.id),
+      now,
+    );
+    for (const { on_sale_since: _chosen, ...r } of chosen) {
+      const s = seats.get(r.id) ?? { taken: 0, held: 0 };
+      // A full chosen cohort gives way to the default (the earliest open one) instead of closing the sale.
+      if (s.taken + s.held < r.capacity) next.set(r.course_name, r);
+    }
+  }
   return next;
 }
 
 /** The public view of each course's next open cohort (null when none is announced). */
 export async function publicNextCohorts(db: SiteDb, now: Date): Promise<Record<string, PublicCohort | null>> {
-  const next = await nextOpenCohorts(db, bogotaDay(now));
+  const next = await nextOpenCohorts(db, bogotaDay(now), now);
   const seats = await seatsOf(
     db,
     [...next.values()].map((c) => c.id),
@@ -159,7 +176,7 @@ export async function holdSeat(
   limits: SeatHoldLimits = seatHoldLimits(),
 ): Promise<{ cohortId: number; startDate: string; heldUntil: Date }> {
   return db.transaction().execute(async (trx: Transaction<Database>) => {
-    const next = (await nextOpenCohorts(trx, bogotaDay(now))).get(enrolment.course_name);
+    const next = (await nextOpenCohorts(trx, bogotaDay(now), now)).get(enrolment.course_name);
     if (!next) throw new ApiError(409, 'no_cohort', cohortTexts.noCohort);
     // Lock the cohort, then read it again: a concurrent edit (closed, capacity lowered) is seen after the lock.
     const cohort = await trx

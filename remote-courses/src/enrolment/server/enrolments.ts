@@ -20,7 +20,10 @@ import { apiTexts } from './texts';
 /** A public enrolment id that fits the provider's external_reference (letters, digits, '-', '_'; ≤ 64). */
 const newReference = () => `ENR-${randomBytes(12).toString('base64url')}`;
 
-/** Enrolment (lead) and course checkout: the server decides the amount from the catalogue. */
+/**
+ * Enrolment (lead) and course checkout: the server decides the amount from the catalogue published when the enrolment is
+ * created, stores it with the enrolment, and every checkout of that enrolment charges that stored amount.
+ */
 export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
   route(
     app,
@@ -89,12 +92,17 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
       if (!enrolment || !claimMatches(enrolment.claim_hash, request.body.claim_secret))
         throw new ApiError(404, 'not_found', apiTexts.enrolmentNotFound);
       if (enrolment.payment_status === 'approved') throw new ApiError(409, 'already_paid', apiTexts.alreadyPaid);
-      const priced = priceModule(enrolment.course_name, enrolment.module_name);
-      const missing = [!priced?.title && 'title', !priced?.price && 'price', !enrolment.module_name && 'module_name'].filter(Boolean);
-      if (!priced || missing.length)
-        throw new ApiError(400, 'missing_data', `Faltan datos requeridos: ${missing.join(', ') || 'module_name'}`);
-      if (!Number.isInteger(priced.price) || priced.price <= 0)
+      // The price is the one the enrolment was created with (the catalogue's when the form was sent), never the
+      // catalogue's now: a publication between the form and a checkout opened again must not change what this person
+      // is charged, and the payment is compared with this stored price (coursePayables.amountOf).
+      const title = `${enrolment.course_title} – ${enrolment.module_name}`;
+      if (!enrolment.module_name) throw new ApiError(400, 'missing_data', 'Faltan datos requeridos: module_name');
+      if (!Number.isInteger(enrolment.price) || enrolment.price <= 0)
         throw new ApiError(400, 'invalid_price', 'El precio del curso no es válido');
+      // The description names the course as published now (texts only; the price above is the enrolment's).
+      const description =
+        priceModule(enrolment.course_name, enrolment.module_name)?.description ??
+        `Inscripción a ${enrolment.module_name} del curso ${enrolment.course_title}.`;
       // A seat in the course's next open cohort, held while the checkout is open (409 before any provider call if full;
       // 429 when this e-mail or this client already holds too many seats without paying, pending payments included).
       const seat = await holdSeat(ctx.db, enrolment, new Date(), request.ip, seatHoldLimits(ctx.settings));
@@ -104,9 +112,9 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
         reference: enrolment.reference,
         item: {
           id: `${enrolment.course_name}:${enrolment.module_name}`.slice(0, 250),
-          title: priced.title,
-          description: priced.description,
-          unitPrice: priced.price,
+          title,
+          description,
+          unitPrice: enrolment.price,
         },
         payer: { name: enrolment.full_name, email: enrolment.email, phone: enrolment.phone_number },
         returnPaths: { success: '/pago/exitoso', failure: '/pago/error', pending: '/pago/pendiente' },
@@ -121,7 +129,7 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
           .execute();
         throw err;
       });
-      return { success: true as const, message: 'Preferencia creada', ...preference, title: priced.title, price: priced.price };
+      return { success: true as const, message: 'Preferencia creada', ...preference, title, price: enrolment.price };
     },
     { config: publicWrite(ctx.settings) },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { courseBySlug, courses, enrolmentOptions } from '../../../manifest/catalogue';
+import { courseBySlug, currentCourses, enrolmentOptions } from '../../../manifest/catalogue';
 import { colombianDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import {
@@ -165,7 +165,7 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
         .orderBy('id', 'desc')
         .execute();
       return {
-        courses: courses.map((c) => ({ slug: c.slug, title: c.title, modules: enrolmentOptions(c) })),
+        courses: currentCourses().map((c) => ({ slug: c.slug, title: c.title, modules: enrolmentOptions(c) })),
         cohorts: cohorts.map((c) => ({
           id: c.id,
           course: c.course_name,

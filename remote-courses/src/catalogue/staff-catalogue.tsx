@@ -1,0 +1,483 @@
+import 'shared/ui/staff/screens.css';
+import { useRef, useState } from 'react';
+import { useFieldArray, type Control, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
+import { formatCOP, parseCOP } from 'shared/format/money';
+import type { DocumentState } from 'shared/publishing/document';
+import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
+import { Notice } from 'shared/ui/staff/kit';
+import { ResourceState } from 'shared/ui/staff/resource';
+import {
+  changesBetween,
+  ChangesPreview,
+  failureOf,
+  PublicationStatus,
+  publishingTexts,
+  RevisionHistory,
+  usePublishedDocument,
+  type Change,
+} from 'shared/ui/staff/publishing';
+import { catalogueDefaults, initialCourses, type CatalogueContent, type CourseContent, type CourseSlug } from '../../manifest/catalogue';
+import { catalogueOperations, type catalogueDocument } from '../../manifest/catalogue-document';
+
+type State = DocumentState<typeof catalogueDocument.schema>;
+
+/** A unit as the form holds it: its topics one per line (a textarea), the document's list once sent. */
+interface UnitForm {
+  title: string;
+  topics: string;
+}
+interface ModuleForm {
+  title: string;
+  subtitle: string;
+  units: UnitForm[];
+}
+/** A course as the form holds it: prices as typed ("$ 119.900" is read as 119900 when sent). */
+interface CourseForm {
+  title: string;
+  description: string;
+  price: string;
+  totalprice: string;
+  duration: string;
+  daytime: string;
+  modules: ModuleForm[];
+}
+type CatalogueForm = Record<CourseSlug, CourseForm>;
+
+export const staffCatalogueTexts = {
+  title: 'Catálogo de cursos',
+  intro:
+    'Nombre, descripción, precios y módulos de cada curso, como los muestran sus páginas y los cobra la inscripción. Guarda un borrador mientras lo preparas; al publicar, las páginas lo muestran en unos segundos y la siguiente inscripción se cobra con el precio nuevo. Quien ya pagó, o ya abrió su pago, conserva el precio con el que se inscribió.',
+  loading: 'Cargando el catálogo…',
+  course: 'Curso',
+  courseHint: 'Los cambios de los tres cursos se guardan y publican juntos.',
+  otherCourseErrors: (course: string) => `Revisa también ${course}: tiene datos por corregir.`,
+  general: 'Nombre, descripción y horario',
+  prices: 'Precios',
+  pricesHint: 'En pesos colombianos, sin decimales. El curso completo no puede costar más que tres módulos sueltos.',
+  courseTitle: 'Nombre del curso',
+  description: 'Descripción',
+  price: 'Precio por módulo (COP)',
+  totalprice: 'Precio del curso completo (COP)',
+  priceHint: 'Por ejemplo: 119900',
+  duration: 'Duración',
+  daytime: 'Intensidad horaria',
+  module: (n: number) => `Módulo ${n}`,
+  moduleTitle: (n: number) => `Título del módulo ${n}`,
+  moduleName: (n: number) => `Nombre del módulo ${n}`,
+  moduleNameHint: 'Es la opción del formulario de inscripción y queda en cada inscripción.',
+  unit: (m: number, u: number) => `Unidad ${u} del módulo ${m}`,
+  unitTitle: (m: number, u: number) => `Nombre de la unidad ${u} del módulo ${m}`,
+  unitTopics: (m: number, u: number) => `Temas de la unidad ${u} del módulo ${m}`,
+  topicsHint: 'Un tema por línea.',
+  addUnit: (m: number) => `Agregar unidad al módulo ${m}`,
+  removeUnit: (m: number, u: number) => `Quitar la unidad ${u} del módulo ${m}`,
+  remove: 'Quitar',
+  add: 'Agregar unidad',
+  saveDraft: 'Guardar borrador',
+  saving: 'Guardando…',
+  review: 'Revisar y publicar',
+} as const;
+const t = staffCatalogueTexts;
+
+const slugs = initialCourses.map((c) => c.slug);
+
+function toForm(content: CatalogueContent): CatalogueForm {
+  const course = (c: CourseContent): CourseForm => ({
+    title: c.title,
+    description: c.description,
+    price: String(c.price),
+    totalprice: String(c.totalprice),
+    duration: c.duration,
+    daytime: c.daytime,
+    modules: c.modules.map((m) => ({
+      title: m.title,
+      subtitle: m.subtitle,
+      units: m.units.map((u) => ({ title: u.title, topics: u.content.join('\n') })),
+    })),
+  });
+  return Object.fromEntries(slugs.map((s) => [s, course(content[s] ?? catalogueDefaults[s])])) as CatalogueForm;
+}
+
+/** What is sent: prices read as pesos (anything else goes as typed, and the server says what is wrong on its field). */
+function toBody(values: CatalogueForm) {
+  const amount = (typed: string) => {
+    const pesos = parseCOP(typed);
+    return Number.isFinite(pesos) ? pesos : typed;
+  };
+  return Object.fromEntries(
+    slugs.map((s) => {
+      const c = values[s];
+      return [
+        s,
+        {
+          ...c,
+          price: amount(c.price),
+          totalprice: amount(c.totalprice),
+          modules: c.modules.map((m) => ({
+            title: m.title,
+            subtitle: m.subtitle,
+            units: m.units.map((u) => ({
+              title: u.title,
+              content: u.topics
+                .split('\n')
+                .map((line) => line.trim())
+                .filter(Boolean),
+            })),
+          })),
+        },
+      ];
+    }),
+  );
+}
+
+/** A field's message in react-hook-form's nested errors (a server message set on `desarrollo-software.price`). */
+function errorAt(errors: FieldErrors<CatalogueForm>, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const key of path.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** A change's label in the preview: the course, then the field ("Desarrollo de Software · Precio por módulo (COP)"). */
+function labelOf(values: CatalogueForm) {
+  return (path: string) => {
+    const [slug, field, ...rest] = path.split('.');
+    const course = values[slug as CourseSlug]?.title ?? slug ?? '';
+    const moduleMatch = /^(\d+)\.(title|subtitle|units)(?:\.(\d+)\.(title|topics))?$/.exec(rest.join('.'));
+    let label: string = path;
+    if (field === 'modules' && moduleMatch) {
+      const m = Number(moduleMatch[1]) + 1;
+      const u = Number(moduleMatch[3]) + 1;
+      label =
+        moduleMatch[2] === 'title'
+          ? t.moduleTitle(m)
+          : moduleMatch[2] === 'subtitle'
+            ? t.moduleName(m)
+            : moduleMatch[4] === 'title'
+              ? t.unitTitle(m, u)
+              : moduleMatch[4] === 'topics'
+                ? t.unitTopics(m, u)
+                : t.unit(m, u);
+    } else if (field) {
+      const named: Record<string, string> = {
+        title: t.courseTitle,
+        description: t.description,
+        price: t.price,
+        totalprice: t.totalprice,
+        duration: t.duration,
+        daytime: t.daytime,
+      };
+      label = named[field] ?? path;
+    }
+    return `${course} · ${label}`;
+  };
+}
+
+/** Prices in the preview as pages show them ("$ 119.900"). */
+function withPesos(changes: Change[]): Change[] {
+  const pesos = (text: string) => {
+    const amount = parseCOP(text);
+    return Number.isFinite(amount) ? formatCOP(amount) : text;
+  };
+  return changes.map((c) => (/\.(price|totalprice)$/.test(c.key) ? { ...c, before: pesos(c.before), after: pesos(c.after) } : c));
+}
+
+/** The units of one module: each with its name and topics, added and removed. */
+function UnitsEditor({
+  control,
+  register,
+  errors,
+  name,
+  moduleNumber,
+}: {
+  control: Control<CatalogueForm>;
+  register: UseFormRegister<CatalogueForm>;
+  errors: FieldErrors<CatalogueForm>;
+  name: `${CourseSlug}.modules.${number}.units`;
+  moduleNumber: number;
+}) {
+  const units = useFieldArray({ control, name });
+  const addButton = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      {units.fields.map((unit, i) => (
+        <div key={unit.id} className="staff-document__item">
+          <TextField
+            label={t.unitTitle(moduleNumber, i + 1)}
+            required
+            unmarked
+            maxLength={120}
+            autoComplete="off"
+            {...register(`${name}.${i}.title` as Path<CatalogueForm>)}
+            error={errorAt(errors, `${name}.${i}.title`)}
+          />
+          <TextAreaField
+            label={t.unitTopics(moduleNumber, i + 1)}
+            hint={t.topicsHint}
+            rows={3}
+            required
+            unmarked
+            {...register(`${name}.${i}.topics` as Path<CatalogueForm>)}
+            error={errorAt(errors, `${name}.${i}.content`) ?? errorAt(errors, `${name}.${i}.topics`)}
+          />
+          {units.fields.length > 1 ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              aria-label={t.removeUnit(moduleNumber, i + 1)}
+              onClick={() => {
+                units.remove(i);
+                // The removed unit's button is gone: keep the keyboard in this module.
+                addButton.current?.focus();
+              }}
+            >
+              {t.remove}
+            </button>
+          ) : null}
+        </div>
+      ))}
+      {errorAt(errors, name) ? <p className="field-error">{errorAt(errors, name)}</p> : null}
+      {units.fields.length < 6 ? (
+        <p>
+          <button
+            ref={addButton}
+            type="button"
+            className="btn btn--ghost"
+            aria-label={t.addUnit(moduleNumber)}
+            onClick={() => units.append({ title: '', topics: '' })}
+          >
+            {t.add}
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function CatalogueEditor({
+  state,
+  doc,
+  onState,
+}: {
+  state: State;
+  doc: ReturnType<typeof usePublishedDocument<typeof catalogueDocument.schema>>;
+  onState: (state: State, notice: string) => void;
+}) {
+  const action = useRef<'draft' | 'publish'>('draft');
+  const [preview, setPreview] = useState<Change[] | null>(null);
+  const [course, setCourse] = useState<CourseSlug>(slugs[0] ?? 'desarrollo-software');
+  const [elsewhere, setElsewhere] = useState<CourseSlug | null>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const live = state.published?.body ?? state.defaults ?? catalogueDefaults;
+  const { form, ...submission } = useStaffForm<CatalogueForm, State>({
+    defaultValues: toForm(state.draft?.body ?? live),
+    send: async (values) => {
+      const result = await doc.send(toBody(values), action.current);
+      if (result.kind !== 'ok') {
+        setPreview(null);
+        action.current = 'draft';
+        // The first course with a refused value is shown, so its message is on a visible field.
+        const refused = result.kind === 'error' ? Object.keys(result.fields ?? {}) : [];
+        const courses = [...new Set(refused.map((k) => k.split('.')[0]))].filter((s): s is CourseSlug => slugs.includes(s as CourseSlug));
+        const next = courses.includes(course) ? course : courses[0];
+        if (next && next !== course) setCourse(next);
+        setElsewhere(courses.find((s) => s !== next) ?? null);
+      }
+      return result;
+    },
+    onSent: (next) => {
+      setPreview(null);
+      setElsewhere(null);
+      onState(
+        next,
+        action.current === 'draft' ? publishingTexts.savedDraft(next.latest_revision) : publishingTexts.publishedNow(next.latest_revision),
+      );
+      action.current = 'draft';
+    },
+    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
+  });
+  const errors = form.formState.errors;
+  const field = (name: Path<CatalogueForm>) => ({ ...form.register(name), error: errorAt(errors, name) });
+  const values = form.getValues();
+  const openPreview = () => {
+    const now = form.getValues();
+    setPreview(withPesos(changesBetween(toForm(live), now, labelOf(now))));
+  };
+  const closePreview = () => {
+    action.current = 'draft';
+    setPreview(null);
+    reviewButton.current?.focus();
+  };
+  const c = course;
+
+  return (
+    <form
+      ref={submission.formRef}
+      className="form card staff-document"
+      onSubmit={(e) => void submission.onSubmit(e)}
+      aria-labelledby="catalogo-form-titulo"
+      noValidate
+    >
+      <h2 id="catalogo-form-titulo" className="visually-hidden">
+        {t.title}
+      </h2>
+      <StaffFormFailure submission={submission} />
+      {elsewhere ? <p className="field-error">{t.otherCourseErrors(values[elsewhere]?.title ?? elsewhere)}</p> : null}
+      <SelectField
+        label={t.course}
+        hint={t.courseHint}
+        placeholder={null}
+        options={slugs.map((s) => ({ value: s, label: values[s]?.title || s }))}
+        value={course}
+        onChange={(e) => setCourse(e.target.value as CourseSlug)}
+      />
+      {/* Only the chosen course's fields are in the page; the others keep their values in the form. */}
+      <div key={c}>
+        <fieldset>
+          <legend>{t.general}</legend>
+          <TextField label={t.courseTitle} required unmarked maxLength={80} autoComplete="off" {...field(`${c}.title`)} />
+          <TextAreaField label={t.description} required unmarked rows={4} maxLength={600} {...field(`${c}.description`)} />
+          <div className="form-grid">
+            <TextField label={t.duration} required unmarked maxLength={60} autoComplete="off" {...field(`${c}.duration`)} />
+            <TextField label={t.daytime} required unmarked maxLength={120} autoComplete="off" {...field(`${c}.daytime`)} />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>{t.prices}</legend>
+          <p className="field-hint">{t.pricesHint}</p>
+          <div className="form-grid">
+            <TextField
+              label={t.price}
+              hint={t.priceHint}
+              inputMode="numeric"
+              required
+              unmarked
+              autoComplete="off"
+              {...field(`${c}.price`)}
+            />
+            <TextField
+              label={t.totalprice}
+              hint={t.priceHint}
+              inputMode="numeric"
+              required
+              unmarked
+              autoComplete="off"
+              {...field(`${c}.totalprice`)}
+            />
+          </div>
+        </fieldset>
+        {[0, 1, 2].map((i) => (
+          <fieldset key={i}>
+            <legend>{t.module(i + 1)}</legend>
+            <div className="form-grid">
+              <TextField
+                label={t.moduleTitle(i + 1)}
+                required
+                unmarked
+                maxLength={40}
+                autoComplete="off"
+                {...field(`${c}.modules.${i}.title`)}
+              />
+              <TextField
+                label={t.moduleName(i + 1)}
+                hint={t.moduleNameHint}
+                required
+                unmarked
+                maxLength={120}
+                autoComplete="off"
+                {...field(`${c}.modules.${i}.subtitle`)}
+              />
+            </div>
+            <UnitsEditor
+              control={form.control}
+              register={form.register}
+              errors={errors}
+              name={`${c}.modules.${i}.units`}
+              moduleNumber={i + 1}
+            />
+          </fieldset>
+        ))}
+      </div>
+      {preview ? (
+        <ChangesPreview
+          changes={preview}
+          busy={submission.busy}
+          onCancel={closePreview}
+          onConfirm={() => {
+            action.current = 'publish';
+            void submission.onSubmit();
+          }}
+        />
+      ) : null}
+      <p className="staff-filters__actions">
+        {/* Enter in a field saves a draft too: only the preview's confirmation publishes. */}
+        <button
+          type="submit"
+          className="btn"
+          disabled={submission.busy}
+          aria-busy={submission.busy || undefined}
+          onClick={() => (action.current = 'draft')}
+        >
+          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
+        </button>
+        <button ref={reviewButton} type="button" className="btn btn--primary" onClick={openPreview}>
+          {t.review}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** StaffCatalogue (/equipo/catalogo): the courses' texts, prices and modules, edited, previewed, published, with history. */
+export default function StaffCatalogue() {
+  const doc = usePublishedDocument(catalogueOperations);
+  const { resource } = doc;
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
+  const state = resource.data;
+  const shown = loaded?.state ?? state;
+
+  const changed = (next: State, text: string) => {
+    resource.set(next);
+    setLoaded(null);
+    setNotice({ text, kind: 'success' });
+  };
+  const load = async (revision: number) => {
+    if (!state) return;
+    const result = await doc.revision(revision);
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
+    setLoaded({
+      key: `v${revision}-${Date.now()}`,
+      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
+    });
+    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
+  };
+  const unschedule = async () => {
+    const result = await doc.unschedule();
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    changed(result.data, publishingTexts.unscheduled);
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby="catalogo-titulo">
+      <h1 id="catalogo-titulo">{t.title}</h1>
+      <p className="staff-screen__intro">{t.intro}</p>
+      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
+      <ResourceState resource={resource} loading={t.loading} />
+      {state && shown ? (
+        <>
+          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
+          <CatalogueEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
+          <RevisionHistory
+            history={state.history}
+            live={state.published?.revision ?? null}
+            onLoad={(r) => void load(r)}
+            headingId="catalogo-historial"
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
