@@ -16,6 +16,8 @@ export const foundationDocument = defineDocument({
   path: '/api/site/staff/publicacion/fundacion',
   // The header, the footer and the chat buttons of every page read it.
   browser: true,
+  // Only the server prints the certificates' signers (names with their identification): no page carries them.
+  browserView: (data) => ({ ...data, certificates: { ...data.certificates, legalRepresentative: null, fiscalReviewer: null } }),
 });
 
 export const foundationOperations = documentOperations(foundationDocument);

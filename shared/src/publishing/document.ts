@@ -23,6 +23,11 @@ export interface PublishedDocument<S extends Schema = Schema> {
   path: `/api/${string}`;
   /** Whether pages carry it for the browser (a document the public screens read); the server reads every document. */
   browser: boolean;
+  /**
+   * What of it the pages carry, when not all of it: public screens never need what only the server prints (a
+   * certificate's signers), so it stays out of every page's source. Same shape, the rest nulled or emptied.
+   */
+  browserView?: (body: z.output<S>) => z.output<S>;
 }
 
 /** Declares a document; the name's domain must be the path's (a domain publishes only its own). */

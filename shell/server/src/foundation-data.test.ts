@@ -130,6 +130,9 @@ describe('the foundation data in the panel', () => {
     const block = /<script type="application\/json" id="published-content">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '';
     expect(block).toContain('901.234.567-7');
     expect(block).not.toContain('</script>');
+    // The signers' names and identification are printed on certificates by the server, never carried by a page.
+    expect(block).not.toContain('Ana María Rojas Peña');
+    expect(block).not.toContain('40.123.456');
     const parsed = JSON.parse(block) as { documents: Record<string, { defaultDescription: string }> };
     expect(parsed.documents['site.foundation']?.defaultDescription).toBe('Formamos talento </script><script>alert(1)</script>');
   });

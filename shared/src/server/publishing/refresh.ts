@@ -82,9 +82,14 @@ export function startPublishingRefresh(
 
 /** What a page carries for the browser: the documents public screens read, under the snapshot's version. */
 export function browserSnapshot(snapshot: PublishedSnapshot, documents: readonly PublishedDocument[]): PublishedSnapshot {
-  const wanted = new Set(documents.filter((d) => d.browser).map((d) => d.name));
+  const wanted = new Map(documents.filter((d) => d.browser).map((d) => [d.name, d]));
   return {
     version: snapshot.version,
-    documents: Object.fromEntries(Object.entries(snapshot.documents).filter(([name]) => wanted.has(name))),
+    documents: Object.fromEntries(
+      Object.entries(snapshot.documents).flatMap(([name, body]) => {
+        const doc = wanted.get(name);
+        return doc ? [[name, doc.browserView ? doc.browserView(body) : body]] : [];
+      }),
+    ),
   };
 }
