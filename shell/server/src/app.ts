@@ -270,7 +270,7 @@ export async function buildGateway(
           config.publicOrigin,
           assets.lookup,
           rendered,
-          browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents),
+          browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents, pathname),
         ),
       );
   };

@@ -6,4 +6,5 @@ export const shellStaffScreens: Record<ShellStaffScreen, ComponentType<Record<st
   StaffToday: lazy(() => import(/* webpackChunkName: "staff-StaffToday" */ './today')),
   StaffPayments: lazy(() => import(/* webpackChunkName: "staff-StaffPayments" */ './payments')),
   StaffFoundation: lazy(() => import(/* webpackChunkName: "staff-StaffFoundation" */ './foundation')),
+  StaffBlog: lazy(() => import(/* webpackChunkName: "staff-StaffBlog" */ './blog')),
 };
