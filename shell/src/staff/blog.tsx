@@ -135,8 +135,8 @@ function withFormFields<A>(result: ApiResult<A>): ApiResult<A> {
 
 /** A `datetime-local` value, read as Bogotá's time (UTC−5, no daylight saving), as an ISO instant. */
 export function bogotaToIso(local: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return null;
-  const at = new Date(`${local}:00-05:00`);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(local)) return null;
+  const at = new Date(`${local.length === 16 ? `${local}:00` : local}-05:00`);
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
@@ -357,8 +357,9 @@ function PostEditor({
 /** StaffBlog (/equipo/blog): the posts, each written, previewed, scheduled or published, with its history. */
 export default function StaffBlog() {
   const calls = usePostCalls();
+  const listCall = calls.list;
   const list = useStaffResource<{ items: ItemSummary[] }>(
-    useMemo(() => ({ load: () => calls.list() as Promise<ApiResult<{ items: ItemSummary[] }>> }), [calls.list]),
+    useMemo(() => ({ load: () => listCall() as Promise<ApiResult<{ items: ItemSummary[] }>> }), [listCall]),
     publishingTexts,
   );
   const [editing, setEditing] = useState<{ state: ItemState | null; version: string } | 'loading' | null>(null);

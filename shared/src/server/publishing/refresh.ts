@@ -44,7 +44,7 @@ export function startPublishingRefresh(
     if (version === publishedSnapshot().version) return;
     const bodies = await revisionBodies(db, live);
     const next: Record<string, unknown> = {};
-    const items = new Map<string, Record<string, unknown>>();
+    const items = new Map<string, Map<string, unknown>>();
     const stamped = [...collections.values()].filter((c) => c.firstPublished);
     const firsts = stamped.length
       ? await firstPublications(
@@ -59,15 +59,15 @@ export function startPublishingRefresh(
       const collection = slash > 0 ? collections.get(name.slice(0, slash)) : undefined;
       if (!collection) continue;
       // Each collection starts from its defaults; a published item replaces its default, an archived one removes it.
-      const all = items.get(collection.name) ?? { ...collection.defaults };
+      const all = items.get(collection.name) ?? new Map<string, unknown>(Object.entries(collection.defaults));
       const key = name.slice(slash + 1);
       const item = readItem(collection, body);
       const first = firsts.get(name);
-      if (item === null) delete all[key];
-      else all[key] = first && collection.firstPublished ? collection.firstPublished(item, first) : item;
+      if (item === null) all.delete(key);
+      else all.set(key, first && collection.firstPublished ? collection.firstPublished(item, first) : item);
       items.set(collection.name, all);
     }
-    for (const [name, all] of items) next[name] = all;
+    for (const [name, all] of items) next[name] = Object.fromEntries(all);
     const snapshot: PublishedSnapshot = { version, documents: next };
     setPublishedSnapshot(snapshot);
     options.log?.info({ published: version }, 'published content loaded');
