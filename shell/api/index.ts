@@ -1,5 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { documentRoutes } from 'shared/server/publishing/routes';
+import { aboutDocument } from '../manifest/about';
 import { foundationDocument } from '../manifest/documents';
 import { publishedFileRoutes } from './files';
 import { postRoutes } from './posts';
@@ -14,6 +15,7 @@ export const siteApi: ApiModule = {
   migrations: { schema: 'site', migrations: {} },
   plugin: async (app, ctx) => {
     await app.register(documentRoutes(foundationDocument), ctx);
+    await app.register(documentRoutes(aboutDocument), ctx);
     // The blog's posts, each published on its own (a collection of the kit).
     await app.register(postRoutes, ctx);
     // Files the staff publish (an ESAL document's PDF, an image), served at /archivos/ by the gateway.

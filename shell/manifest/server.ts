@@ -1,5 +1,6 @@
 import type { DomainManifest } from 'shared/server/domains';
 import { publishingAudit } from 'shared/server/publishing/routes';
+import { aboutDocument } from './about';
 import { foundationDocument } from './documents';
 import { postsCollection } from './posts';
 
@@ -12,7 +13,7 @@ export const siteManifest: DomainManifest = {
   name: 'site',
   // Its one table is the kit's (publishing.revisions, declared with the shared tables): no personal data of its own.
   personalData: { tables: [] },
-  documents: [foundationDocument, postsCollection],
+  documents: [foundationDocument, aboutDocument, postsCollection],
   audit: {
     kinds: { ...publishingAudit('site').kinds, 'site.files': 'Archivos publicados' },
     actions: { ...publishingAudit('site').actions, 'site.files.upload': 'Subió un archivo para publicarlo' },
