@@ -40,6 +40,8 @@ export interface PatternRoute<Owner extends string = string, Screen extends stri
   owner: Owner;
   screen: Screen;
   resolve: (segment: string) => Omit<RouteFields, 'path'> | undefined;
+  /** The segments live now, for the sitemap (read on the server, where everything published is at hand). */
+  segments: () => readonly string[];
 }
 
 /** Strip a trailing slash (but keep "/"), so "/blog/" matches "/blog". */

@@ -1,7 +1,7 @@
 import { site } from 'shared/foundation/site';
 import type { PatternRoute, RouteEntry } from 'shared/routes';
 import { STAFF_BASE } from 'shared/staff-routes';
-import { BLOG_PREFIX, livePost } from './posts';
+import { BLOG_PREFIX, livePost, livePosts } from './posts';
 
 /** The shell's own pages (shell/src/pages/shell-screens.ts) and the panel's frame. */
 export type ShellScreen =
@@ -126,6 +126,7 @@ export const shellPatternRoutes: readonly PatternRoute<'shell', ShellScreen>[] =
         props: { slug },
       };
     },
+    segments: () => (livePosts('/blog') ?? []).map((post) => post.slug),
   },
 ];
 

@@ -137,6 +137,7 @@ describe('the blog in the panel', () => {
     const dates = Object.fromEntries(blog.posts.map((p) => [p.slug, p.date]));
     expect(dates['becas-2027']).toBe(at);
     expect(Object.values(dates).every((d) => (d ?? '') <= at)).toBe(true);
+    expect((await gw.app.inject('/sitemap.xml')).body).toContain('/blog/becas-2027</loc>');
 
     const audit = await sql<{ action: string; entity_id: string }>`
       select action, entity_id from staff.audit_log where entity = 'published_document' and entity_id = ${`site.posts/${created.key}`} order by id`.execute(
@@ -150,5 +151,6 @@ describe('the blog in the panel', () => {
     const key = list.find((i) => i.body.slug === 'becas-2027')!.key;
     expect((await call('DELETE', `${path}/${key}`)).json<{ archived: boolean }>().archived).toBe(true);
     expect((await page('/blog/becas-2027')).status).toBe(404);
+    expect((await gw.app.inject('/sitemap.xml')).body).not.toContain('/blog/becas-2027<');
   });
 });
