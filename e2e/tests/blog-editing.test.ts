@@ -48,7 +48,7 @@ describe('a post drafted, previewed, scheduled and live on /blog at its time', (
       const title = `Becas ${stamp} ${size.width}: así puedes postularte`;
       const slug = `becas-${stamp}-${size.width}`;
       await page.getByRole('button', { name: 'Nueva entrada' }).click();
-      await page.getByLabel(/^Título/).fill(title);
+      await page.getByLabel(/^Título de la entrada/).fill(title);
       await page.getByLabel(/^Dirección/).fill(slug);
       await page.getByLabel(/^Resumen/).fill('Fechas, requisitos y pasos para pedir una beca de la fundación.');
       await page.getByLabel(/^Autor o autora/).fill('Laura Gómez');

@@ -5,7 +5,7 @@ import { postDay } from '../content/blog';
 
 /**
  * A post as visitors read it (/blog/<slug>), and as the panel previews it before publishing: the same markup, so the
- * preview is what the page will show. `headingLevel` lets the preview sit inside the panel's own outline.
+ * preview is what the page will show. In a preview the title is an h2, inside the panel's own outline.
  */
 export function PostView({ post, preview = false }: { post: Post; preview?: boolean }) {
   const day = post.date ? postDay(post.date) : null;

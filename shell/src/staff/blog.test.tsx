@@ -95,6 +95,20 @@ describe('StaffBlog (/equipo/blog)', () => {
     expect(sent?.path).toBe('/api/site/staff/publicacion/blog/nueva1/publicar?base_revision=1&publish_at=2026-12-01T14%3A30%3A00.000Z');
   });
 
+  it('saves a new post before previewing it, so the preview shows what the server stored', async () => {
+    const { calls } = renderAsStaff(<StaffBlog />, [
+      on(postsOperations.list, ok({ items: [] })),
+      on(postsOperations.create, ok(state, 201)),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva entrada' }));
+    await userEvent.type(screen.getByLabelText(/^Título de la entrada/), 'Becas 2027');
+    await userEvent.click(screen.getByRole('button', { name: 'Vista previa' }));
+    const preview = await screen.findByRole('region', { name: /Vista previa/ });
+    expect(within(preview).getByRole('heading', { name: 'Becas 2027' })).toBeTruthy();
+    expect(screen.getByText(/Borrador guardado \(versión 1\)\. Abajo, la vista previa/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/site/staff/publicacion/blog']);
+  });
+
   it('reads a datetime-local value as Bogotá time', () => {
     expect(bogotaToIso('2026-12-01T09:30')).toBe('2026-12-01T14:30:00.000Z');
     expect(bogotaToIso('2026-12-01T23:30:15')).toBe('2026-12-02T04:30:15.000Z');

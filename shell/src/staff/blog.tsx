@@ -1,6 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import './blog.css';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Schema } from 'shared/api/operation';
 import type { ApiResult } from 'shared/api/client';
@@ -8,7 +8,6 @@ import { useOperationCall, useOperationUpload } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import type { CollectionItemState, CollectionItemSummary, DocumentState } from 'shared/publishing/document';
 import { publishedFileOperations } from 'shared/publishing/file-operations';
-import type { SanitizedHtml } from 'shared/schemas/rich-text';
 import { TextAreaField, TextField } from 'shared/ui/form';
 import { RichTextField } from 'shared/ui/rich-text-field';
 import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
@@ -42,7 +41,7 @@ export const staffBlogTexts = {
   newTitle: 'Nueva entrada',
   editTitle: (title: string) => `Editar: ${title}`,
   labels: {
-    title: 'Título',
+    title: 'Título de la entrada',
     slug: 'Dirección (/blog/…)',
     summary: 'Resumen',
     body: 'Texto',
@@ -66,6 +65,9 @@ export const staffBlogTexts = {
   hidePreview: 'Cerrar la vista previa',
   previewTitle: 'Vista previa: así se verá la entrada en el sitio',
   previewNote: 'Vista previa — aún no está publicada.',
+  previewHint: 'La vista previa guarda primero tus cambios como borrador: muestra el texto tal como el sitio lo guardó.',
+  previewSaved: (revision: number) =>
+    `Borrador guardado (versión ${revision}). Abajo, la vista previa; el sitio sigue mostrando lo publicado.`,
   publishNow: 'Publicar ahora',
   scheduleLegend: 'Programar la publicación',
   scheduleLabel: 'Fecha y hora (hora de Colombia)',
@@ -173,14 +175,17 @@ function PostEditor({
   state,
   onState,
   onBack,
+  previewOpen,
+  onPreview,
 }: {
   calls: Calls;
   state: ItemState | null;
-  onState: (state: ItemState, notice: string) => void;
+  onState: (state: ItemState, notice: string, preview?: boolean) => void;
   onBack: () => void;
+  previewOpen: boolean;
+  onPreview: (open: boolean) => void;
 }) {
-  const action = useRef<'draft' | 'publish' | 'schedule'>('draft');
-  const [preview, setPreview] = useState<Post | null>(null);
+  const action = useRef<'draft' | 'preview' | 'publish' | 'schedule'>('draft');
   const [scheduleAt, setScheduleAt] = useState('');
   const [scheduleError, setScheduleError] = useState<string | undefined>();
   const upload = useOperationUpload(publishedFileOperations.upload);
@@ -194,7 +199,7 @@ function PostEditor({
       const publishAt = action.current === 'schedule' ? (bogotaToIso(scheduleAt) ?? undefined) : undefined;
       const result = !state
         ? await calls.create({ body })
-        : action.current === 'draft'
+        : action.current === 'draft' || action.current === 'preview'
           ? await calls.save({ params: { key: state.key }, query, body })
           : await calls.publish({ params: { key: state.key }, query: { ...query, ...(publishAt ? { publish_at: publishAt } : {}) }, body });
       if (result.kind === 'error' && result.fields?.publish_at) setScheduleError(result.fields.publish_at);
@@ -202,15 +207,18 @@ function PostEditor({
     },
     onSent: (next) => {
       const revision = next.latest_revision;
-      const text = !state
-        ? t.created
-        : action.current === 'draft'
-          ? publishingTexts.savedDraft(revision)
-          : action.current === 'schedule' && next.scheduled?.published_at
-            ? publishingTexts.scheduledAt(revision, when(next.scheduled.published_at))
-            : publishingTexts.publishedNow(revision);
+      const preview = action.current === 'preview';
+      const text = preview
+        ? t.previewSaved(revision)
+        : !state
+          ? t.created
+          : action.current === 'draft'
+            ? publishingTexts.savedDraft(revision)
+            : action.current === 'schedule' && next.scheduled?.published_at
+              ? publishingTexts.scheduledAt(revision, when(next.scheduled.published_at))
+              : publishingTexts.publishedNow(revision);
       action.current = 'draft';
-      onState(next, text);
+      onState(next, text, preview);
     },
     texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
   });
@@ -222,7 +230,7 @@ function PostEditor({
     },
     [upload],
   );
-  const submitAs = (kind: 'draft' | 'publish' | 'schedule') => {
+  const submitAs = (kind: 'draft' | 'preview' | 'publish' | 'schedule') => {
     action.current = kind;
     void submission.onSubmit();
   };
@@ -231,10 +239,10 @@ function PostEditor({
     setScheduleError(undefined);
     submitAs('schedule');
   };
+  // The preview shows what the server stored (sanitised), never the form's HTML: changes are saved as a draft first.
   const showPreview = () => {
-    const values = form.getValues();
-    // What the page will show; the server sanitises the text when it is saved (the editor keeps within its rules).
-    setPreview({ ...fromForm(values, date), body: values.body as SanitizedHtml, date: date ?? new Date().toISOString() } as Post);
+    const changed = JSON.stringify(fromForm(form.getValues(), date)) !== JSON.stringify(fromForm(toForm(current), date));
+    return !state || changed ? submitAs('preview') : onPreview(true);
   };
   const titleId = 'blog-form-titulo';
   const coverSrc = form.watch('coverSrc');
@@ -310,22 +318,19 @@ function PostEditor({
         <button
           type="button"
           className="btn btn--ghost"
-          aria-expanded={preview !== null}
-          onClick={() => (preview ? setPreview(null) : showPreview())}
+          aria-expanded={previewOpen}
+          aria-describedby="blog-vista-previa-ayuda"
+          disabled={submission.busy}
+          onClick={() => (previewOpen ? onPreview(false) : showPreview())}
         >
-          {preview ? t.hidePreview : t.preview}
+          {previewOpen ? t.hidePreview : t.preview}
         </button>
       </p>
+      <p id="blog-vista-previa-ayuda" className="field-hint">
+        {t.previewHint}
+      </p>
 
-      {preview ? (
-        <section className="staff-blog__preview" aria-labelledby="blog-vista-previa">
-          <h2 id="blog-vista-previa">{t.previewTitle}</h2>
-          <p className="staff-blog__preview-note">{t.previewNote}</p>
-          <div className="staff-blog__preview-page">
-            <PostView post={preview} preview />
-          </div>
-        </section>
-      ) : null}
+      {previewOpen && current ? <PostPreview post={current} /> : null}
 
       {state ? (
         <>
@@ -354,6 +359,23 @@ function PostEditor({
   );
 }
 
+/** The post as its page will show it, framed and labelled as a preview; it takes focus when it opens. */
+function PostPreview({ post }: { post: Post }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="staff-blog__preview" aria-labelledby="blog-vista-previa">
+      <h2 id="blog-vista-previa" tabIndex={-1} ref={heading}>
+        {t.previewTitle}
+      </h2>
+      <p className="staff-blog__preview-note">{t.previewNote}</p>
+      <div className="staff-blog__preview-page">
+        <PostView post={post.date ? post : { ...post, date: new Date().toISOString() }} preview />
+      </div>
+    </section>
+  );
+}
+
 /** StaffBlog (/equipo/blog): the posts, each written, previewed, scheduled or published, with its history. */
 export default function StaffBlog() {
   const calls = usePostCalls();
@@ -364,10 +386,12 @@ export default function StaffBlog() {
   );
   const [editing, setEditing] = useState<{ state: ItemState | null; version: string } | 'loading' | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [previewOpen, setPreviewOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const open = async (key: string | null) => {
     setNotice(null);
+    setPreviewOpen(false);
     if (!key) return setEditing({ state: null, version: 'new' });
     setEditing('loading');
     const result = await calls.read({ params: { key } });
@@ -377,7 +401,8 @@ export default function StaffBlog() {
     }
     setEditing({ state: result.data, version: `r${result.data.latest_revision}` });
   };
-  const changed = (state: ItemState, text: string) => {
+  const changed = (state: ItemState, text: string, preview = false) => {
+    setPreviewOpen(preview);
     setEditing({ state, version: `r${state.latest_revision}-${Date.now()}` });
     setNotice({ text, kind: 'success' });
     list.reload();
@@ -424,7 +449,15 @@ export default function StaffBlog() {
               {current.archived ? <p>{t.stateArchived}</p> : null}
             </>
           ) : null}
-          <PostEditor key={editing.version} calls={calls} state={current} onState={changed} onBack={back} />
+          <PostEditor
+            key={editing.version}
+            calls={calls}
+            state={current}
+            onState={changed}
+            onBack={back}
+            previewOpen={previewOpen}
+            onPreview={setPreviewOpen}
+          />
           {current ? (
             <>
               {current.published ? (
