@@ -3,7 +3,7 @@ import { communityRoutes, type CommunityScreen } from 'remote-community/manifest
 import { coursesRoutes, type CoursesScreen } from 'remote-courses/manifest/routes';
 import { givingRoutes, type GivingScreen } from 'remote-giving/manifest/routes';
 import { inOrder, routeMatcher, type RouteEntry } from 'shared/routes';
-import { shellRoutes, staffAreaRoute, type ShellScreen } from '../shell/manifest/routes';
+import { shellPatternRoutes, shellRoutes, staffAreaRoute, type ShellScreen } from '../shell/manifest/routes';
 
 /**
  * The site's public routes (#27), composed from each app's own: browser-safe data, for the shell's app, the gateway
@@ -88,8 +88,11 @@ export const routes: readonly SiteRoute[] = inOrder<SiteRoute>(
 
 export { staffAreaRoute };
 
+/** Routes whose last segment names published content (/blog/<slug>), resolved from what is live when asked. */
+export const patternRoutes = shellPatternRoutes;
+
 /** Exact, case-insensitive lookup of a pathname in the route table; a path of the panel gives `staffAreaRoute`. */
-export const matchRoute: (pathname: string) => SiteRoute | undefined = routeMatcher<SiteRoute>(routes, staffAreaRoute);
+export const matchRoute: (pathname: string) => SiteRoute | undefined = routeMatcher<SiteRoute>(routes, staffAreaRoute, patternRoutes);
 
 /** Spec paths that differ from a table entry only by letter case (both are served by the same entry). */
 export const pathAliases: Readonly<Record<string, string>> = { '/Proyecto-Puentes': '/proyecto-puentes' };

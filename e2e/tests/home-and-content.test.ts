@@ -168,7 +168,8 @@ describe('content pages', () => {
     assert.equal(await card.locator('.like-count').textContent(), '3');
     await card.getByRole('link', { name: /Leer más/ }).click();
     await waitForHeading(page, /Aprender desarrollo de software/);
-    assert.equal(new URL(page.url()).pathname, '/software-para-el-futuro');
+    // Each card opens its post (#28: the posts are published from the panel); the article keeps its own address.
+    assert.equal(new URL(page.url()).pathname, '/blog/software-para-el-futuro');
     await context.close();
   });
 

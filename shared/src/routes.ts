@@ -29,6 +29,21 @@ export type RouteEntry<Owner extends string = string, Screen extends string = st
   screen: Screen;
 };
 
+/**
+ * Routes under a prefix whose last segment names published content (#28: `/blog/<slug>`): `resolve` gives the page's
+ * fields from what is published now, or undefined for a segment that names nothing live (a 404). The entry it makes
+ * has the concrete path, so the server's render cache and the head treat each page as its own.
+ */
+export interface PatternRoute<Owner extends string = string, Screen extends string = string> {
+  /** Lower case, with its slashes: '/blog/'. */
+  prefix: string;
+  owner: Owner;
+  screen: Screen;
+  resolve: (segment: string) => Omit<RouteFields, 'path'> | undefined;
+  /** The segments live now, for the sitemap (read on the server, where everything published is at hand). */
+  segments: () => readonly string[];
+}
+
 /** Strip a trailing slash (but keep "/"), so "/blog/" matches "/blog". */
 function normalise(pathname: string): string {
   const p = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
@@ -39,9 +54,26 @@ function normalise(pathname: string): string {
  * Exact, case-insensitive lookup of a pathname in `table`; a path of the panel (/equipo…) gives `staffArea` when one is
  * given (the shell's area resolves the rest, see staff-routes.ts).
  */
-export function routeMatcher<R extends RouteEntry>(table: readonly R[], staffArea?: R): (pathname: string) => R | undefined {
+export function routeMatcher<R extends RouteEntry>(
+  table: readonly R[],
+  staffArea?: R,
+  patterns: readonly PatternRoute<R['owner'], R['screen']>[] = [],
+): (pathname: string) => R | undefined {
   const byLowerPath = new Map(table.map((r) => [r.path.toLowerCase(), r]));
-  return (pathname) => (staffArea && isStaffPath(pathname) ? staffArea : byLowerPath.get(normalise(pathname)));
+  const byPattern = (path: string): R | undefined => {
+    for (const p of patterns) {
+      const segment = path.startsWith(p.prefix) ? path.slice(p.prefix.length) : '';
+      if (!segment || segment.includes('/')) continue;
+      const fields = p.resolve(segment);
+      return fields ? ({ ...fields, path, owner: p.owner, screen: p.screen } as R) : undefined;
+    }
+    return undefined;
+  };
+  return (pathname) => {
+    if (staffArea && isStaffPath(pathname)) return staffArea;
+    const path = normalise(pathname);
+    return byLowerPath.get(path) ?? byPattern(path);
+  };
 }
 
 /**

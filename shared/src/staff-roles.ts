@@ -23,6 +23,10 @@ export const staffRoles = {
     label: 'Finanzas',
     description: 'Revisa pagos y donaciones, descarga los libros en CSV y expide los certificados de donación.',
   },
+  contenido: {
+    label: 'Contenido',
+    description: 'Escribe el blog y los textos de las páginas.',
+  },
   datos: {
     label: 'Protección de datos',
     description: 'Responde las solicitudes sobre datos personales, incluida la supresión.',

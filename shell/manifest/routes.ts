@@ -1,6 +1,7 @@
 import { site } from 'shared/foundation/site';
-import type { RouteEntry } from 'shared/routes';
+import type { PatternRoute, RouteEntry } from 'shared/routes';
 import { STAFF_BASE } from 'shared/staff-routes';
+import { BLOG_PREFIX, livePost, livePosts } from './posts';
 
 /** The shell's own pages (shell/src/pages/shell-screens.ts) and the panel's frame. */
 export type ShellScreen =
@@ -9,6 +10,7 @@ export type ShellScreen =
   | 'OdsPage'
   | 'EcoTourismPage'
   | 'BlogPage'
+  | 'BlogPostPage'
   | 'ArticlePage'
   | 'DocumentsPage'
   | 'PrivacyPage'
@@ -101,6 +103,30 @@ export const shellRoutes: readonly RouteEntry<'shell', ShellScreen>[] = [
     title: 'Términos y condiciones',
     description: 'Términos y condiciones de uso del sitio, inscripciones, pagos y donaciones.',
     canonical: '/terminos-y-condiciones',
+  },
+];
+
+/**
+ * A post of the blog (#28), at /blog/<slug>: its title and summary head the page; a slug no live post has is a 404 (a
+ * post scheduled for later included). In a browser reached by client navigation the page did not carry the post: the
+ * entry then stands (titled "Blog") and the screen asks the server for the page.
+ */
+export const shellPatternRoutes: readonly PatternRoute<'shell', ShellScreen>[] = [
+  {
+    prefix: BLOG_PREFIX,
+    owner: 'shell',
+    screen: 'BlogPostPage',
+    resolve: (slug) => {
+      const post = livePost(slug);
+      if (post === undefined) return undefined;
+      return {
+        title: post?.title ?? 'Blog',
+        description: post?.summary ?? 'Artículos sobre tecnología, empleo y formación para el futuro.',
+        canonical: `${BLOG_PREFIX}${slug}`,
+        props: { slug },
+      };
+    },
+    segments: () => (livePosts('/blog') ?? []).map((post) => post.slug),
   },
 ];
 

@@ -1,6 +1,8 @@
 import type { DomainManifest } from 'shared/server/domains';
 import { publishingAudit } from 'shared/server/publishing/routes';
+import { aboutDocument } from './about';
 import { foundationDocument } from './documents';
+import { postsCollection } from './posts';
 
 /**
  * The shell's server side as a domain, `site` (#28): what the whole site shows and no remote owns — the foundation's
@@ -11,7 +13,7 @@ export const siteManifest: DomainManifest = {
   name: 'site',
   // Its one table is the kit's (publishing.revisions, declared with the shared tables): no personal data of its own.
   personalData: { tables: [] },
-  documents: [foundationDocument],
+  documents: [foundationDocument, aboutDocument, postsCollection],
   audit: {
     kinds: { ...publishingAudit('site').kinds, 'site.files': 'Archivos publicados' },
     actions: {

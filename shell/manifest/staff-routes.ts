@@ -4,7 +4,7 @@ const workingRoles: readonly StaffRole[] = allStaffRoles.filter((r) => r !== 'ad
 import type { StaffRoute } from 'shared/staff-routes';
 
 /** The panel's screens the shell renders itself (shell/src/staff/shell-staff-screens.ts): those that span domains. */
-export type ShellStaffScreen = 'StaffToday' | 'StaffPayments' | 'StaffFoundation';
+export type ShellStaffScreen = 'StaffToday' | 'StaffPayments' | 'StaffFoundation' | 'StaffBlog' | 'StaffAbout';
 
 /**
  * The shell's pages in the panel (#27): data only, like a domain's. They span the domains, so no one domain owns them:
@@ -24,5 +24,16 @@ export const shellStaffRoutes: readonly StaffRoute<'shell', ShellStaffScreen>[] 
     title: 'Datos de la fundación',
     nav: 'Datos de la fundación',
     roles: ['admin'],
+  },
+  // The blog (#28): Contenido writes, previews, schedules and publishes the posts.
+  { pattern: '/equipo/blog', owner: 'shell', screen: 'StaffBlog', title: 'Blog', nav: 'Blog', roles: ['contenido'] },
+  // The About page's texts (#28), same role.
+  {
+    pattern: '/equipo/nosotros',
+    owner: 'shell',
+    screen: 'StaffAbout',
+    title: 'Página Nosotros',
+    nav: 'Página Nosotros',
+    roles: ['contenido'],
   },
 ];

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { NavigationContext, type Navigation } from 'shared/navigation';
 import { isStaffPath } from 'shared/staff-routes';
-import { routes, staffAreaRoute } from '../../site/routes';
+import { matchRoute, patternRoutes, routes, staffAreaRoute } from '../../site/routes';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { NotFound } from './pages/not-found';
@@ -10,6 +10,12 @@ import { useDocumentHead } from './routing/document-head';
 import { useInAppLinkInterception } from './routing/link-interception';
 import { RouteScreen } from './routing/route-screen';
 import { useScrollOnNavigation } from './routing/scroll';
+
+/** A route under a prefix (/blog/<slug>): what is published now says whether the page exists. */
+function PatternScreen({ pathname }: { pathname: string }) {
+  const route = matchRoute(pathname);
+  return route ? <RouteScreen key={route.path} route={route} /> : <NotFound />;
+}
 
 /** Bridges react-router to the navigation contract remotes use, so remotes never bundle a router. */
 function useNavigationBridge(): Navigation {
@@ -48,6 +54,14 @@ export function App() {
         <Routes>
           {routes.map((route) => (
             <Route key={route.path} path={route.path} caseSensitive={false} element={<RouteScreen route={route} />} />
+          ))}
+          {patternRoutes.map((pattern) => (
+            <Route
+              key={pattern.prefix}
+              path={`${pattern.prefix}:segment`}
+              caseSensitive={false}
+              element={<PatternScreen pathname={navigation.pathname} />}
+            />
           ))}
           <Route path="*" element={<NotFound />} />
         </Routes>

@@ -16,6 +16,11 @@
 export interface PublishedSnapshot {
   version: string;
   documents: Readonly<Record<string, unknown>>;
+  /**
+   * In a browser, the page the snapshot was cut for (a collection carries only what that page needs); absent on the
+   * server, which holds everything.
+   */
+  pathname?: string;
 }
 
 /** The element a server-rendered page carries the snapshot in. */
@@ -35,7 +40,11 @@ function fromPage(): PublishedSnapshot {
   try {
     const parsed = JSON.parse(element.textContent) as Partial<PublishedSnapshot>;
     if (typeof parsed.version === 'string' && parsed.documents && typeof parsed.documents === 'object')
-      return { version: parsed.version, documents: parsed.documents };
+      return {
+        version: parsed.version,
+        documents: parsed.documents,
+        ...(typeof parsed.pathname === 'string' ? { pathname: parsed.pathname } : {}),
+      };
   } catch {
     // A page without a readable snapshot shows the defaults; it never breaks the page.
   }
@@ -78,4 +87,25 @@ export function liveDocument<T extends object>(name: string, defaults: T): T {
 /** The snapshot as the JSON a page carries (`<` escaped so no text in it can close the script element). */
 export function snapshotJson(snapshot: PublishedSnapshot): string {
   return JSON.stringify(snapshot).replace(/</g, '\\u003c');
+}
+
+/** Lower case without a trailing slash, as the route table matches paths. */
+const samePath = (a: string, b: string) => {
+  const plain = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p).toLowerCase();
+  return plain(a) === plain(b);
+};
+
+/**
+ * A collection's live items (`{ [key]: item }`) as the page at `pathname` may read them: on the server every item; in
+ * a browser what the page was sent with (the collection's `browserFor` for it). Null when this realm's snapshot was cut
+ * for another page (the visitor came here by client navigation): the screen then asks the server for the page.
+ */
+export function publishedItems<T>(
+  name: string,
+  defaults: Readonly<Record<string, T>>,
+  pathname: string,
+): Readonly<Record<string, T>> | null {
+  const snapshot = publishedSnapshot();
+  if (snapshot.pathname !== undefined && !samePath(snapshot.pathname, pathname)) return null;
+  return publishedDocument(name, defaults);
 }

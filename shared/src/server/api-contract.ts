@@ -1,4 +1,4 @@
-import type { PublishedDocument } from '../publishing/document';
+import type { Publishable } from '../publishing/document';
 import type { PublishingRefresh } from './publishing/refresh';
 // Types only: what an API plugin is given and may rely on. Kept apart from the modules that build these values
 // (server-config.ts, identity.ts, api-module.ts), so they can all import the contract without importing each other.
@@ -285,5 +285,5 @@ export interface SiteDomains {
   /** Every domain's labels of its audit actions and records, for the audit log's readers (audit-labels.ts). */
   audit: SiteAuditLabels;
   /** Every document the staff edit and publish (#28), each declared by its domain. */
-  documents: readonly PublishedDocument[];
+  documents: readonly Publishable[];
 }

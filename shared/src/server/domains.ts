@@ -1,4 +1,4 @@
-import type { PublishedDocument } from '../publishing/document';
+import type { Publishable } from '../publishing/document';
 import type { ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { SiteDomains } from './api-contract';
 import { composeAuditLabels, type AuditLabels } from './audit-labels';
@@ -27,7 +27,7 @@ export interface DomainManifest {
   /** How the panel's audit log names its actions and records (audit-labels.ts). */
   audit?: AuditLabels;
   /** The documents its staff edit and publish from the panel (#28; shared/publishing/document). */
-  documents?: readonly PublishedDocument[];
+  documents?: readonly Publishable[];
 }
 
 /** The site from its domains' manifests, in this order (a person's copy lists its groups in it). */
@@ -43,7 +43,7 @@ export function composeDomains(manifests: readonly DomainManifest[]): SiteDomain
       if (form in consentForms) throw new Error(`El formulario ${form} está declarado dos veces.`);
       consentForms[form] = label;
     }
-  const documents: PublishedDocument[] = [];
+  const documents: Publishable[] = [];
   for (const m of manifests)
     for (const doc of m.documents ?? []) {
       if (!doc.name.startsWith(`${m.name}.`)) throw new Error(`El dominio ${m.name} declara el documento ${doc.name}, que no es suyo.`);

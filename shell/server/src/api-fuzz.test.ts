@@ -156,7 +156,7 @@ describe.each(databases)('every API route under fuzzing, on %s', (_name, db) => 
     );
     await seatInDatabase(gw.database.db, accounts, {
       email: fuzzer,
-      roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'datos', 'admin'],
+      roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'contenido', 'datos', 'admin'],
     });
     const doc = (await gw.app.inject('/api/openapi.json')).json<{ paths: Record<string, Record<string, Operation>> }>();
     for (const [path, methods] of Object.entries(doc.paths))

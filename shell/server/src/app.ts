@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { site } from 'shared/foundation/site';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from 'shared/config/runtime';
-import { matchRoute, remoteNames, routes, type RemoteName } from '../../../site/routes';
+import { matchRoute, patternRoutes, remoteNames, routes, type RemoteName } from '../../../site/routes';
 import type { ApiModule } from 'shared/server/api-module';
 import { apiNotFound } from 'shared/server/api-mount';
 import { createApiHost } from 'shared/server/api-host';
@@ -194,7 +194,13 @@ export async function buildGateway(
       .send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\nSitemap: ${config.publicOrigin}/sitemap.xml\n`),
   );
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const canonicals = [...new Set(routes.map((r) => r.canonical).filter((c): c is string => c !== null))];
+    const canonicals = [
+      ...new Set([
+        ...routes.map((r) => r.canonical).filter((c): c is string => c !== null),
+        // Published pages under a prefix (#28: each live post), as they are now.
+        ...patternRoutes.flatMap((p) => p.segments().map((segment) => `${p.prefix}${segment}`)),
+      ]),
+    ];
     const urls = canonicals.map((c) => `  <url><loc>${new URL(c, config.publicOrigin).href}</loc></url>`).join('\n');
     return reply
       .type('application/xml; charset=utf-8')
@@ -270,7 +276,7 @@ export async function buildGateway(
           config.publicOrigin,
           assets.lookup,
           rendered,
-          browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents),
+          browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents, pathname),
         ),
       );
   };

@@ -1,6 +1,7 @@
 import { AppLink } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
-import { aboutContent, type AboutBlock, type AboutContent } from '../content/about';
+import { about } from '../../manifest/about';
+import type { AboutBlock, AboutContent } from '../content/about';
 
 /** The spec's message (§8) when a block of the About page has no content. */
 export const aboutLoadError = 'Error cargando la información';
@@ -30,7 +31,10 @@ function Block({ id, block }: { id: string; block: AboutBlock | undefined }) {
   );
 }
 
-export function AboutView({ content }: { content: AboutContent | undefined }) {
+/** A block the page may lack (the spec's error, §8): the published texts always have them. */
+type AboutView = { [K in keyof AboutContent]?: AboutContent[K] | undefined };
+
+export function AboutView({ content }: { content: AboutView | undefined }) {
   return (
     <PageFrame
       title="Nosotros"
@@ -61,7 +65,7 @@ export function AboutView({ content }: { content: AboutContent | undefined }) {
   );
 }
 
-/** Nosotros (/nosotros, /about-us). */
+/** Nosotros (/nosotros, /about-us): the texts Contenido published (#28). */
 export default function AboutPage() {
-  return <AboutView content={aboutContent} />;
+  return <AboutView content={about} />;
 }

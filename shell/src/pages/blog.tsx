@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
-import { AppLink } from 'shared/navigation';
+import { useEffect, useId, useState } from 'react';
+import { AppLink, useNavigation } from 'shared/navigation';
 import { PageFrame } from 'shared/ui/page-frame';
-import { blogPosts, searchPosts, type BlogPost } from '../content/blog';
+import { BLOG_PREFIX, livePosts, type Post } from '../../manifest/posts';
+import { postDay, searchPosts } from '../content/blog';
 import { Icon } from '../layout/icons';
+import { PageLoading } from './page-loading';
 
 /** Likes count up locally with no limit and are not stored (spec §2 Blog listing). */
 function LikeButton({ title, likes, onLike }: { title: string; likes: number; onLike: () => void }) {
@@ -15,16 +17,20 @@ function LikeButton({ title, likes, onLike }: { title: string; likes: number; on
   );
 }
 
-function PostCard({ post, likes, onLike }: { post: BlogPost; likes: number; onLike: () => void }) {
+function PostCard({ post, likes, onLike }: { post: Post; likes: number; onLike: () => void }) {
+  const day = post.date ? postDay(post.date) : null;
   return (
-    <li className="card post-card" data-post={post.id}>
+    <li className="card post-card" data-post={post.slug}>
+      {post.cover ? <img className="post-card__cover" src={post.cover.src} alt={post.cover.alt} loading="lazy" /> : null}
       <p className="post-meta">
-        <time dateTime={post.isoDate}>{post.date}</time>
+        {day?.label ? <time dateTime={day.dateTime}>{day.label}</time> : null}
+        {day?.label ? ' · ' : null}
+        {post.author}
       </p>
       <h2 className="post-title">{post.title}</h2>
       <p>{post.summary}</p>
       <div className="post-actions">
-        <AppLink className="btn btn--ghost" to={post.to}>
+        <AppLink className="btn btn--ghost" to={`${BLOG_PREFIX}${post.slug}`}>
           Leer más<span className="visually-hidden">: {post.title}</span>
         </AppLink>
         <LikeButton title={post.title} likes={likes} onLike={onLike} />
@@ -33,14 +39,28 @@ function PostCard({ post, likes, onLike }: { post: BlogPost; likes: number; onLi
   );
 }
 
-/** Blog: a search box that filters the cards as the visitor types. */
+/**
+ * Blog: the live posts, newest first (#28: what Contenido published, rendered on the server), and a search box that
+ * filters the cards as the visitor types. A visitor who came by client navigation from a page that did not carry the
+ * cards gets the page from the server.
+ */
 export default function BlogPage() {
+  const { pathname } = useNavigation();
+  const posts = livePosts(pathname);
+  useEffect(() => {
+    if (posts === null) window.location.reload();
+  }, [posts]);
+  if (posts === null) return <PageLoading />;
+  return <BlogList posts={posts} />;
+}
+
+function BlogList({ posts }: { posts: readonly Post[] }) {
   const [query, setQuery] = useState('');
   const inputId = useId();
   // Kept here, not in each card, so a card hidden by the search keeps its count when it comes back.
   const [likes, setLikes] = useState<Record<string, number>>({});
   const like = (id: string) => setLikes((all) => ({ ...all, [id]: (all[id] ?? 0) + 1 }));
-  const results = searchPosts(blogPosts, query);
+  const results = searchPosts(posts, query);
   return (
     <PageFrame title="Blog" intro={<p>Artículos sobre tecnología, empleo y formación para el futuro.</p>}>
       <form role="search" onSubmit={(e) => e.preventDefault()} className="field blog-search">
@@ -59,7 +79,7 @@ export default function BlogPage() {
       {results.length ? (
         <ul className="grid card-list posts">
           {results.map((p) => (
-            <PostCard key={p.id} post={p} likes={likes[p.id] ?? 0} onLike={() => like(p.id)} />
+            <PostCard key={p.slug} post={p} likes={likes[p.slug] ?? 0} onLike={() => like(p.slug)} />
           ))}
         </ul>
       ) : (

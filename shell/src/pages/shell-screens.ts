@@ -9,6 +9,7 @@ export const shellScreens: Record<ShellScreen, ComponentType<Record<string, stri
   OdsPage: lazy(() => import(/* webpackChunkName: "page-OdsPage" */ './ods')),
   EcoTourismPage: lazy(() => import(/* webpackChunkName: "page-EcoTourismPage" */ './eco-tourism')),
   BlogPage: lazy(() => import(/* webpackChunkName: "page-BlogPage" */ './blog')),
+  BlogPostPage: lazy(() => import(/* webpackChunkName: "page-BlogPostPage" */ './blog-post')),
   ArticlePage: lazy(() => import(/* webpackChunkName: "page-ArticlePage" */ './article')),
   DocumentsPage: lazy(() => import(/* webpackChunkName: "page-DocumentsPage" */ './documents')),
   PrivacyPage: lazy(() => import(/* webpackChunkName: "page-PrivacyPage" */ './privacy')),

@@ -6,4 +6,6 @@ export const shellStaffScreens: Record<ShellStaffScreen, ComponentType<Record<st
   StaffToday: lazy(() => import(/* webpackChunkName: "staff-StaffToday" */ './today')),
   StaffPayments: lazy(() => import(/* webpackChunkName: "staff-StaffPayments" */ './payments')),
   StaffFoundation: lazy(() => import(/* webpackChunkName: "staff-StaffFoundation" */ './foundation')),
+  StaffAbout: lazy(() => import(/* webpackChunkName: "staff-StaffAbout" */ './about')),
+  StaffBlog: lazy(() => import(/* webpackChunkName: "staff-StaffBlog" */ './blog')),
 };

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublishedDocument } from '../../publishing/document';
+import { isCollection, type Publishable, type PublishedCollection, type PublishedDocument } from '../../publishing/document';
 import { publishedSnapshot, setPublishedSnapshot, type PublishedSnapshot } from '../../publishing/snapshot';
 import type { SiteDb } from '../database';
-import { liveRevisions, readBody, revisionBodies } from './revisions';
+import { firstPublications, liveRevisions, readBody, readItem, revisionBodies } from './revisions';
 
 /** How often a process asks whether anything new went live (PUBLISHED_REFRESH_MS): a publication reaches every page within it. */
 export const DEFAULT_REFRESH_MS = 2000;
@@ -28,30 +28,53 @@ const versionOf = (live: ReadonlyMap<string, number>) =>
  */
 export function startPublishingRefresh(
   db: SiteDb,
-  documents: readonly PublishedDocument[],
+  declared: readonly Publishable[],
   options: { intervalMs?: number; log?: FastifyBaseLogger; ready?: Promise<void> } = {},
 ): PublishingRefresh {
-  const byName = new Map(documents.map((d) => [d.name, d]));
+  const byName = new Map(declared.filter((d): d is PublishedDocument => !isCollection(d)).map((d) => [d.name, d]));
+  const collections = new Map(declared.filter(isCollection).map((c) => [c.name, c]));
+  // A collection's items are asked for by its prefix (`<name>/`).
+  const asked = [...byName.keys(), ...[...collections.keys()].map((n) => `${n}/`)];
   let running: Promise<void> | null = null;
   let stopped = false;
 
   const load = async () => {
-    const live = await liveRevisions(db, [...byName.keys()]);
+    const live = await liveRevisions(db, asked);
     const version = versionOf(live);
     if (version === publishedSnapshot().version) return;
     const bodies = await revisionBodies(db, live);
     const next: Record<string, unknown> = {};
+    const items = new Map<string, Map<string, unknown>>();
+    const stamped = [...collections.values()].filter((c) => c.firstPublished);
+    const firsts = stamped.length
+      ? await firstPublications(
+          db,
+          stamped.map((c) => c.name),
+        )
+      : new Map<string, string>();
     for (const [name, body] of bodies) {
       const doc = byName.get(name);
       if (doc) next[name] = readBody(doc, body);
+      const slash = name.indexOf('/');
+      const collection = slash > 0 ? collections.get(name.slice(0, slash)) : undefined;
+      if (!collection) continue;
+      // Each collection starts from its defaults; a published item replaces its default, an archived one removes it.
+      const all = items.get(collection.name) ?? new Map<string, unknown>(Object.entries(collection.defaults));
+      const key = name.slice(slash + 1);
+      const item = readItem(collection, body);
+      const first = firsts.get(name);
+      if (item === null) all.delete(key);
+      else all.set(key, first && collection.firstPublished ? collection.firstPublished(item, first) : item);
+      items.set(collection.name, all);
     }
+    for (const [name, all] of items) next[name] = Object.fromEntries(all);
     const snapshot: PublishedSnapshot = { version, documents: next };
     setPublishedSnapshot(snapshot);
     options.log?.info({ published: version }, 'published content loaded');
   };
 
   const refresh = async () => {
-    if (stopped || !byName.size) return;
+    if (stopped || !asked.length) return;
     running ??= load()
       .catch((err: unknown) => options.log?.error({ err }, 'could not read the published content; the last one stays'))
       .finally(() => {
@@ -80,16 +103,25 @@ export function startPublishingRefresh(
   };
 }
 
-/** What a page carries for the browser: the documents public screens read, under the snapshot's version. */
-export function browserSnapshot(snapshot: PublishedSnapshot, documents: readonly PublishedDocument[]): PublishedSnapshot {
-  const wanted = new Map(documents.filter((d) => d.browser).map((d) => [d.name, d]));
-  return {
-    version: snapshot.version,
-    documents: Object.fromEntries(
-      Object.entries(snapshot.documents).flatMap(([name, body]) => {
-        const doc = wanted.get(name);
-        return doc ? [[name, doc.browserView ? doc.browserView(body) : body]] : [];
-      }),
-    ),
-  };
+/**
+ * What a page carries for the browser, under the snapshot's version: the documents public screens read, and of each
+ * collection what its `browserFor` gives for this page (its items by default when nothing was published); the page's
+ * path goes with it, so a screen reached by client navigation knows whether this page carried what it needs.
+ */
+export function browserSnapshot(snapshot: PublishedSnapshot, declared: readonly Publishable[], pathname?: string): PublishedSnapshot {
+  const documents: Record<string, unknown> = {};
+  for (const d of declared) {
+    if (isCollection(d)) {
+      if (pathname === undefined || !d.browserFor) continue;
+      const c = d as PublishedCollection;
+      const items = (snapshot.documents[c.name] ?? c.defaults) as Readonly<Record<string, unknown>>;
+      const projected = c.browserFor?.(pathname, items);
+      if (projected !== undefined) documents[c.name] = projected;
+    } else if (d.browser && d.name in snapshot.documents) {
+      // Only what public screens read (browserView): a certificate's signers stay on the server.
+      const body = snapshot.documents[d.name];
+      documents[d.name] = d.browserView ? d.browserView(body) : body;
+    }
+  }
+  return { version: snapshot.version, documents, ...(pathname === undefined ? {} : { pathname }) };
 }

@@ -1,6 +1,6 @@
 import { sql, type Generated } from 'kysely';
 import type { Schema } from '../../api/operation';
-import type { PublishedDocument, RevisionSummary } from '../../publishing/document';
+import type { PublishedCollection, PublishedDocument, RevisionSummary } from '../../publishing/document';
 import type { z } from '../../schemas/zod';
 import type { DomainMigrations } from '../db';
 import type { CreatedTimestamp, NullableTimestamp, SiteDb } from '../database';
@@ -57,6 +57,9 @@ export const publishingMigrations: DomainMigrations = {
   },
 };
 
+/** The rows of a collection's items (`<name>/…`): starts_with, not LIKE, where a name's `_` would be a wildcard. */
+const startsWith = (prefix: string) => sql<boolean>`starts_with(document, ${prefix})`;
+
 /** How the kit's answers and errors read (Spanish, for the panel). */
 export const publishingTexts = {
   conflict: (revision: number, by: string) =>
@@ -66,6 +69,7 @@ export const publishingTexts = {
   scheduleTooFar: 'Programa la publicación para dentro de un año como máximo.',
   revisionNotFound: 'Esa versión no existe.',
   nothingScheduled: 'No hay ninguna publicación programada.',
+  itemNotFound: 'Ese elemento no existe.',
 } as const;
 
 type Row = {
@@ -205,20 +209,37 @@ export async function cancelSchedule(trx: SiteDb, doc: PublishedDocument, now = 
   return row.revision;
 }
 
-/** Per document, the revision visitors see now (the refresh's cheap question, asked every few seconds). */
+/**
+ * Per document, the revision visitors see now (the refresh's cheap question, asked every few seconds). A name ending in
+ * `/` stands for a collection: every one of its items (`<name>/<key>`).
+ */
 export async function liveRevisions(db: SiteDb, names: readonly string[], now = new Date()): Promise<Map<string, number>> {
   if (!names.length) return new Map();
+  const exact = names.filter((n) => !n.endsWith('/'));
+  const prefixes = names.filter((n) => n.endsWith('/'));
   const rows = await db
     .selectFrom('publishing.revisions')
     .select(['document', 'revision'])
     .distinctOn('document')
-    .where('document', 'in', names)
+    .where((eb) => eb.or([...(exact.length ? [eb('document', 'in', exact)] : []), ...prefixes.map((p) => startsWith(p))]))
     .where('published_at', '<=', now)
     .orderBy('document')
     .orderBy('published_at', 'desc')
     .orderBy('revision', 'desc')
     .execute();
   return new Map(rows.map((r) => [r.document, r.revision]));
+}
+
+/** When each item of the given collections first went live (`<name>/<key>` → ISO). */
+export async function firstPublications(db: SiteDb, collections: readonly string[], now = new Date()): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('publishing.revisions')
+    .select(['document', (eb) => eb.fn.min('published_at').as('first')])
+    .where((eb) => eb.or(collections.map((n) => startsWith(`${n}/`))))
+    .where('published_at', '<=', now)
+    .groupBy('document')
+    .execute();
+  return new Map(rows.flatMap((r) => (r.first ? [[r.document, new Date(r.first as Date).toISOString()] as const] : [])));
 }
 
 /** The bodies of the given revisions. */
@@ -230,4 +251,80 @@ export async function revisionBodies(db: SiteDb, wanted: ReadonlyMap<string, num
     .where((eb) => eb.or([...wanted].map(([document, revision]) => eb.and([eb('document', '=', document), eb('revision', '=', revision)]))))
     .execute();
   return new Map(rows.map((r) => [r.document, r.body]));
+}
+
+/**
+ * One item of a collection seen as a document of its own (`<name>/<key>`), for the functions above. Its defaults are
+ * null, so an archived revision's body (null) reads as null and is never mistaken for the item's defaults.
+ */
+export function itemDocument<S extends Schema>(c: PublishedCollection<S>, key: string): PublishedDocument<S> {
+  return {
+    name: `${c.name}/${key}`,
+    label: c.label,
+    schema: c.schema,
+    defaults: null as z.output<S>,
+    roles: c.roles,
+    path: c.path,
+    browser: false,
+  };
+}
+
+/** An item's body as its schema reads it now, or null (archived, or written by an older schema). */
+export function readItem<S extends Schema>(c: PublishedCollection<S>, body: unknown): z.output<S> | null {
+  const parsed = c.schema.safeParse(body);
+  return parsed.success ? (parsed.data as z.output<S>) : null;
+}
+
+/** A collection item's state for its staff screen (a document's, plus whether it was taken off the site). */
+export async function itemState<S extends Schema>(db: SiteDb, c: PublishedCollection<S>, key: string, now = new Date()) {
+  const doc = itemDocument(c, key);
+  const state = await documentState(db, doc, now);
+  if (!state.latest_revision && !(key in c.defaults)) throw new ApiError(404, 'not_found', publishingTexts.itemNotFound);
+  // An archived item's live revision is the empty one: nothing is published.
+  const archived = state.published !== null && readItem(c, (state.published as { body: unknown }).body) === null;
+  return {
+    key,
+    ...state,
+    published: archived ? null : state.published,
+    defaults: c.defaults[key] ?? null,
+    archived,
+  };
+}
+
+/** Every item of a collection (the defaults and those saved), with its newest body and where it stands. */
+export async function collectionItems<S extends Schema>(db: SiteDb, c: PublishedCollection<S>, now = new Date()) {
+  const rows = await db
+    .selectFrom('publishing.revisions')
+    .select(['document', ...columns])
+    .where(startsWith(`${c.name}/`))
+    .orderBy('revision', 'desc')
+    .execute();
+  const byKey = new Map<string, typeof rows>();
+  for (const row of rows) {
+    const key = row.document.slice(c.name.length + 1);
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  const keys = [...new Set([...Object.keys(c.defaults), ...byKey.keys()])];
+  return keys
+    .map((key) => {
+      const revisions = byKey.get(key) ?? [];
+      const past = revisions.filter((r) => r.published_at !== null && new Date(r.published_at) <= now);
+      const live = past.sort((a, b) => +new Date(b.published_at ?? 0) - +new Date(a.published_at ?? 0) || b.revision - a.revision)[0];
+      const scheduled = revisions.find((r) => r.published_at !== null && new Date(r.published_at) > now);
+      const newest = revisions[0];
+      const archived = live !== undefined && readItem(c, live.body) === null;
+      const newestBody = revisions.map((r) => readItem(c, r.body)).find((b) => b !== null) ?? null;
+      return {
+        key,
+        body: (newestBody ?? c.defaults[key]) as z.output<S>,
+        // A default item never saved is on the site (from the defaults) without a publication time.
+        live: live ? !archived : key in c.defaults,
+        published_at: live && !archived ? iso(live.published_at) : null,
+        scheduled_at: scheduled ? iso(scheduled.published_at) : null,
+        draft: newest !== undefined && newest.published_at === null,
+        archived,
+        latest_revision: newest?.revision ?? 0,
+      };
+    })
+    .filter((item) => item.body !== undefined && item.body !== null);
 }

@@ -1,0 +1,255 @@
+import 'shared/ui/staff/screens.css';
+import { useRef, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import type { DocumentState } from 'shared/publishing/document';
+import { TextAreaField, TextField } from 'shared/ui/form';
+import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
+import { Notice } from 'shared/ui/staff/kit';
+import { ResourceState } from 'shared/ui/staff/resource';
+import {
+  changesBetween,
+  ChangesPreview,
+  failureOf,
+  PublicationStatus,
+  publishingTexts,
+  RevisionHistory,
+  usePublishedDocument,
+  type Change,
+} from 'shared/ui/staff/publishing';
+import { aboutDefaults, aboutOperations, type AboutContent, type aboutDocument } from '../../manifest/about';
+
+type State = DocumentState<typeof aboutDocument.schema>;
+type Block = 'quienesSomos' | 'mision' | 'vision';
+const blocks: readonly Block[] = ['quienesSomos', 'mision', 'vision'];
+
+/** The form: each block's paragraphs in one text area, a blank line between two of them. */
+interface AboutForm {
+  quienesSomos: { title: string; text: string };
+  mision: { title: string; text: string };
+  vision: { title: string; text: string };
+  values: { name: string; text: string }[];
+}
+
+export const staffAboutTexts = {
+  title: 'Página Nosotros',
+  intro:
+    'Los textos de /nosotros: quiénes somos, la misión, la visión y los valores. Guarda un borrador mientras escribes; al publicar, el sitio los muestra en unos segundos.',
+  loading: 'Cargando los textos…',
+  blocks: { quienesSomos: 'Quiénes somos', mision: 'Misión', vision: 'Visión' } as Record<Block, string>,
+  blockTitle: (block: string) => `Título del bloque ${block}`,
+  blockText: (block: string) => `Texto del bloque ${block}`,
+  textHint: 'Deja una línea en blanco entre dos párrafos.',
+  values: 'Valores',
+  valueName: (i: number) => `Nombre del valor ${i + 1}`,
+  valueText: (i: number) => `Frase del valor ${i + 1}`,
+  addValue: 'Agregar un valor',
+  removeValue: (name: string) => `Quitar el valor ${name || 'sin nombre'}`,
+  remove: 'Quitar',
+  saveDraft: 'Guardar borrador',
+  saving: 'Guardando…',
+  review: 'Revisar y publicar',
+} as const;
+const t = staffAboutTexts;
+
+function toForm(content: AboutContent): AboutForm {
+  const block = (b: Block) => ({ title: content[b].title, text: content[b].paragraphs.join('\n\n') });
+  return {
+    quienesSomos: block('quienesSomos'),
+    mision: block('mision'),
+    vision: block('vision'),
+    values: content.values.map((v) => ({ ...v })),
+  };
+}
+
+function fromForm(values: AboutForm): AboutContent {
+  const block = (b: Block) => ({
+    title: values[b].title,
+    paragraphs: values[b].text
+      .split(/\n\s*\n/)
+      .map((p) => p.replace(/\s+/g, ' ').trim())
+      .filter(Boolean),
+  });
+  return { quienesSomos: block('quienesSomos'), mision: block('mision'), vision: block('vision'), values: values.values };
+}
+
+/** The server names a paragraph's error by its path (`mision.paragraphs.0`); the form has one text area per block. */
+const formFieldOf = (key: string) => key.replace(/^(quienesSomos|mision|vision)\.paragraphs(\.\d+)?$/, '$1.text');
+
+function labelOf(path: string): string {
+  const [block, part, index] = path.split('.');
+  if (block && block in t.blocks)
+    return part === 'title'
+      ? t.blockTitle(t.blocks[block as Block])
+      : `${t.blockText(t.blocks[block as Block])} (párrafo ${Number(index) + 1})`;
+  if (block === 'values' && part !== undefined) return index === 'name' ? t.valueName(Number(part)) : t.valueText(Number(part));
+  return path;
+}
+
+function AboutEditor({
+  state,
+  doc,
+  onState,
+}: {
+  state: State;
+  doc: ReturnType<typeof usePublishedDocument<typeof aboutDocument.schema>>;
+  onState: (state: State, notice: string) => void;
+}) {
+  const action = useRef<'draft' | 'publish'>('draft');
+  const [preview, setPreview] = useState<Change[] | null>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const live = state.published?.body ?? state.defaults ?? aboutDefaults;
+  const { form, field, ...submission } = useStaffForm<AboutForm, State>({
+    defaultValues: toForm(state.draft?.body ?? live),
+    send: async (values) => {
+      const result = await doc.send(fromForm(values), action.current);
+      if (result.kind !== 'ok') {
+        setPreview(null);
+        action.current = 'draft';
+      }
+      if (result.kind === 'error' && result.fields)
+        return { ...result, fields: Object.fromEntries(Object.entries(result.fields).map(([k, m]) => [formFieldOf(k), m])) };
+      return result;
+    },
+    onSent: (next) => {
+      setPreview(null);
+      onState(
+        next,
+        action.current === 'draft' ? publishingTexts.savedDraft(next.latest_revision) : publishingTexts.publishedNow(next.latest_revision),
+      );
+      action.current = 'draft';
+    },
+    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
+  });
+  const values = useFieldArray({ control: form.control, name: 'values' });
+  const closePreview = () => {
+    action.current = 'draft';
+    setPreview(null);
+    reviewButton.current?.focus();
+  };
+
+  return (
+    <form
+      ref={submission.formRef}
+      className="form card staff-document"
+      onSubmit={(e) => void submission.onSubmit(e)}
+      aria-labelledby="nosotros-form-titulo"
+      noValidate
+    >
+      <h2 id="nosotros-form-titulo" className="visually-hidden">
+        {t.title}
+      </h2>
+      <StaffFormFailure submission={submission} />
+      {blocks.map((b) => (
+        <fieldset key={b}>
+          <legend>{t.blocks[b]}</legend>
+          <TextField label={t.blockTitle(t.blocks[b])} required unmarked maxLength={80} autoComplete="off" {...field(`${b}.title`)} />
+          <TextAreaField
+            label={t.blockText(t.blocks[b])}
+            hint={t.textHint}
+            required
+            unmarked
+            rows={8}
+            maxLength={10_000}
+            {...field(`${b}.text`)}
+          />
+        </fieldset>
+      ))}
+      <fieldset>
+        <legend>{t.values}</legend>
+        {values.fields.map((v, i) => (
+          <div key={v.id} className="staff-document__item">
+            <TextField label={t.valueName(i)} required unmarked maxLength={40} autoComplete="off" {...field(`values.${i}.name`)} />
+            <TextField label={t.valueText(i)} required unmarked maxLength={240} autoComplete="off" {...field(`values.${i}.text`)} />
+            <button
+              type="button"
+              className="btn btn--ghost"
+              aria-label={t.removeValue(form.getValues(`values.${i}.name`))}
+              onClick={() => values.remove(i)}
+            >
+              {t.remove}
+            </button>
+          </div>
+        ))}
+        <p>
+          <button type="button" className="btn btn--ghost" onClick={() => values.append({ name: '', text: '' })}>
+            {t.addValue}
+          </button>
+        </p>
+      </fieldset>
+      {preview ? (
+        <ChangesPreview
+          changes={preview}
+          busy={submission.busy}
+          onCancel={closePreview}
+          onConfirm={() => {
+            action.current = 'publish';
+            void submission.onSubmit();
+          }}
+        />
+      ) : null}
+      <p className="staff-filters__actions">
+        <button type="submit" className="btn" disabled={submission.busy} onClick={() => (action.current = 'draft')}>
+          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
+        </button>
+        <button
+          ref={reviewButton}
+          type="button"
+          className="btn btn--primary"
+          onClick={() => setPreview(changesBetween(live, fromForm(form.getValues()), labelOf))}
+        >
+          {t.review}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** StaffAbout (/equipo/nosotros): the About page's texts, edited, reviewed, published, with their history. */
+export default function StaffAbout() {
+  const doc = usePublishedDocument(aboutOperations);
+  const { resource } = doc;
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
+  const state = resource.data;
+  const shown = loaded?.state ?? state;
+  const changed = (next: State, text: string) => {
+    resource.set(next);
+    setLoaded(null);
+    setNotice({ text, kind: 'success' });
+  };
+  const load = async (revision: number) => {
+    if (!state) return;
+    const result = await doc.revision(revision);
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    setLoaded({
+      key: `v${revision}-${Date.now()}`,
+      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
+    });
+    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
+  };
+  const unschedule = async () => {
+    const result = await doc.unschedule();
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    changed(result.data, publishingTexts.unscheduled);
+  };
+  return (
+    <section className="staff-screen" aria-labelledby="nosotros-titulo">
+      <h1 id="nosotros-titulo">{t.title}</h1>
+      <p className="staff-screen__intro">{t.intro}</p>
+      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
+      <ResourceState resource={resource} loading={t.loading} />
+      {state && shown ? (
+        <>
+          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
+          <AboutEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
+          <RevisionHistory
+            history={state.history}
+            live={state.published?.revision ?? null}
+            onLoad={(r) => void load(r)}
+            headingId="nosotros-historial"
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
