@@ -22,12 +22,6 @@ const noPersonalData = new Set([
   'GET /api/courses/staff/cohorts',
   // The campaigns' texts and goals.
   'GET /api/giving/staff/campaigns',
-  // The foundation's data (#28): what it publishes about itself, and which member saved each version.
-  'GET /api/site/staff/publicacion/fundacion',
-  'GET /api/site/staff/publicacion/fundacion/revisiones/:revision',
-  // The course catalogue (#28): texts and prices of the courses, and which member saved each version.
-  'GET /api/courses/staff/publicacion/catalogo',
-  'GET /api/courses/staff/publicacion/catalogo/revisiones/:revision',
   // Sums of approved donations per month and year.
   'GET /api/giving/staff/donations/totales',
   // Subscribers counted per status, and the latest sends (subject, counts).
@@ -39,6 +33,12 @@ const noPersonalData = new Set([
 ]);
 
 /** Reads that write their own audit row (a CSV streamed out: its kind, filter names and row count). */
+/**
+ * What the staff publish (#28: the foundation's data, the catalogue, the amounts, posts and page texts), in every
+ * domain's publishing kit routes: content meant for the public, and which member saved each version.
+ */
+const publishedContent = /^\/api\/[a-z]+\/staff\/publicacion\//;
+
 const auditedByHandler = new Set([
   'GET /api/giving/staff/donations/exportar',
   'GET /api/courses/staff/enrolments/exportar',
@@ -72,7 +72,9 @@ describe('audited staff reads of personal data (issue #26, row 6)', () => {
   it('marks every staff read as an audited read, unless it audits itself or is listed as holding no personal data', () => {
     const reads = t.routes.filter(isRead);
     expect(reads.length).toBeGreaterThan(20);
-    const unaccounted = reads.filter((r) => !r.read && !noPersonalData.has(key(r)) && !auditedByHandler.has(key(r))).map(key);
+    const unaccounted = reads
+      .filter((r) => !r.read && !noPersonalData.has(key(r)) && !auditedByHandler.has(key(r)) && !publishedContent.test(r.url))
+      .map(key);
     expect(unaccounted).toEqual([]);
     // The lists name real, unmarked reads: an entry left behind after a route moved or got marked is an error.
     const unmarked = new Set(reads.filter((r) => !r.read).map(key));
