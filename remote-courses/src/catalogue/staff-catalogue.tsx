@@ -4,18 +4,14 @@ import { useFieldArray, type Control, type FieldErrors, type Path, type UseFormR
 import { formatCOP, parseCOP } from 'shared/format/money';
 import type { DocumentState } from 'shared/publishing/document';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
-import { Notice } from 'shared/ui/staff/kit';
-import { ResourceState } from 'shared/ui/staff/resource';
+import { StaffFormFailure } from 'shared/ui/staff/form';
 import {
   changesBetween,
-  ChangesPreview,
-  failureOf,
-  PublicationStatus,
-  publishingTexts,
-  RevisionHistory,
-  usePublishedDocument,
+  DocumentEditorActions,
+  PublishedDocumentScreen,
+  useDocumentEditor,
   type Change,
+  type usePublishedDocument,
 } from 'shared/ui/staff/publishing';
 import { catalogueDefaults, initialCourses, type CatalogueContent, type CourseContent, type CourseSlug } from '../../manifest/catalogue';
 import { catalogueOperations, type catalogueDocument } from '../../manifest/catalogue-document';
@@ -264,51 +260,28 @@ function CatalogueEditor({
   doc: ReturnType<typeof usePublishedDocument<typeof catalogueDocument.schema>>;
   onState: (state: State, notice: string) => void;
 }) {
-  const action = useRef<'draft' | 'publish'>('draft');
-  const [preview, setPreview] = useState<Change[] | null>(null);
   const [course, setCourse] = useState<CourseSlug>(slugs[0] ?? 'desarrollo-software');
   const [elsewhere, setElsewhere] = useState<CourseSlug | null>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
   const live = state.published?.body ?? state.defaults ?? catalogueDefaults;
-  const { form, ...submission } = useStaffForm<CatalogueForm, State>({
+  const { form, submission, openPreview, actions } = useDocumentEditor<CatalogueForm, typeof catalogueDocument.schema>({
+    doc,
     defaultValues: toForm(state.draft?.body ?? live),
-    send: async (values) => {
-      const result = await doc.send(toBody(values), action.current);
-      if (result.kind !== 'ok') {
-        setPreview(null);
-        action.current = 'draft';
-        // The first course with a refused value is shown, so its message is on a visible field.
-        const refused = result.kind === 'error' ? Object.keys(result.fields ?? {}) : [];
-        const courses = [...new Set(refused.map((k) => k.split('.')[0]))].filter((s): s is CourseSlug => slugs.includes(s as CourseSlug));
-        const next = courses.includes(course) ? course : courses[0];
-        if (next && next !== course) setCourse(next);
-        setElsewhere(courses.find((s) => s !== next) ?? null);
-      }
-      return result;
+    toBody,
+    // The first course with a refused value is shown, so its message is on a visible field.
+    onRefused: (refused) => {
+      const courses = [...new Set(refused.map((k) => k.split('.')[0]))].filter((s): s is CourseSlug => slugs.includes(s as CourseSlug));
+      const next = courses.includes(course) ? course : courses[0];
+      if (next && next !== course) setCourse(next);
+      setElsewhere(courses.find((s) => s !== next) ?? null);
     },
-    onSent: (next) => {
-      setPreview(null);
+    onState: (next, notice) => {
       setElsewhere(null);
-      onState(
-        next,
-        action.current === 'draft' ? publishingTexts.savedDraft(next.latest_revision) : publishingTexts.publishedNow(next.latest_revision),
-      );
-      action.current = 'draft';
+      onState(next, notice);
     },
-    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
   });
   const errors = form.formState.errors;
   const field = (name: Path<CatalogueForm>) => ({ ...form.register(name), error: errorAt(errors, name) });
   const values = form.getValues();
-  const openPreview = () => {
-    const now = form.getValues();
-    setPreview(withPesos(changesBetween(toForm(live), now, labelOf(now))));
-  };
-  const closePreview = () => {
-    action.current = 'draft';
-    setPreview(null);
-    reviewButton.current?.focus();
-  };
   const c = course;
 
   return (
@@ -399,85 +372,27 @@ function CatalogueEditor({
           </fieldset>
         ))}
       </div>
-      {preview ? (
-        <ChangesPreview
-          changes={preview}
-          busy={submission.busy}
-          onCancel={closePreview}
-          onConfirm={() => {
-            action.current = 'publish';
-            void submission.onSubmit();
-          }}
-        />
-      ) : null}
-      <p className="staff-filters__actions">
-        {/* Enter in a field saves a draft too: only the preview's confirmation publishes. */}
-        <button
-          type="submit"
-          className="btn"
-          disabled={submission.busy}
-          aria-busy={submission.busy || undefined}
-          onClick={() => (action.current = 'draft')}
-        >
-          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
-        </button>
-        <button ref={reviewButton} type="button" className="btn btn--primary" onClick={openPreview}>
-          {t.review}
-        </button>
-      </p>
+      <DocumentEditorActions
+        actions={actions}
+        onReview={() => {
+          const now = form.getValues();
+          openPreview(withPesos(changesBetween(toForm(live), now, labelOf(now))));
+        }}
+      />
     </form>
   );
 }
 
 /** StaffCatalogue (/equipo/catalogo): the courses' texts, prices and modules, edited, previewed, published, with history. */
 export default function StaffCatalogue() {
-  const doc = usePublishedDocument(catalogueOperations);
-  const { resource } = doc;
-  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
-  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
-  const state = resource.data;
-  const shown = loaded?.state ?? state;
-
-  const changed = (next: State, text: string) => {
-    resource.set(next);
-    setLoaded(null);
-    setNotice({ text, kind: 'success' });
-  };
-  const load = async (revision: number) => {
-    if (!state) return;
-    const result = await doc.revision(revision);
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
-    setLoaded({
-      key: `v${revision}-${Date.now()}`,
-      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
-    });
-    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
-  };
-  const unschedule = async () => {
-    const result = await doc.unschedule();
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    changed(result.data, publishingTexts.unscheduled);
-  };
-
   return (
-    <section className="staff-screen" aria-labelledby="catalogo-titulo">
-      <h1 id="catalogo-titulo">{t.title}</h1>
-      <p className="staff-screen__intro">{t.intro}</p>
-      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
-      <ResourceState resource={resource} loading={t.loading} />
-      {state && shown ? (
-        <>
-          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
-          <CatalogueEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
-          <RevisionHistory
-            history={state.history}
-            live={state.published?.revision ?? null}
-            onLoad={(r) => void load(r)}
-            headingId="catalogo-historial"
-          />
-        </>
-      ) : null}
-    </section>
+    <PublishedDocumentScreen
+      ops={catalogueOperations}
+      id="catalogo"
+      title={t.title}
+      intro={t.intro}
+      loading={t.loading}
+      editor={(p) => <CatalogueEditor key={p.key} state={p.state} doc={p.doc} onState={p.onState} />}
+    />
   );
 }

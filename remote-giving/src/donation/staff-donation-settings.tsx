@@ -1,22 +1,16 @@
 import 'shared/ui/staff/screens.css';
-import { useRef, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { formatCOP } from 'shared/format/money';
 import type { DocumentState } from 'shared/publishing/document';
 import { TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
-import { Notice } from 'shared/ui/staff/kit';
+import { StaffFormFailure } from 'shared/ui/staff/form';
 import {
   changesBetween,
-  ChangesPreview,
-  failureOf,
-  PublicationStatus,
-  publishingTexts,
-  RevisionHistory,
-  usePublishedDocument,
-  type Change,
+  DocumentEditorActions,
+  PublishedDocumentScreen,
+  useDocumentEditor,
+  type usePublishedDocument,
 } from 'shared/ui/staff/publishing';
-import { ResourceState } from 'shared/ui/staff/resource';
 import { MAX_PRESETS, PROVIDER_MIN_COP, type DonationSettings, type donationDocument } from '../../manifest/documents';
 import { donationSettingsOperations } from './staff-operations';
 
@@ -107,28 +101,11 @@ function SettingsEditor({
   doc: ReturnType<typeof usePublishedDocument<typeof donationDocument.schema>>;
   onState: (state: State, notice: string) => void;
 }) {
-  const action = useRef<'draft' | 'publish'>('draft');
-  const [preview, setPreview] = useState<Change[] | null>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
   const live = state.published?.body ?? state.defaults;
-  const { form, field, ...submission } = useStaffForm<SettingsForm, State>({
+  const { form, field, submission, openPreview, actions } = useDocumentEditor<SettingsForm, typeof donationDocument.schema>({
+    doc,
     defaultValues: toForm(state.draft?.body ?? live),
-    send: async (values) => {
-      const result = await doc.send(values, action.current);
-      // A refused publication goes back to the form (its errors are on the fields); Enter saves a draft again.
-      if (result.kind !== 'ok') {
-        setPreview(null);
-        action.current = 'draft';
-      }
-      return result;
-    },
-    onSent: (next) => {
-      setPreview(null);
-      const revision = next.latest_revision;
-      onState(next, action.current === 'draft' ? publishingTexts.savedDraft(revision) : publishingTexts.publishedNow(revision));
-      action.current = 'draft';
-    },
-    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
+    onState,
   });
   const presets = useFieldArray({ control: form.control, name: 'presets' });
   /** An amount field that keeps only digits as they are typed. */
@@ -145,13 +122,6 @@ function SettingsEditor({
       },
     };
   };
-  const openPreview = () => setPreview(changesBetween(shownOf(toForm(live)), shownOf(form.getValues()), (path) => labels[path] ?? path));
-  const closePreview = () => {
-    action.current = 'draft';
-    setPreview(null);
-    reviewButton.current?.focus();
-  };
-
   return (
     <form
       ref={submission.formRef}
@@ -204,32 +174,10 @@ function SettingsEditor({
           {...field('receiptThanks')}
         />
       </fieldset>
-      {preview ? (
-        <ChangesPreview
-          changes={preview}
-          busy={submission.busy}
-          onCancel={closePreview}
-          onConfirm={() => {
-            action.current = 'publish';
-            void submission.onSubmit();
-          }}
-        />
-      ) : null}
-      <p className="staff-filters__actions">
-        {/* Enter in a field saves a draft too: only the preview's confirmation publishes. */}
-        <button
-          type="submit"
-          className="btn"
-          disabled={submission.busy}
-          aria-busy={submission.busy || undefined}
-          onClick={() => (action.current = 'draft')}
-        >
-          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
-        </button>
-        <button ref={reviewButton} type="button" className="btn btn--primary" onClick={openPreview}>
-          {t.review}
-        </button>
-      </p>
+      <DocumentEditorActions
+        actions={actions}
+        onReview={() => openPreview(changesBetween(shownOf(toForm(live)), shownOf(form.getValues()), (path) => labels[path] ?? path))}
+      />
     </form>
   );
 }
@@ -240,53 +188,14 @@ function SettingsEditor({
  * at once, this document goes through drafts and a reviewed publication, and one screen with both would mix them.
  */
 export default function StaffDonationSettings() {
-  const doc = usePublishedDocument(donationSettingsOperations);
-  const { resource } = doc;
-  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
-  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
-  const state = resource.data;
-  const shown = loaded?.state ?? state;
-
-  const changed = (next: State, text: string) => {
-    resource.set(next);
-    setLoaded(null);
-    setNotice({ text, kind: 'success' });
-  };
-  const load = async (revision: number) => {
-    if (!state) return;
-    const result = await doc.revision(revision);
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
-    setLoaded({
-      key: `v${revision}-${Date.now()}`,
-      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
-    });
-    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
-  };
-  const unschedule = async () => {
-    const result = await doc.unschedule();
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    changed(result.data, publishingTexts.unscheduled);
-  };
-
   return (
-    <section className="staff-screen" aria-labelledby="donacion-config-titulo">
-      <h1 id="donacion-config-titulo">{t.title}</h1>
-      <p className="staff-screen__intro">{t.intro}</p>
-      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
-      <ResourceState resource={resource} loading={t.loading} />
-      {state && shown ? (
-        <>
-          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
-          <SettingsEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
-          <RevisionHistory
-            history={state.history}
-            live={state.published?.revision ?? null}
-            onLoad={(r) => void load(r)}
-            headingId="donacion-config-historial"
-          />
-        </>
-      ) : null}
-    </section>
+    <PublishedDocumentScreen
+      ops={donationSettingsOperations}
+      id="donacion-config"
+      title={t.title}
+      intro={t.intro}
+      loading={t.loading}
+      editor={(p) => <SettingsEditor key={p.key} state={p.state} doc={p.doc} onState={p.onState} />}
+    />
   );
 }

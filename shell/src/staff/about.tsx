@@ -1,20 +1,14 @@
 import 'shared/ui/staff/screens.css';
-import { useRef, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import type { DocumentState } from 'shared/publishing/document';
 import { TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
-import { Notice } from 'shared/ui/staff/kit';
-import { ResourceState } from 'shared/ui/staff/resource';
+import { StaffFormFailure } from 'shared/ui/staff/form';
 import {
   changesBetween,
-  ChangesPreview,
-  failureOf,
-  PublicationStatus,
-  publishingTexts,
-  RevisionHistory,
-  usePublishedDocument,
-  type Change,
+  DocumentEditorActions,
+  PublishedDocumentScreen,
+  useDocumentEditor,
+  type usePublishedDocument,
 } from 'shared/ui/staff/publishing';
 import { aboutDefaults, aboutOperations, type AboutContent, type aboutDocument } from '../../manifest/about';
 
@@ -94,39 +88,15 @@ function AboutEditor({
   doc: ReturnType<typeof usePublishedDocument<typeof aboutDocument.schema>>;
   onState: (state: State, notice: string) => void;
 }) {
-  const action = useRef<'draft' | 'publish'>('draft');
-  const [preview, setPreview] = useState<Change[] | null>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
   const live = state.published?.body ?? state.defaults ?? aboutDefaults;
-  const { form, field, ...submission } = useStaffForm<AboutForm, State>({
+  const { form, field, submission, openPreview, actions } = useDocumentEditor<AboutForm, typeof aboutDocument.schema>({
+    doc,
     defaultValues: toForm(state.draft?.body ?? live),
-    send: async (values) => {
-      const result = await doc.send(fromForm(values), action.current);
-      if (result.kind !== 'ok') {
-        setPreview(null);
-        action.current = 'draft';
-      }
-      if (result.kind === 'error' && result.fields)
-        return { ...result, fields: Object.fromEntries(Object.entries(result.fields).map(([k, m]) => [formFieldOf(k), m])) };
-      return result;
-    },
-    onSent: (next) => {
-      setPreview(null);
-      onState(
-        next,
-        action.current === 'draft' ? publishingTexts.savedDraft(next.latest_revision) : publishingTexts.publishedNow(next.latest_revision),
-      );
-      action.current = 'draft';
-    },
-    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
+    toBody: fromForm,
+    fieldOf: formFieldOf,
+    onState,
   });
   const values = useFieldArray({ control: form.control, name: 'values' });
-  const closePreview = () => {
-    action.current = 'draft';
-    setPreview(null);
-    reviewButton.current?.focus();
-  };
-
   return (
     <form
       ref={submission.formRef}
@@ -176,80 +146,21 @@ function AboutEditor({
           </button>
         </p>
       </fieldset>
-      {preview ? (
-        <ChangesPreview
-          changes={preview}
-          busy={submission.busy}
-          onCancel={closePreview}
-          onConfirm={() => {
-            action.current = 'publish';
-            void submission.onSubmit();
-          }}
-        />
-      ) : null}
-      <p className="staff-filters__actions">
-        <button type="submit" className="btn" disabled={submission.busy} onClick={() => (action.current = 'draft')}>
-          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
-        </button>
-        <button
-          ref={reviewButton}
-          type="button"
-          className="btn btn--primary"
-          onClick={() => setPreview(changesBetween(live, fromForm(form.getValues()), labelOf))}
-        >
-          {t.review}
-        </button>
-      </p>
+      <DocumentEditorActions actions={actions} onReview={() => openPreview(changesBetween(live, fromForm(form.getValues()), labelOf))} />
     </form>
   );
 }
 
 /** StaffAbout (/equipo/nosotros): the About page's texts, edited, reviewed, published, with their history. */
 export default function StaffAbout() {
-  const doc = usePublishedDocument(aboutOperations);
-  const { resource } = doc;
-  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
-  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
-  const state = resource.data;
-  const shown = loaded?.state ?? state;
-  const changed = (next: State, text: string) => {
-    resource.set(next);
-    setLoaded(null);
-    setNotice({ text, kind: 'success' });
-  };
-  const load = async (revision: number) => {
-    if (!state) return;
-    const result = await doc.revision(revision);
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    setLoaded({
-      key: `v${revision}-${Date.now()}`,
-      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
-    });
-    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
-  };
-  const unschedule = async () => {
-    const result = await doc.unschedule();
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    changed(result.data, publishingTexts.unscheduled);
-  };
   return (
-    <section className="staff-screen" aria-labelledby="nosotros-titulo">
-      <h1 id="nosotros-titulo">{t.title}</h1>
-      <p className="staff-screen__intro">{t.intro}</p>
-      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
-      <ResourceState resource={resource} loading={t.loading} />
-      {state && shown ? (
-        <>
-          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
-          <AboutEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
-          <RevisionHistory
-            history={state.history}
-            live={state.published?.revision ?? null}
-            onLoad={(r) => void load(r)}
-            headingId="nosotros-historial"
-          />
-        </>
-      ) : null}
-    </section>
+    <PublishedDocumentScreen
+      ops={aboutOperations}
+      id="nosotros"
+      title={t.title}
+      intro={t.intro}
+      loading={t.loading}
+      editor={(p) => <AboutEditor key={p.key} state={p.state} doc={p.doc} onState={p.onState} />}
+    />
   );
 }

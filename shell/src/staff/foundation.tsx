@@ -1,23 +1,17 @@
 import 'shared/ui/staff/screens.css';
-import { useRef, useState } from 'react';
 import { useFieldArray, type Path } from 'react-hook-form';
 import { foundationDefaults } from 'shared/config/site';
 import { pendingFoundationData } from 'shared/foundation/fields';
 import type { FoundationData, FoundationDataInput } from 'shared/foundation/schema';
 import { TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure, useStaffForm } from 'shared/ui/staff/form';
-import { Notice } from 'shared/ui/staff/kit';
+import { StaffFormFailure } from 'shared/ui/staff/form';
 import { PublishedFileUpload } from 'shared/ui/staff/upload';
-import { ResourceState } from 'shared/ui/staff/resource';
 import {
   changesBetween,
-  ChangesPreview,
-  failureOf,
-  PublicationStatus,
-  publishingTexts,
-  RevisionHistory,
-  usePublishedDocument,
-  type Change,
+  DocumentEditorActions,
+  PublishedDocumentScreen,
+  useDocumentEditor,
+  type usePublishedDocument,
 } from 'shared/ui/staff/publishing';
 import type { DocumentState } from 'shared/publishing/document';
 import { foundationOperations, type foundationDocument } from '../../manifest/documents';
@@ -124,28 +118,11 @@ function FoundationEditor({
   doc: ReturnType<typeof usePublishedDocument<typeof foundationDocument.schema>>;
   onState: (state: State, notice: string) => void;
 }) {
-  const action = useRef<'draft' | 'publish'>('draft');
-  const [preview, setPreview] = useState<Change[] | null>(null);
-  const reviewButton = useRef<HTMLButtonElement>(null);
   const live = state.published?.body ?? state.defaults ?? foundationDefaults;
-  const { form, field, ...submission } = useStaffForm<FoundationForm, State>({
+  const { form, field, submission, openPreview, actions } = useDocumentEditor<FoundationForm, typeof foundationDocument.schema>({
+    doc,
     defaultValues: toForm(state.draft?.body ?? live),
-    send: async (values) => {
-      const result = await doc.send(values, action.current);
-      // A refused publication goes back to the form (its errors are on the fields); Enter saves a draft again.
-      if (result.kind !== 'ok') {
-        setPreview(null);
-        action.current = 'draft';
-      }
-      return result;
-    },
-    onSent: (next) => {
-      setPreview(null);
-      const revision = next.latest_revision;
-      onState(next, action.current === 'draft' ? publishingTexts.savedDraft(revision) : publishingTexts.publishedNow(revision));
-      action.current = 'draft';
-    },
-    texts: { network: publishingTexts.network, failed: publishingTexts.failed, sessionEnded: publishingTexts.sessionEnded },
+    onState,
   });
   const documents = useFieldArray({ control: form.control, name: 'esal.documents' });
   const text = (name: Path<FoundationForm>, options: { multiline?: boolean; required?: boolean; maxLength?: number } = {}) => {
@@ -156,16 +133,6 @@ function FoundationEditor({
       <TextField autoComplete="off" maxLength={options.maxLength ?? 300} {...props} />
     );
   };
-  const openPreview = () => {
-    const values = form.getValues();
-    setPreview(changesBetween(toForm(live), values, labelOf(values)));
-  };
-  const closePreview = () => {
-    action.current = 'draft';
-    setPreview(null);
-    reviewButton.current?.focus();
-  };
-
   return (
     <form
       ref={submission.formRef}
@@ -273,77 +240,29 @@ function FoundationEditor({
         {text('esal.annualReport', { multiline: true })}
         {text('esal.financialStatements', { multiline: true })}
       </fieldset>
-      {preview ? (
-        <ChangesPreview
-          changes={preview}
-          busy={submission.busy}
-          onCancel={closePreview}
-          onConfirm={() => {
-            action.current = 'publish';
-            void submission.onSubmit();
-          }}
-        />
-      ) : null}
-      <p className="staff-filters__actions">
-        {/* Enter in a field saves a draft too: only the preview's confirmation publishes. */}
-        <button
-          type="submit"
-          className="btn"
-          disabled={submission.busy}
-          aria-busy={submission.busy || undefined}
-          onClick={() => (action.current = 'draft')}
-        >
-          {submission.busy && action.current === 'draft' ? t.saving : t.saveDraft}
-        </button>
-        <button ref={reviewButton} type="button" className="btn btn--primary" onClick={openPreview}>
-          {t.review}
-        </button>
-      </p>
+      <DocumentEditorActions
+        actions={actions}
+        onReview={() => {
+          const values = form.getValues();
+          openPreview(changesBetween(toForm(live), values, labelOf(values)));
+        }}
+      />
     </form>
   );
 }
 
 /** StaffFoundation (/equipo/fundacion): the foundation's data, edited, previewed, published, with its history. */
 export default function StaffFoundation() {
-  const doc = usePublishedDocument(foundationOperations);
-  const { resource } = doc;
-  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
-  const [loaded, setLoaded] = useState<{ key: string; state: State } | null>(null);
-  const state = resource.data;
-  const shown = loaded?.state ?? state;
-  const pending = state ? pendingFoundationData(state.published?.body ?? state.defaults) : [];
-
-  const changed = (next: State, text: string) => {
-    resource.set(next);
-    setLoaded(null);
-    setNotice({ text, kind: 'success' });
-  };
-  const load = async (revision: number) => {
-    if (!state) return;
-    const result = await doc.revision(revision);
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
-    setLoaded({
-      key: `v${revision}-${Date.now()}`,
-      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
-    });
-    setNotice({ text: publishingTexts.loaded(revision), kind: 'success' });
-  };
-  const unschedule = async () => {
-    const result = await doc.unschedule();
-    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
-    changed(result.data, publishingTexts.unscheduled);
-  };
-
   return (
-    <section className="staff-screen" aria-labelledby="fundacion-titulo">
-      <h1 id="fundacion-titulo">{t.title}</h1>
-      <p className="staff-screen__intro">{t.intro}</p>
-      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
-      <ResourceState resource={resource} loading={t.loading} />
-      {state && shown ? (
-        <>
-          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
+    <PublishedDocumentScreen
+      ops={foundationOperations}
+      id="fundacion"
+      title={t.title}
+      intro={t.intro}
+      loading={t.loading}
+      aside={(state) => {
+        const pending = pendingFoundationData(state.published?.body ?? state.defaults);
+        return (
           <section aria-labelledby="fundacion-faltan" className="staff-missing">
             <h2 id="fundacion-faltan">{t.missingTitle}</h2>
             {pending.length ? (
@@ -356,15 +275,9 @@ export default function StaffFoundation() {
               <p>{t.missingNone}</p>
             )}
           </section>
-          <FoundationEditor key={loaded?.key ?? `r${state.latest_revision}`} state={shown} doc={doc} onState={changed} />
-          <RevisionHistory
-            history={state.history}
-            live={state.published?.revision ?? null}
-            onLoad={(r) => void load(r)}
-            headingId="fundacion-historial"
-          />
-        </>
-      ) : null}
-    </section>
+        );
+      }}
+      editor={(p) => <FoundationEditor key={p.key} state={p.state} doc={p.doc} onState={p.onState} />}
+    />
   );
 }

@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { Schema } from 'shared/api/operation';
 import type { ApiResult } from 'shared/api/client';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import type { DocumentOperations, DocumentState, RevisionSummary } from 'shared/publishing/document';
-import { messageOf, StaffTable } from './kit';
+import { useStaffForm } from './form';
+import { messageOf, Notice, StaffTable } from './kit';
+import { ResourceState } from './resource';
 import { useStaffResource } from './resource';
 
 /**
@@ -48,6 +51,9 @@ export const publishingTexts = {
   keepEditing: 'Seguir editando',
   savedDraft: (revision: number) => `Borrador guardado (versión ${revision}). El sitio sigue mostrando lo publicado.`,
   publishedNow: (revision: number) => `Publicado (versión ${revision}). El sitio lo muestra en unos segundos.`,
+  saveDraft: 'Guardar borrador',
+  saving: 'Guardando…',
+  review: 'Revisar y publicar',
   scheduledAt: (revision: number, at: string) => `Versión ${revision} programada para el ${at}.`,
 } as const;
 const t = publishingTexts;
@@ -232,6 +238,186 @@ export function ChangesPreview({
           {t.keepEditing}
         </button>
       </p>
+    </section>
+  );
+}
+
+type DocumentAccess<S extends Schema> = ReturnType<typeof usePublishedDocument<S>>;
+
+/**
+ * One document's form on the form kit: "Guardar borrador" submits (Enter in a field too), "Revisar y publicar" opens
+ * the preview of the changes the screen computes, and only the preview's confirmation publishes. A refused send goes
+ * back to the form with its errors on the fields; a sent one hands the new state to the screen with what happened.
+ */
+export function useDocumentEditor<V extends FieldValues, S extends Schema>({
+  doc,
+  defaultValues,
+  toBody = (values) => values,
+  onRefused,
+  fieldOf = (path) => path,
+  onState,
+}: {
+  doc: DocumentAccess<S>;
+  defaultValues: DefaultValues<V>;
+  /** The document's body from the form's values (when the form is shaped otherwise). */
+  toBody?: (values: V) => unknown;
+  /** The server's field errors, for a screen that shows only part of the form (to reveal the part they are in). */
+  onRefused?: (fields: readonly string[]) => void;
+  /** The form's field for a path of the document's (when the form is shaped otherwise). */
+  fieldOf?: (path: string) => string;
+  onState: (state: DocumentState<S>, notice: string) => void;
+}) {
+  const action = useRef<'draft' | 'publish'>('draft');
+  const [preview, setPreview] = useState<Change[] | null>(null);
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const { form, field, ...submission } = useStaffForm<V, DocumentState<S>>({
+    defaultValues,
+    send: async (values) => {
+      const result = await doc.send(toBody(values), action.current);
+      if (result.kind === 'ok') return result;
+      setPreview(null);
+      action.current = 'draft';
+      if (result.kind !== 'error' || !result.fields) return result;
+      onRefused?.(Object.keys(result.fields));
+      return { ...result, fields: Object.fromEntries(Object.entries(result.fields).map(([k, m]) => [fieldOf(k), m])) };
+    },
+    onSent: (next) => {
+      setPreview(null);
+      const revision = next.latest_revision;
+      onState(next, action.current === 'draft' ? t.savedDraft(revision) : t.publishedNow(revision));
+      action.current = 'draft';
+    },
+    texts: { network: t.network, failed: t.failed, sessionEnded: t.sessionEnded },
+  });
+  return {
+    form,
+    field,
+    submission,
+    /** Opens the preview with the changes the screen computed (`changesBetween` of what is live and the form). */
+    openPreview: (changes: Change[]) => setPreview(changes),
+    actions: {
+      preview,
+      busy: submission.busy,
+      savingDraft: submission.busy && action.current === 'draft',
+      reviewButton,
+      draft: () => (action.current = 'draft'),
+      confirm: () => {
+        action.current = 'publish';
+        void submission.onSubmit();
+      },
+      close: () => {
+        action.current = 'draft';
+        setPreview(null);
+        reviewButton.current?.focus();
+      },
+    },
+  };
+}
+
+/** The preview (when open) and the form's two buttons: a draft's submit and the review that leads to publishing. */
+export function DocumentEditorActions({
+  actions,
+  onReview,
+}: {
+  actions: ReturnType<typeof useDocumentEditor>['actions'];
+  onReview: () => void;
+}) {
+  return (
+    <>
+      {actions.preview ? (
+        <ChangesPreview changes={actions.preview} busy={actions.busy} onCancel={actions.close} onConfirm={actions.confirm} />
+      ) : null}
+      <p className="staff-filters__actions">
+        {/* Enter in a field saves a draft too: only the preview's confirmation publishes. */}
+        <button type="submit" className="btn" disabled={actions.busy} aria-busy={actions.busy || undefined} onClick={actions.draft}>
+          {actions.savingDraft ? t.saving : t.saveDraft}
+        </button>
+        <button ref={actions.reviewButton} type="button" className="btn btn--primary" onClick={onReview}>
+          {t.review}
+        </button>
+      </p>
+    </>
+  );
+}
+
+/**
+ * A published document's screen: its heading and intro, what happened last, its status (published, draft, scheduled,
+ * with the schedule's cancellation), the screen's editor — started again from a revision the member loads from the
+ * history — and the history.
+ */
+export function PublishedDocumentScreen<S extends Schema>({
+  ops,
+  id,
+  title,
+  intro,
+  loading,
+  aside,
+  editor,
+}: {
+  ops: DocumentOperations<S>;
+  /** The prefix of the screen's element ids (`fundacion`: `fundacion-titulo`, `fundacion-historial`). */
+  id: string;
+  title: string;
+  intro: string;
+  loading: string;
+  /** What the screen says between the status and the form (what is missing, say). */
+  aside?: (state: DocumentState<S>) => ReactNode;
+  /** The form, for the state it starts from; `onState` takes the state a send answered, with the notice to show. */
+  editor: (props: {
+    key: string;
+    state: DocumentState<S>;
+    doc: DocumentAccess<S>;
+    onState: (state: DocumentState<S>, notice: string) => void;
+  }) => ReactNode;
+}) {
+  const doc = usePublishedDocument(ops);
+  const { resource } = doc;
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
+  const [loaded, setLoaded] = useState<{ key: string; state: DocumentState<S> } | null>(null);
+  const state = resource.data;
+  const shown = loaded?.state ?? state;
+
+  const changed = (next: DocumentState<S>, text: string) => {
+    resource.set(next);
+    setLoaded(null);
+    setNotice({ text, kind: 'success' });
+  };
+  const load = async (revision: number) => {
+    if (!state) return;
+    const result = await doc.revision(revision);
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    // The form starts again from that revision; saving it keeps the history's base (the state's latest revision).
+    setLoaded({
+      key: `v${revision}-${Date.now()}`,
+      state: { ...state, draft: { ...result.data, published_at: null, published_by: null } },
+    });
+    setNotice({ text: t.loaded(revision), kind: 'success' });
+  };
+  const unschedule = async () => {
+    const result = await doc.unschedule();
+    if (result.kind !== 'ok') return setNotice({ text: failureOf(result), kind: 'error' });
+    changed(result.data, t.unscheduled);
+  };
+
+  return (
+    <section className="staff-screen" aria-labelledby={`${id}-titulo`}>
+      <h1 id={`${id}-titulo`}>{title}</h1>
+      <p className="staff-screen__intro">{intro}</p>
+      {notice ? <Notice key={notice.text} text={notice.text} kind={notice.kind} /> : null}
+      <ResourceState resource={resource} loading={loading} />
+      {state && shown ? (
+        <>
+          <PublicationStatus state={state} onUnschedule={() => void unschedule()} />
+          {aside?.(state)}
+          {editor({ key: loaded?.key ?? `r${state.latest_revision}`, state: shown, doc, onState: changed })}
+          <RevisionHistory
+            history={state.history}
+            live={state.published?.revision ?? null}
+            onLoad={(r) => void load(r)}
+            headingId={`${id}-historial`}
+          />
+        </>
+      ) : null}
     </section>
   );
 }
