@@ -154,3 +154,35 @@ describe('the blog in the panel', () => {
     expect((await gw.app.inject('/sitemap.xml')).body).not.toContain('/blog/becas-2027<');
   });
 });
+
+// Security review (#28, attack2): the address check compares with each post's newest save only, and the date said to
+// be "set by its publication, never by the form" is taken from the form.
+describe('the blog against a member who tries tricks', () => {
+  it('refuses the address of a live post whose newest save is a draft at another address', async () => {
+    const live = 'puentes-del-primer-curso-al-primer-contrato';
+    const before = (await call('GET', `${path}/puentes`)).json<State>();
+    const moved = await call('PUT', `${path}/puentes/borrador?base_revision=${before.latest_revision}`, 'contenido@fundacion.org', {
+      ...post({ slug: 'puentes-borrador', title: 'Puentes (borrador)' }),
+    });
+    expect(moved.statusCode).toBe(200);
+    // The live post still answers at its address; another post must not take it.
+    expect((await page(`/blog/${live}`)).status).toBe(200);
+    const impostor = await call('POST', path, 'contenido@fundacion.org', post({ slug: live, title: 'Impostora' }));
+    expect(impostor.statusCode).toBe(400);
+  });
+
+  it('dates a post by its first publication, not by a date the request sends', async () => {
+    const created = (
+      await call('POST', path, 'contenido@fundacion.org', post({ slug: 'fecha-futura', date: '2099-12-31T00:00:00.000Z' }))
+    ).json<State>();
+    await call(
+      'POST',
+      `${path}/${created.key}/publicar?base_revision=${created.latest_revision}`,
+      'contenido@fundacion.org',
+      post({ slug: 'fecha-futura', date: '2099-12-31T00:00:00.000Z' }),
+    );
+    const blog = await page('/blog');
+    const date = blog.posts.find((p) => p.slug === 'fecha-futura')?.date ?? '';
+    expect(date.startsWith('2099')).toBe(false);
+  });
+});
