@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { PUBLISHED_ELEMENT_ID } from 'shared/publishing/snapshot';
+import {
+  PUBLISHED_ELEMENT_ID,
+  publishedItems,
+  publishedSnapshot,
+  setPublishedSnapshot,
+  type PublishedSnapshot,
+} from 'shared/publishing/snapshot';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import type { Gateway } from './app';
@@ -152,5 +158,57 @@ describe('the blog in the panel', () => {
     expect((await call('DELETE', `${path}/${key}`)).json<{ archived: boolean }>().archived).toBe(true);
     expect((await page('/blog/becas-2027')).status).toBe(404);
     expect((await gw.app.inject('/sitemap.xml')).body).not.toContain('/blog/becas-2027<');
+  });
+});
+
+// Security review (#28, attack2): the address check compares with each post's newest save only, and the date said to
+// be "set by its publication, never by the form" is taken from the form.
+describe('the blog against a member who tries tricks', () => {
+  it('refuses the address of a live post whose newest save is a draft at another address', async () => {
+    const live = 'puentes-del-primer-curso-al-primer-contrato';
+    const before = (await call('GET', `${path}/puentes`)).json<State>();
+    const moved = await call('PUT', `${path}/puentes/borrador?base_revision=${before.latest_revision}`, 'contenido@fundacion.org', {
+      ...post({ slug: 'puentes-borrador', title: 'Puentes (borrador)' }),
+    });
+    expect(moved.statusCode).toBe(200);
+    // The live post still answers at its address; another post must not take it.
+    expect((await page(`/blog/${live}`)).status).toBe(200);
+    const impostor = await call('POST', path, 'contenido@fundacion.org', post({ slug: live, title: 'Impostora' }));
+    expect(impostor.statusCode).toBe(400);
+  });
+
+  it('dates a post by its first publication, not by a date the request sends', async () => {
+    const created = (
+      await call('POST', path, 'contenido@fundacion.org', post({ slug: 'fecha-futura', date: '2099-12-31T00:00:00.000Z' }))
+    ).json<State>();
+    await call(
+      'POST',
+      `${path}/${created.key}/publicar?base_revision=${created.latest_revision}`,
+      'contenido@fundacion.org',
+      post({ slug: 'fecha-futura', date: '2099-12-31T00:00:00.000Z' }),
+    );
+    const blog = await page('/blog');
+    const date = blog.posts.find((p) => p.slug === 'fecha-futura')?.date ?? '';
+    expect(date.startsWith('2099')).toBe(false);
+  });
+});
+
+// Security review (#28, attack2): the server routes a percent-encoded address (`/bl%6fg`, `/blog/x%2Dy`, a link anyone
+// can post) after decodeURI and cuts the page's snapshot for the decoded path, while the browser's location keeps the
+// encoded one: `publishedItems` answers null there and BlogPage / BlogPostPage reload the page, forever (23 loads in
+// 4 s in Chromium). Either the address is redirected to its plain form or the page carries what its browser reads.
+describe('a blog address written with percent-escapes', () => {
+  it.each(['/bl%6fg', '/blog/software-para-el-futur%6f'])('%s does not leave the browser reloading', async (url) => {
+    const res = await gw.app.inject(url);
+    if (res.statusCode >= 300 && res.statusCode < 400) return;
+    const json = new RegExp(`<script type="application/json" id="${PUBLISHED_ELEMENT_ID}">(.*?)</script>`).exec(res.body)?.[1] ?? '{}';
+    const server = publishedSnapshot();
+    try {
+      // What the browser at that address reads before hydrating (its location.pathname keeps the escapes).
+      setPublishedSnapshot(JSON.parse(json) as PublishedSnapshot);
+      expect(publishedItems('site.posts', {}, url)).not.toBeNull();
+    } finally {
+      setPublishedSnapshot(server);
+    }
   });
 });

@@ -209,3 +209,22 @@ describe('the foundation data in the panel', () => {
     expect(site.esal.documents[0]?.url).toBe(file.src);
   });
 });
+
+// Security review (#28, attack2): every publishing role (Cursos, Finanzas, Contenido) may DELETE any published file,
+// with no owner: a Finanzas member takes down the ESAL document only Administración publishes (the transparency page
+// then links a 404). A member should remove only what their role uploaded (or Administración any).
+describe('published files of another role', () => {
+  it('cannot be taken down by a member of another role', async () => {
+    const pdf = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/api/site/staff/archivos',
+      headers: { ...as('admin@fundacion.org'), 'content-type': 'application/octet-stream', 'x-file-name': 'rut.pdf' },
+      payload: pdf,
+    });
+    const src = res.json<{ src: string }>().src;
+    const removed = await call('DELETE', `/api/site/staff/archivos/${src.split('/').pop() ?? ''}`, 'finanzas@fundacion.org');
+    expect(removed.statusCode).toBe(403);
+    expect((await gw.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
+  });
+});

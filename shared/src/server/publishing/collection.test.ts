@@ -147,3 +147,15 @@ describe('a collection in the publishing kit', () => {
     expect(publishedItems('demo.notes', notes.defaults, '/notas')).toBeNull();
   });
 });
+
+// Security review (#28, attack2): an item's key is server-made; a key that is a name of Object.prototype ("constructor"
+// passes ITEM_KEY) is no item either. Today `key in c.defaults` reads the prototype, so a member can write an item
+// under a key of their choosing (every answer then a 500) and the list calls that never-published draft live.
+describe('a key inherited from Object.prototype is no item', () => {
+  it('answers 404 to read and save, and nothing appears in the list', async () => {
+    expect((await call('GET', `${path}/constructor`)).statusCode).toBe(404);
+    expect((await call('PUT', `${path}/constructor/borrador`, { title: 'Colada', slug: 'colada' })).statusCode).toBe(404);
+    const items = (await call('GET', path)).json<{ items: Item[] }>().items;
+    expect(items.map((i) => i.key)).not.toContain('constructor');
+  });
+});
