@@ -2,21 +2,18 @@ import 'shared/ui/staff/screens.css';
 import { useRef, useState } from 'react';
 import { useFieldArray, type Control, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
 import { formatCOP, parseCOP } from 'shared/format/money';
-import type { DocumentState } from 'shared/publishing/document';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure } from 'shared/ui/staff/form';
 import {
   changesBetween,
   DocumentEditorActions,
   PublishedDocumentScreen,
   useDocumentEditor,
   type Change,
-  type usePublishedDocument,
+  DocumentForm,
+  type DocumentEditorProps,
 } from 'shared/ui/staff/publishing';
 import { catalogueDefaults, initialCourses, type CatalogueContent, type CourseContent, type CourseSlug } from '../../manifest/catalogue';
 import { catalogueOperations, type catalogueDocument } from '../../manifest/catalogue-document';
-
-type State = DocumentState<typeof catalogueDocument.schema>;
 
 /** A unit as the form holds it: its topics one per line (a textarea), the document's list once sent. */
 interface UnitForm {
@@ -251,15 +248,7 @@ function UnitsEditor({
   );
 }
 
-function CatalogueEditor({
-  state,
-  doc,
-  onState,
-}: {
-  state: State;
-  doc: ReturnType<typeof usePublishedDocument<typeof catalogueDocument.schema>>;
-  onState: (state: State, notice: string) => void;
-}) {
+function CatalogueEditor({ state, doc, onState }: DocumentEditorProps<typeof catalogueDocument.schema>) {
   const [course, setCourse] = useState<CourseSlug>(slugs[0] ?? 'desarrollo-software');
   const [elsewhere, setElsewhere] = useState<CourseSlug | null>(null);
   const live = state.published?.body ?? state.defaults ?? catalogueDefaults;
@@ -285,17 +274,7 @@ function CatalogueEditor({
   const c = course;
 
   return (
-    <form
-      ref={submission.formRef}
-      className="form card staff-document"
-      onSubmit={(e) => void submission.onSubmit(e)}
-      aria-labelledby="catalogo-form-titulo"
-      noValidate
-    >
-      <h2 id="catalogo-form-titulo" className="visually-hidden">
-        {t.title}
-      </h2>
-      <StaffFormFailure submission={submission} />
+    <DocumentForm submission={submission} id="catalogo-form-titulo" title={t.title}>
       {elsewhere ? <p className="field-error">{t.otherCourseErrors(values[elsewhere]?.title ?? elsewhere)}</p> : null}
       <SelectField
         label={t.course}
@@ -379,7 +358,7 @@ function CatalogueEditor({
           openPreview(withPesos(changesBetween(toForm(live), now, labelOf(now))));
         }}
       />
-    </form>
+    </DocumentForm>
   );
 }
 

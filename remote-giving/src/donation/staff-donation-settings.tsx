@@ -1,20 +1,17 @@
 import 'shared/ui/staff/screens.css';
 import { useFieldArray } from 'react-hook-form';
 import { formatCOP } from 'shared/format/money';
-import type { DocumentState } from 'shared/publishing/document';
 import { TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure } from 'shared/ui/staff/form';
 import {
   changesBetween,
   DocumentEditorActions,
   PublishedDocumentScreen,
   useDocumentEditor,
-  type usePublishedDocument,
+  DocumentForm,
+  type DocumentEditorProps,
 } from 'shared/ui/staff/publishing';
 import { MAX_PRESETS, PROVIDER_MIN_COP, type DonationSettings, type donationDocument } from '../../manifest/documents';
 import { donationSettingsOperations } from './staff-operations';
-
-type State = DocumentState<typeof donationDocument.schema>;
 
 /** The form's values: amounts as typed (digits), the texts as they are. The server's schema reads them back. */
 interface SettingsForm {
@@ -92,15 +89,7 @@ const labels: Record<string, string> = {
   receiptThanks: t.receiptThanks,
 };
 
-function SettingsEditor({
-  state,
-  doc,
-  onState,
-}: {
-  state: State;
-  doc: ReturnType<typeof usePublishedDocument<typeof donationDocument.schema>>;
-  onState: (state: State, notice: string) => void;
-}) {
+function SettingsEditor({ state, doc, onState }: DocumentEditorProps<typeof donationDocument.schema>) {
   const live = state.published?.body ?? state.defaults;
   const { form, field, submission, openPreview, actions } = useDocumentEditor<SettingsForm, typeof donationDocument.schema>({
     doc,
@@ -123,17 +112,7 @@ function SettingsEditor({
     };
   };
   return (
-    <form
-      ref={submission.formRef}
-      className="form card staff-document"
-      onSubmit={(e) => void submission.onSubmit(e)}
-      aria-labelledby="donacion-config-form-titulo"
-      noValidate
-    >
-      <h2 id="donacion-config-form-titulo" className="visually-hidden">
-        {t.title}
-      </h2>
-      <StaffFormFailure submission={submission} />
+    <DocumentForm submission={submission} id="donacion-config-form-titulo" title={t.title}>
       <fieldset>
         <legend>{t.amounts}</legend>
         <div className="form-grid">
@@ -178,7 +157,7 @@ function SettingsEditor({
         actions={actions}
         onReview={() => openPreview(changesBetween(shownOf(toForm(live)), shownOf(form.getValues()), (path) => labels[path] ?? path))}
       />
-    </form>
+    </DocumentForm>
   );
 }
 

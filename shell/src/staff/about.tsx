@@ -1,18 +1,16 @@
 import 'shared/ui/staff/screens.css';
 import { useFieldArray } from 'react-hook-form';
-import type { DocumentState } from 'shared/publishing/document';
 import { TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure } from 'shared/ui/staff/form';
 import {
   changesBetween,
   DocumentEditorActions,
   PublishedDocumentScreen,
   useDocumentEditor,
-  type usePublishedDocument,
+  DocumentForm,
+  type DocumentEditorProps,
 } from 'shared/ui/staff/publishing';
 import { aboutDefaults, aboutOperations, type AboutContent, type aboutDocument } from '../../manifest/about';
 
-type State = DocumentState<typeof aboutDocument.schema>;
 type Block = 'quienesSomos' | 'mision' | 'vision';
 const blocks: readonly Block[] = ['quienesSomos', 'mision', 'vision'];
 
@@ -79,15 +77,7 @@ function labelOf(path: string): string {
   return path;
 }
 
-function AboutEditor({
-  state,
-  doc,
-  onState,
-}: {
-  state: State;
-  doc: ReturnType<typeof usePublishedDocument<typeof aboutDocument.schema>>;
-  onState: (state: State, notice: string) => void;
-}) {
+function AboutEditor({ state, doc, onState }: DocumentEditorProps<typeof aboutDocument.schema>) {
   const live = state.published?.body ?? state.defaults ?? aboutDefaults;
   const { form, field, submission, openPreview, actions } = useDocumentEditor<AboutForm, typeof aboutDocument.schema>({
     doc,
@@ -98,17 +88,7 @@ function AboutEditor({
   });
   const values = useFieldArray({ control: form.control, name: 'values' });
   return (
-    <form
-      ref={submission.formRef}
-      className="form card staff-document"
-      onSubmit={(e) => void submission.onSubmit(e)}
-      aria-labelledby="nosotros-form-titulo"
-      noValidate
-    >
-      <h2 id="nosotros-form-titulo" className="visually-hidden">
-        {t.title}
-      </h2>
-      <StaffFormFailure submission={submission} />
+    <DocumentForm submission={submission} id="nosotros-form-titulo" title={t.title}>
       {blocks.map((b) => (
         <fieldset key={b}>
           <legend>{t.blocks[b]}</legend>
@@ -147,7 +127,7 @@ function AboutEditor({
         </p>
       </fieldset>
       <DocumentEditorActions actions={actions} onReview={() => openPreview(changesBetween(live, fromForm(form.getValues()), labelOf))} />
-    </form>
+    </DocumentForm>
   );
 }
 

@@ -4,21 +4,19 @@ import { foundationDefaults } from 'shared/config/site';
 import { pendingFoundationData } from 'shared/foundation/fields';
 import type { FoundationData, FoundationDataInput } from 'shared/foundation/schema';
 import { TextAreaField, TextField } from 'shared/ui/form';
-import { StaffFormFailure } from 'shared/ui/staff/form';
 import { PublishedFileUpload } from 'shared/ui/staff/upload';
 import {
   changesBetween,
   DocumentEditorActions,
   PublishedDocumentScreen,
   useDocumentEditor,
-  type usePublishedDocument,
+  DocumentForm,
+  type DocumentEditorProps,
 } from 'shared/ui/staff/publishing';
-import type { DocumentState } from 'shared/publishing/document';
 import { foundationOperations, type foundationDocument } from '../../manifest/documents';
 
 /** The form's values: the document with every pending (null) value as an empty field. */
 type FoundationForm = { [K in keyof FoundationDataInput]: FoundationDataInput[K] };
-type State = DocumentState<typeof foundationDocument.schema>;
 
 export const staffFoundationTexts = {
   title: 'Datos de la fundación',
@@ -109,15 +107,7 @@ function labelOf(values: FoundationForm) {
   };
 }
 
-function FoundationEditor({
-  state,
-  doc,
-  onState,
-}: {
-  state: State;
-  doc: ReturnType<typeof usePublishedDocument<typeof foundationDocument.schema>>;
-  onState: (state: State, notice: string) => void;
-}) {
+function FoundationEditor({ state, doc, onState }: DocumentEditorProps<typeof foundationDocument.schema>) {
   const live = state.published?.body ?? state.defaults ?? foundationDefaults;
   const { form, field, submission, openPreview, actions } = useDocumentEditor<FoundationForm, typeof foundationDocument.schema>({
     doc,
@@ -134,17 +124,7 @@ function FoundationEditor({
     );
   };
   return (
-    <form
-      ref={submission.formRef}
-      className="form card staff-document"
-      onSubmit={(e) => void submission.onSubmit(e)}
-      aria-labelledby="fundacion-form-titulo"
-      noValidate
-    >
-      <h2 id="fundacion-form-titulo" className="visually-hidden">
-        {t.title}
-      </h2>
-      <StaffFormFailure submission={submission} />
+    <DocumentForm submission={submission} id="fundacion-form-titulo" title={t.title}>
       <fieldset>
         <legend>{t.identity}</legend>
         {text('name', { required: true, maxLength: 120 })}
@@ -247,7 +227,7 @@ function FoundationEditor({
           openPreview(changesBetween(toForm(live), values, labelOf(values)));
         }}
       />
-    </form>
+    </DocumentForm>
   );
 }
 

@@ -6,7 +6,7 @@ import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formatColombianDateTime } from 'shared/format/dates';
 import type { DocumentOperations, DocumentState, RevisionSummary } from 'shared/publishing/document';
-import { useStaffForm } from './form';
+import { StaffFormFailure, useStaffForm } from './form';
 import { messageOf, Notice, StaffTable } from './kit';
 import { ResourceState } from './resource';
 import { useStaffResource } from './resource';
@@ -243,6 +243,43 @@ export function ChangesPreview({
 }
 
 type DocumentAccess<S extends Schema> = ReturnType<typeof usePublishedDocument<S>>;
+
+/** What a screen's editor receives from PublishedDocumentScreen: the state it starts from, the calls, the way back. */
+export interface DocumentEditorProps<S extends Schema> {
+  state: DocumentState<S>;
+  doc: DocumentAccess<S>;
+  onState: (state: DocumentState<S>, notice: string) => void;
+}
+
+/** A document's form: named by a (visually hidden) heading, the last refused send said first, then the fields. */
+export function DocumentForm({
+  submission,
+  id,
+  title,
+  children,
+}: {
+  submission: ReturnType<typeof useDocumentEditor>['submission'];
+  /** The heading's id. */
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={submission.formRef}
+      className="form card staff-document"
+      onSubmit={(e) => void submission.onSubmit(e)}
+      aria-labelledby={id}
+      noValidate
+    >
+      <h2 id={id} className="visually-hidden">
+        {title}
+      </h2>
+      <StaffFormFailure submission={submission} />
+      {children}
+    </form>
+  );
+}
 
 /**
  * One document's form on the form kit: "Guardar borrador" submits (Enter in a field too), "Revisar y publicar" opens
