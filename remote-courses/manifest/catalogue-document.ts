@@ -89,13 +89,27 @@ export const courseContentSchema = z
       // The enrolment form offers the modules by name and prices what is chosen by it: names must say one thing.
       const seen = new Set<string>();
       course.modules.forEach((m, i) => {
-        const name = m.subtitle.toLocaleLowerCase('es');
-        const problem = name === FULL_COURSE.toLocaleLowerCase('es') ? t.moduleNameReserved : seen.has(name) ? t.moduleNameRepeated : null;
+        const name = comparableName(m.subtitle);
+        const problem = name === comparableName(FULL_COURSE) ? t.moduleNameReserved : seen.has(name) ? t.moduleNameRepeated : null;
         if (problem) ctx.issues.push({ code: 'custom', message: problem, path: ['modules', i, 'subtitle'], input: m.subtitle });
         seen.add(name);
       });
     }),
   );
+
+/**
+ * A module's name as two names are compared: compatibility-normalised, without invisible format characters (a
+ * zero-width space made "Curso completo (3 módulos) followed by a zero-width space" pass as another name: security review #28), spaces
+ * collapsed, lower case.
+ */
+function comparableName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLocaleLowerCase('es');
+}
 
 export const catalogueSchema = z.object({
   'desarrollo-software': courseContentSchema,

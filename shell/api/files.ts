@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { PUBLIC_FILE_PATTERN, publishedFileOperations as ops, publishingRoles } from 'shared/publishing/file-operations';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
+import { ApiError } from 'shared/server/http';
 import { route } from 'shared/server/operation-routes';
 import { acceptFileUploads, fileUpload, sendStoredObject } from 'shared/server/objects/file-routes';
 import type { ObjectStore } from 'shared/server/objects/object-store';
@@ -11,6 +12,9 @@ import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 
 /** Where a published file is kept in the object store: its public id under one prefix, never its uploaded name. */
 export const publishedFileKey = (id: string) => `publicos/${id}`;
+
+/** The metadata entry naming who uploaded a published file (a member's address). */
+const UPLOADED_BY = 'uploaded-by';
 
 /** Uploads one client may send per hour (the panel's pages upload one file at a time). */
 const UPLOADS_PER_HOUR = 60;
@@ -32,7 +36,8 @@ export const publishedFileRoutes: FastifyPluginAsync<ApiContext> = async (app, c
       async (request) => {
         const file = upload.read(request);
         const id = randomUUID();
-        await ctx.objects.put(publishedFileKey(id), file.bytes, file.contentType, file.metadata);
+        // Who uploaded it is kept with it: only they, or Administración, may take it down.
+        await ctx.objects.put(publishedFileKey(id), file.bytes, file.contentType, { ...file.metadata, [UPLOADED_BY]: staffOf(request).email });
         const src = `/archivos/${id}.${FILE_KINDS[file.kind].extension}`;
         await recordAudit(ctx.db, staffOf(request), {
           action: 'site.files.upload',
@@ -49,9 +54,14 @@ export const publishedFileRoutes: FastifyPluginAsync<ApiContext> = async (app, c
     route(staff, ops.remove, async (request) => {
       const [id] = request.params.file.split('.');
       const key = publishedFileKey(id ?? '');
-      const existed = (await ctx.objects.head(key)) !== null;
+      const actor = staffOf(request);
+      const stored = await ctx.objects.head(key);
+      // Another role's file (an ESAL document Administración published) is not a Cursos member's to take down.
+      if (stored && stored.metadata[UPLOADED_BY] !== actor.email && !actor.roles.includes('admin'))
+        throw new ApiError(403, 'not_your_file', 'Solo quien subió el archivo, o Administración, puede retirarlo.');
+      const existed = stored !== null;
       if (existed) await ctx.objects.delete(key);
-      await recordAudit(ctx.db, staffOf(request), {
+      await recordAudit(ctx.db, actor, {
         action: 'site.files.remove',
         entity: 'published_file',
         entityId: `/archivos/${request.params.file}`,

@@ -10,15 +10,21 @@ import { postSchemaWith, postsCollection, postTexts } from '../manifest/posts';
  * sanitiser before it is stored (what is stored is what every page shows), and a check that no two posts share an
  * address.
  */
-const serverPostSchema = postSchemaWith(storedRichText.check(z.minLength(1, { error: postTexts.body })));
+const serverPostSchema = z.pipe(
+  postSchemaWith(storedRichText.check(z.minLength(1, { error: postTexts.body }))),
+  // A post's date is when it first went live (the kit's firstPublished), never what a request says (security review #28).
+  z.transform(({ date: _date, ...post }) => post),
+);
 
 export const postRoutes = collectionRoutes(
   { ...postsCollection, schema: serverPostSchema as unknown as typeof postsCollection.schema },
   {
     async check(post, ctx, key) {
-      // Every post but this one, archived ones included (publishing one again must not take another's address).
+      // Every post but this one, archived ones included (publishing one again must not take another's address), by
+      // every address it shows, will show or is being written with: a draft moving a live post's address leaves the
+      // live one taken.
       const others = (await collectionItems(ctx.db, postsCollection)).filter((item) => item.key !== key);
-      if (others.some((item) => item.body.slug === post.slug))
+      if (others.some((item) => item.body.slug === post.slug || item.bodies.some((b) => b.slug === post.slug)))
         throw new ApiError(400, 'validation_error', postTexts.slugTaken, { slug: postTexts.slugTaken });
     },
   },

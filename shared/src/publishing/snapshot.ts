@@ -89,9 +89,24 @@ export function snapshotJson(snapshot: PublishedSnapshot): string {
   return JSON.stringify(snapshot).replace(/</g, '\\u003c');
 }
 
-/** Lower case without a trailing slash, as the route table matches paths. */
+/** A path as the server reads it: percent-escapes decoded (a malformed one is kept as written). */
+const decoded = (p: string) => {
+  try {
+    return decodeURI(p);
+  } catch {
+    return p;
+  }
+};
+
+/**
+ * Lower case, decoded, without a trailing slash, as the route table matches paths: `/bl%6fg` is the `/blog` the server
+ * cut the page for (compared as written, the page reloaded itself for ever: security review #28).
+ */
 const samePath = (a: string, b: string) => {
-  const plain = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p).toLowerCase();
+  const plain = (p: string) => {
+    const path = decoded(p);
+    return (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).toLowerCase();
+  };
   return plain(a) === plain(b);
 };
 

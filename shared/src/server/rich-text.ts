@@ -8,8 +8,13 @@ import { z } from '../schemas/zod';
  * the brand and the browser half.
  */
 
-/** A tag name outside the allowlist: a transform that renames an element to it drops the element and keeps its text. */
-const DROP = 'x-dropped';
+/**
+ * What a refused link or image becomes in the first pass: an element the first pass keeps and the second removes (its
+ * text stays). Not a tag outside the allowlist directly: sanitize-html 2.18.1, discarding an element a transform renamed,
+ * leaves the renaming in place for the next element's closing tag (`<p><a>x</a><strong>b</strong></p>` came out as
+ * `<p>x<strong>b</x-dropped></p>`, an unclosed <strong> the public page then applied to the rest of the page).
+ */
+const DROP = 'span';
 
 /** Links keep a checked href; they never pass the page's referrer or `window.opener`, and open here or in a new tab. */
 const link: Transformer = (_tag, attribs) => {
@@ -116,9 +121,16 @@ const options: IOptions = {
   },
 };
 
-/** The stored form of staff-written HTML: only the allowlist above survives. */
+/** The first pass: the allowlist and the transforms, with `span` standing for what a transform refused. */
+const firstPass: IOptions = { ...options, allowedTags: [...richTextTags, DROP], allowedAttributes: { ...options.allowedAttributes, [DROP]: [] } };
+
+/**
+ * The stored form of staff-written HTML: only the allowlist above survives, balanced. Two passes: the first checks and
+ * transforms, the second takes out what the first refused through the parser's ordinary path (see DROP); sanitising
+ * the result again changes nothing.
+ */
 export function sanitizeRichText(html: string): SanitizedHtml {
-  return sanitizeHtml(html, options).trim() as SanitizedHtml;
+  return sanitizeHtml(sanitizeHtml(html, firstPass), options).trim() as SanitizedHtml;
 }
 
 /**

@@ -279,14 +279,14 @@ export function readItem<S extends Schema>(c: PublishedCollection<S>, body: unkn
 export async function itemState<S extends Schema>(db: SiteDb, c: PublishedCollection<S>, key: string, now = new Date()) {
   const doc = itemDocument(c, key);
   const state = await documentState(db, doc, now);
-  if (!state.latest_revision && !(key in c.defaults)) throw new ApiError(404, 'not_found', publishingTexts.itemNotFound);
+  if (!state.latest_revision && !Object.hasOwn(c.defaults, key)) throw new ApiError(404, 'not_found', publishingTexts.itemNotFound);
   // An archived item's live revision is the empty one: nothing is published.
   const archived = state.published !== null && readItem(c, (state.published as { body: unknown }).body) === null;
   return {
     key,
     ...state,
     published: archived ? null : state.published,
-    defaults: c.defaults[key] ?? null,
+    defaults: Object.hasOwn(c.defaults, key) ? (c.defaults[key] ?? null) : null,
     archived,
   };
 }
@@ -316,9 +316,18 @@ export async function collectionItems<S extends Schema>(db: SiteDb, c: Published
       const newestBody = revisions.map((r) => readItem(c, r.body)).find((b) => b !== null) ?? null;
       return {
         key,
-        body: (newestBody ?? c.defaults[key]) as z.output<S>,
+        body: (newestBody ?? (Object.hasOwn(c.defaults, key) ? c.defaults[key] : undefined)) as z.output<S>,
+        /** The bodies of its live, scheduled and newest revisions: what it shows, will show, or is being written as. */
+        bodies: [
+          ...[live, scheduled, newest].flatMap((r) => {
+            const body = r ? readItem(c, r.body) : null;
+            return body === null ? [] : [body as z.output<S>];
+          }),
+          // A default item never published through the kit shows its default.
+          ...(!live && Object.hasOwn(c.defaults, key) ? [c.defaults[key] as z.output<S>] : []),
+        ],
         // A default item never saved is on the site (from the defaults) without a publication time.
-        live: live ? !archived : key in c.defaults,
+        live: live ? !archived : Object.hasOwn(c.defaults, key),
         published_at: live && !archived ? iso(live.published_at) : null,
         scheduled_at: scheduled ? iso(scheduled.published_at) : null,
         draft: newest !== undefined && newest.published_at === null,

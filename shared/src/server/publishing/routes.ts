@@ -21,6 +21,15 @@ import {
   saveRevision,
 } from './revisions';
 
+/**
+ * How large a document's body may be: a post of RICH_TEXT_MAX characters with its JSON escaping (the API's default of
+ * 64 KB refused posts well below it, with a generic message).
+ */
+export const DOCUMENT_BODY_LIMIT = 1024 * 1024;
+
+/** A route whose body is a document (save, publish, create): the kit's body limit instead of the API's default. */
+const routeWithBody: typeof route = (scope, op, handler, extras = {}) => route(scope, op, handler, { bodyLimit: DOCUMENT_BODY_LIMIT, ...extras });
+
 /** A scheduled publication goes at most a year ahead (a typo of a year is caught, not kept for years). */
 const MAX_SCHEDULE_MS = 366 * 24 * 3600_000;
 
@@ -82,7 +91,7 @@ export function documentRoutes<S extends Schema>(doc: PublishedDocument<S>, hook
         return documentRevision(ctx.db, plain, request.params.revision);
       });
 
-      route(staff, ops.save, async (request) => {
+      routeWithBody(staff, ops.save, async (request) => {
         const actor = staffOf(request);
         await check(request.body, ctx);
         await ctx.db.transaction().execute(async (trx) => {
@@ -101,7 +110,7 @@ export function documentRoutes<S extends Schema>(doc: PublishedDocument<S>, hook
         return documentState(ctx.db, plain);
       });
 
-      route(staff, ops.publish, async (request) => {
+      routeWithBody(staff, ops.publish, async (request) => {
         const actor = staffOf(request);
         const now = new Date();
         const at = request.query.publish_at ? new Date(request.query.publish_at) : null;
@@ -186,7 +195,7 @@ export function collectionRoutes<S extends Schema>(
         return { items: await collectionItems(ctx.db, c) };
       });
 
-      route(staff, ops.create, async (request) => {
+      routeWithBody(staff, ops.create, async (request) => {
         const actor = staffOf(request);
         // A key of its own, never reused: the item's address in the kit's table and the API, not its URL on the site.
         const key = randomUUID().slice(0, 8);
@@ -218,7 +227,7 @@ export function collectionRoutes<S extends Schema>(
         return found;
       });
 
-      route(staff, ops.save, async (request) => {
+      routeWithBody(staff, ops.save, async (request) => {
         const actor = staffOf(request);
         const { key } = request.params;
         await itemState(ctx.db, c, key);
@@ -238,7 +247,7 @@ export function collectionRoutes<S extends Schema>(
         return itemState(ctx.db, c, key);
       });
 
-      route(staff, ops.publish, async (request) => {
+      routeWithBody(staff, ops.publish, async (request) => {
         const actor = staffOf(request);
         const { key } = request.params;
         const now = new Date();
