@@ -70,7 +70,7 @@ describe('staff routes', () => {
     expect(res.json()).toEqual({
       email: 'ana@fundacion.org',
       admin: false,
-      roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'datos'],
+      roles: ['atencion', 'comunidad', 'cursos', 'finanzas', 'contenido', 'datos'],
     });
     expect((await get('/api/community/staff/who', staffToken(identity, { email: 'atiende@fundacion.org' }))).statusCode).toBe(200);
   });
