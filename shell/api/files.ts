@@ -37,7 +37,10 @@ export const publishedFileRoutes: FastifyPluginAsync<ApiContext> = async (app, c
         const file = upload.read(request);
         const id = randomUUID();
         // Who uploaded it is kept with it: only they, or Administración, may take it down.
-        await ctx.objects.put(publishedFileKey(id), file.bytes, file.contentType, { ...file.metadata, [UPLOADED_BY]: staffOf(request).email });
+        await ctx.objects.put(publishedFileKey(id), file.bytes, file.contentType, {
+          ...file.metadata,
+          [UPLOADED_BY]: staffOf(request).email,
+        });
         const src = `/archivos/${id}.${FILE_KINDS[file.kind].extension}`;
         await recordAudit(ctx.db, staffOf(request), {
           action: 'site.files.upload',

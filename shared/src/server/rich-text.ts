@@ -122,7 +122,11 @@ const options: IOptions = {
 };
 
 /** The first pass: the allowlist and the transforms, with `span` standing for what a transform refused. */
-const firstPass: IOptions = { ...options, allowedTags: [...richTextTags, DROP], allowedAttributes: { ...options.allowedAttributes, [DROP]: [] } };
+const firstPass: IOptions = {
+  ...options,
+  allowedTags: [...richTextTags, DROP],
+  allowedAttributes: { ...options.allowedAttributes, [DROP]: [] },
+};
 
 /**
  * The stored form of staff-written HTML: only the allowlist above survives, balanced. Two passes: the first checks and

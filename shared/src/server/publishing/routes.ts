@@ -28,7 +28,8 @@ import {
 export const DOCUMENT_BODY_LIMIT = 1024 * 1024;
 
 /** A route whose body is a document (save, publish, create): the kit's body limit instead of the API's default. */
-const routeWithBody: typeof route = (scope, op, handler, extras = {}) => route(scope, op, handler, { bodyLimit: DOCUMENT_BODY_LIMIT, ...extras });
+const routeWithBody: typeof route = (scope, op, handler, extras = {}) =>
+  route(scope, op, handler, { bodyLimit: DOCUMENT_BODY_LIMIT, ...extras });
 
 /** A scheduled publication goes at most a year ahead (a typo of a year is caught, not kept for years). */
 const MAX_SCHEDULE_MS = 366 * 24 * 3600_000;
