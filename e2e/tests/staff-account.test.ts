@@ -76,13 +76,14 @@ describe('the panel door and the team screens (account remote)', () => {
       await submitStaffPassword(page, adminEmail, newPassword);
       await submitTotp(page, totpCode(secret, Date.now() + 30_000));
 
-      // In: an admin only sees the team and the audit; the member's own row cannot be removed.
+      // In: an admin only sees the team, the audit and the foundation's data (#28); the member's own row cannot be removed.
       await waitForHeading(page, 'Equipo');
       // At 390 px the sections are behind the "Menú del panel" button (#28).
       await page.getByRole('button', { name: 'Menú del panel' }).click();
       assert.deepEqual(await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link').allTextContents(), [
         'Equipo',
         'Auditoría',
+        'Datos de la fundación',
       ]);
       await page.keyboard.press('Escape');
       const own = page.getByRole('row', { name: new RegExp(`${adminEmail} \\(tú\\)`) });
