@@ -3,7 +3,7 @@
 // the sender is read once when the mailer is made (a publication does not change it until a restart), and it is a
 // string nodemailer parses, so a published name with a double quote (the schema's 'line' format allows it) can name
 // another mailbox as the sender of every e-mail.
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { foundationDefaults } from '../config/site';
 import { FOUNDATION_DOCUMENT, foundationDataSchema } from '../foundation/schema';
@@ -36,20 +36,24 @@ const publish = (changes: { name?: string; email?: string }) => {
   setPublishedSnapshot({ version: `test-${Math.random()}`, documents: { [FOUNDATION_DOCUMENT]: body } });
 };
 
-describe.each(testDatabases)('the sender of the site e-mails, from the published foundation data, on %s', (_name, open) => {
-  let database: Database | undefined;
+// On one database: the sender does not depend on the engine (mailer.test.ts runs the outbox on each).
+describe('the sender of the site e-mails, from the published foundation data', () => {
+  let database: Database;
   let mailer: Mailer | undefined;
+  beforeAll(async () => {
+    database = await (testDatabases[0]?.[1] ?? (() => Promise.reject(new Error('sin base de datos de prueba'))))();
+    await migrateDomain(database.db, mailMigrations);
+  });
+  afterAll(async () => database.close());
   afterEach(async () => {
     mailer?.close();
-    await database?.close();
-    database = mailer = undefined;
+    mailer = undefined;
+    await database.db.deleteFrom('mail.outbox').execute();
     resetPublishedSnapshot();
   });
 
   it('a published name with a double quote cannot name another mailbox as the sender', async () => {
     publish({ name: 'Fundación X" <soporte@otro-dominio.example>, "Y' });
-    database = await open();
-    await migrateDomain(database.db, mailMigrations);
     const { transport, sent } = recordingTransport();
     mailer = createMailer({ db: database.db, transport });
     await mailer.send(renderMail({ to: 'donante@example.com', subject: 'Recibo', paragraphs: ['Gracias'] }));
@@ -58,8 +62,6 @@ describe.each(testDatabases)('the sender of the site e-mails, from the published
   });
 
   it('a publication of a new contact address changes the sender without a restart', async () => {
-    database = await open();
-    await migrateDomain(database.db, mailMigrations);
     const { transport, sent } = recordingTransport();
     mailer = createMailer({ db: database.db, transport });
     publish({ name: 'Fundación Nueva', email: 'hola@fundacion-nueva.org' });

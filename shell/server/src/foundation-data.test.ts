@@ -228,3 +228,23 @@ describe('published files of another role', () => {
     expect((await gw.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
   });
 });
+
+// Security review of #28: what an administrator's crafted request gets from the foundation data's API.
+describe('the foundation data API under crafted requests', () => {
+  it('refuses a revision number beyond the column (int4) as a bad request, not as a server error', async () => {
+    // PostgreSQL's integer stops at 2^31-1: revisionParamsSchema (shared/publishing/document.ts) refuses what lies beyond.
+    const res = await call('GET', `${path}/revisiones/3000000000`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe('validation_error');
+  });
+
+  it("refuses an ESAL document address on the site that is not a published file's", async () => {
+    for (const url of ['/archivos/..', '/archivos/no-existe', '/archivos/informe.html']) {
+      const res = await call('PUT', `${path}/borrador`, 'admin@fundacion.org', {
+        ...foundationDefaults,
+        esal: { ...foundationDefaults.esal, documents: [{ name: 'RUT', description: 'Registro Único Tributario', url }] },
+      });
+      expect([url, res.statusCode]).toEqual([url, 400]);
+    }
+  });
+});
