@@ -6,6 +6,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { cleanHref, completeHref, isSiteFilePath } from '../schemas/rich-text-links';
+import { trapTab } from './focus-trap';
 
 /**
  * The panel's rich-text editor (posts, page texts), on Tiptap (ProseMirror): what staff can write is the document schema
@@ -283,8 +284,6 @@ function ImageIcon() {
   );
 }
 
-const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A modal dialog over the editor: focus starts on its first field, Tab stays inside, Escape cancels. Not a <form>: it
  * sits inside the screen's form, so Enter in a field is handled here rather than submitting the screen's form.
@@ -319,18 +318,7 @@ function EditorDialog({
       onEnter();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, dialog.current);
   };
   return (
     <div className="rich-text-editor__backdrop">

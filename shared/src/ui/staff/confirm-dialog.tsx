@@ -1,8 +1,6 @@
 import './confirm-dialog.css';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { trapTab } from '../focus-trap';
 
 /**
  * A modal confirmation before an irreversible action: focus goes to the safe choice (Cancel) when it opens, Tab
@@ -48,18 +46,7 @@ export function ConfirmDialog({
       if (!busy) onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const items = Array.from(dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, dialog.current);
   };
 
   return (
