@@ -13,6 +13,7 @@ import { paymentStaffRoutes } from 'shared/server/payments/staff-routes';
 import { paymentsToday } from 'shared/server/payments/today';
 import { todayRoutes } from 'shared/server/today';
 import { cohortsToday } from '../src/cohorts/server/today';
+import { invoicingPlugin } from '../src/invoicing/server/plugin';
 
 /** Courses API: enrolments (leads), checkout priced from the catalogue, signed payment notifications and status sync. */
 export const coursesApi: ApiModule = {
@@ -29,6 +30,8 @@ export const coursesApi: ApiModule = {
     await app.register(cohortRoutes, ctx);
     // The catalogue the Cursos team edits and publishes (#28): prices reach the next enrolment, never one already made.
     await app.register(documentRoutes(catalogueDocument), ctx);
+    // Electronic invoices of the sales (#30): the outbox, the staff's invoices and the buyer's link.
+    await app.register(invoicingPlugin(), ctx);
     // Staff: its part of the panel's "Hoy" (#28).
     await app.register(todayRoutes('courses', [cohortsToday, paymentsToday(coursePayables)]), ctx);
     // The demo cohorts need the courses tables, which the gateway creates in the background after this plugin is set up.

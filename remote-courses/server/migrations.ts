@@ -176,5 +176,67 @@ export const coursesMigrations: DomainMigrations = {
         await sql`create unique index cohorts_on_sale on courses.cohorts (course_name) where on_sale_since is not null`.execute(db);
       },
     },
+    '009_invoices': {
+      // Electronic invoices (#30, src/invoicing): one invoice per approved sale and one credit note per reversed one, each
+      // unique per enrolment and kind (nothing doubled, whoever confirms the payment first), issued from this outbox with
+      // its own idempotency key (`reference_code`, what the provider is asked under) and retried with backoff. The buyer
+      // is the enrolment's student, or the company the form names (`buyer_nit`, `buyer_business_name`).
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .alterTable('enrolments')
+          .addColumn('buyer_nit', 'text')
+          .addColumn('buyer_business_name', 'text')
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createTable('invoices')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('invoice', 'credit_note')`))
+          .addColumn('enrolment_reference', 'text', (c) => c.notNull().references('courses.enrolments.reference'))
+          .addColumn('reference_code', 'text', (c) => c.notNull().unique())
+          .addColumn('invoice_id', 'integer', (c) => c.references('courses.invoices.id'))
+          .addColumn('state', 'text', (c) =>
+            c
+              .notNull()
+              .defaultTo('pending')
+              .check(sql`state in ('pending', 'issuing', 'issued', 'rejected')`),
+          )
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('claimed_until', 'timestamptz')
+          .addColumn('last_error', 'text')
+          .addColumn('rejection', 'jsonb')
+          .addColumn('buyer', 'jsonb', (c) => c.notNull())
+          .addColumn('lines', 'jsonb', (c) => c.notNull())
+          .addColumn('total', 'integer', (c) => c.notNull())
+          .addColumn('payment_method', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text')
+          .addColumn('number', 'text')
+          .addColumn('provider_id', 'integer')
+          .addColumn('cufe', 'text')
+          .addColumn('qr_url', 'text')
+          .addColumn('issued_at', 'timestamptz')
+          .addColumn('pdf_key', 'text')
+          .addColumn('link_hash', 'text', (c) => c.unique())
+          .addColumn('mailed_at', 'timestamptz')
+          .addColumn('retried_by', 'text')
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addUniqueConstraint('invoices_one_per_sale', ['kind', 'enrolment_reference'])
+          .execute();
+        await sql`create index invoices_due on courses.invoices (next_attempt_at) where state in ('pending', 'issuing')`.execute(db);
+        await sql`create index invoices_issued_at on courses.invoices (issued_at desc, id desc)`.execute(db);
+        // From when sales are invoiced: approvals before this migration were sold before the site invoiced (the sweep
+        // that finds approved sales without an invoice never reaches back past it).
+        await db.schema
+          .withSchema('courses')
+          .createTable('invoicing_since')
+          .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+          .addColumn('since', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+        await sql`insert into courses.invoicing_since (id) values (1)`.execute(db);
+      },
+    },
   },
 };

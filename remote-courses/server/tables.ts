@@ -57,6 +57,9 @@ export interface EnrolmentsTable extends PayableTable {
   completed_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the staff last sent its receipt again (migration 005). */
   receipt_resent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A company buyer's NIT (with its check digit) and business name, for its invoice (migration 009); null: the student. */
+  buyer_nit: ColumnType<string | null, string | null | undefined, string | null>;
+  buyer_business_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `courses.cohorts` (migration 004): a course's start date, schedule and seats, managed by the staff. */
@@ -81,11 +84,64 @@ export interface CohortsTable {
   updated_at: CreatedTimestamp;
 }
 
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/**
+ * `courses.invoices` (migration 009, src/invoicing): the invoicing outbox and its record. One invoice per approved sale and
+ * one credit note per reversed one; `reference_code` is the idempotency key the provider is asked under.
+ */
+export interface InvoicesTable {
+  id: Serial;
+  kind: 'invoice' | 'credit_note';
+  enrolment_reference: string;
+  reference_code: string;
+  /** A credit note's invoice. */
+  invoice_id: Nullable<number>;
+  state: ColumnType<'pending' | 'issuing' | 'issued' | 'rejected', 'pending' | 'issuing' | 'issued' | 'rejected' | undefined>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  /** Until when the attempt in progress owns the row (a process that died leaves it to be taken again after). */
+  claimed_until: Nullable<Date>;
+  /** The last failure, for the operators (not shown to the buyer). */
+  last_error: Nullable<string>;
+  /** The provider's (DIAN's) reasons for rejecting it, in Spanish, for the staff. */
+  rejection: ColumnType<string[] | null, string | null | undefined, string | null>;
+  /** The buyer as the invoice names them (see invoicing/documents.ts `InvoiceBuyer`), correctable by the staff. */
+  buyer: ColumnType<unknown, string, string>;
+  /** What was sold (see `InvoiceLine`). */
+  lines: ColumnType<unknown, string, string>;
+  /** In whole COP, VAT included. */
+  total: number;
+  /** How it was paid (the provider's payment type id: credit_card, pse…). */
+  payment_method: string;
+  /** A credit note's reason. */
+  reason: Nullable<string>;
+  /** Prefix and consecutive, as DIAN knows it (SETP990000001). */
+  number: Nullable<string>;
+  /** The provider's id of the document (a credit note names its invoice by it). */
+  provider_id: Nullable<number>;
+  /** CUFE (invoice) or CUDE (credit note). */
+  cufe: Nullable<string>;
+  qr_url: Nullable<string>;
+  issued_at: Nullable<Date>;
+  /** Where its PDF is kept in the object store (kept as tax support). */
+  pdf_key: Nullable<string>;
+  /** Digest of the buyer's link to its PDF (the link's token is only in the e-mail). */
+  link_hash: Nullable<string>;
+  mailed_at: Nullable<Date>;
+  /** The staff member who last sent it again after a rejection. */
+  retried_by: Nullable<string>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
 // The courses domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
     'courses.enrolments': EnrolmentsTable;
     'courses.cohorts': CohortsTable;
+    'courses.invoices': InvoicesTable;
+    'courses.invoicing_since': { id: number; since: ColumnType<Date, Date | undefined, Date> };
     'courses.payment_notifications': PaymentNotificationsTable;
     'courses.payment_discrepancies': PaymentDiscrepanciesTable;
     'courses.payment_events': PaymentEventsTable;

@@ -35,6 +35,7 @@ import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-gua
 import { enrolmentsStaffOperations as ops } from '../operations';
 import { cohortDate } from '../../cohorts/server/seats';
 import { courseReceiptMail } from '../../payments/server/payments';
+import { invoiceForResend } from '../../invoicing/server/outbox';
 
 /**
  * The staff's ledger of enrolments (#14), under /api/courses/staff/enrolments…: newest first by course, cohort,
@@ -273,7 +274,9 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       });
       // Into the outbox once the claim above is committed (the outbox has its own connection); always to the address
       // on the enrolment: the panel cannot redirect a receipt elsewhere.
-      await ctx.mailer.send(courseReceiptMail(ctx, enrolment, { id: enrolment.payment_id, status: enrolment.payment_status }));
+      // With its invoice (#30) and a new link to it: the one in the earlier e-mail stops opening it.
+      const invoice = await invoiceForResend(ctx, reference);
+      await ctx.mailer.send(courseReceiptMail(ctx, enrolment, { id: enrolment.payment_id, status: enrolment.payment_status }, invoice));
       return { sentTo: enrolment.email };
     });
   });

@@ -15,6 +15,8 @@ import type { ProviderPayment } from 'shared/server/payments/provider';
 import { domainPayable, paymentRoutes as payableRoutes, type PaymentRoutesOptions } from 'shared/server/payments/routes';
 import { enrolmentPayable } from '../../../manifest/payables';
 import { coursePaymentsOperations } from '../operations';
+import { creditNoteReason, enqueueCreditNote, invoicingOf, issueForReceipt, type ReceiptInvoice } from '../../invoicing/server/outbox';
+import { invoiceDetails } from '../../invoicing/server/mails';
 import { admitCoursePayment, lapsedPendingSeats, lockSeatOf, releasePendingSeat, type ReleasedSeat } from '../../cohorts/server/seats';
 
 const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
@@ -30,6 +32,8 @@ export function courseReceiptMail(
     'email' | 'course_title' | 'module_name' | 'cohort_start_date' | 'price' | 'user_sub'
   >,
   payment: { id: string; status: string },
+  /** The sale's electronic invoice (#30): issued in time (with its link), or following in its own e-mail. */
+  invoice: ReceiptInvoice | null = null,
 ): OutgoingMail {
   const origin = ctx.settings.publicOrigin;
   // Paid without an account: the account is opened only from the paying browser (its claim secret) or by signing up
@@ -43,6 +47,11 @@ export function courseReceiptMail(
     paragraphs: [
       `Recibimos tu pago y tu cupo en ${e.course_title} está reservado.`,
       'Te enviaremos las instrucciones de acceso 24 horas antes del inicio de clases.',
+      ...(invoice === 'follows'
+        ? ['Tu factura electrónica te llegará en otro correo en cuanto la DIAN la valide.']
+        : invoice
+          ? ['Tu factura electrónica, validada por la DIAN, está en el enlace de abajo y en Mis Cursos.']
+          : []),
       ...(tied
         ? []
         : [
@@ -56,6 +65,7 @@ export function courseReceiptMail(
       ['Valor', formatCOP(e.price)],
       ['Pago', payment.id],
       ['Estado', statusLabel[payment.status] ?? payment.status],
+      ...(invoice && invoice !== 'follows' ? invoiceDetails(invoice.row, invoice.url) : []),
     ],
     action: tied
       ? { label: 'Ver Mis Cursos', url: `${origin}/mis-cursos`, public: true }
@@ -178,10 +188,29 @@ export const coursePayables: PaymentRoutesOptions<'courses.enrolments', CourseRe
       // The money went back: the course leaves Mis Cursos and its certificate (both need an approved payment), whatever
       // the staff had marked; the seat is free again (a reversed payment holds none).
       await ctx.db.updateTable('courses.enrolments').set({ enrollment_status: 'WITHDRAWN' }).where('reference', '=', e.reference).execute();
+      // Its invoice gets its credit note (#30), once, whether the invoice is issued yet or not.
+      const registered = invoicingOf(ctx.db);
+      if (registered) {
+        await enqueueCreditNote(ctx.db, e.reference, creditNoteReason(payment.status));
+        registered.invoicing.nudge?.();
+      }
       return;
     }
     if (!firstApproval) return;
-    await ctx.mailer.send(courseReceiptMail(ctx, e, payment));
+    // The sale's invoice (#30), issued now if the provider answers within a few seconds, so the receipt carries it;
+    // otherwise it follows in its own e-mail (the outbox keeps the sale whatever happens here).
+    const registered = invoicingOf(ctx.db);
+    let invoice: ReceiptInvoice | null = null;
+    if (registered) {
+      invoice = 'follows';
+      try {
+        invoice = (await issueForReceipt(ctx, registered.invoicing, e.reference, registered.invoicing.receiptWaitMs)) ?? 'follows';
+      } catch (err) {
+        registered.invoicing.log?.('invoice not issued for the receipt', { reference: e.reference, error: String(err) });
+      }
+      registered.invoicing.nudge?.();
+    }
+    await ctx.mailer.send(courseReceiptMail(ctx, e, payment, invoice));
   },
 };
 
