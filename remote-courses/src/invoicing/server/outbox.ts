@@ -124,7 +124,7 @@ export async function sweep(db: SiteDb, config: InvoicingConfig): Promise<number
 }
 
 /**
- * Takes one due row for an attempt (or row `id` if it is due): pending and due, or issuing with a lapsed claim; a credit
+ * Takes one due row for an attempt (or row `id` if it is due): new, pending and due, or issuing with a lapsed claim; a credit
  * note only once its invoice is issued. SKIP LOCKED: two takers never get the same row.
  */
 export async function claimDue(db: SiteDb, now: Date, id?: number): Promise<InvoiceRow | undefined> {
@@ -134,7 +134,7 @@ export async function claimDue(db: SiteDb, now: Date, id?: number): Promise<Invo
      where id = (
        select i.id from courses.invoices i
          left join courses.invoices inv on inv.id = i.invoice_id
-        where ((i.state = 'pending' and i.next_attempt_at <= ${now}) or (i.state = 'issuing' and i.claimed_until < ${now}))
+        where ((i.state = 'pending' and (i.attempts = 0 or i.next_attempt_at <= ${now})) or (i.state = 'issuing' and i.claimed_until < ${now}))
           and (i.kind = 'invoice' or inv.state = 'issued')
           ${id === undefined ? sql`` : sql`and i.id = ${id}`}
         order by i.next_attempt_at, i.id

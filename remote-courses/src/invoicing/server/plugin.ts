@@ -3,7 +3,7 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { envInt } from 'shared/server/server-config';
 import { invoicingProblems, readInvoicingConfig, resolutionState } from './config';
 import { createFactusClient, type InvoicingClient } from './factus';
-import { registerInvoicing, scheduleInvoicing, type Invoicing } from './outbox';
+import { invoicingOf, registerInvoicing, scheduleInvoicing, type Invoicing } from './outbox';
 import { invoicingRoutes } from './routes';
 
 /** What a test may put in place of the environment's settings and the provider's client. */
@@ -39,7 +39,11 @@ export function invoicingPlugin(options: InvoicingPluginOptions = {}): FastifyPl
     invoicing.nudge = schedule.nudge;
     registerInvoicing(ctx, invoicing);
     await app.register(
-      invoicingRoutes(() => invoicing, schedule.nudge),
+      // The invoicing registered for this database (a test may put its own in place).
+      invoicingRoutes(
+        () => invoicingOf(ctx.db)?.invoicing ?? invoicing,
+        () => (invoicingOf(ctx.db)?.invoicing.nudge ?? schedule.nudge)(),
+      ),
       ctx,
     );
     // The first round once the tables exist (the gateway migrates in the background after the plugins are set up).
