@@ -14,6 +14,7 @@ import { paymentsToday } from 'shared/server/payments/today';
 import { todayRoutes } from 'shared/server/today';
 import { cohortsToday } from '../src/cohorts/server/today';
 import { invoicingPlugin } from '../src/invoicing/server/plugin';
+import { invoicesToday } from '../src/invoicing/server/today';
 
 /** Courses API: enrolments (leads), checkout priced from the catalogue, signed payment notifications and status sync. */
 export const coursesApi: ApiModule = {
@@ -33,7 +34,7 @@ export const coursesApi: ApiModule = {
     // Electronic invoices of the sales (#30): the outbox, the staff's invoices and the buyer's link.
     await app.register(invoicingPlugin(), ctx);
     // Staff: its part of the panel's "Hoy" (#28).
-    await app.register(todayRoutes('courses', [cohortsToday, paymentsToday(coursePayables)]), ctx);
+    await app.register(todayRoutes('courses', [cohortsToday, paymentsToday(coursePayables), invoicesToday]), ctx);
     // The demo cohorts need the courses tables, which the gateway creates in the background after this plugin is set up.
     if (demoCohortsAllowed(ctx.settings, process.env.NODE_ENV))
       void (ctx.migrated ?? Promise.resolve())

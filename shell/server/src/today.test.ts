@@ -96,6 +96,7 @@ describe('"Hoy" across the domains', () => {
     expect([...finance.keys()]).toEqual(
       expect.arrayContaining([
         'courses.enrolments.payments.diferencias',
+        'courses.invoices.rechazadas',
         'giving.donations.payments.diferencias',
         'giving.certificates.anuales',
       ]),

@@ -269,7 +269,8 @@ export function createFactusClient(options: FactusClientOptions): InvoicingClien
   async function api(method: string, path: string, json?: unknown) {
     let answer = await call(method, path, { json, auth: await accessToken() });
     if (answer.status === 401) {
-      token = null;
+      // Lapsed: renewed with its refresh token (a password grant if that fails too).
+      if (token) token.until = 0;
       answer = await call(method, path, { json, auth: await accessToken() });
     }
     if (answer.status === 429 || answer.status >= 500 || answer.status === 401 || answer.status === 402 || answer.status === 403) {
