@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
 import { enrolmentStatuses } from './enrolment-statuses';
 import { moneyMoved, payableColumns, paymentEventColumns, retainedPaymentWhy } from 'shared/server/payments/personal-data';
@@ -41,6 +42,9 @@ export const coursesPersonalData: DomainRegistry = {
         completed_at: { label: 'Fecha en que se marcó como completada' },
         completed_by: { personal: 'equipo' },
         receipt_resent_at: { label: 'Fecha del último reenvío del comprobante' },
+        // A company buyer's NIT and name (#30): a company's data, on a tax document, kept like the payer's.
+        buyer_nit: { label: 'NIT de la empresa compradora', personal: 'documento', keptOnRetained: true },
+        buyer_business_name: { label: 'Razón social de la empresa compradora', personal: 'perfil', keptOnRetained: true },
         ...payableColumns,
       },
       erase: { action: 'retain-if', when: moneyMoved, why: retainedPaymentWhy },
@@ -54,6 +58,45 @@ export const coursesPersonalData: DomainRegistry = {
       erase: { action: 'follow-parent' },
       orderBy: 'seen_at',
     }),
+    tableSpec({
+      table: 'courses.invoices',
+      label: 'Facturas electrónicas y notas crédito de tus inscripciones',
+      belongs: [{ parent: 'courses.enrolments', column: 'enrolment_reference', parentColumn: 'reference' }],
+      columns: {
+        kind: { label: 'Documento', values: { invoice: 'Factura electrónica de venta', credit_note: 'Nota crédito' } },
+        enrolment_reference: { label: 'Número de inscripción' },
+        reference_code: {},
+        state: {
+          label: 'Estado ante la DIAN',
+          values: { pending: 'En cola', issuing: 'Enviándose', issued: 'Validada', rejected: 'Rechazada' },
+        },
+        number: { label: 'Número' },
+        cufe: { label: 'CUFE / CUDE' },
+        qr_url: {},
+        issued_at: { label: 'Fecha de expedición' },
+        // The buyer as the invoice names them (name and document): what DIAN received; the contact is blanked.
+        buyer: { label: 'Comprador', personal: 'documento', keptOnRetained: true },
+        buyer_email: { label: 'Correo del comprador', personal: 'correo' },
+        buyer_phone: { label: 'Teléfono del comprador', personal: 'telefono' },
+        lines: { label: 'Conceptos' },
+        total: { label: 'Valor (COP)' },
+        payment_method: { label: 'Medio de pago' },
+        reason: { label: 'Motivo' },
+        rejection: { label: 'Motivos de rechazo de la DIAN' },
+        last_error: {},
+        pdf_key: {},
+        link_hash: { personal: 'seudonimo' },
+        retried_by: { personal: 'equipo' },
+      },
+      // Whatever was sent to DIAN is tax support, issued or not yet; a document never sent holds the same data as its
+      // enrolment, which is kept for the same reason (its payment moved money).
+      erase: {
+        action: 'retain-if',
+        when: sql<boolean>`true`,
+        why: 'Una factura electrónica o una nota crédito expedida es soporte contable y tributario de la venta (Estatuto Tributario art. 632 y 771-2; Código de Comercio art. 60): se conserva como la recibió la DIAN, con el nombre y el documento del comprador; su correo y teléfono se borran.',
+      },
+      orderBy: 'created_at',
+    }),
   ],
   team: [
     {
@@ -64,6 +107,7 @@ export const coursesPersonalData: DomainRegistry = {
   ],
   plain: [
     { table: 'courses.cohorts', why: 'Fechas, horarios y cupos de los cursos.' },
+    { table: 'courses.invoicing_since', why: 'Desde cuándo se facturan electrónicamente las ventas de cursos.' },
     { table: 'courses.payment_notifications', why: 'Identificadores de las notificaciones del proveedor de pagos ya procesadas.' },
   ],
 };

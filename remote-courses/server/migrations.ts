@@ -208,6 +208,9 @@ export const coursesMigrations: DomainMigrations = {
           .addColumn('last_error', 'text')
           .addColumn('rejection', 'jsonb')
           .addColumn('buyer', 'jsonb', (c) => c.notNull())
+          // The buyer's contact, apart: an erasure blanks it, while the invoice's name and document stay (tax support).
+          .addColumn('buyer_email', 'text')
+          .addColumn('buyer_phone', 'text')
           .addColumn('lines', 'jsonb', (c) => c.notNull())
           .addColumn('total', 'integer', (c) => c.notNull())
           .addColumn('payment_method', 'text', (c) => c.notNull())

@@ -108,6 +108,9 @@ export interface InvoicesTable {
   rejection: ColumnType<string[] | null, string | null | undefined, string | null>;
   /** The buyer as the invoice names them (see invoicing/documents.ts `InvoiceBuyer`), correctable by the staff. */
   buyer: ColumnType<unknown, string, string>;
+  /** The buyer's e-mail and phone as the invoice gives them (blanked by an erasure; the name and document stay). */
+  buyer_email: Nullable<string>;
+  buyer_phone: Nullable<string>;
   /** What was sold (see `InvoiceLine`). */
   lines: ColumnType<unknown, string, string>;
   /** In whole COP, VAT included. */

@@ -96,7 +96,14 @@ export type InvoiceSummary = z.output<typeof invoiceSummarySchema>;
 /** One invoice or credit note with its buyer, lines and the provider's answer. */
 export const invoiceRecordSchema = z.object({
   ...summaryShape,
-  buyer: invoiceBuyerSchema,
+  // As stored: an erasure may have blanked the e-mail and phone (the name and document stay on a tax document).
+  buyer: z.object({
+    documentType: z.enum(buyerDocumentTypes),
+    documentNumber: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
   lines: z.array(invoiceLineSchema),
   cufe: z.nullable(z.string()),
   qrUrl: z.nullable(z.string()),

@@ -204,6 +204,7 @@ describe.each(testDatabases)('personal data across the site on %s', (_name, open
       'community.volunteers',
       'community.workshop_inquiries',
       'courses.enrolments',
+      'courses.invoices',
       'giving.contributions',
       'mail.outbox',
       'privacy.consents',
@@ -246,9 +247,10 @@ describe.each(testDatabases)('personal data across the site on %s', (_name, open
     const traces = await collectTraces(db, { email, document, phone });
     const kept = (t: Trace) =>
       t.needle === 'document' &&
-      // The kept payer's document, and the staff search column computed from it.
+      // The kept payer's document, the staff search column computed from it, and the sale's invoice (tax support).
       [
         'courses.enrolments.id_number',
+        'courses.invoices.buyer',
         'giving.contributions.id_number',
         'courses.enrolments.ledger_search',
         'giving.contributions.ledger_search',

@@ -83,7 +83,7 @@ const factusDocumentIds: Record<InvoiceBuyer['documentType'], number> = {
 
 /** The buyer in the provider's words: a company by its NIT (base and check digit apart), a person by their document. */
 export function factusCustomer(buyer: InvoiceBuyer): FactusCustomer {
-  const common = { email: buyer.email, ...(buyer.phone ? { phone: buyer.phone } : {}) };
+  const common = { ...(buyer.email ? { email: buyer.email } : {}), ...(buyer.phone ? { phone: buyer.phone } : {}) };
   if (buyer.documentType === 'NIT') {
     const [base = '', dv = ''] = buyer.documentNumber.replace(/[.\s]/g, '').split('-');
     return {

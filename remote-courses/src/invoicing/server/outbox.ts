@@ -55,14 +55,21 @@ const nowOf = (inv: Invoicing) => (inv.now ?? (() => new Date()))();
 /** A row's buyer and lines, read back from JSON (jsonb comes back parsed, a text column would not). */
 export function documentOf(row: InvoiceRow): DocumentRow {
   const parse = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
+  const named = parse(row.buyer) as Pick<InvoiceBuyer, 'documentType' | 'documentNumber' | 'name'>;
   return {
     reference_code: row.reference_code,
     enrolment_reference: row.enrolment_reference,
-    buyer: parse(row.buyer) as InvoiceBuyer,
+    buyer: { ...named, email: row.buyer_email ?? '', phone: row.buyer_phone ?? '' },
     lines: parse(row.lines) as InvoiceLine[],
     payment_method: row.payment_method,
     reason: row.reason,
   };
+}
+
+/** A buyer as the row keeps them: name and document (the tax document's), contact apart (an erasure blanks it). */
+export function buyerColumns(buyer: InvoiceBuyer) {
+  const { email, phone, ...named } = buyer;
+  return { buyer: JSON.stringify(named), buyer_email: email || null, buyer_phone: phone || null };
 }
 
 /** Puts an approved sale in the outbox (once: a second call, from any path, finds its row). */
@@ -75,7 +82,7 @@ export async function enqueueInvoice(db: SiteDb, config: InvoicingConfig, refere
       kind: 'invoice',
       enrolment_reference: e.reference,
       reference_code: invoiceReferenceCode(e.reference),
-      buyer: JSON.stringify(buyerOf(e)),
+      ...buyerColumns(buyerOf(e)),
       lines: JSON.stringify(linesOf(e, config)),
       total: e.price,
       payment_method: e.payment_type ?? '',
@@ -87,8 +94,10 @@ export async function enqueueInvoice(db: SiteDb, config: InvoicingConfig, refere
 /** Puts a reversed sale's credit note in the outbox, when the sale has an invoice (issued now or later). */
 export async function enqueueCreditNote(db: SiteDb, reference: string, reason: string): Promise<void> {
   await sql`
-    insert into courses.invoices (kind, enrolment_reference, reference_code, invoice_id, buyer, lines, total, payment_method, reason)
-    select 'credit_note', i.enrolment_reference, ${creditNoteReferenceCode(reference)}, i.id, i.buyer, i.lines, i.total, i.payment_method, ${reason}
+    insert into courses.invoices (kind, enrolment_reference, reference_code, invoice_id, buyer, buyer_email, buyer_phone, lines, total,
+                                  payment_method, reason)
+    select 'credit_note', i.enrolment_reference, ${creditNoteReferenceCode(reference)}, i.id, i.buyer, i.buyer_email, i.buyer_phone,
+           i.lines, i.total, i.payment_method, ${reason}
       from courses.invoices i
      where i.kind = 'invoice' and i.enrolment_reference = ${reference}
     on conflict (kind, enrolment_reference) do nothing`.execute(db);

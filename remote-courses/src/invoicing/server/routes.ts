@@ -15,7 +15,7 @@ import { paymentTypeLabels } from 'shared/payments/ledger';
 import { resolutionState } from './config';
 import { vatIncluded } from './documents';
 import { invoicingOperations, invoicingStaffOperations as ops } from '../operations';
-import { documentOf, invoicePdf, linkDigest, runDue, type InvoiceRow, type Invoicing } from './outbox';
+import { buyerColumns, documentOf, invoicePdf, linkDigest, runDue, type InvoiceRow, type Invoicing } from './outbox';
 import { invoiceTexts, type InvoiceListQuery, type InvoiceListResponse, type InvoiceRecord, type InvoiceSummary } from '../schemas';
 
 /** Rows the panel's list shows at most (a month of a small foundation's sales is far fewer). */
@@ -258,7 +258,7 @@ export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): 
               state: 'pending',
               next_attempt_at: new Date(),
               // A corrected buyer is a new request: the attempts count from there (no "ask first" for a stale answer).
-              ...(buyer && current.kind === 'invoice' ? { buyer: JSON.stringify(buyer) } : {}),
+              ...(buyer && current.kind === 'invoice' ? buyerColumns(buyer) : {}),
               rejection: null,
               retried_by: who.email,
               updated_at: sql<Date>`now()`,
