@@ -128,15 +128,15 @@ export async function renderDocumentPdf(record: BillRecord | CreditNoteRecord, c
 
   // Items.
   const columns: Array<{ label: string; w: number; align: 'left' | 'right'; value: (i: ItemRow) => string }> = [
-    { label: 'Código', w: 55, align: 'left', value: (i) => i.code_reference },
-    { label: 'Descripción', w: 150, align: 'left', value: (i) => i.name },
-    { label: 'Cant.', w: 30, align: 'right', value: (i) => String(i.quantity) },
-    { label: 'Precio (IVA incl.)', w: 70, align: 'right', value: (i) => pesos(i.price) },
-    { label: 'Desc. %', w: 35, align: 'right', value: (i) => i.discount_rate },
-    { label: 'IVA %', w: 30, align: 'right', value: (i) => i.tax_rate },
-    { label: 'Base', w: 50, align: 'right', value: (i) => pesos(i.gross_value) },
-    { label: 'Impuesto', w: 45, align: 'right', value: (i) => pesos(i.tax_amount) },
-    { label: 'Total', w: inner - 465, align: 'right', value: (i) => pesos(i.total) },
+    { label: 'Código', w: 50, align: 'left', value: (i) => i.code_reference },
+    { label: 'Descripción', w: 128, align: 'left', value: (i) => i.name },
+    { label: 'Cant.', w: 25, align: 'right', value: (i) => String(i.quantity) },
+    { label: 'Precio (IVA incl.)', w: 68, align: 'right', value: (i) => pesos(i.price) },
+    { label: 'Desc. %', w: 32, align: 'right', value: (i) => i.discount_rate },
+    { label: 'IVA %', w: 28, align: 'right', value: (i) => i.tax_rate },
+    { label: 'Base', w: 62, align: 'right', value: (i) => pesos(i.gross_value) },
+    { label: 'Impuesto', w: 58, align: 'right', value: (i) => pesos(i.tax_amount) },
+    { label: 'Total', w: inner - 451, align: 'right', value: (i) => pesos(i.total) },
   ];
   page.drawLine({ start: { x: MARGIN, y: y + 10 }, end: { x: width - MARGIN, y: y + 10 }, thickness: 0.8, color: PDF_GREEN });
   let x = MARGIN;
