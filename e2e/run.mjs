@@ -88,6 +88,7 @@ const port = await freePort();
 const sandboxPort = await freePort();
 const identityPort = await freePort();
 const objectStorePort = await freePort();
+const invoicingPort = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const baseUrl = `http://127.0.0.1:${port}`;
 const env = {
@@ -100,6 +101,10 @@ const env = {
   PAYMENT_SANDBOX_PORT: String(sandboxPort),
   IDENTITY_EMULATOR_PORT: String(identityPort),
   OBJECT_STORE_PORT: String(objectStorePort),
+  INVOICING_SANDBOX_PORT: String(invoicingPort),
+  // A provider outage in a test is retried within seconds, not the production backoff's half minute.
+  INVOICING_RETRY_BASE_MS: '1000',
+  INVOICING_EVERY_MS: '1000',
   RATE_LIMIT_WRITES: '1000',
   // Every browser of every test is one client here (127.0.0.1), and no client is exempt from the seat hold limit.
   COURSES_SEAT_HOLDS_PER_CLIENT: '1000',
@@ -121,6 +126,7 @@ try {
     E2E_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
     E2E_IDENTITY_URL: `http://127.0.0.1:${identityPort}`,
     E2E_OBJECT_STORE_URL: `http://127.0.0.1:${objectStorePort}`,
+    E2E_INVOICING_URL: `http://127.0.0.1:${invoicingPort}`,
     E2E_IDENTITY_POOL_ID: 'local_tejiendo',
     E2E_IDENTITY_CLIENT_ID: 'tejiendo-web-local',
     E2E_ADMIN_FILE: path.join(dataDir, 'e2e-admin.json'),

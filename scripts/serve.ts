@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { Mailer } from 'shared/server/mailer';
 import { loadConfig } from '../shell/server/src/config';
+import { readInvoicingConfig } from '../remote-courses/src/invoicing/server/config';
 
 const config = loadConfig();
 const stops: Array<() => Promise<void>> = [];
@@ -35,6 +36,23 @@ if (config.objects.startStandIn) {
   console.log(
     `Almacén de archivos local (compatible con S3) en ${standIn.url}, con los archivos en ${path.join(config.dataDir, 'objects')}`,
   );
+}
+
+// Electronic invoicing (#30): the local stand-in of Factus (sandbox/src/invoicing) unless a provider is configured.
+const invoicing = readInvoicingConfig(process.env, config.production);
+if (invoicing.startStandIn) {
+  const { startInvoicingStandIn } = await import('sandbox/invoicing/server');
+  const standIn = await startInvoicingStandIn({
+    dataDir: path.join(config.dataDir, 'invoicing'),
+    host: '127.0.0.1',
+    port: invoicing.standInPort,
+    credentials: invoicing.credentials,
+    // The foundation's example NIT (its check digit right): the stand-in's invoices name it as the seller.
+    company: { nit: '901234567', dv: '7', name: 'Fundación Tejiendo Futuro (pruebas)' },
+    log: process.env.LOG_LEVEL === 'silent' ? false : 'warn',
+  });
+  stops.push(standIn.close);
+  console.log(`Facturación electrónica local (Factus de pruebas) en ${standIn.url}/sandbox`);
 }
 
 // The identity emulator's e-mails (codes) go to the site's mailer, which exists once the gateway is built.

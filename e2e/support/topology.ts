@@ -73,6 +73,7 @@ export async function siteEnv(publicOrigin: string): Promise<NodeJS.ProcessEnv> 
     PAYMENT_SANDBOX_PORT: String(await freePort()),
     IDENTITY_EMULATOR_PORT: String(await freePort()),
     OBJECT_STORE_PORT: String(await freePort()),
+    INVOICING_SANDBOX_PORT: String(await freePort()),
     // The site's default, not e2e/run.mjs's shorter one: the defaults are what is under test.
     REMOTE_LOAD_TIMEOUT_MS: '',
   };
