@@ -7,6 +7,7 @@ import { useOperationCall, useOperationDownload } from 'shared/api/use-operation
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
+import { staffPath } from 'shared/staff-routes';
 import { useStaffSession } from 'shared/staff-session';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
@@ -138,6 +139,8 @@ function CorrectBuyerForm({
       aria-labelledby="factura-corregir"
       header={<h3 id="factura-corregir">{t.correctTitle}</h3>}
       summary={<SubmitErrors form={form} submission={submission} />}
+      // Why the send failed takes focus, as the result of a send does (the server's own words: "Solo se puede reenviar…").
+      failure={(f) => <Notice key={submission.failures} className="staff-notice" kind="error" text={f.text} />}
     >
       <div className="form-grid">
         <SelectField label={t.documentType} placeholder={null} options={buyerDocumentTypes} required unmarked {...field('documentType')} />
@@ -298,7 +301,7 @@ export default function StaffInvoice({ id = '' }: { id?: string }) {
                   : []),
                 [
                   t.facts.enrolment,
-                  <AppLink key="enrolment" to={`/equipo/inscripciones/${encodeURIComponent(record.enrolmentReference)}`}>
+                  <AppLink key="enrolment" to={staffPath('/equipo/inscripciones/:reference', { reference: record.enrolmentReference })}>
                     {record.enrolmentReference}
                   </AppLink>,
                 ],
@@ -330,7 +333,6 @@ export default function StaffInvoice({ id = '' }: { id?: string }) {
             <h2 id="factura-dian">{t.dianTitle}</h2>
             <Facts
               rows={[
-                [t.facts.state, invoiceTexts.states[record.state]],
                 [t.facts.attempts, String(record.attempts)],
                 [t.facts.nextAttempt, when(record.nextAttemptAt)],
                 [t.facts.lastError, record.lastError],

@@ -236,6 +236,21 @@ describe('StaffInvoice (/equipo/facturas/:id)', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it("says the server's refusal of a corrected resend in its words, with focus on it, and keeps the values", async () => {
+    const user = userEvent.setup();
+    renderAsStaff(<StaffInvoice id="3" />, [
+      on(ops.invoice, ok(rejected)),
+      on(ops.retryInvoice, apiError(409, 'not_retriable', 'Solo se puede reenviar una factura rechazada o en cola.')),
+    ]);
+    const number = await screen.findByLabelText('Número de documento');
+    await user.clear(number);
+    await user.type(number, '901234567-7');
+    await user.click(screen.getByRole('button', { name: 'Corregir y reenviar' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Solo se puede reenviar una factura rechazada o en cola.'));
+    expect(document.activeElement?.getAttribute('role')).toBe('alert');
+    expect((screen.getByLabelText('Número de documento') as HTMLInputElement).value).toBe('901234567-7');
+  });
+
   it('resends as it is with an empty body and shows the state it answered (queued again)', async () => {
     const user = userEvent.setup();
     const { calls } = renderAsStaff(<StaffInvoice id="3" />, [

@@ -137,7 +137,7 @@ export default function StaffInvoices() {
             <p>
               {t.rejected(attention.rejected)}{' '}
               {applied.estado === 'rejected' && !applied.mes ? null : (
-                <button type="button" className="btn btn--ghost btn--small" onClick={() => apply({ mes: '', estado: 'rejected' })}>
+                <button type="button" className="btn btn--ghost" onClick={() => apply({ mes: '', estado: 'rejected' })}>
                   {t.showRejected}
                 </button>
               )}
