@@ -251,13 +251,13 @@ export default function StaffInvoice({ id = '' }: { id?: string }) {
           ) : null}
 
           {record.hasPdf ? (
-            <section className="staff-actions" aria-label={t.pdf}>
+            <div className="staff-actions">
               <button type="button" className="btn btn--ghost" disabled={pdf.kind === 'busy'} onClick={() => void downloadPdf(record)}>
                 {pdf.kind === 'busy' ? t.pdfBusy : t.pdf}
               </button>
               {pdf.kind === 'done' ? <Notice key={pdf.at} className="staff-notice" text={t.pdfDone(pdf.filename ?? '')} /> : null}
               {pdf.kind === 'failed' ? <Notice key={pdf.at} className="staff-notice" kind="error" text={t.pdfFailed} /> : null}
-            </section>
+            </div>
           ) : null}
 
           {mayRetry && retriable ? (

@@ -263,6 +263,15 @@ describe('StaffInvoice (/equipo/facturas/:id)', () => {
     expect(screen.getAllByText('En cola').length).toBeGreaterThan(0);
   });
 
+  it('downloads the PDF of an issued document through the declared operation, and says when it did not come', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAsStaff(<StaffInvoice id="3" />, [on(ops.invoice, ok(issued))]);
+    await user.click(await screen.findByRole('button', { name: 'Descargar PDF' }));
+    // The fake API has no file to give: the screen says so, with focus on it.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('No pudimos descargar el PDF. Intenta de nuevo en unos minutos.'));
+    expect(calls.at(-1)).toMatchObject({ method: 'GET', path: '/api/courses/staff/facturas/3/pdf', token: 'token-de-ana' });
+  });
+
   it('shows a member of Cursos only the record, without resending', async () => {
     renderAsStaff(<StaffInvoice id="3" />, [on(ops.invoice, ok(rejected))], undefined, { ...staffSession, roles: ['cursos'] });
     await screen.findByRole('heading', { level: 1 });
