@@ -13,6 +13,8 @@ export const exposes = {
   './StaffCatalogue': './src/catalogue/staff-catalogue.tsx',
   './StaffEnrolments': './src/enrolments/staff-enrolments.tsx',
   './StaffEnrolment': './src/enrolments/staff-enrolment.tsx',
+  './StaffInvoices': './src/invoicing/staff-invoices.tsx',
+  './StaffInvoice': './src/invoicing/staff-invoice.tsx',
 };
 
 export default createConfig({ dir: path.dirname(new URL(import.meta.url).pathname), name: 'courses', exposes });

@@ -41,6 +41,8 @@ const order = [
   '/equipo/boletin',
   '/equipo/inscripciones',
   '/equipo/inscripciones/:reference',
+  '/equipo/facturas',
+  '/equipo/facturas/:id',
   '/equipo/donaciones',
   '/equipo/donaciones/:reference',
   '/equipo/certificados',

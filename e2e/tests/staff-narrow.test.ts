@@ -1,9 +1,9 @@
 // The panel on a phone (#28), in the composed site: an admin holding every role visits every page of the panel
 // (site/staff-routes.ts: the lists and a record of each domain — a PQRSF, a data request, a volunteer, a pending
-// enrolment, a donation — made through the site and its API) at 390×844 and at 1366×768. No page scrolls sideways,
-// no element is wider than the window, axe finds nothing; at 390 px the sections hide behind "Menú del panel" (a
-// disclosure: Escape closes it and returns focus, choosing a section closes it), and choosing a section puts focus on
-// the new screen's heading at both widths.
+// enrolment, a donation, an approved enrolment's invoice — made through the site and its API) at 390×844 and at
+// 1366×768. No page scrolls sideways, no element is wider than the window, axe finds nothing; at 390 px the sections
+// hide behind "Menú del panel" (a disclosure: Escape closes it and returns focus, choosing a section closes it), and
+// choosing a section puts focus on the new screen's heading at both widths.
 //
 // With E2E_SHOTS_DIR set, it also saves each page's width and, at 390 px, screenshots of a few pages there (for
 // comparing a change before and after; E2E_SHOTS_TAG names the run).
@@ -94,6 +94,24 @@ async function firstRecord(page: Page, list: string, prefix: string): Promise<st
   return new URL(href, baseUrl).pathname;
 }
 
+/**
+ * The newest invoice's record (this month's list). The invoice is queued when the payment is approved, which the
+ * provider's notification may tell the site a moment after the return: the list is loaded again until it shows one.
+ */
+async function firstInvoice(page: Page): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.goto('/equipo/facturas');
+    await settled(page);
+    const href = await page
+      .locator('main table a[href^="/equipo/facturas/"]')
+      .first()
+      .getAttribute('href', { timeout: 1_000 })
+      .catch(() => null);
+    if (href) return new URL(href, baseUrl).pathname;
+  }
+  assert.fail('/equipo/facturas links no invoice');
+}
+
 /** Waits until the screen has its data (no 'Cargando…' left in main). */
 async function settled(page: Page): Promise<void> {
   await waitForHeading(page);
@@ -152,6 +170,9 @@ describe('the panel at 390 and 1366 px', () => {
       // 'CONT': the provider leaves the payment pending, so the payments review has a row too.
       await fillEnrolment(visitor.page, `estudiante-angosto-${stamp}@example.com`);
       await payWith(visitor.page, 'CONT');
+      // 'APRO': an approved sale, so its electronic invoice (#30) is queued and /equipo/facturas/:id has a record.
+      await fillEnrolment(visitor.page, `estudiante-factura-angosto-${stamp}@example.com`);
+      await payWith(visitor.page, 'APRO');
     } finally {
       await visitor.context.close();
     }
@@ -171,6 +192,7 @@ describe('the panel at 390 and 1366 px', () => {
     paths.set('/equipo/comunidad/:kind/:id', await firstRecord(page, '/equipo/comunidad/voluntarios', '/equipo/comunidad/voluntarios/'));
     paths.set('/equipo/inscripciones/:reference', await firstRecord(page, '/equipo/inscripciones', '/equipo/inscripciones/'));
     paths.set('/equipo/donaciones/:reference', await firstRecord(page, '/equipo/donaciones', '/equipo/donaciones/'));
+    paths.set('/equipo/facturas/:id', await firstInvoice(page));
   });
   after(async () => {
     if (shotsDir) writeFileSync(join(shotsDir, `${shotsTag}-widths.json`), `${JSON.stringify(widths, null, 2)}\n`);

@@ -6,7 +6,7 @@ const publishing = publishingAudit('courses');
 
 /**
  * How the audit log names the courses domain's actions (cohorts, enrolments, their payments, the catalogue's
- * publications) and records (#27, #28).
+ * publications, the electronic invoices) and records (#27, #28, #30).
  */
 export const coursesAudit: AuditLabels = {
   kinds: {
@@ -15,6 +15,7 @@ export const coursesAudit: AuditLabels = {
     'courses.enrolment': 'Inscripciones',
     'courses.payment': 'Pagos de cursos',
     'courses.export': 'Exportaciones de inscripciones',
+    'courses.invoice': 'Facturas electrónicas',
   },
   actions: {
     ...publishing.actions,
@@ -28,6 +29,16 @@ export const coursesAudit: AuditLabels = {
     'courses.export': 'Exportó inscripciones a CSV',
     'courses.payment.reconcile': 'Revisó a mano los pagos pendientes de cursos',
     'courses.payment.review': 'Marcó como revisada una diferencia en un pago de curso',
+    'courses.invoice.read': 'Consultó facturas electrónicas',
+    'courses.invoice.retry': 'Reenvió una factura electrónica (corrigiendo el comprador o no)',
+    'courses.invoice.export': 'Exportó facturas electrónicas a CSV',
   },
-  entities: { ...publishing.entities, cohort: 'Cohorte', enrolment: 'Inscripción', payment: 'Pago' },
+  entities: {
+    ...publishing.entities,
+    cohort: 'Cohorte',
+    enrolment: 'Inscripción',
+    payment: 'Pago',
+    invoice: 'Factura electrónica',
+    invoices: 'Facturas electrónicas',
+  },
 };

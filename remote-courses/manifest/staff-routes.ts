@@ -1,7 +1,8 @@
 import type { StaffRoute } from 'shared/staff-routes';
 
 /** The courses remote's panel screens (Module Federation expose `./<Screen>`). */
-export type CoursesStaffScreen = 'StaffCohorts' | 'StaffEnrolments' | 'StaffEnrolment' | 'StaffCatalogue';
+export type CoursesStaffScreen =
+  'StaffCohorts' | 'StaffEnrolments' | 'StaffEnrolment' | 'StaffCatalogue' | 'StaffInvoices' | 'StaffInvoice';
 
 /** The courses domain's pages in the panel (#27): data only. The panel's table (site/staff-routes.ts) composes them. */
 export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScreen>[] = [
@@ -29,5 +30,21 @@ export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScre
     title: 'Catálogo de cursos',
     nav: 'Catálogo',
     roles: ['cursos'],
+  },
+  // The electronic invoices and credit notes (#30): Cursos sees them, Finanzas also corrects, resends and exports.
+  {
+    pattern: '/equipo/facturas',
+    owner: 'courses',
+    screen: 'StaffInvoices',
+    title: 'Facturas electrónicas',
+    nav: 'Facturas',
+    roles: ['cursos', 'finanzas'],
+  },
+  {
+    pattern: '/equipo/facturas/:id',
+    owner: 'courses',
+    screen: 'StaffInvoice',
+    title: 'Factura electrónica',
+    roles: ['cursos', 'finanzas'],
   },
 ];

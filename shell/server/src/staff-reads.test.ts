@@ -42,6 +42,8 @@ const publishedContent = /^\/api\/[a-z]+\/staff\/publicacion\//;
 const auditedByHandler = new Set([
   'GET /api/giving/staff/donations/exportar',
   'GET /api/courses/staff/enrolments/exportar',
+  // The accountant's month of electronic invoices (#30): sendLedgerExport writes 'courses.invoice.export'.
+  'GET /api/courses/staff/facturas/exportar',
   'GET /api/community/staff/inbox/:kind/exportar',
 ]);
 
