@@ -20,6 +20,9 @@ const engineIndependent = [
   'deploy.test.ts',
   'header.test.ts',
   'home-and-content.test.ts',
+  // Invoicing's database work (claims, SKIP LOCKED, the outbox's keys) is tested on PostgreSQL by Jest
+  // (remote-courses/src/invoicing/server/*.test.ts); its browser journeys run once, on PGlite.
+  'invoicing.test.ts',
   'remote-contract.test.ts',
   'remote-failure.test.ts',
   'remote-outage.test.ts',

@@ -224,6 +224,11 @@ export interface SeatHoldLimits {
 /** What the server knows about where and how it runs; every API plugin receives it. */
 export interface ServerSettings {
   production: boolean;
+  /**
+   * The environment this server was configured from: what a domain reads its own settings from (the courses domain's
+   * invoicing, FACTUS_* and INVOICE_*), so a test's or a remote service's environment is the one that counts.
+   */
+  environment?: NodeJS.ProcessEnv;
   /** Public origin of the site (used in e-mails, back URLs and canonicals), without trailing slash. */
   publicOrigin: string;
   /** Per-route rate limit of public writes, per client and window. */

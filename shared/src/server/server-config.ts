@@ -49,6 +49,8 @@ export interface CommonServerConfig {
   retention?: RetentionSettings;
   /** PUBLISHED_REFRESH_MS: how often this process asks whether the staff published something (publishing/refresh.ts). */
   publishedRefreshMs?: number;
+  /** The environment read (a domain's own settings come from it: `ServerSettings.environment`). */
+  environment?: NodeJS.ProcessEnv;
 }
 
 /** Id of the emulator's seeded pool and app client (the pool id is also its data file's name). */
@@ -239,6 +241,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     objects: readObjectStoreConfig(env, production),
     retention: readRetentionSettings(env),
     publishedRefreshMs: Math.max(200, envInt(env.PUBLISHED_REFRESH_MS, 2000)),
+    environment: env,
   };
   // Only what is set (a whole number ≥ 1): the courses API keeps its own defaults for the rest.
   const perEmail = envInt(env.COURSES_SEAT_HOLDS_PER_EMAIL, 0);
@@ -346,6 +349,7 @@ export function createApiContext(
     identity: config.identity,
     ...(config.seatHolds ? { seatHolds: config.seatHolds } : {}),
     ...(config.retention ? { retention: config.retention } : {}),
+    ...(config.environment ? { environment: config.environment } : {}),
   };
   return {
     db,

@@ -19,7 +19,7 @@ export interface InvoicingPluginOptions {
  */
 export function invoicingPlugin(options: InvoicingPluginOptions = {}): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
-    const env = options.env ?? process.env;
+    const env = options.env ?? ctx.settings.environment ?? process.env;
     const config = readInvoicingConfig(env, ctx.settings.production);
     const problems = invoicingProblems(config, ctx.settings.production, new Date());
     if (problems.length) throw new Error(`No se puede iniciar en producción:\n- ${problems.join('\n- ')}`);
