@@ -76,5 +76,16 @@ export const misCursosTexts = {
   certificate: 'Descargar certificado (PDF)',
   certificateBusy: 'Preparando el PDF…',
   certificateError: 'No pudimos descargar el certificado. Intenta de nuevo en un momento.',
+  // The sale's electronic invoice and, for a refunded course, its credit note (#30).
+  invoiceTitle: (number: string) => `Factura electrónica ${number}`,
+  invoiceDownload: 'Descargar factura (PDF)',
+  creditNoteTitle: (number: string) => `Nota crédito ${number}`,
+  creditNoteDownload: 'Descargar nota crédito (PDF)',
+  /** The code DIAN gives an invoice (CUFE) and a credit note (CUDE). */
+  cufe: 'CUFE',
+  cude: 'CUDE',
+  issuedOn: (date: string) => `Validada por la DIAN el ${date}`,
+  invoicePending: 'Tu factura electrónica está en trámite ante la DIAN.',
+  documentError: 'No pudimos descargar el PDF. Intenta de nuevo en un momento.',
   count: (n: number) => (n === 1 ? 'Tienes 1 inscripción.' : `Tienes ${n} inscripciones.`),
 } as const;

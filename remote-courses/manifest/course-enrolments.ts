@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readAll } from 'shared/server/objects/object-store';
 import type { CourseEnrolment, CourseEnrolmentColumn, CourseEnrolmentsService } from 'shared/server/services';
 
 /**
@@ -56,4 +57,38 @@ export const tieCourseEnrolment: CourseEnrolmentsService['tieCourseEnrolment'] =
     .execute();
 };
 
-export const courseEnrolments: CourseEnrolmentsService = { readCourseEnrolments, tieCourseEnrolment };
+/** Issued documents only (#30): a pending, rejected or still issuing one has no number or CUFE the buyer could use. */
+export const readCourseInvoices: CourseEnrolmentsService['readCourseInvoices'] = async (db, references) => {
+  if (references.length === 0) return [];
+  const rows = await db
+    .selectFrom('courses.invoices')
+    .select(['enrolment_reference', 'kind', 'number', 'cufe', 'issued_at'])
+    .where('enrolment_reference', 'in', references)
+    .where('state', '=', 'issued')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((r) =>
+    r.number && r.cufe && r.issued_at
+      ? [{ reference: r.enrolment_reference, kind: r.kind, number: r.number, cufe: r.cufe, issuedAt: new Date(r.issued_at) }]
+      : [],
+  );
+};
+
+/**
+ * The issued document's PDF as the outbox kept it with the site's files (src/invoicing/server/outbox.ts `invoicePdf`,
+ * which a manifest may not import): read here from the object store, so it serves in any process, the account's own
+ * container included. One not kept yet (the provider did not hand it over when it was issued) answers null.
+ */
+export const courseInvoicePdf: CourseEnrolmentsService['courseInvoicePdf'] = async (ctx, reference, kind) => {
+  const row = await ctx.db
+    .selectFrom('courses.invoices')
+    .select(['state', 'pdf_key'])
+    .where('enrolment_reference', '=', reference)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (row?.state !== 'issued' || !row.pdf_key) return null;
+  const stored = await ctx.objects.get(row.pdf_key);
+  return stored ? readAll(stored.body) : null;
+};
+
+export const courseEnrolments: CourseEnrolmentsService = { readCourseEnrolments, tieCourseEnrolment, readCourseInvoices, courseInvoicePdf };

@@ -4,6 +4,7 @@ import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { signNotification } from 'shared/server/payments/signature';
 import { testApi, type TestApi } from 'shared/server/api-testing';
+import { invoiceTexts } from '../src/invoicing/schemas';
 import { coursesApi } from './index';
 
 const student = sampleEnrolment;
@@ -90,6 +91,20 @@ describe('courses API', () => {
       price: 119900,
       course_title: 'Desarrollo de Software',
     });
+  });
+
+  it("stores the invoice's company buyer as typed (trimmed), none when the form names no company (#30)", async () => {
+    const id = await enrol({ buyer_nit: ' 901.234.567-7 ', buyer_business_name: 'Soluciones Andinas S.A.S.' });
+    expect(await row(id)).toMatchObject({ buyer_nit: '901.234.567-7', buyer_business_name: 'Soluciones Andinas S.A.S.' });
+    expect(await row(await enrol({ buyer_nit: '', buyer_business_name: '' }))).toMatchObject({
+      buyer_nit: null,
+      buyer_business_name: null,
+    });
+    const bad = await post('/api/courses/leads', { ...student, buyer_nit: '901.234.567-3', buyer_business_name: 'Acme S.A.S.' });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { fields: Record<string, string> }).fields).toEqual({ buyer_nit: invoiceTexts.nitInvalid });
+    const half = await post('/api/courses/leads', { ...student, buyer_nit: '901.234.567-7' });
+    expect((half.json() as { fields: Record<string, string> }).fields).toEqual({ buyer_business_name: invoiceTexts.businessNameRequired });
   });
 
   it('answers each validation rule with the form message', async () => {

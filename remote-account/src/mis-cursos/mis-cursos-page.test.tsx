@@ -39,6 +39,8 @@ const enrolment: Enrollment = {
   transaction_amount: 150000,
   certificate_available: true,
   start_date: null,
+  invoice: null,
+  credit_note: null,
 };
 
 /** The courses the answer offers (the server takes them from the courses domain); the page shows them when the list is empty. */
@@ -79,6 +81,42 @@ describe('Mis Cursos (/mis-cursos)', () => {
       ['GET', '/api/account/enrollments', 'token-de-martina'],
       ['GET', '/api/account/enrollments/INS-1/certificate', 'token-de-martina'],
     ]);
+  });
+
+  it('shows the electronic invoice with its CUFE and downloads it through the invoice operation, with the token', async () => {
+    const invoice = { number: 'SETP990000042', cufe: 'a1b2c3'.repeat(16), issued_at: '2026-03-16T16:00:00.000Z' };
+    const fake = open([on(ops.enrollments, ok({ enrollments: [{ ...enrolment, invoice }], courses }))]);
+    const section = await screen.findByRole('region', { name: 'Factura electrónica SETP990000042' });
+    expect(section.querySelector('code')?.textContent).toBe(invoice.cufe);
+    expect(section.textContent).toContain('CUFE');
+    expect(screen.queryByText('Tu factura electrónica está en trámite ante la DIAN.')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Descargar factura (PDF)' }));
+    expect(await screen.findByText('No pudimos descargar el PDF. Intenta de nuevo en un momento.')).toBeTruthy();
+    expect(fake.calls.map((c) => [c.method, c.path, c.token])).toEqual([
+      ['GET', '/api/account/enrollments', 'token-de-martina'],
+      ['GET', '/api/account/enrollments/INS-1/factura?tipo=factura', 'token-de-martina'],
+    ]);
+  });
+
+  it('says the invoice is on its way while DIAN has not validated it, and shows a credit note with its own download', async () => {
+    const creditNote = { number: 'NC-7', cufe: 'cude-123', issued_at: '2026-04-01T16:00:00.000Z' };
+    const refunded: Enrollment = {
+      ...enrolment,
+      id: 'INS-2',
+      course_name: 'Desarrollo de software',
+      payment_status: 'refunded',
+      enrollment_status: 'COMPLETED',
+      certificate_available: false,
+      invoice: { number: 'SETP990000043', cufe: 'cufe-43', issued_at: '2026-03-16T16:00:00.000Z' },
+      credit_note: creditNote,
+    };
+    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment, refunded], courses }))]);
+    expect(await screen.findByText('Tu factura electrónica está en trámite ante la DIAN.')).toBeTruthy();
+    const note = screen.getByRole('region', { name: 'Nota crédito NC-7' });
+    expect(note.textContent).toContain('CUDE');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Descargar nota crédito (PDF)' }));
+    await waitFor(() => expect(fake.calls).toHaveLength(2));
+    expect(fake.calls[1]!.path).toBe('/api/account/enrollments/INS-2/factura?tipo=nota');
   });
 
   it('links to the courses the answer offers when the visitor has no enrolments', async () => {

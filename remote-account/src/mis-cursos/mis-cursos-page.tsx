@@ -8,7 +8,7 @@ import { isSessionEnded } from 'shared/api/staff-client';
 import { useSignedInCall, useSignedInDownload, type TokenSource } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
 import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
-import type { CourseLink, Enrollment } from './schemas';
+import type { CourseLink, Enrollment, EnrollmentInvoice } from './schemas';
 import { FormMessage } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { accountOperations } from './operations';
@@ -38,21 +38,30 @@ const dateOf = (iso: string | null) => {
 };
 
 /**
- * Downloads the enrolment certificate: the endpoint needs the Bearer token, so fetch + blob instead of a link (the
+ * Downloads a PDF of the account API: its endpoints need the Bearer token, so fetch + blob instead of a link (the
  * declared download brings the session's token; without a session nothing is sent and the button says it failed).
  */
-function CertificateButton({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
+function PdfButton({
+  fetchPdf,
+  filename,
+  label,
+  errorText,
+}: {
+  fetchPdf: () => Promise<Blob | null>;
+  filename: string;
+  label: string;
+  errorText: string;
+}) {
   const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
-  const downloadCertificate = useSignedInDownload(accountOperations.certificate, session);
   const download = async () => {
     setState('busy');
     try {
-      const pdf = await downloadCertificate({ params: { id: enrollment.id } });
-      if (!pdf) throw new Error('sin certificado');
+      const pdf = await fetchPdf();
+      if (!pdf) throw new Error('sin PDF');
       const url = URL.createObjectURL(pdf);
       const a = document.createElement('a');
       a.href = url;
-      a.download = `certificado-inscripcion-${enrollment.id}.pdf`;
+      a.download = filename;
       document.body.appendChild(a);
       a.click();
       a.remove();
@@ -71,10 +80,57 @@ function CertificateButton({ enrollment, session }: { enrollment: Enrollment; se
         disabled={state === 'busy'}
         aria-busy={state === 'busy' || undefined}
       >
-        {state === 'busy' ? t.certificateBusy : t.certificate}
+        {state === 'busy' ? t.certificateBusy : label}
       </button>
-      {state === 'error' ? <FormMessage kind="error">{t.certificateError}</FormMessage> : null}
+      {state === 'error' ? <FormMessage kind="error">{errorText}</FormMessage> : null}
     </div>
+  );
+}
+
+/** Downloads the enrolment certificate. */
+function CertificateButton({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
+  const downloadCertificate = useSignedInDownload(accountOperations.certificate, session);
+  return (
+    <PdfButton
+      fetchPdf={() => downloadCertificate({ params: { id: enrollment.id } })}
+      filename={`certificado-inscripcion-${enrollment.id}.pdf`}
+      label={t.certificate}
+      errorText={t.certificateError}
+    />
+  );
+}
+
+/** The sale's electronic invoice or its credit note (#30): number, date, CUFE (CUDE) to copy, and its PDF. */
+function InvoiceDocument({
+  enrollment,
+  kind,
+  document: shown,
+  session,
+}: {
+  enrollment: Enrollment;
+  kind: 'factura' | 'nota';
+  document: EnrollmentInvoice;
+  session: TokenSource;
+}) {
+  const downloadInvoice = useSignedInDownload(accountOperations.invoice, session);
+  const invoice = kind === 'factura';
+  const titleId = `${kind}-${enrollment.id}`;
+  return (
+    <section className="invoice-document" aria-labelledby={titleId}>
+      <h3 id={titleId}>{invoice ? t.invoiceTitle(shown.number) : t.creditNoteTitle(shown.number)}</h3>
+      <p className="invoice-meta">{t.issuedOn(dateOf(shown.issued_at))}</p>
+      <p className="invoice-cufe">
+        <small>
+          {invoice ? t.cufe : t.cude}: <code translate="no">{shown.cufe}</code>
+        </small>
+      </p>
+      <PdfButton
+        fetchPdf={() => downloadInvoice({ params: { id: enrollment.id }, query: { tipo: kind } })}
+        filename={`${invoice ? 'factura' : 'nota-credito'}-${shown.number}.pdf`}
+        label={invoice ? t.invoiceDownload : t.creditNoteDownload}
+        errorText={t.documentError}
+      />
+    </section>
   );
 }
 
@@ -117,6 +173,14 @@ function EnrollmentCard({ enrollment, session }: { enrollment: Enrollment; sessi
         <dd>{formatCOP(enrollment.transaction_amount)}</dd>
       </dl>
       {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} session={session} /> : null}
+      {enrollment.invoice ? (
+        <InvoiceDocument enrollment={enrollment} kind="factura" document={enrollment.invoice} session={session} />
+      ) : approved ? (
+        <p className="invoice-pending">{t.invoicePending}</p>
+      ) : null}
+      {enrollment.credit_note ? (
+        <InvoiceDocument enrollment={enrollment} kind="nota" document={enrollment.credit_note} session={session} />
+      ) : null}
     </li>
   );
 }

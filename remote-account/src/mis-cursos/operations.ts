@@ -1,5 +1,5 @@
 import { defineOperation, fileAnswer } from 'shared/api/operation';
-import { certificateParamsSchema, enrollmentsResponseSchema } from './schemas';
+import { certificateParamsSchema, enrollmentsResponseSchema, invoiceDownloadQuerySchema } from './schemas';
 
 /**
  * Mis Cursos's operations, declared once (#27, shared/api/operation): server/routes.ts registers them with `route`, the
@@ -24,5 +24,17 @@ export const accountOperations = {
     params: certificateParamsSchema,
     response: fileAnswer({ accept: 'application/pdf', description: 'Constancia de inscripción en PDF' }),
     summary: 'Constancia de inscripción en PDF',
+  }),
+  /**
+   * The enrolment's electronic invoice (`tipo=factura`) or credit note (`tipo=nota`) as DIAN validated it (#30), only for
+   * its owner (Bearer token); 409 while it is not issued yet.
+   */
+  invoice: defineOperation({
+    method: 'GET',
+    path: '/api/account/enrollments/:id/factura',
+    params: certificateParamsSchema,
+    query: invoiceDownloadQuerySchema,
+    response: fileAnswer({ accept: 'application/pdf', description: 'Factura electrónica o nota crédito en PDF' }),
+    summary: 'Factura electrónica o nota crédito de una inscripción en PDF',
   }),
 };

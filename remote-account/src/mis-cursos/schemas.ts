@@ -2,6 +2,13 @@ import { z } from 'shared/schemas/zod';
 
 /** Answers and requests of the account API (Mis Cursos, certificates; the account opened after a payment: shared/payments/account-from-payment). */
 
+/**
+ * An enrolment's electronic invoice or credit note once DIAN validated it (#30): its number, its CUFE (a credit note's
+ * CUDE) and when it was issued (ISO 8601). The courses domain keeps them; the server asks it through its service.
+ */
+export const enrollmentInvoiceSchema = z.object({ number: z.string(), cufe: z.string(), issued_at: z.string() });
+export type EnrollmentInvoice = z.output<typeof enrollmentInvoiceSchema>;
+
 /** One row of GET /api/account/enrollments (spec §3 Enrollment, plus what the server adds for the certificate). */
 export const enrollmentSchema = z.object({
   id: z.string(),
@@ -20,6 +27,10 @@ export const enrollmentSchema = z.object({
   certificate_available: z.boolean(),
   /** The start date (YYYY-MM-DD) of the enrolment's cohort (#14); null for enrolments from before cohorts. */
   start_date: z._default(z.nullable(z.string()), null),
+  /** The sale's electronic invoice (#30): null until DIAN validates it (and for a sale from before invoicing). */
+  invoice: z._default(z.nullable(enrollmentInvoiceSchema), null),
+  /** The credit note that annulled the invoice, for a refunded course; null otherwise or until DIAN validates it. */
+  credit_note: z._default(z.nullable(enrollmentInvoiceSchema), null),
 });
 export type Enrollment = z.output<typeof enrollmentSchema>;
 
@@ -37,4 +48,13 @@ export type EnrollmentsResponse = z.output<typeof enrollmentsResponseSchema>;
 /** GET /api/account/enrollments/:id/certificate (the answer is a PDF). */
 export const certificateParamsSchema = z.object({
   id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+});
+
+/** Which of an enrolment's documents GET /api/account/enrollments/:id/factura answers: the invoice or its credit note. */
+export const invoiceDocumentTypes = ['factura', 'nota'] as const;
+export type InvoiceDocumentType = (typeof invoiceDocumentTypes)[number];
+
+/** GET /api/account/enrollments/:id/factura?tipo=factura|nota (the answer is a PDF); the invoice when `tipo` is not given. */
+export const invoiceDownloadQuerySchema = z.object({
+  tipo: z._default(z.enum(invoiceDocumentTypes, { error: 'Indica tipo=factura o tipo=nota.' }), 'factura'),
 });

@@ -4,12 +4,22 @@
 // exists again. (The kit's and the other domains' answers: shared/src/schemas/api-responses.type-test.ts.)
 import Fastify from 'fastify';
 import type { CheckoutResponse, LeadResponse } from './checkout-schemas';
+import type { EnrolmentInput } from './schemas';
 
 declare const checkout: CheckoutResponse;
 declare const lead: LeadResponse;
+declare const form: EnrolmentInput;
 
 /** What the enrolment page reads today compiles… */
 export const read = [checkout.init_point, checkout.external_reference, checkout.price, lead.id, lead.claim_secret];
+
+/** The form's company buyer (#30) is part of the request; its box is the browser's own and is not. */
+export const sent = [
+  form.buyer_nit,
+  form.buyer_business_name,
+  // @ts-expect-error `invoice_to_company` only shows the two fields: the server never receives it
+  form.invoice_to_company,
+];
 
 /** …and a renamed or invented field does not. */
 export const renamed = [

@@ -12,6 +12,7 @@ import { apiError, fakeOperations, ok, on, type OperationAnswer, type ScriptedOp
 import { FULL_COURSE, moduleNames, courseBySlug } from '../../manifest/catalogue';
 import { PENDING_PAYMENT_KEY, STUDENT_DATA_KEY, STUDENT_DATA_TTL_MS, storeExpiring } from 'shared/payments/browser-storage';
 import { documentTypes, educationLevels, HONEYPOT_FIELD, occupations } from 'shared/schemas/common';
+import { invoiceTexts } from '../invoicing/schemas';
 import { enrolmentTexts } from './schemas';
 import type { PublicCohort } from '../cohorts/schemas';
 import { createAppStore } from 'shared/store';
@@ -78,8 +79,12 @@ async function fillStudent(user: UserEvent) {
   await user.selectOptions(screen.getByLabelText(/^Ocupación/), occupations[0]);
   await user.selectOptions(screen.getByLabelText(/^Nivel educativo/), educationLevels[0]);
   await user.selectOptions(screen.getByLabelText(/^Módulo/), moduleNames(courseBySlug('ofimatica-basica'))[0]!);
-  await user.click(screen.getByRole('checkbox'));
+  await user.click(termsBox());
 }
+
+/** The terms' box (the invoice's company box, #30, is the form's other checkbox). */
+const termsBox = () => screen.getByRole('checkbox', { name: /He leído y acepto/ });
+const companyBox = () => screen.getByRole('checkbox', { name: 'Necesito la factura a nombre de una empresa' });
 
 const payButton = () => screen.getByRole('button', { name: /Proceder al Pago|Procesando/ });
 
@@ -237,7 +242,7 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
       // Not part of the stored record: chosen again, and the terms accepted again.
       expect(valueOf(/^Ocupación/)).toBe('');
       expect(valueOf(/^Nivel educativo/)).toBe('');
-      expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+      expect((termsBox() as HTMLInputElement).checked).toBe(false);
     });
 
     it('reads nothing once the 24 h are over, and forgets it', () => {
@@ -278,6 +283,83 @@ describe('enrolment form (spec §2, §5, §8) with the API client swapped', () =
       expect(valueOf(/^Número de documento/)).toBe('');
       expect(valueOf(/^Módulo/)).toBe('');
     });
+  });
+});
+
+describe("the invoice's company buyer (#30)", () => {
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = () => {};
+  });
+  beforeEach(() => localStorage.clear());
+  const nitField = () => screen.queryByLabelText(/^NIT de la empresa \(con dígito de verificación\)/);
+  const nameField = () => screen.queryByLabelText(/^Razón social/);
+
+  it('asks for the NIT and business name only when the box is ticked, and sends them', async () => {
+    const user = userEvent.setup();
+    const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls } = renderPage([on(ops.createLead, lead), on(ops.checkout, checkout)]);
+    expect((companyBox() as HTMLInputElement).checked).toBe(false);
+    expect(nitField()).toBeNull();
+    expect(nameField()).toBeNull();
+    expect(screen.getByText(/sin marcar, sale a tu nombre con tu documento/)).toBeTruthy();
+
+    await user.click(companyBox());
+    expect((nitField() as HTMLInputElement).placeholder).toBe('901.234.567-7');
+    expect(nitField()!.getAttribute('inputmode')).toBe('text');
+    await fillStudent(user);
+    await user.type(nitField()!, '901.234.567-7');
+    await user.type(nameField()!, 'Soluciones Andinas S.A.S.');
+    await user.click(payButton());
+    await waitFor(() => expect(calls).toHaveLength(2));
+    navigation.mockRestore();
+    expect(calls[0]!.body).toMatchObject({ buyer_nit: '901.234.567-7', buyer_business_name: 'Soluciones Andinas S.A.S.' });
+    expect(calls[0]!.body).not.toHaveProperty('invoice_to_company');
+  });
+
+  it('sends neither field once the box is unticked again, and none when it never was', async () => {
+    const user = userEvent.setup();
+    const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { calls } = renderPage([on(ops.createLead, lead), on(ops.checkout, checkout)]);
+    await user.click(companyBox());
+    await user.type(nitField()!, '901.234.567-7');
+    await user.type(nameField()!, 'Soluciones Andinas S.A.S.');
+    await user.click(companyBox());
+    expect(nitField()).toBeNull();
+    await fillStudent(user);
+    await user.click(payButton());
+    await waitFor(() => expect(calls).toHaveLength(2));
+    navigation.mockRestore();
+    // As the request carries it (JSON): an undefined value is no field at all.
+    const sentBody = JSON.parse(JSON.stringify(calls[0]!.body)) as Record<string, unknown>;
+    expect(sentBody).not.toHaveProperty('buyer_nit');
+    expect(sentBody).not.toHaveProperty('buyer_business_name');
+    expect(sentBody).toHaveProperty('student_name', 'Ana');
+  });
+
+  it('lists a wrong check digit in the summary, on its field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage([]);
+    await fillStudent(user);
+    await user.click(companyBox());
+    await user.type(nitField()!, '901.234.567-3');
+    await user.type(nameField()!, 'Soluciones Andinas S.A.S.');
+    await user.click(payButton());
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain(invoiceTexts.nitInvalid);
+    expect(nitField()!.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('ticked with both fields empty, asks for them instead of invoicing the student', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage([]);
+    await fillStudent(user);
+    await user.click(companyBox());
+    await user.click(payButton());
+    await waitFor(() => expect(nitField()!.getAttribute('aria-invalid')).toBe('true'));
+    expect(nameField()!.getAttribute('aria-invalid')).toBe('true');
+    expect(document.body.textContent).toContain(invoiceTexts.companyFieldsRequired);
+    expect(calls).toHaveLength(0);
   });
 });
 

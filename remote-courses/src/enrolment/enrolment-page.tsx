@@ -10,6 +10,7 @@ import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
 import { enrolmentSchema, enrolmentTexts, type EnrolmentInput } from './schemas';
+import { invoiceTexts } from '../invoicing/schemas';
 import { selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector, type AuthUser } from 'shared/store';
 import { CheckboxField, FormMessage, SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
@@ -108,6 +109,16 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
   });
   const field = fieldsOf(form);
   const chosen = form.watch('module_name');
+  // Client-only (#30): whether the invoice goes to a company. Unticked, its two fields are emptied, so nothing is sent.
+  const [toCompany, setToCompany] = useState(false);
+  const companyHintId = 'invoice-to-company-hint';
+  const chooseCompany = (ticked: boolean) => {
+    setToCompany(ticked);
+    if (ticked) return;
+    form.setValue('buyer_nit', '');
+    form.setValue('buyer_business_name', '');
+    form.clearErrors(['buyer_nit', 'buyer_business_name']);
+  };
 
   useEffect(() => {
     if (chosen) dispatch(moduleSelected({ course: slug, module: chosen }));
@@ -121,6 +132,11 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
 
   const submission = useFormSubmission(form, async (values, { honeypot }) => {
     if (!course) return failed(enrolmentTexts.noModules);
+    // The schema takes neither field as "no company" (the box is the browser's own): ticked, both are asked for.
+    if (toCompany && !values.buyer_nit && !values.buyer_business_name)
+      return failed(invoiceTexts.companyFieldsRequired, {
+        fields: { buyer_nit: invoiceTexts.nitInvalid, buyer_business_name: invoiceTexts.businessNameRequired },
+      });
     // The server refuses too (409); this spares the visitor a stored form for a cohort they cannot pay.
     if (closedNote) return failed(closedNote);
     const lead = await createLead({ body: withHoneypot(values, honeypot) });
@@ -260,6 +276,31 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
           ) : (
             <FormMessage kind="warning">{enrolmentTexts.noModules}</FormMessage>
           )}
+          {/* The invoice's company buyer (#30): asked only of whoever needs it, so the form stays as short for everyone else. */}
+          <CheckboxField
+            label={t.toCompany}
+            name="invoice_to_company"
+            checked={toCompany}
+            onChange={(event) => chooseCompany(event.currentTarget.checked)}
+            aria-describedby={companyHintId}
+            aria-controls={toCompany ? 'invoice-company' : undefined}
+          />
+          <p id={companyHintId} className="field-hint">
+            {t.toCompanyHint}
+          </p>
+          {toCompany ? (
+            <div className="form-grid" id="invoice-company">
+              <TextField
+                label={t.buyerNit}
+                required
+                placeholder={t.buyerNitPlaceholder}
+                inputMode="text"
+                autoComplete="off"
+                {...field('buyer_nit')}
+              />
+              <TextField label={t.buyerBusinessName} required autoComplete="organization" {...field('buyer_business_name')} />
+            </div>
+          ) : null}
           {/* What the data are used for (#15): its proof is stored with the enrolment when the box below is ticked. */}
           <p className="form-privacy">
             <AuthorizationText form={enrolmentConsent} />

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { nameTexts } from 'shared/schemas/common';
 import { fieldErrors } from 'shared/schemas/zod';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
+import { invoiceTexts } from '../invoicing/schemas';
 import { enrolmentSchema, enrolmentTexts, fullName } from './schemas';
 
 const valid = {
@@ -70,5 +71,40 @@ describe('enrolment schema', () => {
   it('accepts the shared sample enrolment, which names no field the form does not have', () => {
     expect(enrolmentSchema.safeParse(sampleEnrolment).success).toBe(true);
     expect(Object.keys(sampleEnrolment).filter((key) => !(key in enrolmentSchema.shape))).toEqual([]);
+  });
+
+  // The invoice's company buyer (#30): optional, both fields or neither, the NIT with DIAN's check digit.
+  describe('company buyer', () => {
+    const company = { buyer_nit: ' 901.234.567-7 ', buyer_business_name: ' Soluciones Andinas S.A.S. ' };
+
+    it('accepts a good NIT with its business name, trimmed as typed', () => {
+      const r = enrolmentSchema.parse({ ...valid, ...company });
+      expect(r.buyer_nit).toBe('901.234.567-7');
+      expect(r.buyer_business_name).toBe('Soluciones Andinas S.A.S.');
+      expect(enrolmentSchema.parse({ ...valid, buyer_nit: '901234567-7', buyer_business_name: 'Acme Ltda' }).buyer_nit).toBe('901234567-7');
+    });
+
+    it('takes empty strings as no company: neither field is sent on', () => {
+      const r = enrolmentSchema.parse({ ...valid, buyer_nit: '', buyer_business_name: '  ' });
+      expect(r.buyer_nit).toBeUndefined();
+      expect(r.buyer_business_name).toBeUndefined();
+      expect(enrolmentSchema.parse(valid)).not.toHaveProperty('buyer_nit', expect.anything());
+    });
+
+    it('asks for both or neither', () => {
+      expect(errorsFor({ ...valid, buyer_nit: company.buyer_nit })).toEqual({ buyer_business_name: invoiceTexts.businessNameRequired });
+      expect(errorsFor({ ...valid, buyer_business_name: company.buyer_business_name })).toEqual({ buyer_nit: invoiceTexts.nitInvalid });
+    });
+
+    it('refuses a NIT whose check digit is wrong, or without one', () => {
+      expect(errorsFor({ ...valid, ...company, buyer_nit: '901.234.567-3' })).toEqual({ buyer_nit: invoiceTexts.nitInvalid });
+      expect(errorsFor({ ...valid, ...company, buyer_nit: '901234567' })).toEqual({ buyer_nit: invoiceTexts.nitInvalid });
+      expect(errorsFor({ ...valid, ...company, buyer_nit: '9012345677' })).toEqual({ buyer_nit: invoiceTexts.nitInvalid });
+    });
+
+    it("refuses a business name that is a lure, with the names' message", () => {
+      const lure = 'Visite https://evil.example';
+      expect(errorsFor({ ...valid, ...company, buyer_business_name: lure })).toEqual({ buyer_business_name: nameTexts.noLinks });
+    });
   });
 });

@@ -11,6 +11,11 @@ export const enrolmentPageTexts = {
   summaryTitle: 'Resumen de tu inscripción',
   noModuleYet: 'Elige un módulo',
   fullCourseUnit: 'por los 3 módulos',
+  toCompany: 'Necesito la factura a nombre de una empresa',
+  toCompanyHint: 'La factura electrónica sale a nombre de la empresa; sin marcar, sale a tu nombre con tu documento.',
+  buyerNit: 'NIT de la empresa (con dígito de verificación)',
+  buyerNitPlaceholder: '901.234.567-7',
+  buyerBusinessName: 'Razón social',
   restored:
     'Recuperamos los datos que escribiste antes de ir a pagar (se guardan en este dispositivo hasta 24 horas). Revísalos, elige de nuevo tu ocupación y tu nivel educativo y acepta los términos.',
 } as const;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database, SiteDb } from './database';
+import type { ObjectStore } from './objects/object-store';
 
 /**
  * Services one domain offers the others (#27), the way Backstage plugins expose service refs: the owning domain
@@ -86,6 +87,18 @@ export interface EnrolmentOwner {
 /** An enrolment as other domains read it. */
 export type CourseEnrolment = Pick<Selectable<Database['courses.enrolments']>, CourseEnrolmentColumn>;
 
+/** An enrolment's electronic invoice or credit note once DIAN validated it (#30), as Mis Cursos shows it. */
+export interface CourseInvoice {
+  /** The enrolment's reference. */
+  reference: string;
+  kind: 'invoice' | 'credit_note';
+  /** Prefix and consecutive, as DIAN knows it (SETP990000001). */
+  number: string;
+  /** CUFE (invoice) or CUDE (credit note). */
+  cufe: string;
+  issuedAt: Date;
+}
+
 /**
  * What other domains may read and change of the courses domain's enrolments (the account API: Mis Cursos, certificates,
  * the account opened after a payment). Each takes the caller's `db` (a transaction, or the context's).
@@ -102,6 +115,13 @@ export interface CourseEnrolmentsService {
   ): Promise<CourseEnrolment[]>;
   /** Ties an enrolment to the account just opened for it (after a verified payment, from the paying browser). */
   tieCourseEnrolment(db: SiteDb, reference: string, account: { email: string; sub: string | null }): Promise<void>;
+  /** The issued invoices and credit notes of these enrolments (#30); none for an enrolment whose are not issued yet. */
+  readCourseInvoices(db: SiteDb, references: string[]): Promise<CourseInvoice[]>;
+  /**
+   * The PDF of an enrolment's issued invoice or credit note, as the courses domain keeps it with the site's files (#30);
+   * null when it is not issued, or its PDF is not kept yet. The caller checks who may have it.
+   */
+  courseInvoicePdf(ctx: { db: SiteDb; objects: ObjectStore }, reference: string, kind: CourseInvoice['kind']): Promise<Uint8Array | null>;
 }
 
 export const courseEnrolmentsService = serviceRef<CourseEnrolmentsService>('courses.enrolments', 'courses');

@@ -63,6 +63,8 @@ const knownFields: Record<string, unknown> = {
   optional_donation_amount: '',
   age: '30',
   id: '1234567890123456',
+  // The enrolment's company buyer (#30): a NIT with its check digit.
+  buyer_nit: '901.234.567-7',
 };
 
 const stringCandidates = ['Texto de prueba', 'fuzz@example.com', '1020304050', 'ABCDEFGHIJKLMNOPQR_1', '2000-01-01'];

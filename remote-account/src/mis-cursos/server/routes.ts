@@ -3,7 +3,7 @@ import { site } from 'shared/foundation/site';
 import { fullNameMax, isPrintableName } from 'shared/schemas/common';
 import type { ApiContext } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
-import { courseCatalogueService, courseEnrolmentsService, type CourseEnrolment } from 'shared/server/services';
+import { courseCatalogueService, courseEnrolmentsService, type CourseEnrolment, type CourseInvoice } from 'shared/server/services';
 import { ApiError } from 'shared/server/http';
 import { requireUser } from 'shared/server/identity';
 import { bearerSecurity, route } from 'shared/server/operation-routes';
@@ -25,9 +25,18 @@ export const texts = {
   accountExists: 'Ya existe una cuenta con este correo. Inicia sesión para ver tus cursos.',
   emailRequired: 'Email requerido para crear la cuenta',
   providerDown: 'No pudimos crear tu cuenta en este momento. Intenta de nuevo en unos minutos.',
+  invoiceNotIssued: 'Tu factura electrónica aún está en trámite ante la DIAN. Intenta de nuevo más tarde.',
+  creditNoteNotIssued: 'La nota crédito de esta inscripción aún está en trámite ante la DIAN. Intenta de nuevo más tarde.',
+  invoicePdfUnavailable: 'No pudimos traer el PDF en este momento. Intenta de nuevo en unos minutos.',
   notThisBrowser:
     'Por tu seguridad, la cuenta solo se crea en el navegador donde hiciste el pago. Revisa tu correo: allí te explicamos cómo crear tu cuenta con ese mismo correo.',
 };
+
+/** What Mis Cursos shows of an issued invoice or credit note (#30). */
+const shownDocument = (d: CourseInvoice | undefined) =>
+  d ? { number: d.number, cufe: d.cufe, issued_at: new Date(d.issuedAt).toISOString() } : null;
+/** A document number as part of a file name (DIAN's are letters and digits; anything else would not belong in a header). */
+const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status'>) =>
@@ -40,7 +49,8 @@ const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
     // The courses domain's enrolments, through its service (#27): never its table.
-    const { readCourseEnrolments, tieCourseEnrolment } = ctx.domains.services.get(courseEnrolmentsService);
+    const { readCourseEnrolments, tieCourseEnrolment, readCourseInvoices, courseInvoicePdf } =
+      ctx.domains.services.get(courseEnrolmentsService);
     // The courses on offer, which Mis Cursos links to when the visitor has none: the courses domain's catalogue, through
     // its service (called per answer: a plugin takes a service when it registers, but may not use it then).
     const catalogue = ctx.domains.services.get(courseCatalogueService);
@@ -50,6 +60,13 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
       async (request) => {
         const user = await requireUser(ctx.identity, request);
         const rows = (await readCourseEnrolments(ctx.db, { owner: user })).filter(isListed);
+        // Each sale's electronic invoice and credit note once DIAN validated them (#30), from the courses domain.
+        const documents = await readCourseInvoices(
+          ctx.db,
+          rows.map((e) => e.reference),
+        );
+        const documentOf = (reference: string, kind: CourseInvoice['kind']) =>
+          shownDocument(documents.find((d) => d.reference === reference && d.kind === kind));
         return {
           enrollments: rows.map((e) => ({
             id: e.reference,
@@ -65,6 +82,8 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
             transaction_amount: e.price,
             certificate_available: e.payment_status.toLowerCase() === 'approved',
             start_date: e.cohort_start_date,
+            invoice: documentOf(e.reference, 'invoice'),
+            credit_note: documentOf(e.reference, 'credit_note'),
           })),
           courses: catalogue.links().map(({ title, url }) => ({ title, url })),
         };
@@ -99,6 +118,29 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
           .type('application/pdf')
           .header('cache-control', 'private, no-store')
           .header('content-disposition', `attachment; filename="constancia-${enrolment.reference}.pdf"`)
+          .send(Buffer.from(pdf));
+      },
+      { security: bearerSecurity },
+    );
+
+    route(
+      app,
+      ops.invoice,
+      async (request, reply) => {
+        const user = await requireUser(ctx.identity, request);
+        // Only the owner's enrolment, exactly as the constancia: another person's reference is not found.
+        const [enrolment] = await readCourseEnrolments(ctx.db, { owner: user, reference: request.params.id });
+        if (!enrolment) throw new ApiError(404, 'not_found', texts.notFound);
+        const kind = request.query.tipo === 'nota' ? 'credit_note' : 'invoice';
+        const issued = (await readCourseInvoices(ctx.db, [enrolment.reference])).find((d) => d.kind === kind);
+        if (!issued) throw new ApiError(409, 'not_issued', kind === 'invoice' ? texts.invoiceNotIssued : texts.creditNoteNotIssued);
+        const pdf = await courseInvoicePdf(ctx, enrolment.reference, kind);
+        if (!pdf) throw new ApiError(503, 'invoice_pdf_unavailable', texts.invoicePdfUnavailable);
+        const name = `${kind === 'invoice' ? 'factura' : 'nota-credito'}-${fileSafe(issued.number)}.pdf`;
+        return reply
+          .type('application/pdf')
+          .header('cache-control', 'private, no-store')
+          .header('content-disposition', `attachment; filename="${name}"`)
           .send(Buffer.from(pdf));
       },
       { security: bearerSecurity },

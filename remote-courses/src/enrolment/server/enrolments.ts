@@ -58,6 +58,9 @@ export const enrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) 
             profession: e.profession,
             education: e.education,
             has_terms: e.has_terms,
+            // The invoice's company buyer (#30), as typed (trimmed): both or neither, the NIT with its check digit.
+            buyer_nit: e.buyer_nit ?? null,
+            buyer_business_name: e.buyer_business_name ?? null,
             user_email: user?.email ?? null,
             user_sub: user?.sub ?? null,
             claim_hash: claim.hash,
