@@ -74,6 +74,18 @@ export const readCourseInvoices: CourseEnrolmentsService['readCourseInvoices'] =
   );
 };
 
+export const readInvoicesInProgress: CourseEnrolmentsService['readInvoicesInProgress'] = async (db, references) => {
+  if (references.length === 0) return [];
+  const rows = await db
+    .selectFrom('courses.invoices')
+    .select('enrolment_reference')
+    .where('enrolment_reference', 'in', references)
+    .where('kind', '=', 'invoice')
+    .where('state', '<>', 'issued')
+    .execute();
+  return rows.map((r) => r.enrolment_reference);
+};
+
 /**
  * The issued document's PDF as the outbox kept it with the site's files (src/invoicing/server/outbox.ts `invoicePdf`,
  * which a manifest may not import): read here from the object store, so it serves in any process, the account's own
@@ -91,4 +103,10 @@ export const courseInvoicePdf: CourseEnrolmentsService['courseInvoicePdf'] = asy
   return stored ? readAll(stored.body) : null;
 };
 
-export const courseEnrolments: CourseEnrolmentsService = { readCourseEnrolments, tieCourseEnrolment, readCourseInvoices, courseInvoicePdf };
+export const courseEnrolments: CourseEnrolmentsService = {
+  readCourseEnrolments,
+  tieCourseEnrolment,
+  readCourseInvoices,
+  readInvoicesInProgress,
+  courseInvoicePdf,
+};

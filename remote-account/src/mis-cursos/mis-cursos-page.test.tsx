@@ -41,6 +41,7 @@ const enrolment: Enrollment = {
   start_date: null,
   invoice: null,
   credit_note: null,
+  invoice_in_progress: true,
 };
 
 /** The courses the answer offers (the server takes them from the courses domain); the page shows them when the list is empty. */

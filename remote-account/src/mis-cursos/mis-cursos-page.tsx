@@ -175,7 +175,7 @@ function EnrollmentCard({ enrollment, session }: { enrollment: Enrollment; sessi
       {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} session={session} /> : null}
       {enrollment.invoice ? (
         <InvoiceDocument enrollment={enrollment} kind="factura" document={enrollment.invoice} session={session} />
-      ) : approved ? (
+      ) : approved && enrollment.invoice_in_progress ? (
         <p className="invoice-pending">{t.invoicePending}</p>
       ) : null}
       {enrollment.credit_note ? (

@@ -31,6 +31,8 @@ export const enrollmentSchema = z.object({
   invoice: z._default(z.nullable(enrollmentInvoiceSchema), null),
   /** The credit note that annulled the invoice, for a refunded course; null otherwise or until DIAN validates it. */
   credit_note: z._default(z.nullable(enrollmentInvoiceSchema), null),
+  /** Its invoice is on its way to DIAN (not for a sale from before the site invoiced, which has none). */
+  invoice_in_progress: z._default(z.boolean(), false),
 });
 export type Enrollment = z.output<typeof enrollmentSchema>;
 

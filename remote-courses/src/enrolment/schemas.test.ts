@@ -102,6 +102,13 @@ describe('enrolment schema', () => {
       expect(errorsFor({ ...valid, ...company, buyer_nit: '9012345677' })).toEqual({ buyer_nit: invoiceTexts.nitInvalid });
     });
 
+    it("lists a wrong NIT together with the other fields' errors (not only once they are fixed)", () => {
+      expect(errorsFor({ ...valid, ...company, email: 'no-es-un-correo', buyer_nit: '901.234.567-3' })).toEqual({
+        email: expect.any(String),
+        buyer_nit: invoiceTexts.nitInvalid,
+      });
+    });
+
     it("refuses a business name that is a lure, with the names' message", () => {
       const lure = 'Visite https://evil.example';
       expect(errorsFor({ ...valid, ...company, buyer_business_name: lure })).toEqual({ buyer_business_name: nameTexts.noLinks });

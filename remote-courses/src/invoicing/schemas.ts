@@ -181,4 +181,17 @@ export const companyBuyerCheck = z.superRefine(
     const problem = name ? nameProblem(name, 'business') : invoiceTexts.businessNameRequired;
     if (problem) ctx.addIssue({ code: 'custom', path: ['buyer_business_name'], message: problem, input: name });
   },
+  // Run with the other fields' errors too (zod skips an object's checks once a field failed), so the form lists them all
+  // at once; the two fields are read as they came (a value that is not text counts as missing).
+  {
+    when: (payload) => {
+      const v = payload.value as Record<string, unknown> | null;
+      return (
+        typeof v === 'object' &&
+        v !== null &&
+        (v.buyer_nit === undefined || typeof v.buyer_nit === 'string') &&
+        (v.buyer_business_name === undefined || typeof v.buyer_business_name === 'string')
+      );
+    },
+  },
 );

@@ -118,6 +118,11 @@ export interface CourseEnrolmentsService {
   /** The issued invoices and credit notes of these enrolments (#30); none for an enrolment whose are not issued yet. */
   readCourseInvoices(db: SiteDb, references: string[]): Promise<CourseInvoice[]>;
   /**
+   * Which of these enrolments have an invoice on its way to DIAN (queued, being sent or rejected and waiting for the
+   * team): the others either have one issued or were sold before the site invoiced (#30).
+   */
+  readInvoicesInProgress(db: SiteDb, references: string[]): Promise<string[]>;
+  /**
    * The PDF of an enrolment's issued invoice or credit note, as the courses domain keeps it with the site's files (#30);
    * null when it is not issued, or its PDF is not kept yet. The caller checks who may have it.
    */

@@ -49,7 +49,7 @@ const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
     // The courses domain's enrolments, through its service (#27): never its table.
-    const { readCourseEnrolments, tieCourseEnrolment, readCourseInvoices, courseInvoicePdf } =
+    const { readCourseEnrolments, tieCourseEnrolment, readCourseInvoices, readInvoicesInProgress, courseInvoicePdf } =
       ctx.domains.services.get(courseEnrolmentsService);
     // The courses on offer, which Mis Cursos links to when the visitor has none: the courses domain's catalogue, through
     // its service (called per answer: a plugin takes a service when it registers, but may not use it then).
@@ -64,6 +64,12 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
         const documents = await readCourseInvoices(
           ctx.db,
           rows.map((e) => e.reference),
+        );
+        const inProgress = new Set(
+          await readInvoicesInProgress(
+            ctx.db,
+            rows.map((e) => e.reference),
+          ),
         );
         const documentOf = (reference: string, kind: CourseInvoice['kind']) =>
           shownDocument(documents.find((d) => d.reference === reference && d.kind === kind));
@@ -84,6 +90,7 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
             start_date: e.cohort_start_date,
             invoice: documentOf(e.reference, 'invoice'),
             credit_note: documentOf(e.reference, 'credit_note'),
+            invoice_in_progress: inProgress.has(e.reference),
           })),
           courses: catalogue.links().map(({ title, url }) => ({ title, url })),
         };

@@ -399,11 +399,32 @@ async function mailOwed(ctx: ApiContext, inv: Invoicing): Promise<void> {
   for (const row of owed) await afterIssue(ctx, inv, row);
 }
 
-/** One round of the outbox: the sweep, every due row, the e-mails owed. */
+/** Issued documents whose PDF the provider could not hand over when they were issued: asked for again. */
+async function storeMissingPdfs(ctx: ApiContext, inv: Invoicing): Promise<void> {
+  const missing = await ctx.db
+    .selectFrom('courses.invoices')
+    .selectAll()
+    .where('state', '=', 'issued')
+    .where('pdf_key', 'is', null)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  for (const row of missing) {
+    try {
+      await storePdf(ctx, inv, row);
+    } catch (err) {
+      inv.log?.('invoice PDF not stored yet', { reference: row.reference_code, error: String(err) });
+      return;
+    }
+  }
+}
+
+/** One round of the outbox: the sweep, every due row, the e-mails owed, the PDFs not kept yet. */
 export async function invoicingRound(ctx: ApiContext, inv: Invoicing): Promise<void> {
   await sweep(ctx.db, inv.config);
   await runDue(ctx, inv);
   await mailOwed(ctx, inv);
+  await storeMissingPdfs(ctx, inv);
 }
 
 /**
