@@ -3,7 +3,7 @@ import { site } from 'shared/foundation/site';
 import { routes } from '../../../site/routes';
 import { WEBHOOK_LIMIT_FACTOR } from 'shared/server/api-module';
 import type { Gateway } from './app';
-import { testGateway } from './testing';
+import { productionInvoicing, testGateway } from './testing';
 import { readIdentityConfig, readObjectStoreConfig } from 'shared/server/server-config';
 import { holdConnection } from 'shared/server/http-testing';
 import type { AddressInfo } from 'node:net';
@@ -36,21 +36,6 @@ const realIdentity = readIdentityConfig(
   { COGNITO_USER_POOL_ID: 'us-east-1_AbCdEf123', COGNITO_CLIENT_ID: '4example', COGNITO_REGION: 'us-east-1' },
   true,
 );
-
-/** The invoicing provider and DIAN resolution production requires (#30; nothing is invoiced in these tests). */
-const realInvoicing = {
-  FACTUS_CLIENT_ID: 'cliente-real',
-  FACTUS_CLIENT_SECRET: 'secreto-real',
-  FACTUS_USERNAME: 'contabilidad@fundacion.org',
-  FACTUS_PASSWORD: 'clave-real',
-  INVOICE_VAT: 'excluido',
-  INVOICE_RESOLUTION_NUMBER: '18764000000123',
-  INVOICE_PREFIX: 'FTF',
-  INVOICE_RANGE_FROM: '1',
-  INVOICE_RANGE_TO: '5000',
-  INVOICE_RESOLUTION_START: '2026-01-15',
-  INVOICE_RESOLUTION_END: '2099-01-15',
-};
 
 /** An S3 bucket as production requires (nothing is stored in these tests: the client never connects). */
 const realObjects = readObjectStoreConfig({ OBJECT_STORE_BUCKET: 'fundacion-archivos' }, true);
@@ -285,7 +270,7 @@ describe('source maps', () => {
       identity: realIdentity,
       objects: realObjects,
       smtpUrl: SMTP,
-      environment: realInvoicing,
+      environment: productionInvoicing,
     });
     for (const url of [
       ...sourceMaps,
@@ -332,7 +317,7 @@ describe('production mode', () => {
       COGNITO_CLIENT_ID: '4example',
       SMTP_URL: SMTP,
       OBJECT_STORE_BUCKET: 'fundacion-archivos',
-      ...realInvoicing,
+      ...productionInvoicing,
     };
     for (const endpoint of ['http://cognito-idp.us-east-1.amazonaws.com', 'https://cognito.evil.example'])
       await expect(testGateway({}, { ...env, COGNITO_ENDPOINT: endpoint })).rejects.toThrow(/COGNITO_ENDPOINT/);
@@ -353,7 +338,7 @@ describe('production mode', () => {
       identity: realIdentity,
       objects: realObjects,
       smtpUrl: SMTP,
-      environment: realInvoicing,
+      environment: productionInvoicing,
     });
     expect((await gw.app.inject('/dev/mailbox.json')).statusCode).toBe(404);
     expect((await gw.app.inject('/dev/mailbox')).statusCode).toBe(404);

@@ -8,7 +8,7 @@ import { signNotification } from 'shared/server/payments/signature';
 import { readPdfText } from 'shared/server/pdf/testing';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import type { Gateway } from './app';
-import { testGateway } from './testing';
+import { productionInvoicing, testGateway } from './testing';
 
 // Issue #28's done-when, on the composed gateway in production mode: with the foundation's data pending, production
 // issues no donation certificate; once Administración publishes the data in the panel, Finanzas issues one and it
@@ -42,6 +42,7 @@ beforeAll(async () => {
       ),
       objects: readObjectStoreConfig({ OBJECT_STORE_BUCKET: 'fundacion-archivos' }, true),
       writeLimit: { max: 1000, timeWindow: 60_000 },
+      environment: productionInvoicing,
     },
     {},
     { identity: identity.verifier, staff, payments: provider },

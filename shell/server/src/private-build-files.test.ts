@@ -16,7 +16,7 @@ import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { buildRemoteService, type RemoteService } from 'shared/server/remote-service';
 import { appReleaseStore, walk } from '../../../tooling/releases.mjs';
 import type { Gateway } from './app';
-import { testGateway } from './testing';
+import { productionInvoicing, testGateway } from './testing';
 
 const template = readFileSync(path.resolve(import.meta.dirname, '../../src/index.html'), 'utf8');
 
@@ -63,18 +63,7 @@ const production = {
   COGNITO_CLIENT_ID: '4example',
   SMTP_URL: 'smtp://correo.example:587',
   OBJECT_STORE_BUCKET: 'fundacion-archivos',
-  // The foundation's invoicing provider and DIAN resolution (#30): production refuses the stand-in's.
-  FACTUS_CLIENT_ID: 'cliente-real',
-  FACTUS_CLIENT_SECRET: 'secreto-real',
-  FACTUS_USERNAME: 'contabilidad@fundacion.org',
-  FACTUS_PASSWORD: 'clave-real',
-  INVOICE_VAT: 'excluido',
-  INVOICE_RESOLUTION_NUMBER: '18764000000123',
-  INVOICE_PREFIX: 'FTF',
-  INVOICE_RANGE_FROM: '1',
-  INVOICE_RANGE_TO: '5000',
-  INVOICE_RESOLUTION_START: '2026-01-15',
-  INVOICE_RESOLUTION_END: '2099-01-15',
+  ...productionInvoicing,
 };
 
 describe.each([

@@ -49,3 +49,21 @@ export function createTestRoot(): string {
   writeFileSync(path.join(giving, 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
   return root;
 }
+
+/**
+ * The invoicing provider and DIAN resolution production requires (#30), for tests that start a production gateway
+ * (`testGateway({ production: true, …, environment: productionInvoicing })`); nothing is invoiced with them.
+ */
+export const productionInvoicing: NodeJS.ProcessEnv = {
+  FACTUS_CLIENT_ID: 'cliente-real',
+  FACTUS_CLIENT_SECRET: 'secreto-real',
+  FACTUS_USERNAME: 'contabilidad@fundacion.org',
+  FACTUS_PASSWORD: 'clave-real',
+  INVOICE_VAT: 'excluido',
+  INVOICE_RESOLUTION_NUMBER: '18764000000123',
+  INVOICE_PREFIX: 'FTF',
+  INVOICE_RANGE_FROM: '1',
+  INVOICE_RANGE_TO: '5000',
+  INVOICE_RESOLUTION_START: '2026-01-15',
+  INVOICE_RESOLUTION_END: '2099-01-15',
+};
