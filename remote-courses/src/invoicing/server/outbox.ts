@@ -209,14 +209,12 @@ async function markIssued(ctx: ApiContext, inv: Invoicing, row: InvoiceRow, doc:
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  // Its PDF is kept with the site's files as tax support; if the provider cannot hand it over now, it is fetched when
-  // first asked for (invoicePdf).
-  try {
-    return await storePdf(ctx, inv, issued);
-  } catch (err) {
-    inv.log?.('invoice PDF not stored yet', { reference: row.reference_code, error: String(err) });
-    return issued;
-  }
+  // Its PDF is kept with the site's files as tax support, fetched apart so that the receipt waiting for this invoice does
+  // not wait for it too; if the provider cannot hand it over now, the next round or the first download asks again.
+  void storePdf(ctx, inv, issued).catch((err: unknown) =>
+    inv.log?.('invoice PDF not stored yet', { reference: row.reference_code, error: String(err) }),
+  );
+  return issued;
 }
 
 /** The object-store key of an issued document's PDF. */

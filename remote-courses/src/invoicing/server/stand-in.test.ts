@@ -146,7 +146,13 @@ describe('invoicing against the Factus stand-in', () => {
     expect(bill?.data.customer.identification).toBe('1012345678');
     expect(row.number).toBe(bill?.data.bill?.number);
     expect(row.cufe).toBe(annexCufe(bill!.data));
-    const pdf = await api.ctx.objects.get(row.pdf_key ?? '');
+    // Its PDF is copied to the site's files apart from the issue (the receipt does not wait for it).
+    let kept = row.pdf_key;
+    for (let i = 0; i < 50 && !kept; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      kept = (await invoiceRow(reference)).pdf_key;
+    }
+    const pdf = await api.ctx.objects.get(kept ?? '');
     expect(pdf?.contentType).toBe('application/pdf');
   });
 
