@@ -1,4 +1,4 @@
-import { BUSINESS_NAME_MAX, documentTypes, emailField, nameProblem, optionalText } from 'shared/schemas/common';
+import { BUSINESS_NAME_MAX, documentTypes, emailField, nameCheck, nameProblem, optionalText } from 'shared/schemas/common';
 import { isValidNit } from 'shared/schemas/nit';
 import { z } from 'shared/schemas/zod';
 
@@ -22,6 +22,8 @@ export const invoiceTexts = {
   documentNumberInvalid: 'Escribe el número de documento solo con números (de 5 a 15).',
   nitInvalid: 'El NIT no es válido: escríbelo con su dígito de verificación, por ejemplo 901.234.567-7.',
   emailInvalid: 'Escribe un correo electrónico válido.',
+  phoneInvalid: 'Escribe un teléfono de 7 a 15 dígitos, o déjalo vacío.',
+  buyerOnlyRejected: 'Solo se corrige el comprador de una factura que la DIAN rechazó; esta se reenvía sin cambios.',
   companyFieldsRequired: 'Escribe el NIT y la razón social de la empresa a cuyo nombre va la factura.',
   businessNameRequired: 'Escribe la razón social de la empresa.',
 } as const;
@@ -40,10 +42,24 @@ export const invoiceBuyerSchema = z
   .object({
     documentType: z.enum(buyerDocumentTypes, { error: invoiceTexts.documentTypeRequired }),
     /** Digits only; a NIT's is written with its check digit (`901234567-7`). */
-    documentNumber: z.string().check(z.trim(), z.maxLength(20, { error: invoiceTexts.documentNumberInvalid })),
-    name: z.string().check(z.trim(), z.minLength(2, { error: invoiceTexts.buyerNameRequired }), z.maxLength(200)),
+    // Stored as DIAN reads it: a document's digits, a NIT's base and check digit (`901234567-7`).
+    documentNumber: z.pipe(
+      z.string().check(z.trim(), z.maxLength(20, { error: invoiceTexts.documentNumberInvalid })),
+      z.transform((v: string) => v.replace(/[.\s]/g, '')),
+    ),
+    // A name or a company's, by the site's rule for names printed on documents (no links, digits or formulas).
+    name: z.string().check(z.trim(), z.minLength(2, { error: invoiceTexts.buyerNameRequired }), nameCheck('business', BUSINESS_NAME_MAX)),
     email: emailField(invoiceTexts.emailInvalid, invoiceTexts.emailInvalid),
-    phone: z._default(z.string().check(z.trim(), z.maxLength(30)), ''),
+    phone: z._default(
+      z.string().check(
+        z.trim(),
+        z.maxLength(25, { error: invoiceTexts.phoneInvalid }),
+        z.refine((v: string) => v === '' || (/^\+?[\d\s()-]+$/.test(v) && /^\d{7,15}$/.test(v.replace(/\D/g, ''))), {
+          error: invoiceTexts.phoneInvalid,
+        }),
+      ),
+      '',
+    ),
   })
   .check(
     z.superRefine((value, ctx) => {

@@ -69,6 +69,8 @@ export const staffInvoiceTexts = {
   actionsIntro:
     'Se envía de nuevo ahora mismo. Si el proveedor responde en unos segundos, verás aquí el resultado; si no, sigue en cola y se reintenta solo.',
   creditNoteBuyer: 'Una nota crédito va a nombre del comprador de su factura: se reenvía sin cambiarlo.',
+  queuedBuyer:
+    'Una factura en cola puede estar ya en el proveedor: se reenvía sin cambios. Si la DIAN la rechaza, aquí podrás corregir el comprador.',
   correctTitle: 'Corregir el comprador y reenviar',
   documentType: 'Tipo de documento',
   documentNumber: 'Número de documento',
@@ -267,10 +269,12 @@ export default function StaffInvoice({ id = '' }: { id?: string }) {
               <button type="button" className="btn" disabled={plainBusy} onClick={() => void retryPlain()}>
                 {plainBusy ? t.retrying : t.retryPlain}
               </button>
-              {record.kind === 'invoice' ? (
+              {record.kind === 'credit_note' ? (
+                <p className="staff-muted">{t.creditNoteBuyer}</p>
+              ) : record.state === 'rejected' ? (
                 <CorrectBuyerForm key={round} buyer={record.buyer} retry={retry} onRetried={retried} />
               ) : (
-                <p className="staff-muted">{t.creditNoteBuyer}</p>
+                <p className="staff-muted">{t.queuedBuyer}</p>
               )}
             </section>
           ) : null}
@@ -285,7 +289,7 @@ export default function StaffInvoice({ id = '' }: { id?: string }) {
                 [t.facts.cufe(record.kind), record.cufe ? <span className="invoice-code">{record.cufe}</span> : null],
                 [
                   t.facts.qr,
-                  record.qrUrl ? (
+                  record.qrUrl && /^https:\/\/catalogo-vpfe(-hab)?\.dian\.gov\.co\//.test(record.qrUrl) ? (
                     <a href={record.qrUrl} target="_blank" rel="noopener noreferrer">
                       {t.qrLink} <span className="visually-hidden">{t.qrLinkHint}</span>
                     </a>

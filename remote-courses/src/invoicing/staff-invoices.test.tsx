@@ -207,7 +207,7 @@ describe('StaffInvoice (/equipo/facturas/:id)', () => {
         body: {
           buyer: {
             documentType: 'NIT',
-            documentNumber: '901.234.567-7',
+            documentNumber: '901234567-7',
             name: 'Ñandú Software S.A.S.',
             email: 'compras@nandu.co',
             phone: '6015551234',

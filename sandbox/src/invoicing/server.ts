@@ -69,6 +69,22 @@ export interface InvoicingStandInControl {
 
 export type InvoicingStandInApp = FastifyInstance & { invoicing: InvoicingStandInControl };
 
+/** Factus's list filters (`filter[…]`), the same for bills and credit notes. */
+function matchesListFilters(
+  q: Record<string, string | undefined>,
+  doc: { reference_code: string | null; number: string; status: number },
+  c: { identification: string; names?: string | null; company?: string | null },
+): boolean {
+  if (q['filter[reference_code]'] !== undefined && doc.reference_code !== q['filter[reference_code]']) return false;
+  if (q['filter[number]'] !== undefined && doc.number !== q['filter[number]']) return false;
+  if (q['filter[prefix]'] !== undefined && !doc.number.startsWith(q['filter[prefix]'])) return false;
+  if (q['filter[status]'] !== undefined && String(doc.status) !== q['filter[status]']) return false;
+  if (q['filter[identification]'] !== undefined && c.identification !== q['filter[identification]']) return false;
+  const names = q['filter[names]']?.toLowerCase();
+  if (names !== undefined && !`${c.names ?? ''} ${c.company ?? ''}`.toLowerCase().includes(names)) return false;
+  return true;
+}
+
 export const defaultRanges: NumberingRange[] = [
   {
     id: 8,
@@ -469,18 +485,7 @@ export function buildInvoicingStandIn(options: InvoicingStandInOptions): Invoici
       v1.get<{ Querystring: Record<string, string | undefined> }>('/bills', async (request) => {
         const q = request.query;
         const rows = [...state.bills]
-          .filter((b) => {
-            const bill = b.data.bill;
-            const c = b.data.customer;
-            if (q['filter[reference_code]'] !== undefined && bill.reference_code !== q['filter[reference_code]']) return false;
-            if (q['filter[number]'] !== undefined && bill.number !== q['filter[number]']) return false;
-            if (q['filter[prefix]'] !== undefined && !bill.number.startsWith(q['filter[prefix]'])) return false;
-            if (q['filter[status]'] !== undefined && String(bill.status) !== q['filter[status]']) return false;
-            if (q['filter[identification]'] !== undefined && c.identification !== q['filter[identification]']) return false;
-            const names = q['filter[names]']?.toLowerCase();
-            if (names !== undefined && !`${c.names} ${c.company}`.toLowerCase().includes(names)) return false;
-            return true;
-          })
+          .filter((b) => matchesListFilters(q, b.data.bill, b.data.customer))
           .sort((a, b) => b.data.bill.id - a.data.bill.id)
           .map((b) => {
             const bill = b.data.bill;
@@ -632,18 +637,7 @@ export function buildInvoicingStandIn(options: InvoicingStandInOptions): Invoici
       v1.get<{ Querystring: Record<string, string | undefined> }>('/credit-notes', async (request) => {
         const q = request.query;
         const rows = [...state.creditNotes]
-          .filter((n) => {
-            const note = n.data.credit_note;
-            const c = n.data.customer;
-            if (q['filter[reference_code]'] !== undefined && note.reference_code !== q['filter[reference_code]']) return false;
-            if (q['filter[number]'] !== undefined && note.number !== q['filter[number]']) return false;
-            if (q['filter[prefix]'] !== undefined && !note.number.startsWith(q['filter[prefix]'])) return false;
-            if (q['filter[status]'] !== undefined && String(note.status) !== q['filter[status]']) return false;
-            if (q['filter[identification]'] !== undefined && c.identification !== q['filter[identification]']) return false;
-            const names = q['filter[names]']?.toLowerCase();
-            if (names !== undefined && !`${c.names} ${c.company}`.toLowerCase().includes(names)) return false;
-            return true;
-          })
+          .filter((n) => matchesListFilters(q, n.data.credit_note, n.data.customer))
           .sort((a, b) => b.data.credit_note.id - a.data.credit_note.id)
           .map((n) => {
             const note = n.data.credit_note;

@@ -15,5 +15,6 @@ export function nitCheckDigit(base: string): number {
 /** '901.234.567-7' (dots and spaces optional): 9 or 10 digits, a hyphen and the right check digit. */
 export function isValidNit(value: string): boolean {
   const match = /^(\d{9,10})-(\d)$/.exec(value.replace(/[.\s]/g, ''));
-  return match !== null && nitCheckDigit(match[1] ?? '') === Number(match[2]);
+  // A base of zeros passes the digit but names nobody (DIAN refuses it).
+  return match !== null && Number(match[1]) > 0 && nitCheckDigit(match[1] ?? '') === Number(match[2]);
 }

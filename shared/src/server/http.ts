@@ -181,10 +181,11 @@ const isApiPath = (url: string) => /^\/+api(\/|$)/.test(url);
 
 /**
  * A request's path as logs may keep it: no query string (it can carry e-mails, and the certificate link's token), and
- * no token in the path either (the data-copy link, `/copia/<token>/datos.pdf`): a segment of 32 or more base64url
- * characters is a random secret (ours are 43), never a reference or a radicado.
+ * no token in the path either (the data-copy link, `/copia/<token>/datos.pdf`, an invoice's `/facturas/<token>`): a run
+ * of 32 or more base64url characters is a random secret (ours are 43), never a reference or a radicado — wherever it
+ * stands, so a token a mail client glued a character to (`<token>.`, `<token>%00`) is hidden too.
  */
-export const loggablePath = (url: string) => (url.split('?')[0] ?? '').replace(/(^|\/)[A-Za-z0-9_-]{32,}(?=\/|$)/g, '$1[token]');
+export const loggablePath = (url: string) => (url.split('?')[0] ?? '').replace(/[A-Za-z0-9_-]{32,}/g, '[token]');
 
 /** Request fields that are safe to log: no bodies, no query strings, no secrets in the path, no headers. */
 const logSerializers = {

@@ -323,6 +323,14 @@ describe('electronic invoices of course sales (#30)', () => {
     const url = `/api/courses/staff/facturas/${rejected?.id}/reintentar`;
     const denied = await api.app.inject({ method: 'POST', url, payload: { buyer }, headers: as('cursos@fundacion.org') });
     expect(denied.statusCode).toBe(403);
+    // A name that is a formula or a link is not a buyer's name.
+    const formula = await api.app.inject({
+      method: 'POST',
+      url,
+      payload: { buyer: { ...buyer, name: '=HYPERLINK("https://evil.example","Pague aquí")' } },
+      headers: as('finanzas@fundacion.org'),
+    });
+    expect(formula.statusCode).toBe(400);
     const wrongNit = await api.app.inject({
       method: 'POST',
       url,
@@ -344,6 +352,29 @@ describe('electronic invoices of course sales (#30)', () => {
     await invoicingRound(api.ctx, invoicing);
     const invoiceMails = (await mailsTo('rechazo@example.com')).filter((m) => /Tu factura electrónica/.test(m.subject));
     expect(invoiceMails).toHaveLength(1);
+  });
+
+  it('sends a queued invoice again only as it is: it may already be at the provider under its old buyer', async () => {
+    provider.down = true;
+    const reference = await sell('en-cola@example.com');
+    await pay(reference, '7009');
+    const [queued] = await rows(reference);
+    expect(queued).toMatchObject({ state: 'pending' });
+    const url = `/api/courses/staff/facturas/${queued?.id}/reintentar`;
+    const buyer = {
+      documentType: 'NIT',
+      documentNumber: '800197268-4',
+      name: 'Otra Empresa S.A.S.',
+      email: 'en-cola@example.com',
+      phone: '',
+    };
+    const refused = await api.app.inject({ method: 'POST', url, payload: { buyer }, headers: as('finanzas@fundacion.org') });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: string }>().error).toBe('buyer_only_rejected');
+    provider.down = false;
+    const plain = await api.app.inject({ method: 'POST', url, payload: {}, headers: as('finanzas@fundacion.org') });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json<InvoiceRecord>()).toMatchObject({ state: 'issued', buyer: { documentNumber: '1012345678' } });
   });
 
   it('issues a credit note that names the invoice when the payment is refunded, and mails it', async () => {

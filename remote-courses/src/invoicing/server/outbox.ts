@@ -372,6 +372,14 @@ async function afterIssue(ctx: ApiContext, inv: Invoicing, row: InvoiceRow): Pro
   return row;
 }
 
+/** Attempts row `id` now if it is due (the staff's "Reenviar"); false when another process holds it. */
+export async function attemptNow(ctx: ApiContext, inv: Invoicing, id: number): Promise<boolean> {
+  const row = await claimDue(ctx.db, nowOf(inv), id);
+  if (!row) return false;
+  await attempt(ctx, inv, row);
+  return true;
+}
+
 /** Attempts every due row (up to `limit`), one after another; what the schedule and a nudge run. */
 export async function runDue(ctx: ApiContext, inv: Invoicing, limit = 20): Promise<number> {
   let done = 0;

@@ -15,7 +15,7 @@ import { paymentTypeLabels } from 'shared/payments/ledger';
 import { resolutionState } from './config';
 import { vatIncluded } from './documents';
 import { invoicingOperations, invoicingStaffOperations as ops } from '../operations';
-import { buyerColumns, documentOf, invoicePdf, linkDigest, runDue, type InvoiceRow, type Invoicing } from './outbox';
+import { attemptNow, buyerColumns, documentOf, invoicePdf, linkDigest, type InvoiceRow, type Invoicing } from './outbox';
 import { invoiceTexts, type InvoiceListQuery, type InvoiceListResponse, type InvoiceRecord, type InvoiceSummary } from '../schemas';
 
 /** Rows the panel's list shows at most (a month of a small foundation's sales is far fewer). */
@@ -252,13 +252,16 @@ export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): 
           if (!current) throw notFound();
           if (current.state !== 'rejected' && current.state !== 'pending')
             throw new ApiError(409, 'not_retriable', invoiceTexts.notRetriable);
+          // A queued invoice may already be at the provider (an answer that never came back): only a rejected one, which
+          // the provider no longer holds, may name another buyer; the queued one is sent again as it is.
+          if (buyer && current.state !== 'rejected') throw new ApiError(409, 'buyer_only_rejected', invoiceTexts.buyerOnlyRejected);
           await trx
             .updateTable('courses.invoices')
             .set({
               state: 'pending',
               next_attempt_at: new Date(),
-              // A corrected buyer is a new request: the attempts count from there (no "ask first" for a stale answer).
-              ...(buyer && current.kind === 'invoice' ? buyerColumns(buyer) : {}),
+              // A corrected buyer is a new request: the attempts count from there.
+              ...(buyer && current.kind === 'invoice' ? { ...buyerColumns(buyer), attempts: 0 } : {}),
               rejection: null,
               retried_by: who.email,
               updated_at: sql<Date>`now()`,
@@ -274,7 +277,7 @@ export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): 
           });
         });
         // The staff see the outcome at once when the provider answers quickly; otherwise the outbox goes on.
-        await Promise.race([runDue(ctx, invoicing(), 1), delay(5000, undefined, { ref: false })]).catch(() => undefined);
+        await Promise.race([attemptNow(ctx, invoicing(), id), delay(5000, undefined, { ref: false })]).catch(() => undefined);
         nudge();
         const row = await readRow(ctx.db, id);
         if (!row) throw notFound();
