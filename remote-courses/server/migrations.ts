@@ -207,7 +207,8 @@ export const coursesMigrations: DomainMigrations = {
           .addColumn('claimed_until', 'timestamptz')
           .addColumn('last_error', 'text')
           .addColumn('rejection', 'jsonb')
-          .addColumn('buyer', 'jsonb', (c) => c.notNull())
+          // Null only once the retention job blanked it, ten years after the sale (docs/personal-data.md).
+          .addColumn('buyer', 'jsonb')
           // The buyer's contact, apart: an erasure blanks it, while the invoice's name and document stay (tax support).
           .addColumn('buyer_email', 'text')
           .addColumn('buyer_phone', 'text')

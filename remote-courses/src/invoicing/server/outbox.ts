@@ -55,7 +55,11 @@ const nowOf = (inv: Invoicing) => (inv.now ?? (() => new Date()))();
 /** A row's buyer and lines, read back from JSON (jsonb comes back parsed, a text column would not). */
 export function documentOf(row: InvoiceRow): DocumentRow {
   const parse = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
-  const named = parse(row.buyer) as Pick<InvoiceBuyer, 'documentType' | 'documentNumber' | 'name'>;
+  // Blanked by the retention job ten years after the sale: the invoice then names nobody here (DIAN keeps its own).
+  const named = (parse(row.buyer) ?? { documentType: 'Cédula de ciudadanía', documentNumber: '', name: '' }) as Pick<
+    InvoiceBuyer,
+    'documentType' | 'documentNumber' | 'name'
+  >;
   return {
     reference_code: row.reference_code,
     enrolment_reference: row.enrolment_reference,
