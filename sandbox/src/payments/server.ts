@@ -145,7 +145,11 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
   });
   const subscriptions = subscriptionsOf({ store, notifier, payments, userId, outOfOrder: options.outOfOrder ?? false });
   if (options.subscriptionNotificationUrl !== undefined) subscriptions.setWebhookUrl({ url: options.subscriptionNotificationUrl });
-  void app.register(subscriptionsApi, { subscriptions, accessToken: options.accessToken ?? defaultAccessToken, publicUrl: options.publicUrl });
+  void app.register(subscriptionsApi, {
+    subscriptions,
+    accessToken: options.accessToken ?? defaultAccessToken,
+    publicUrl: options.publicUrl,
+  });
   void app.register(checkout, { store, payments });
   void app.register(mercadoPagoJs);
   void app.register(controlPanel, { payments, subscriptions, notifier });

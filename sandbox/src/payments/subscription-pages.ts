@@ -11,15 +11,28 @@ const frequencyText = (pre: PreapprovalRecord) => {
   return n === 1 ? 'cada día' : `cada ${n} días`;
 };
 
-const monthNames = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const monthNames = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
 export interface AuthorizationPageState {
   values?: Record<string, string>;
   errors?: Record<string, string>;
   /** A rejected first charge: the message shown above the form. */
   rejected?: string;
-  /** The sandbox clock's current year (the expiry year list starts there). */
-  year: number;
+  /** The sandbox clock's now (epoch ms): the expiry years start at its year; a later start_date is announced. */
+  nowMs: number;
 }
 
 /** Field with its label, its hint and, when invalid, its error tied to it with aria-describedby. */
@@ -32,7 +45,11 @@ ${error ? `<p id="${name}_error" class="error">${esc(error)}</p>\n` : ''}${hint 
 }
 
 /** The page at init_point: what the payer agrees to, why only a card, and the card form. */
-export function authorizationPage(pre: PreapprovalRecord, layout: (title: string, body: string) => string, state: AuthorizationPageState): string {
+export function authorizationPage(
+  pre: PreapprovalRecord,
+  layout: (title: string, body: string) => string,
+  state: AuthorizationPageState,
+): string {
   const v = state.values ?? {};
   const e = state.errors ?? {};
   const amount = formatCOP(pre.auto_recurring.transaction_amount);
@@ -43,9 +60,12 @@ export function authorizationPage(pre: PreapprovalRecord, layout: (title: string
   const selectedMonth = v.expiration_month ?? String(Number(defaultMonth));
   const selectedYear = v.expiration_year ?? `20${defaultYear}`;
   const months = monthNames
-    .map((name, i) => `<option value="${i + 1}"${String(i + 1) === selectedMonth ? ' selected' : ''}>${String(i + 1).padStart(2, '0')} – ${name}</option>`)
+    .map(
+      (name, i) =>
+        `<option value="${i + 1}"${String(i + 1) === selectedMonth ? ' selected' : ''}>${String(i + 1).padStart(2, '0')} – ${name}</option>`,
+    )
     .join('');
-  const years = Array.from({ length: 12 }, (_, i) => String(state.year - 1 + i))
+  const years = Array.from({ length: 12 }, (_, i) => String(new Date(state.nowMs).getUTCFullYear() - 1 + i))
     .map((y) => `<option value="${y}"${y === selectedYear ? ' selected' : ''}>${y}</option>`)
     .join('');
   const errorSummary = hasErrors
@@ -62,7 +82,7 @@ ${errorSummary}<section class="card" aria-labelledby="resumen">
 <p>${esc(pre.reason)}</p>
 <p class="total"><span>Pagarás ${esc(frequencyText(pre))}</span> <strong class="amount">${esc(amount)}</strong></p>
 <p class="hint">${
-      start > Date.now() + 60_000
+      start > state.nowMs + 60_000
         ? `El primer cobro será el ${esc(pre.auto_recurring.start_date.slice(0, 10))}.`
         : 'El primer cobro se hace ahora, al autorizar.'
     }${pre.auto_recurring.end_date ? ` Los cobros terminan el ${esc(pre.auto_recurring.end_date.slice(0, 10))}.` : ''} Puedes cancelar cuando quieras.</p>
@@ -78,14 +98,16 @@ ${errorSummary}<section class="card" aria-labelledby="resumen">
 ${field(
   'payer_email',
   'Correo de tu cuenta de Mercado Pago',
-  (d, inv) => `<input id="payer_email" name="payer_email" type="email" autocomplete="email" required${d}${inv}${value('payer_email', pre.payer_email)}>`,
+  (d, inv) =>
+    `<input id="payer_email" name="payer_email" type="email" autocomplete="email" required${d}${inv}${value('payer_email', pre.payer_email)}>`,
   e.payer_email,
   'Debe ser el mismo correo que diste en el sitio.',
 )}
 ${field(
   'card_number',
   'Número de la tarjeta',
-  (d, inv) => `<input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="off" required${d}${inv}${value('card_number', testCard.number)}>`,
+  (d, inv) =>
+    `<input id="card_number" name="card_number" type="text" inputmode="numeric" autocomplete="off" required${d}${inv}${value('card_number', testCard.number)}>`,
   e.card_number,
 )}
 <fieldset class="field">
@@ -105,13 +127,15 @@ ${e.expiration ? `<p id="expiration_error" class="error">${esc(e.expiration)}</p
 ${field(
   'security_code',
   'Código de seguridad',
-  (d, inv) => `<input id="security_code" name="security_code" type="text" inputmode="numeric" autocomplete="off" required${d}${inv}${value('security_code', testCard.securityCode)}>`,
+  (d, inv) =>
+    `<input id="security_code" name="security_code" type="text" inputmode="numeric" autocomplete="off" required${d}${inv}${value('security_code', testCard.securityCode)}>`,
   e.security_code,
 )}
 ${field(
   'cardholder_name',
   'Titular de la tarjeta',
-  (d, inv) => `<input id="cardholder_name" name="cardholder_name" type="text" autocomplete="cc-name" required${d}${inv}${value('cardholder_name', '')}>`,
+  (d, inv) =>
+    `<input id="cardholder_name" name="cardholder_name" type="text" autocomplete="cc-name" required${d}${inv}${value('cardholder_name', '')}>`,
   e.cardholder_name,
   'Como aparece en la tarjeta. Para probar: APRO (o cualquier otro nombre) autoriza y cobra el primer período; OTHE, CALL, FUND, SECU, EXPI y FORM rechazan el primer cobro y la suscripción queda sin autorizar.',
 )}

@@ -37,7 +37,7 @@ export const subscriptionsApi: FastifyPluginCallback<SubscriptionsApiOptions> = 
     subscriptions.authorizedPayment(request.params.id),
   );
 
-  const year = () => subscriptions.now().getUTCFullYear();
+  const nowMs = () => subscriptions.now().getTime();
   const unavailable = (reply: FastifyReply, status: number, title: string, message: string) =>
     htmlHeaders(reply.status(status)).send(messagePage(title, message));
 
@@ -54,7 +54,7 @@ export const subscriptionsApi: FastifyPluginCallback<SubscriptionsApiOptions> = 
           ? 'Esta suscripción fue cancelada. Vuelve al sitio para crear una nueva.'
           : 'Esta suscripción ya fue autorizada; no hace falta hacerlo de nuevo.',
       );
-    return htmlHeaders(reply, [pre.back_url]).send(authorizationPage(pre, layout, { year: year() }));
+    return htmlHeaders(reply, [pre.back_url]).send(authorizationPage(pre, layout, { nowMs: nowMs() }));
   });
 
   app.post('/subscriptions/checkout/authorize', async (request, reply) => {
@@ -66,13 +66,15 @@ export const subscriptionsApi: FastifyPluginCallback<SubscriptionsApiOptions> = 
       Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' && k !== 'security_code' ? [[k, v.slice(0, 254)]] : [])),
     );
     if (result.kind === 'invalid')
-      return htmlHeaders(reply.status(400), [pre.back_url]).send(authorizationPage(pre, layout, { values, errors: result.errors, year: year() }));
+      return htmlHeaders(reply.status(400), [pre.back_url]).send(
+        authorizationPage(pre, layout, { values, errors: result.errors, nowMs: nowMs() }),
+      );
     if (result.kind === 'rejected')
       return htmlHeaders(reply.status(402), [pre.back_url]).send(
         authorizationPage(pre, layout, {
           values,
           rejected: `El primer cobro fue rechazado (${result.payment.status_detail}) y la suscripción no quedó autorizada. Prueba con otra tarjeta.`,
-          year: year(),
+          nowMs: nowMs(),
         }),
       );
     // Back to the site with the preapproval's id, as the provider returns the payer.

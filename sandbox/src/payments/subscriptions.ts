@@ -18,14 +18,7 @@ import { cardOutcome, cardholderOutcomes, type Outcome } from './outcomes';
 import { testCard } from './pages';
 import type { Payments } from './payments';
 import { ProviderError, badRequest, providerDate } from './provider-shape';
-import type {
-  AuthorizedPaymentRecord,
-  PaymentRecord,
-  PreapprovalBody,
-  PreapprovalRecord,
-  PreapprovalStatus,
-  SandboxStore,
-} from './store';
+import type { AuthorizedPaymentRecord, PaymentRecord, PreapprovalBody, PreapprovalRecord, PreapprovalStatus, SandboxStore } from './store';
 import { isHttpUrl, isObject } from './validators';
 
 /** MCO's bounds for one charge of a subscription, in COP. */
@@ -110,7 +103,10 @@ export interface Subscriptions {
   runDue(): number[];
   create(body: unknown, baseUrl: string): PreapprovalBody;
   get(id: string): PreapprovalBody;
-  search(query: Record<string, string | undefined>): { paging: { total: number; limit: number; offset: number }; results: PreapprovalBody[] };
+  search(query: Record<string, string | undefined>): {
+    paging: { total: number; limit: number; offset: number };
+    results: PreapprovalBody[];
+  };
   update(id: string, body: unknown): PreapprovalBody;
   authorize(form: AuthorizationForm): AuthorizationResult;
   authorizedPayment(id: string): AuthorizedPaymentRecord;
@@ -157,7 +153,8 @@ function optionalDate(raw: unknown, field: string): number | null {
 
 function validateExternalReference(raw: unknown): string {
   const ref = raw ?? '';
-  if (typeof ref !== 'string' || ref.length > 256) throw badRequest('invalid_external_reference', 'external_reference invalid. Up to 256 characters');
+  if (typeof ref !== 'string' || ref.length > 256)
+    throw badRequest('invalid_external_reference', 'external_reference invalid. Up to 256 characters');
   return ref;
 }
 
@@ -431,7 +428,8 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     if (typeof reason !== 'string' || reason.trim() === '' || reason.length > 255)
       throw badRequest('invalid_reason', 'reason is required (up to 255 characters)');
     const payerEmail = raw.payer_email;
-    if (typeof payerEmail !== 'string' || !emailPattern.test(payerEmail)) throw badRequest('invalid_payer_email', 'payer_email is required and must be valid');
+    if (typeof payerEmail !== 'string' || !emailPattern.test(payerEmail))
+      throw badRequest('invalid_payer_email', 'payer_email is required and must be valid');
     const backUrl = validateBackUrl(raw.back_url);
     const externalReference = validateExternalReference(raw.external_reference);
     const ar = raw.auto_recurring;
@@ -442,12 +440,16 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     if (ar.frequency_type !== 'months' && ar.frequency_type !== 'days')
       throw badRequest('invalid_frequency_type', 'auto_recurring.frequency_type invalid. Use months or days');
     if (ar.currency_id !== 'COP')
-      throw badRequest('invalid_currency_id', `auto_recurring.currency_id invalid: ${String(ar.currency_id)} is not the currency of site MCO`);
+      throw badRequest(
+        'invalid_currency_id',
+        `auto_recurring.currency_id invalid: ${String(ar.currency_id)} is not the currency of site MCO`,
+      );
     const amount = validateAmount(ar.transaction_amount);
     const createdMs = nowMs();
     const start = optionalDate(ar.start_date, 'auto_recurring.start_date');
     const end = optionalDate(ar.end_date, 'auto_recurring.end_date');
-    if (end !== null && end <= (start ?? createdMs)) throw badRequest('invalid_end_date', 'auto_recurring.end_date must be after start_date');
+    if (end !== null && end <= (start ?? createdMs))
+      throw badRequest('invalid_end_date', 'auto_recurring.end_date must be after start_date');
     let id: string;
     do id = randomBytes(16).toString('hex');
     while (state.preapprovals[id]);
@@ -605,7 +607,8 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
   const authorize = (form: AuthorizationForm): AuthorizationResult => {
     const id = typeof form.preapproval_id === 'string' ? form.preapproval_id : '';
     const pre = state.preapprovals[id];
-    if (!pre) return { kind: 'unavailable', status: 404, title: 'Suscripción no encontrada', message: 'El enlace no existe o ya no es válido.' };
+    if (!pre)
+      return { kind: 'unavailable', status: 404, title: 'Suscripción no encontrada', message: 'El enlace no existe o ya no es válido.' };
     if (pre.status !== 'pending')
       return {
         kind: 'unavailable',
@@ -621,7 +624,8 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     const email = text(form.payer_email, 254);
     if (!emailPattern.test(email)) errors.payer_email = 'Ingresa el correo de tu cuenta de Mercado Pago.';
     else if (email.toLowerCase() !== pre.payer_email.toLowerCase())
-      errors.payer_email = 'Este correo no es el de la suscripción: ingresa con la cuenta de Mercado Pago del correo que diste en el sitio.';
+      errors.payer_email =
+        'Este correo no es el de la suscripción: ingresa con la cuenta de Mercado Pago del correo que diste en el sitio.';
     const digits = text(form.card_number, 40).replace(/[\s-]/g, '');
     if (!/^\d{13,19}$/.test(digits)) errors.card_number = 'Ingresa el número de la tarjeta (13 a 19 dígitos).';
     const month = Number(text(form.expiration_month, 2));
@@ -703,7 +707,10 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
       throw badRequest('invalid_outcomes', 'outcomes: a list of "approved", "rejected" or cc_rejected_* details (at most 100)');
     for (const o of outcomes)
       if (typeof o !== 'string' || (o !== 'approved' && o !== 'rejected' && !forcedRejections.has(o)))
-        throw badRequest('invalid_outcomes', `outcomes: ${String(o)} invalid. Use approved, rejected or one of ${[...forcedRejections].join(', ')}`);
+        throw badRequest(
+          'invalid_outcomes',
+          `outcomes: ${String(o)} invalid. Use approved, rejected or one of ${[...forcedRejections].join(', ')}`,
+        );
     pre.sandbox.nextOutcomes = [...(outcomes as string[])];
     store.save();
     return { id: pre.id, next_charges: pre.sandbox.nextOutcomes };
@@ -711,7 +718,8 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
 
   const setWebhookUrl = (raw: unknown) => {
     const url = isObject(raw) ? raw.url : undefined;
-    if (url !== null && (typeof url !== 'string' || !isHttpUrl(url))) throw badRequest('invalid_url', 'url: an http(s) URL, or null to stop');
+    if (url !== null && (typeof url !== 'string' || !isHttpUrl(url)))
+      throw badRequest('invalid_url', 'url: an http(s) URL, or null to stop');
     state.subscriptionNotificationUrl = url;
     store.save();
     return { url };
