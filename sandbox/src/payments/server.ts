@@ -125,12 +125,15 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
   answerErrorsAsProvider(app);
 
   const payments = paymentsOf({ store, notifier, userId, outOfOrder: options.outOfOrder ?? false, expiry: options.expiry });
-  // Like the provider, an unpaid ticket or transfer ends at its deadline by itself, and its end is notified.
+  const subscriptions = subscriptionsOf({ store, notifier, payments, userId, outOfOrder: options.outOfOrder ?? false });
+  // Like the provider, an unpaid ticket or transfer ends at its deadline by itself, and its end is notified; and a
+  // subscription's charge falls due by itself (by the sandbox's clock), not only when a test moves the clock.
   const expiryTimer = setInterval(() => {
     try {
       payments.expireDue();
+      subscriptions.runDue();
     } catch (err) {
-      app.log.error({ err }, 'payment sandbox: expiring pending payments failed');
+      app.log.error({ err }, 'payment sandbox: expiring pending payments or charging subscriptions failed');
     }
   }, options.expiryCheckMs ?? 30_000);
   expiryTimer.unref();
@@ -143,7 +146,6 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
     // A read never shows a payment as pending past its deadline, whenever the periodic check runs.
     beforeRead: () => void payments.expireDue(),
   });
-  const subscriptions = subscriptionsOf({ store, notifier, payments, userId, outOfOrder: options.outOfOrder ?? false });
   if (options.subscriptionNotificationUrl !== undefined) subscriptions.setWebhookUrl({ url: options.subscriptionNotificationUrl });
   void app.register(subscriptionsApi, {
     subscriptions,

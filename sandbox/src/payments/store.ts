@@ -167,8 +167,6 @@ export interface PreapprovalInternal {
   anchorMs: number | null;
   /** How many cycles have been charged (the next cycle's index). */
   cycles: number;
-  /** The webhook URL at creation (the account's configured one). */
-  notificationUrl: string | null;
 }
 
 export interface PreapprovalRecord extends PreapprovalBody {

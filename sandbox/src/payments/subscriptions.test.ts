@@ -382,6 +382,21 @@ describe('payment sandbox: subscriptions (preapproval) for MCO', () => {
     expect((await api('PUT', '/preapproval/0123456789abcdef0123456789abcdef', { status: 'paused' })).status).toBe(404);
   });
 
+  it('ends the open charge when paused during its retries (authorized payment cancelled and notified)', async () => {
+    const pre = await authorized();
+    await control(`/sandbox/subscriptions/${pre.id}/next-charges`, { outcomes: ['rejected', 'approved'] });
+    await advanceTo((await get(pre.id)).next_payment_date!);
+    const open = (await charges(pre.id))[1]!;
+    expect(open.status).toBe('recycling');
+    expect((await api<PreapprovalBody>('PUT', `/preapproval/${pre.id}`, { status: 'paused' })).body.status).toBe('paused');
+    expect((await charges(pre.id))[1]).toMatchObject({ status: 'cancelled', next_retry_date: null });
+    await advance(5);
+    expect((await charges(pre.id))[1]!.retry_attempt).toBe(0);
+    await sandbox.app.sandbox.idle();
+    const events = receiver.received.filter((r) => r.body.type === 'subscription_authorized_payment' && r.body.data.id === String(open.id));
+    expect(events.map((r) => r.body.action)).toEqual(['created', 'updated']);
+  });
+
   it('refuses amounts outside COP 1.600 – 30.000.000 (and decimals, other currencies) with the provider 400', async () => {
     for (const amount of [1_599, 30_000_001, 0, 1_600.5]) {
       const res = await api<ProviderErrorBody>('POST', '/preapproval', subscriptionBody({}, { transaction_amount: amount }));
@@ -490,6 +505,73 @@ describe('payment sandbox: subscriptions (preapproval) for MCO', () => {
       redirect: 'manual',
     });
     expect(form.status).toBe(303);
+  });
+});
+
+describe('payment sandbox: subscriptions survive a restart', () => {
+  it('keeps subscriptions, their charges, the clock and the webhook URL in the state file', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'subscriptions-restart-'));
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    let sandbox = await startPaymentSandbox({
+      port: 0,
+      dataDir,
+      accessToken: token,
+      subscriptionNotificationUrl: 'http://127.0.0.1:9/hook',
+    });
+    try {
+      const res = await fetch(`${sandbox.url}/preapproval`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          reason: 'Donación',
+          payer_email: 'restart@example.com',
+          back_url: 'http://localhost:3000/gracias',
+          auto_recurring: { frequency: 1, frequency_type: 'months', transaction_amount: 20_000, currency_id: 'COP' },
+        }),
+      });
+      const pre = (await res.json()) as PreapprovalBody;
+      const form = new URLSearchParams({
+        preapproval_id: pre.id,
+        payer_email: pre.payer_email,
+        card_number: '5254133674403564',
+        expiration_month: '11',
+        expiration_year: '2030',
+        security_code: '123',
+        cardholder_name: 'APRO',
+      });
+      await fetch(`${sandbox.url}/subscriptions/checkout/authorize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+        redirect: 'manual',
+      });
+      await fetch(`${sandbox.url}/sandbox/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"days":3}',
+      });
+      const before = (await (await fetch(`${sandbox.url}/sandbox/clock`)).json()) as { offset_ms: number };
+      await sandbox.close();
+
+      sandbox = await startPaymentSandbox({ port: 0, dataDir, accessToken: token });
+      const clock = (await (await fetch(`${sandbox.url}/sandbox/clock`)).json()) as { offset_ms: number };
+      expect(clock.offset_ms).toBe(before.offset_ms);
+      const again = (await (await fetch(`${sandbox.url}/preapproval/${pre.id}`, { headers })).json()) as PreapprovalBody;
+      expect(again).toMatchObject({ status: 'authorized', summarized: { charged_quantity: 1 } });
+      expect(sandbox.app.sandbox.subscriptionEngine.webhookUrl()).toBe('http://127.0.0.1:9/hook');
+      await fetch(`${sandbox.url}/sandbox/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"days":31}',
+      });
+      const search = (await (await fetch(`${sandbox.url}/authorized_payments/search?preapproval_id=${pre.id}`, { headers })).json()) as {
+        results: AuthorizedPaymentRecord[];
+      };
+      expect(search.results).toHaveLength(2);
+    } finally {
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

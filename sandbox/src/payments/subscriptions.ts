@@ -287,17 +287,24 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     pre.next_payment_date = end !== null && next > end ? null : at(next);
   };
 
-  const cancel = (pre: PreapprovalRecord, whenMs: number) => {
-    pre.status = 'cancelled';
-    pre.next_payment_date = null;
-    touch(pre, whenMs);
-    // An open charge ends with the subscription.
+  /** Ends the subscription's open charge (recycling or scheduled) as cancelled; answers the ones it ended. */
+  const closeOpenCharges = (pre: PreapprovalRecord, whenMs: number) => {
+    const closed: AuthorizedPaymentRecord[] = [];
     for (const ap of Object.values(state.authorizedPayments))
       if (ap.preapproval_id === pre.id && (ap.status === 'recycling' || ap.status === 'scheduled')) {
         ap.status = 'cancelled';
         ap.next_retry_date = null;
         ap.last_modified = at(whenMs);
+        closed.push(ap);
       }
+    return closed;
+  };
+
+  const cancel = (pre: PreapprovalRecord, whenMs: number) => {
+    pre.status = 'cancelled';
+    pre.next_payment_date = null;
+    touch(pre, whenMs);
+    return closeOpenCharges(pre, whenMs);
   };
 
   /** One attempt at a cycle's charge: a payment, and the authorized payment's and subscription's new state. */
@@ -330,6 +337,7 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
       pre.sandbox.rejectedCycles++;
       pre.summarized.semaphore = 'red';
       if (pre.sandbox.rejectedCycles >= rejectedCyclesBeforeCancel) {
+        // The exhausted charge is already processed: nothing else is open.
         cancel(pre, whenMs);
         cancelled = true;
       }
@@ -500,7 +508,6 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
         rejectedCycles: 0,
         anchorMs: null,
         cycles: 0,
-        notificationUrl: state.subscriptionNotificationUrl,
       },
     };
     state.preapprovals[id] = record;
@@ -582,17 +589,13 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     if (backUrl !== undefined) pre.back_url = backUrl;
     if (ref !== undefined) pre.external_reference = ref;
     if (typeof email === 'string') pre.payer_email = email;
-    if (status === 'cancelled') cancel(pre, whenMs);
+    let closed: AuthorizedPaymentRecord[] = [];
+    if (status === 'cancelled') closed = cancel(pre, whenMs);
     else if (status === 'paused') {
       pre.status = 'paused';
       pre.next_payment_date = null;
       // Our reading: a pause also ends the open charge's retries (it is cancelled, not collected later).
-      for (const ap of Object.values(state.authorizedPayments))
-        if (ap.preapproval_id === pre.id && ap.status === 'recycling') {
-          ap.status = 'cancelled';
-          ap.next_retry_date = null;
-          ap.last_modified = at(whenMs);
-        }
+      closed = closeOpenCharges(pre, whenMs);
     } else if (status === 'authorized') {
       // Resumed: the next cycle date on the original schedule that is not yet past (cycles missed while paused are skipped).
       pre.status = 'authorized';
@@ -601,6 +604,7 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     touch(pre, whenMs);
     store.save();
     notify('subscription_preapproval', pre.id, 'updated', pre);
+    for (const ap of closed) notify('subscription_authorized_payment', String(ap.id), 'updated', pre);
     return preapprovalBody(pre);
   };
 
