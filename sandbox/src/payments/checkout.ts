@@ -79,7 +79,7 @@ export const checkout: FastifyPluginCallback<CheckoutOptions> = (app, { store, p
       status: payment.status,
       external_reference: payment.external_reference ?? 'null',
       payment_type: payment.payment_type_id,
-      merchant_order_id: String(payment.order.id),
+      merchant_order_id: String(payment.order?.id ?? 'null'),
       preference_id: pref.id,
       site_id: 'MCO',
       processing_mode: 'aggregator',

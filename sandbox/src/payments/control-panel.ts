@@ -4,15 +4,27 @@ import type { FastifyPluginCallback } from 'fastify';
 import type { Notifier } from './notifier';
 import { controlPage, htmlHeaders } from './pages';
 import type { Payments } from './payments';
+import { subscriptionsSection } from './subscription-pages';
+import type { Subscriptions } from './subscriptions';
 import { isObject } from './validators';
 
 export interface ControlPanelOptions {
   payments: Payments;
+  subscriptions: Subscriptions;
   notifier: Notifier;
 }
 
-export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { payments, notifier }, done) => {
-  app.get('/sandbox', async (_request, reply) => htmlHeaders(reply).send(controlPage(payments.all())));
+export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { payments, subscriptions, notifier }, done) => {
+  app.get('/sandbox', async (_request, reply) => {
+    subscriptions.runDue();
+    const section = subscriptionsSection(
+      subscriptions.all(),
+      (id) => subscriptions.searchAuthorizedPayments({ preapproval_id: id, limit: '100' }).results,
+      subscriptions.clock(),
+      subscriptions.webhookUrl(),
+    );
+    return htmlHeaders(reply).send(controlPage(payments.all(), section));
+  });
   app.get('/sandbox/payments.json', async () => payments.all());
   app.get('/sandbox/notifications.json', async () => notifier.attempts);
   app.post<{ Params: { id: string } }>('/sandbox/payments/:id/settle', async (request, reply) => {
@@ -44,5 +56,24 @@ export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { 
     const body = isObject(request.body) ? request.body : {};
     return payments.dropNotifications(body);
   });
+  // The clock subscriptions are charged by: read it, or move it forward (each charge that falls due runs, in order).
+  app.get('/sandbox/clock', async () => subscriptions.clock());
+  app.post('/sandbox/clock/advance', async (request, reply) => {
+    const fromForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+    const body = isObject(request.body) ? request.body : {};
+    const result = subscriptions.advance(fromForm && typeof body.days === 'string' ? Number(body.days) : body.days);
+    if (fromForm) return reply.status(303).header('location', '/sandbox#suscripciones').send();
+    return result;
+  });
+  app.get('/sandbox/subscriptions.json', async () => {
+    subscriptions.runDue();
+    return subscriptions.all();
+  });
+  // Outcomes of a subscription's next charge attempts, retries included: `{"outcomes": ["rejected", "approved"]}`.
+  app.post<{ Params: { id: string } }>('/sandbox/subscriptions/:id/next-charges', async (request) =>
+    subscriptions.setNextCharges(request.params.id, request.body),
+  );
+  // The account's webhook URL for subscription topics (the provider's application settings): `{"url": "..."}`.
+  app.post('/sandbox/subscriptions/webhook', async (request) => subscriptions.setWebhookUrl(request.body));
   done();
 };

@@ -18,6 +18,8 @@ const sandbox = await startPaymentSandbox({
   webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || defaultWebhookSecret,
   duplicates: number(env.PAYMENT_SANDBOX_DUPLICATES),
   outOfOrder: env.PAYMENT_SANDBOX_OUT_OF_ORDER === '1' || env.PAYMENT_SANDBOX_OUT_OF_ORDER === 'true',
+  // Where subscription notifications go (the provider's application webhook setting); unset: as last set, or none.
+  subscriptionNotificationUrl: env.PAYMENT_SANDBOX_SUBSCRIPTIONS_WEBHOOK_URL || undefined,
   log: env.LOG_LEVEL ?? 'info',
 });
 sandbox.app.log.info(`Sandbox de pagos en ${sandbox.url} (pagos pendientes: ${sandbox.url}/sandbox)`);

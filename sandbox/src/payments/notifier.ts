@@ -15,10 +15,20 @@ export interface RetryPolicy {
 
 export const defaultRetryPolicy: RetryPolicy = { attempts: 6, baseDelayMs: 1000, maxDelayMs: 60_000, timeoutMs: 22_000 };
 
-/** One webhook event about one payment. Its `id` stays the same across retries and duplicates, as the provider's. */
+/**
+ * The notification topics the stand-in sends. `payment` as before; the subscription topics as Mercado Pago names
+ * them (`subscription_preapproval`: data.id is a preapproval id; `subscription_authorized_payment`: an authorized
+ * payment id).
+ */
+export type NotificationTopic = 'payment' | 'subscription_preapproval' | 'subscription_authorized_payment';
+
+/** One webhook event about one resource. Its `id` stays the same across retries and duplicates, as the provider's. */
 export interface PaymentNotification {
   id: number;
-  action: 'payment.created' | 'payment.updated';
+  /** `payment.created` / `payment.updated` for payments; `created` / `updated` for the subscription topics. */
+  action: 'payment.created' | 'payment.updated' | 'created' | 'updated';
+  /** Absent: `payment` (states saved before subscriptions existed have none). */
+  topic?: NotificationTopic;
   dataId: string;
   notificationUrl: string;
   dateCreated: string;
@@ -27,6 +37,7 @@ export interface PaymentNotification {
 /** A delivery attempt, kept (in memory, the latest 500) for `GET /sandbox/notifications.json`. */
 export interface DeliveryAttempt {
   notificationId: number;
+  topic: NotificationTopic;
   action: string;
   dataId: string;
   url: string;
@@ -47,9 +58,39 @@ export interface NotifierOptions {
 }
 
 /** The URL the provider posts to: the preference's notification_url plus `data.id` and `type` in the query. */
-export function notificationTarget(notificationUrl: string, dataId: string): string {
+export function notificationTarget(notificationUrl: string, dataId: string, topic: NotificationTopic = 'payment'): string {
   const sep = notificationUrl.includes('?') ? '&' : '?';
-  return `${notificationUrl}${sep}data.id=${encodeURIComponent(dataId)}&type=payment`;
+  return `${notificationUrl}${sep}data.id=${encodeURIComponent(dataId)}&type=${topic}`;
+}
+
+/**
+ * The JSON body of a notification. Payments: the shape the payments tests already check. Subscription topics: our
+ * reading of Mercado Pago's subscription webhooks (`entity`, `application_id`, `date`, `version`; no `api_version`),
+ * not verified against a recorded delivery.
+ */
+function notificationBody(n: PaymentNotification, userId: number): Record<string, unknown> {
+  const topic = n.topic ?? 'payment';
+  if (topic === 'payment')
+    return {
+      action: n.action,
+      api_version: 'v1',
+      data: { id: n.dataId },
+      date_created: n.dateCreated,
+      id: n.id,
+      live_mode: false,
+      type: 'payment',
+      user_id: userId,
+    };
+  return {
+    action: n.action,
+    application_id: String(userId).slice(0, 10),
+    data: { id: n.dataId },
+    date: n.dateCreated,
+    entity: topic === 'subscription_preapproval' ? 'preapproval' : 'authorized_payment',
+    id: n.id,
+    type: topic,
+    version: 0,
+  };
 }
 
 /** A delivery waiting in the outbox: kept in the sandbox's state file, so a restart resumes pending retries. */
@@ -170,21 +211,14 @@ export class Notifier {
   /** One signed POST; true when the receiver answered 2xx. */
   async #attempt(n: PaymentNotification, attempt: number): Promise<boolean> {
     const { retry, secret, userId, log } = this.options;
-    const url = notificationTarget(n.notificationUrl, n.dataId);
-    const body = JSON.stringify({
-      action: n.action,
-      api_version: 'v1',
-      data: { id: n.dataId },
-      date_created: n.dateCreated,
-      id: n.id,
-      live_mode: false,
-      type: 'payment',
-      user_id: userId,
-    });
+    const topic = n.topic ?? 'payment';
+    const url = notificationTarget(n.notificationUrl, n.dataId, topic);
+    const body = JSON.stringify(notificationBody(n, userId));
     // Each request has its own x-request-id (and so its own signature), retries and duplicates included.
     const requestId = randomUUID();
     const record: DeliveryAttempt = {
       notificationId: n.id,
+      topic,
       action: n.action,
       dataId: n.dataId,
       url,
@@ -199,7 +233,7 @@ export class Notifier {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'user-agent': 'MercadoPago WebHook v1.0 payment (sandbox)',
+          'user-agent': `MercadoPago WebHook v1.0 ${topic} (sandbox)`,
           'x-request-id': requestId,
           'x-signature': signNotification(secret, n.dataId, requestId),
         },

@@ -36,7 +36,7 @@ export const preferenceTotal = (pref: PreferenceRecord): number =>
 /** The test card the provider documents for Colombia (Mastercard); the cardholder name decides the outcome. */
 export const testCard = { number: '5254 1336 7440 3564', expiration: '11/30', securityCode: '123' };
 
-function layout(title: string, body: string, wide = false): string {
+export function layout(title: string, body: string, wide = false): string {
   return `<!doctype html>
 <html lang="es">
 <head>
@@ -161,7 +161,7 @@ export function resultPage(payment: PaymentRecord): string {
 }
 
 /** The developer's control page: every payment, with buttons to settle the pending ones and reverse the approved ones. */
-export function controlPage(payments: PaymentRecord[]): string {
+export function controlPage(payments: PaymentRecord[], subscriptions = ''): string {
   const rows = payments
     .map((p) => {
       const settle =
@@ -218,7 +218,8 @@ export function controlPage(payments: PaymentRecord[]): string {
 ${rows || '<tr><td colspan="7">Aún no hay pagos.</td></tr>'}
 </tbody>
 </table>
-</div>`,
+</div>
+${subscriptions}`,
     true,
   );
 }

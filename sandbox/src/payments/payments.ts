@@ -50,6 +50,10 @@ export interface Payments {
   expireDue(now?: Date): PaymentRecord[];
   /** Brings a pending Efecty/PSE payment's deadline to now and expires it (a test need not wait days); 400 otherwise. */
   expireNow(id: string | number): PaymentRecord;
+  /** Sends a payment notification (unless dropped): subscription charges are created elsewhere but notified alike. */
+  notify(payment: PaymentRecord, action: 'payment.created' | 'payment.updated'): void;
+  /** Whether notifications about this external reference or payer e-mail are being dropped (test knob). */
+  dropsFor(externalReference: string | null, payerEmail: string): boolean;
   /** From now on, no notification goes out for payments of this external reference or payer e-mail. */
   dropNotifications(match: { external_reference?: unknown; payer_email?: unknown; drop?: unknown }): {
     references: string[];
@@ -59,15 +63,16 @@ export interface Payments {
 
 export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: PaymentsOptions): Payments {
   const deadlines: PaymentExpiry = { ...defaultPaymentExpiry, ...expiry };
-  const dropped = (payment: PaymentRecord) => {
+  const dropsFor = (externalReference: string | null, payerEmail: string) => {
     const drop = store.state.dropNotifications;
     if (!drop) return false;
     return (
-      (payment.external_reference !== null && drop.references.includes(payment.external_reference)) ||
-      drop.payerEmails.includes(payment.payer.email.toLowerCase())
+      (externalReference !== null && externalReference !== '' && drop.references.includes(externalReference)) ||
+      drop.payerEmails.includes(payerEmail.toLowerCase())
     );
   };
-  const notify = (payment: PaymentRecord, action: PaymentNotification['action']) => {
+  const dropped = (payment: PaymentRecord) => dropsFor(payment.external_reference, payment.payer.email);
+  const notify = (payment: PaymentRecord, action: 'payment.created' | 'payment.updated') => {
     if (!payment.notification_url || dropped(payment)) return;
     const notification: PaymentNotification = {
       id: randomInt(10_000_000_000, 99_999_999_999),
@@ -187,7 +192,7 @@ export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: Paym
       payment.money_release_date = now;
       payment.transaction_details.net_received_amount = payment.transaction_amount;
     }
-    const order = store.state.merchantOrders[String(payment.order.id)];
+    const order = payment.order && store.state.merchantOrders[String(payment.order.id)];
     if (order) order.last_updated = now;
     store.save();
     notify(payment, 'payment.updated');
@@ -221,7 +226,7 @@ export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: Paym
     payment.status = 'cancelled';
     payment.status_detail = 'expired';
     payment.date_last_updated = when;
-    const order = store.state.merchantOrders[String(payment.order.id)];
+    const order = payment.order && store.state.merchantOrders[String(payment.order.id)];
     if (order) order.last_updated = when;
   };
   const payable = (p: PaymentRecord) => (p.status === 'pending' || p.status === 'in_process') && p.date_of_expiration !== null;
@@ -269,5 +274,5 @@ export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: Paym
   const all = () =>
     Object.values(store.state.payments).sort((a, b) => Date.parse(b.date_created) - Date.parse(a.date_created) || b.id - a.id);
 
-  return { all, create, settle, reverse, expireDue, expireNow, dropNotifications };
+  return { all, create, settle, reverse, expireDue, expireNow, notify, dropsFor, dropNotifications };
 }

@@ -19,6 +19,19 @@ export interface ProviderApiOptions {
   beforeRead?: () => void;
 }
 
+/** The onRequest hook every provider API route has: `Authorization: Bearer <the access token>`, else 401. */
+export function bearerToken(accessToken: string) {
+  return async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Bearer '))
+      throw new ProviderError(401, 'unauthorized', 'unauthorized', [{ code: 2002, description: 'Access token required', data: null }]);
+    if (header.slice(7).trim() !== accessToken)
+      throw new ProviderError(401, 'unauthorized', 'invalid access token', [
+        { code: 2002, description: 'Invalid access token', data: null },
+      ]);
+  };
+}
+
 /** A merchant order as `GET /merchant_orders/:id` answers it: totals and statuses follow from its payments. */
 function merchantOrderBody(store: SandboxStore, userId: number, order: MerchantOrderRecord) {
   const pref = store.state.preferences[order.preference_id];
@@ -76,15 +89,7 @@ export const providerApi: FastifyPluginCallback<ProviderApiOptions> = (
 ) => {
   const baseUrl = (request: FastifyRequest) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 
-  const requireToken = async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    if (!header.startsWith('Bearer '))
-      throw new ProviderError(401, 'unauthorized', 'unauthorized', [{ code: 2002, description: 'Access token required', data: null }]);
-    if (header.slice(7).trim() !== accessToken)
-      throw new ProviderError(401, 'unauthorized', 'invalid access token', [
-        { code: 2002, description: 'Invalid access token', data: null },
-      ]);
-  };
+  const requireToken = bearerToken(accessToken);
 
   const idempotencyKeys = new Map<string, string>();
 

@@ -10,12 +10,15 @@ import type { Settlement } from './outcomes';
 import { paymentsOf, type PaymentExpiry } from './payments';
 import { providerApi } from './provider-api';
 import { answerErrorsAsProvider } from './provider-shape';
-import { SandboxStore, type PaymentRecord } from './store';
+import { SandboxStore, type PaymentRecord, type PreapprovalRecord } from './store';
+import { subscriptionsOf, type Subscriptions } from './subscriptions';
+import { subscriptionsApi } from './subscriptions-api';
 import { defaultHttpTimeouts } from 'shared/server/http';
 
 export { signNotification } from 'shared/server/payments/signature';
 export { cardholderOutcomes } from './outcomes';
-export type { PaymentRecord, PreferenceRecord } from './store';
+export type { AuthorizedPaymentRecord, PaymentRecord, PreapprovalBody, PreapprovalRecord, PreferenceRecord } from './store';
+export { rejectedCyclesBeforeCancel, retryScheduleDays, subscriptionAmountBounds } from './subscriptions';
 export type { DeliveryAttempt, RetryPolicy } from './notifier';
 
 export interface PaymentSandboxOptions {
@@ -39,6 +42,11 @@ export interface PaymentSandboxOptions {
   expiry?: Partial<PaymentExpiry> | undefined;
   /** How often pending payments past their deadline are expired and notified (default every 30 s; reads expire them too). */
   expiryCheckMs?: number | undefined;
+  /**
+   * The account's webhook URL for the subscription topics (Mercado Pago takes it from the application's settings, not
+   * from the preapproval); also `POST /sandbox/subscriptions/webhook`. Kept in the state file once set.
+   */
+  subscriptionNotificationUrl?: string | undefined;
   /** false (default): silent; true or a level: Fastify's logger; or a pino logger instance to log through. */
   log?: boolean | string | FastifyBaseLogger | undefined;
 }
@@ -56,6 +64,10 @@ export interface PaymentSandboxControl {
   idle(): Promise<void>;
   /** Delivery attempts so far (latest 500). */
   deliveries(): DeliveryAttempt[];
+  /** Every subscription as the stand-in keeps it, newest first. */
+  subscriptions(): PreapprovalRecord[];
+  /** The subscriptions' side: clock, charges, test controls (what the `/sandbox/...` routes call). */
+  subscriptionEngine: Subscriptions;
 }
 
 export type PaymentSandboxApp = FastifyInstance & { sandbox: PaymentSandboxControl };
@@ -113,12 +125,15 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
   answerErrorsAsProvider(app);
 
   const payments = paymentsOf({ store, notifier, userId, outOfOrder: options.outOfOrder ?? false, expiry: options.expiry });
-  // Like the provider, an unpaid ticket or transfer ends at its deadline by itself, and its end is notified.
+  const subscriptions = subscriptionsOf({ store, notifier, payments, userId, outOfOrder: options.outOfOrder ?? false });
+  // Like the provider, an unpaid ticket or transfer ends at its deadline by itself, and its end is notified; and a
+  // subscription's charge falls due by itself (by the sandbox's clock), not only when a test moves the clock.
   const expiryTimer = setInterval(() => {
     try {
       payments.expireDue();
+      subscriptions.runDue();
     } catch (err) {
-      app.log.error({ err }, 'payment sandbox: expiring pending payments failed');
+      app.log.error({ err }, 'payment sandbox: expiring pending payments or charging subscriptions failed');
     }
   }, options.expiryCheckMs ?? 30_000);
   expiryTimer.unref();
@@ -131,9 +146,15 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
     // A read never shows a payment as pending past its deadline, whenever the periodic check runs.
     beforeRead: () => void payments.expireDue(),
   });
+  if (options.subscriptionNotificationUrl !== undefined) subscriptions.setWebhookUrl({ url: options.subscriptionNotificationUrl });
+  void app.register(subscriptionsApi, {
+    subscriptions,
+    accessToken: options.accessToken ?? defaultAccessToken,
+    publicUrl: options.publicUrl,
+  });
   void app.register(checkout, { store, payments });
   void app.register(mercadoPagoJs);
-  void app.register(controlPanel, { payments, notifier });
+  void app.register(controlPanel, { payments, subscriptions, notifier });
 
   const control: PaymentSandboxControl = {
     payments: payments.all,
@@ -142,6 +163,8 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
     expireDue: payments.expireDue,
     idle: () => notifier.idle(),
     deliveries: () => [...notifier.attempts],
+    subscriptions: subscriptions.all,
+    subscriptionEngine: subscriptions,
   };
   app.decorate('sandbox', control);
   return app as PaymentSandboxApp;

@@ -58,7 +58,8 @@ export interface PaymentRecord {
   date_last_updated: string;
   date_of_expiration: string | null;
   money_release_date: string | null;
-  operation_type: 'regular_payment';
+  /** `recurring_payment` for a subscription's charges. */
+  operation_type: 'regular_payment' | 'recurring_payment';
   payment_method_id: string;
   payment_type_id: string;
   status: string;
@@ -70,9 +71,11 @@ export interface PaymentRecord {
   payer: { id: string | null; email: string; type: string | null; identification: Record<string, unknown> | null };
   metadata: Record<string, unknown>;
   additional_info: { items: PreferenceItem[] };
-  order: { id: number; type: 'mercadopago' };
+  /** A subscription's charge has no merchant order (our reading): null. */
+  order: { id: number; type: 'mercadopago' } | null;
   external_reference: string | null;
-  preference_id: string;
+  /** Null for a subscription's charge. */
+  preference_id: string | null;
   transaction_amount: number;
   transaction_amount_refunded: number;
   installments: number;
@@ -92,6 +95,107 @@ export interface PaymentRecord {
   processing_mode: 'aggregator';
   merchant_account_id: null;
   statement_descriptor: string | null;
+  /**
+   * A subscription's charge says which subscription and which authorized payment it pays (our reading of the
+   * provider's `point_of_interaction` of type SUBSCRIPTIONS; absent on other payments).
+   */
+  point_of_interaction?: {
+    type: 'SUBSCRIPTIONS';
+    transaction_data: { subscription_id: string; invoice_id: number | null; billing_date: string };
+  };
+}
+
+/** `auto_recurring` of a preapproval as the provider answers it. */
+export interface AutoRecurring {
+  frequency: number;
+  frequency_type: 'months' | 'days';
+  transaction_amount: number;
+  currency_id: 'COP';
+  start_date: string;
+  end_date: string | null;
+  free_trial: null;
+}
+
+/** `summarized` of a preapproval: what its charges have collected so far. */
+export interface Summarized {
+  quotas: number | null;
+  charged_quantity: number;
+  pending_charge_quantity: number | null;
+  charged_amount: number;
+  pending_charge_amount: number | null;
+  semaphore: 'green' | 'yellow' | 'red';
+  last_charged_date: string | null;
+  last_charged_amount: number | null;
+}
+
+export type PreapprovalStatus = 'pending' | 'authorized' | 'paused' | 'cancelled';
+
+/** A subscription (preapproval without plan) as `GET /preapproval/:id` answers it. */
+export interface PreapprovalBody {
+  id: string;
+  payer_id: number | null;
+  payer_email: string;
+  back_url: string;
+  collector_id: number;
+  application_id: number;
+  status: PreapprovalStatus;
+  reason: string;
+  external_reference: string;
+  date_created: string;
+  last_modified: string;
+  init_point: string;
+  sandbox_init_point: string;
+  preapproval_plan_id: null;
+  auto_recurring: AutoRecurring;
+  summarized: Summarized;
+  next_payment_date: string | null;
+  payment_method_id: string | null;
+  card_id: number | null;
+  first_invoice_offset: null;
+  version: number;
+}
+
+/** What only the stand-in knows of a subscription: the card, the test controls, the cycle bookkeeping. */
+export interface PreapprovalInternal {
+  /** The authorized card: its holder (the test outcome names) and its expiry (charges after it are rejected). */
+  card: { holder: string; expMonth: number; expYear: number; lastFour: string } | null;
+  /** Outcomes forced on the next charge attempts (first retries included), consumed one per attempt. */
+  nextOutcomes: string[];
+  /** Charges of consecutive cycles that ended rejected (after all their retries). */
+  rejectedCycles: number;
+  /** The date (epoch ms) cycle dates are counted from: the first charge's. */
+  anchorMs: number | null;
+  /** How many cycles have been charged (the next cycle's index). */
+  cycles: number;
+}
+
+export interface PreapprovalRecord extends PreapprovalBody {
+  sandbox: PreapprovalInternal;
+}
+
+export type AuthorizedPaymentStatus = 'scheduled' | 'processed' | 'recycling' | 'cancelled';
+
+/** One cycle's charge of a subscription as `GET /authorized_payments/:id` answers it. */
+export interface AuthorizedPaymentRecord {
+  id: number;
+  preapproval_id: string;
+  type: 'recurring';
+  status: AuthorizedPaymentStatus;
+  date_created: string;
+  last_modified: string;
+  transaction_amount: number;
+  currency_id: 'COP';
+  reason: string;
+  external_reference: string;
+  payer_id: number | null;
+  /** The latest attempt's payment (each retry is a new payment). */
+  payment: { id: number; status: string; status_detail: string } | null;
+  /** Retries made so far (0 after the first attempt, at most 4). */
+  retry_attempt: number;
+  next_retry_date: string | null;
+  debit_date: string;
+  payment_method_id: string;
+  summarized: null;
 }
 
 export interface MerchantOrderRecord {
@@ -120,6 +224,18 @@ export interface SandboxState {
    * notification: the site must find the payment by itself).
    */
   dropNotifications?: { references: string[]; payerEmails: string[] };
+  /** Subscriptions (preapprovals) by id. */
+  preapprovals: Record<string, PreapprovalRecord>;
+  /** Each cycle's charge of a subscription, by id. */
+  authorizedPayments: Record<string, AuthorizedPaymentRecord>;
+  nextAuthorizedPaymentId: number;
+  /** How far the sandbox's clock runs ahead of the machine's (tests move it with `POST /sandbox/clock/advance`). */
+  clockOffsetMs: number;
+  /**
+   * The account's webhook URL for the subscription topics (the provider takes it from the application's settings,
+   * not from the preapproval): set by the sandbox's option or `POST /sandbox/subscriptions/webhook`.
+   */
+  subscriptionNotificationUrl: string | null;
 }
 
 function emptyState(): SandboxState {
@@ -133,6 +249,11 @@ function emptyState(): SandboxState {
     merchantOrders: {},
     outbox: [],
     firstNotifications: {},
+    preapprovals: {},
+    authorizedPayments: {},
+    nextAuthorizedPaymentId: randomInt(7_000_000_000, 9_000_000_000),
+    clockOffsetMs: 0,
+    subscriptionNotificationUrl: null,
   };
 }
 
@@ -151,6 +272,12 @@ export class SandboxStore {
     if (this.state.version !== 1) throw new Error(`Estado del sandbox de pagos con versión desconocida: ${this.file}`);
     this.state.outbox ??= [];
     this.state.firstNotifications ??= {};
+    // States saved before subscriptions existed.
+    this.state.preapprovals ??= {};
+    this.state.authorizedPayments ??= {};
+    this.state.nextAuthorizedPaymentId ??= randomInt(7_000_000_000, 9_000_000_000);
+    this.state.clockOffsetMs ??= 0;
+    this.state.subscriptionNotificationUrl ??= null;
   }
 
   save(): void {
@@ -167,6 +294,10 @@ export class SandboxStore {
 
   takePaymentId(): number {
     return this.state.nextPaymentId++;
+  }
+
+  takeAuthorizedPaymentId(): number {
+    return this.state.nextAuthorizedPaymentId++;
   }
 
   takeMerchantOrderId(): number {
