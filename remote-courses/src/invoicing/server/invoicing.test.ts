@@ -19,7 +19,7 @@ import {
   type InvoicingClient,
   type IssuedDocument,
 } from './factus';
-import { invoicingRound, registerInvoicing, runDue, sweep, type Invoicing } from './outbox';
+import { invoicingRound, lastNumberUsed, registerInvoicing, runDue, sweep, type Invoicing } from './outbox';
 
 /**
  * A provider in memory with the behaviours that matter to the outbox: reference codes kept unique, an outage, an answer
@@ -375,6 +375,31 @@ describe('electronic invoices of course sales (#30)', () => {
     const plain = await api.app.inject({ method: 'POST', url, payload: {}, headers: as('finanzas@fundacion.org') });
     expect(plain.statusCode).toBe(200);
     expect(plain.json<InvoiceRecord>()).toMatchObject({ state: 'issued', buyer: { documentNumber: '1012345678' } });
+  });
+
+  it('stops issuing when the resolution is used up, and says so to the staff, without losing the sale', async () => {
+    const config = invoicing.config;
+    // The last number used (by earlier sales; before any, the range ends before its first).
+    const used = (await lastNumberUsed(api.db, config)) ?? config.resolution.from - 1;
+    // The resolution's last number was the last one used: nothing more may be numbered under it.
+    invoicing.config = { ...config, resolution: { ...config.resolution, to: used } };
+    try {
+      const reference = await sell('agotada@example.com');
+      await pay(reference, '7010');
+      await invoicingRound(api.ctx, invoicing);
+      expect(await rows(reference)).toEqual([expect.objectContaining({ state: 'pending', attempts: 0 })]);
+      expect(provider.calls).not.toContain(`createBill FV-${reference}`);
+      const list = await api.app.inject({ method: 'GET', url: '/api/courses/staff/facturas', headers: as('finanzas@fundacion.org') });
+      expect(list.json<InvoiceListResponse>().resolutionWarning).toMatch(/usó todos sus números/);
+      const [receipt] = await mailsTo('agotada@example.com');
+      expect(receipt?.text).toContain('te llegará en otro correo');
+      // A new resolution configured: the waiting sale is invoiced.
+      invoicing.config = config;
+      await invoicingRound(api.ctx, invoicing);
+      expect(await rows(reference)).toEqual([expect.objectContaining({ state: 'issued' })]);
+    } finally {
+      invoicing.config = config;
+    }
   });
 
   it('issues a credit note that names the invoice when the payment is refunded, and mails it', async () => {

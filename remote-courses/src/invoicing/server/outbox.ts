@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { sql, type Selectable } from 'kysely';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { Database, SiteDb } from 'shared/server/database';
-import type { InvoicingConfig } from './config';
+import { resolutionState, type InvoicingConfig, type ResolutionState } from './config';
 import {
   billRequest,
   buyerOf,
@@ -378,6 +378,7 @@ async function afterIssue(ctx: ApiContext, inv: Invoicing, row: InvoiceRow): Pro
 
 /** Attempts row `id` now if it is due (the staff's "Reenviar"); false when another process holds it. */
 export async function attemptNow(ctx: ApiContext, inv: Invoicing, id: number): Promise<boolean> {
+  if (await haltedBy(ctx, inv)) return false;
   const row = await claimDue(ctx.db, nowOf(inv), id);
   if (!row) return false;
   await attempt(ctx, inv, row);
@@ -429,10 +430,37 @@ async function storeMissingPdfs(ctx: ApiContext, inv: Invoicing): Promise<void> 
   }
 }
 
+/** The last invoice number used under the configured resolution (its prefix), or null. */
+export async function lastNumberUsed(db: SiteDb, config: Pick<InvoicingConfig, 'resolution'>): Promise<number | null> {
+  const { prefix } = config.resolution;
+  const row = await sql<{ last: string | null }>`
+    select max(substring(number from ${prefix.length + 1}::int)::bigint)::text as last from courses.invoices
+     where kind = 'invoice' and number is not null and number like ${`${prefix}%`}
+       and substring(number from ${prefix.length + 1}::int) ~ '^[0-9]+$'`.execute(db);
+  const last = row.rows[0]?.last;
+  return last ? Number(last) : null;
+}
+
+/** Where the configured resolution stands now, from the numbers the site used under it. */
+export async function resolutionNow(db: SiteDb, config: Pick<InvoicingConfig, 'resolution'>, now: Date): Promise<ResolutionState> {
+  return resolutionState(config.resolution, await lastNumberUsed(db, config), now);
+}
+
+/**
+ * Why nothing may be issued now, or null: a resolution out of force or used up (production refuses to start on one;
+ * one that ends or runs out while the site runs stops the issuing here, and the panel says why).
+ */
+async function haltedBy(ctx: ApiContext, inv: Invoicing): Promise<string | null> {
+  const state = await resolutionNow(ctx.db, inv.config, nowOf(inv));
+  if (!state.expired && !state.exhausted) return null;
+  inv.log?.('invoicing halted', { reason: state.warning });
+  return state.warning;
+}
+
 /** One round of the outbox: the sweep, every due row, the e-mails owed, the PDFs not kept yet. */
 export async function invoicingRound(ctx: ApiContext, inv: Invoicing): Promise<void> {
   await sweep(ctx.db, inv.config);
-  await runDue(ctx, inv);
+  if (!(await haltedBy(ctx, inv))) await runDue(ctx, inv);
   await mailOwed(ctx, inv);
   await storeMissingPdfs(ctx, inv);
 }
@@ -450,7 +478,7 @@ export async function issueForReceipt(ctx: ApiContext, inv: Invoicing, reference
     .where('kind', '=', 'invoice')
     .where('enrolment_reference', '=', reference)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row || (await haltedBy(ctx, inv))) return null;
   const deadline = Date.now() + waitMs;
   let current: InvoiceRow | undefined = row;
   const claimed = await claimDue(ctx.db, nowOf(inv), row.id);

@@ -12,10 +12,9 @@ import { route } from 'shared/server/operation-routes';
 import { sendLedgerExport } from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
 import { paymentTypeLabels } from 'shared/payments/ledger';
-import { resolutionState } from './config';
 import { vatIncluded } from './documents';
 import { invoicingOperations, invoicingStaffOperations as ops } from '../operations';
-import { attemptNow, buyerColumns, documentOf, invoicePdf, linkDigest, type InvoiceRow, type Invoicing } from './outbox';
+import { attemptNow, buyerColumns, documentOf, invoicePdf, linkDigest, resolutionNow, type InvoiceRow, type Invoicing } from './outbox';
 import { invoiceTexts, type InvoiceListQuery, type InvoiceListResponse, type InvoiceRecord, type InvoiceSummary } from '../schemas';
 
 /** Rows the panel's list shows at most (a month of a small foundation's sales is far fewer). */
@@ -183,19 +182,12 @@ export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): 
               sql<number>`count(*) filter (where state in ('pending', 'issuing') and attempts > 0)::int`.as('waiting'),
             ])
             .executeTakeFirstOrThrow();
-          const last = await ctx.db
-            .selectFrom('courses.invoices')
-            .select(sql<string | null>`max(number)`.as('number'))
-            .where('kind', '=', 'invoice')
-            .where('state', '=', 'issued')
-            .executeTakeFirst();
-          const { resolution } = invoicing().config;
-          const lastUsed = last?.number?.startsWith(resolution.prefix) ? Number(last.number.slice(resolution.prefix.length)) : null;
+          const { warning } = await resolutionNow(ctx.db, invoicing().config, new Date());
           return {
             items: rows.slice(0, LIST_LIMIT).map(summaryOf),
             truncated: rows.length > LIST_LIMIT,
             attention: { rejected: Number(attention.rejected), waiting: Number(attention.waiting) },
-            resolutionWarning: resolutionState(resolution, Number.isFinite(lastUsed) ? lastUsed : null, new Date()).warning,
+            resolutionWarning: warning,
           } satisfies InvoiceListResponse;
         },
         { config: staffRead<InvoiceListResponse>({ action: 'courses.invoice.read', entity: 'invoice', count: (b) => b.items.length }) },

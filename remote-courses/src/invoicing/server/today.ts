@@ -1,6 +1,5 @@
 import { counted, type TodaySource } from 'shared/server/today';
-import { resolutionState } from './config';
-import { invoicingOf } from './outbox';
+import { invoicingOf, resolutionNow } from './outbox';
 
 /**
  * Electronic invoices' part of "Hoy" (#30), for Finanzas: invoices DIAN rejected (they wait for a corrected buyer),
@@ -22,18 +21,10 @@ export const invoicesToday: TodaySource = {
             .as('late'),
       ])
       .executeTakeFirst();
-    const last = await ctx.db
-      .selectFrom('courses.invoices')
-      .select((eb) => eb.fn.max('number').as('number'))
-      .where('kind', '=', 'invoice')
-      .where('state', '=', 'issued')
-      .executeTakeFirst();
     const rejected = Number(row?.rejected ?? 0);
     const late = Number(row?.late ?? 0);
-    const resolution = invoicingOf(ctx.db)?.invoicing.config.resolution;
-    const lastNumber =
-      resolution && last?.number?.startsWith(resolution.prefix) ? Number(last.number.slice(resolution.prefix.length)) : null;
-    const warning = resolution ? resolutionState(resolution, Number.isFinite(lastNumber) ? lastNumber : null, now).warning : null;
+    const config = invoicingOf(ctx.db)?.invoicing.config;
+    const warning = config ? (await resolutionNow(ctx.db, config, now)).warning : null;
     return [
       {
         key: 'courses.invoices.rechazadas',
