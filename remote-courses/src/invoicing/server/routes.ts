@@ -146,7 +146,6 @@ export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): 
         return reply
           .type('application/pdf')
           .header('cache-control', 'private, no-store')
-          .header('referrer-policy', 'no-referrer')
           .header(
             'content-disposition',
             `inline; filename="${row.kind === 'invoice' ? 'factura' : 'nota-credito'}-${row.number ?? ''}.pdf"`,
