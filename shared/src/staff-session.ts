@@ -22,6 +22,14 @@ export interface StaffSession {
  */
 export const StaffSessionContext = createContext<StaffSession | null>(null);
 
+/**
+ * Whether the member holds a role an operation declares: a screen offers only what the server would let them do (it
+ * checks anyway). An operation that declares no roles is every member's.
+ */
+export function holdsRoleFor(session: Pick<StaffSession, 'roles'>, operation: { roles?: readonly StaffRole[] | undefined }): boolean {
+  return !operation.roles || session.roles.some((role) => operation.roles?.includes(role));
+}
+
 /** The signed-in member; throws outside the panel (a staff screen is only ever rendered inside the gate). */
 export function useStaffSession(): StaffSession {
   const session = useContext(StaffSessionContext);

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, ok, on } from 'shared/api/fake-client';
 import type { EnrolmentListItem, EnrolmentListResponse, EnrolmentOptionsResponse, EnrolmentRecordResponse } from './schemas';
@@ -93,6 +93,18 @@ describe('StaffEnrolments (/equipo/inscripciones)', () => {
         q: 'nunez',
       }),
     );
+  });
+
+  it('offers the CSV only to whoever may export it (Finanzas): Cursos reads the ledger without a button the server refuses', async () => {
+    renderAsStaff(<StaffEnrolments />, [on(ops.enrolmentOptions, ok(options)), on(ops.enrolments, ok(firstPage))], undefined, {
+      ...staffSession,
+      roles: ['cursos'],
+    });
+    await screen.findByText('José Núñez');
+    expect(screen.queryByRole('button', { name: 'Descargar CSV' })).toBeNull();
+    cleanup();
+    renderAsStaff(<StaffEnrolments />, [on(ops.enrolmentOptions, ok(options)), on(ops.enrolments, ok(firstPage))]);
+    expect(await screen.findByRole('button', { name: 'Descargar CSV' })).toBeTruthy();
   });
 
   it('says when nothing matches and when the list could not be loaded', async () => {

@@ -1,6 +1,7 @@
 import 'shared/ui/staff/screens.css';
 import { useCallback, useMemo } from 'react';
 import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
+import { holdsRoleFor, useStaffSession } from 'shared/staff-session';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -156,6 +157,7 @@ function StatusCounts({ counts, applied, apply }: { counts: Counts; applied: Fil
 export default function StaffEnrolments() {
   const list = useOperationCall(ops.enrolments);
   const getOptions = useOperationCall(ops.enrolmentOptions);
+  const session = useStaffSession();
   const download = useOperationDownload(ops.exportEnrolments);
   const page = useCallback((body: EnrolmentListRequest) => list({ body }), [list]);
   const file = useCallback((query: EnrolmentExportQueryInput) => download({ query }), [download]);
@@ -173,7 +175,7 @@ export default function StaffEnrolments() {
       filters={filtersOf(options)}
       filtersTitleHidden
       page={page}
-      file={file}
+      file={holdsRoleFor(session, ops.exportEnrolments) ? file : null}
       filename={() => `inscripciones-${colombianDate(new Date())}.csv`}
       // Counted with the first page; later pages keep them.
       summaryOf={(page) => page.counts}

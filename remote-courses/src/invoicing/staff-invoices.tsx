@@ -6,7 +6,7 @@ import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatMonth } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { staffPath } from 'shared/staff-routes';
-import { useStaffSession } from 'shared/staff-session';
+import { holdsRoleFor, useStaffSession } from 'shared/staff-session';
 import { CsvExport, exportUiTexts } from 'shared/ui/staff/csv-export';
 import { StaffTable } from 'shared/ui/staff/kit';
 import { ledgerListTexts, optionsOf } from 'shared/ui/staff/ledger';
@@ -100,7 +100,7 @@ export default function StaffInvoices() {
     t,
   );
   // The export is Finanzas' (the server refuses it to anyone else): the others are not offered a button that fails.
-  const mayExport = session.roles.some((role) => (ops.exportInvoices.roles ?? []).includes(role));
+  const mayExport = holdsRoleFor(session, ops.exportInvoices);
   const exportMonth = applied.mes;
   const file = useCallback(() => download({ query: { mes: exportMonth } }), [download, exportMonth]);
 

@@ -1,6 +1,7 @@
 import 'shared/ui/staff/screens.css';
 import { useCallback, useMemo } from 'react';
 import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
+import { holdsRoleFor, useStaffSession } from 'shared/staff-session';
 import { colombianDate } from 'shared/format/business-days';
 import { formatColombianDateTime, formatMonth } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
@@ -128,6 +129,7 @@ function DonationTotals({ desde, hasta }: { desde: string; hasta: string }) {
  */
 export default function StaffDonations() {
   const list = useOperationCall(ops.donations);
+  const session = useStaffSession();
   const download = useOperationDownload(ops.exportDonations);
   const page = useCallback((body: DonationListRequest) => list({ body }), [list]);
   const file = useCallback((query: DonationExportQueryInput) => download({ query }), [download]);
@@ -138,7 +140,7 @@ export default function StaffDonations() {
       initial={initialFilters}
       filters={filters}
       page={page}
-      file={file}
+      file={holdsRoleFor(session, ops.exportDonations) ? file : null}
       filename={() => `donaciones-${colombianDate(new Date())}.csv`}
       summaryOf={(page) => page.total}
       totalOf={(total) => total}

@@ -184,8 +184,11 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
   filtersTitleHidden?: boolean;
   /** A page through a declared operation (`useOperationCall`, #27): the staff client brings the token. */
   page: (body: ReturnType<typeof listBodyOf<F>>) => Promise<ApiResult<P>>;
-  /** The CSV through a declared file operation (`useOperationDownload`): null when it failed or the session ended. */
-  file: (query: ReturnType<typeof chosenFilters<F>>) => Promise<Blob | null>;
+  /**
+   * The CSV through a declared file operation (`useOperationDownload`): null when it failed or the session ended. No
+   * function at all (null) when the member may not export (the screen checks the operation's roles): no button then.
+   */
+  file: ((query: ReturnType<typeof chosenFilters<F>>) => Promise<Blob | null>) | null;
 }) {
   const listPage = useCallback((f: F, cursor: string | undefined) => page(listBodyOf(f, cursor)), [page]);
   const listingTexts = useMemo(() => ({ ...ledgerListTexts, ...texts }), [texts]);
@@ -228,7 +231,7 @@ export function Ledger<F extends LedgerFilterValues, I extends LedgerItem, P ext
         </div>
       </form>
 
-      <CsvExport hint={texts.exportHint} filename={filename()} file={() => file(chosenFilters(applied))} />
+      {file ? <CsvExport hint={texts.exportHint} filename={filename()} file={() => file(chosenFilters(applied))} /> : null}
 
       <LoadState state={listing} loading={texts.loading} retry={ledgerListTexts.retry} onRetry={reload} />
       {listing.kind === 'ready' && listing.items.length === 0 ? (
