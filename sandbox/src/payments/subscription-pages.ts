@@ -1,3 +1,4 @@
+import { monthNames } from 'shared/format/dates';
 // The hosted page where a payer authorizes a subscription (its init_point), and the control panel's subscriptions
 // table. Same layout, stylesheet and headers as the hosted checkout; no scripts.
 import { formatCOP } from 'shared/format/money';
@@ -10,21 +11,6 @@ const frequencyText = (pre: PreapprovalRecord) => {
   if (unit === 'months') return n === 1 ? 'cada mes' : `cada ${n} meses`;
   return n === 1 ? 'cada día' : `cada ${n} días`;
 };
-
-const monthNames = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 export interface AuthorizationPageState {
   values?: Record<string, string>;

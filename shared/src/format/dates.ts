@@ -1,4 +1,5 @@
-const months = [
+/** The months' Spanish names, January first. */
+export const monthNames = [
   'enero',
   'febrero',
   'marzo',
@@ -17,13 +18,13 @@ const months = [
 export function formatLongDate(date: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (!m) return date;
-  return `${Number(m[3])} de ${months[Number(m[2]) - 1] ?? ''} de ${m[1]}`;
+  return `${Number(m[3])} de ${monthNames[Number(m[2]) - 1] ?? ''} de ${m[1]}`;
 }
 
 /** A calendar month (`YYYY-MM`) as "enero de 2026". */
 export function formatMonth(month: string): string {
   const number = month.slice(5, 7);
-  return `${months[Number(number) - 1] ?? number} de ${month.slice(0, 4)}`;
+  return `${monthNames[Number(number) - 1] ?? number} de ${month.slice(0, 4)}`;
 }
 
 /** An instant in Colombian time as "2 de junio de 2025, 14:05" (Colombia has no daylight saving time). */

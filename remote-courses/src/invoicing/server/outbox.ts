@@ -397,29 +397,19 @@ export async function runDue(ctx: ApiContext, inv: Invoicing, limit = 20): Promi
   return done;
 }
 
+/** Issued documents still without their e-mail or their kept PDF, oldest first, a round's worth. */
+const issuedWithout = (db: SiteDb, column: 'mailed_at' | 'pdf_key') =>
+  db.selectFrom('courses.invoices').selectAll().where('state', '=', 'issued').where(column, 'is', null).orderBy('id').limit(20).execute();
+
 /** Issued invoices still owed their e-mail (their sale's receipt went out while they were pending). */
 async function mailOwed(ctx: ApiContext, inv: Invoicing): Promise<void> {
-  const owed = await ctx.db
-    .selectFrom('courses.invoices')
-    .selectAll()
-    .where('state', '=', 'issued')
-    .where('mailed_at', 'is', null)
-    .orderBy('id')
-    .limit(20)
-    .execute();
+  const owed = await issuedWithout(ctx.db, 'mailed_at');
   for (const row of owed) await afterIssue(ctx, inv, row);
 }
 
 /** Issued documents whose PDF the provider could not hand over when they were issued: asked for again. */
 async function storeMissingPdfs(ctx: ApiContext, inv: Invoicing): Promise<void> {
-  const missing = await ctx.db
-    .selectFrom('courses.invoices')
-    .selectAll()
-    .where('state', '=', 'issued')
-    .where('pdf_key', 'is', null)
-    .orderBy('id')
-    .limit(20)
-    .execute();
+  const missing = await issuedWithout(ctx.db, 'pdf_key');
   for (const row of missing) {
     try {
       await storePdf(ctx, inv, row);

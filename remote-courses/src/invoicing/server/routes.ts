@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { setTimeout as delay } from 'node:timers/promises';
 import { colombianDate } from 'shared/format/business-days';
@@ -124,6 +124,23 @@ const csvColumns: CsvColumn<Row>[] = [
  */
 export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
+    /** An issued document's PDF (409 until DIAN validated it, 503 while the provider cannot hand it over). */
+    const sendPdf = async (reply: FastifyReply, row: InvoiceRow, disposition: 'inline' | 'attachment') => {
+      if (row.state !== 'issued') throw new ApiError(409, 'not_issued', invoiceTexts.notIssued);
+      let pdf: Uint8Array | null;
+      try {
+        pdf = await invoicePdf(ctx, invoicing(), row);
+      } catch {
+        pdf = null;
+      }
+      if (!pdf) throw new ApiError(503, 'pdf_unavailable', invoiceTexts.pdfUnavailable);
+      const name = `${row.kind === 'invoice' ? 'factura' : 'nota-credito'}-${row.number ?? ''}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `${disposition}; filename="${name}"`)
+        .send(Buffer.from(pdf));
+    };
     // The buyer's link: the token is the key (only its digest is stored); a replaced or made-up one is a 404.
     route(
       app,
@@ -135,22 +152,7 @@ export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): 
           .where('link_hash', '=', linkDigest(request.params.token))
           .executeTakeFirst();
         if (!row) throw new ApiError(404, 'not_found', invoiceTexts.linkNotFound);
-        if (row.state !== 'issued') throw new ApiError(409, 'not_issued', invoiceTexts.notIssued);
-        let pdf: Uint8Array | null;
-        try {
-          pdf = await invoicePdf(ctx, invoicing(), row);
-        } catch {
-          pdf = null;
-        }
-        if (!pdf) throw new ApiError(503, 'pdf_unavailable', invoiceTexts.pdfUnavailable);
-        return reply
-          .type('application/pdf')
-          .header('cache-control', 'private, no-store')
-          .header(
-            'content-disposition',
-            `inline; filename="${row.kind === 'invoice' ? 'factura' : 'nota-credito'}-${row.number ?? ''}.pdf"`,
-          )
-          .send(Buffer.from(pdf));
+        return sendPdf(reply, row, 'inline');
       },
       // Guessing a 256-bit token is hopeless; the limit keeps anyone from trying at scale anyway.
       { config: publicWrite(ctx.settings) },
@@ -209,21 +211,7 @@ export function invoicingRoutes(invoicing: () => Invoicing, nudge: () => void): 
         async (request, reply) => {
           const row = await readRow(ctx.db, request.params.id);
           if (!row) throw notFound();
-          if (row.state !== 'issued') throw new ApiError(409, 'not_issued', invoiceTexts.notIssued);
-          let pdf: Uint8Array | null;
-          try {
-            pdf = await invoicePdf(ctx, invoicing(), row);
-          } catch {
-            pdf = null;
-          }
-          if (!pdf) throw new ApiError(503, 'pdf_unavailable', invoiceTexts.pdfUnavailable);
-          return reply
-            .type('application/pdf')
-            .header(
-              'content-disposition',
-              `attachment; filename="${row.kind === 'invoice' ? 'factura' : 'nota-credito'}-${row.number ?? ''}.pdf"`,
-            )
-            .send(Buffer.from(pdf));
+          return sendPdf(reply, row, 'attachment');
         },
         { config: staffRead({ action: 'courses.invoice.read', entity: 'invoice', id: pathParam('id') }) },
       );
