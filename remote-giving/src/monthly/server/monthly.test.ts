@@ -249,10 +249,84 @@ describe('monthly giving against the subscriptions stand-in', () => {
   });
 
   it('answers 404 in Spanish for a wrong, malformed or replaced token', async () => {
+    // The first e-mail's link was replaced by every later e-mail's.
+    const all = await mails(email);
+    const oldest = /\/contribuciones\/mensual\/gestionar\/([A-Za-z0-9_-]{43})/.exec(all.at(-1)!.text)![1]!;
+    expect((await manage(oldest)).statusCode).toBe(404);
     const wrong = await manage('A'.repeat(43));
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toMatchObject({ message: expect.stringContaining('No encontramos esta donación mensual') });
     expect((await manage('short')).statusCode).toBe(404);
     expect((await manage('A'.repeat(43), '/pause', 'POST')).statusCode).toBe(404);
+  });
+  it('records a cycle whose notifications were lost when the subscription is next notified', async () => {
+    const lost = 'perdida@example.com';
+    const res = await start({ ...donor, email: lost, donation_amount: '$ 50.000' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { init_point: string; reference: string };
+    const id = new URL(body.init_point).searchParams.get('preapproval_id') as string;
+    const auth = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        preapproval_id: id,
+        payer_email: lost,
+        card_number: '5254133674403564',
+        expiration_month: '11',
+        expiration_year: '2035',
+        security_code: '123',
+        cardholder_name: 'APRO',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(auth.status).toBe(303);
+    await settle();
+    expect(await charges(body.reference)).toHaveLength(1);
+    const control = (drop: boolean) =>
+      fetch(`${sandboxUrl}/sandbox/notifications/drop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ payer_email: lost, drop }),
+      });
+    await control(true);
+    await advance(31);
+    expect(await charges(body.reference)).toHaveLength(1);
+    await control(false);
+    // The pause's notification (any subscription notification) makes up for the lost cycle.
+    const tok = await latestToken(lost);
+    expect((await manage(tok, '/pause', 'POST')).statusCode).toBe(200);
+    await settle();
+    const rows = await charges(body.reference);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.payment_status === 'approved' && r.donation_amount === 50000)).toBe(true);
+    expect(await subjectCount(lost, 'Gracias por tu donación de este mes')).toBe(1);
+  });
+  it('applies a refund of a recorded charge to its donation, as a one-time gift’s', async () => {
+    const [charge] = await charges(reference);
+    const real = api.ctx.payments;
+    const paid = (await real.getPayment(charge!.payment_id!))!;
+    // The stand-in has no refunds: the provider's read of this payment reports one.
+    api.ctx.payments = {
+      ...real,
+      getPayment: async (id) => (id === paid.id ? { ...paid, status: 'refunded', status_detail: 'refunded' } : real.getPayment(id)),
+    };
+    try {
+      const requestId = `refund-${Date.now()}`;
+      const res = await api.app.inject({
+        method: 'POST',
+        url: `/api/giving/monthly/notifications?data.id=${paid.id}&type=payment`,
+        headers: { 'x-request-id': requestId, 'x-signature': signNotification(api.ctx.settings.paymentWebhookSecret, paid.id, requestId) },
+        payload: { type: 'payment', data: { id: paid.id } },
+      });
+      expect(res.json()).toMatchObject({ applied: true });
+    } finally {
+      api.ctx.payments = real;
+    }
+    const after = await api.db
+      .selectFrom('giving.contributions')
+      .selectAll()
+      .where('reference', '=', charge!.reference)
+      .executeTakeFirstOrThrow();
+    expect(after.payment_status).toBe('refunded');
   });
 });

@@ -166,6 +166,32 @@ async function syncPreapproval(ctx: ApiContext, id: string): Promise<Subscriptio
 }
 
 /**
+ * A `subscription_preapproval` notification: the subscription mirrored, and any approved cycle whose own notification
+ * never came recorded now (the provider's list of cycles is the source, as reconciliation is for one-time payments).
+ */
+async function syncPreapprovalAndCycles(ctx: ApiContext, id: string, log: WarnLog): Promise<boolean> {
+  const row = await syncPreapproval(ctx, id);
+  if (!row?.preapproval_id) return false;
+  const cycles = await ctx.subscriptions.searchAuthorizedPayments(row.preapproval_id);
+  const known = new Set(
+    (
+      await ctx.db
+        .selectFrom('giving.contributions')
+        .select('authorized_payment_id')
+        .where('subscription_reference', '=', row.reference)
+        .execute()
+    ).map((c) => c.authorized_payment_id),
+  );
+  for (const ap of cycles) {
+    if (known.has(ap.id) || ap.payment?.status !== 'approved') continue;
+    const payment = await ctx.payments.getPayment(ap.payment.id);
+    if (payment) await applyCharge(ctx, row, ap, payment, log);
+  }
+  await markLatestCharge(ctx, row);
+  return true;
+}
+
+/**
  * One cycle's charge as the provider reports it now: an approved (or later reversed) payment becomes the cycle's one
  * donation in giving.contributions, applied by the payments kit; a rejected attempt sends the donor one notice.
  */
@@ -289,10 +315,16 @@ async function syncChargePayment(ctx: ApiContext, id: string, log: WarnLog): Pro
   const row = await ctx.db.selectFrom('giving.subscriptions').selectAll().where('reference', '=', subscriptionReference).executeTakeFirst();
   if (!row) return { applied: false };
   if (!charge) {
-    if (payment.status === 'rejected') {
-      await noticeRejected(ctx, row, payment.transaction_amount, payment.id, null);
+    // An attempt of a cycle not recorded yet: its cycle, from the provider, says what it is (its notification may be late or lost).
+    const cycle = row.preapproval_id
+      ? (await ctx.subscriptions.searchAuthorizedPayments(row.preapproval_id)).find((ap) => ap.payment?.id === payment.id)
+      : undefined;
+    if (cycle) {
+      const result = await applyCharge(ctx, row, cycle, payment, log);
       await markLatestCharge(ctx, row);
+      return result;
     }
+    if (payment.status === 'rejected') await noticeRejected(ctx, row, payment.transaction_amount, payment.id, null);
     return { applied: false };
   }
   return payableApplier(ctx, chargePayables(row))({ ...payment, external_reference: charge.reference }, 'notification', log);
@@ -412,7 +444,12 @@ export const monthlyRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =>
         request.log.warn({ err, reference }, 'monthly gift: provider refused the subscription');
         throw new ApiError(502, 'payment_provider_error', monthlyTexts.providerDown);
       }
-      await mirrorSubscription(ctx, (await findSubscription(ctx, sub.id, reference)) as SubscriptionRow, sub, 'proveedor');
+      const stored = await ctx.db
+        .selectFrom('giving.subscriptions')
+        .selectAll()
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+      await mirrorSubscription(ctx, stored, sub, 'proveedor');
       return { init_point: sub.init_point as string, reference, amount: amount.amount };
     },
     { config: publicWrite(ctx.settings), preValidation: rejectHoneypot },
@@ -447,7 +484,7 @@ export const monthlyRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =>
         return reply.status(200).send({ received: true, duplicate: true });
       let applied = false;
       try {
-        if (type === 'subscription_preapproval') applied = Boolean(await syncPreapproval(ctx, dataId));
+        if (type === 'subscription_preapproval') applied = await syncPreapprovalAndCycles(ctx, dataId, request.log);
         else if (type === 'subscription_authorized_payment') applied = (await syncAuthorizedPayment(ctx, dataId, request.log)).applied;
         else applied = (await syncChargePayment(ctx, dataId, request.log)).applied;
       } catch (err) {
