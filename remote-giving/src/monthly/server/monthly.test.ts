@@ -12,6 +12,8 @@ import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
 import { signNotification } from 'shared/server/payments/signature';
 import { createMercadoPagoSubscriptions } from 'shared/server/payments/subscriptions';
 import { givingApi } from '../../../server/index';
+import { issueAnnual } from '../../certificates/server/annual';
+import { donorKeyOf } from '../../certificates/server/rules';
 
 const token = 'TEST-monthly-token';
 const donor = {
@@ -328,5 +330,24 @@ describe('monthly giving against the subscriptions stand-in', () => {
       .where('reference', '=', charge!.reference)
       .executeTakeFirstOrThrow();
     expect(after.payment_status).toBe('refunded');
+  });
+  it('counts the approved monthly charges, not the refunded one, in the donor’s annual certificate', async () => {
+    const all = await charges(reference);
+    const refunded = all.find((c) => c.payment_status === 'refunded')!;
+    const year = Number(new Date(all[1]!.date_approved!).toLocaleDateString('en-CA', { timeZone: 'America/Bogota' }).slice(0, 4));
+    const outcome = await issueAnnual(api.db, donorKeyOf(donor.id_type, donor.id_number), year, 'prueba');
+    expect(outcome).toMatchObject({ created: true });
+    const certified = await api.db
+      .selectFrom('giving.certificate_donations')
+      .select('contribution_reference')
+      .where('certificate_id', '=', (outcome as { id: number }).id)
+      .execute();
+    const refs = certified.map((c) => c.contribution_reference);
+    expect(refs).not.toContain(refunded.reference);
+    const approvedThatYear = (
+      await api.db.selectFrom('giving.contributions').selectAll().where('payment_status', '=', 'approved').execute()
+    ).filter((c) => new Date(c.date_approved!).toLocaleDateString('en-CA', { timeZone: 'America/Bogota' }).startsWith(String(year)));
+    expect(approvedThatYear.some((c) => c.subscription_reference === reference)).toBe(true);
+    expect(refs.sort()).toEqual(approvedThatYear.map((c) => c.reference).sort());
   });
 });
