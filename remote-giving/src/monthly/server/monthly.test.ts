@@ -126,7 +126,7 @@ describe('monthly giving against the subscriptions stand-in', () => {
       .where('record_table', '=', 'giving.subscriptions')
       .where('record_ref', '=', reference)
       .executeTakeFirst();
-    expect(consent).toBeDefined();
+    expect(consent).toMatchObject({ form: 'giving.monthly', subject_email: email });
 
     const auth = await authorize(body.init_point);
     expect(auth.status).toBe(303);

@@ -23,7 +23,7 @@ import {
   type Subscription,
   type SubscriptionChange,
 } from 'shared/server/payments/subscriptions';
-import { donationConsent } from '../../../manifest/consent';
+import { monthlyConsent } from '../../../manifest/consent';
 import type { MonthlyStatus } from '../../../server/tables';
 import { voidCertificatesOf } from '../../certificates/server/issuing';
 import { donationPayables, sendDonationReceipt } from '../../donation/server/contributions';
@@ -423,7 +423,7 @@ export const monthlyRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =>
           })
           .execute();
         await recordConsent(trx, {
-          form: donationConsent,
+          form: monthlyConsent,
           version: body.privacy_policy_version ?? currentPrivacyPolicy.id,
           recordTable: 'giving.subscriptions',
           recordRef: reference,
