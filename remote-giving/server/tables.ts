@@ -65,8 +65,9 @@ export interface SubscriptionsTable {
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** `giving.subscription_notices` (migration 011): the rejected-charge notices sent, one per payment attempt. */
+/** `giving.subscription_notices` (migration 011): the notices sent, once each: a rejected charge's, and a cancellation by the provider. */
 export interface SubscriptionNoticesTable {
+  /** What was noticed: `cycle:<authorized payment id>` (a rejected charge), a rejected payment's id when its cycle is unknown, or `cancel:<subscription reference>`. */
   payment_id: string;
   subscription_reference: string;
   kind: string;

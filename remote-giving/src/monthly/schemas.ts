@@ -8,6 +8,7 @@ export const monthlyTexts = {
   cancelled: 'Esta donación mensual ya fue cancelada y no se puede modificar.',
   notAuthorized: 'Esta donación mensual todavía no está activa: primero autoriza el cobro con tu tarjeta.',
   notPaused: 'Esta donación mensual no está pausada.',
+  refused: 'Mercado Pago no aceptó este cambio en el estado actual de tu donación mensual. Recarga la página e intenta de nuevo.',
   notActive: 'Solo se puede pausar una donación mensual activa.',
   confirmRequired: 'Confirma que quieres cancelar tu donación mensual. La cancelación es definitiva.',
   amountRequired: 'Ingresa el nuevo valor mensual en pesos, sin puntos ni decimales.',

@@ -350,4 +350,38 @@ describe('monthly giving against the subscriptions stand-in', () => {
     expect(approvedThatYear.some((c) => c.subscription_reference === reference)).toBe(true);
     expect(refs.sort()).toEqual(approvedThatYear.map((c) => c.reference).sort());
   });
+  it('tells the donor once when the provider cancels the gift after three rejected monthly charges', async () => {
+    const lapsed = 'rechazada@example.com';
+    const res = await start({ ...donor, email: lapsed, optional_donation_amount: '25000' });
+    const body = res.json() as { init_point: string; reference: string };
+    const id = new URL(body.init_point).searchParams.get('preapproval_id') as string;
+    const auth = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        preapproval_id: id,
+        payer_email: lapsed,
+        card_number: '5254133674403564',
+        expiration_month: '11',
+        expiration_year: '2035',
+        security_code: '123',
+        cardholder_name: 'APRO',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(auth.status).toBe(303);
+    await settle();
+    sandbox.sandbox.subscriptionEngine.setNextCharges(id, { outcomes: Array.from({ length: 15 }, () => 'rejected') });
+    for (let month = 0; month < 4; month++) await advance(31);
+    const row = await api.db
+      .selectFrom('giving.subscriptions')
+      .selectAll()
+      .where('reference', '=', body.reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'cancelled', cancel_reason: 'proveedor', failing: true });
+    expect(await subjectCount(lapsed, 'Tu donación mensual se canceló')).toBe(1);
+    // One notice per rejected monthly charge, not per retry.
+    expect(await subjectCount(lapsed, 'No pudimos cobrar tu donación mensual')).toBe(3);
+    expect(await charges(body.reference)).toHaveLength(1);
+  });
 });

@@ -162,7 +162,32 @@ async function syncPreapproval(ctx: ApiContext, id: string): Promise<Subscriptio
   if (!sub) return null;
   const row = await findSubscription(ctx, sub.id, sub.external_reference);
   if (!row) return null;
-  return mirrorSubscription(ctx, row, sub, 'proveedor');
+  const mirrored = await mirrorSubscription(ctx, row, sub, 'proveedor');
+  if (mirrored.status === 'cancelled' && mirrored.cancel_reason === 'proveedor') await noticeProviderCancel(ctx, mirrored);
+  return mirrored;
+}
+
+/** The donor is told once when the provider cancelled the gift (three rejected monthly charges, or from Mercado Pago). */
+async function noticeProviderCancel(ctx: ApiContext, row: SubscriptionRow) {
+  const first = await ctx.db
+    .insertInto('giving.subscription_notices')
+    .values({ payment_id: `cancel:${row.reference}`, subscription_reference: row.reference, kind: 'cancelled' })
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .returning('payment_id')
+    .executeTakeFirst();
+  if (!first) return;
+  await ctx.mailer.send(
+    renderMail({
+      to: row.email,
+      subject: 'Tu donación mensual se canceló',
+      greeting: 'Hola:',
+      paragraphs: [
+        `Mercado Pago canceló tu donación mensual de ${formatCOP(row.amount)}${row.failing ? ' porque tu banco rechazó varios cobros seguidos' : ''}: no habrá más cobros a tu tarjeta. Los cobros ya hechos siguen siendo donaciones y cuentan en tu certificado anual.`,
+        'Si quieres seguir donando cada mes, empieza una nueva donación mensual en nuestra página de contribuciones, con una tarjeta vigente y con cupo.',
+      ],
+      details: [['Donación mensual', row.reference]],
+    }),
+  );
 }
 
 /**
@@ -229,7 +254,9 @@ async function applyCharge(
   log: WarnLog,
 ): Promise<{ applied: boolean }> {
   if (payment.status === 'rejected') {
-    await noticeRejected(ctx, row, ap.transaction_amount, payment.id, ap.next_retry_date);
+    // Told late, when a retry of the same charge already passed: nothing to tell any more.
+    if (ap.payment?.status === 'approved') return { applied: false };
+    await noticeRejected(ctx, row, ap.transaction_amount, payment.id, ap.next_retry_date, `cycle:${ap.id}`);
     return { applied: false };
   }
   let charge = await ctx.db
@@ -267,11 +294,20 @@ async function applyCharge(
   return apply({ ...payment, external_reference: charge.reference }, 'notification', log);
 }
 
-/** One e-mail per rejected attempt: what happened and what to do. */
-async function noticeRejected(ctx: ApiContext, row: SubscriptionRow, amount: number, paymentId: string, nextRetry: string | null) {
+/**
+ * One e-mail per rejected monthly charge (`key`: its cycle, so the provider's retries of it add none), with what to do.
+ */
+async function noticeRejected(
+  ctx: ApiContext,
+  row: SubscriptionRow,
+  amount: number,
+  paymentId: string,
+  nextRetry: string | null,
+  key: string = paymentId,
+) {
   const first = await ctx.db
     .insertInto('giving.subscription_notices')
-    .values({ payment_id: paymentId, subscription_reference: row.reference, kind: 'rejected' })
+    .values({ payment_id: key, subscription_reference: row.reference, kind: 'rejected' })
     .onConflict((oc) => oc.column('payment_id').doNothing())
     .returning('payment_id')
     .executeTakeFirst();
@@ -316,9 +352,12 @@ async function syncChargePayment(ctx: ApiContext, id: string, log: WarnLog): Pro
   if (!row) return { applied: false };
   if (!charge) {
     // An attempt of a cycle not recorded yet: its cycle, from the provider, says what it is (its notification may be late or lost).
-    const cycle = row.preapproval_id
-      ? (await ctx.subscriptions.searchAuthorizedPayments(row.preapproval_id)).find((ap) => ap.payment?.id === payment.id)
-      : undefined;
+    const cycles = row.preapproval_id ? await ctx.subscriptions.searchAuthorizedPayments(row.preapproval_id) : [];
+    // A cycle names its latest attempt only: an earlier (rejected) attempt belongs to the last cycle created before it.
+    const created = Date.parse(payment.date_created ?? '');
+    const cycle =
+      cycles.find((ap) => ap.payment?.id === payment.id) ??
+      (payment.status === 'rejected' ? cycles.filter((ap) => Date.parse(ap.date_created ?? '') <= created).at(-1) : undefined);
     if (cycle) {
       const result = await applyCharge(ctx, row, cycle, payment, log);
       await markLatestCharge(ctx, row);
@@ -372,8 +411,8 @@ async function changeAtProvider(ctx: ApiContext, row: SubscriptionRow, change: S
   } catch (err) {
     if (err instanceof PaymentProviderError && err.providerStatus === 400) {
       // The provider refused the change for the subscription's state (changed meanwhile): mirror it, then say so.
-      await syncPreapproval(ctx, row.preapproval_id as string).catch(() => null);
-      throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
+      const now = await syncPreapproval(ctx, row.preapproval_id as string).catch(() => null);
+      throw new ApiError(409, 'invalid_status', now?.status === 'cancelled' ? monthlyTexts.cancelled : monthlyTexts.refused);
     }
     throw new ApiError(503, 'payment_provider_unavailable', monthlyTexts.providerDown);
   }
