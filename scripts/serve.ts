@@ -17,6 +17,8 @@ if (config.payments.startSandbox) {
     publicUrl: config.payments.baseUrl,
     accessToken: config.payments.accessToken,
     webhookSecret: config.payments.webhookSecret,
+    // Mercado Pago takes the subscription topics' webhook from the account's settings, not from the preapproval (#29).
+    subscriptionNotificationUrl: `${config.publicOrigin}/api/giving/monthly/notifications`,
     log: process.env.LOG_LEVEL === 'silent' ? false : 'warn',
   });
   stops.push(sandbox.close);

@@ -13,4 +13,17 @@ export const donationConsent = declareConsentForm({
   purpose: 'registrar mi donación y su pago, enviarme el comprobante y expedir el certificado de donación',
 });
 
-export const givingConsentForms = [donationConsent];
+/**
+ * Monthly giving's form (#29): the donation form's fields, for a gift charged every month until the donor stops it. Its
+ * own form, so its proofs keep their address while the monthly gift exists (a one-time donation's proof is tied to its
+ * donation's record).
+ */
+export const monthlyConsent = declareConsentForm({
+  form: 'giving.monthly',
+  label: 'Donación mensual',
+  basis: 'consent',
+  purpose:
+    'registrar mi donación mensual y cobrarla a mi tarjeta cada mes por medio de Mercado Pago, enviarme los comprobantes y el enlace para gestionarla, y expedir los certificados de donación',
+});
+
+export const givingConsentForms = [donationConsent, monthlyConsent];

@@ -23,6 +23,8 @@ export const givingPersonalData: DomainRegistry = {
         // Digest of the random token of the receipt's certificate link, and its expiry: no personal data.
         certificate_token_hash: {},
         certificate_token_expires_at: {},
+        subscription_reference: { label: 'Número de la donación mensual' },
+        authorized_payment_id: { label: 'Número del cobro mensual' },
         ...payableColumns,
       },
       erase: {
@@ -30,6 +32,40 @@ export const givingPersonalData: DomainRegistry = {
         when: moneyMoved,
         why: `${retainedPaymentWhy} En una donación, el nombre y el documento del donante sustentan además su certificado de donación (Estatuto Tributario art. 125-2).`,
       },
+      orderBy: 'created_at',
+    }),
+    tableSpec({
+      table: 'giving.subscriptions',
+      label: 'Donaciones mensuales',
+      belongs: [{ email: ['email'] }],
+      columns: {
+        reference: { label: 'Número de la donación mensual' },
+        preapproval_id: { label: 'Número de la suscripción en Mercado Pago' },
+        contributor_name: { label: 'Nombres', personal: 'nombre' },
+        contributor_lastname: { label: 'Apellidos', personal: 'nombre' },
+        id_type: { label: 'Tipo de documento', personal: 'documento' },
+        id_number: { label: 'Número de documento', personal: 'documento' },
+        email: { label: 'Correo electrónico', personal: 'correo' },
+        phone_number: { label: 'Teléfono', personal: 'telefono' },
+        amount: { label: 'Valor mensual (COP)' },
+        status: {
+          label: 'Estado',
+          values: { pending: 'Por autorizar', authorized: 'Activa', paused: 'Pausada', cancelled: 'Cancelada' },
+        },
+        next_payment_date: { label: 'Próximo cobro' },
+        provider_modified_at: {},
+        // Digest of the random token of the donor's manage link: no personal data.
+        manage_token_hash: {},
+        failing: { label: 'Último cobro rechazado' },
+        last_charge_status: { label: 'Estado del último cobro' },
+        welcome_sent_at: { label: 'Comprobante de inicio enviado el' },
+        created_at: { label: 'Fecha de inicio' },
+        updated_at: {},
+        cancelled_at: { label: 'Cancelada el' },
+        cancel_reason: { label: 'Motivo de la cancelación' },
+      },
+      // Each charge is a donation (giving.contributions), kept by its own rule; the subscription itself moves no money.
+      erase: { action: 'delete' },
       orderBy: 'created_at',
     }),
     tableSpec({
@@ -89,6 +125,10 @@ export const givingPersonalData: DomainRegistry = {
   ],
   plain: [
     { table: 'giving.payment_notifications', why: 'Identificadores de las notificaciones del proveedor de pagos ya procesadas.' },
+    {
+      table: 'giving.subscription_notices',
+      why: 'Avisos de cobros mensuales rechazados ya enviados: número del pago y de la donación mensual.',
+    },
     { table: 'giving.certificate_counters', why: 'El último número de certificado de donación usado en cada año.' },
   ],
 };

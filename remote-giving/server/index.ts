@@ -5,6 +5,7 @@ import { campaignRoutes } from '../src/campaign/server/campaign';
 import { certificateRoutes } from '../src/certificates/server/certificates';
 import { contributionRoutes, donationPayables } from '../src/donation/server/contributions';
 import { donationBoundsRoutes } from '../src/donation/server/donation-bounds';
+import { monthlyRoutes } from '../src/monthly/server/monthly';
 import { donationStaffRoutes } from '../src/donations/server/donations-staff';
 import { givingMigrations } from './migrations';
 import { certificatesToday } from '../src/certificates/server/today';
@@ -19,6 +20,8 @@ export const givingApi: ApiModule = {
   plugin: async (app, ctx) => {
     await app.register(contributionRoutes, ctx);
     await app.register(donationBoundsRoutes, ctx);
+    // Monthly giving (#29): the provider's subscriptions, their charges as donations, the donor's manage link.
+    await app.register(monthlyRoutes, ctx);
     await app.register(campaignRoutes, ctx);
     // The staff's ledger of donations (#14).
     await app.register(donationStaffRoutes, ctx);

@@ -170,5 +170,72 @@ export const givingMigrations: DomainMigrations = {
         );
       },
     },
+    '011_monthly_giving': {
+      // Monthly giving (#29, src/monthly/server/): one row per subscription (a Mercado Pago preapproval), its donor as the
+      // donation form has them (their authorization in privacy.consents, record_table giving.subscriptions), its status as
+      // the provider last reported it and the digest of the donor's manage-link token. Each cycle's approved charge is
+      // one donation in giving.contributions (so the ledger, receipts and certificates count it), unique per authorized
+      // payment and tied to its subscription by reference.
+      async up(db) {
+        await db.schema
+          .withSchema('giving')
+          .createTable('subscriptions')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('reference', 'text', (c) => c.notNull().unique())
+          .addColumn('preapproval_id', 'text', (c) => c.unique())
+          .addColumn('contributor_name', 'text', (c) => c.notNull())
+          .addColumn('contributor_lastname', 'text', (c) => c.notNull())
+          .addColumn('id_type', 'text', (c) => c.notNull())
+          .addColumn('id_number', 'text', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('phone_number', 'text', (c) => c.notNull())
+          .addColumn('amount', 'integer', (c) => c.notNull())
+          .addColumn('status', 'text', (c) =>
+            c
+              .notNull()
+              .defaultTo('pending')
+              .check(sql`status in ('pending', 'authorized', 'paused', 'cancelled')`),
+          )
+          .addColumn('next_payment_date', 'timestamptz')
+          .addColumn('provider_modified_at', 'timestamptz')
+          .addColumn('manage_token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('failing', 'boolean', (c) => c.notNull().defaultTo(false))
+          .addColumn('last_charge_status', 'text')
+          .addColumn('welcome_sent_at', 'timestamptz')
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('cancelled_at', 'timestamptz')
+          .addColumn('cancel_reason', 'text')
+          .execute();
+        await db.schema
+          .withSchema('giving')
+          .createIndex('subscriptions_email')
+          .on('subscriptions')
+          .columns(['email', 'created_at'])
+          .execute();
+        await db.schema
+          .withSchema('giving')
+          .alterTable('contributions')
+          .addColumn('subscription_reference', 'text')
+          .addColumn('authorized_payment_id', 'text', (c) => c.unique())
+          .execute();
+        await db.schema
+          .withSchema('giving')
+          .createIndex('contributions_subscription')
+          .on('contributions')
+          .column('subscription_reference')
+          .where(sql.ref('subscription_reference'), 'is not', null)
+          .execute();
+        // Which rejected attempts were already told to the donor: one notice per charge attempt, whatever the repeats.
+        await db.schema
+          .withSchema('giving')
+          .createTable('subscription_notices')
+          .addColumn('payment_id', 'text', (c) => c.primaryKey())
+          .addColumn('subscription_reference', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('sent_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+      },
+    },
   },
 };

@@ -25,6 +25,53 @@ export interface ContributionsTable extends PayableTable {
   /** SHA-256 of the donor's certificate link token, and until when the link works (migration 005). */
   certificate_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   certificate_token_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A monthly gift's charge (migration 011): its subscription's reference, and the provider's authorized payment (one per cycle). */
+  subscription_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  authorized_payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type MonthlyStatus = 'pending' | 'authorized' | 'paused' | 'cancelled';
+
+/** `giving.subscriptions` (migration 011): a monthly gift, mirrored from its Mercado Pago preapproval. */
+export interface SubscriptionsTable {
+  id: Serial;
+  /** Public id of the monthly gift and the preapproval's external_reference (MEN-…). */
+  reference: string;
+  /** The provider's id; null only between the insert and the provider's answer. */
+  preapproval_id: ColumnType<string | null, string | null | undefined, string | null>;
+  contributor_name: string;
+  contributor_lastname: string;
+  id_type: string;
+  id_number: string;
+  email: string;
+  phone_number: string;
+  /** Whole COP per month, as the provider last confirmed it. */
+  amount: number;
+  status: ColumnType<MonthlyStatus, MonthlyStatus | undefined, MonthlyStatus>;
+  next_payment_date: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The provider's last_modified of the state mirrored here: an older read never overwrites a newer one. */
+  provider_modified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** SHA-256 (base64url) of the donor's manage-link token. */
+  manage_token_hash: string;
+  /** The latest charge attempt was rejected (the provider retries it). */
+  failing: ColumnType<boolean, boolean | undefined, boolean>;
+  last_charge_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the first authorization's e-mail (with the manage link) went out. */
+  welcome_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Who cancelled: 'donante' (manage link), 'proveedor' (rejected charges or elsewhere). */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** `giving.subscription_notices` (migration 011): the notices sent, once each: a rejected charge's, and a cancellation by the provider. */
+export interface SubscriptionNoticesTable {
+  /** What was noticed: `cycle:<authorized payment id>` (a rejected charge), a rejected payment's id when its cycle is unknown, or `cancel:<subscription reference>`. */
+  payment_id: string;
+  subscription_reference: string;
+  kind: string;
+  sent_at: CreatedTimestamp;
 }
 
 /** `giving.campaigns` (migrations 004_campaigns, 010_campaign_story): the donation campaigns /contribuciones shows. */
@@ -89,6 +136,8 @@ export interface CertificateCountersTable {
 declare module 'shared/server/database' {
   interface Database {
     'giving.contributions': ContributionsTable;
+    'giving.subscriptions': SubscriptionsTable;
+    'giving.subscription_notices': SubscriptionNoticesTable;
     'giving.campaigns': CampaignsTable;
     'giving.certificates': CertificatesTable;
     'giving.certificate_donations': CertificateDonationsTable;

@@ -9,6 +9,7 @@ import type { DomainServices } from './services';
 import type { Mailer } from './mailer';
 import type { ObjectStore } from './objects/object-store';
 import type { PaymentProvider } from './payments/provider';
+import type { SubscriptionProvider } from './payments/subscriptions';
 import type { RetentionSettings } from './personal-data/retention-settings';
 import type { StaffRole } from '../staff-roles';
 
@@ -259,6 +260,8 @@ export interface ApiContext {
   settings: ServerSettings;
   /** The card payment provider (Mercado Pago, or the local sandbox speaking its API). */
   payments: PaymentProvider;
+  /** The provider's subscriptions (monthly giving, #29): same account and API origin as `payments`. */
+  subscriptions: SubscriptionProvider;
   /** Checks the identity provider's tokens; the only way a request becomes a signed-in user's. */
   identity: TokenVerifier;
   /** Who is on the foundation's team now, with which roles (the site's database and the identity provider). */

@@ -12,6 +12,7 @@ import { openDatabase } from './db';
 import { createHttpServer, registerRateLimit } from './http';
 import { createMailer, type Mailer } from './mailer';
 import type { PaymentProvider } from './payments/provider';
+import type { SubscriptionProvider } from './payments/subscriptions';
 import type { ObjectStore } from './objects/object-store';
 import { memoryObjectStore } from './objects/memory-testing';
 import { createApiContext, readCommonConfig, type StaffDirectorySource } from './server-config';
@@ -19,6 +20,8 @@ import { createApiContext, readCommonConfig, type StaffDirectorySource } from '.
 /** What a test may replace; everything else is what a server configured with an empty environment would use. */
 export interface TestApiDeps {
   payments?: PaymentProvider;
+  /** The provider's subscriptions, e.g. the client pointed at the stand-in started by the test. */
+  subscriptions?: SubscriptionProvider;
   identity?: TokenVerifier;
   /**
    * The team: by default an empty in-memory one (staff-testing.ts); a function builds the real directory on the test's
@@ -60,6 +63,7 @@ export async function testApi(api: ApiModule, deps: TestApiDeps = {}): Promise<T
   const mailer = createMailer({ db: database.db, log: app.log, ...(deps.mailTransport ? { transport: deps.mailTransport } : {}) });
   const base = createApiContext(config, database.db, mailer, {
     payments: deps.payments,
+    subscriptions: deps.subscriptions,
     identity: deps.identity,
     staff: deps.staff ?? createTestStaffDirectory(),
     domains: deps.domains,

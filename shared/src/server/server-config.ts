@@ -4,6 +4,7 @@ import { uncomposedDomains } from './domains';
 import type { Mailer } from './mailer';
 import { createMercadoPagoProvider } from './payments/mercadopago';
 import type { PaymentProvider } from './payments/provider';
+import { createMercadoPagoSubscriptions, type SubscriptionProvider } from './payments/subscriptions';
 import { createTokenVerifier, type TokenVerifier } from './identity';
 import { cognitoStaffAccounts } from './staff-accounts';
 import { databaseStaffDirectory } from './staff-directory';
@@ -332,6 +333,7 @@ export function createApiContext(
   mailer: Mailer,
   overrides: {
     payments?: PaymentProvider;
+    subscriptions?: SubscriptionProvider;
     identity?: TokenVerifier;
     staff?: StaffDirectorySource;
     domains?: SiteDomains;
@@ -357,6 +359,9 @@ export function createApiContext(
     settings,
     payments:
       overrides.payments ?? createMercadoPagoProvider({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
+    subscriptions:
+      overrides.subscriptions ??
+      createMercadoPagoSubscriptions({ accessToken: config.payments.accessToken, baseUrl: config.payments.baseUrl }),
     identity: overrides.identity ?? createTokenVerifier(config.identity),
     // The client connects on first use: building it costs nothing for a server (or a test) that stores no file.
     objects: overrides.objects ?? createS3ObjectStore(config.objects),

@@ -23,6 +23,9 @@ import { route } from 'shared/server/operation-routes';
 import { donationOperations } from '../operations';
 import { donationBoundsNow } from './donation-bounds';
 import type { PaymentStatusResponse } from 'shared/payments/schemas';
+import type { Selectable } from 'kysely';
+import type { Database } from 'shared/server/database';
+import type { ProviderPayment } from 'shared/server/payments/provider';
 
 /** What the result pages' status check tells the paying browser of its donation. */
 type DonationReceipt = Omit<DonationPaymentStatusResponse, keyof PaymentStatusResponse>;
@@ -122,50 +125,68 @@ export const donationPayables: PaymentRoutesOptions<'giving.contributions', Dona
       return;
     }
     if (!firstApproval) return;
-    const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {
-      timeZone: 'America/Bogota',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
-    const mailed = (certificate: { paragraph: string; action?: { label: string; url: string } }) => ({
-      to: d.email,
-      subject: 'Gracias por tu donación',
-      // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
-      // certificate, not in this e-mail.
-      greeting: 'Hola:',
-      paragraphs: [donationSettings().receiptThanks, certificate.paragraph],
-      details: [
-        ['Valor', formatCOP(d.donation_amount)],
-        ['Fecha', date],
-        ['Pago', payment.id],
-        ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
-      ] satisfies MailDetail[],
-      ...(certificate.action ? { action: certificate.action } : {}),
-    });
-    // A donation stored before names had a rule may carry a name that is not one: no certificate link for it.
-    if (!printableDonor(d)) {
-      await c.mailer.send(
-        renderMail(
-          mailed({
-            paragraph: `Para el certificado de donación de tu declaración de renta, escríbenos a ${site.contact.email} desde este correo con tu nombre completo y tu documento: el nombre registrado en la donación no se puede imprimir en un certificado.`,
-          }),
-        ),
-      );
-      return;
-    }
-    // The donor's own link to this donation's certificate: a random token only this e-mail carries, for a limited time.
-    // Only this e-mail: no API answer (the checkout, the result pages' status check) carries the link or its token,
-    // and the stored copy of the e-mail loses it once delivered (mailer.ts).
-    const link = await issueCertificateLink(c.db, d.reference, c.settings.publicOrigin);
-    const until = link.expires.toLocaleDateString('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
+    await sendDonationReceipt(c, d, payment);
+  },
+};
+
+/** What a receipt adds to the one-time donation's: monthly giving's subject, first paragraphs and manage link (#29). */
+export interface ReceiptExtra {
+  subject?: string;
+  lead?: string[];
+  details?: MailDetail[];
+}
+
+/** The donation's receipt with its certificate link, once its payment is first approved (a monthly charge's too). */
+export async function sendDonationReceipt(
+  c: ApiContext,
+  d: Selectable<Database['giving.contributions']>,
+  payment: ProviderPayment,
+  extra: ReceiptExtra = {},
+): Promise<void> {
+  const date = new Date(payment.date_approved ?? Date.now()).toLocaleDateString('es-CO', {
+    timeZone: 'America/Bogota',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const mailed = (certificate: { paragraph: string; action?: { label: string; url: string } }) => ({
+    to: d.email,
+    subject: extra.subject ?? 'Gracias por tu donación',
+    // No submitted text reaches an address nobody verified (names could be a lure): the donor's data goes on the
+    // certificate, not in this e-mail.
+    greeting: 'Hola:',
+    paragraphs: [...(extra.lead ?? []), donationSettings().receiptThanks, certificate.paragraph],
+    details: [
+      ['Valor', formatCOP(d.donation_amount)],
+      ['Fecha', date],
+      ['Pago', payment.id],
+      ['Entidad', site.nit ? `${site.name}, NIT ${site.nit}` : site.name],
+      ...(extra.details ?? []),
+    ] satisfies MailDetail[],
+    ...(certificate.action ? { action: certificate.action } : {}),
+  });
+  // A donation stored before names had a rule may carry a name that is not one: no certificate link for it.
+  if (!printableDonor(d)) {
     await c.mailer.send(
       renderMail(
         mailed({
-          paragraph: `Descarga aquí el certificado de donación para tu declaración de renta (${site.legalNature}). El enlace es personal: no lo reenvíes. Funciona hasta el ${until}; después, respóndenos este correo y te lo enviamos.`,
-          action: { label: 'Descargar el certificado de donación', url: link.url },
+          paragraph: `Para el certificado de donación de tu declaración de renta, escríbenos a ${site.contact.email} desde este correo con tu nombre completo y tu documento: el nombre registrado en la donación no se puede imprimir en un certificado.`,
         }),
       ),
     );
-  },
-};
+    return;
+  }
+  // The donor's own link to this donation's certificate: a random token only this e-mail carries, for a limited time.
+  // Only this e-mail: no API answer (the checkout, the result pages' status check) carries the link or its token,
+  // and the stored copy of the e-mail loses it once delivered (mailer.ts).
+  const link = await issueCertificateLink(c.db, d.reference, c.settings.publicOrigin);
+  const until = link.expires.toLocaleDateString('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
+  await c.mailer.send(
+    renderMail(
+      mailed({
+        paragraph: `Descarga aquí el certificado de donación para tu declaración de renta (${site.legalNature}). El enlace es personal: no lo reenvíes. Funciona hasta el ${until}; después, respóndenos este correo y te lo enviamos.`,
+        action: { label: 'Descargar el certificado de donación', url: link.url },
+      }),
+    ),
+  );
+}

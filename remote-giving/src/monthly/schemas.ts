@@ -1,0 +1,60 @@
+import { z } from 'shared/schemas/zod';
+import { donationSchema } from '../donation/schemas';
+
+/** Monthly giving's messages (#29). */
+export const monthlyTexts = {
+  notFound: 'No encontramos esta donación mensual. Revisa que el enlace esté completo, tal como llegó a tu correo.',
+  providerDown: 'No pudimos comunicarnos con la pasarela de pagos. Intenta de nuevo en unos minutos.',
+  cancelled: 'Esta donación mensual ya fue cancelada y no se puede modificar.',
+  notAuthorized: 'Esta donación mensual todavía no está activa: primero autoriza el cobro con tu tarjeta.',
+  notPaused: 'Esta donación mensual no está pausada.',
+  refused: 'Mercado Pago no aceptó este cambio en el estado actual de tu donación mensual. Recarga la página e intenta de nuevo.',
+  notActive: 'Solo se puede pausar una donación mensual activa.',
+  confirmRequired: 'Confirma que quieres cancelar tu donación mensual. La cancelación es definitiva.',
+  amountRequired: 'Ingresa el nuevo valor mensual en pesos, sin puntos ni decimales.',
+  tooManyForEmail: 'Ya registramos varias donaciones mensuales con este correo en la última hora. Espera un momento e intenta de nuevo.',
+} as const;
+
+/** POST /api/giving/monthly: the one-time donation's form as is (same fields, amount rule and authorization with proof). */
+export const monthlySchema = donationSchema;
+
+/** The answer: where the donor authorizes the monthly charge with their card (the provider's hosted page). */
+export const monthlyStartResponseSchema = z.object({
+  init_point: z.string(),
+  reference: z.string(),
+  amount: z.int(),
+});
+export type MonthlyStartResponse = z.output<typeof monthlyStartResponseSchema>;
+
+/** The manage link's token (checked by the server: a malformed one is answered as an unknown one, 404). */
+export const manageParamsSchema = z.object({ token: z.string().check(z.maxLength(200)) });
+
+export const monthlyStatuses = ['pending', 'authorized', 'paused', 'cancelled'] as const;
+
+/** GET /api/giving/monthly/manage/:token: the gift as the donor may see it, with its charges (newest first). */
+export const manageResponseSchema = z.object({
+  reference: z.string(),
+  amount: z.int(),
+  status: z.enum(monthlyStatuses),
+  next_payment_date: z.nullable(z.string()),
+  failing: z.boolean(),
+  created_at: z.string(),
+  cancelled_at: z.nullable(z.string()),
+  charges: z.array(
+    z.object({
+      reference: z.string(),
+      amount: z.int(),
+      status: z.string(),
+      date: z.nullable(z.string()),
+    }),
+  ),
+});
+export type ManageResponse = z.output<typeof manageResponseSchema>;
+
+/** PUT …/:token/amount: the new monthly amount, whole COP (checked against the published bounds by the server). */
+export const amountChangeSchema = z.object({
+  amount: z.int({ error: monthlyTexts.amountRequired }).check(z.positive({ error: monthlyTexts.amountRequired })),
+});
+
+/** POST …/:token/cancel: one explicit confirmation (cancelling is final). */
+export const cancelSchema = z.object({ confirm: z.literal(true, { error: monthlyTexts.confirmRequired }) });
