@@ -6,6 +6,7 @@ import { donationConsent, givingConsentForms, monthlyConsent } from './consent';
 import { givingPersonalData } from './personal-data';
 import { givingAudit } from './audit';
 import { donationDocument } from './documents';
+import { cancelMonthlyGiftsBeforeErasure } from './monthly-erasure';
 
 /**
  * Monthly gifts (#29): one never authorized goes like an unpaid donation; a cancelled one after the payment records' years
@@ -47,4 +48,6 @@ export const givingManifest: DomainManifest = {
   consentForms: givingConsentForms,
   // The donation's presets, bounds and texts, edited by finanzas on /equipo/donaciones-config (#28).
   documents: [donationDocument],
+  // A deletion request cancels the person's monthly gifts at the provider first (#29).
+  beforeErasure: cancelMonthlyGiftsBeforeErasure,
 };

@@ -2,7 +2,7 @@ import type { Publishable } from '../publishing/document';
 import type { ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { SiteDomains } from './api-contract';
 import { composeAuditLabels, type AuditLabels } from './audit-labels';
-import { combineRegistries, type DomainRegistry, type RetentionRule } from './personal-data/registry';
+import { combineRegistries, type DomainRegistry, type ErasureStep, type RetentionRule } from './personal-data/registry';
 import { orderRetention, siteRetention } from './personal-data/retention';
 import { siteTables } from './personal-data/site-tables';
 import { composeServices, type ServiceProvider, type ServiceRef } from './services';
@@ -28,6 +28,8 @@ export interface DomainManifest {
   audit?: AuditLabels;
   /** The documents its staff edit and publish from the panel (#28; shared/publishing/document). */
   documents?: readonly Publishable[];
+  /** What it must undo outside the database before a person's data is erased (personal-data/registry.ts). */
+  beforeErasure?: ErasureStep;
 }
 
 /** The site from its domains' manifests, in this order (a person's copy lists its groups in it). */
@@ -55,6 +57,7 @@ export function composeDomains(manifests: readonly DomainManifest[]): SiteDomain
     personalData: {
       registry: combineRegistries([...manifests.map((m) => m.personalData), siteTables(consentForms)]),
       retention: orderRetention([...manifests.flatMap((m) => m.retention ?? []), ...siteRetention]),
+      beforeErasure: manifests.flatMap((m) => (m.beforeErasure ? [m.beforeErasure] : [])),
     },
     services: composeServices(manifests.map((m) => ({ domain: m.name, services: m.services ?? [] }))),
     audit: composeAuditLabels(manifests),
@@ -84,6 +87,8 @@ export const uncomposedDomains: SiteDomains = {
     get retention(): never {
       throw uncomposed('reglas de conservación de datos personales');
     },
+    // No domains composed, nothing to undo outside the database (a test of the account API alone erases its own data).
+    beforeErasure: [],
   },
   services: {
     get<T>(ref: ServiceRef<T>): T {

@@ -2,6 +2,7 @@
 // site's real clients, the hosted authorization page, the stand-in's clock, and its signed notifications delivered to
 // the site over HTTP twice and out of order.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { cancelMonthlyGiftsBeforeErasure } from '../../../manifest/monthly-erasure';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -382,6 +383,44 @@ describe('monthly giving against the subscriptions stand-in', () => {
     expect(await subjectCount(lapsed, 'Tu donación mensual se canceló')).toBe(1);
     // One notice per rejected monthly charge, not per retry.
     expect(await subjectCount(lapsed, 'No pudimos cobrar tu donación mensual')).toBe(3);
+    expect(await charges(body.reference)).toHaveLength(1);
+  });
+
+  it('cancels a person’s live monthly gift at the provider before their data is erased, and erases nothing if it cannot', async () => {
+    const leaving = 'supresion@example.com';
+    const res = await start({ ...donor, email: leaving, optional_donation_amount: '20000' });
+    const body = res.json() as { init_point: string; reference: string };
+    const id = new URL(body.init_point).searchParams.get('preapproval_id') as string;
+    const auth = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        preapproval_id: id,
+        payer_email: leaving,
+        card_number: '5254133674403564',
+        expiration_month: '11',
+        expiration_year: '2035',
+        security_code: '123',
+        cardholder_name: 'APRO',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(auth.status).toBe(303);
+    await settle();
+    // The provider does not answer: the erasure stops before anything is erased.
+    const working = api.ctx.subscriptions;
+    api.ctx.subscriptions = { ...working, updateSubscription: () => Promise.reject(new Error('caído')) };
+    await expect(
+      api.db.transaction().execute((trx) => cancelMonthlyGiftsBeforeErasure(api.ctx, trx, leaving.toUpperCase())),
+    ).rejects.toMatchObject({
+      statusCode: 502,
+    });
+    api.ctx.subscriptions = working;
+    expect((await working.getSubscription(id))?.status).toBe('authorized');
+    await api.db.transaction().execute((trx) => cancelMonthlyGiftsBeforeErasure(api.ctx, trx, leaving));
+    expect((await working.getSubscription(id))?.status).toBe('cancelled');
+    // No more charges reach a card whose owner asked to be forgotten.
+    await advance(62);
     expect(await charges(body.reference)).toHaveLength(1);
   });
 });
