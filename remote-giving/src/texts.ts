@@ -27,6 +27,14 @@ export const donationPageTexts = {
   secure: '🔒 Pago seguro procesado por Mercado Pago',
   redirecting: 'Te estamos llevando a la pasarela de pagos…',
   summary: (amount: string) => `Vas a donar ${amount}`,
+  frequencyLegend: '¿Cada cuánto quieres donar?',
+  once: 'Una vez',
+  monthly: 'Cada mes',
+  monthlyNote:
+    'La donación mensual se cobra cada mes a tu tarjeta de crédito o débito, a través de Mercado Pago: la autorizas una vez y puedes cambiar el valor, pausarla o cancelarla desde el enlace que te enviamos por correo. PSE y Efecty solo sirven para donar una vez, porque piden que apruebes cada pago.',
+  monthlySummary: (amount: string) => `Vas a donar ${amount} cada mes`,
+  monthlySubmit: (amount: string) => `Donar ${amount} cada mes`,
+  monthlyRedirecting: 'Te estamos llevando a Mercado Pago para autorizar el cobro mensual con tu tarjeta…',
   errorsTitle: 'Por favor corrige los siguientes errores:',
   certificateLinkFailed: (email: string) =>
     `El enlace del certificado de donación no es válido o ya venció. Escríbenos a ${email} desde el correo con el que donaste y te enviamos el certificado.`,
