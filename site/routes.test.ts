@@ -100,6 +100,7 @@ describe('route table', () => {
       screen: 'MonthlyManagePage',
       canonical: null,
       noindex: true,
+      secretPath: true,
     });
     expect(matchRoute('/contribuciones/mensual/gestionar/')).toBeUndefined();
     expect(matchRoute(`/contribuciones/mensual/gestionar/${token}/otra`)).toBeUndefined();

@@ -78,6 +78,7 @@ export const givingPatternRoutes: readonly PatternRoute<'giving', GivingScreen>[
             description: 'Consulta tu donación mensual, cambia el valor, pausa, reanuda o cancela desde tu enlace personal.',
             canonical: null,
             noindex: true,
+            secretPath: true,
           }
         : undefined,
     segments: () => [],
