@@ -5,6 +5,8 @@ import { createConfig } from '../tooling/webpack.mjs';
 export const exposes = {
   './DonationPage': './src/donation/donation-page.tsx',
   './TransactionResultPage': './src/donation/transaction-result-page.tsx',
+  './MonthlyResultPage': './src/monthly/monthly-result-page.tsx',
+  './MonthlyManagePage': './src/monthly/monthly-manage-page.tsx',
   './StaffCampaign': './src/campaign/staff-campaign.tsx',
   './StaffDonations': './src/donations/staff-donations.tsx',
   './StaffDonation': './src/donations/staff-donation.tsx',

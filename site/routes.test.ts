@@ -76,7 +76,11 @@ describe('route table', () => {
     expect(matchRoute('/failure')?.canonical).toBeNull();
     expect(matchRoute('/pending')?.canonical).toBeNull();
     // The newsletter links' pages (#15) are never indexed and have no canonical either.
-    const withCanonical = routes.filter((r) => r.path !== '/failure' && r.path !== '/pending' && !r.path.startsWith('/boletin/'));
+    // Nor is the monthly gift's result page (#29), reached with the provider's query.
+    const withCanonical = routes.filter(
+      (r) =>
+        r.path !== '/failure' && r.path !== '/pending' && !r.path.startsWith('/boletin/') && r.path !== '/contribuciones/mensual/resultado',
+    );
     for (const route of withCanonical) expect(route.canonical).toMatch(/^\//);
   });
 
@@ -86,6 +90,21 @@ describe('route table', () => {
     expect(ods.title).not.toBe(office.title);
     expect(ods.description).not.toBe(office.description);
     expect(ods.description).toMatch(/ODS|Objetivos/);
+  });
+
+  it('answers the monthly gift pages (#29): the result page, and a manage link for any token-like segment, never indexed', () => {
+    expect(matchRoute('/contribuciones/mensual/resultado')).toMatchObject({ screen: 'MonthlyResultPage', canonical: null, noindex: true });
+    const token = 'AbC_-12'.repeat(6);
+    expect(matchRoute(`/contribuciones/mensual/gestionar/${token}`)).toMatchObject({
+      owner: 'giving',
+      screen: 'MonthlyManagePage',
+      canonical: null,
+      noindex: true,
+      secretPath: true,
+    });
+    expect(matchRoute('/contribuciones/mensual/gestionar/')).toBeUndefined();
+    expect(matchRoute(`/contribuciones/mensual/gestionar/${token}/otra`)).toBeUndefined();
+    expect(matchRoute('/contribuciones/mensual/gestionar/no%20es')).toBeUndefined();
   });
 
   it('has no duplicate paths', () => {

@@ -1,8 +1,8 @@
 import { accountRoutes, type AccountScreen } from 'remote-account/manifest/routes';
 import { communityRoutes, type CommunityScreen } from 'remote-community/manifest/routes';
 import { coursesRoutes, type CoursesScreen } from 'remote-courses/manifest/routes';
-import { givingRoutes, type GivingScreen } from 'remote-giving/manifest/routes';
-import { inOrder, routeMatcher, type RouteEntry } from 'shared/routes';
+import { givingPatternRoutes, givingRoutes, type GivingScreen } from 'remote-giving/manifest/routes';
+import { inOrder, routeMatcher, type PatternRoute, type RouteEntry } from 'shared/routes';
 import { shellPatternRoutes, shellRoutes, staffAreaRoute, type ShellScreen } from '../shell/manifest/routes';
 
 /**
@@ -54,6 +54,7 @@ const order = [
   '/pago/error',
   '/pago/pendiente',
   '/contribuciones',
+  '/contribuciones/mensual/resultado',
   '/voluntarios',
   '/empresas',
   '/pqrsf',
@@ -88,8 +89,14 @@ export const routes: readonly SiteRoute[] = inOrder<SiteRoute>(
 
 export { staffAreaRoute };
 
-/** Routes whose last segment names published content (/blog/<slug>), resolved from what is live when asked. */
-export const patternRoutes = shellPatternRoutes;
+/**
+ * Routes whose last segment names something (/blog/<slug>: published content, resolved from what is live when asked;
+ * /contribuciones/mensual/gestionar/<token>: a monthly gift's manage link, #29).
+ */
+export const patternRoutes: readonly PatternRoute<SiteRoute['owner'], SiteRoute['screen']>[] = [
+  ...shellPatternRoutes,
+  ...givingPatternRoutes,
+];
 
 /** Exact, case-insensitive lookup of a pathname in the route table; a path of the panel gives `staffAreaRoute`. */
 export const matchRoute: (pathname: string) => SiteRoute | undefined = routeMatcher<SiteRoute>(routes, staffAreaRoute, patternRoutes);

@@ -15,6 +15,11 @@ export interface RouteFields {
   canonical: string | null;
   /** Never indexed (`noindex` in the page and an `X-Robots-Tag` header): the staff panel. */
   noindex?: boolean;
+  /**
+   * The path itself is a credential (#29: a monthly gift's manage link): the page is sent with `Referrer-Policy:
+   * no-referrer` (header and meta), so no request from it carries the address.
+   */
+  secretPath?: boolean;
   props?: ScreenProps;
 }
 

@@ -15,6 +15,7 @@ import { donationTexts } from './schemas';
 import { createAppStore } from 'shared/store';
 import { donationPageTexts } from '../texts';
 import DonationPage from './donation-page';
+import { axeViolations } from 'shared/ui/staff/testing';
 
 const contribution = ok(
   {
@@ -38,14 +39,14 @@ const serverBounds = ok({ min: 5000, max: 20_000_000 });
 
 function renderPage(answers: Record<string, FakeAnswer | FakeAnswer[]>) {
   const fake = fakeApiClient({ [boundsKey]: networkDown, 'GET /api/giving/campaign': networkDown, ...answers });
-  render(
+  const { container } = render(
     <Provider store={createAppStore()}>
       <ApiClientProvider client={fake.client}>
         <DonationPage />
       </ApiClientProvider>
     </Provider>,
   );
-  return fake;
+  return { ...fake, container };
 }
 
 async function fillContributor(user: UserEvent) {
@@ -295,5 +296,95 @@ describe('DonationPage with what finanzas published (#28)', () => {
         'field-error',
       ),
     );
+  });
+});
+
+describe('DonationPage: giving every month (#29)', () => {
+  beforeAll(() => {
+    globalThis.fetch = (() => Promise.reject(new Error('sin red en las pruebas'))) as typeof fetch;
+  });
+  afterEach(() => window.history.pushState({}, '', '/'));
+
+  const monthlyStart = (init_point: string) => ok({ init_point, reference: 'MEN-abc', amount: 50000 }, 201);
+  const choose = (name: 'Una vez' | 'Cada mes') => screen.getByRole('radio', { name });
+
+  it('offers once (chosen) or every month beside the amount; monthly says why it is a card, with no axe violations', async () => {
+    const user = userEvent.setup();
+    const { container } = renderPage({});
+    const group = screen.getByRole('group', { name: donationPageTexts.frequencyLegend });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => [(r as HTMLInputElement).name, (r as HTMLInputElement).value]),
+    ).toEqual([
+      ['frequency', 'once'],
+      ['frequency', 'monthly'],
+    ]);
+    expect((choose('Una vez') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText(donationPageTexts.monthlyNote)).toBeNull();
+
+    await user.click(choose('Cada mes'));
+    expect(screen.getByText(donationPageTexts.monthlyNote)).toBeTruthy();
+    await user.click(screen.getByLabelText('$ 50.000'));
+    expect(donate().textContent).toBe('Donar $ 50.000 cada mes');
+    expect(screen.getByText('Vas a donar $ 50.000 cada mes')).toBeTruthy();
+    expect(await axeViolations(container)).toEqual([]);
+
+    await user.click(choose('Una vez'));
+    expect(donate().textContent).toBe('Donar $ 50.000');
+  });
+
+  it("posts the form's fields to the monthly operation (not the one-time one) and sends the browser to the answered init_point", async () => {
+    const user = userEvent.setup();
+    const initPoint = 'http://localhost/#autorizar-preapproval';
+    const { calls } = renderPage({ 'POST /api/giving/monthly': monthlyStart(initPoint) });
+    await user.click(choose('Cada mes'));
+    await user.type(custom(), '75000');
+    await fillContributor(user);
+    await user.click(donate());
+
+    await waitFor(() => expect(window.location.href).toBe(initPoint));
+    expect(posts(calls).map((c) => c.path)).toEqual(['/api/giving/monthly']);
+    const body = posts(calls)[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      donation_amount: '',
+      optional_donation_amount: '75000',
+      email: 'camila@example.com',
+      id_number: '52123456',
+    });
+    expect(body).not.toHaveProperty('frequency');
+    expect(screen.getByRole('status').textContent).toBe(donationPageTexts.monthlyRedirecting);
+    // Nothing of a one-time payment is remembered: the result page of a monthly gift shows nothing personal.
+    expect(localStorage.getItem(PENDING_PAYMENT_KEY)).toBeNull();
+  });
+
+  it("answers a failure as the one-time flow does: the spec's alert, the server's rate-limit message, and no redirect", async () => {
+    const user = userEvent.setup();
+    const tooMany = 'Ya registramos varias donaciones mensuales con este correo en la última hora. Espera un momento e intenta de nuevo.';
+    const { calls } = renderPage({
+      'POST /api/giving/monthly': [
+        apiError(502, 'provider_down', 'x'),
+        apiError(429, 'too_many', tooMany),
+        monthlyStart('javascript:alert(1)'),
+      ],
+    });
+    await user.click(choose('Cada mes'));
+    await user.click(screen.getByLabelText('$ 50.000'));
+    await fillContributor(user);
+
+    await user.click(donate());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(donationTexts.failed);
+    expect(document.activeElement).toBe(alert);
+
+    await user.click(donate());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(tooMany));
+
+    // An answer that is not an http(s) address never receives the visitor.
+    await user.click(donate());
+    await waitFor(() => expect(posts(calls)).toHaveLength(3));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(donationTexts.failed));
+    expect(window.location.href).toBe('http://localhost/');
+    expect(posts(calls).every((c) => c.path === '/api/giving/monthly')).toBe(true);
   });
 });

@@ -11,7 +11,6 @@ import {
   digitsOnly,
   donationFormSchemaWithin,
   donationTexts,
-  type ContributionResponse,
   type DonationBounds,
 } from './schemas';
 import { useAppDispatch, useAppSelector } from 'shared/store';
@@ -25,6 +24,7 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { useOperationCall } from 'shared/api/use-operation';
 import { donationOperations } from './operations';
+import { monthlyOperations } from '../monthly/operations';
 import { whenIdle } from './idle';
 import { CampaignProgress } from '../campaign/campaign-progress';
 import { loadMercadoPago } from './mercadopago-script';
@@ -34,7 +34,7 @@ import { donationConsent } from '../../manifest/consent';
 import { donationPresets, donationSettings } from '../../manifest/documents';
 
 /** Only an http(s) address may receive the visitor: never follow a `javascript:` or relative answer. */
-function checkoutUrl(answer: ContributionResponse): string | null {
+function checkoutUrl(answer: { init_point: string }): string | null {
   try {
     const url = new URL(answer.init_point);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
@@ -48,7 +48,7 @@ function checkoutUrl(answer: ContributionResponse): string | null {
  * do; anything else gets the spec's alert. The server calls the amount `donation_amount`; its message goes on the
  * amount field the visitor used.
  */
-function contributionFailure(res: ApiResult<ContributionResponse>, customTyped: boolean) {
+function contributionFailure<T>(res: ApiResult<T>, customTyped: boolean) {
   if (res.kind !== 'error') return failed(donationTexts.failed);
   const { donation_amount: amount, ...fields } = res.fields ?? {};
   const hint = res.error === 'invalid_amount' || res.status === 429 ? res.message : '';
@@ -57,6 +57,10 @@ function contributionFailure(res: ApiResult<ContributionResponse>, customTyped: 
 }
 
 const presetId = (value: string) => `monto-${value}`;
+
+/** Once (any payment method) or every month (a card, authorized once at the provider: #29). */
+type Frequency = 'once' | 'monthly';
+const frequencies: readonly Frequency[] = ['once', 'monthly'];
 
 /** Below the minimum the visitor may still be typing ("5" on the way to "50000"): the check waits for this pause. */
 const TYPING_PAUSE_MS = 800;
@@ -96,6 +100,10 @@ export default function DonationPage() {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
   const createContribution = useOperationCall(donationOperations.contribute);
+  const startMonthly = useOperationCall(monthlyOperations.start);
+  // Not a field of the form: the same fields go to one operation or the other.
+  const [frequency, setFrequency] = useState<Frequency>('once');
+  const monthly = frequency === 'monthly';
   // What finanzas published (#28), as the server rendered the page with it (the page carries it for hydration).
   const settings = donationSettings();
   const presets = donationPresets();
@@ -114,7 +122,7 @@ export default function DonationPage() {
   const presetError = form.formState.errors.donation_amount?.message;
   const range = serverBounds ? { min: formatCOP(serverBounds.min), max: formatCOP(serverBounds.max) } : null;
   let amountNote: string = t.noAmountYet;
-  if (chosen.ok) amountNote = t.summary(formatCOP(chosen.amount));
+  if (chosen.ok) amountNote = monthly ? t.monthlySummary(formatCOP(chosen.amount)) : t.summary(formatCOP(chosen.amount));
   else if (range && (preset || custom) && chosen.message !== donationTexts.noAmount) amountNote = t.outOfRange(range.min, range.max);
 
   // The custom amount is checked as it is typed (#17): at once when it is within the bounds again or over the maximum,
@@ -144,6 +152,19 @@ export default function DonationPage() {
 
   const submission = useFormSubmission(form, async (values, { honeypot }) => {
     dispatch(checkoutRequested());
+    if (monthly) {
+      // The provider's page where the donor authorizes the monthly charge with a card; nothing to remember here (the
+      // result page shows nothing personal, the receipt and the manage link arrive by e-mail).
+      const res = await startMonthly({ body: withHoneypot(values, honeypot) });
+      const url = res.kind === 'ok' ? checkoutUrl(res.data) : null;
+      if (res.kind !== 'ok' || !url) {
+        dispatch(checkoutFailed());
+        return contributionFailure(res, Boolean(values.optional_donation_amount));
+      }
+      dispatch(checkoutReceived());
+      window.location.assign(url);
+      return sent(url);
+    }
     const res = await createContribution({ body: withHoneypot(values, honeypot) });
     const url = res.kind === 'ok' && res.data.id ? checkoutUrl(res.data) : null;
     if (res.kind !== 'ok' || !url) {
@@ -209,6 +230,30 @@ export default function DonationPage() {
         }
         failure="in-summary"
       >
+        <fieldset className="frequency-group">
+          <legend>{t.frequencyLegend}</legend>
+          <div className="amount-presets">
+            {frequencies.map((value) => (
+              <label key={value} className="amount-preset" htmlFor={`frecuencia-${value}`}>
+                <input
+                  id={`frecuencia-${value}`}
+                  type="radio"
+                  name="frequency"
+                  value={value}
+                  checked={frequency === value}
+                  onChange={() => setFrequency(value)}
+                />
+                <span>{value === 'monthly' ? t.monthly : t.once}</span>
+              </label>
+            ))}
+          </div>
+          {monthly ? (
+            <p id="frecuencia-nota" className="donation-note">
+              {t.monthlyNote}
+            </p>
+          ) : null}
+        </fieldset>
+
         <fieldset className="amount-group" aria-describedby={presetError ? 'amount-error' : undefined}>
           <legend>
             {t.amountLegend}
@@ -270,12 +315,12 @@ export default function DonationPage() {
 
         <div className="donation-form__actions">
           <SubmitButton busy={busy} busyLabel={t.submitting} className="btn btn--accent btn--wide">
-            {chosen.ok ? `${t.submit} ${formatCOP(chosen.amount)}` : t.submit}
+            {chosen.ok ? (monthly ? t.monthlySubmit(formatCOP(chosen.amount)) : `${t.submit} ${formatCOP(chosen.amount)}`) : t.submit}
           </SubmitButton>
           <p className="donation-form__secure">{t.secure}</p>
           {flow.status === 'success' ? (
             <p role="status" className="donation-note">
-              {t.redirecting}
+              {monthly ? t.monthlyRedirecting : t.redirecting}
             </p>
           ) : null}
         </div>

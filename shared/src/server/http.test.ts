@@ -164,6 +164,9 @@ describe('request paths in the logs', () => {
     expect(loggablePath(`/api/community/newsletter/unsubscribe?token=${token}`)).toBe('/api/community/newsletter/unsubscribe');
     expect(loggablePath('/api/account/staff/data-requests/DP-2026-000123')).toBe('/api/account/staff/data-requests/DP-2026-000123');
     expect(loggablePath(`/${token}`)).toBe('/[token]');
+    // The monthly gift's manage link (#29): the page and its API calls.
+    expect(loggablePath(`/contribuciones/mensual/gestionar/${token}`)).toBe('/contribuciones/mensual/gestionar/[token]');
+    expect(loggablePath(`/api/giving/monthly/manage/${token}/pause`)).toBe('/api/giving/monthly/manage/[token]/pause');
     // A link a mail client glued a character to is still the token (#30's review: a 400 logged it whole).
     expect(loggablePath(`/api/courses/facturas/${token}.`)).toBe('/api/courses/facturas/[token].');
     expect(loggablePath(`/api/courses/facturas/${token}%00`)).toBe('/api/courses/facturas/[token]%00');

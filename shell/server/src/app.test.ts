@@ -108,6 +108,16 @@ describe('gateway pages', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends a monthly gift manage link (#29) with no Referer and never indexed, and keeps it out of the sitemap', async () => {
+    const res = await gw.app.inject(`/contribuciones/mensual/gestionar/${'AbC_-12'.repeat(6)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(res.body).toContain('<meta name="referrer" content="no-referrer" />');
+    expect((await gw.app.inject('/contribuciones')).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect((await gw.app.inject('/sitemap.xml')).body).not.toContain('/contribuciones/mensual');
+  });
+
   it('lists canonical pages in the sitemap and points robots at it', async () => {
     const sitemap = await gw.app.inject('/sitemap.xml');
     expect(sitemap.body).toContain('<loc>http://127.0.0.1:8080/ods</loc>');

@@ -264,6 +264,7 @@ export async function buildGateway(
       return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
     const route = matchRoute(pathname);
     if (route?.noindex) void reply.header('x-robots-tag', 'noindex, nofollow');
+    if (route?.secretPath) void reply.header('referrer-policy', 'no-referrer');
     const rendered = renderer && ServerRenderer.renders(route, pathname) ? await renderer.render(url, route) : null;
     return reply
       .status(route ? 200 : 404)

@@ -66,6 +66,7 @@ export function headFor(route: SiteRoute | undefined, origin: string, preload: P
   }
   if (!route) tags.push('<meta name="robots" content="noindex" />');
   else if (route.noindex) tags.push('<meta name="robots" content="noindex, nofollow" />');
+  if (route?.secretPath) tags.push('<meta name="referrer" content="no-referrer" />');
   // A server-rendered page paints with its stylesheets, before any script runs; its remote's files are hinted by
   // /boot.js after that paint (bootTag). A page left to the browser hints them at once.
   for (const href of rendered?.stylesheets ?? []) tags.push(`<link rel="stylesheet" href="${escapeHtml(href)}" />`);

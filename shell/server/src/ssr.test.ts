@@ -86,6 +86,13 @@ const donation = matchRoute('/contribuciones') as RouteEntry;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('server rendering on the gateway', () => {
+  it('never renders a page whose path is a credential (#29: a monthly manage link), so no render is kept under it', () => {
+    const path = `/contribuciones/mensual/gestionar/${'AbC_-12'.repeat(6)}`;
+    expect(matchRoute(path)?.secretPath).toBe(true);
+    expect(ServerRenderer.renders(matchRoute(path), path)).toBe(false);
+    expect(ServerRenderer.renders(matchRoute('/contribuciones/mensual/resultado'), '/contribuciones/mensual/resultado')).toBe(true);
+  });
+
   it("renders the shell and the route's remote in one tree, the remote seeing the shell's contract instances, with both stylesheets", async () => {
     const dir = root();
     shellRelease(dir);

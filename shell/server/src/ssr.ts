@@ -257,10 +257,11 @@ export class ServerRenderer {
    * that depends on who is signed in says so with `serverRender = false`, and only its part is left to the browser);
    * not the panel, and not an unknown path (its page is the server's short not-found message, as before: the
    * browser's router may read odd spellings, such as a doubled slash, differently, and one shared entry for every
-   * unknown path could be filled by either).
+   * unknown path could be filled by either). Nor a page whose path is a credential (`secretPath`): it would be kept in
+   * the render cache under its address.
    */
   static renders(route: SiteRoute | undefined, pathname: string): route is SiteRoute {
-    return route !== undefined && !isStaffPath(pathname);
+    return route !== undefined && !isStaffPath(pathname) && !route.secretPath;
   }
 
   /**
