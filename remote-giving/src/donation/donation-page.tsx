@@ -234,7 +234,7 @@ export default function DonationPage() {
           <legend>{t.frequencyLegend}</legend>
           <div className="amount-presets">
             {frequencies.map((value) => (
-              <label key={value} className="amount-preset" htmlFor={`frecuencia-${value}`}>
+              <label key={value} className="frequency-option" htmlFor={`frecuencia-${value}`}>
                 <input
                   id={`frecuencia-${value}`}
                   type="radio"
