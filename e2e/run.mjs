@@ -20,9 +20,10 @@ const engineIndependent = [
   'deploy.test.ts',
   'header.test.ts',
   'home-and-content.test.ts',
-  // Invoicing's database work (claims, SKIP LOCKED, the outbox's keys) is tested on PostgreSQL by Jest
-  // (remote-courses/src/invoicing/server/*.test.ts); its browser journeys run once, on PGlite.
+  // Invoicing's and monthly giving's database work (claims, SKIP LOCKED, unique keys) is tested on PostgreSQL by Jest
+  // (remote-courses/src/invoicing/server, remote-giving/src/monthly/server); their browser journeys run once, on PGlite.
   'invoicing.test.ts',
+  'monthly-giving.test.ts',
   'remote-contract.test.ts',
   'remote-failure.test.ts',
   'remote-outage.test.ts',
