@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ApiError } from 'shared/server/http';
-import type { ErasureStep } from 'shared/server/personal-data/registry';
+import type { ErasureStep } from 'shared/server/api-contract';
+import type { SiteDb } from 'shared/server/database';
 
 /**
  * Before a person's data is erased (#29): their monthly gifts still live at the payment provider are cancelled there
@@ -19,6 +20,13 @@ export const cancelMonthlyGiftsBeforeErasure: ErasureStep = async (ctx, trx, ema
       try {
         await ctx.subscriptions.updateSubscription(gift.preapproval_id, { kind: 'cancel' });
       } catch {
+        // Refused because it already ended there (cancelled in Mercado Pago's app, a notification the site never got, or
+        // an earlier attempt whose erasure rolled back): what matters is that nothing more is charged.
+        const now = await ctx.subscriptions.getSubscription(gift.preapproval_id).catch(() => undefined);
+        if (now === null || now?.status === 'cancelled') {
+          await markCancelled(trx, gift.reference);
+          continue;
+        }
         throw new ApiError(
           502,
           'payment_provider_error',
@@ -26,10 +34,13 @@ export const cancelMonthlyGiftsBeforeErasure: ErasureStep = async (ctx, trx, ema
         );
       }
     }
-    await trx
-      .updateTable('giving.subscriptions')
-      .set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'supresion' })
-      .where('reference', '=', gift.reference)
-      .execute();
+    await markCancelled(trx, gift.reference);
   }
 };
+
+const markCancelled = (trx: SiteDb, reference: string) =>
+  trx
+    .updateTable('giving.subscriptions')
+    .set({ status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'supresion' })
+    .where('reference', '=', reference)
+    .execute();

@@ -286,6 +286,12 @@ export interface ApiContext {
 }
 
 /** The composed site, as `ctx.domains` carries it (composed by site/server.ts with `composeDomains`, domains.ts). */
+/**
+ * A domain's step before an erasure (`SiteDomains.beforeErasure`): the site's context (its providers), the erasure's
+ * transaction and the address.
+ */
+export type ErasureStep = (ctx: ApiContext, trx: SiteDb, email: string) => Promise<void>;
+
 export interface SiteDomains {
   /** Every domain's personal-data declarations and retention rules, with shared plumbing's tables. */
   personalData: SitePersonalData;
@@ -294,4 +300,9 @@ export interface SiteDomains {
   audit: SiteAuditLabels;
   /** Every document the staff edit and publish (#28), each declared by its domain. */
   documents: readonly Publishable[];
+  /**
+   * What domains must undo outside the database before a person's data is erased (a monthly gift the payment provider
+   * would keep charging): run in the erasure's transaction, before it; one that fails stops it (nothing erased).
+   */
+  beforeErasure: readonly ErasureStep[];
 }

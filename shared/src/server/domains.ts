@@ -1,8 +1,8 @@
 import type { Publishable } from '../publishing/document';
 import type { ConsentFormDeclaration } from '../legal/privacy-policy';
-import type { SiteDomains } from './api-contract';
+import type { ErasureStep, SiteDomains } from './api-contract';
 import { composeAuditLabels, type AuditLabels } from './audit-labels';
-import { combineRegistries, type DomainRegistry, type ErasureStep, type RetentionRule } from './personal-data/registry';
+import { combineRegistries, type DomainRegistry, type RetentionRule } from './personal-data/registry';
 import { orderRetention, siteRetention } from './personal-data/retention';
 import { siteTables } from './personal-data/site-tables';
 import { composeServices, type ServiceProvider, type ServiceRef } from './services';
@@ -57,8 +57,8 @@ export function composeDomains(manifests: readonly DomainManifest[]): SiteDomain
     personalData: {
       registry: combineRegistries([...manifests.map((m) => m.personalData), siteTables(consentForms)]),
       retention: orderRetention([...manifests.flatMap((m) => m.retention ?? []), ...siteRetention]),
-      beforeErasure: manifests.flatMap((m) => (m.beforeErasure ? [m.beforeErasure] : [])),
     },
+    beforeErasure: manifests.flatMap((m) => (m.beforeErasure ? [m.beforeErasure] : [])),
     services: composeServices(manifests.map((m) => ({ domain: m.name, services: m.services ?? [] }))),
     audit: composeAuditLabels(manifests),
   };
@@ -87,9 +87,9 @@ export const uncomposedDomains: SiteDomains = {
     get retention(): never {
       throw uncomposed('reglas de conservación de datos personales');
     },
-    // No domains composed, nothing to undo outside the database (a test of the account API alone erases its own data).
-    beforeErasure: [],
   },
+  // No domains composed, nothing to undo outside the database (a test of the account API alone erases its own data).
+  beforeErasure: [],
   services: {
     get<T>(ref: ServiceRef<T>): T {
       const fail = () => {

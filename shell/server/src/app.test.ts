@@ -112,6 +112,7 @@ describe('gateway pages', () => {
     const res = await gw.app.inject(`/contribuciones/mensual/gestionar/${'AbC_-12'.repeat(6)}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(res.body).toContain('<meta name="referrer" content="no-referrer" />');
     expect((await gw.app.inject('/contribuciones')).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -266,20 +266,23 @@ export async function buildGateway(
     if (route?.noindex) void reply.header('x-robots-tag', 'noindex, nofollow');
     if (route?.secretPath) void reply.header('referrer-policy', 'no-referrer');
     const rendered = renderer && ServerRenderer.renders(route, pathname) ? await renderer.render(url, route) : null;
-    return reply
-      .status(route ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(
-        renderDocument(
-          template,
-          route,
-          config.publicOrigin,
-          assets.lookup,
-          rendered,
-          browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents, pathname),
-        ),
-      );
+    return (
+      reply
+        .status(route ? 200 : 404)
+        // A page whose address is a credential is kept by no browser cache or proxy either.
+        .header('cache-control', route?.secretPath ? 'no-store' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderDocument(
+            template,
+            route,
+            config.publicOrigin,
+            assets.lookup,
+            rendered,
+            browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents, pathname),
+          ),
+        )
+    );
   };
 
   // "/" is a directory of the build for the static plugin; it is the home page for visitors.

@@ -284,7 +284,7 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
         await trx.deleteFrom('account.data_request_exports').where('email_key', '=', emailKeyOf(email)).execute();
         // What the domains must undo elsewhere first (a monthly gift the provider would keep charging); one that fails
         // stops the erasure, which the team may complete again.
-        for (const step of ctx.domains.personalData.beforeErasure) await step(ctx, trx, email);
+        for (const step of ctx.domains.beforeErasure) await step(ctx, trx, email);
         // The engine erases this request's contact data too (it is the person's): the row read under the lock keeps it.
         const summary = await ctx.personalData.eraseData(trx, email);
         await trx

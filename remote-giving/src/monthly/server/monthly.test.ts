@@ -422,5 +422,12 @@ describe('monthly giving against the subscriptions stand-in', () => {
     // No more charges reach a card whose owner asked to be forgotten.
     await advance(62);
     expect(await charges(body.reference)).toHaveLength(1);
+    // Ended at the provider already (the site never heard): the provider refuses the cancel, the erasure goes on.
+    await api.db.updateTable('giving.subscriptions').set({ status: 'authorized' }).where('reference', '=', body.reference).execute();
+    await api.db.transaction().execute((trx) => cancelMonthlyGiftsBeforeErasure(api.ctx, trx, leaving));
+    expect(
+      (await api.db.selectFrom('giving.subscriptions').select('status').where('reference', '=', body.reference).executeTakeFirstOrThrow())
+        .status,
+    ).toBe('cancelled');
   });
 });

@@ -1,6 +1,5 @@
 import type { RawBuilder } from 'kysely';
-import type { ApiContext } from '../api-contract';
-import type { Database, SiteDb } from '../database';
+import type { Database } from '../database';
 import type { RetentionSettings } from './retention-settings';
 
 /**
@@ -181,15 +180,4 @@ export interface SitePersonalData {
   registry: PersonalDataRegistry;
   /** Every domain's retention rules, in the order they run (`orderRetention`). */
   retention: readonly RetentionRule[];
-  /**
-   * What domains must undo outside the database before a person's data is erased (a monthly gift the payment provider
-   * would keep charging): run in the erasure's transaction, before the erasure; one that fails stops it (nothing erased).
-   */
-  beforeErasure: readonly ErasureStep[];
 }
-
-/**
- * A domain's step before an erasure (see `SitePersonalData.beforeErasure`): the site's context (its providers), the
- * erasure's transaction and the address.
- */
-export type ErasureStep = (ctx: ApiContext, trx: SiteDb, email: string) => Promise<void>;
