@@ -15,8 +15,7 @@ import { route } from 'shared/server/operation-routes';
 import { rememberNotification, wasNotificationProcessed } from 'shared/server/payments/apply';
 import { PaymentProviderError, type ProviderPayment } from 'shared/server/payments/provider';
 import { isReversal } from 'shared/server/payments/reversals';
-import { payableApplier, type PayableOptions } from 'shared/server/payments/routes';
-import { verifyNotificationSignature } from 'shared/server/payments/signature';
+import { payableApplier, signedNotification, type PayableOptions } from 'shared/server/payments/routes';
 import {
   subscriptionAmountBounds,
   type AuthorizedPayment,
@@ -501,22 +500,10 @@ export const monthlyRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =>
       schema: { tags: ['giving'], summary: 'Notificación firmada de la pasarela: donaciones mensuales y sus cobros' },
     },
     async (request, reply) => {
-      const query = request.query;
-      const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { type?: string };
-      const type = query.type ?? query.topic ?? body.type;
-      const dataId = query['data.id'] ?? query.id;
-      const requestId = request.headers['x-request-id'];
-      const signature = request.headers['x-signature'];
-      const check = verifyNotificationSignature({
-        secret: ctx.settings.paymentWebhookSecret,
-        signature: typeof signature === 'string' ? signature : undefined,
-        requestId: typeof requestId === 'string' ? requestId : undefined,
-        dataId,
+      const { type, dataId, requestId } = signedNotification(request, ctx.settings.paymentWebhookSecret, {
+        tag: 'giving/monthly',
+        refused: 'subscription notification refused',
       });
-      if (!check.ok) {
-        request.log.warn({ reason: check.reason, tag: 'giving/monthly' }, 'subscription notification refused');
-        throw new ApiError(401, 'invalid_signature', 'Notificación no autorizada.');
-      }
       if (!dataId || !['subscription_preapproval', 'subscription_authorized_payment', 'payment'].includes(type ?? ''))
         return reply.status(200).send({ received: true, ignored: true });
       if (await wasNotificationProcessed(ctx.db, 'giving.payment_notifications', requestId as string))

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Operation } from '../../api/operation';
 import type { PayableDeclaration } from '../../payments/staff-operations';
@@ -263,22 +263,10 @@ export function paymentRoutes(first: DomainPayable, ...more: DomainPayable[]): F
         },
       },
       async (request, reply) => {
-        const query = request.query;
-        const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { type?: string };
-        const type = query.type ?? query.topic ?? body.type;
-        const dataId = query['data.id'] ?? query.id;
-        const requestId = request.headers['x-request-id'];
-        const signature = request.headers['x-signature'];
-        const check = verifyNotificationSignature({
-          secret: ctx.settings.paymentWebhookSecret,
-          signature: typeof signature === 'string' ? signature : undefined,
-          requestId: typeof requestId === 'string' ? requestId : undefined,
-          dataId,
+        const { type, dataId, requestId } = signedNotification(request, ctx.settings.paymentWebhookSecret, {
+          tag,
+          refused: 'payment notification refused',
         });
-        if (!check.ok) {
-          request.log.warn({ reason: check.reason, tag }, 'payment notification refused');
-          throw new ApiError(401, 'invalid_signature', 'Notificación no autorizada.');
-        }
         if (type !== 'payment' || !dataId) return reply.status(200).send({ received: true, ignored: true });
         if (await wasNotificationProcessed(ctx.db, notificationsTable, requestId as string)) {
           return reply.status(200).send({ received: true, duplicate: true });
@@ -294,4 +282,34 @@ export function paymentRoutes(first: DomainPayable, ...more: DomainPayable[]): F
 
     for (const p of payables) p.registerStatus(app, ctx, readPayment);
   };
+}
+
+/**
+ * A provider notification's topic, data id and request id, once its signature (x-signature over the data id and
+ * x-request-id) checks out with the webhook secret; a 401 in Spanish otherwise. Every notification route reads them so
+ * (payments here, monthly gifts' subscriptions in the giving domain); the body is never trusted beyond its `type`.
+ */
+export function signedNotification(
+  request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
+  secret: string,
+  log: { tag: string; refused: string },
+): { type: string | undefined; dataId: string | undefined; requestId: string | undefined } {
+  const query = request.query;
+  const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { type?: string };
+  const type = query.type ?? query.topic ?? body.type;
+  const dataId = query['data.id'] ?? query.id;
+  const requestHeader = request.headers['x-request-id'];
+  const requestId = typeof requestHeader === 'string' ? requestHeader : undefined;
+  const signature = request.headers['x-signature'];
+  const check = verifyNotificationSignature({
+    secret,
+    signature: typeof signature === 'string' ? signature : undefined,
+    requestId,
+    dataId,
+  });
+  if (!check.ok) {
+    request.log.warn({ reason: check.reason, tag: log.tag }, log.refused);
+    throw new ApiError(401, 'invalid_signature', 'Notificación no autorizada.');
+  }
+  return { type, dataId, requestId };
 }
