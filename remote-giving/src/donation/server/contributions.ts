@@ -1,3 +1,4 @@
+import type { SiteDb } from 'shared/server/database';
 import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
 import { donationPayable } from '../../../manifest/payables';
 import { recordConsent } from 'shared/server/consents';
@@ -49,17 +50,10 @@ export const contributionRoutes: FastifyPluginAsync<ApiContext> = async (app, ct
       // The bounds and presets published at this moment (#28): the browser's copy of them is never trusted.
       const amount = resolveDonationAmount(body, donationBoundsNow(ctx.settings.donationBounds));
       if (!amount.ok) throw new ApiError(400, 'invalid_amount', amount.message, { donation_amount: amount.message });
-      const since = new Date(Date.now() - 3600_000);
-      const recent = await ctx.db
-        .selectFrom('giving.contributions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('email', '=', body.email)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= PER_EMAIL_PER_HOUR) {
+      await refuseOverHourlyLimit(ctx.db, 'giving.contributions', body.email, PER_EMAIL_PER_HOUR, () => {
         request.log.warn({ reason: 'per-email limit' }, 'donation refused');
-        throw new ApiError(429, 'rate_limited', donationTexts.tooManyForEmail);
-      }
+        return new ApiError(429, 'rate_limited', donationTexts.tooManyForEmail);
+      });
       const reference = `DON-${randomBytes(12).toString('base64url')}`;
       // Only this browser gets the secret: the result pages' status check needs it.
       const claim = issueClaim();
@@ -189,4 +183,24 @@ export async function sendDonationReceipt(
       }),
     ),
   );
+}
+
+/**
+ * One address's gifts of the last hour (one-time or monthly) against its limit: the refusal `refused` builds when there
+ * are `perHour` already, so one address cannot be used to start gifts at volume.
+ */
+export async function refuseOverHourlyLimit(
+  db: SiteDb,
+  table: 'giving.contributions' | 'giving.subscriptions',
+  email: string,
+  perHour: number,
+  refused: () => Error,
+): Promise<void> {
+  const recent = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('email', '=', email)
+    .where('created_at', '>', new Date(Date.now() - 3600_000))
+    .executeTakeFirstOrThrow();
+  if (Number(recent.n) >= perHour) throw refused();
 }

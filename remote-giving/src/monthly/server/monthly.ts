@@ -25,7 +25,7 @@ import {
 import { monthlyConsent } from '../../../manifest/consent';
 import type { MonthlyStatus } from '../../../server/tables';
 import { voidCertificatesOf } from '../../certificates/server/issuing';
-import { donationPayables, sendDonationReceipt } from '../../donation/server/contributions';
+import { donationPayables, refuseOverHourlyLimit, sendDonationReceipt } from '../../donation/server/contributions';
 import { donationBoundsNow } from '../../donation/server/donation-bounds';
 import { outOfBoundsMessage, resolveDonationAmount, type DonationBounds } from '../../donation/schemas';
 import { monthlyOperations } from '../operations';
@@ -431,17 +431,10 @@ export const monthlyRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =>
       const bounds = monthlyBoundsNow(ctx);
       const amount = resolveDonationAmount(body, bounds);
       if (!amount.ok) throw new ApiError(400, 'invalid_amount', amount.message, { donation_amount: amount.message });
-      const since = new Date(Date.now() - 3600_000);
-      const recent = await ctx.db
-        .selectFrom('giving.subscriptions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('email', '=', body.email)
-        .where('created_at', '>', since)
-        .executeTakeFirstOrThrow();
-      if (Number(recent.n) >= PER_EMAIL_PER_HOUR) {
+      await refuseOverHourlyLimit(ctx.db, 'giving.subscriptions', body.email, PER_EMAIL_PER_HOUR, () => {
         request.log.warn({ reason: 'per-email limit' }, 'monthly gift refused');
-        throw new ApiError(429, 'rate_limited', monthlyTexts.tooManyForEmail);
-      }
+        return new ApiError(429, 'rate_limited', monthlyTexts.tooManyForEmail);
+      });
       const reference = `MEN-${randomBytes(12).toString('base64url')}`;
       // Nobody knows this token: the first receipt issues the donor's link.
       const placeholder = newManageToken();
