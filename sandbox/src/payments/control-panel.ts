@@ -65,6 +65,8 @@ export const controlPanel: FastifyPluginCallback<ControlPanelOptions> = (app, { 
     if (fromForm) return reply.status(303).header('location', '/sandbox#suscripciones').send();
     return result;
   });
+  // Tests only: the clock put at a date, back or forward (`{"now": "2025-09-15T12:00:00.000-05:00"}`).
+  app.post('/sandbox/clock/set', async (request) => subscriptions.setClock(isObject(request.body) ? request.body.now : undefined));
   app.get('/sandbox/subscriptions.json', async () => {
     subscriptions.runDue();
     return subscriptions.all();

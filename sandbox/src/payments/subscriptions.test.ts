@@ -506,6 +506,18 @@ describe('payment sandbox: subscriptions (preapproval) for MCO', () => {
     });
     expect(form.status).toBe(303);
   });
+
+  it('puts the clock back at a date for a test, and a gift created then is charged by that calendar', async () => {
+    const set = await control<{ now: string }>('/sandbox/clock/set', { now: '2025-09-15T12:00:00.000-05:00' });
+    expect(set.status).toBe(200);
+    expect(Date.parse(set.body.now)).toBeLessThan(Date.parse('2025-09-16T00:00:00Z'));
+    const pre = await get((await authorized()).id);
+    expect(pre.date_created?.slice(0, 7)).toBe('2025-09');
+    expect(pre.next_payment_date?.slice(0, 7)).toBe('2025-10');
+    expect((await control('/sandbox/clock/set', { now: 'mañana' })).status).toBe(400);
+    expect((await control('/sandbox/clock/set', { now: '1990-01-01T00:00:00Z' })).status).toBe(400);
+    await control('/sandbox/clock/set', { now: new Date().toISOString() });
+  });
 });
 
 describe('payment sandbox: subscriptions survive a restart', () => {

@@ -99,6 +99,11 @@ export interface Subscriptions {
   clock(): { now: string; offset_ms: number };
   /** Moves the clock forward and runs every charge and retry that falls due, in date order. */
   advance(days: unknown): { now: string; offset_ms: number; charged: number[] };
+  /**
+   * Test control: puts the clock at a date, earlier or later (a test of a finished year's certificate starts its gift in
+   * that year), then runs what falls due. The provider's own clock only moves forward; this one is the tests'.
+   */
+  setClock(at: unknown): { now: string; offset_ms: number; charged: number[] };
   /** Runs what is due at the clock's now (also before every read). */
   runDue(): number[];
   create(body: unknown, baseUrl: string): PreapprovalBody;
@@ -423,6 +428,15 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     return { ...clock(), charged };
   };
 
+  const setClock = (at: unknown) => {
+    const ms = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+    if (!Number.isFinite(ms) || Math.abs(ms - Date.now()) > 3660 * DAY_MS)
+      throw badRequest('invalid_now', 'now invalid: an ISO date within ten years of today');
+    state.clockOffsetMs = ms - Date.now();
+    store.save();
+    return { ...clock(), charged: runDue() };
+  };
+
   const create = (raw: unknown, baseUrl: string): PreapprovalBody => {
     if (!isObject(raw)) throw badRequest('bad_request', 'body must be a JSON object');
     if (raw.preapproval_plan_id !== undefined && raw.preapproval_plan_id !== null)
@@ -733,6 +747,7 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
     now,
     clock,
     advance,
+    setClock,
     runDue,
     create,
     get,
