@@ -122,7 +122,7 @@ describe('community forms', () => {
     await page.goto('/empresas#registra-tu-empresa');
     await waitForHeading(page, 'Empresas aliadas');
     const options = await page.locator('main form [name="id_type"] option').allTextContents();
-    assert.deepEqual(options.slice(1), ['Cédula de ciudadanía', 'Cédula de extranjería']);
+    assert.deepEqual(options.slice(1), ['Cédula de ciudadanía', 'Cédula de extranjería', 'Pasaporte', 'Permiso por Protección Temporal']);
     await fill(page, {
       corporation_name: 'Tejidos Andinos S.A.S.',
       corp_phone_number: '6015551234',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { site } from 'shared/foundation/site';
+import { documentNumberTexts } from 'shared/schemas/common';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { communityTexts as t, softwareRequestTexts as s } from '../src/forms/schemas';
 import { documentKey, pqrsfLookupTexts } from '../src/pqrsf/schemas';
@@ -94,7 +95,8 @@ const forms: Array<{ url: string; valid: Body; table: FormTable; idKey: string; 
     rules: [
       [{ volunteer_name: ' ' }, 'volunteer_name', t.nameRequired],
       [{ volunteer_lastname: '' }, 'volunteer_lastname', t.lastnameRequired],
-      [{ id_type: 'Pasaporte' }, 'id_type', t.idTypeRequired],
+      [{ id_type: 'NIT' }, 'id_type', t.idTypeRequired],
+      [{ id_type: 'Permiso por Protección Temporal', id_number: 'V1234567' }, 'id_number', documentNumberTexts.ppt],
       [{ id_number: '' }, 'id_number', t.idNumberRequired],
       [{ id_number: '12' }, 'id_number', t.idNumberInvalid],
       [{ age: '' }, 'age', t.ageRequired],

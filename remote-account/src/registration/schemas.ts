@@ -1,4 +1,12 @@
-import { documentNumberField, documentTypes, emailField, oneOf, personNameField, phoneField } from 'shared/schemas/common';
+import {
+  documentMatchesType,
+  documentNumberField,
+  documentTypes,
+  emailField,
+  oneOf,
+  personNameField,
+  phoneField,
+} from 'shared/schemas/common';
 import { consentFields } from 'shared/schemas/consent';
 import { z } from 'shared/schemas/zod';
 import { accountTexts, passwordField, passwordsMatch } from '../account-schemas';
@@ -16,7 +24,10 @@ export const registrationSchema = z
     identityNumber: documentNumberField(accountTexts.idNumberRequired),
     ...consentFields,
   })
-  .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch));
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, passwordsMatch),
+    documentMatchesType('identityType', 'identityNumber'),
+  );
 
 /**
  * POST /api/account/registration-consent: the proof of the authorization the registration form asked for, stored before

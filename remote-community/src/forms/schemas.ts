@@ -3,6 +3,7 @@ import {
   adultDocumentTypes,
   businessNameField,
   documentNumberField,
+  documentMatchesType,
   documentTypes,
   emailField,
   MAX_TEXT,
@@ -88,36 +89,40 @@ const ageField = z.pipe(
 );
 
 /** Volunteer (spec §3): institution is the only optional field. */
-export const volunteerSchema = z.object({
-  volunteer_name: personNameField(t.nameRequired),
-  volunteer_lastname: personNameField(t.lastnameRequired),
-  id_type: idType,
-  id_number: idNumber,
-  age: ageField,
-  address: requiredText(t.addressRequired, 200),
-  phone_number: phone(),
-  email,
-  institution: optionalText(),
-  purposes: longText(t.purposesRequired),
-  activities: longText(t.activitiesRequired),
-  ...consentFields,
-});
+export const volunteerSchema = z
+  .object({
+    volunteer_name: personNameField(t.nameRequired),
+    volunteer_lastname: personNameField(t.lastnameRequired),
+    id_type: idType,
+    id_number: idNumber,
+    age: ageField,
+    address: requiredText(t.addressRequired, 200),
+    phone_number: phone(),
+    email,
+    institution: optionalText(),
+    purposes: longText(t.purposesRequired),
+    activities: longText(t.activitiesRequired),
+    ...consentFields,
+  })
+  .check(documentMatchesType());
 export type VolunteerInput = z.input<typeof volunteerSchema>;
 export type Volunteer = z.output<typeof volunteerSchema>;
 
 /** Allied company (spec §3): the representative is an adult, so no Tarjeta de identidad; reviews is optional. */
-export const allySchema = z.object({
-  corporation_name: businessNameField(t.corporationNameRequired),
-  corp_phone_number: phone(t.corpPhoneRequired),
-  representative_name: personNameField(t.representativeNameRequired),
-  representative_lastname: personNameField(t.representativeLastnameRequired),
-  id_type: oneOf(adultDocumentTypes, t.idTypeRequired),
-  id_number: idNumber,
-  email,
-  rep_phone_number: phone(t.repPhoneRequired),
-  reviews: optionalText(MAX_TEXT, { multiline: true }),
-  ...consentFields,
-});
+export const allySchema = z
+  .object({
+    corporation_name: businessNameField(t.corporationNameRequired),
+    corp_phone_number: phone(t.corpPhoneRequired),
+    representative_name: personNameField(t.representativeNameRequired),
+    representative_lastname: personNameField(t.representativeLastnameRequired),
+    id_type: oneOf(adultDocumentTypes, t.idTypeRequired),
+    id_number: idNumber,
+    email,
+    rep_phone_number: phone(t.repPhoneRequired),
+    reviews: optionalText(MAX_TEXT, { multiline: true }),
+    ...consentFields,
+  })
+  .check(documentMatchesType());
 export type AllyInput = z.input<typeof allySchema>;
 export type Ally = z.output<typeof allySchema>;
 

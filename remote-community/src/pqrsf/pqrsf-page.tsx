@@ -2,7 +2,7 @@ import '../state/submissions-slice';
 import '../community.css';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { AppLink } from 'shared/navigation';
-import { documentTypes, requestTypes, senderTypes } from 'shared/schemas/common';
+import { documentTypesWithNit, requestTypes, senderTypes } from 'shared/schemas/common';
 import { pqrsfSchema } from './schemas';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { fieldsOf } from 'shared/ui/submission-form';
@@ -102,7 +102,7 @@ export default function PqrsfPage() {
             <SelectField label="Tipo de solicitud" required options={requestTypes} hint={t.requestTypeHint} {...field('request_type')} />
             <TextField label="Nombres" required autoComplete="given-name" {...field('name')} />
             <TextField label="Apellidos" required autoComplete="family-name" {...field('lastname')} />
-            <SelectField label="Tipo de documento" required options={documentTypes} {...field('id_type')} />
+            <SelectField label="Tipo de documento" required options={documentTypesWithNit} {...field('id_type')} />
             <TextField label="Número de documento" required inputMode="numeric" {...field('id_number')} />
             <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
             <TextField

@@ -1,4 +1,4 @@
-import { personNameField, requestTypes, senderTypes, oneOf } from 'shared/schemas/common';
+import { documentMatchesType, documentTypesWithNit, personNameField, requestTypes, senderTypes, oneOf } from 'shared/schemas/common';
 import { noticeFields } from 'shared/schemas/consent';
 import { z } from 'shared/schemas/zod';
 import { communityFields as f, communityTexts as t } from '../forms/schemas';
@@ -19,18 +19,21 @@ export function responseTermDays(requestType: RequestType): number {
 }
 
 /** A PQRSF as filed (spec §3); id, status and dates are the server's. */
-export const pqrsfSchema = z.object({
-  rol_type: oneOf(senderTypes, t.rolTypeRequired),
-  name: personNameField(t.nameRequired),
-  lastname: personNameField(t.lastnameRequired),
-  id_type: f.idType,
-  id_number: f.idNumber,
-  phone_number: f.phone(),
-  email: f.email,
-  request_type: oneOf(requestTypes, t.requestTypeRequired),
-  reviews: f.longText(t.reviewsRequired),
-  ...noticeFields,
-});
+export const pqrsfSchema = z
+  .object({
+    rol_type: oneOf(senderTypes, t.rolTypeRequired),
+    name: personNameField(t.nameRequired),
+    lastname: personNameField(t.lastnameRequired),
+    // A company may petition too (Ley 1755 art. 13): its NIT, with the check digit.
+    id_type: oneOf(documentTypesWithNit, t.idTypeRequired),
+    id_number: f.idNumber,
+    phone_number: f.phone(),
+    email: f.email,
+    request_type: oneOf(requestTypes, t.requestTypeRequired),
+    reviews: f.longText(t.reviewsRequired),
+    ...noticeFields,
+  })
+  .check(documentMatchesType());
 export type PqrsfInput = z.input<typeof pqrsfSchema>;
 export type Pqrsf = z.output<typeof pqrsfSchema>;
 

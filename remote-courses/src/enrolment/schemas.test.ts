@@ -43,7 +43,7 @@ describe('enrolment schema', () => {
       has_terms: enrolmentTexts.termsRequired,
     });
     expect(errorsFor({ ...valid, email: 'ana@correo' }).email).toBe(enrolmentTexts.emailInvalid);
-    expect(errorsFor({ ...valid, id_type: 'Pasaporte' }).id_type).toBe(enrolmentTexts.idTypeRequired);
+    expect(errorsFor({ ...valid, id_type: 'Licencia de conducción' }).id_type).toBe(enrolmentTexts.idTypeRequired);
   });
 
   it('joins the names into full_name with collapsed whitespace', () => {

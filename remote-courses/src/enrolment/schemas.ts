@@ -1,6 +1,7 @@
 import { privacyPolicyVersionField } from 'shared/schemas/consent';
 import {
   documentNumberField,
+  documentMatchesType,
   documentTypes,
   educationLevels,
   emailField,
@@ -65,7 +66,7 @@ export const enrolmentSchema = z
     // The electronic invoice's buyer when it is a company (#30): the form asks only when its box is ticked.
     ...companyBuyerFields,
   })
-  .check(companyBuyerCheck);
+  .check(companyBuyerCheck, documentMatchesType());
 
 export type EnrolmentInput = z.input<typeof enrolmentSchema>;
 export type Enrolment = z.output<typeof enrolmentSchema>;

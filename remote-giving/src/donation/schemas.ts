@@ -1,6 +1,14 @@
 import { consentFields } from 'shared/schemas/consent';
 import { formatCOP } from 'shared/format/money';
-import { documentNumberField, documentTypes, emailField, oneOf, personNameField, phoneField } from 'shared/schemas/common';
+import {
+  documentMatchesType,
+  documentNumberField,
+  documentTypes,
+  emailField,
+  oneOf,
+  personNameField,
+  phoneField,
+} from 'shared/schemas/common';
 import { checkoutPreferenceSchema, paymentStatusResponseSchema } from 'shared/payments/schemas';
 import { z } from 'shared/schemas/zod';
 import { donationPresets } from '../../manifest/documents';
@@ -24,22 +32,24 @@ export const donationTexts = {
  * What the browser sends: a preset (by value) or custom digits, and the contributor's data. The server decides the
  * amount from these (integer COP within its bounds); nothing else about money is read from the browser.
  */
-export const donationSchema = z.object({
-  donation_amount: z.optional(z.string({ error: donationTexts.noAmount }).check(z.maxLength(20, { error: donationTexts.invalidAmount }))),
-  optional_donation_amount: z.optional(
-    z
-      .string({ error: donationTexts.invalidAmount })
-      .check(z.maxLength(12, { error: donationTexts.invalidAmount }), z.regex(/^\s*\d*\s*$/, { error: donationTexts.invalidAmount })),
-  ),
-  // Printed on the donation certificate, a tax document: a name and nothing else (shared/schemas/common).
-  contributor_name: personNameField(donationTexts.nameRequired),
-  contributor_lastname: personNameField(donationTexts.lastnameRequired),
-  id_type: oneOf(documentTypes, donationTexts.idTypeRequired),
-  id_number: documentNumberField(donationTexts.idNumberRequired),
-  email: emailField(donationTexts.emailRequired, donationTexts.emailInvalid),
-  phone_number: phoneField(donationTexts.phoneRequired),
-  ...consentFields,
-});
+export const donationSchema = z
+  .object({
+    donation_amount: z.optional(z.string({ error: donationTexts.noAmount }).check(z.maxLength(20, { error: donationTexts.invalidAmount }))),
+    optional_donation_amount: z.optional(
+      z
+        .string({ error: donationTexts.invalidAmount })
+        .check(z.maxLength(12, { error: donationTexts.invalidAmount }), z.regex(/^\s*\d*\s*$/, { error: donationTexts.invalidAmount })),
+    ),
+    // Printed on the donation certificate, a tax document: a name and nothing else (shared/schemas/common).
+    contributor_name: personNameField(donationTexts.nameRequired),
+    contributor_lastname: personNameField(donationTexts.lastnameRequired),
+    id_type: oneOf(documentTypes, donationTexts.idTypeRequired),
+    id_number: documentNumberField(donationTexts.idNumberRequired),
+    email: emailField(donationTexts.emailRequired, donationTexts.emailInvalid),
+    phone_number: phoneField(donationTexts.phoneRequired),
+    ...consentFields,
+  })
+  .check(documentMatchesType());
 
 export type DonationInput = z.input<typeof donationSchema>;
 

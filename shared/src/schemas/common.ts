@@ -1,9 +1,27 @@
+import { isValidNit } from './nit';
 import { basicEmailPattern, z } from './zod';
 
-/** Option lists of spec §3 (label equals value). */
-export const documentTypes = ['Cédula de ciudadanía', 'Tarjeta de identidad', 'Cédula de extranjería'] as const;
-/** The ally form offers no Tarjeta de identidad (spec §3). */
-export const adultDocumentTypes = ['Cédula de ciudadanía', 'Cédula de extranjería'] as const;
+/**
+ * Option lists of spec §3 (label equals value). A person's identity documents: the spec's three, then the passport and
+ * the Permiso por Protección Temporal (#31), the document of the Venezuelan migrants Colombia regularized (Decreto 216
+ * de 2021), one of the foundation's publics.
+ */
+export const documentTypes = [
+  'Cédula de ciudadanía',
+  'Tarjeta de identidad',
+  'Cédula de extranjería',
+  'Pasaporte',
+  'Permiso por Protección Temporal',
+] as const;
+/** The ally form offers no Tarjeta de identidad (spec §3): its representative is an adult. */
+export const adultDocumentTypes = [
+  'Cédula de ciudadanía',
+  'Cédula de extranjería',
+  'Pasaporte',
+  'Permiso por Protección Temporal',
+] as const;
+/** Where a company may be the one who writes (a petition, Ley 1755 art. 13: "toda persona", natural o jurídica): also its NIT. */
+export const documentTypesWithNit = [...documentTypes, 'NIT'] as const;
 export const occupations = ['Estudiante', 'Trabajador en relación de dependencia', 'Emprendedor', 'Freelancer'] as const;
 export const educationLevels = ['Primaria', 'Secundaria', 'Técnico', 'Tecnólogo', 'Universitario'] as const;
 export const senderTypes = ['Usuario', 'Estudiante', 'Voluntario', 'Aliados', 'Otro'] as const;
@@ -148,6 +166,39 @@ export const documentNumberField = (requiredMessage: string, invalidMessage = 'N
       z.maxLength(20, { error: invalidMessage }),
       z.regex(/^[A-Za-z0-9.-]{4,20}$/, { error: invalidMessage }),
     );
+
+export const documentNumberTexts = {
+  nit: 'El NIT va con su dígito de verificación después de un guion, por ejemplo 900.123.456-8, y ese dígito debe corresponder.',
+  passport: 'El número de pasaporte lleva de 5 a 20 letras y números, sin espacios ni guiones.',
+  ppt: 'El número del Permiso por Protección Temporal lleva solo dígitos (de 5 a 12).',
+} as const;
+
+/**
+ * What is wrong with a document number for its type, or null. The field's own shape (`documentNumberField`) holds for
+ * every type; on top of it a NIT must carry its right check digit (DIAN's), a passport is letters and digits only, a PPT
+ * digits only. Cédulas and tarjetas keep the field's shape: rows stored before these rules are never re-judged.
+ */
+export function documentNumberProblem(type: string, value: string): string | null {
+  const number = value.trim();
+  if (type === 'NIT') return isValidNit(number) ? null : documentNumberTexts.nit;
+  if (type === 'Pasaporte') return /^[A-Za-z0-9]{5,20}$/.test(number) ? null : documentNumberTexts.passport;
+  if (type === 'Permiso por Protección Temporal') return /^\d{5,12}$/.test(number.replace(/\./g, '')) ? null : documentNumberTexts.ppt;
+  return null;
+}
+
+/**
+ * The object-level check of a form's document (its type and number fields by name): the number's problem for the
+ * chosen type, reported on the number's field. `z.object({...}).check(documentMatchesType())`.
+ */
+export const documentMatchesType = (typeField = 'id_type', numberField = 'id_number') =>
+  z.superRefine<object>((values, issue) => {
+    const fields = values as Record<string, unknown>;
+    const type = fields[typeField];
+    const number = fields[numberField];
+    if (typeof type !== 'string' || typeof number !== 'string') return;
+    const problem = documentNumberProblem(type, number);
+    if (problem) issue.addIssue({ code: 'custom', path: [numberField], message: problem });
+  });
 
 /** Whether YYYY-MM-DD names a day that exists. */
 function isCalendarDate(value: string): boolean {

@@ -78,6 +78,10 @@ const factusDocumentIds: Record<InvoiceBuyer['documentType'], number> = {
   'Cédula de ciudadanía': 3,
   'Tarjeta de identidad': 2,
   'Cédula de extranjería': 5,
+  Pasaporte: 7,
+  // Factus's v1 table as we know it has no PPT (DIAN added code 48 for it): until its id is confirmed, the invoice names
+  // it as a foreign person's identification document (8, DIAN 42). Our reading, not verified with Factus.
+  'Permiso por Protección Temporal': 8,
   NIT: 6,
 };
 
