@@ -81,7 +81,9 @@ export type MonthlyListResponse = z.output<typeof monthlyListResponseSchema>;
 /** GET …/monthly/metricas?hasta=YYYY-MM: the 12 Bogotá months up to `hasta` (by default the current one). */
 export const monthlyMetricsQuerySchema = z.object({
   hasta: z.optional(
-    z.string({ error: 'Escribe el mes como AAAA-MM.' }).check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Escribe el mes como AAAA-MM.' })),
+    z
+      .string({ error: 'Escribe el mes como AAAA-MM.' })
+      .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Escribe el mes como AAAA-MM.' })),
   ),
 });
 export type MonthlyMetricsQuery = z.output<typeof monthlyMetricsQuerySchema>;
@@ -159,11 +161,13 @@ export const monthlyRecordResponseSchema = z.object({
 });
 export type MonthlyRecordResponse = z.output<typeof monthlyRecordResponseSchema>;
 
-const reasonField = z.string({ error: monthlyStaffTexts.reasonRequired }).check(
-  z.trim(),
-  z.minLength(10, { error: monthlyStaffTexts.reasonRequired }),
-  z.maxLength(1000, { error: monthlyStaffTexts.reasonTooLong }),
-);
+const reasonField = z
+  .string({ error: monthlyStaffTexts.reasonRequired })
+  .check(
+    z.trim(),
+    z.minLength(10, { error: monthlyStaffTexts.reasonRequired }),
+    z.maxLength(1000, { error: monthlyStaffTexts.reasonTooLong }),
+  );
 
 /** POST …/monthly/:reference/pausar and …/reanudar: why (the donor's request, a card dispute…), for the audit. */
 export const monthlyActionSchema = z.object({ reason: reasonField });

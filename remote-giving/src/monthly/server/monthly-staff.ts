@@ -113,7 +113,14 @@ async function readMetrics(db: SiteDb, last: string): Promise<MonthlyMetricsResp
   const values = sql.join(months.map((m) => sql`(${m}::text, ${monthStart(m)}::timestamptz, ${monthStart(nextMonth(m))}::timestamptz)`));
   const starts = sql.ref('m.starts');
   const ends = sql.ref('m.ends');
-  const result = await sql<{ month: string; mrr: string | number; active: number; active_start: number; started: number; cancelled: number }>`
+  const result = await sql<{
+    month: string;
+    mrr: string | number;
+    active: number;
+    active_start: number;
+    started: number;
+    cancelled: number;
+  }>`
     with m(month, starts, ends) as (values ${values})
     select m.month,
       coalesce(sum(s.amount) filter (where ${activeAt(ends)}), 0)::bigint as mrr,
