@@ -10,6 +10,8 @@ export const exposes = {
   './StaffCampaign': './src/campaign/staff-campaign.tsx',
   './StaffDonations': './src/donations/staff-donations.tsx',
   './StaffDonation': './src/donations/staff-donation.tsx',
+  './StaffMonthlyGifts': './src/monthly/staff-monthly-gifts.tsx',
+  './StaffMonthlyGift': './src/monthly/staff-monthly-gift.tsx',
   './StaffCertificates': './src/certificates/staff-certificates.tsx',
   './StaffDonationSettings': './src/donation/staff-donation-settings.tsx',
 };

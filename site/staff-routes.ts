@@ -45,6 +45,8 @@ const order = [
   '/equipo/facturas/:id',
   '/equipo/donaciones',
   '/equipo/donaciones/:reference',
+  '/equipo/donaciones-mensuales',
+  '/equipo/donaciones-mensuales/:reference',
   '/equipo/certificados',
   '/equipo/cursos',
   '/equipo/catalogo',

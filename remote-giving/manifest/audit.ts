@@ -16,6 +16,7 @@ export const givingAudit: AuditLabels = {
     'giving.certificate': 'Certificados de donación',
     'giving.campaign': 'Campaña de donaciones',
     'giving.export': 'Exportaciones de donaciones',
+    'giving.monthly': 'Donaciones mensuales',
   },
   actions: {
     ...publishing.actions,
@@ -28,6 +29,11 @@ export const givingAudit: AuditLabels = {
     'giving.certificate.batch': 'Expidió los certificados de donación de un año',
     'giving.campaign.save': 'Guardó la campaña de donaciones',
     'giving.export': 'Exportó donaciones a CSV',
+    'giving.monthly.read': 'Consultó donaciones mensuales',
+    'giving.monthly.pause': 'Pausó una donación mensual a pedido del donante',
+    'giving.monthly.resume': 'Reanudó una donación mensual a pedido del donante',
+    'giving.monthly.cancel': 'Canceló una donación mensual a pedido del donante',
+    'giving.monthly.export': 'Exportó donaciones mensuales a CSV',
   },
   entities: {
     ...publishing.entities,
@@ -35,5 +41,7 @@ export const givingAudit: AuditLabels = {
     donation: 'Donación',
     donation_certificate: 'Certificado de donación',
     campaign: 'Campaña',
+    monthly_gift: 'Donación mensual',
+    monthly_gifts: 'Donaciones mensuales',
   },
 };

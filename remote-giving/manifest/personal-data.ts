@@ -63,6 +63,10 @@ export const givingPersonalData: DomainRegistry = {
         updated_at: {},
         cancelled_at: { label: 'Cancelada el' },
         cancel_reason: { label: 'Motivo de la cancelación' },
+        authorized_at: { label: 'Autorizada el' },
+        paused_at: { label: 'Pausada desde' },
+        payment_method_id: { label: 'Tarjeta (franquicia)' },
+        ledger_search: { personal: 'derivado' },
       },
       // Each charge is a donation (giving.contributions), kept by its own rule; the subscription itself moves no money.
       erase: { action: 'delete' },

@@ -6,6 +6,7 @@ import { certificateRoutes } from '../src/certificates/server/certificates';
 import { contributionRoutes, donationPayables } from '../src/donation/server/contributions';
 import { donationBoundsRoutes } from '../src/donation/server/donation-bounds';
 import { monthlyRoutes } from '../src/monthly/server/monthly';
+import { monthlyStaffRoutes } from '../src/monthly/server/monthly-staff';
 import { donationStaffRoutes } from '../src/donations/server/donations-staff';
 import { givingMigrations } from './migrations';
 import { certificatesToday } from '../src/certificates/server/today';
@@ -25,6 +26,8 @@ export const givingApi: ApiModule = {
     await app.register(campaignRoutes, ctx);
     // The staff's ledger of donations (#14).
     await app.register(donationStaffRoutes, ctx);
+    // The staff's monthly gifts: their ledger, figures per month, and pausing or cancelling one for its donor (#29).
+    await app.register(monthlyStaffRoutes, ctx);
     // Donation certificates: the donor's personal link and the team's issuing (#14).
     await app.register(certificateRoutes, ctx);
     await app.register(paymentStaffRoutes(donationPayables), ctx);

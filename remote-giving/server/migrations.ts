@@ -237,5 +237,36 @@ export const givingMigrations: DomainMigrations = {
           .execute();
       },
     },
+    '013_monthly_staff': {
+      // The staff's side of monthly giving (#29, src/monthly/server/monthly-staff.ts): when a gift was first authorized
+      // and since when it is paused (the monthly recurring revenue and churn per Bogotá month read them with
+      // created_at and cancelled_at), the card's brand as the provider reports it, and the ledger's search column over
+      // the donor's name, e-mail, document and the reference with an index for the state filter. Gifts from before:
+      // authorized when their first charge was approved (or their welcome e-mail, or their start if live now), paused
+      // since their last change.
+      async up(db) {
+        await db.schema
+          .withSchema('giving')
+          .alterTable('subscriptions')
+          .addColumn('authorized_at', 'timestamptz')
+          .addColumn('paused_at', 'timestamptz')
+          .addColumn('payment_method_id', 'text')
+          .execute();
+        await sql`
+          update giving.subscriptions s set
+            authorized_at = coalesce(
+              (select min(c.date_approved) from giving.contributions c where c.subscription_reference = s.reference),
+              s.welcome_sent_at,
+              case when s.status in ('authorized', 'paused') then s.created_at end),
+            paused_at = case when s.status = 'paused' then s.updated_at end`.execute(db);
+        await addLedgerSearch(
+          db,
+          'giving',
+          'subscriptions',
+          `coalesce(contributor_name, '') || ' ' || coalesce(contributor_lastname, '') || ' | ' || coalesce(email, '') || ' | ' || coalesce(id_number, '') || ' | ' || translate(coalesce(id_number, ''), '.- ', '') || ' | ' || reference`,
+          ['status'],
+        );
+      },
+    },
   },
 };

@@ -61,8 +61,16 @@ export interface SubscriptionsTable {
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
   cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  /** Who cancelled: 'donante' (manage link), 'proveedor' (rejected charges or elsewhere). */
+  /** Who cancelled: 'donante' (manage link), 'equipo' (the panel, at the donor's request), 'proveedor' (rejected charges or elsewhere). */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the gift was first authorized (migration 013): from then on it counts in the monthly recurring revenue. */
+  authorized_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Since when it is paused; null when it is not (migration 013). */
+  paused_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The card's brand as the provider reports it (`visa`, `master`…), when known (migration 013). */
+  payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Generated (migration 013): the donor's name, e-mail, document and the reference folded for the staff's search. */
+  ledger_search: ColumnType<string, never, never>;
 }
 
 /** `giving.subscription_notices` (migration 011): the notices sent, once each: a rejected charge's, and a cancellation by the provider. */

@@ -99,6 +99,8 @@ export const donationRecordResponseSchema = z.object({
     phone: z.string(),
   }),
   amount: z.int(),
+  /** A monthly gift's charge (#29): its gift's reference (MEN-…); null for a one-time donation. */
+  subscriptionReference: z.nullable(z.string()),
   payment: recordPaymentSchema,
   ...paymentTrailShape,
 });

@@ -7,6 +7,7 @@ import { formatCOP } from 'shared/format/money';
 import type { DonationRecordResponse } from './schemas';
 import { paymentStatusLabel } from 'shared/payments/ledger';
 import { AppLink } from 'shared/navigation';
+import { staffPath } from 'shared/staff-routes';
 import type { Certificate } from '../certificates/schemas';
 import { colombianDate } from 'shared/format/business-days';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
@@ -50,6 +51,7 @@ export const staffDonationTexts = {
   issued: (number: string) => `Certificado ${number} expedido.`,
   existed: (number: string) => `Ya existía el certificado ${number}.`,
   actionFailed: 'No pudimos expedir el certificado.',
+  monthlyCharge: 'Cargo de la donación mensual',
 } as const;
 const t = staffDonationTexts;
 
@@ -135,6 +137,14 @@ function DonationView({ resource }: { resource: { state: Resource<DonationRecord
             <p className="staff-screen__intro">
               {formatCOP(record.amount)} · {paymentStatusLabel(record.payment.status)}
             </p>
+            {record.subscriptionReference ? (
+              <p>
+                {t.monthlyCharge}{' '}
+                <AppLink to={staffPath('/equipo/donaciones-mensuales/:reference', { reference: record.subscriptionReference })}>
+                  {record.subscriptionReference}
+                </AppLink>
+              </p>
+            ) : null}
           </header>
           <section aria-labelledby="donacion-datos">
             <h2 id="donacion-datos">{t.donationTitle}</h2>

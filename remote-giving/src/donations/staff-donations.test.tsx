@@ -61,6 +61,7 @@ describe('StaffDonations (/equipo/donaciones)', () => {
     const list = await screen.findByRole('table', { name: /Donaciones: 2 de 2/ });
     expect(within(list).getByRole('link', { name: 'Lucía Peña' }).getAttribute('href')).toBe('/equipo/donaciones/DON-b');
     expect(within(list).getByText('Rechazado')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Ver las donaciones mensuales/ }).getAttribute('href')).toBe('/equipo/donaciones-mensuales');
     expect(await axeViolations(container)).toEqual([]);
   });
 
@@ -121,6 +122,7 @@ const record: DonationRecordResponse = {
     phone: '3105550000',
   },
   amount: 120_000,
+  subscriptionReference: null,
   payment: {
     status: 'refunded',
     id: '8002',
@@ -197,6 +199,18 @@ describe('StaffDonation (/equipo/donaciones/:reference)', () => {
     expect(within(certificates).queryByRole('button')).toBeNull();
     expect(screen.getByText('Solo una donación con el pago aprobado tiene certificado.')).toBeTruthy();
     expect(await axeViolations(container)).toEqual([]);
+  });
+});
+
+describe('StaffDonation of a monthly charge', () => {
+  it('says which monthly gift it charged, linking to its page', async () => {
+    renderAsStaff(<StaffDonation reference="DON-b" />, {
+      'GET /api/giving/staff/donations/DON-b': ok({ ...record, subscriptionReference: 'MEN-abc' }),
+      'GET /api/giving/staff/certificates/donacion/DON-b': ok({ certificates: [] }),
+    });
+    const link = await screen.findByRole('link', { name: 'MEN-abc' });
+    expect(link.getAttribute('href')).toBe('/equipo/donaciones-mensuales/MEN-abc');
+    expect(link.parentElement?.textContent).toBe('Cargo de la donación mensual MEN-abc');
   });
 });
 

@@ -7,6 +7,7 @@ import { formatColombianDateTime, formatMonth } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { DonationExportQueryInput, DonationListRequest, DonationListResponse } from './schemas';
 import { paymentStatuses, paymentStatusLabel, type PaymentStatus } from 'shared/payments/ledger';
+import { AppLink } from 'shared/navigation';
 import { staffPath } from 'shared/staff-routes';
 import { StaffTable } from 'shared/ui/staff/kit';
 import { useStaffResource } from 'shared/ui/staff/resource';
@@ -41,6 +42,7 @@ export const staffDonationsTexts = {
   donor: 'Donante',
   exportHint:
     'El archivo tiene las donaciones del estado de pago y las fechas elegidas (la búsqueda no se aplica). Queda registrado en la auditoría.',
+  monthly: 'Ver las donaciones mensuales (ingreso recurrente, cancelaciones)',
 } as const;
 const t = staffDonationsTexts;
 const totalsTexts = { failed: t.totalsFailed, network: t.totalsFailed, sessionEnded: t.totalsFailed };
@@ -147,7 +149,14 @@ export default function StaffDonations() {
       whoColumn={t.donor}
       columns={columns}
       hrefOf={(item) => staffPath('/equipo/donaciones/:reference', { reference: item.reference })}
-      summary={(applied) => <DonationTotals desde={applied.desde} hasta={applied.hasta} />}
+      summary={(applied) => (
+        <>
+          <p>
+            <AppLink to="/equipo/donaciones-mensuales">{t.monthly}</AppLink>
+          </p>
+          <DonationTotals desde={applied.desde} hasta={applied.hasta} />
+        </>
+      )}
     />
   );
 }

@@ -24,6 +24,8 @@ const noPersonalData = new Set([
   'GET /api/giving/staff/campaigns',
   // Sums of approved donations per month and year.
   'GET /api/giving/staff/donations/totales',
+  // Monthly gifts' recurring revenue and counts per month (#29).
+  'GET /api/giving/staff/monthly/metricas',
   // Subscribers counted per status, and the latest sends (subject, counts).
   'GET /api/community/staff/newsletter',
   // Records counted per kind, and how many are not contacted yet.
@@ -41,6 +43,8 @@ const publishedContent = /^\/api\/[a-z]+\/staff\/publicacion\//;
 
 const auditedByHandler = new Set([
   'GET /api/giving/staff/donations/exportar',
+  // The monthly gifts' CSV (#29): sendLedgerExport writes 'giving.monthly.export'.
+  'GET /api/giving/staff/monthly/exportar',
   'GET /api/courses/staff/enrolments/exportar',
   // The accountant's month of electronic invoices (#30): sendLedgerExport writes 'courses.invoice.export'.
   'GET /api/courses/staff/facturas/exportar',
@@ -86,6 +90,8 @@ describe('audited staff reads of personal data (issue #26, row 6)', () => {
   const performed: Array<[string, StaffRole, 'GET' | 'POST', string, object | null, string]> = [
     ['the donations list', 'finanzas', 'POST', '/api/giving/staff/donations/lista', {}, 'giving.donation.read'],
     ['the donations CSV', 'finanzas', 'GET', '/api/giving/staff/donations/exportar', null, 'giving.export'],
+    ['the monthly gifts list', 'finanzas', 'POST', '/api/giving/staff/monthly/lista', {}, 'giving.monthly.read'],
+    ['the monthly gifts CSV', 'finanzas', 'GET', '/api/giving/staff/monthly/exportar', null, 'giving.monthly.export'],
     ['the enrolments list', 'cursos', 'POST', '/api/courses/staff/enrolments/lista', {}, 'courses.enrolment.read'],
     ['the enrolments CSV', 'finanzas', 'GET', '/api/courses/staff/enrolments/exportar', null, 'courses.export'],
     ["the community inbox's volunteers", 'comunidad', 'POST', '/api/community/staff/inbox/voluntarios/lista', {}, 'community.inbox.read'],

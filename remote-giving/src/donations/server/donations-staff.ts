@@ -107,6 +107,7 @@ async function readRecord(db: SiteDb, reference: string): Promise<DonationRecord
       phone: d.phone_number,
     },
     amount: d.donation_amount,
+    subscriptionReference: d.subscription_reference,
     payment: paymentOf(d),
     ...trail,
   };

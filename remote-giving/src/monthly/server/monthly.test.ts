@@ -3,93 +3,29 @@
 // the site over HTTP twice and out of order.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cancelMonthlyGiftsBeforeErasure } from '../../../manifest/monthly-erasure';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildPaymentSandbox, type PaymentSandboxApp } from 'sandbox/payments';
-import { testApi, type TestApi } from 'shared/server/api-testing';
-import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
 import { signNotification } from 'shared/server/payments/signature';
-import { createMercadoPagoSubscriptions } from 'shared/server/payments/subscriptions';
-import { givingApi } from '../../../server/index';
 import { issueAnnual } from '../../certificates/server/annual';
 import { donorKeyOf } from '../../certificates/server/rules';
-
-const token = 'TEST-monthly-token';
-const donor = {
-  data_authorization: true,
-  contributor_name: 'Camila',
-  contributor_lastname: 'Rojas',
-  id_type: 'Cédula de ciudadanía',
-  id_number: '52123456',
-  email: 'camila@example.com',
-  phone_number: '3105550000',
-};
+import { monthlyDonor as donor, startMonthlyStandIn, type MonthlyStandIn } from './monthly-testing';
 
 describe('monthly giving against the subscriptions stand-in', () => {
-  let dataDir: string;
-  let sandbox: PaymentSandboxApp;
+  let standIn: MonthlyStandIn;
+  let sandbox: MonthlyStandIn['sandbox'];
   let sandboxUrl: string;
-  let api: TestApi;
+  let api: MonthlyStandIn['api'];
 
   beforeAll(async () => {
-    api = await testApi(givingApi, {
-      payments: undefined,
-      settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
-    });
-    await api.app.listen({ port: 0, host: '127.0.0.1' });
-    const siteUrl = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'monthly-giving-'));
-    sandbox = buildPaymentSandbox({
-      dataDir,
-      accessToken: token,
-      webhookSecret: api.ctx.settings.paymentWebhookSecret,
-      // Every notification twice, and an entity's older notification again after its newer one.
-      duplicates: 1,
-      outOfOrder: true,
-      subscriptionNotificationUrl: `${siteUrl}/api/giving/monthly/notifications`,
-    });
-    await sandbox.listen({ port: 0, host: '127.0.0.1' });
-    sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-    // The site's real clients, pointed at the stand-in.
-    api.ctx.payments = createMercadoPagoProvider({ accessToken: token, baseUrl: sandboxUrl });
-    api.ctx.subscriptions = createMercadoPagoSubscriptions({ accessToken: token, baseUrl: sandboxUrl, timeoutMs: 5000 });
+    standIn = await startMonthlyStandIn();
+    ({ api, sandbox, sandboxUrl } = standIn);
   });
-  afterAll(async () => {
-    await sandbox.close();
-    await api.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(async () => standIn.close());
 
-  const start = (payload: Record<string, unknown>) => api.app.inject({ method: 'POST', url: '/api/giving/monthly', payload });
-  const settle = async () => {
-    await sandbox.sandbox.idle();
-    await api.mailer.flush();
-  };
-  const authorize = async (initPoint: string, fields: Record<string, string> = {}) => {
-    const id = new URL(initPoint).searchParams.get('preapproval_id') as string;
-    const res = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        preapproval_id: id,
-        payer_email: donor.email,
-        card_number: '5254133674403564',
-        expiration_month: '11',
-        expiration_year: '2035',
-        security_code: '123',
-        cardholder_name: 'APRO',
-        ...fields,
-      }).toString(),
-      redirect: 'manual',
-    });
-    return { id, status: res.status, location: res.headers.get('location') };
-  };
-  const charges = (reference: string) =>
-    api.db.selectFrom('giving.contributions').selectAll().where('subscription_reference', '=', reference).orderBy('id').execute();
-  const mails = async (to: string) => (await api.mailer.list(200)).filter((m) => m.to === to);
-  const subjectCount = async (to: string, subject: string) => (await mails(to)).filter((m) => m.subject.startsWith(subject)).length;
+  const start = (payload: Record<string, unknown>) => standIn.start(payload);
+  const settle = () => standIn.settle();
+  const authorize = (initPoint: string, fields: Record<string, string> = {}) => standIn.authorize(initPoint, fields);
+  const charges = (reference: string) => standIn.charges(reference);
+  const mails = (to: string) => standIn.mails(to);
+  const subjectCount = (to: string, subject: string) => standIn.subjectCount(to, subject);
   /** The manage link's token in the newest e-mail that carries one. */
   const latestToken = async (to: string) => {
     for (const m of await mails(to)) {
@@ -98,10 +34,7 @@ describe('monthly giving against the subscriptions stand-in', () => {
     }
     throw new Error('no manage link');
   };
-  const advance = async (days: number) => {
-    sandbox.sandbox.subscriptionEngine.advance(days);
-    await settle();
-  };
+  const advance = (days: number) => standIn.advance(days);
   const manage = (tok: string, suffix = '', method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object) =>
     api.app.inject({ method, url: `/api/giving/monthly/manage/${tok}${suffix}`, ...(payload ? { payload } : {}) });
 
@@ -267,21 +200,7 @@ describe('monthly giving against the subscriptions stand-in', () => {
     const res = await start({ ...donor, email: lost, donation_amount: '$ 50.000' });
     expect(res.statusCode).toBe(201);
     const body = res.json() as { init_point: string; reference: string };
-    const id = new URL(body.init_point).searchParams.get('preapproval_id') as string;
-    const auth = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        preapproval_id: id,
-        payer_email: lost,
-        card_number: '5254133674403564',
-        expiration_month: '11',
-        expiration_year: '2035',
-        security_code: '123',
-        cardholder_name: 'APRO',
-      }).toString(),
-      redirect: 'manual',
-    });
+    const auth = await authorize(body.init_point, { payer_email: lost });
     expect(auth.status).toBe(303);
     await settle();
     expect(await charges(body.reference)).toHaveLength(1);
@@ -355,21 +274,8 @@ describe('monthly giving against the subscriptions stand-in', () => {
     const lapsed = 'rechazada@example.com';
     const res = await start({ ...donor, email: lapsed, optional_donation_amount: '25000' });
     const body = res.json() as { init_point: string; reference: string };
-    const id = new URL(body.init_point).searchParams.get('preapproval_id') as string;
-    const auth = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        preapproval_id: id,
-        payer_email: lapsed,
-        card_number: '5254133674403564',
-        expiration_month: '11',
-        expiration_year: '2035',
-        security_code: '123',
-        cardholder_name: 'APRO',
-      }).toString(),
-      redirect: 'manual',
-    });
+    const auth = await authorize(body.init_point, { payer_email: lapsed });
+    const id = auth.id;
     expect(auth.status).toBe(303);
     await settle();
     sandbox.sandbox.subscriptionEngine.setNextCharges(id, { outcomes: Array.from({ length: 15 }, () => 'rejected') });
@@ -390,21 +296,8 @@ describe('monthly giving against the subscriptions stand-in', () => {
     const leaving = 'supresion@example.com';
     const res = await start({ ...donor, email: leaving, optional_donation_amount: '20000' });
     const body = res.json() as { init_point: string; reference: string };
-    const id = new URL(body.init_point).searchParams.get('preapproval_id') as string;
-    const auth = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        preapproval_id: id,
-        payer_email: leaving,
-        card_number: '5254133674403564',
-        expiration_month: '11',
-        expiration_year: '2035',
-        security_code: '123',
-        cardholder_name: 'APRO',
-      }).toString(),
-      redirect: 'manual',
-    });
+    const auth = await authorize(body.init_point, { payer_email: leaving });
+    const id = auth.id;
     expect(auth.status).toBe(303);
     await settle();
     // The provider does not answer: the erasure stops before anything is erased.

@@ -31,7 +31,7 @@ import { outOfBoundsMessage, resolveDonationAmount, type DonationBounds } from '
 import { monthlyOperations } from '../operations';
 import { monthlyTexts, type ManageResponse } from '../schemas';
 
-type SubscriptionRow = Selectable<Database['giving.subscriptions']>;
+export type SubscriptionRow = Selectable<Database['giving.subscriptions']>;
 type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
 
 /** Monthly gifts started per e-mail and hour before a card-testing pause (as the one-time donation's limit). */
@@ -91,6 +91,16 @@ async function mirrorSubscription(
       provider_modified_at: modified,
       cancelled_at: status === 'cancelled' ? sql<Date>`coalesce(cancelled_at, now())` : null,
       cancel_reason: status === 'cancelled' ? sql<string>`coalesce(cancel_reason, ${cancelReason})` : null,
+      // The staff's monthly figures (monthly-staff.ts): first authorized, and since when paused (a cancelled gift keeps both).
+      authorized_at: status === 'authorized' ? sql<Date>`coalesce(authorized_at, now())` : sql<Date | null>`authorized_at`,
+      // Paused until cancelled stays paused since then (not active in between); resumed is not paused any more.
+      paused_at:
+        status === 'paused'
+          ? sql<Date>`coalesce(paused_at, now())`
+          : status === 'cancelled'
+            ? sql<Date | null>`paused_at`
+            : sql<Date | null>`case when status = 'cancelled' then paused_at else null end`,
+      payment_method_id: sub.payment_method_id ?? sql<string | null>`payment_method_id`,
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', row.id)
@@ -402,8 +412,25 @@ async function byToken(ctx: ApiContext, token: string): Promise<SubscriptionRow>
   return row;
 }
 
-/** Asks the provider for the change first, then mirrors what it answered. */
-async function changeAtProvider(ctx: ApiContext, row: SubscriptionRow, change: SubscriptionChange, reason: string) {
+/** What a refused or failed change says: to the donor (their manage link) or to the team (the panel). */
+export interface ChangeMessages {
+  cancelled: string;
+  refused: string;
+  providerDown: string;
+}
+
+/**
+ * Asks the provider for the change first, then mirrors what it answered: the donor's manage link and the panel's
+ * actions (monthly-staff.ts) both change a gift this way. The provider refusing it for the gift's state is a 409 (the
+ * state mirrored first); the provider not answering, a 503. `reason` is who cancels ('donante', 'equipo').
+ */
+export async function changeAtProvider(
+  ctx: ApiContext,
+  row: SubscriptionRow,
+  change: SubscriptionChange,
+  reason: string,
+  messages: ChangeMessages = monthlyTexts,
+) {
   let sub: Subscription;
   try {
     sub = await ctx.subscriptions.updateSubscription(row.preapproval_id as string, change);
@@ -411,11 +438,31 @@ async function changeAtProvider(ctx: ApiContext, row: SubscriptionRow, change: S
     if (err instanceof PaymentProviderError && err.providerStatus === 400) {
       // The provider refused the change for the subscription's state (changed meanwhile): mirror it, then say so.
       const now = await syncPreapproval(ctx, row.preapproval_id as string).catch(() => null);
-      throw new ApiError(409, 'invalid_status', now?.status === 'cancelled' ? monthlyTexts.cancelled : monthlyTexts.refused);
+      throw new ApiError(409, 'invalid_status', now?.status === 'cancelled' ? messages.cancelled : messages.refused);
     }
-    throw new ApiError(503, 'payment_provider_unavailable', monthlyTexts.providerDown);
+    throw new ApiError(503, 'payment_provider_unavailable', messages.providerDown);
   }
   return mirrorSubscription(ctx, row, sub, reason);
+}
+
+/**
+ * The donor's e-mail after a cancellation they asked for: from their manage link ('donante'), or by the team at their
+ * request ('equipo', the panel). The same words otherwise.
+ */
+export async function sendCancelledMail(ctx: ApiContext, row: SubscriptionRow, by: 'donante' | 'equipo') {
+  const byTeam = by === 'equipo';
+  await ctx.mailer.send(
+    renderMail({
+      to: row.email,
+      subject: byTeam ? 'Cancelamos tu donación mensual a tu solicitud' : 'Cancelaste tu donación mensual',
+      greeting: 'Hola:',
+      paragraphs: [
+        `${byTeam ? `Como nos lo pediste, ${site.name} canceló` : 'Cancelamos'} tu donación mensual de ${formatCOP(row.amount)}: Mercado Pago no hará más cobros a tu tarjeta. Los cobros ya hechos siguen siendo donaciones y cuentan en tu certificado anual.`,
+        `Gracias por haber donado cada mes. Si no ${byTeam ? 'pediste esta cancelación' : 'fuiste tú quien la canceló'}, escríbenos a ${site.contact.email}.`,
+      ],
+      details: [['Donación mensual', row.reference]],
+    }),
+  );
 }
 
 /**
@@ -566,18 +613,7 @@ export const monthlyRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =>
       const row = await byToken(ctx, request.params.token);
       if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
       const cancelled = await changeAtProvider(ctx, row, { kind: 'cancel' }, 'donante');
-      await ctx.mailer.send(
-        renderMail({
-          to: cancelled.email,
-          subject: 'Cancelaste tu donación mensual',
-          greeting: 'Hola:',
-          paragraphs: [
-            `Cancelamos tu donación mensual de ${formatCOP(cancelled.amount)}: Mercado Pago no hará más cobros a tu tarjeta. Los cobros ya hechos siguen siendo donaciones y cuentan en tu certificado anual.`,
-            `Gracias por haber donado cada mes. Si no fuiste tú quien la canceló, escríbenos a ${site.contact.email}.`,
-          ],
-          details: [['Donación mensual', cancelled.reference]],
-        }),
-      );
+      await sendCancelledMail(ctx, cancelled, 'donante');
       return manageAnswer(ctx, cancelled);
     },
     manageLimit,
