@@ -63,11 +63,18 @@ export interface SubscriptionsTable {
   cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Who cancelled: 'donante' (manage link), 'proveedor' (rejected charges or elsewhere). */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The card of the latest approved charge (migration 012): its last four digits and expiry month, 'YYYY-MM'. */
+  card_last_four: ColumnType<string | null, string | null | undefined, string | null>;
+  card_expires: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `giving.subscription_notices` (migration 011): the notices sent, once each: a rejected charge's, and a cancellation by the provider. */
 export interface SubscriptionNoticesTable {
-  /** What was noticed: `cycle:<authorized payment id>` (a rejected charge), a rejected payment's id when its cycle is unknown, or `cancel:<subscription reference>`. */
+  /**
+   * What was noticed: `cycle:<authorized payment id>` (a rejected charge), a rejected payment's id when its cycle is
+   * unknown, `cancel:<subscription reference>`, `expiry:<subscription reference>:<YYYY-MM>` (the card expires) or
+   * `thanks:<year>:<SHA-256 hex of the lower-cased e-mail>` (January's thank-you, one per donor and year).
+   */
   payment_id: string;
   subscription_reference: string;
   kind: string;
@@ -92,7 +99,12 @@ export interface CampaignsTable {
   /** One of the site's published files, `/archivos/<id>.<ext>`, with its required text alternative. */
   image_src: string | null;
   image_alt: string | null;
+  /** How monthly gifts count toward the goal (migration 012). */
+  monthly_counting: ColumnType<MonthlyCounting, MonthlyCounting | undefined, MonthlyCounting>;
 }
+
+/** 'first_charge': a monthly gift adds its first charge; 'twelve_months': 12 × its first charge (never less than it gave). */
+export type MonthlyCounting = 'first_charge' | 'twelve_months';
 
 /** `giving.certificates` (migration 005): the donation certificates issued, numbered per donation year. */
 export interface CertificatesTable {
