@@ -7,6 +7,7 @@ import type {
   PaymentNotificationsTable,
   Serial,
 } from 'shared/server/database';
+import type { MonthlyCounting } from '../src/campaign/schemas';
 
 /** `giving.contributions` (migrations.ts): one row per donation, stored before its checkout is created. */
 export interface ContributionsTable extends PayableTable {
@@ -99,12 +100,9 @@ export interface CampaignsTable {
   /** One of the site's published files, `/archivos/<id>.<ext>`, with its required text alternative. */
   image_src: string | null;
   image_alt: string | null;
-  /** How monthly gifts count toward the goal (migration 012). */
+  /** How monthly gifts count toward the goal (migration 012; src/campaign/schemas.ts says how). */
   monthly_counting: ColumnType<MonthlyCounting, MonthlyCounting | undefined, MonthlyCounting>;
 }
-
-/** 'first_charge': a monthly gift adds its first charge; 'twelve_months': 12 × its first charge (never less than it gave). */
-export type MonthlyCounting = 'first_charge' | 'twelve_months';
 
 /** `giving.certificates` (migration 005): the donation certificates issued, numbered per donation year. */
 export interface CertificatesTable {
