@@ -151,8 +151,8 @@ export async function sendYearThanks(ctx: CareContext, now: Date): Promise<numbe
         subject: `Gracias por donar cada mes en ${year}`,
         greeting: 'Hola:',
         paragraphs: [
-          `En ${year} tu donación mensual sumó ${formatCOP(total)} en ${charges === 1 ? '1 cobro' : `${charges} cobros`}. Gracias por acompañar cada mes el trabajo de ${site.name}.`,
-          `Para tu declaración de renta puedes pedir el certificado anual consolidado de tus donaciones de ${year} (${site.legalNature}): escríbenos a ${site.contact.email} desde este correo con tu nombre completo y tu documento, y te lo enviamos. Los cobros reembolsados no cuentan en este total ni en el certificado.`,
+          `En ${year} donaste cada mes un total de ${formatCOP(total)} en ${charges === 1 ? '1 cobro' : `${charges} cobros`}. Gracias por acompañar mes a mes el trabajo de ${site.name}.`,
+          `Para tu declaración de renta, pide el certificado anual consolidado de tus donaciones de ${year}: escríbenos a ${site.contact.email} desde este correo con tu nombre completo y tu documento, y te lo enviamos. Los cobros reembolsados no cuentan en este total ni en el certificado.`,
         ],
         details: [
           ['Año', String(year)],
