@@ -4,7 +4,7 @@ import { describe, expect, it } from '@jest/globals';
 import { formatCOP } from 'shared/format/money';
 import { bogotaDay, runOnce } from 'shared/server/jobs';
 import { emailDigest, MONTHLY_CARE_JOB, sendMonthlyCare } from './care';
-import { monthlyDonor, useMonthlyHarness } from './monthly-testing';
+import { monthlyDonor, useMonthlyHarness } from '../../../server/monthly-testing';
 
 /** The Bogotá year and month (1–12) of an instant. */
 const bogotaMonth = (at: Date) => {
@@ -45,9 +45,9 @@ describe('monthly gifts: the card-expiry notice and the January thank-you', () =
     const now = h.sandbox.sandbox.subscriptionEngine.now();
     const expires = nextMonthOf(bogotaMonth(now));
     const active = await gift('activa@example.com', '30000', expires);
-    const paused = await gift('pausada@example.com', '25000', expires);
+    await gift('pausada@example.com', '25000', expires);
     const cancelled = await gift('cancelada@example.com', '20000', expires);
-    const later = await gift('lejana@example.com', '20000', nextMonthOf(expires));
+    await gift('lejana@example.com', '20000', nextMonthOf(expires));
     expect(await row(active)).toMatchObject({ card_last_four: '3564', card_expires: key(expires) });
 
     expect((await h.manage(await h.latestToken('pausada@example.com'), '/pause', 'POST')).statusCode).toBe(200);
@@ -85,7 +85,6 @@ describe('monthly gifts: the card-expiry notice and the January thank-you', () =
     expect(await h.subjectCount('lejana@example.com', expirySubject)).toBe(1);
     const afterExpiry = new Date(Date.UTC(nextMonthOf(nextMonthOf(expires)).year, nextMonthOf(nextMonthOf(expires)).month - 1, 15, 15));
     expect((await run(afterExpiry)).expiry).toBe(0);
-    expect(later).toBeTruthy();
   });
 
   it('thanks each donor in January for the previous year’s approved monthly charges, once, without refunds or other years', async () => {

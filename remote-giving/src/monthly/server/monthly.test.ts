@@ -6,7 +6,7 @@ import { cancelMonthlyGiftsBeforeErasure } from '../../../manifest/monthly-erasu
 import type { PaymentSandboxApp } from 'sandbox/payments';
 import type { TestApi } from 'shared/server/api-testing';
 import { signNotification } from 'shared/server/payments/signature';
-import { monthlyDonor, useMonthlyHarness } from './monthly-testing';
+import { monthlyDonor, useMonthlyHarness } from '../../../server/monthly-testing';
 import { issueAnnual } from '../../certificates/server/annual';
 import { donorKeyOf } from '../../certificates/server/rules';
 

@@ -1,6 +1,6 @@
 // Test support for monthly giving (#29): the giving API and the payments stand-in's subscriptions started in-process,
 // the site's real provider clients pointed at the stand-in, and the steps a test takes (start a gift, authorize it on
-// the hosted page, move the stand-in's clock, read the e-mails). Used by monthly.test.ts and care.test.ts.
+// the hosted page, move the stand-in's clock, read the e-mails). Used by src/monthly/server/monthly.test.ts and care.test.ts.
 import { afterAll, beforeAll } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,7 @@ import { buildPaymentSandbox, type PaymentSandboxApp } from 'sandbox/payments';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
 import { createMercadoPagoSubscriptions } from 'shared/server/payments/subscriptions';
-import { givingApi } from '../../../server/index';
+import { givingApi } from './index';
 
 const token = 'TEST-monthly-token';
 
