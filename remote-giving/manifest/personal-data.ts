@@ -67,10 +67,35 @@ export const givingPersonalData: DomainRegistry = {
         paused_at: { label: 'Pausada desde' },
         payment_method_id: { label: 'Tarjeta (franquicia)' },
         ledger_search: { personal: 'derivado' },
+        // The card of the latest approved charge, as Mercado Pago reports it: never the number, only its last four digits.
+        card_last_four: { label: 'Últimos cuatro dígitos de la tarjeta' },
+        card_expires: { label: 'Vencimiento de la tarjeta (año-mes)' },
       },
       // Each charge is a donation (giving.contributions), kept by its own rule; the subscription itself moves no money.
       erase: { action: 'delete' },
       orderBy: 'created_at',
+    }),
+    tableSpec({
+      table: 'giving.subscription_notices',
+      label: 'Avisos enviados sobre tus donaciones mensuales',
+      belongs: [{ parent: 'giving.subscriptions', column: 'subscription_reference', parentColumn: 'reference' }],
+      columns: {
+        // What was noticed (a charge, a cancellation, a card's expiry, January's thank-you keyed by a digest of the address).
+        payment_id: { personal: 'seudonimo' },
+        subscription_reference: { label: 'Número de la donación mensual' },
+        kind: {
+          label: 'Aviso',
+          values: {
+            rejected: 'Cobro rechazado',
+            cancelled: 'Cancelada por Mercado Pago',
+            expiry: 'La tarjeta está por vencer',
+            thanks: 'Agradecimiento del año',
+          },
+        },
+        sent_at: { label: 'Enviado el' },
+      },
+      erase: { action: 'follow-parent' },
+      orderBy: 'sent_at',
     }),
     tableSpec({
       table: 'giving.payment_events',
@@ -129,10 +154,6 @@ export const givingPersonalData: DomainRegistry = {
   ],
   plain: [
     { table: 'giving.payment_notifications', why: 'Identificadores de las notificaciones del proveedor de pagos ya procesadas.' },
-    {
-      table: 'giving.subscription_notices',
-      why: 'Avisos de cobros mensuales rechazados ya enviados: número del pago y de la donación mensual.',
-    },
     { table: 'giving.certificate_counters', why: 'El último número de certificado de donación usado en cada año.' },
   ],
 };

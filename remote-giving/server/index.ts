@@ -7,6 +7,7 @@ import { contributionRoutes, donationPayables } from '../src/donation/server/con
 import { donationBoundsRoutes } from '../src/donation/server/donation-bounds';
 import { monthlyRoutes } from '../src/monthly/server/monthly';
 import { monthlyStaffRoutes } from '../src/monthly/server/monthly-staff';
+import { MONTHLY_CARE_JOB, scheduleMonthlyCare } from '../src/monthly/server/care';
 import { donationStaffRoutes } from '../src/donations/server/donations-staff';
 import { givingMigrations } from './migrations';
 import { certificatesToday } from '../src/certificates/server/today';
@@ -35,7 +36,12 @@ export const givingApi: ApiModule = {
     await app.register(todayRoutes('giving', [certificatesToday, paymentsToday(donationPayables)]), ctx);
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);
-    app.addHook('onClose', async () => stopReconciliation());
+    // Monthly gifts' donor care (#29): the card-expiry notices and January's thank-you, daily at 08:00 Bogotá.
+    const stopCare = scheduleMonthlyCare(ctx, (err) => app.log.warn({ job: MONTHLY_CARE_JOB, err: String(err) }, 'monthly care failed'));
+    app.addHook('onClose', async () => {
+      stopCare();
+      stopReconciliation();
+    });
   },
 };
 

@@ -237,6 +237,31 @@ export const givingMigrations: DomainMigrations = {
           .execute();
       },
     },
+    '012_monthly_care': {
+      // Donor care for monthly gifts (#29, src/monthly/server/care.ts): the card the latest approved charge was made to
+      // (its last four digits and its expiry month, 'YYYY-MM', as the provider's payment reports them), so a daily job
+      // can warn the donor a month before it expires; and how a campaign counts monthly gifts (src/campaign/server/):
+      // 'first_charge' (a gift adds its first charge only) or 'twelve_months' (12 times its first charge, never less
+      // than what it actually gave within the campaign's dates).
+      async up(db) {
+        await db.schema
+          .withSchema('giving')
+          .alterTable('subscriptions')
+          .addColumn('card_last_four', 'text', (c) => c.check(sql`card_last_four ~ '^[0-9]{4}$'`))
+          .addColumn('card_expires', 'text', (c) => c.check(sql`card_expires ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`))
+          .execute();
+        await db.schema
+          .withSchema('giving')
+          .alterTable('campaigns')
+          .addColumn('monthly_counting', 'text', (c) =>
+            c
+              .notNull()
+              .defaultTo('first_charge')
+              .check(sql`monthly_counting in ('first_charge', 'twelve_months')`),
+          )
+          .execute();
+      },
+    },
     '013_monthly_staff': {
       // The staff's side of monthly giving (#29, src/monthly/server/monthly-staff.ts): when a gift was first authorized
       // and since when it is paused (the monthly recurring revenue and churn per Bogotá month read them with

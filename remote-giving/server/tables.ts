@@ -7,6 +7,7 @@ import type {
   PaymentNotificationsTable,
   Serial,
 } from 'shared/server/database';
+import type { MonthlyCounting } from '../src/campaign/schemas';
 
 /** `giving.contributions` (migrations.ts): one row per donation, stored before its checkout is created. */
 export interface ContributionsTable extends PayableTable {
@@ -71,11 +72,18 @@ export interface SubscriptionsTable {
   payment_method_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Generated (migration 013): the donor's name, e-mail, document and the reference folded for the staff's search. */
   ledger_search: ColumnType<string, never, never>;
+  /** The card of the latest approved charge (migration 012): its last four digits and expiry month, 'YYYY-MM'. */
+  card_last_four: ColumnType<string | null, string | null | undefined, string | null>;
+  card_expires: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `giving.subscription_notices` (migration 011): the notices sent, once each: a rejected charge's, and a cancellation by the provider. */
 export interface SubscriptionNoticesTable {
-  /** What was noticed: `cycle:<authorized payment id>` (a rejected charge), a rejected payment's id when its cycle is unknown, or `cancel:<subscription reference>`. */
+  /**
+   * What was noticed: `cycle:<authorized payment id>` (a rejected charge), a rejected payment's id when its cycle is
+   * unknown, `cancel:<subscription reference>`, `expiry:<subscription reference>:<YYYY-MM>` (the card expires) or
+   * `thanks:<year>:<SHA-256 hex of the lower-cased e-mail>` (January's thank-you, one per donor and year).
+   */
   payment_id: string;
   subscription_reference: string;
   kind: string;
@@ -100,6 +108,8 @@ export interface CampaignsTable {
   /** One of the site's published files, `/archivos/<id>.<ext>`, with its required text alternative. */
   image_src: string | null;
   image_alt: string | null;
+  /** How monthly gifts count toward the goal (migration 012; src/campaign/schemas.ts says how). */
+  monthly_counting: ColumnType<MonthlyCounting, MonthlyCounting | undefined, MonthlyCounting>;
 }
 
 /** `giving.certificates` (migration 005): the donation certificates issued, numbered per donation year. */

@@ -20,7 +20,20 @@ export const campaignTexts = {
   notFound: 'No encontramos esa campaña.',
   imageInvalid: 'La imagen debe ser un archivo subido al sitio con el botón «Subir imagen» (/archivos/…).',
   imageAltRequired: 'Describe la imagen para quien no puede verla (qué muestra, en una frase).',
+  monthlyCountingInvalid: 'Elige cómo cuentan las donaciones mensuales: solo su primer cobro, o 12 meses.',
 } as const;
+
+/**
+ * How a monthly gift counts toward the goal (#29: "as the foundation chooses (first charge, or 12 months)"), for gifts
+ * whose first approved charge falls between the campaign's dates (a gift started before adds nothing):
+ * - `first_charge`: its first charge only; the later months do not add (the default).
+ * - `twelve_months`: 12 times its first charge, as a pledge counted at once; never less than the gift's approved charges
+ *   between the dates (a raised amount after the first charge).
+ * One-time donations count as before. A refunded or charged-back charge is not approved, so it never counts: a gift's
+ * first charge is its earliest charge still approved.
+ */
+export const monthlyCountings = ['first_charge', 'twelve_months'] as const;
+export type MonthlyCounting = (typeof monthlyCountings)[number];
 
 /** Longest public description of a campaign (a few paragraphs), and of an image's text alternative. */
 export const CAMPAIGN_DESCRIPTION_MAX = 2000;
@@ -71,6 +84,7 @@ export const campaignRequestSchema = z
     description: optionalText(CAMPAIGN_DESCRIPTION_MAX, { multiline: true }),
     image_src: imagePath,
     image_alt: optionalText(CAMPAIGN_IMAGE_ALT_MAX),
+    monthly_counting: z._default(z.enum(monthlyCountings, { error: campaignTexts.monthlyCountingInvalid }), 'first_charge'),
   })
   .check(
     z.superRefine((v, issue) => {
@@ -92,7 +106,7 @@ export const campaignProgressSchema = z.object({
   title: z.string(),
   goal_amount: z.int(),
   raised_amount: z.int(),
-  /** How many approved donations made it. */
+  /** How many approved donations made it (a monthly gift counts once, by its first charge). */
   donations: z.int(),
   starts_on: z.string(),
   ends_on: z.string(),
@@ -111,6 +125,7 @@ export const staffCampaignSchema = z.extend(campaignProgressSchema, {
   id: z.int(),
   /** running: today is between its dates; upcoming; finished. */
   state: z.enum(['running', 'upcoming', 'finished']),
+  monthly_counting: z.enum(monthlyCountings),
   updated_at: z.string(),
   updated_by: z.nullable(z.string()),
 });

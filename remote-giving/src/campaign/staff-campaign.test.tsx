@@ -26,6 +26,7 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   updated_by: 'ana@fundacion.org',
   description: null,
   image: null,
+  monthly_counting: 'first_charge',
   ...over,
 });
 
@@ -35,7 +36,15 @@ describe('StaffCampaign (/equipo/campana)', () => {
       [LIST]: ok({
         campaigns: [
           campaign(),
-          campaign({ id: 1, title: 'Útiles 2026', state: 'finished', raised_amount: 3_100_000, goal_amount: 3_000_000, donations: 1 }),
+          campaign({
+            id: 1,
+            title: 'Útiles 2026',
+            state: 'finished',
+            raised_amount: 3_100_000,
+            goal_amount: 3_000_000,
+            donations: 1,
+            monthly_counting: 'twelve_months',
+          }),
         ],
       }),
     });
@@ -46,14 +55,14 @@ describe('StaffCampaign (/equipo/campana)', () => {
         'Computadores para el aula',
         'Del 1 de noviembre de 2026 al 31 de diciembre de 2026',
         '$ 2.000.000',
-        '$ 900.000 (45 %) · 14 donaciones',
+        '$ 900.000 (45 %) · 14 donacionesMensuales: solo el primer cobro',
         'En curso (visible en la página)',
       ],
       [
         'Útiles 2026',
         'Del 1 de noviembre de 2026 al 31 de diciembre de 2026',
         '$ 3.000.000',
-        '$ 3.100.000 (103 %) · 1 donación',
+        '$ 3.100.000 (103 %) · 1 donaciónMensuales: 12 meses',
         'Terminada',
       ],
     ]);
@@ -84,7 +93,13 @@ describe('StaffCampaign (/equipo/campana)', () => {
     expect(status.textContent).toBe('Campaña «Computadores para el aula» creada.');
     expect(calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
       token: 'token-de-ana',
-      body: { title: 'Computadores para el aula', goal_amount: '2000000', starts_on: '2026-11-01', ends_on: '2026-12-31' },
+      body: {
+        title: 'Computadores para el aula',
+        goal_amount: '2000000',
+        starts_on: '2026-11-01',
+        ends_on: '2026-12-31',
+        monthly_counting: 'first_charge',
+      },
     });
     await waitFor(() => expect(screen.getByRole('table').textContent).toContain('Computadores para el aula'));
   });
@@ -107,9 +122,19 @@ describe('StaffCampaign (/equipo/campana)', () => {
     const goal = within(again).getByLabelText(/Meta en pesos/);
     await user.clear(goal);
     await user.type(goal, '2500000');
+    // How monthly gifts count: a radio group with each option explained, the saved choice checked.
+    const counting = within(again).getByRole('group', { name: 'Cómo cuentan las donaciones mensuales' });
+    expect((within(counting).getByRole('radio', { name: 'Solo el primer cobro' }) as HTMLInputElement).checked).toBe(true);
+    const twelve = within(counting).getByRole('radio', { name: '12 meses' });
+    expect(document.getElementById(twelve.getAttribute('aria-describedby')!)?.textContent).toMatch(/12 veces el valor del primer cobro/);
+    await user.click(twelve);
     await user.click(within(again).getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByRole('status')).textContent).toBe('Campaña «Computadores para el aula» actualizada.');
-    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ goal_amount: '2500000', starts_on: '2026-11-01' });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      goal_amount: '2500000',
+      starts_on: '2026-11-01',
+      monthly_counting: 'twelve_months',
+    });
   });
 
   it('adds a description and an uploaded image with its text alternative (#28)', async () => {

@@ -8,6 +8,7 @@ import {
   CAMPAIGN_DESCRIPTION_MAX,
   CAMPAIGN_IMAGE_ALT_MAX,
   campaignPercent,
+  monthlyCountings,
   type CampaignRequest,
   type StaffCampaign as Campaign,
 } from './schemas';
@@ -21,7 +22,7 @@ import { campaignStaffOperations as ops } from './staff-operations';
 export const staffCampaignTexts = {
   title: 'Campaña de donaciones',
   intro:
-    'La campaña en curso aparece en /contribuciones con una barra de progreso: suma las donaciones aprobadas entre sus fechas (las reembolsadas no cuentan). Solo una campaña puede estar activa a la vez. La página pública se actualiza en menos de un minuto.',
+    'La campaña en curso aparece en /contribuciones con una barra de progreso: suma las donaciones aprobadas entre sus fechas (las reembolsadas no cuentan) y las donaciones mensuales como elija cada campaña. Solo una campaña puede estar activa a la vez. La página pública se actualiza en menos de un minuto.',
   loading: 'Cargando las campañas…',
   failed: 'No pudimos cargar las campañas.',
   network: 'No hay conexión con el servidor. Revisa tu conexión e intenta de nuevo.',
@@ -55,6 +56,23 @@ export const staffCampaignTexts = {
   imageAlt: 'Texto alternativo de la imagen',
   imageAltHint: 'Qué muestra la imagen, en una frase, para quien no puede verla. Obligatorio si hay imagen.',
   imagePreview: 'Vista previa de la imagen',
+  monthlyTitle: 'Cómo cuentan las donaciones mensuales',
+  monthlyHint:
+    'Cuenta cada donación mensual que empieza entre las fechas de la campaña, una sola vez; las que empezaron antes no suman. Las donaciones de una sola vez cuentan siempre por su valor.',
+  monthly: {
+    first_charge: {
+      label: 'Solo el primer cobro',
+      hint: 'Suma el valor del primer cobro de cada donación mensual; los meses siguientes no se suman a la meta. Es lo más prudente: cuenta solo dinero recibido.',
+    },
+    twelve_months: {
+      label: '12 meses',
+      hint: 'Suma 12 veces el valor del primer cobro, como una promesa de un año, desde que llega ese cobro. Si la donación se cancela antes, la barra no baja; nunca cuenta menos de lo que la donación ya cobró entre las fechas.',
+    },
+  },
+  monthlyCurrent: {
+    first_charge: 'Mensuales: solo el primer cobro',
+    twelve_months: 'Mensuales: 12 meses',
+  },
   create: 'Crear campaña',
   save: 'Guardar cambios',
   saving: 'Guardando…',
@@ -72,6 +90,7 @@ const emptyDraft: CampaignRequest = {
   description: '',
   image_src: '',
   image_alt: '',
+  monthly_counting: 'first_charge',
 };
 
 /** Create or edit a campaign on the form kit; field errors come from the server, by field. */
@@ -96,6 +115,7 @@ function CampaignForm({
           description: editing.description ?? '',
           image_src: editing.image?.src ?? '',
           image_alt: editing.image?.alt ?? '',
+          monthly_counting: editing.monthly_counting,
         }
       : emptyDraft,
     // The staff client brings the session's token (shared/api/staff-client).
@@ -107,11 +127,13 @@ function CampaignForm({
     texts: { ...t, failed: t.actionFailed },
   });
   const goal = field('goal_amount');
+  const { error: countingError, ...countingRadio } = field('monthly_counting');
+  const formId = editing ? `campana-${editing.id}` : 'campana-nueva';
   const image = form.watch('image_src') ?? '';
 
   return (
     <StaffForm
-      id={editing ? `campana-${editing.id}` : 'campana-nueva'}
+      id={formId}
       title={editing ? t.editTitle(editing.title) : t.newTitle}
       focusTitle={editing !== null}
       submission={submission}
@@ -138,6 +160,33 @@ function CampaignForm({
         <TextField label={t.startsOn} type="date" required unmarked {...field('starts_on')} />
         <TextField label={t.endsOn} type="date" required unmarked {...field('ends_on')} />
       </div>
+      <fieldset
+        className="staff-campaign__choices"
+        aria-describedby={`${formId}-mensual-ayuda${countingError ? ` ${formId}-mensual-error` : ''}`}
+        aria-invalid={countingError ? true : undefined}
+      >
+        <legend>{t.monthlyTitle}</legend>
+        <p id={`${formId}-mensual-ayuda`} className="field-hint">
+          {t.monthlyHint}
+        </p>
+        {monthlyCountings.map((mode) => {
+          const id = `${formId}-mensual-${mode}`;
+          return (
+            <div key={mode} className="staff-campaign__choice">
+              <input id={id} type="radio" value={mode} aria-describedby={`${id}-ayuda`} {...countingRadio} />
+              <label htmlFor={id}>{t.monthly[mode].label}</label>
+              <small id={`${id}-ayuda`} className="field-hint">
+                {t.monthly[mode].hint}
+              </small>
+            </div>
+          );
+        })}
+        {countingError ? (
+          <span id={`${formId}-mensual-error`} className="field-error">
+            {countingError}
+          </span>
+        ) : null}
+      </fieldset>
       <TextAreaField
         label={t.description}
         hint={t.descriptionHint}
@@ -212,7 +261,11 @@ export default function StaffCampaign() {
                 <th scope="row">{c.title}</th>
                 <td>{t.dates(formatLongDate(c.starts_on), formatLongDate(c.ends_on))}</td>
                 <td className="staff-nowrap">{formatCOP(c.goal_amount)}</td>
-                <td>{t.raised(formatCOP(c.raised_amount), campaignPercent(c.raised_amount, c.goal_amount), c.donations)}</td>
+                <td>
+                  {t.raised(formatCOP(c.raised_amount), campaignPercent(c.raised_amount, c.goal_amount), c.donations)}
+                  <br />
+                  <small>{t.monthlyCurrent[c.monthly_counting]}</small>
+                </td>
                 <td>{t.state[c.state]}</td>
                 <td className="staff-nowrap">
                   <button

@@ -35,6 +35,8 @@ export const preferenceTotal = (pref: PreferenceRecord): number =>
 
 /** The test card the provider documents for Colombia (Mastercard); the cardholder name decides the outcome. */
 export const testCard = { number: '5254 1336 7440 3564', expiration: '11/30', securityCode: '123' };
+/** The test card's expiry as a payment reports it (`card.expiration_month` / `card.expiration_year`). */
+export const testCardExpiry = { month: 11, year: 2030 } as const;
 
 export function layout(title: string, body: string, wide = false): string {
   return `<!doctype html>

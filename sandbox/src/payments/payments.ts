@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { Notifier, PaymentNotification } from './notifier';
 import { settledDetail, type Outcome } from './outcomes';
-import { preferenceTotal, testCard } from './pages';
+import { preferenceTotal, testCard, testCardExpiry } from './pages';
 import { badRequest, paymentNotFound, providerDate } from './provider-shape';
 import type { PaymentRecord, PreferenceRecord, SandboxStore } from './store';
 import { isObject, validateSettlement } from './validators';
@@ -159,6 +159,8 @@ export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: Paym
           ? {
               first_six_digits: testCard.number.replace(/\s/g, '').slice(0, 6),
               last_four_digits: testCard.number.slice(-4),
+              expiration_month: testCardExpiry.month,
+              expiration_year: testCardExpiry.year,
               cardholder: { name: cardholderName },
             }
           : {},

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { MercadoPagoConfig, MerchantOrder, Payment, Preference, WebhookSignatureValidator } from 'mercadopago';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
+import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
 import { buildPaymentSandbox, signNotification, startPaymentSandbox, type StartedPaymentSandbox } from './server';
 
 const token = 'TEST-sandbox-token';
@@ -255,6 +256,11 @@ describe('payment sandbox through the official SDK', () => {
     });
     expect(payment.date_approved).toBeTruthy();
     expect(payment.date_last_updated).toBeTruthy();
+    // The card as the provider documents it: the test card's last four digits and expiry (11/30).
+    expect(payment.card).toMatchObject({ last_four_digits: '3564', expiration_month: 11, expiration_year: 2030 });
+    // The site's reader (shared/server/payments/mercadopago.ts) brings it into ProviderPayment.
+    const site = createMercadoPagoProvider({ accessToken: token, baseUrl: sandbox.url });
+    expect((await site.getPayment(id))?.card).toEqual({ last_four: '3564', expiration_month: 11, expiration_year: 2030 });
 
     const order = await new MerchantOrder(sdk()).get({ merchantOrderId: back.searchParams.get('merchant_order_id')! });
     expect(order).toMatchObject({ preference_id: prefId, external_reference: 'ENR-42_abc', order_status: 'paid', total_amount: 119900 });

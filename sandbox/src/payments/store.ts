@@ -90,7 +90,16 @@ export interface PaymentRecord {
   fee_details: unknown[];
   captured: boolean;
   binary_mode: boolean;
-  card: { first_six_digits: string; last_four_digits: string; cardholder: { name: string } } | Record<string, never>;
+  /** A card payment's card (the provider's documented fields: expiry month 1–12 and four-digit year included). */
+  card:
+    | {
+        first_six_digits: string;
+        last_four_digits: string;
+        expiration_month: number;
+        expiration_year: number;
+        cardholder: { name: string };
+      }
+    | Record<string, never>;
   notification_url: string | null;
   processing_mode: 'aggregator';
   merchant_account_id: null;

@@ -236,6 +236,8 @@ describe('payment sandbox: subscriptions (preapproval) for MCO', () => {
       external_reference: pre.external_reference,
       payer: { email: pre.payer_email },
       point_of_interaction: { type: 'SUBSCRIPTIONS', transaction_data: { subscription_id: pre.id, invoice_id: first!.id } },
+      // The authorized card: its last four digits and the expiry the payer typed (11/2030).
+      card: { last_four_digits: '3564', expiration_month: 11, expiration_year: 2030 },
     });
     await sandbox.app.sandbox.idle();
     const mine = receiver.received.slice(before).map((r) => `${r.body.type}:${r.body.action}:${r.body.data.id}`);

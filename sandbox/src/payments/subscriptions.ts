@@ -250,6 +250,9 @@ export function subscriptionsOf({ store, notifier, payments, userId, outOfOrder 
         ? {
             first_six_digits: testCard.number.replace(/\s/g, '').slice(0, 6),
             last_four_digits: card.lastFour,
+            // The authorized card's expiry, as the provider reports it on each charge.
+            expiration_month: card.expMonth,
+            expiration_year: card.expYear,
             cardholder: { name: card.holder },
           }
         : {},

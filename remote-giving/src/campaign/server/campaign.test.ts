@@ -36,8 +36,8 @@ describe('donation campaign', () => {
       payload,
       headers: asStaff,
     });
-  /** A donation as the payment flow leaves it, approved (or not) at `approvedAt`. */
-  const donation = (amount: number, status: string, approvedAt: Date | null) =>
+  /** A donation as the payment flow leaves it, approved (or not) at `approvedAt`; a monthly gift's charge with `gift`. */
+  const donation = (amount: number, status: string, approvedAt: Date | null, gift?: string) =>
     api.db
       .insertInto('giving.contributions')
       .values({
@@ -51,6 +51,7 @@ describe('donation campaign', () => {
         donation_amount: amount,
         payment_status: status,
         date_approved: approvedAt,
+        subscription_reference: gift ?? null,
       })
       .execute();
 
@@ -177,6 +178,54 @@ describe('donation campaign', () => {
     expect(noAlt.statusCode).toBe(400);
     expect(noAlt.json()).toMatchObject({ fields: { image_alt: expect.stringContaining('Describe la imagen') } });
     expect((await current()).json()).toMatchObject({ campaign: { image: null } });
+  });
+
+  it('counts monthly gifts as the team chooses: their first charge only (the default), or 12 months of it (#29)', async () => {
+    const days = (n: number) => new Date(Date.now() - n * 86_400_000);
+    // Started during the campaign: two months charged.
+    await donation(30_000, 'approved', days(5), 'MEN-campaign-a');
+    await donation(30_000, 'approved', days(0.05), 'MEN-campaign-a');
+    // Started before the campaign: its charges during it add nothing in either mode.
+    await donation(40_000, 'approved', days(40), 'MEN-campaign-b');
+    await donation(40_000, 'approved', days(2), 'MEN-campaign-b');
+    // Its first charge was refunded: the gift counts from its earliest charge still approved.
+    await donation(10_000, 'refunded', days(6), 'MEN-campaign-c');
+    await donation(10_000, 'approved', days(3), 'MEN-campaign-c');
+    // The donor raised the amount: 12 × the first charge is less than what it gave, so what it gave counts.
+    await donation(2_000, 'approved', days(6), 'MEN-campaign-d');
+    await donation(100_000, 'approved', days(1), 'MEN-campaign-d');
+
+    const list = await api.app.inject({ method: 'GET', url: '/api/giving/staff/campaigns', headers: asStaff });
+    const [running] = (list.json() as { campaigns: Array<{ id: number; title: string }> }).campaigns;
+    // The campaign saved before the setting existed counts the first charge; one-time donations as always (70.000, 2).
+    expect(running).toMatchObject({ monthly_counting: 'first_charge', raised_amount: 70_000 + 30_000 + 10_000 + 2_000, donations: 5 });
+
+    const base = { title: running!.title, goal_amount: 2_000_000, starts_on: inDays(-7), ends_on: inDays(30) };
+    const twelve = await save({ ...base, monthly_counting: 'twelve_months' }, running!.id);
+    expect(twelve.statusCode).toBe(200);
+    expect(twelve.json()).toMatchObject({
+      campaign: { monthly_counting: 'twelve_months', raised_amount: 70_000 + 12 * 30_000 + 12 * 10_000 + 102_000, donations: 5 },
+    });
+    expect((await current()).json()).toMatchObject({ campaign: { raised_amount: 652_000, donations: 5 } });
+    const audit = await api.db
+      .selectFrom('staff.audit_log')
+      .select('detail')
+      .where('entity', '=', 'campaign')
+      .where('entity_id', '=', String(running!.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toMatchObject({ monthly_counting: { from: 'first_charge', to: 'twelve_months' } });
+
+    // A refund of a gift's later charge never lowers a 12-month count below the pledge; back to the first charge only.
+    await api.db.updateTable('giving.contributions').set({ payment_status: 'refunded' }).where('donation_amount', '=', 100_000).execute();
+    const first = await save({ ...base, monthly_counting: 'first_charge' }, running!.id);
+    expect(first.json()).toMatchObject({ campaign: { raised_amount: 112_000, donations: 5 } });
+    const back = await save({ ...base, monthly_counting: 'twelve_months' }, running!.id);
+    expect(back.json()).toMatchObject({ campaign: { raised_amount: 70_000 + 360_000 + 120_000 + 24_000 } });
+
+    const wrong = await save({ ...base, monthly_counting: 'every_charge' }, running!.id);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ fields: { monthly_counting: expect.stringContaining('primer cobro') } });
   });
 
   it('keeps the campaigns to the team: anonymous and forged callers are refused', async () => {

@@ -5,6 +5,7 @@ import {
   type CampaignProgress,
   type CampaignRequestBody,
   type CurrentCampaignResponse,
+  type MonthlyCounting,
   type StaffCampaign,
 } from '../schemas';
 import { colombianDayStart, nextDate } from 'shared/format/business-days';
@@ -37,6 +38,7 @@ interface CampaignRow {
   description: string | null;
   image_src: string | null;
   image_alt: string | null;
+  monthly_counting: MonthlyCounting;
 }
 
 /** The row's values of a saved form: what was left empty is cleared (null), and an alternative text goes only with its image. */
@@ -49,18 +51,43 @@ function columnsOf(body: CampaignRequestBody) {
     description: body.description ?? null,
     image_src: body.image_src ?? null,
     image_alt: body.image_src ? (body.image_alt ?? null) : null,
+    monthly_counting: body.monthly_counting,
   };
 }
 
-/** Approved donations between the campaign's dates, by approval instant (a refunded or charged-back one drops out). */
+/**
+ * Approved donations between the campaign's dates, by approval instant (a refunded or charged-back one drops out):
+ * one-time donations by their amount, monthly gifts as the campaign's `monthly_counting` says (schemas.ts), each gift
+ * once, and only a gift whose first approved charge falls between the dates.
+ */
 async function progressOf(db: Kysely<Database>, row: CampaignRow): Promise<CampaignProgress> {
-  const sums = await db
-    .selectFrom('giving.contributions')
-    .select([sql<string>`coalesce(sum(donation_amount), 0)`.as('raised'), sql<string>`count(*)`.as('donations')])
-    .where('payment_status', '=', 'approved')
-    .where('date_approved', '>=', colombianDayStart(row.starts_on))
-    .where('date_approved', '<', colombianDayStart(nextDate(row.ends_on)))
-    .executeTakeFirstOrThrow();
+  const from = colombianDayStart(row.starts_on);
+  const to = colombianDayStart(nextDate(row.ends_on));
+  const twelve = row.monthly_counting === 'twelve_months';
+  const { rows } = await sql<{ raised: string; donations: string }>`
+    with monthly as (
+      select subscription_reference as gift, donation_amount as amount, date_approved, id
+      from giving.contributions
+      where payment_status = 'approved' and subscription_reference is not null and date_approved < ${to}
+    ),
+    firsts as (
+      select distinct on (gift) gift, amount, date_approved from monthly order by gift, date_approved, id
+    ),
+    gifts as (
+      select case when ${twelve}
+        then greatest(12 * f.amount, (select sum(m.amount) from monthly m where m.gift = f.gift and m.date_approved >= ${from}))
+        else f.amount end as counted
+      from firsts f
+      where f.date_approved >= ${from}
+    ),
+    once as (
+      select donation_amount from giving.contributions
+      where payment_status = 'approved' and subscription_reference is null and date_approved >= ${from} and date_approved < ${to}
+    )
+    select
+      (select coalesce(sum(donation_amount), 0) from once) + (select coalesce(sum(counted), 0) from gifts) as raised,
+      (select count(*) from once) + (select count(*) from gifts) as donations`.execute(db);
+  const sums = rows[0] ?? { raised: '0', donations: '0' };
   return {
     title: row.title,
     goal_amount: Number(row.goal_amount),
@@ -87,6 +114,7 @@ const campaignColumns = (db: Kysely<Database>) =>
       'description',
       'image_src',
       'image_alt',
+      'monthly_counting',
     ]);
 
 /** The campaign running on `today` (Bogotá), if any. */
@@ -105,6 +133,7 @@ async function staffCampaign(db: Kysely<Database>, row: CampaignRow, today: stri
     id: row.id,
     ...(await progressOf(db, row)),
     state,
+    monthly_counting: row.monthly_counting,
     updated_at: new Date(row.updated_at).toISOString(),
     updated_by: row.updated_by,
   };
@@ -189,7 +218,7 @@ export const campaignRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =
           .where('id', '=', id)
           .execute();
         const changed: Record<string, { from: string | number | null; to: string | number | null }> = {};
-        for (const k of ['title', 'starts_on', 'ends_on', 'description', 'image_src', 'image_alt'] as const)
+        for (const k of ['title', 'starts_on', 'ends_on', 'description', 'image_src', 'image_alt', 'monthly_counting'] as const)
           if (body[k] !== before[k]) changed[k] = { from: before[k], to: body[k] };
         if (Number(before.goal_amount) !== body.goal_amount)
           changed.goal_amount = { from: Number(before.goal_amount), to: body.goal_amount };

@@ -48,6 +48,10 @@ export interface MonthlyStandIn {
   /** The e-mails sent to `to`, newest first. */
   mails: (to: string) => Promise<Awaited<ReturnType<TestApi['mailer']['list']>>>;
   subjectCount: (to: string, subject: string) => Promise<number>;
+  /** The manage link's token in the newest e-mail to `to` that carries one. */
+  latestToken: (to: string) => Promise<string>;
+  /** The manage link's API with a token: GET the gift, or an action (`/amount`, `/pause`, `/resume`, `/cancel`). */
+  manage: (token: string, suffix?: string, method?: 'GET' | 'POST' | 'PUT', payload?: object) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
@@ -118,10 +122,34 @@ export async function startMonthlyStandIn(deps: TestApiDeps = {}): Promise<Month
     api.db.selectFrom('giving.contributions').selectAll().where('subscription_reference', '=', reference).orderBy('id').execute();
   const mails = async (to: string) => (await api.mailer.list(200)).filter((m) => m.to === to);
   const subjectCount = async (to: string, subject: string) => (await mails(to)).filter((m) => m.subject.startsWith(subject)).length;
+  const latestToken = async (to: string) => {
+    for (const m of await mails(to)) {
+      const found = /\/contribuciones\/mensual\/gestionar\/([A-Za-z0-9_-]{43})/.exec(m.text);
+      if (found) return found[1] as string;
+    }
+    throw new Error('no manage link');
+  };
+  const manage = (token: string, suffix = '', method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object) =>
+    api.app.inject({ method, url: `${monthlyOperations.manage.path.replace(':token', token)}${suffix}`, ...(payload ? { payload } : {}) });
   const close = async () => {
     await sandbox.close();
     await api.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { api, sandbox, sandboxUrl, start, settle, authorize, startAuthorized, advance, charges, mails, subjectCount, close };
+  return {
+    api,
+    sandbox,
+    sandboxUrl,
+    start,
+    settle,
+    authorize,
+    startAuthorized,
+    advance,
+    charges,
+    mails,
+    subjectCount,
+    latestToken,
+    manage,
+    close,
+  };
 }

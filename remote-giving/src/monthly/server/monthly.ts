@@ -66,7 +66,7 @@ const knownStatuses: readonly string[] = ['pending', 'authorized', 'paused', 'ca
 const asStatus = (status: string, fallback: MonthlyStatus): MonthlyStatus =>
   knownStatuses.includes(status) ? (status as MonthlyStatus) : fallback;
 
-const bogotaDate = (iso: string | Date) =>
+export const bogotaDate = (iso: string | Date) =>
   new Date(iso).toLocaleDateString('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
@@ -111,13 +111,13 @@ async function mirrorSubscription(
 }
 
 /** The manage link for a new token, stored as the subscription's only working one (the latest e-mail's link works). */
-async function issueManageLink(ctx: ApiContext, row: SubscriptionRow): Promise<string> {
+export async function issueManageLink(ctx: Pick<ApiContext, 'db' | 'settings'>, row: SubscriptionRow): Promise<string> {
   const { token, hash } = newManageToken();
   await ctx.db.updateTable('giving.subscriptions').set({ manage_token_hash: hash }).where('id', '=', row.id).execute();
   return `${ctx.settings.publicOrigin}${MONTHLY_MANAGE_PATH}/${token}`;
 }
 
-const manageParagraph =
+export const manageParagraph =
   'Desde el enlace personal de este correo puedes cambiar el valor, pausar, reanudar o cancelar tu donación mensual, y ver sus cobros, sin crear una cuenta. No lo reenvíes: quien lo tenga puede gestionar tu donación. Cada correo nuevo trae un enlace nuevo y el anterior deja de funcionar.';
 
 /** A charge of a monthly gift applied like a one-time donation's payment, with the monthly receipt. */
@@ -300,7 +300,36 @@ async function applyCharge(
   }
   // The provider's payment names the subscription; the kit applies it to this cycle's donation.
   const apply = payableApplier(ctx, chargePayables(row));
-  return apply({ ...payment, external_reference: charge.reference }, 'notification', log);
+  const result = await apply({ ...payment, external_reference: charge.reference }, 'notification', log);
+  if (payment.status === 'approved') await noteCard(ctx, row, charge.reference, payment);
+  return result;
+}
+
+/**
+ * The card an approved charge was made to, kept on its gift for the expiry notice (care.ts): unless a later charge of
+ * the gift was already approved (a late report of an old cycle never brings back a replaced card).
+ */
+async function noteCard(ctx: ApiContext, row: SubscriptionRow, chargeReference: string, payment: ProviderPayment) {
+  if (!payment.card) return;
+  const approved = payment.date_approved ? new Date(payment.date_approved) : new Date();
+  const expires = `${payment.card.expiration_year}-${String(payment.card.expiration_month).padStart(2, '0')}`;
+  await ctx.db
+    .updateTable('giving.subscriptions')
+    .set({ card_last_four: payment.card.last_four, card_expires: expires })
+    .where('id', '=', row.id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('giving.contributions')
+            .select('id')
+            .where('subscription_reference', '=', row.reference)
+            .where('reference', '!=', chargeReference)
+            .where('payment_status', '=', 'approved')
+            .where('date_approved', '>', approved),
+        ),
+      ),
+    )
+    .execute();
 }
 
 /**

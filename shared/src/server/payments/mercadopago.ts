@@ -2,7 +2,7 @@ import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import type { CheckoutPreference } from '../../payments/schemas';
-import { PaymentProviderError, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from './provider';
+import { PaymentProviderError, readProviderCard, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from './provider';
 
 export interface MercadoPagoOptions {
   accessToken: string;
@@ -92,7 +92,7 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
 }
 
 /** A payment as the SDK reads it (`get` or a search result), in the fields this site uses. */
-function providerPayment(p: PaymentResponse): ProviderPayment {
+export function providerPayment(p: PaymentResponse): ProviderPayment {
   return {
     id: String(p.id),
     status: p.status ?? 'unknown',
@@ -106,5 +106,6 @@ function providerPayment(p: PaymentResponse): ProviderPayment {
     date_approved: p.date_approved ?? null,
     date_last_updated: p.date_last_updated ?? null,
     date_of_expiration: p.date_of_expiration ?? null,
+    card: readProviderCard(p.card),
   };
 }

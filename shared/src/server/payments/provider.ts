@@ -32,6 +32,37 @@ export interface ProviderPayment {
    * otherwise; PSE transfers too). The provider cancels it then (`cancelled`/`expired`). Null for card payments.
    */
   date_of_expiration: string | null;
+  /**
+   * The card a card payment was charged to, as the provider documents it (`card.last_four_digits`,
+   * `card.expiration_month`, `card.expiration_year`); absent or null when the payment reports no valid card (PSE,
+   * Efecty, balance). Monthly giving keeps it to warn the donor before the card expires (#29).
+   */
+  card?: ProviderCard | null;
+}
+
+/** A payment's card: its last four digits and its expiry (month 1–12, four-digit year). */
+export interface ProviderCard {
+  last_four: string;
+  expiration_month: number;
+  expiration_year: number;
+}
+
+/**
+ * The provider's `card` object read into a ProviderCard, or null unless all three fields are present and plausible:
+ * four digits, a month 1–12 and a four-digit year (a payment's other fields never depend on it).
+ */
+export function readProviderCard(raw: unknown): ProviderCard | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const card = raw as Record<string, unknown>;
+  const lastFour = card.last_four_digits;
+  // A number, or its digits as text (some API versions send strings): nothing else is read as a date.
+  const int = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN);
+  const month = int(card.expiration_month);
+  const year = int(card.expiration_year);
+  if (typeof lastFour !== 'string' || !/^\d{4}$/.test(lastFour)) return null;
+  if (!Number.isInteger(month) || month < 1 || month > 12) return null;
+  if (!Number.isInteger(year) || year < 2000 || year > 2199) return null;
+  return { last_four: lastFour, expiration_month: month, expiration_year: year };
 }
 
 export interface PaymentProvider {
