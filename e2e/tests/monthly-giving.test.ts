@@ -171,7 +171,9 @@ describe('a monthly gift over a finished year: charges, a rejected month retried
   before(async () => {
     browser = await launchBrowser();
   });
+  const contexts: Array<{ close(): Promise<void> }> = [];
   after(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
     // Back to today, for whatever runs after.
     await setProviderClock(new Date().toISOString()).catch(() => undefined);
     await browser?.close();
@@ -183,6 +185,24 @@ describe('a monthly gift over a finished year: charges, a rejected month retried
     const idNumber = String(1_000_000_000 + (stamp % 999_999_999));
     const lastname = `Anual ${stamp.toString(26).replace(/[0-9a-p]/g, (c) => String.fromCharCode(97 + parseInt(c, 26)))}`;
     const receiptSubject = /Gracias por tu donación de este mes/;
+    // Finanzas follows the gift in the panel from the start.
+    const memberEmail = `finanzas-mensual-${stamp}@fundacion.org`;
+    const invitation = await newStaffMember(memberEmail, ['finanzas']);
+    const staff = await openPage(browser, { width: 1366, height: 900 });
+    contexts.push(staff.context);
+    const { page } = staff;
+    await page.goto('/equipo/donaciones-mensuales');
+    await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
+    /** The gift's row in the monthly gifts' ledger, found by the donor's e-mail: its text. */
+    const ledgerRow = async () => {
+      await page.goto('/equipo/donaciones-mensuales');
+      await waitForHeading(page, 'Donaciones mensuales');
+      await page.getByLabel('Buscar por nombre, documento, correo o referencia').fill(email);
+      await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+      const list = page.getByRole('table', { name: /Donaciones mensuales: 1 de 1/ });
+      await list.waitFor({ timeout: 15_000 });
+      return list.getByRole('row').nth(1).innerText();
+    };
     // The gift starts on 10 September 2025, a year that has ended: its annual certificate can be issued today.
     await setProviderClock('2025-09-10T10:00:00.000-05:00');
     await startMonthlyGift(browser, { email, idNumber, lastname });
@@ -193,6 +213,7 @@ describe('a monthly gift over a finished year: charges, a rejected month retried
       return found as typeof found & { next_payment_date: string };
     };
     const { id } = await subscription();
+    assert.match(await ledgerRow(), /Activa[\s\S]*\$ 50\.000/);
 
     // October: the second charge.
     await advanceProviderClockTo((await subscription()).next_payment_date);
@@ -208,8 +229,32 @@ describe('a monthly gift over a finished year: charges, a rejected month retried
     await advanceProviderClockTo((await subscription()).next_payment_date);
     const rejected = await mailTo(email, /No pudimos cobrar tu donación mensual/);
     assert.match(rejected.text, /volverá a intentarlo/);
+    // The panel shows the rejected month while Mercado Pago retries it.
+    assert.match(await ledgerRow(), /Con cobro rechazado/);
     await advanceProviderClock(1 + 1 / 24);
     const november = await nthMail(email, receiptSubject, 2);
+    assert.match(await ledgerRow(), /Activa/);
+
+    // The donor calls: Finanzas pauses the gift for them, with the reason, and resumes it when they call again.
+    await page
+      .getByRole('table', { name: /Donaciones mensuales: 1 de 1/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await waitForHeading(page, /^Donación mensual de Marta/);
+    for (const [action, done] of [
+      ['Pausar', 'La donación mensual quedó pausada.'],
+      ['Reanudar', 'La donación mensual quedó activa otra vez.'],
+    ] as const) {
+      await page.getByRole('button', { name: `${action} la donación mensual` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(/^Motivo/).fill(`La donante lo pidió por teléfono (${action.toLowerCase()}).`);
+      await dialog.getByRole('button', { name: action, exact: true }).click();
+      await page.getByText(done).waitFor({ timeout: 15_000 });
+    }
+    const history = page.getByRole('table', { name: /Lo que el equipo hizo/ });
+    assert.equal(await history.getByRole('row').count(), 3, await history.innerText());
+    assert.equal((await subscription()).status, 'authorized');
 
     // The donor lowers the gift from the newest receipt's link.
     const link = manageLink(november.text);
@@ -247,38 +292,43 @@ describe('a monthly gift over a finished year: charges, a rejected month retried
     // Four approved charges: 50.000 in September, October and November (after its retry), 20.000 in December.
     assert.deepEqual([cancelled.summarized.charged_quantity, cancelled.summarized.charged_amount], [4, 170_000]);
 
-    // Finanzas finds the four charges among the donations and issues the donor's 2025 certificate from one of them.
-    const memberEmail = `finanzas-mensual-${stamp}@fundacion.org`;
-    const invitation = await newStaffMember(memberEmail, ['finanzas']);
-    const staff = await openPage(browser, { width: 1280, height: 900 });
-    try {
-      const { page } = staff;
-      await page.goto('/equipo/donaciones');
-      await firstStaffSignIn(page, memberEmail, invitation, 'PanelSeguro2026');
-      await waitForHeading(page, 'Donaciones');
-      await page.getByLabel('Buscar por nombre, documento, correo o referencia').fill(email);
-      await page.getByRole('button', { name: 'Aplicar filtros' }).click();
-      const list = page.getByRole('table', { name: /Donaciones: 4 de 4/ });
-      await list.waitFor({ timeout: 15_000 });
-      const references = (await list.innerText()).match(/DON-[A-Za-z0-9_-]+/g) ?? [];
-      await list.getByRole('link').first().click();
-      await waitForHeading(page, `Donación de Marta ${lastname}`);
-      await page.getByRole('button', { name: 'Expedir el certificado anual 2025 de este donante' }).click();
-      await page.getByText(/^Certificado CD-2025-\d{6} expedido\.$/).waitFor({ timeout: 15_000 });
-      const certificates = page.getByRole('table', { name: 'Certificados que incluyen esta donación' });
-      const annualRow = certificates.getByRole('row').filter({ hasText: /anual/i });
-      const [download] = await Promise.all([page.waitForEvent('download'), annualRow.getByRole('button', { name: /Descargar/ }).click()]);
-      const { readFile } = await import('node:fs/promises');
-      const [first] = await readPdfText(new Uint8Array(await readFile(await download.path())));
-      const text = first?.text ?? '';
-      assert.match(text, /CERTIFICADO DE DONACIONES — AÑO 2025/);
-      assert.match(text, /\$ 170\.000/);
-      // The approved charges only: four lines, one per charge, none for the rejected attempt.
-      const lines = text.split('\n').filter((l) => /· \$ [\d.]+ · DON-/.test(l));
-      assert.equal(lines.length, 4, text);
-      for (const reference of references) assert.ok(text.includes(reference), `${reference} in:\n${text}`);
-    } finally {
-      await staff.context.close();
-    }
+    // The gift's page in the panel: cancelled by the donor, its four charges, the notice of the rejected month.
+    assert.match(await ledgerRow(), /Cancelada[\s\S]*\$ 170\.000/);
+    await page
+      .getByRole('table', { name: /Donaciones mensuales: 1 de 1/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await waitForHeading(page, /^Donación mensual de Marta/);
+    const charges = page.getByRole('table', { name: /Cobros de esta donación mensual/ });
+    await charges.waitFor({ timeout: 15_000 });
+    assert.equal(await charges.getByRole('row').count(), 5, await charges.innerText());
+    assert.match(await page.getByRole('table', { name: /Correos enviados/ }).innerText(), /rechaz/i);
+    assert.deepEqual(await axeViolations(page), []);
+
+    // Finanzas issues the donor's 2025 certificate from one of the charges.
+    await page.goto('/equipo/donaciones');
+    await waitForHeading(page, 'Donaciones');
+    await page.getByLabel('Buscar por nombre, documento, correo o referencia').fill(email);
+    await page.getByRole('button', { name: 'Aplicar filtros' }).click();
+    const list = page.getByRole('table', { name: /Donaciones: 4 de 4/ });
+    await list.waitFor({ timeout: 15_000 });
+    const references = (await list.innerText()).match(/DON-[A-Za-z0-9_-]+/g) ?? [];
+    await list.getByRole('link').first().click();
+    await waitForHeading(page, `Donación de Marta ${lastname}`);
+    await page.getByRole('button', { name: 'Expedir el certificado anual 2025 de este donante' }).click();
+    await page.getByText(/^Certificado CD-2025-\d{6} expedido\.$/).waitFor({ timeout: 15_000 });
+    const certificates = page.getByRole('table', { name: 'Certificados que incluyen esta donación' });
+    const annualRow = certificates.getByRole('row').filter({ hasText: /anual/i });
+    const [download] = await Promise.all([page.waitForEvent('download'), annualRow.getByRole('button', { name: /Descargar/ }).click()]);
+    const { readFile } = await import('node:fs/promises');
+    const [first] = await readPdfText(new Uint8Array(await readFile(await download.path())));
+    const text = first?.text ?? '';
+    assert.match(text, /CERTIFICADO DE DONACIONES — AÑO 2025/);
+    assert.match(text, /\$ 170\.000/);
+    // The approved charges only: four lines, one per charge, none for the rejected attempt.
+    const lines = text.split('\n').filter((l) => /· \$ [\d.]+ · DON-/.test(l));
+    assert.equal(lines.length, 4, text);
+    for (const reference of references) assert.ok(text.includes(reference), `${reference} in:\n${text}`);
   });
 });

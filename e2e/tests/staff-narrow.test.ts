@@ -83,6 +83,21 @@ async function registerVolunteer(): Promise<void> {
   assert.equal(res.status, 201, await res.clone().text());
 }
 
+/** A monthly gift started and left waiting for the donor's card (#29), so the monthly gifts' ledger has a record. */
+async function startMonthlyGift(): Promise<void> {
+  const res = await post('/api/giving/monthly', {
+    data_authorization: true,
+    donation_amount: '$ 50.000',
+    contributor_name: 'Begoña María',
+    contributor_lastname: 'Ibáñez Güell',
+    id_type: 'Cédula de ciudadanía',
+    id_number: '1.098.765',
+    email: `mensual-angosto-${stamp}@example.com`,
+    phone_number: '3001234567',
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+}
+
 /** The first record a list page links to under `prefix` (the list shows the newest first). */
 async function firstRecord(page: Page, list: string, prefix: string): Promise<string> {
   await page.goto(list);
@@ -178,6 +193,7 @@ describe('the panel at 390 and 1366 px', () => {
     }
     const [pqrsf, dataRequest] = [await filePqrsf(), await fileDataRequest()];
     await registerVolunteer();
+    await startMonthlyGift();
 
     const opened = await openPage(browser, desktop);
     ({ context, page, errors } = opened);
@@ -193,6 +209,10 @@ describe('the panel at 390 and 1366 px', () => {
     paths.set('/equipo/inscripciones/:reference', await firstRecord(page, '/equipo/inscripciones', '/equipo/inscripciones/'));
     paths.set('/equipo/donaciones/:reference', await firstRecord(page, '/equipo/donaciones', '/equipo/donaciones/'));
     paths.set('/equipo/facturas/:id', await firstInvoice(page));
+    paths.set(
+      '/equipo/donaciones-mensuales/:reference',
+      await firstRecord(page, '/equipo/donaciones-mensuales', '/equipo/donaciones-mensuales/'),
+    );
   });
   after(async () => {
     if (shotsDir) writeFileSync(join(shotsDir, `${shotsTag}-widths.json`), `${JSON.stringify(widths, null, 2)}\n`);
