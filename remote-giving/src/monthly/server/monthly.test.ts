@@ -3,105 +3,35 @@
 // the site over HTTP twice and out of order.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cancelMonthlyGiftsBeforeErasure } from '../../../manifest/monthly-erasure';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildPaymentSandbox, type PaymentSandboxApp } from 'sandbox/payments';
-import { testApi, type TestApi } from 'shared/server/api-testing';
-import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
+import type { PaymentSandboxApp } from 'sandbox/payments';
+import type { TestApi } from 'shared/server/api-testing';
 import { signNotification } from 'shared/server/payments/signature';
-import { createMercadoPagoSubscriptions } from 'shared/server/payments/subscriptions';
-import { givingApi } from '../../../server/index';
 import { issueAnnual } from '../../certificates/server/annual';
 import { donorKeyOf } from '../../certificates/server/rules';
-
-const token = 'TEST-monthly-token';
-const donor = {
-  data_authorization: true,
-  contributor_name: 'Camila',
-  contributor_lastname: 'Rojas',
-  id_type: 'Cédula de ciudadanía',
-  id_number: '52123456',
-  email: 'camila@example.com',
-  phone_number: '3105550000',
-};
+import { monthlyDonor as donor, startMonthlyStandIn, type MonthlyStandIn } from './monthly-testing';
 
 describe('monthly giving against the subscriptions stand-in', () => {
-  let dataDir: string;
+  let standIn: MonthlyStandIn;
   let sandbox: PaymentSandboxApp;
   let sandboxUrl: string;
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await testApi(givingApi, {
-      payments: undefined,
-      settings: { writeLimit: { max: 1000, timeWindow: 60_000 } },
-    });
-    await api.app.listen({ port: 0, host: '127.0.0.1' });
-    const siteUrl = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
-    dataDir = mkdtempSync(path.join(tmpdir(), 'monthly-giving-'));
-    sandbox = buildPaymentSandbox({
-      dataDir,
-      accessToken: token,
-      webhookSecret: api.ctx.settings.paymentWebhookSecret,
-      // Every notification twice, and an entity's older notification again after its newer one.
-      duplicates: 1,
-      outOfOrder: true,
-      subscriptionNotificationUrl: `${siteUrl}/api/giving/monthly/notifications`,
-    });
-    await sandbox.listen({ port: 0, host: '127.0.0.1' });
-    sandboxUrl = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}`;
-    // The site's real clients, pointed at the stand-in.
-    api.ctx.payments = createMercadoPagoProvider({ accessToken: token, baseUrl: sandboxUrl });
-    api.ctx.subscriptions = createMercadoPagoSubscriptions({ accessToken: token, baseUrl: sandboxUrl, timeoutMs: 5000 });
+    standIn = await startMonthlyStandIn();
+    ({ api, sandbox, sandboxUrl } = standIn);
   });
   afterAll(async () => {
-    await sandbox.close();
-    await api.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await standIn.close();
   });
 
-  const start = (payload: Record<string, unknown>) => api.app.inject({ method: 'POST', url: '/api/giving/monthly', payload });
-  const settle = async () => {
-    await sandbox.sandbox.idle();
-    await api.mailer.flush();
-  };
-  const authorize = async (initPoint: string, fields: Record<string, string> = {}) => {
-    const id = new URL(initPoint).searchParams.get('preapproval_id') as string;
-    const res = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        preapproval_id: id,
-        payer_email: donor.email,
-        card_number: '5254133674403564',
-        expiration_month: '11',
-        expiration_year: '2035',
-        security_code: '123',
-        cardholder_name: 'APRO',
-        ...fields,
-      }).toString(),
-      redirect: 'manual',
-    });
-    return { id, status: res.status, location: res.headers.get('location') };
-  };
-  const charges = (reference: string) =>
-    api.db.selectFrom('giving.contributions').selectAll().where('subscription_reference', '=', reference).orderBy('id').execute();
-  const mails = async (to: string) => (await api.mailer.list(200)).filter((m) => m.to === to);
-  const subjectCount = async (to: string, subject: string) => (await mails(to)).filter((m) => m.subject.startsWith(subject)).length;
-  /** The manage link's token in the newest e-mail that carries one. */
-  const latestToken = async (to: string) => {
-    for (const m of await mails(to)) {
-      const found = /\/contribuciones\/mensual\/gestionar\/([A-Za-z0-9_-]{43})/.exec(m.text);
-      if (found) return found[1] as string;
-    }
-    throw new Error('no manage link');
-  };
-  const advance = async (days: number) => {
-    sandbox.sandbox.subscriptionEngine.advance(days);
-    await settle();
-  };
+  const start = (payload: Record<string, unknown>) => standIn.start(payload);
+  const settle = () => standIn.settle();
+  const authorize = (initPoint: string, fields: Record<string, string> = {}) => standIn.authorize(initPoint, fields);
+  const charges = (reference: string) => standIn.charges(reference);
+  const mails = (to: string) => standIn.mails(to);
+  const subjectCount = (to: string, subject: string) => standIn.subjectCount(to, subject);
+  const latestToken = (to: string) => standIn.latestToken(to);
+  const advance = (days: number) => standIn.advance(days);
   const manage = (tok: string, suffix = '', method: 'GET' | 'POST' | 'PUT' = 'GET', payload?: object) =>
     api.app.inject({ method, url: `/api/giving/monthly/manage/${tok}${suffix}`, ...(payload ? { payload } : {}) });
 
