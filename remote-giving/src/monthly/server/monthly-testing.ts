@@ -13,6 +13,7 @@ import { testApi, type TestApi } from 'shared/server/api-testing';
 import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
 import { createMercadoPagoSubscriptions } from 'shared/server/payments/subscriptions';
 import { givingApi } from '../../../server/index';
+import { monthlyOperations } from '../operations';
 
 const accessToken = 'TEST-monthly-token';
 
@@ -82,14 +83,16 @@ export async function startMonthlyStandIn(options: { identity?: TokenVerifier } 
     api,
     sandbox,
     sandboxUrl,
-    start: async (payload) => api.app.inject({ method: 'POST', url: '/api/giving/monthly', payload }),
+    start: async (payload) => api.app.inject({ method: 'POST', url: monthlyOperations.start.path, payload }),
     settle,
     async authorize(initPoint, fields = {}) {
       const id = new URL(initPoint).searchParams.get('preapproval_id') as string;
-      const res = await fetch(`${sandboxUrl}/subscriptions/checkout/authorize`, {
+      // The donor's browser posting the hosted page's form.
+      const res = await sandbox.inject({
         method: 'POST',
+        url: '/subscriptions/checkout/authorize',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
+        payload: new URLSearchParams({
           preapproval_id: id,
           payer_email: monthlyDonor.email,
           card_number: '5254133674403564',
@@ -99,9 +102,9 @@ export async function startMonthlyStandIn(options: { identity?: TokenVerifier } 
           cardholder_name: 'APRO',
           ...fields,
         }).toString(),
-        redirect: 'manual',
       });
-      return { id, status: res.status, location: res.headers.get('location') };
+      const location = res.headers.location;
+      return { id, status: res.statusCode, location: typeof location === 'string' ? location : null };
     },
     charges: (reference) =>
       api.db.selectFrom('giving.contributions').selectAll().where('subscription_reference', '=', reference).orderBy('id').execute(),
