@@ -65,6 +65,7 @@ export function ManageGift({
   onChange,
   level = 2,
   label,
+  titleId,
 }: {
   gift: ManageResponse;
   actions: GiftActions;
@@ -72,8 +73,11 @@ export function ManageGift({
   level?: 2 | 3;
   /** What tells this gift from the others on the page (its start date), added to its charges' region name. */
   label?: string;
+  /** The id of the heading that names this gift on a page of several: each section's name starts with it. */
+  titleId?: string;
 }) {
   const id = useId();
+  const named = (own: string) => (titleId ? `${titleId} ${own}` : own);
   const H = level === 2 ? 'h2' : 'h3';
   const Sub = level === 2 ? 'h3' : 'h4';
   const [busy, setBusy] = useState(false);
@@ -131,7 +135,7 @@ export function ManageGift({
         </p>
       ) : null}
 
-      <section className="card monthly-card" aria-labelledby={`${id}-summary-title`}>
+      <section className="card monthly-card" aria-labelledby={named(`${id}-summary-title`)}>
         <H id={`${id}-summary-title`}>{t.summaryTitle}</H>
         <dl className="monthly-facts">
           <div>
@@ -165,6 +169,7 @@ export function ManageGift({
         <AmountChange
           gift={gift}
           level={level}
+          titleId={titleId}
           busy={busy}
           onSave={(amount) =>
             run(
@@ -176,7 +181,7 @@ export function ManageGift({
       ) : null}
 
       {canChange ? (
-        <section className="card monthly-card" aria-labelledby={`${id}-pause-title`}>
+        <section className="card monthly-card" aria-labelledby={named(`${id}-pause-title`)}>
           <H id={`${id}-pause-title`}>{t.pauseTitle}</H>
           <p>{t.pauseNote}</p>
           {gift.status === 'authorized' ? (
@@ -212,7 +217,7 @@ export function ManageGift({
       ) : null}
 
       {open ? (
-        <section className="card monthly-card" aria-labelledby={`${id}-cancel-title`}>
+        <section className="card monthly-card" aria-labelledby={named(`${id}-cancel-title`)}>
           <H id={`${id}-cancel-title`}>{t.cancelTitle}</H>
           <p>{t.cancelNote}</p>
           {confirming ? (
@@ -260,7 +265,7 @@ export function ManageGift({
         </section>
       ) : null}
 
-      <section className="card monthly-card" aria-labelledby={`${id}-charges-title`}>
+      <section className="card monthly-card" aria-labelledby={named(`${id}-charges-title`)}>
         <H id={`${id}-charges-title`}>{t.chargesTitle}</H>
         {gift.charges.length === 0 ? (
           <p>{t.noCharges}</p>
@@ -302,11 +307,13 @@ function AmountChange({
   gift,
   busy,
   level,
+  titleId,
   onSave,
 }: {
   gift: ManageResponse;
   busy: boolean;
   level: 2 | 3;
+  titleId: string | undefined;
   onSave: (amount: number) => Promise<boolean>;
 }) {
   const id = useId();
@@ -341,7 +348,7 @@ function AmountChange({
   };
 
   return (
-    <section className="card monthly-card" aria-labelledby={`${id}-amount-title`}>
+    <section className="card monthly-card" aria-labelledby={titleId ? `${titleId} ${id}-amount-title` : `${id}-amount-title`}>
       <H id={`${id}-amount-title`}>{t.amountTitle}</H>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <fieldset className="amount-group" aria-describedby={`${id}-amount-note`}>
