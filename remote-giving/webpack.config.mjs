@@ -7,6 +7,7 @@ export const exposes = {
   './TransactionResultPage': './src/donation/transaction-result-page.tsx',
   './MonthlyResultPage': './src/monthly/monthly-result-page.tsx',
   './MonthlyManagePage': './src/monthly/monthly-manage-page.tsx',
+  './MisDonacionesPage': './src/mine/mis-donaciones-page.tsx',
   './StaffCampaign': './src/campaign/staff-campaign.tsx',
   './StaffDonations': './src/donations/staff-donations.tsx',
   './StaffDonation': './src/donations/staff-donation.tsx',

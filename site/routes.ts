@@ -75,6 +75,7 @@ const order = [
   '/register',
   '/confirm-email',
   '/mis-cursos',
+  '/mis-donaciones',
   '/datos-personales',
   '/politica-de-privacidad',
   '/terminos-y-condiciones',

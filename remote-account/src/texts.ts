@@ -56,6 +56,10 @@ export const confirmTexts = {
 export const misCursosTexts = {
   title: 'Mis Cursos',
   intro: 'Aquí verás los cursos en los que estás inscrito y tus certificados de inscripción.',
+  // The signed-in donor's gifts live beside Mis Cursos (#29): the giving domain's /mis-donaciones.
+  accountNav: 'Tu cuenta',
+  donationsLink: 'Mis donaciones',
+  donationsHint: 'tus donaciones mensuales y únicas',
   anonymousTitle: 'Ingresa para ver tus cursos',
   anonymousText: 'Tus cursos y certificados están en tu cuenta. Ingresa y te traemos de vuelta aquí.',
   loginButton: 'Iniciar sesión',

@@ -1,7 +1,7 @@
 import type { PatternRoute, RouteEntry } from 'shared/routes';
 
 /** The screens the giving remote exposes for public routes (Module Federation expose `./<Screen>`). */
-export type GivingScreen = 'DonationPage' | 'TransactionResultPage' | 'MonthlyResultPage' | 'MonthlyManagePage';
+export type GivingScreen = 'DonationPage' | 'TransactionResultPage' | 'MonthlyResultPage' | 'MonthlyManagePage' | 'MisDonacionesPage';
 
 /**
  * The giving domain's public routes (#27): data only, like every manifest. The site's table (site/routes.ts) composes
@@ -52,6 +52,15 @@ export const givingRoutes: readonly RouteEntry<'giving', GivingScreen>[] = [
     description: 'Tu donación mensual quedó autorizada: el comprobante y el enlace para gestionarla llegan a tu correo.',
     canonical: null,
     noindex: true,
+  },
+  // The signed-in donor's gifts (#29), beside Mis Cursos: left to the browser (the screen's `serverRender = false`).
+  {
+    path: '/mis-donaciones',
+    owner: 'giving',
+    screen: 'MisDonacionesPage',
+    title: 'Mis donaciones',
+    description: 'Tus donaciones mensuales y únicas: cambia el valor, pausa, reanuda o cancela tu donación mensual.',
+    canonical: '/mis-donaciones',
   },
 ];
 

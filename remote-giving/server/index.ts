@@ -8,6 +8,7 @@ import { donationBoundsRoutes } from '../src/donation/server/donation-bounds';
 import { monthlyRoutes } from '../src/monthly/server/monthly';
 import { monthlyStaffRoutes } from '../src/monthly/server/monthly-staff';
 import { MONTHLY_CARE_JOB, scheduleMonthlyCare } from '../src/monthly/server/care';
+import { mineRoutes } from '../src/mine/server/mine';
 import { donationStaffRoutes } from '../src/donations/server/donations-staff';
 import { givingMigrations } from './migrations';
 import { certificatesToday } from '../src/certificates/server/today';
@@ -24,6 +25,8 @@ export const givingApi: ApiModule = {
     await app.register(donationBoundsRoutes, ctx);
     // Monthly giving (#29): the provider's subscriptions, their charges as donations, the donor's manage link.
     await app.register(monthlyRoutes, ctx);
+    // Mis donaciones: the same gifts and actions for the signed-in donor whose address is verified.
+    await app.register(mineRoutes, ctx);
     await app.register(campaignRoutes, ctx);
     // The staff's ledger of donations (#14).
     await app.register(donationStaffRoutes, ctx);

@@ -125,3 +125,35 @@ export const monthlyManageTexts = {
   working: 'Guardando…',
   backToDonations: 'Volver a Donaciones',
 } as const;
+
+/** Mis donaciones (#29): the signed-in donor's gifts. */
+export const misDonacionesTexts = {
+  title: 'Mis donaciones',
+  intro: 'Tus donaciones mensuales y únicas hechas con el correo de tu cuenta. Desde aquí puedes gestionar tus donaciones mensuales.',
+  anonymousTitle: 'Ingresa para ver tus donaciones',
+  anonymousText: 'Ingresa con el correo con el que donaste y te traemos de vuelta aquí.',
+  loginButton: 'Iniciar sesión',
+  registerButton: 'Crear una cuenta',
+  sessionExpired: 'Tu sesión expiró. Ingresa de nuevo para ver tus donaciones.',
+  verifyLink: 'Verificar mi correo',
+  loading: 'Cargando tus donaciones…',
+  loadError: 'No pudimos cargar tus donaciones. Revisa tu conexión e intenta de nuevo.',
+  retry: 'Intentar de nuevo',
+  emptyTitle: 'Aún no hay donaciones con tu correo',
+  emptyText:
+    'Si donaste con otro correo, las verás en el comprobante que te llegó a esa dirección: trae el enlace para gestionar tu donación mensual.',
+  donate: 'Hacer una donación',
+  giftTitle: (since: string) => `Donación mensual desde el ${since}`,
+  oneTimeTitle: 'Donaciones únicas',
+  noOneTime: 'No tienes donaciones únicas aprobadas con este correo.',
+  oneTimeCaption: 'Tus donaciones únicas aprobadas, de la más reciente a la más antigua',
+  date: 'Fecha',
+  amount: 'Valor',
+  state: 'Estado',
+  reference: 'Referencia',
+  certificatesTitle: 'Certificados de donación',
+  certificatesText:
+    'Cada comprobante de donación (también el de cada cobro mensual) trae un enlace personal para descargar su certificado para tu declaración de renta. El certificado anual, con todas tus donaciones aprobadas del año, lo expide la fundación cuando el año termina.',
+  certificatesAsk: (email: string) =>
+    `Si el enlace venció o necesitas el certificado anual, escríbenos a ${email} desde el correo de tu cuenta y te lo enviamos.`,
+} as const;

@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
@@ -72,6 +72,13 @@ beforeEach(() => {
 });
 
 describe('Mis Cursos (/mis-cursos)', () => {
+  it('links to Mis donaciones, the signed-in donor’s gifts, in the account’s navigation', async () => {
+    open([on(ops.enrollments, ok({ enrollments: [enrolment], courses }))]);
+    const nav = screen.getByRole('navigation', { name: 'Tu cuenta' });
+    expect(within(nav).getByRole('link', { name: 'Mis donaciones' }).getAttribute('href')).toBe('/mis-donaciones');
+    await screen.findByRole('heading', { level: 2, name: 'Inteligencia artificial' });
+  });
+
   it("lists the visitor's enrolments and downloads a certificate, both with the session's token and none of the page's", async () => {
     const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment], courses }))]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Inteligencia artificial' })).toBeTruthy();

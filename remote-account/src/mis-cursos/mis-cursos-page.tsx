@@ -309,7 +309,19 @@ export default function MisCursosPage() {
   }
 
   return (
-    <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
+    <PageFrame
+      title={t.title}
+      intro={
+        <>
+          <p>{t.intro}</p>
+          <nav aria-label={t.accountNav}>
+            <p>
+              <AppLink to="/mis-donaciones">{t.donationsLink}</AppLink>: {t.donationsHint}.
+            </p>
+          </nav>
+        </>
+      }
+    >
       {body}
     </PageFrame>
   );

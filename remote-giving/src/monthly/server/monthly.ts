@@ -407,7 +407,8 @@ async function syncChargePayment(ctx: ApiContext, id: string, log: WarnLog): Pro
   return payableApplier(ctx, chargePayables(row))({ ...payment, external_reference: charge.reference }, 'notification', log);
 }
 
-async function manageAnswer(ctx: ApiContext, row: SubscriptionRow): Promise<ManageResponse> {
+/** A gift as its donor sees it, with its charges newest first: the manage link's page and Mis donaciones. */
+export async function manageAnswer(ctx: ApiContext, row: SubscriptionRow): Promise<ManageResponse> {
   const charges = await ctx.db
     .selectFrom('giving.contributions')
     .select(['reference', 'donation_amount', 'payment_status', 'date_approved', 'created_at'])
@@ -493,6 +494,38 @@ export async function sendCancelledMail(ctx: ApiContext, row: SubscriptionRow, b
     }),
   );
 }
+
+/**
+ * What the donor may do with their gift, whichever way they opened it: the e-mail's manage link (the token) or
+ * Mis donaciones (signed in with the verified address, ../../mine). Each asks the provider first and answers the gift as
+ * it is then; the caller has already checked whose gift it is.
+ */
+export const giftActions = {
+  async changeAmount(ctx: ApiContext, row: SubscriptionRow, wanted: number): Promise<ManageResponse> {
+    if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
+    const bounds = monthlyBoundsNow(ctx);
+    if (wanted < bounds.min || wanted > bounds.max)
+      throw new ApiError(400, 'invalid_amount', outOfBoundsMessage(bounds), { amount: outOfBoundsMessage(bounds) });
+    return manageAnswer(ctx, await changeAtProvider(ctx, row, { kind: 'amount', amount: wanted }, 'proveedor'));
+  },
+  async pause(ctx: ApiContext, row: SubscriptionRow): Promise<ManageResponse> {
+    if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
+    if (row.status !== 'authorized') throw new ApiError(409, 'invalid_status', monthlyTexts.notActive);
+    return manageAnswer(ctx, await changeAtProvider(ctx, row, { kind: 'pause' }, 'proveedor'));
+  },
+  async resume(ctx: ApiContext, row: SubscriptionRow): Promise<ManageResponse> {
+    if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
+    if (row.status !== 'paused') throw new ApiError(409, 'invalid_status', monthlyTexts.notPaused);
+    return manageAnswer(ctx, await changeAtProvider(ctx, row, { kind: 'resume' }, 'proveedor'));
+  },
+  /** Final (the schema of each route requires `confirm: true` first); the donor is e-mailed. */
+  async cancel(ctx: ApiContext, row: SubscriptionRow): Promise<ManageResponse> {
+    if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
+    const cancelled = await changeAtProvider(ctx, row, { kind: 'cancel' }, 'donante');
+    await sendCancelledMail(ctx, cancelled, 'donante');
+    return manageAnswer(ctx, cancelled);
+  },
+};
 
 /**
  * Monthly giving (#29): starting a gift (the provider's preapproval, authorized by the donor on its hosted page), the
@@ -595,56 +628,13 @@ export const monthlyRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) =>
   const manageLimit = { config: publicWrite(ctx.settings) };
 
   route(app, monthlyOperations.manage, async (request) => manageAnswer(ctx, await byToken(ctx, request.params.token)), manageLimit);
-
   route(
     app,
     monthlyOperations.changeAmount,
-    async (request) => {
-      const row = await byToken(ctx, request.params.token);
-      if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
-      const bounds = monthlyBoundsNow(ctx);
-      const wanted = request.body.amount;
-      if (wanted < bounds.min || wanted > bounds.max)
-        throw new ApiError(400, 'invalid_amount', outOfBoundsMessage(bounds), { amount: outOfBoundsMessage(bounds) });
-      return manageAnswer(ctx, await changeAtProvider(ctx, row, { kind: 'amount', amount: wanted }, 'proveedor'));
-    },
+    async (request) => giftActions.changeAmount(ctx, await byToken(ctx, request.params.token), request.body.amount),
     manageLimit,
   );
-
-  route(
-    app,
-    monthlyOperations.pause,
-    async (request) => {
-      const row = await byToken(ctx, request.params.token);
-      if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
-      if (row.status !== 'authorized') throw new ApiError(409, 'invalid_status', monthlyTexts.notActive);
-      return manageAnswer(ctx, await changeAtProvider(ctx, row, { kind: 'pause' }, 'proveedor'));
-    },
-    manageLimit,
-  );
-
-  route(
-    app,
-    monthlyOperations.resume,
-    async (request) => {
-      const row = await byToken(ctx, request.params.token);
-      if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
-      if (row.status !== 'paused') throw new ApiError(409, 'invalid_status', monthlyTexts.notPaused);
-      return manageAnswer(ctx, await changeAtProvider(ctx, row, { kind: 'resume' }, 'proveedor'));
-    },
-    manageLimit,
-  );
-
-  route(
-    app,
-    monthlyOperations.cancel,
-    async (request) => {
-      const row = await byToken(ctx, request.params.token);
-      if (row.status === 'cancelled') throw new ApiError(409, 'invalid_status', monthlyTexts.cancelled);
-      const cancelled = await changeAtProvider(ctx, row, { kind: 'cancel' }, 'donante');
-      await sendCancelledMail(ctx, cancelled, 'donante');
-      return manageAnswer(ctx, cancelled);
-    },
-    manageLimit,
-  );
+  route(app, monthlyOperations.pause, async (request) => giftActions.pause(ctx, await byToken(ctx, request.params.token)), manageLimit);
+  route(app, monthlyOperations.resume, async (request) => giftActions.resume(ctx, await byToken(ctx, request.params.token)), manageLimit);
+  route(app, monthlyOperations.cancel, async (request) => giftActions.cancel(ctx, await byToken(ctx, request.params.token)), manageLimit);
 };
