@@ -9,6 +9,7 @@ import { axeViolations } from '../support/axe';
 import { authorize, baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { sandboxUrl } from '../support/enrolment';
 import { readPdfText } from 'shared/server/pdf/testing';
+import { signedInAccount, signIn } from '../support/identity';
 import { firstStaffSignIn, mailbox, newStaffMember } from '../support/staff';
 
 /** Waits for the newest message to `to` whose subject starts so. */
@@ -133,6 +134,29 @@ describe('monthly giving (/contribuciones → Mercado Pago → the manage link)'
     // After the cancellation the provider's clock moves on two more months with no charge.
     await advanceProviderClock(62);
     assert.equal((await subscriptionsOf(email))[0]?.summarized.charged_quantity, 2);
+  });
+
+  it("a signed-in donor finds the gift given with the account's address under Mis donaciones and pauses it there, at 390 px", async () => {
+    const account = await signedInAccount('Marta Rincón');
+    await startMonthlyGift(browser, { email: account.email, idNumber: '52765432', lastname: 'Rincón' });
+    await mailTo(account.email, /donación mensual quedó activa/);
+    const { page, context } = await openPage(browser, { width: 390, height: 844 });
+    try {
+      await signIn(page, account);
+      await page.goto('/mis-donaciones');
+      await waitForHeading(page, 'Mis donaciones');
+      await page.getByRole('heading', { name: /^Donación mensual desde/ }).waitFor({ timeout: 15_000 });
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+      assert.deepEqual(await axeViolations(page), []);
+      await page.getByRole('button', { name: 'Pausar la donación' }).click();
+      await page
+        .getByText(/pausaste tu donación mensual/)
+        .first()
+        .waitFor({ timeout: 15_000 });
+    } finally {
+      await context.close();
+    }
+    assert.equal((await subscriptionsOf(account.email))[0]?.status, 'paused');
   });
 });
 

@@ -60,7 +60,7 @@ describe('registration schema (spec §5)', () => {
       t.passwordWeak,
     );
     expect(errorsOf(registrationSchema, { ...valid, confirmPassword: 'Secreta124' })).toEqual({ confirmPassword: t.passwordsDiffer });
-    expect(errorsOf(registrationSchema, { ...valid, identityType: 'Pasaporte' }).identityType).toBe(t.idTypeRequired);
+    expect(errorsOf(registrationSchema, { ...valid, identityType: 'NIT' }).identityType).toBe(t.idTypeRequired);
   });
 });
 
