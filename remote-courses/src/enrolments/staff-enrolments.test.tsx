@@ -150,6 +150,7 @@ const record: EnrolmentRecordResponse = {
   },
   account: null,
   completed: null,
+  certificates: [],
   receiptResentAt: null,
   history: [
     {
