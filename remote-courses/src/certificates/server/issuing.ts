@@ -11,7 +11,7 @@ import type { Database } from 'shared/server/database';
 import { bogotaDay } from 'shared/server/jobs';
 import { ledgerConflict } from 'shared/server/payments/ledger';
 import type { EnrolmentsTable } from '../../../server/tables';
-import { cohortEndDate } from '../../cohorts/server/seats';
+import { cohortDate, cohortEndDate } from '../../cohorts/server/seats';
 import { certificateNumberOf, certificateTexts } from '../schemas';
 
 type Trx = Transaction<Database>;
@@ -57,7 +57,7 @@ export async function issueCompletionCertificate(trx: Trx, enrolment: Enrolment,
   if (enrolment.cohort_id === null) throw ledgerConflict(certificateTexts.noCohort);
   const cohort = await trx
     .selectFrom('courses.cohorts')
-    .select(cohortEndDate.as('end_date'))
+    .select([cohortDate.as('start_date'), cohortEndDate.as('end_date')])
     .where('id', '=', enrolment.cohort_id)
     .executeTakeFirst();
   const endDate = cohort?.end_date ?? null;
@@ -80,7 +80,7 @@ export async function issueCompletionCertificate(trx: Trx, enrolment: Enrolment,
       id_number: enrolment.id_number,
       course_title: enrolment.course_title,
       module_name: enrolment.module_name,
-      cohort_start_date: enrolment.cohort_start_date,
+      cohort_start_date: cohort?.start_date ?? enrolment.cohort_start_date,
       cohort_end_date: endDate,
       completed_on: today,
       previous_status: enrolment.enrollment_status,
