@@ -38,7 +38,14 @@ describe('Mis Cursos: the completion certificate', () => {
     const enrolled = await gw.app.inject({
       method: 'POST',
       url: '/api/courses/leads',
-      payload: { ...sampleEnrolment, student_name_second: '', student_second_lastname: '', student_name: 'Ana', student_lastname: 'Pérez', email },
+      payload: {
+        ...sampleEnrolment,
+        student_name_second: '',
+        student_second_lastname: '',
+        student_name: 'Ana',
+        student_lastname: 'Pérez',
+        email,
+      },
     });
     expect(enrolled.statusCode).toBe(201);
     const reference = (enrolled.json() as { id: string }).id;
@@ -54,7 +61,14 @@ describe('Mis Cursos: the completion certificate', () => {
     const today = bogotaDay(new Date());
     const cohort = await gw.database.db
       .insertInto('courses.cohorts')
-      .values({ course_name: 'desarrollo-software', start_date: '2026-01-12', end_date: today, schedule: 'Lunes', capacity: 30, status: 'closed' })
+      .values({
+        course_name: 'desarrollo-software',
+        start_date: '2026-01-12',
+        end_date: today,
+        schedule: 'Lunes',
+        capacity: 30,
+        status: 'closed',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await gw.database.db.updateTable('courses.enrolments').set({ cohort_id: cohort.id }).where('reference', '=', reference).execute();
@@ -71,7 +85,8 @@ describe('Mis Cursos: the completion certificate', () => {
 
     const done = await gw.app.inject({ method: 'POST', url: `/api/courses/staff/enrolments/${reference}/completar`, headers: asStaff });
     expect(done.statusCode).toBe(200);
-    const { number, verificationUrl } = (done.json() as { certificates: Array<{ number: string; verificationUrl: string }> }).certificates[0]!;
+    const { number, verificationUrl } = (done.json() as { certificates: Array<{ number: string; verificationUrl: string }> })
+      .certificates[0]!;
 
     const completed = await download();
     expect(completed.res.headers['content-disposition']).toContain(`certificado-${number}.pdf`);

@@ -96,7 +96,16 @@ export async function completionCertificatePdfOf(data: CompletionCertificateData
   let ty = qrTop - 10;
   page.drawText('Verifica este certificado en:', { x: textX, y: ty, size: 10, font: bold, color: PDF_INK });
   ty = paragraph(page, url, textX, ty - 15, width - margin - textX, regular, 9, 12);
-  ty = paragraph(page, `Código de verificación: ${groupedCode(data.verificationCode)}`, textX, ty - 6, width - margin - textX, regular, 9, 12);
+  ty = paragraph(
+    page,
+    `Código de verificación: ${groupedCode(data.verificationCode)}`,
+    textX,
+    ty - 6,
+    width - margin - textX,
+    regular,
+    9,
+    12,
+  );
   paragraph(
     page,
     'O escanea el código QR. La página muestra si el certificado es válido o fue anulado.',

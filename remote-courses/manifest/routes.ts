@@ -116,7 +116,8 @@ export const coursesRoutes: readonly RouteEntry<'courses', CoursesScreen>[] = [
     owner: 'courses',
     screen: 'CertificateVerificationPage',
     title: 'Verificar un certificado',
-    description: 'Comprueba si un certificado de finalización de nuestros cursos es auténtico y está vigente, con su código de verificación.',
+    description:
+      'Comprueba si un certificado de finalización de nuestros cursos es auténtico y está vigente, con su código de verificación.',
     canonical: VERIFICATION_PATH,
   },
 ];

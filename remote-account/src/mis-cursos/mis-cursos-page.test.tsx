@@ -85,9 +85,7 @@ describe('Mis Cursos (/mis-cursos)', () => {
   });
 
   it('offers the completion certificate instead of the constancia once the course is completed (#31)', async () => {
-    const fake = open([
-      on(ops.enrollments, ok({ enrollments: [{ ...enrolment, enrollment_status: 'COMPLETED' }], courses })),
-    ]);
+    const fake = open([on(ops.enrollments, ok({ enrollments: [{ ...enrolment, enrollment_status: 'COMPLETED' }], courses }))]);
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Descargar certificado de finalización (PDF)' }));
     expect(screen.queryByRole('button', { name: 'Descargar certificado (PDF)' })).toBeNull();
     expect(fake.calls.map((c) => c.path)).toEqual(['/api/account/enrollments', '/api/account/enrollments/INS-1/certificate']);

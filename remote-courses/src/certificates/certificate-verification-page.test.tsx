@@ -48,7 +48,9 @@ describe('the certificate verification page (/verificar, #31)', () => {
     expect(state).toBeTruthy();
     // The answer takes focus, so a screen reader announces it.
     await waitFor(() => expect(document.activeElement?.textContent).toContain('Certificado válido'));
-    const facts = [...container.querySelectorAll('.verification-facts dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`);
+    const facts = [...container.querySelectorAll('.verification-facts dt')].map(
+      (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`,
+    );
     expect(facts).toEqual([
       'Nombre: Lucía Rincón',
       'Curso: Desarrollo de Software',

@@ -104,7 +104,10 @@ function Certificate({ certificate: c }: { certificate: VerificationResponse }) 
   const valid = c.state === 'valido';
   return (
     <section className="card verification-card" aria-labelledby="certificado-estado">
-      <h2 id="certificado-estado" className={valid ? 'verification-state verification-state--valid' : 'verification-state verification-state--voided'}>
+      <h2
+        id="certificado-estado"
+        className={valid ? 'verification-state verification-state--valid' : 'verification-state verification-state--voided'}
+      >
         <span aria-hidden="true">{valid ? '✓ ' : '✕ '}</span>
         {valid ? t.valid : t.voided}
       </h2>

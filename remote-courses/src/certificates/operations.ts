@@ -11,7 +11,6 @@ export const certificateOperations = {
     path: '/api/courses/verificar/:code',
     params: verificationParamsSchema,
     response: verificationResponseSchema,
-    summary:
-      'Verificar un certificado de finalización por su código: nombre, curso, fecha, número y estado (válido o anulado); nada más',
+    summary: 'Verificar un certificado de finalización por su código: nombre, curso, fecha, número y estado (válido o anulado); nada más',
   }),
 };

@@ -36,7 +36,8 @@ export const staffCohortsTexts = {
   course: 'Curso',
   startDate: 'Fecha de inicio (hora de Bogotá)',
   endDate: 'Fecha de finalización (última clase)',
-  endDateHint: 'Desde ese día se puede marcar a sus estudiantes como completados y expedir su certificado. Déjala vacía si aún no la conoces.',
+  endDateHint:
+    'Desde ese día se puede marcar a sus estudiantes como completados y expedir su certificado. Déjala vacía si aún no la conoces.',
   endsOn: (date: string) => `Termina el ${date}`,
   schedule: 'Horario',
   capacity: 'Cupo',

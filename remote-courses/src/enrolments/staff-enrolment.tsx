@@ -258,7 +258,12 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
             {record.certificates.length === 0 ? <p className="staff-muted">{t.noCertificates}</p> : null}
             {inForce ? (
               <p>
-                <button type="button" className="btn btn--ghost" disabled={busy !== null} onClick={() => void downloadCertificate(inForce.number)}>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  disabled={busy !== null}
+                  onClick={() => void downloadCertificate(inForce.number)}
+                >
                   {busy === 'pdf' ? t.downloadingCertificate : t.downloadCertificate}
                 </button>
               </p>

@@ -310,9 +310,7 @@ describe('StaffEnrolment (/equipo/inscripciones/:reference)', () => {
       expect((await screen.findByRole('status')).textContent).toBe('La finalización se deshizo y el certificado quedó anulado.');
       expect(screen.queryByRole('dialog')).toBeNull();
       const posts = calls.filter((c) => c.method === 'POST');
-      expect(posts.map((c) => [c.path, c.body])).toEqual([
-        ['/api/courses/staff/enrolments/CUR-1/deshacer-completado', { motivo: reason }],
-      ]);
+      expect(posts.map((c) => [c.path, c.body])).toEqual([['/api/courses/staff/enrolments/CUR-1/deshacer-completado', { motivo: reason }]]);
       const after = screen.getByRole('region', { name: 'Certificado de finalización' });
       expect(within(after).getByText('Anulado')).toBeTruthy();
       expect(within(after).getByText(reason)).toBeTruthy();

@@ -205,7 +205,9 @@ describe('completion certificates', () => {
     expect(voided.body).not.toContain('error');
     // Nothing to undo twice; no PDF for a voided certificate.
     expect((await undo(reference, { motivo: 'Marcada por error en la cohorte equivocada' })).statusCode).toBe(409);
-    expect((await api.app.inject({ url: `/api/courses/staff/enrolments/${reference}/certificado`, headers: asStaff })).statusCode).toBe(409);
+    expect((await api.app.inject({ url: `/api/courses/staff/enrolments/${reference}/certificado`, headers: asStaff })).statusCode).toBe(
+      409,
+    );
 
     // Completing again issues a new certificate with a new number and code; the voided one stays.
     const again = (await complete(reference)).json<EnrolmentRecordResponse>();

@@ -17,7 +17,15 @@ import { certificateNumberOf, certificateTexts } from '../schemas';
 type Trx = Transaction<Database>;
 type Enrolment = Pick<
   Selectable<EnrolmentsTable>,
-  'reference' | 'full_name' | 'id_type' | 'id_number' | 'course_title' | 'module_name' | 'cohort_id' | 'cohort_start_date' | 'enrollment_status'
+  | 'reference'
+  | 'full_name'
+  | 'id_type'
+  | 'id_number'
+  | 'course_title'
+  | 'module_name'
+  | 'cohort_id'
+  | 'cohort_start_date'
+  | 'enrollment_status'
 >;
 
 /** RFC 4648 base32 in lower case: the code reads unambiguously and survives the route table's lower-casing. */

@@ -128,7 +128,15 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       await ctx.db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('courses.cohorts')
-          .select(['id', cohortDate.as('start_date'), cohortEndDate.as('end_date'), 'schedule', 'capacity', 'status', 'access_instructions'])
+          .select([
+            'id',
+            cohortDate.as('start_date'),
+            cohortEndDate.as('end_date'),
+            'schedule',
+            'capacity',
+            'status',
+            'access_instructions',
+          ])
           .where('id', '=', id)
           .forUpdate()
           .executeTakeFirst();

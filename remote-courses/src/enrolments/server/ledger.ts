@@ -262,7 +262,12 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       const who = staffOf(request);
       const now = new Date();
       await ctx.db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
+        const current = await trx
+          .selectFrom('courses.enrolments')
+          .selectAll()
+          .where('reference', '=', reference)
+          .forUpdate()
+          .executeTakeFirst();
         if (!current) throw notFound();
         // Marked already (a second click, a second tab): the same answer, nothing recorded or issued twice.
         if (current.enrollment_status === 'COMPLETED') return;
