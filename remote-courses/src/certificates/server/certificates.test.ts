@@ -69,7 +69,7 @@ describe('completion certificates', () => {
   }
   const complete = (reference: string, headers = asStaff) =>
     api.app.inject({ method: 'POST', url: `/api/courses/staff/enrolments/${reference}/completar`, headers });
-  const undo = (reference: string, payload: unknown, headers = asStaff) =>
+  const undo = (reference: string, payload: Record<string, unknown>, headers = asStaff) =>
     api.app.inject({ method: 'POST', url: `/api/courses/staff/enrolments/${reference}/deshacer-completado`, headers, payload });
   const verify = (code: string) => api.app.inject({ method: 'GET', url: `/api/courses/verificar/${code}` });
   const codeOf = (record: EnrolmentRecordResponse) => record.certificates[0]!.verificationUrl.split('/verificar/')[1]!;
