@@ -38,8 +38,8 @@ export const undoCompletionRequestSchema = z.object({
 });
 export type UndoCompletionRequest = z.input<typeof undoCompletionRequestSchema>;
 
-/** Any text up to 64 characters: a malformed code gets the same 404 as an unknown one (the handler checks the pattern). */
-export const verificationParamsSchema = z.object({ code: z.string().check(z.maxLength(64)) });
+/** Any text: a malformed code gets the same 404 as an unknown one (the handler checks the pattern), never a 400. */
+export const verificationParamsSchema = z.object({ code: z.string() });
 
 /** What anyone holding the code may know: nothing beyond these fields (no document, e-mail or phone). */
 export const verificationResponseSchema = z.object({

@@ -158,7 +158,8 @@ describe('completion certificates', () => {
     const unknown = await verify('a'.repeat(32));
     const malformed = await verify('FC-2026-000001');
     const injected = await verify("'%20or%201=1");
-    for (const r of [unknown, malformed, injected]) {
+    const long = await verify('a'.repeat(90));
+    for (const r of [unknown, malformed, injected, long]) {
       expect(r.statusCode).toBe(404);
       expect(r.json()).toEqual(unknown.json());
     }
