@@ -31,7 +31,7 @@ import {
   registerLedgerRecord,
   type LedgerSource,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
+import { pathParam, registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { enrolmentsStaffOperations as ops } from '../operations';
 import { cohortDate } from '../../cohorts/server/seats';
 import { courseReceiptMail } from '../../payments/server/payments';
@@ -322,25 +322,25 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       return answerRecord(reference);
     });
 
-    route(staff, ops.completionCertificate, async (request, reply) => {
-      const { reference } = request.params;
-      const data = await readValidCertificate(ctx.db, reference);
-      if (!data) {
-        const exists = await ctx.db.selectFrom('courses.enrolments').select('id').where('reference', '=', reference).executeTakeFirst();
-        throw exists ? ledgerConflict(certificateTexts.noValidCertificate) : notFound();
-      }
-      const pdf = await completionCertificatePdfOf(data, ctx.settings.publicOrigin);
-      await recordAudit(ctx.db, staffOf(request), {
-        action: 'courses.enrolment.certificate',
-        entity: 'enrolment',
-        entityId: reference,
-        detail: { certificado: data.number },
-      });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="certificado-${data.number}.pdf"`)
-        .send(Buffer.from(pdf));
-    });
+    // The certificate in force as the student downloads it; the read is audited like every staff read.
+    route(
+      staff,
+      ops.completionCertificate,
+      async (request, reply) => {
+        const { reference } = request.params;
+        const data = await readValidCertificate(ctx.db, reference);
+        if (!data) {
+          const exists = await ctx.db.selectFrom('courses.enrolments').select('id').where('reference', '=', reference).executeTakeFirst();
+          throw exists ? ledgerConflict(certificateTexts.noValidCertificate) : notFound();
+        }
+        const pdf = await completionCertificatePdfOf(data, ctx.settings.publicOrigin);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="certificado-${data.number}.pdf"`)
+          .send(Buffer.from(pdf));
+      },
+      { config: staffRead({ action: 'courses.enrolment.certificate', entity: 'enrolment', id: pathParam('reference') }) },
+    );
 
     route(staff, ops.resendEnrolmentReceipt, async (request) => {
       const { reference } = request.params;
