@@ -9,6 +9,7 @@ export const exposes = {
   './LearnAndHelpPage': './src/catalogue/learn-and-help-page.tsx',
   './LearningProcessesPage': './src/catalogue/learning-processes-page.tsx',
   './PuentesPage': './src/catalogue/puentes-page.tsx',
+  './CertificateVerificationPage': './src/certificates/certificate-verification-page.tsx',
   './StaffCohorts': './src/cohorts/staff-cohorts.tsx',
   './StaffCatalogue': './src/catalogue/staff-catalogue.tsx',
   './StaffEnrolments': './src/enrolments/staff-enrolments.tsx',

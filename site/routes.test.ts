@@ -107,6 +107,22 @@ describe('route table', () => {
     expect(matchRoute('/contribuciones/mensual/gestionar/no%20es')).toBeUndefined();
   });
 
+  it('answers the certificate verification pages (#31): the form at /verificar, and a code-shaped segment never indexed, without Referer', () => {
+    expect(matchRoute('/verificar')).toMatchObject({ owner: 'courses', screen: 'CertificateVerificationPage', canonical: '/verificar' });
+    const code = 'abcdefghijklmnopqrstuvwxyz234567';
+    expect(matchRoute(`/verificar/${code}`)).toMatchObject({
+      owner: 'courses',
+      screen: 'CertificateVerificationPage',
+      canonical: null,
+      noindex: true,
+      secretPath: true,
+    });
+    // The table matches in lower case: a code read aloud and typed in capitals is the same page.
+    expect(matchRoute(`/verificar/${code.toUpperCase()}`)?.screen).toBe('CertificateVerificationPage');
+    expect(matchRoute('/verificar/FC-2026-000123')).toBeUndefined();
+    expect(matchRoute(`/verificar/${code}/otra`)).toBeUndefined();
+  });
+
   it('has no duplicate paths', () => {
     const lower = routes.map((r) => r.path.toLowerCase());
     expect(new Set(lower).size).toBe(lower.length);

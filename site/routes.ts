@@ -1,6 +1,6 @@
 import { accountRoutes, type AccountScreen } from 'remote-account/manifest/routes';
 import { communityRoutes, type CommunityScreen } from 'remote-community/manifest/routes';
-import { coursesRoutes, type CoursesScreen } from 'remote-courses/manifest/routes';
+import { coursesPatternRoutes, coursesRoutes, type CoursesScreen } from 'remote-courses/manifest/routes';
 import { givingPatternRoutes, givingRoutes, type GivingScreen } from 'remote-giving/manifest/routes';
 import { inOrder, routeMatcher, type PatternRoute, type RouteEntry } from 'shared/routes';
 import { shellPatternRoutes, shellRoutes, staffAreaRoute, type ShellScreen } from '../shell/manifest/routes';
@@ -92,11 +92,13 @@ export { staffAreaRoute };
 
 /**
  * Routes whose last segment names something (/blog/<slug>: published content, resolved from what is live when asked;
- * /contribuciones/mensual/gestionar/<token>: a monthly gift's manage link, #29).
+ * /contribuciones/mensual/gestionar/<token>: a monthly gift's manage link, #29; /verificar/<code>: a completion
+ * certificate's verification, #31).
  */
 export const patternRoutes: readonly PatternRoute<SiteRoute['owner'], SiteRoute['screen']>[] = [
   ...shellPatternRoutes,
   ...givingPatternRoutes,
+  ...coursesPatternRoutes,
 ];
 
 /** Exact, case-insensitive lookup of a pathname in the route table; a path of the panel gives `staffAreaRoute`. */

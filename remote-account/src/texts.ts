@@ -78,6 +78,7 @@ export const misCursosTexts = {
   payment: 'Estado del pago',
   enrolment: 'Estado de la inscripción',
   certificate: 'Descargar certificado (PDF)',
+  completionCertificate: 'Descargar certificado de finalización (PDF)',
   certificateBusy: 'Preparando el PDF…',
   certificateError: 'No pudimos descargar el certificado. Intenta de nuevo en un momento.',
   // The sale's electronic invoice and, for a refunded course, its credit note (#30).

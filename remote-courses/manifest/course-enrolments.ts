@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { readAll } from 'shared/server/objects/object-store';
+import { completionCertificatePdf } from './completion-certificate';
 import type { CourseEnrolment, CourseEnrolmentColumn, CourseEnrolmentsService } from 'shared/server/services';
 
 /**
@@ -109,4 +110,5 @@ export const courseEnrolments: CourseEnrolmentsService = {
   readCourseInvoices,
   readInvoicesInProgress,
   courseInvoicePdf,
+  completionCertificatePdf,
 };

@@ -97,6 +97,38 @@ export const coursesPersonalData: DomainRegistry = {
       },
       orderBy: 'created_at',
     }),
+    tableSpec({
+      table: 'courses.completion_certificates',
+      label: 'Certificados de finalización de tus cursos',
+      belongs: [{ parent: 'courses.enrolments', column: 'enrolment_reference', parentColumn: 'reference' }],
+      columns: {
+        number: { label: 'Número del certificado' },
+        enrolment_reference: { label: 'Número de inscripción' },
+        // The public key of its verification page: whoever holds it sees the name, course, date and state.
+        verification_code: { label: 'Código de verificación' },
+        student_name: { label: 'Nombre certificado', personal: 'nombre' },
+        id_type: { label: 'Tipo de documento', personal: 'documento' },
+        id_number: { label: 'Número de documento', personal: 'documento' },
+        course_title: { label: 'Curso' },
+        module_name: { label: 'Módulo' },
+        cohort_start_date: { label: 'Inicio de clases' },
+        cohort_end_date: { label: 'Fin de clases' },
+        completed_on: { label: 'Fecha de finalización' },
+        previous_status: { values: enrolmentStatuses },
+        issued_at: { label: 'Fecha de expedición' },
+        issued_by: { personal: 'equipo' },
+        voided_at: { label: 'Fecha de anulación' },
+        voided_by: { personal: 'equipo' },
+        void_reason: { label: 'Motivo de la anulación', personal: 'texto' },
+      },
+      // The row stays so the year's numbering keeps no gap; the name and document go, and with the name gone the public
+      // verification answers as for an unknown code (src/certificates/server/verification.ts).
+      erase: {
+        action: 'anonymise',
+        why: 'El número del certificado se conserva para que la numeración del año no tenga huecos; el nombre, el documento y el motivo se borran, y el certificado deja de poder verificarse.',
+      },
+      orderBy: 'issued_at',
+    }),
   ],
   team: [
     {
@@ -107,6 +139,7 @@ export const coursesPersonalData: DomainRegistry = {
   ],
   plain: [
     { table: 'courses.cohorts', why: 'Fechas, horarios y cupos de los cursos.' },
+    { table: 'courses.certificate_counters', why: 'El último número de certificado de finalización expedido en cada año.' },
     { table: 'courses.invoicing_since', why: 'Desde cuándo se facturan electrónicamente las ventas de cursos.' },
     { table: 'courses.payment_notifications', why: 'Identificadores de las notificaciones del proveedor de pagos ya procesadas.' },
   ],

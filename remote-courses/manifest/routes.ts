@@ -1,8 +1,15 @@
-import type { RouteEntry } from 'shared/routes';
+import type { PatternRoute, RouteEntry } from 'shared/routes';
+import { VERIFICATION_PATH, VERIFICATION_PREFIX, verificationCodePattern } from './certificate-codes';
 
 /** The screens the courses remote exposes for public routes (Module Federation expose `./<Screen>`). */
 export type CoursesScreen =
-  'CoursePage' | 'EnrolmentPage' | 'PaymentResultPage' | 'LearnAndHelpPage' | 'LearningProcessesPage' | 'PuentesPage';
+  | 'CoursePage'
+  | 'EnrolmentPage'
+  | 'PaymentResultPage'
+  | 'LearnAndHelpPage'
+  | 'LearningProcessesPage'
+  | 'PuentesPage'
+  | 'CertificateVerificationPage';
 
 const courseDescription = {
   'desarrollo-software':
@@ -103,5 +110,38 @@ export const coursesRoutes: readonly RouteEntry<'courses', CoursesScreen>[] = [
     title: 'Proyecto Puentes',
     description: 'Programa de aprendizaje y empleabilidad Puentes: becas, salario mínimo legal y vinculación laboral.',
     canonical: '/proyecto-puentes',
+  },
+  {
+    path: VERIFICATION_PATH,
+    owner: 'courses',
+    screen: 'CertificateVerificationPage',
+    title: 'Verificar un certificado',
+    description:
+      'Comprueba si un certificado de finalización de nuestros cursos es auténtico y está vigente, con su código de verificación.',
+    canonical: VERIFICATION_PATH,
+  },
+];
+
+/**
+ * A certificate's verification page (#31): /verificar/<code> for any segment shaped like a code (the table matches in
+ * lower case; the page reads the code from the address). Never indexed, and sent with `Referrer-Policy: no-referrer`:
+ * the code is not a password, but it is what opens a student's name to whoever holds it.
+ */
+export const coursesPatternRoutes: readonly PatternRoute<'courses', CoursesScreen>[] = [
+  {
+    prefix: VERIFICATION_PREFIX,
+    owner: 'courses',
+    screen: 'CertificateVerificationPage',
+    resolve: (segment) =>
+      verificationCodePattern.test(segment)
+        ? {
+            title: 'Verificación de un certificado',
+            description: 'El estado de un certificado de finalización de nuestros cursos: válido o anulado.',
+            canonical: null,
+            noindex: true,
+            secretPath: true,
+          }
+        : undefined,
+    segments: () => [],
   },
 ];

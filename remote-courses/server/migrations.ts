@@ -242,5 +242,56 @@ export const coursesMigrations: DomainMigrations = {
         await sql`insert into courses.invoicing_since (id) values (1)`.execute(db);
       },
     },
+    // Completion certificates (#31): a cohort's end date (before it, no enrolment of it is marked complete), the
+    // certificates numbered without gaps per year under their counter's lock (FC-2026-000123, like the donation
+    // certificates), each with a random public verification code; an undone completion voids its certificate (kept,
+    // with who, when and why) and puts the enrolment back where it was.
+    '010_completion_certificates': {
+      async up(db) {
+        await db.schema.withSchema('courses').alterTable('cohorts').addColumn('end_date', 'date').execute();
+        await db.schema
+          .withSchema('courses')
+          .createTable('certificate_counters')
+          .addColumn('year', 'integer', (c) => c.primaryKey())
+          .addColumn('last', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createTable('completion_certificates')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('number', 'text', (c) => c.notNull().unique())
+          .addColumn('year', 'integer', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('enrolment_reference', 'text', (c) => c.notNull())
+          .addColumn('verification_code', 'text', (c) => c.notNull().unique())
+          // What the certificate states, as it was issued (a later correction of the enrolment does not rewrite it).
+          .addColumn('student_name', 'text', (c) => c.notNull())
+          .addColumn('id_type', 'text', (c) => c.notNull())
+          .addColumn('id_number', 'text', (c) => c.notNull())
+          .addColumn('course_title', 'text', (c) => c.notNull())
+          .addColumn('module_name', 'text', (c) => c.notNull())
+          .addColumn('cohort_start_date', 'text')
+          .addColumn('cohort_end_date', 'text', (c) => c.notNull())
+          .addColumn('completed_on', 'text', (c) => c.notNull())
+          .addColumn('previous_status', 'text', (c) => c.notNull())
+          .addColumn('issued_by', 'text', (c) => c.notNull())
+          .addColumn('issued_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('voided_at', 'timestamptz')
+          .addColumn('voided_by', 'text')
+          .addColumn('void_reason', 'text')
+          .addUniqueConstraint('completion_certificates_year_seq', ['year', 'seq'])
+          .execute();
+        // One certificate in force per enrolment; the voided ones stay beside it.
+        await sql`create unique index completion_certificates_one_valid on courses.completion_certificates (enrolment_reference) where voided_at is null`.execute(
+          db,
+        );
+        await db.schema
+          .withSchema('courses')
+          .createIndex('completion_certificates_enrolment')
+          .on('completion_certificates')
+          .column('enrolment_reference')
+          .execute();
+      },
+    },
   },
 };

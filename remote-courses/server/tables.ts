@@ -80,6 +80,11 @@ export interface CohortsTable {
    * chosen). At most one cohort per course has it.
    */
   on_sale_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * Bogotá calendar date (YYYY-MM-DD) of the last class (migration 010); select it through `cohortEndDate`. Null: not
+   * set yet, and then no enrolment of the cohort can be marked complete.
+   */
+  end_date: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }
@@ -138,12 +143,44 @@ export interface InvoicesTable {
   updated_at: CreatedTimestamp;
 }
 
+/**
+ * `courses.completion_certificates` (migration 010, src/certificates): one per completion, numbered `FC-<year>-<seq>`
+ * without gaps per year (`courses.certificate_counters`), with a random public verification code. An undone completion
+ * voids it (kept, with who, when and why); completing again issues a new one.
+ */
+export interface CompletionCertificatesTable {
+  id: Serial;
+  number: string;
+  year: number;
+  seq: number;
+  enrolment_reference: string;
+  verification_code: string;
+  student_name: string;
+  id_type: string;
+  id_number: string;
+  course_title: string;
+  module_name: string;
+  cohort_start_date: Nullable<string>;
+  cohort_end_date: string;
+  /** Bogotá calendar date (YYYY-MM-DD) the team marked the enrolment complete. */
+  completed_on: string;
+  /** The enrolment's status before it was marked complete, where undoing puts it back. */
+  previous_status: string;
+  issued_by: string;
+  issued_at: CreatedTimestamp;
+  voided_at: Nullable<Date>;
+  voided_by: Nullable<string>;
+  void_reason: Nullable<string>;
+}
+
 // The courses domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
     'courses.enrolments': EnrolmentsTable;
     'courses.cohorts': CohortsTable;
     'courses.invoices': InvoicesTable;
+    'courses.completion_certificates': CompletionCertificatesTable;
+    'courses.certificate_counters': { year: number; last: number };
     'courses.invoicing_since': { id: number; since: ColumnType<Date, Date | undefined, Date> };
     'courses.payment_notifications': PaymentNotificationsTable;
     'courses.payment_discrepancies': PaymentDiscrepanciesTable;

@@ -13,6 +13,7 @@ const screens: Record<string, () => Promise<ScreenModule>> = {
   'puentes-page': () => import('./catalogue/puentes-page'),
   'enrolment-page': () => import('./enrolment/enrolment-page'),
   'payment-result-page': () => import('./payments/payment-result-page'),
+  'certificate-verification-page': () => import('./certificates/certificate-verification-page'),
 };
 
 /** Runs this remote alone for development: its own routes (its manifest's) with the shared contract, no shell. */

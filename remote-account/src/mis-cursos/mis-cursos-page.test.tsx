@@ -91,6 +91,13 @@ describe('Mis Cursos (/mis-cursos)', () => {
     ]);
   });
 
+  it('offers the completion certificate instead of the constancia once the course is completed (#31)', async () => {
+    const fake = open([on(ops.enrollments, ok({ enrollments: [{ ...enrolment, enrollment_status: 'COMPLETED' }], courses }))]);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Descargar certificado de finalización (PDF)' }));
+    expect(screen.queryByRole('button', { name: 'Descargar certificado (PDF)' })).toBeNull();
+    expect(fake.calls.map((c) => c.path)).toEqual(['/api/account/enrollments', '/api/account/enrollments/INS-1/certificate']);
+  });
+
   it('shows the electronic invoice with its CUFE and downloads it through the invoice operation, with the token', async () => {
     const invoice = { number: 'SETP990000042', cufe: 'a1b2c3'.repeat(16), issued_at: '2026-03-16T16:00:00.000Z' };
     const fake = open([on(ops.enrollments, ok({ enrollments: [{ ...enrolment, invoice }], courses }))]);

@@ -90,11 +90,13 @@ function PdfButton({
 /** Downloads the enrolment certificate. */
 function CertificateButton({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
   const downloadCertificate = useSignedInDownload(accountOperations.certificate, session);
+  const completed = enrollment.enrollment_status === 'COMPLETED';
   return (
     <PdfButton
       fetchPdf={() => downloadCertificate({ params: { id: enrollment.id } })}
-      filename={`certificado-inscripcion-${enrollment.id}.pdf`}
-      label={t.certificate}
+      // Once completed, the server answers the completion certificate (#31) instead of the constancia of enrolment.
+      filename={completed ? `certificado-finalizacion-${enrollment.id}.pdf` : `certificado-inscripcion-${enrollment.id}.pdf`}
+      label={completed ? t.completionCertificate : t.certificate}
       errorText={t.certificateError}
     />
   );

@@ -17,13 +17,19 @@ export const accountOperations = {
     response: enrollmentsResponseSchema,
     summary: 'Mis Cursos: inscripciones pagadas o completadas del usuario autenticado',
   }),
-  /** The enrolment certificate PDF, only for its owner (Bearer token). */
+  /**
+   * The enrolment certificate PDF, only for its owner (Bearer token): the constancia of enrolment, or, once the course is
+   * completed, its completion certificate (#31, issued by the courses domain).
+   */
   certificate: defineOperation({
     method: 'GET',
     path: '/api/account/enrollments/:id/certificate',
     params: certificateParamsSchema,
-    response: fileAnswer({ accept: 'application/pdf', description: 'Constancia de inscripción en PDF' }),
-    summary: 'Constancia de inscripción en PDF',
+    response: fileAnswer({
+      accept: 'application/pdf',
+      description: 'Constancia de inscripción en PDF, o el certificado de finalización de un curso completado',
+    }),
+    summary: 'Constancia de inscripción o certificado de finalización en PDF',
   }),
   /**
    * The enrolment's electronic invoice (`tipo=factura`) or credit note (`tipo=nota`) as DIAN validated it (#30), only for

@@ -24,6 +24,8 @@ export const cohortTexts = {
     'Ya tienes varios cupos apartados con pagos sin terminar (también los de PSE o Efecty que aún no has pagado). Termina uno de esos pagos o espera a que venza su plazo para apartar otro.',
   courseInvalid: 'Curso no válido',
   cohortNotFound: 'No encontramos esa cohorte.',
+  endDateInvalid: 'Escribe la fecha de finalización como AAAA-MM-DD, o déjala vacía si aún no la conoces.',
+  endBeforeStart: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
   onSaleRefused: 'Solo se puede poner a la venta una cohorte abierta, que no haya empezado y con cupos disponibles.',
 } as const;
 
@@ -59,6 +61,8 @@ export const staffCohortSchema = z.object({
   capacity: z.int(),
   status: z.enum(cohortStatuses),
   access_instructions: z.string(),
+  /** The last class (#31): before it no enrolment of the cohort can be marked complete; null while not set. */
+  end_date: z.nullable(z.string()),
   reminder_sent_at: z.nullable(z.string()),
   /** Paid or with a payment under way (pending, in process). */
   seats_taken: z.int(),
@@ -87,6 +91,23 @@ const cohortFields = {
       z.maximum(10_000, { error: cohortTexts.capacityInvalid }),
     ),
   status: z._default(z.enum(cohortStatuses), 'open'),
+  /** The last class (#31), YYYY-MM-DD; empty or null: not known yet. Left out of an update: unchanged. */
+  end_date: z.optional(
+    z.nullable(
+      z.pipe(
+        z.union([
+          z.literal(''),
+          z.string({ error: cohortTexts.endDateInvalid }).check(
+            z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: cohortTexts.endDateInvalid }),
+            z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+              error: cohortTexts.endDateInvalid,
+            }),
+          ),
+        ]),
+        z.transform((v) => v || null),
+      ),
+    ),
+  ),
   access_instructions: z._default(z.string().check(z.trim(), z.maxLength(MAX_TEXT)), ''),
 };
 

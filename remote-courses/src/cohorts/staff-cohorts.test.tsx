@@ -18,6 +18,7 @@ const cohort = (over: Partial<StaffCohort> = {}): StaffCohort => ({
   capacity: 20,
   status: 'open',
   access_instructions: 'Enlace: https://clase.example/1',
+  end_date: null,
   reminder_sent_at: null,
   seats_taken: 12,
   seats_held: 3,

@@ -35,6 +35,10 @@ export const staffCohortsTexts = {
   editTitle: (course: string, date: string) => `Editar la cohorte de ${course} del ${date}`,
   course: 'Curso',
   startDate: 'Fecha de inicio (hora de Bogotá)',
+  endDate: 'Fecha de finalización (última clase)',
+  endDateHint:
+    'Desde ese día se puede marcar a sus estudiantes como completados y expedir su certificado. Déjala vacía si aún no la conoces.',
+  endsOn: (date: string) => `Termina el ${date}`,
   schedule: 'Horario',
   capacity: 'Cupo',
   capacityHint: (taken: number) => `No puede ser menor que los cupos ocupados (${taken}).`,
@@ -68,6 +72,7 @@ const statusOptions = (['open', 'closed'] as const).map((status) => ({ value: st
 type Draft = {
   course_name: string;
   start_date: string;
+  end_date: string;
   schedule: string;
   capacity: string;
   status: CohortStatus;
@@ -77,6 +82,7 @@ type Draft = {
 const emptyDraft: Draft = {
   course_name: courseSlugs[0],
   start_date: '',
+  end_date: '',
   schedule: '3 clases por semana de 2 horas',
   capacity: '30',
   status: 'open',
@@ -100,6 +106,7 @@ function CohortForm({
       ? {
           course_name: editing.course_name,
           start_date: editing.start_date,
+          end_date: editing.end_date ?? '',
           schedule: editing.schedule,
           capacity: String(editing.capacity),
           status: editing.status,
@@ -110,6 +117,7 @@ function CohortForm({
     send: (draft) => {
       const body = {
         start_date: draft.start_date,
+        end_date: draft.end_date,
         schedule: draft.schedule,
         capacity: Number(draft.capacity),
         status: draft.status,
@@ -140,6 +148,7 @@ function CohortForm({
       <div className="form-grid">
         {editing ? null : <SelectField label={t.course} placeholder={null} options={courseOptions()} {...field('course_name')} />}
         <TextField label={t.startDate} type="date" required unmarked {...field('start_date')} />
+        <TextField label={t.endDate} hint={t.endDateHint} type="date" {...field('end_date')} />
         <TextField label={t.schedule} required unmarked maxLength={200} {...field('schedule')} />
         <TextField
           label={t.capacity}
@@ -239,6 +248,12 @@ export default function StaffCohorts() {
                       <tr key={c.id}>
                         <th scope="row" className="staff-nowrap">
                           {date}
+                          {c.end_date ? (
+                            <>
+                              <br />
+                              <span className="staff-muted">{t.endsOn(formatLongDate(c.end_date))}</span>
+                            </>
+                          ) : null}
                         </th>
                         <td>{c.schedule}</td>
                         <td>{c.capacity}</td>

@@ -7,6 +7,7 @@ import {
   enrolmentRecordResponseSchema,
   enrolmentResendResponseSchema,
 } from './schemas';
+import { undoCompletionRequestSchema } from '../certificates/schemas';
 import { referenceParamsSchema } from 'shared/payments/ledger';
 
 /**
@@ -61,7 +62,10 @@ export const enrolmentsStaffOperations = {
     tags: ['courses-staff'],
     summary: 'Una inscripción con los datos del estudiante y la historia de su pago',
   }),
-  /** Marks a paid enrolment 'Completado' (Cursos only; audited), answering the record as it is now. */
+  /**
+   * Marks a paid enrolment 'Completado' once its cohort has ended, issuing its numbered completion certificate (#31;
+   * Cursos only; audited), answering the record as it is now. 409 before the cohort's end date.
+   */
   completeEnrolment: defineOperation({
     method: 'POST',
     path: '/api/courses/staff/enrolments/:reference/completar',
@@ -69,7 +73,32 @@ export const enrolmentsStaffOperations = {
     response: enrolmentRecordResponseSchema,
     roles: cursos,
     tags: ['courses-staff'],
-    summary: "Marcar una inscripción pagada como 'Completado' (Mis Cursos lo muestra); queda en la auditoría",
+    summary:
+      "Marcar una inscripción pagada como 'Completado' desde la fecha de finalización de su cohorte, expidiendo su certificado de finalización; queda en la auditoría",
+  }),
+  /**
+   * Undoes a completion with a reason (#31; Cursos only; audited): the certificate is voided (kept, with the reason and
+   * date) and the enrolment goes back to its previous status.
+   */
+  undoCompletion: defineOperation({
+    method: 'POST',
+    path: '/api/courses/staff/enrolments/:reference/deshacer-completado',
+    params: referenceParamsSchema,
+    body: undoCompletionRequestSchema,
+    response: enrolmentRecordResponseSchema,
+    roles: cursos,
+    tags: ['courses-staff'],
+    summary: 'Deshacer la finalización de una inscripción con un motivo: anula su certificado; queda en la auditoría',
+  }),
+  /** The completion certificate in force as a PDF, as the student downloads it from Mis Cursos (audited). */
+  completionCertificate: defineOperation({
+    method: 'GET',
+    path: '/api/courses/staff/enrolments/:reference/certificado',
+    params: referenceParamsSchema,
+    response: fileAnswer({ accept: 'application/pdf', description: 'Certificado de finalización en PDF' }),
+    roles: ledgerRoles,
+    tags: ['courses-staff'],
+    summary: 'El certificado de finalización vigente de una inscripción en PDF; queda en la auditoría',
   }),
   /** The receipt again, to the enrolment's own address (audited). */
   resendEnrolmentReceipt: defineOperation({

@@ -9,6 +9,7 @@ import {
 } from 'shared/payments/ledger';
 import { z } from 'shared/schemas/zod';
 import { enrolmentStatuses, type EnrolmentStatus } from '../../manifest/enrolment-statuses';
+import { staffCertificateSchema } from '../certificates/schemas';
 
 /**
  * The staff's ledger of course enrolments (#14), under `/api/courses/staff/enrolments…`: a keyset-paginated list by
@@ -135,6 +136,11 @@ export const enrolmentRecordResponseSchema = z.object({
   account: z.nullable(z.string()),
   /** Who of the team marked it 'Completado' and when (ISO 8601), or null. */
   completed: z.nullable(z.object({ at: z.string(), by: z.string() })),
+  /**
+   * Its completion certificates (#31), newest first: the one in force (not voided) while the enrolment is 'Completado',
+   * and every voided one, kept with who voided it, when and why.
+   */
+  certificates: z.array(staffCertificateSchema),
   /** When the team last sent the receipt again (ISO 8601), or null. */
   receiptResentAt: z.nullable(z.string()),
   ...paymentTrailShape,

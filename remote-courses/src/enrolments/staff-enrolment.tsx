@@ -1,13 +1,16 @@
 import 'shared/ui/staff/screens.css';
 import { useMemo, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
-import { useOperationCall } from 'shared/api/use-operation';
+import { useOperationCall, useOperationDownload } from 'shared/api/use-operation';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { enrolmentStatusLabel } from './schemas';
 import { paymentStatusLabel } from 'shared/payments/ledger';
 import { AppLink } from 'shared/navigation';
+import { useStaffSession } from 'shared/staff-session';
+import { TextAreaField } from 'shared/ui/form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
+import { saveFile } from 'shared/ui/staff/csv-export';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
@@ -55,14 +58,42 @@ export const staffEnrolmentTexts = {
   no: 'No',
   completedBy: (who: string, when: string) => `Por ${who} el ${when}`,
   complete: 'Marcar como completada',
-  completeHint: "El estudiante verá el curso como 'Completado' en Mis Cursos. Solo se puede con el pago aprobado.",
+  completeHint:
+    "El estudiante verá el curso como 'Completado' en Mis Cursos y podrá descargar su certificado de finalización. Solo se puede con el pago aprobado y desde la fecha de finalización de la cohorte.",
   completeConfirmTitle: '¿Marcar esta inscripción como completada?',
   completeConfirmBody: (name: string, course: string) =>
-    `${name} verá ${course} como 'Completado' en Mis Cursos. Queda registrado en la auditoría y no se puede deshacer desde el panel.`,
+    `${name} verá ${course} como 'Completado' en Mis Cursos y se expedirá su certificado de finalización, con un número y un código de verificación público. Queda registrado en la auditoría; se puede deshacer con un motivo, y entonces el certificado queda anulado.`,
   completeConfirm: 'Sí, marcar como completada',
   completing: 'Guardando…',
   cancel: 'Cancelar',
   completed: "La inscripción quedó como 'Completado'.",
+  undo: 'Deshacer la finalización',
+  undoHint: 'La inscripción vuelve a su estado anterior y el certificado queda anulado: quien lo verifique lo verá como anulado.',
+  undoConfirmTitle: '¿Deshacer la finalización de esta inscripción?',
+  undoConfirmBody: (name: string, number: string | null) =>
+    `${name} volverá a verse como inscrito(a) en Mis Cursos${number ? ` y el certificado ${number} quedará anulado (se conserva, marcado como anulado)` : ''}. Queda registrado en la auditoría con el motivo.`,
+  undoReason: 'Motivo',
+  undoReasonHint: 'Entre 10 y 500 caracteres. Queda en la auditoría y en el certificado anulado; no se muestra en la verificación pública.',
+  undoReasonRequired: 'Escribe el motivo (entre 10 y 500 caracteres).',
+  undoConfirm: 'Sí, deshacer y anular el certificado',
+  undone: 'La finalización se deshizo y el certificado quedó anulado.',
+  certificatesTitle: 'Certificado de finalización',
+  certificateFacts: {
+    number: 'Número',
+    state: 'Estado',
+    completedOn: 'Fecha de finalización',
+    issued: 'Expedido (Bogotá)',
+    verification: 'Verificación pública',
+    voided: 'Anulado (Bogotá)',
+    reason: 'Motivo de la anulación',
+  },
+  certificateValid: 'Válido',
+  certificateVoided: 'Anulado',
+  byWhen: (who: string, when: string) => `${when} por ${who}`,
+  noCertificates: 'Aún no tiene certificado de finalización.',
+  downloadCertificate: 'Descargar certificado (PDF)',
+  downloadingCertificate: 'Preparando el PDF…',
+  certificateFailed: 'No pudimos descargar el certificado. Intenta de nuevo.',
   resend: 'Reenviar comprobante',
   resendHint: 'Se envía al correo de la inscripción (no a otro), como máximo una vez cada 5 minutos.',
   resending: 'Enviando…',
@@ -72,7 +103,7 @@ export const staffEnrolmentTexts = {
 } as const;
 const t = staffEnrolmentTexts;
 
-type Busy = null | 'complete' | 'resend';
+type Busy = null | 'complete' | 'undo' | 'resend' | 'pdf';
 
 const when = (iso: string | null) => (iso ? formatColombianDateTime(iso) : null);
 
@@ -85,12 +116,20 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
   const get = useOperationCall(ops.enrolment);
   const complete = useOperationCall(ops.completeEnrolment);
   const resend = useOperationCall(ops.resendEnrolmentReceipt);
+  const undo = useOperationCall(ops.undoCompletion);
+  const downloadPdf = useOperationDownload(ops.completionCertificate);
+  const session = useStaffSession();
+  // Undoing is Cursos' (as declared); Finanzas reads the record and downloads the certificate.
+  const mayUndo = session.roles.some((role) => (ops.undoCompletion.roles ?? []).includes(role));
   const resource = useStaffResource(
     useMemo(() => ({ load: () => get({ params: { reference } }) }), [get, reference]),
     t,
   );
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
+  const [undoing, setUndoing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
 
@@ -104,6 +143,31 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
     setDialogError(null);
     resource.set(result.data);
     setNotice({ text: t.completed, kind: 'success', at: Date.now() });
+  };
+
+  const undoCompletion = async () => {
+    const motivo = reason.trim();
+    if (motivo.length < 10 || motivo.length > 500) return setReasonError(t.undoReasonRequired);
+    setReasonError(null);
+    setBusy('undo');
+    const result = await undo({ params: { reference }, body: { motivo } });
+    setBusy(null);
+    if (isSessionEnded(result)) return setDialogError(t.sessionEnded);
+    if (result.kind === 'error' && result.fields?.motivo) return setReasonError(result.fields.motivo);
+    if (result.kind !== 'ok') return setDialogError(messageOf(result, t.network, t.actionFailed));
+    setUndoing(false);
+    setReason('');
+    setDialogError(null);
+    resource.set(result.data);
+    setNotice({ text: t.undone, kind: 'success', at: Date.now() });
+  };
+
+  const downloadCertificate = async (number: string) => {
+    setBusy('pdf');
+    const blob = await downloadPdf({ params: { reference } });
+    setBusy(null);
+    if (!blob) return setNotice({ text: t.certificateFailed, kind: 'error', at: Date.now() });
+    saveFile(blob, `certificado-${number}.pdf`);
   };
 
   const resendReceipt = async () => {
@@ -121,6 +185,8 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
   const paid = record !== null && record.payment.status === 'approved';
   const canComplete = paid && record.enrolmentStatus === 'ENROLLED';
   const canResend = paid && (record.enrolmentStatus === 'ENROLLED' || record.enrolmentStatus === 'COMPLETED');
+  const canUndo = mayUndo && record !== null && record.enrolmentStatus === 'COMPLETED';
+  const inForce = record?.certificates.find((c) => c.voided === null) ?? null;
 
   return (
     <section className="staff-screen" aria-labelledby="inscripcion-titulo">
@@ -147,6 +213,14 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
                   {t.complete}
                 </button>
                 <p className="staff-muted">{t.completeHint}</p>
+              </>
+            ) : null}
+            {canUndo ? (
+              <>
+                <button type="button" className="btn btn--ghost" disabled={busy !== null} onClick={() => setUndoing(true)}>
+                  {t.undo}
+                </button>
+                <p className="staff-muted">{t.undoHint}</p>
               </>
             ) : null}
             {canResend ? (
@@ -177,6 +251,41 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
                 [t.facts.account, record.account ?? t.noAccount],
               ]}
             />
+          </section>
+
+          <section aria-labelledby="inscripcion-certificado">
+            <h2 id="inscripcion-certificado">{t.certificatesTitle}</h2>
+            {record.certificates.length === 0 ? <p className="staff-muted">{t.noCertificates}</p> : null}
+            {inForce ? (
+              <p>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  disabled={busy !== null}
+                  onClick={() => void downloadCertificate(inForce.number)}
+                >
+                  {busy === 'pdf' ? t.downloadingCertificate : t.downloadCertificate}
+                </button>
+              </p>
+            ) : null}
+            {record.certificates.map((c) => (
+              <Facts
+                key={c.number}
+                rows={[
+                  [t.certificateFacts.number, c.number],
+                  [t.certificateFacts.state, c.voided ? t.certificateVoided : t.certificateValid],
+                  [t.certificateFacts.completedOn, formatLongDate(c.completedOn)],
+                  [t.certificateFacts.issued, t.byWhen(c.issuedBy, formatColombianDateTime(c.issuedAt))],
+                  [t.certificateFacts.verification, <a href={c.verificationUrl}>{c.verificationUrl}</a>],
+                  ...(c.voided
+                    ? ([
+                        [t.certificateFacts.voided, t.byWhen(c.voided.by, formatColombianDateTime(c.voided.at))],
+                        [t.certificateFacts.reason, c.voided.reason],
+                      ] as const)
+                    : []),
+                ]}
+              />
+            ))}
           </section>
 
           <section aria-labelledby="inscripcion-estudiante">
@@ -225,6 +334,34 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
               }}
             >
               <p>{t.completeConfirmBody(record.student.fullName, record.courseTitle)}</p>
+            </ConfirmDialog>
+          ) : null}
+          {undoing ? (
+            <ConfirmDialog
+              title={t.undoConfirmTitle}
+              confirmLabel={t.undoConfirm}
+              busyLabel={t.completing}
+              cancelLabel={t.cancel}
+              busy={busy === 'undo'}
+              error={dialogError}
+              onConfirm={() => void undoCompletion()}
+              onCancel={() => {
+                setUndoing(false);
+                setDialogError(null);
+                setReasonError(null);
+              }}
+            >
+              <p>{t.undoConfirmBody(record.student.fullName, inForce?.number ?? null)}</p>
+              <TextAreaField
+                label={t.undoReason}
+                hint={t.undoReasonHint}
+                required
+                rows={3}
+                maxLength={500}
+                value={reason}
+                error={reasonError ?? undefined}
+                onChange={(e) => setReason(e.target.value)}
+              />
             </ConfirmDialog>
           ) : null}
         </>

@@ -150,6 +150,7 @@ const record: EnrolmentRecordResponse = {
   },
   account: null,
   completed: null,
+  certificates: [],
   receiptResentAt: null,
   history: [
     {
@@ -257,5 +258,87 @@ describe('StaffEnrolment (/equipo/inscripciones/:reference)', () => {
     await user.click(resend);
     expect((await screen.findByRole('alert')).textContent).toBe('Tu sesión terminó. Vuelve a ingresar al panel.');
     expect(calls.map((c) => `${c.method} ${c.path} ${c.token}`)).toEqual(['GET /api/courses/staff/enrolments/CUR-1 token-de-ana']);
+  });
+
+  describe('completion certificate (#31)', () => {
+    const certificate = {
+      number: 'FC-2026-000123',
+      verificationUrl: 'https://fundacion.example/verificar/abcdefghijklmnopqrstuvwxyz234567',
+      completedOn: '2026-11-28',
+      issuedAt: '2026-11-28T15:00:00.000Z',
+      issuedBy: 'ana@fundacion.org',
+      voided: null,
+    };
+    const completed: EnrolmentRecordResponse = {
+      ...record,
+      enrolmentStatus: 'COMPLETED',
+      completed: { at: '2026-11-28T15:00:00.000Z', by: 'ana@fundacion.org' },
+      certificates: [certificate],
+    };
+    const reason = 'Marcada por error: el estudiante no terminó el módulo';
+
+    it('shows the certificate in force with its number and verification address, and undoes only with a reason', async () => {
+      const user = userEvent.setup();
+      const { calls, container } = renderAsStaff(<StaffEnrolment reference="CUR-1" />, [
+        on(ops.enrolment, ok(completed)),
+        on(
+          ops.undoCompletion,
+          ok({
+            ...record,
+            certificates: [{ ...certificate, voided: { at: '2026-11-29T15:00:00.000Z', by: 'ana@fundacion.org', reason } }],
+          }),
+        ),
+      ]);
+      const section = await screen.findByRole('region', { name: 'Certificado de finalización' });
+      expect(within(section).getByText('FC-2026-000123')).toBeTruthy();
+      expect(within(section).getByRole('link', { name: certificate.verificationUrl })).toBeTruthy();
+      expect(within(section).getByRole('button', { name: 'Descargar certificado (PDF)' })).toBeTruthy();
+      expect(await axeViolations(container)).toEqual([]);
+
+      await user.click(screen.getByRole('button', { name: 'Deshacer la finalización' }));
+      const dialog = screen.getByRole('dialog', { name: '¿Deshacer la finalización de esta inscripción?' });
+      expect(dialog.textContent).toContain('el certificado FC-2026-000123 quedará anulado');
+      expect(document.activeElement?.textContent).toBe('Cancelar');
+      // No reason: refused on the field, nothing sent.
+      await user.click(within(dialog).getByRole('button', { name: 'Sí, deshacer y anular el certificado' }));
+      const field = within(dialog).getByLabelText(/Motivo/);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+      await user.type(field, reason);
+      await user.click(within(dialog).getByRole('button', { name: 'Sí, deshacer y anular el certificado' }));
+      expect((await screen.findByRole('status')).textContent).toBe('La finalización se deshizo y el certificado quedó anulado.');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const posts = calls.filter((c) => c.method === 'POST');
+      expect(posts.map((c) => [c.path, c.body])).toEqual([['/api/courses/staff/enrolments/CUR-1/deshacer-completado', { motivo: reason }]]);
+      const after = screen.getByRole('region', { name: 'Certificado de finalización' });
+      expect(within(after).getByText('Anulado')).toBeTruthy();
+      expect(within(after).getByText(reason)).toBeTruthy();
+      expect(within(after).queryByRole('button', { name: 'Descargar certificado (PDF)' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Marcar como completada' })).toBeTruthy();
+    });
+
+    it("offers Finanzas no undo (Cursos' act) but the download", async () => {
+      renderAsStaff(<StaffEnrolment reference="CUR-1" />, [on(ops.enrolment, ok(completed))], undefined, {
+        ...staffSession,
+        roles: ['finanzas'],
+      });
+      expect(await screen.findByRole('button', { name: 'Descargar certificado (PDF)' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Deshacer la finalización' })).toBeNull();
+    });
+
+    it("shows the server's refusal to complete before the cohort ends in the dialog", async () => {
+      const user = userEvent.setup();
+      renderAsStaff(<StaffEnrolment reference="CUR-1" />, [
+        on(ops.enrolment, ok(record)),
+        on(
+          ops.completeEnrolment,
+          apiError(409, 'conflict', 'El curso termina el 15 de diciembre de 2026: solo desde ese día se puede marcar como completado.'),
+        ),
+      ]);
+      await user.click(await screen.findByRole('button', { name: 'Marcar como completada' }));
+      await user.click(screen.getByRole('button', { name: 'Sí, marcar como completada' }));
+      expect((await screen.findByRole('alert')).textContent).toContain('El curso termina el 15 de diciembre de 2026');
+    });
   });
 });

@@ -127,6 +127,14 @@ export interface CourseEnrolmentsService {
    * null when it is not issued, or its PDF is not kept yet. The caller checks who may have it.
    */
   courseInvoicePdf(ctx: { db: SiteDb; objects: ObjectStore }, reference: string, kind: CourseInvoice['kind']): Promise<Uint8Array | null>;
+  /**
+   * The enrolment's completion certificate in force (#31) as a PDF, with its number; null when it has none (not marked
+   * complete, or the completion was undone and the certificate voided). The caller checks who may have it.
+   */
+  completionCertificatePdf(
+    ctx: { db: SiteDb; settings: { publicOrigin: string } },
+    reference: string,
+  ): Promise<{ number: string; pdf: Uint8Array } | null>;
 }
 
 export const courseEnrolmentsService = serviceRef<CourseEnrolmentsService>('courses.enrolments', 'courses');

@@ -49,8 +49,14 @@ const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status
 export function accountRoutes(directory: () => AccountDirectory): FastifyPluginAsync<ApiContext> {
   return async (app, ctx) => {
     // The courses domain's enrolments, through its service (#27): never its table.
-    const { readCourseEnrolments, tieCourseEnrolment, readCourseInvoices, readInvoicesInProgress, courseInvoicePdf } =
-      ctx.domains.services.get(courseEnrolmentsService);
+    const {
+      readCourseEnrolments,
+      tieCourseEnrolment,
+      readCourseInvoices,
+      readInvoicesInProgress,
+      courseInvoicePdf,
+      completionCertificatePdf,
+    } = ctx.domains.services.get(courseEnrolmentsService);
     // The courses on offer, which Mis Cursos links to when the visitor has none: the courses domain's catalogue, through
     // its service (called per answer: a plugin takes a service when it registers, but may not use it then).
     const catalogue = ctx.domains.services.get(courseCatalogueService);
@@ -109,6 +115,17 @@ export function accountRoutes(directory: () => AccountDirectory): FastifyPluginA
         // An enrolment stored before names had a rule is not certified with a name that is not one.
         if (!isPrintableName(enrolment.full_name, 'person', fullNameMax(4)))
           throw new ApiError(409, 'name_unprintable', texts.nameUnprintable(site.contact.email));
+        // A completed course gets its completion certificate (#31), issued and drawn by the courses domain, instead of
+        // the constancia of enrolment; one whose completion was undone has none and gets the constancia again.
+        if (enrolment.enrollment_status === 'COMPLETED') {
+          const completion = await completionCertificatePdf(ctx, enrolment.reference);
+          if (completion)
+            return reply
+              .type('application/pdf')
+              .header('cache-control', 'private, no-store')
+              .header('content-disposition', `attachment; filename="certificado-${fileSafe(completion.number)}.pdf"`)
+              .send(Buffer.from(completion.pdf));
+        }
         const pdf = await enrolmentCertificate({
           reference: enrolment.reference,
           fullName: enrolment.full_name,

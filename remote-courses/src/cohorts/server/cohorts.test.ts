@@ -192,6 +192,31 @@ describe('cohorts API', () => {
     expect(mails.at(-1)?.text).toMatch(/Inicio de clases: \d+ de \w+ de \d{4}/);
   });
 
+  it("keeps a cohort's end date (#31): optional, never before the start, unchanged by an update that leaves it out", async () => {
+    const cohort = await createCohort({ course_name: 'marketing-digital', start_date: inDays(400), end_date: inDays(460) });
+    expect(cohort).toMatchObject({ end_date: inDays(460) });
+    const before = await post(
+      '/api/courses/staff/cohorts',
+      { course_name: 'marketing-digital', start_date: inDays(400), end_date: inDays(399), schedule: 'Sábados', capacity: 5 },
+      asStaff,
+    );
+    expect(before.statusCode).toBe(400);
+    expect((before.json() as { fields: Record<string, string> }).fields.end_date).toBe(
+      'La fecha de finalización no puede ser anterior a la fecha de inicio.',
+    );
+    const put = (body: Record<string, unknown>) =>
+      api.app.inject({
+        method: 'PUT',
+        url: `/api/courses/staff/cohorts/${cohort.id}`,
+        headers: asStaff,
+        payload: { start_date: inDays(400), schedule: 'Sábados', capacity: 5, status: 'open', access_instructions: '', ...body },
+      });
+    // The open/close toggle sends no end date: it stays.
+    expect((await put({ status: 'closed' })).json()).toMatchObject({ cohort: { end_date: inDays(460) } });
+    // Emptied in the form: not known any more.
+    expect((await put({ status: 'closed', end_date: '' })).json()).toMatchObject({ cohort: { end_date: null } });
+  });
+
   it('refuses visitors and non-staff on the staff API, refuses past dates and capacities below the seats taken, and audits', async () => {
     expect((await api.app.inject({ method: 'GET', url: '/api/courses/staff/cohorts' })).statusCode).toBe(401);
     const visitor = idp.token({ email: 'visitante@example.com' });

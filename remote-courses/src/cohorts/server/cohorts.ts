@@ -9,7 +9,7 @@ import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { cohortsOperations } from '../operations';
 import { cohortsStaffOperations as ops } from '../staff-operations';
-import { cohortDate, nextOpenCohorts, publicNextCohorts, seatsOf } from './seats';
+import { cohortDate, cohortEndDate, nextOpenCohorts, publicNextCohorts, seatsOf } from './seats';
 
 /** How far ahead a cohort may start: a typo (2062 for 2026) must not put the course on sale for that date. */
 export const MAX_START_AHEAD_DAYS = 730;
@@ -19,6 +19,12 @@ function checkStartDate(startDate: string, now: Date): void {
   if (startDate < bogotaDay(now)) throw new ApiError(400, 'validation_error', cohortTexts.datePast, { start_date: cohortTexts.datePast });
   if (startDate > bogotaDay(new Date(now.getTime() + MAX_START_AHEAD_DAYS * 86_400_000)))
     throw new ApiError(400, 'validation_error', cohortTexts.dateTooFar, { start_date: cohortTexts.dateTooFar });
+}
+
+/** 400 when the last class would come before the first. */
+function checkEndDate(startDate: string, endDate: string | null | undefined): void {
+  if (endDate && endDate < startDate)
+    throw new ApiError(400, 'validation_error', cohortTexts.endBeforeStart, { end_date: cohortTexts.endBeforeStart });
 }
 
 /** Seconds a browser or proxy may keep the public cohorts answer (seats left change, so briefly). */
@@ -38,6 +44,7 @@ async function staffCohorts(db: SiteDb, now: Date, id?: number): Promise<StaffCo
       'access_instructions',
       'reminder_sent_at',
       'on_sale_since',
+      cohortEndDate.as('end_date'),
     ])
     .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? 0))
     .orderBy('course_name')
@@ -81,6 +88,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       const body = request.body;
       const now = new Date();
       checkStartDate(body.start_date, now);
+      checkEndDate(body.start_date, body.end_date);
       const id = await ctx.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('courses.cohorts')
@@ -91,6 +99,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             capacity: body.capacity,
             status: body.status,
             access_instructions: body.access_instructions,
+            end_date: body.end_date ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -98,7 +107,13 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
           action: 'courses.cohort.create',
           entity: 'cohort',
           entityId: String(row.id),
-          detail: { course_name: body.course_name, start_date: body.start_date, capacity: body.capacity, status: body.status },
+          detail: {
+            course_name: body.course_name,
+            start_date: body.start_date,
+            end_date: body.end_date ?? null,
+            capacity: body.capacity,
+            status: body.status,
+          },
         });
         return row.id;
       });
@@ -113,13 +128,23 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       await ctx.db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('courses.cohorts')
-          .select(['id', cohortDate.as('start_date'), 'schedule', 'capacity', 'status', 'access_instructions'])
+          .select([
+            'id',
+            cohortDate.as('start_date'),
+            cohortEndDate.as('end_date'),
+            'schedule',
+            'capacity',
+            'status',
+            'access_instructions',
+          ])
           .where('id', '=', id)
           .forUpdate()
           .executeTakeFirst();
         if (!before) throw new ApiError(404, 'not_found', cohortTexts.cohortNotFound);
         // A new date in the past or too far ahead is refused (an unchanged past date of a finished cohort may stay).
         if (body.start_date !== before.start_date) checkStartDate(body.start_date, now);
+        const endDate = body.end_date === undefined ? before.end_date : body.end_date;
+        checkEndDate(body.start_date, endDate);
         const seats = (await seatsOf(trx, [id], now)).get(id) ?? { taken: 0, held: 0 };
         if (body.capacity < seats.taken)
           throw new ApiError(400, 'validation_error', cohortTexts.capacityBelowTaken(seats.taken), {
@@ -133,6 +158,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             capacity: body.capacity,
             status: body.status,
             access_instructions: body.access_instructions,
+            end_date: endDate,
             updated_at: now,
             // A cohort moved to a later date gets its reminder again, 24 hours before the new date.
             ...(body.start_date !== before.start_date ? { reminder_sent_at: null } : {}),
@@ -142,10 +168,11 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
         // Receipts and Mis Cursos read the enrolment's copy of the date.
         if (body.start_date !== before.start_date)
           await trx.updateTable('courses.enrolments').set({ cohort_start_date: body.start_date }).where('cohort_id', '=', id).execute();
+        const after = { ...body, end_date: endDate };
         const changed = Object.fromEntries(
-          (['start_date', 'schedule', 'capacity', 'status'] as const)
-            .filter((k) => body[k] !== before[k])
-            .map((k) => [k, { from: before[k], to: body[k] }]),
+          (['start_date', 'end_date', 'schedule', 'capacity', 'status'] as const)
+            .filter((k) => after[k] !== before[k])
+            .map((k) => [k, { from: before[k], to: after[k] }]),
         );
         await recordAudit(trx, staffOf(request), {
           action: 'courses.cohort.update',

@@ -54,6 +54,8 @@ export function seatHoldMs(): number {
 
 /** The cohort's start date as YYYY-MM-DD text (the drivers would turn a `date` into a Date at midnight UTC). */
 export const cohortDate = sql<string>`to_char(start_date, 'YYYY-MM-DD')`;
+/** A cohort's end date as YYYY-MM-DD, or null while not set (#31). */
+export const cohortEndDate = sql<string | null>`to_char(end_date, 'YYYY-MM-DD')`;
 
 export interface CohortSeats {
   taken: number;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FULL_COURSE } from '../../../manifest/catalogue';
 import { testApi, type TestApi } from 'shared/server/api-testing';
+import { bogotaDay } from 'shared/server/jobs';
 import { readCourseEnrolments } from '../../../manifest/course-enrolments';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
@@ -174,9 +175,23 @@ describe('enrolments ledger API', () => {
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toMatchObject({ message: expect.stringContaining('Solo una inscripción en estado Inscrito') });
 
+    // Not before the cohort's last class (#31): the course ends today.
+    const early = await act(refs.paid, 'completar');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ message: expect.stringContaining('aún no tiene fecha de finalización') });
+    await api.db
+      .updateTable('courses.cohorts')
+      .set({ end_date: bogotaDay(new Date()) })
+      .where('course_name', '=', 'desarrollo-software')
+      .execute();
+
     const done = await act(refs.paid, 'completar');
     expect(done.statusCode).toBe(200);
-    expect(done.json<EnrolmentRecordResponse>()).toMatchObject({ enrolmentStatus: 'COMPLETED', completed: { by: 'ana@fundacion.org' } });
+    expect(done.json<EnrolmentRecordResponse>()).toMatchObject({
+      enrolmentStatus: 'COMPLETED',
+      completed: { by: 'ana@fundacion.org' },
+      certificates: [expect.objectContaining({ number: expect.stringMatching(/^FC-\d{4}-000001$/), voided: null })],
+    });
     expect((await act(refs.paid, 'completar')).statusCode).toBe(200);
     expect(await audit('courses.enrolment.complete')).toEqual([
       expect.objectContaining({ entity_id: refs.paid, actor_email: 'ana@fundacion.org' }),

@@ -31,11 +31,14 @@ import {
   registerLedgerRecord,
   type LedgerSource,
 } from 'shared/server/payments/ledger';
-import { registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
+import { pathParam, registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { enrolmentsStaffOperations as ops } from '../operations';
 import { cohortDate } from '../../cohorts/server/seats';
 import { courseReceiptMail } from '../../payments/server/payments';
 import { invoiceForResend } from '../../invoicing/server/outbox';
+import { certificateTexts, verificationUrl, type StaffCertificate } from '../../certificates/schemas';
+import { issueCompletionCertificate, voidCompletionCertificate } from '../../certificates/server/issuing';
+import { completionCertificatePdfOf, readValidCertificate } from '../../../manifest/completion-certificate';
 
 /**
  * The staff's ledger of enrolments (#14), under /api/courses/staff/enrolments…: newest first by course, cohort,
@@ -99,7 +102,24 @@ function checkFilter(filter: EnrolmentFilter): void {
     throw new ApiError(400, 'validation_error', 'Revisa los datos enviados: hay campos con errores.', { curso: ledgerTexts.courseInvalid });
 }
 
-async function readRecord(db: SiteDb, reference: string): Promise<EnrolmentRecordResponse | undefined> {
+async function readCertificates(db: SiteDb, reference: string, publicOrigin: string): Promise<StaffCertificate[]> {
+  const rows = await db
+    .selectFrom('courses.completion_certificates')
+    .select(['number', 'verification_code', 'completed_on', 'issued_at', 'issued_by', 'voided_at', 'voided_by', 'void_reason'])
+    .where('enrolment_reference', '=', reference)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((c) => ({
+    number: c.number,
+    verificationUrl: verificationUrl(publicOrigin, c.verification_code),
+    completedOn: c.completed_on,
+    issuedAt: isoOf(c.issued_at) ?? '',
+    issuedBy: c.issued_by,
+    voided: c.voided_at ? { at: isoOf(c.voided_at) ?? '', by: c.voided_by ?? '', reason: c.void_reason ?? '' } : null,
+  }));
+}
+
+async function readRecord(db: SiteDb, reference: string, publicOrigin: string): Promise<EnrolmentRecordResponse | undefined> {
   const e = await db.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).executeTakeFirst();
   if (!e) return undefined;
   const trail = await readPaymentTrail(db, { events: 'courses.payment_events', discrepancies: 'courses.payment_discrepancies' }, reference);
@@ -129,6 +149,7 @@ async function readRecord(db: SiteDb, reference: string): Promise<EnrolmentRecor
     payment: paymentOf(e),
     account: e.user_email,
     completed: e.completed_at ? { at: isoOf(e.completed_at) ?? '', by: e.completed_by ?? '' } : null,
+    certificates: await readCertificates(db, reference, publicOrigin),
     receiptResentAt: isoOf(e.receipt_resent_at),
     ...trail,
   };
@@ -225,37 +246,101 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
     registerLedgerRecord<EnrolmentRecordResponse>(staff, {
       operation: ops.enrolment,
       read: { action: 'courses.enrolment.read', entity: 'enrolment' },
-      readRecord: (reference) => readRecord(ctx.db, reference),
+      readRecord: (reference) => readRecord(ctx.db, reference, ctx.settings.publicOrigin),
       notFound,
     });
+
+    const answerRecord = async (reference: string) => {
+      const record = await readRecord(ctx.db, reference, ctx.settings.publicOrigin);
+      if (!record) throw notFound();
+      return record;
+    };
 
     // Cursos only, as declared: Finanzas reads the ledger but does not mark courses done.
     route(staff, ops.completeEnrolment, async (request) => {
       const { reference } = request.params;
       const who = staffOf(request);
+      const now = new Date();
       await ctx.db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('courses.enrolments')
-          .select(['enrollment_status', 'payment_status'])
+          .selectAll()
           .where('reference', '=', reference)
           .forUpdate()
           .executeTakeFirst();
         if (!current) throw notFound();
-        // Marked already (a second click, a second tab): the same answer, nothing recorded twice.
+        // Marked already (a second click, a second tab): the same answer, nothing recorded or issued twice.
         if (current.enrollment_status === 'COMPLETED') return;
         if (current.enrollment_status !== 'ENROLLED' || current.payment_status !== 'approved')
           throw ledgerConflict(ledgerTexts.completeOnlyEnrolled);
+        // Refused (409) before the cohort's last class; else the numbered certificate (#31).
+        const certificate = await issueCompletionCertificate(trx, current, who.email, now);
         await trx
           .updateTable('courses.enrolments')
-          .set({ enrollment_status: 'COMPLETED', completed_at: new Date(), completed_by: who.email })
+          .set({ enrollment_status: 'COMPLETED', completed_at: now, completed_by: who.email })
           .where('reference', '=', reference)
           .execute();
-        await recordAudit(trx, who, { action: 'courses.enrolment.complete', entity: 'enrolment', entityId: reference });
+        await recordAudit(trx, who, {
+          action: 'courses.enrolment.complete',
+          entity: 'enrolment',
+          entityId: reference,
+          detail: { certificado: certificate.number },
+        });
       });
-      const record = await readRecord(ctx.db, reference);
-      if (!record) throw notFound();
-      return record;
+      return answerRecord(reference);
     });
+
+    // Undoing a completion (#31): the certificate is voided (kept), the enrolment back where it was; the reason audited.
+    route(staff, ops.undoCompletion, async (request) => {
+      const { reference } = request.params;
+      const reason = request.body.motivo;
+      const who = staffOf(request);
+      const now = new Date();
+      await ctx.db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('courses.enrolments')
+          .select(['enrollment_status'])
+          .where('reference', '=', reference)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!current) throw notFound();
+        if (current.enrollment_status !== 'COMPLETED') throw ledgerConflict(certificateTexts.undoOnlyCompleted);
+        const voided = await voidCompletionCertificate(trx, reference, who.email, reason, now);
+        // A completion from before certificates has none to void: it goes back to 'Inscrito', where every completion came from.
+        await trx
+          .updateTable('courses.enrolments')
+          .set({ enrollment_status: voided?.previous_status ?? 'ENROLLED', completed_at: null, completed_by: null })
+          .where('reference', '=', reference)
+          .execute();
+        await recordAudit(trx, who, {
+          action: 'courses.enrolment.uncomplete',
+          entity: 'enrolment',
+          entityId: reference,
+          detail: { certificado: voided?.number ?? null, motivo: reason },
+        });
+      });
+      return answerRecord(reference);
+    });
+
+    // The certificate in force as the student downloads it; the read is audited like every staff read.
+    route(
+      staff,
+      ops.completionCertificate,
+      async (request, reply) => {
+        const { reference } = request.params;
+        const data = await readValidCertificate(ctx.db, reference);
+        if (!data) {
+          const exists = await ctx.db.selectFrom('courses.enrolments').select('id').where('reference', '=', reference).executeTakeFirst();
+          throw exists ? ledgerConflict(certificateTexts.noValidCertificate) : notFound();
+        }
+        const pdf = await completionCertificatePdfOf(data, ctx.settings.publicOrigin);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="certificado-${data.number}.pdf"`)
+          .send(Buffer.from(pdf));
+      },
+      { config: staffRead({ action: 'courses.enrolment.certificate', entity: 'enrolment', id: pathParam('reference') }) },
+    );
 
     route(staff, ops.resendEnrolmentReceipt, async (request) => {
       const { reference } = request.params;
