@@ -1,16 +1,18 @@
 // The staff ledgers and the donation certificates (#14) in the composed site: a donor downloads the certificate from
 // the personal link of the receipt e-mail (its PDF text carries every item the tax rules ask for, and its number); a
 // team member finds that donation in /equipo/donaciones without typing accents and sees the certificate; then finds a
-// paid enrolment in /equipo/inscripciones, marks it 'Completado' and sends its receipt again.
+// paid enrolment of a cohort that ended in /equipo/inscripciones, marks it 'Completado' (its completion certificate
+// verifies on /verificar/<code>; an undo voids it) and sends its receipt again.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { site } from 'shared/foundation/site';
 import { readPdfText } from 'shared/server/pdf/testing';
+import { bogotaDay } from 'shared/server/jobs';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, openPage, waitForHeading } from '../support/browser';
+import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
 import { donateWithCard } from '../support/donation';
-import { fillEnrolment, payWith } from '../support/enrolment';
+import { payWith } from '../support/enrolment';
 import { expectFocusOn, firstStaffSignIn, mailbox, newStaffMember } from '../support/staff';
 
 const stamp = Date.now();
@@ -109,14 +111,39 @@ describe('staff ledgers and donation certificates', () => {
     assert.deepEqual(await axeViolations(page), []);
   });
 
-  it("a team member marks a paid enrolment 'Completado' and sends its receipt again", async () => {
+  it("a team member marks an enrolment of an ended cohort 'Completado': its certificate verifies, an undo voids it; the receipt goes again", async () => {
+    // Completion waits for the cohort's last class (#31): Cursos adds an Ofimática cohort that starts and ends today.
+    const { page } = staff;
+    const today = bogotaDay(new Date());
+    await page.goto('/equipo/cursos');
+    await waitForHeading(page, 'Cohortes de los cursos');
+    const form = page.getByRole('form', { name: 'Nueva cohorte' });
+    await form.getByLabel('Curso').selectOption('ofimatica-basica');
+    await form.getByLabel(/Fecha de inicio/).fill(today);
+    await form.getByLabel(/Fecha de finalización/).fill(today);
+    await form.getByLabel('Horario').fill('Sábado, 8 a 12 m.');
+    await form.getByLabel('Cupo').fill('30');
+    await form.getByRole('button', { name: 'Crear cohorte' }).click();
+    await page.getByText(/^Cohorte de .* creada\.$/).waitFor({ timeout: 15_000 });
+
     const visitor = await openPage(browser, { width: 390, height: 844 });
-    await fillEnrolment(visitor.page, student);
+    await visitor.page.goto('/ofimatica-basica/registro');
+    await waitForHeading(visitor.page, 'Inscripción: Ofimática');
+    const field = (name: string) => visitor.page.locator(`main [name="${name}"]`);
+    await field('student_name').fill('Ana');
+    await field('student_lastname').fill('Pérez');
+    await field('id_type').selectOption('Cédula de ciudadanía');
+    await field('id_number').fill('1012345678');
+    await field('phone_number').fill('3001234567');
+    await field('email').fill(student);
+    await field('profession').selectOption('Estudiante');
+    await field('education').selectOption('Secundaria');
+    await field('module_name').selectOption('Google Suite');
+    await field('has_terms').check();
     await payWith(visitor.page, 'APRO');
     await visitor.context.close();
     await mailTo(student, /inscripción está confirmada/);
 
-    const { page } = staff;
     await page.goto('/equipo/inscripciones');
     await waitForHeading(page, 'Inscripciones');
     await page.getByLabel('Buscar por nombre, documento, correo o referencia').fill(student);
@@ -135,6 +162,44 @@ describe('staff ledgers and donation certificates', () => {
     assert.deepEqual(await axeViolations(page), []);
     await dialog.getByRole('button', { name: 'Sí, marcar como completada' }).click();
     await expectFocusOn(page, "La inscripción quedó como 'Completado'.");
+
+    // The certificate: numbered, and its public verification page (what its QR opens) says it is valid.
+    const verification = page.locator('main a[href*="/verificar/"]').first();
+    await verification.waitFor({ timeout: 15_000 });
+    const verifyUrl = new URL((await verification.getAttribute('href')) ?? '', baseUrl);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar certificado (PDF)' }).click(),
+    ]);
+    const { readFile } = await import('node:fs/promises');
+    const [pdf] = await readPdfText(new Uint8Array(await readFile(await download.path())));
+    const certificateText = (pdf?.text ?? '').replace(/\s+/g, ' ');
+    assert.match(certificateText, /CERTIFICADO DE FINALIZACIÓN/);
+    const number = /FC-\d{4}-\d{6}/.exec(certificateText)?.[0];
+    assert.ok(number, certificateText);
+    assert.ok(certificateText.includes(verifyUrl.pathname), `${verifyUrl.pathname} in ${certificateText}`);
+    const holder = await openPage(browser, { width: 390, height: 844 });
+    try {
+      await holder.page.goto(verifyUrl.pathname);
+      await holder.page.getByRole('heading', { name: 'Certificado válido' }).waitFor({ timeout: 15_000 });
+      const shown = await holder.page.locator('main').innerText();
+      assert.ok(shown.includes(number), shown);
+      // Name, course, date, number and state: nothing else of the student.
+      for (const secret of [student, '1012345678', '3001234567']) assert.ok(!shown.includes(secret), `${secret} leaked`);
+      assert.deepEqual(await axeViolations(holder.page), []);
+
+      // The completion undone, with its reason: the same page now says the certificate was voided.
+      await page.getByRole('button', { name: 'Deshacer la finalización' }).click();
+      const undo = page.getByRole('dialog', { name: '¿Deshacer la finalización de esta inscripción?' });
+      await undo.getByLabel(/^Motivo/).fill('Se marcó por error: le falta el último módulo.');
+      await undo.getByRole('button', { name: 'Sí, deshacer y anular el certificado' }).click();
+      await expectFocusOn(page, 'La finalización se deshizo y el certificado quedó anulado.');
+      await holder.page.reload();
+      await holder.page.getByRole('heading', { name: 'Certificado anulado' }).waitFor({ timeout: 15_000 });
+      assert.ok(!(await holder.page.locator('main').innerText()).includes('le falta el último módulo'), 'the reason stays private');
+    } finally {
+      await holder.context.close();
+    }
 
     const before = (await mailbox()).filter((m) => m.to === student).length;
     await page.getByRole('button', { name: 'Reenviar comprobante' }).click();
