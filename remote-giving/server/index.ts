@@ -39,8 +39,11 @@ export const givingApi: ApiModule = {
     await app.register(todayRoutes('giving', [certificatesToday, paymentsToday(donationPayables)]), ctx);
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, donationPayables, app.log);
-    // Monthly gifts' donor care (#29): the card-expiry notices and January's thank-you, daily at 08:00 Bogotá.
-    const stopCare = scheduleMonthlyCare(ctx, (err) => app.log.warn({ job: MONTHLY_CARE_JOB, err: String(err) }, 'monthly care failed'));
+    // Monthly gifts' daily care (#29), from 08:00 Bogotá: the catch-up from the provider, the card-expiry notices and
+    // January's thank-you.
+    const stopCare = scheduleMonthlyCare(ctx, app.log, (err) =>
+      app.log.warn({ job: MONTHLY_CARE_JOB, err: String(err) }, 'monthly care failed'),
+    );
     app.addHook('onClose', async () => {
       stopCare();
       stopReconciliation();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { site } from 'shared/foundation/site';
 import { formatCOP } from 'shared/format/money';
@@ -6,7 +7,7 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { bogotaDay, scheduleDaily } from 'shared/server/jobs';
 import { renderMail, SECRET } from 'shared/server/mail-template';
 import { yearBounds } from '../../certificates/server/rules';
-import { issueManageLink, manageParagraph } from './monthly';
+import { catchUpMonthlyGifts, issueManageLink, manageParagraph } from './monthly';
 
 /**
  * Donor care for monthly gifts (#29), a daily job of the giving domain (08:00 Bogotá, once a day across instances):
@@ -18,6 +19,9 @@ import { issueManageLink, manageParagraph } from './monthly';
  * - **January's thank-you.** On days of January (Bogotá) each donor, by e-mail address, whose monthly charges were
  *   approved in the previous Bogotá year gets one thank-you with that year's total and count (refunded or charged-back
  *   charges are no longer approved, so they do not count) and where to ask for the annual certificate.
+ *
+ * - **The catch-up.** Before both, every gift not cancelled is read again from the provider with its cycles
+ *   (`catchUpMonthlyGifts`): a month whose notifications were all lost is recorded, receipt included, within a day.
  *
  * Each e-mail is claimed first in giving.subscription_notices (its unique key), so a second run, a second instance or
  * a retried day sends none again.
@@ -167,14 +171,23 @@ export async function sendYearThanks(ctx: CareContext, now: Date): Promise<numbe
   return sent;
 }
 
-/** One day's care: the expiry notices and, in January, the year's thank-you. */
-export async function sendMonthlyCare(ctx: CareContext, now: Date = new Date()): Promise<{ expiry: number; thanks: number }> {
+/** One day's care: the catch-up from the provider, the expiry notices and, in January, the year's thank-you. */
+export async function sendMonthlyCare(
+  ctx: ApiContext,
+  now: Date = new Date(),
+  log: Pick<FastifyBaseLogger, 'warn'> = { warn: () => undefined },
+): Promise<{ caughtUp: { checked: number; failed: number }; expiry: number; thanks: number }> {
+  const caughtUp = await catchUpMonthlyGifts(ctx, log);
   const expiry = await sendExpiryNotices(ctx, now);
   const thanks = await sendYearThanks(ctx, now);
-  return { expiry, thanks };
+  return { caughtUp, expiry, thanks };
 }
 
 /** Starts the daily schedule; call the answer from the plugin's onClose. */
-export function scheduleMonthlyCare(ctx: CareContext, onError: (err: unknown) => void): () => void {
-  return scheduleDaily(ctx.db, { name: MONTHLY_CARE_JOB, hour: MONTHLY_CARE_HOUR, run: () => sendMonthlyCare(ctx) }, { onError });
+export function scheduleMonthlyCare(ctx: ApiContext, log: FastifyBaseLogger, onError: (err: unknown) => void): () => void {
+  return scheduleDaily(
+    ctx.db,
+    { name: MONTHLY_CARE_JOB, hour: MONTHLY_CARE_HOUR, run: () => sendMonthlyCare(ctx, new Date(), log) },
+    { onError },
+  );
 }

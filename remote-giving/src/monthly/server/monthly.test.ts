@@ -3,6 +3,7 @@
 // the site over HTTP twice and out of order.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { cancelMonthlyGiftsBeforeErasure } from '../../../manifest/monthly-erasure';
+import { sendMonthlyCare } from './care';
 import { signNotification } from 'shared/server/payments/signature';
 import { issueAnnual } from '../../certificates/server/annual';
 import { donorKeyOf } from '../../certificates/server/rules';
@@ -216,6 +217,30 @@ describe('monthly giving against the subscriptions stand-in', () => {
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.payment_status === 'approved' && r.donation_amount === 50000)).toBe(true);
     expect(await subjectCount(lost, 'Gracias por tu donación de este mes')).toBe(1);
+  });
+  it('records a month whose notifications were all lost at the daily catch-up, with no later notification', async () => {
+    const silent = 'silenciosa@example.com';
+    const res = await start({ ...donor, email: silent, donation_amount: '$ 50.000' });
+    const body = res.json() as { init_point: string; reference: string };
+    expect((await authorize(body.init_point, { payer_email: silent })).status).toBe(303);
+    await settle();
+    await fetch(`${sandboxUrl}/sandbox/notifications/drop`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payer_email: silent, drop: true }),
+    });
+    await advance(31);
+    expect(await charges(body.reference)).toHaveLength(1);
+    const { caughtUp } = await sendMonthlyCare(api.ctx, new Date());
+    await settle();
+    expect(caughtUp.failed).toBe(0);
+    const rows = await charges(body.reference);
+    expect(rows.map((r) => r.payment_status)).toEqual(['approved', 'approved']);
+    expect(await subjectCount(silent, 'Gracias por tu donación de este mes')).toBe(1);
+    // A second run records nothing more.
+    await sendMonthlyCare(api.ctx, new Date());
+    await settle();
+    expect(await charges(body.reference)).toHaveLength(2);
   });
   it('applies a refund of a recorded charge to its donation, as a one-time gift’s', async () => {
     const [charge] = await charges(reference);

@@ -226,6 +226,32 @@ async function syncPreapprovalAndCycles(ctx: ApiContext, id: string, log: WarnLo
 }
 
 /**
+ * The daily catch-up (#29): every gift not cancelled here is read again from the provider with its cycles, so a month
+ * whose notifications never came (a webhook misconfigured, an outage longer than the provider's retries) is recorded the
+ * next day even when no later notification comes. A gift the provider does not answer for is left for the next day.
+ */
+export async function catchUpMonthlyGifts(ctx: ApiContext, log: WarnLog): Promise<{ checked: number; failed: number }> {
+  const live = await ctx.db
+    .selectFrom('giving.subscriptions')
+    .select(['preapproval_id', 'reference'])
+    .where('status', '<>', 'cancelled')
+    .where('preapproval_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  let failed = 0;
+  for (const gift of live) {
+    try {
+      await syncPreapprovalAndCycles(ctx, gift.preapproval_id as string, log);
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      failed += 1;
+      log.warn({ reference: gift.reference, err: String(err) }, 'monthly gift: catch-up left for tomorrow');
+    }
+  }
+  return { checked: live.length, failed };
+}
+
+/**
  * One cycle's charge as the provider reports it now: an approved (or later reversed) payment becomes the cycle's one
  * donation in giving.contributions, applied by the payments kit; a rejected attempt sends the donor one notice.
  */
