@@ -25,7 +25,13 @@ describe('enrolment form prefill for a signed-in student (spec §6)', () => {
 
   it('leaves out what the account does not have, and keeps foreign phone numbers whole', () => {
     expect(
-      prefillFrom({ ...user, name: 'Usuario', phone_number: '+14155550100', identity_type: 'Licencia de conducción', identity_number: undefined }),
+      prefillFrom({
+        ...user,
+        name: 'Usuario',
+        phone_number: '+14155550100',
+        identity_type: 'Licencia de conducción',
+        identity_number: undefined,
+      }),
     ).toEqual({
       student_name: 'Usuario',
       email: 'ana@example.com',
