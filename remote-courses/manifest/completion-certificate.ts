@@ -1,10 +1,9 @@
-import { PDFDocument } from 'pdf-lib';
+import { certificatePage } from 'shared/server/pdf/certificate-page';
 import { encode } from 'uqr';
 import { site } from 'shared/foundation/site';
 import { formatLongDate } from 'shared/format/dates';
 import type { SiteDb } from 'shared/server/database';
-import { embedSiteFonts } from 'shared/server/pdf/fonts';
-import { A4, centered, paragraph, PDF_GREEN, PDF_INK } from 'shared/server/pdf/layout';
+import { centered, paragraph, PDF_INK } from 'shared/server/pdf/layout';
 import type { CourseEnrolmentsService } from 'shared/server/services';
 import { groupedCode, verificationUrl } from './certificate-codes';
 
@@ -36,21 +35,11 @@ export interface CompletionCertificateData {
 
 /** The certificate's PDF; `publicOrigin` makes its verification address (https://<site>/verificar/<code>). */
 export async function completionCertificatePdfOf(data: CompletionCertificateData, publicOrigin: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificado de finalización ${data.number}`);
-  pdf.setAuthor(site.name);
-  pdf.setLanguage('es-CO');
-  pdf.setCreationDate(data.issuedAt);
-  const page = pdf.addPage(A4);
-  const { regular, bold } = await embedSiteFonts(pdf);
-  const { width, height } = page.getSize();
-  const margin = 64;
-  const textWidth = width - margin * 2;
-
-  page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: PDF_GREEN, borderWidth: 2 });
-  centered(page, site.name, height - 110, bold, 20, PDF_GREEN);
-  if (site.nit) centered(page, `NIT ${site.nit}`, height - 132, regular, 11);
-  centered(page, 'CERTIFICADO DE FINALIZACIÓN', height - 190, bold, 18);
+  const { pdf, page, regular, bold, width, height, margin, textWidth } = await certificatePage({
+    documentTitle: `Certificado de finalización ${data.number}`,
+    heading: 'CERTIFICADO DE FINALIZACIÓN',
+    issuedAt: data.issuedAt,
+  });
   centered(page, `No. ${data.number}`, height - 212, regular, 11);
 
   const dates = data.cohortStart

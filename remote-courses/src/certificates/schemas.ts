@@ -1,4 +1,5 @@
 import { z } from 'shared/schemas/zod';
+import { visibleLength } from 'shared/schemas/common';
 
 /**
  * Completion certificates (#31): what the staff send to undo a completion, and what the public verification answers
@@ -28,13 +29,12 @@ export const certificateTexts = {
 
 /** POST …/staff/enrolments/:reference/deshacer-completado. */
 export const undoCompletionRequestSchema = z.object({
-  motivo: z
-    .string({ error: certificateTexts.reasonRequired })
-    .check(
-      z.trim(),
-      z.minLength(10, { error: certificateTexts.reasonRequired }),
-      z.maxLength(500, { error: certificateTexts.reasonRequired }),
-    ),
+  motivo: z.string({ error: certificateTexts.reasonRequired }).check(
+    z.trim(),
+    z.minLength(10, { error: certificateTexts.reasonRequired }),
+    z.maxLength(500, { error: certificateTexts.reasonRequired }),
+    z.refine((v) => visibleLength(v) >= 10, { error: certificateTexts.reasonRequired }),
+  ),
 });
 export type UndoCompletionRequest = z.input<typeof undoCompletionRequestSchema>;
 

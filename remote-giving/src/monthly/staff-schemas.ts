@@ -1,5 +1,6 @@
 import { cursorField, limitField, searchField } from 'shared/payments/ledger';
 import { z } from 'shared/schemas/zod';
+import { visibleLength } from 'shared/schemas/common';
 
 /**
  * The staff's side of monthly giving (#29), under `/api/giving/staff/monthly…`: the gifts' ledger by state with search
@@ -83,7 +84,7 @@ export const monthlyMetricsQuerySchema = z.object({
   hasta: z.optional(
     z
       .string({ error: 'Escribe el mes como AAAA-MM.' })
-      .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Escribe el mes como AAAA-MM.' })),
+      .check(z.regex(/^20[2-9]\d-(0[1-9]|1[0-2])$/, { error: 'Escribe el mes como AAAA-MM, desde 2020.' })),
   ),
 });
 export type MonthlyMetricsQuery = z.output<typeof monthlyMetricsQuerySchema>;
@@ -161,13 +162,12 @@ export const monthlyRecordResponseSchema = z.object({
 });
 export type MonthlyRecordResponse = z.output<typeof monthlyRecordResponseSchema>;
 
-const reasonField = z
-  .string({ error: monthlyStaffTexts.reasonRequired })
-  .check(
-    z.trim(),
-    z.minLength(10, { error: monthlyStaffTexts.reasonRequired }),
-    z.maxLength(1000, { error: monthlyStaffTexts.reasonTooLong }),
-  );
+const reasonField = z.string({ error: monthlyStaffTexts.reasonRequired }).check(
+  z.trim(),
+  z.minLength(10, { error: monthlyStaffTexts.reasonRequired }),
+  z.maxLength(1000, { error: monthlyStaffTexts.reasonTooLong }),
+  z.refine((v) => visibleLength(v) >= 10, { error: monthlyStaffTexts.reasonRequired }),
+);
 
 /** POST …/monthly/:reference/pausar and …/reanudar: why (the donor's request, a card dispute…), for the audit. */
 export const monthlyActionSchema = z.object({ reason: reasonField });

@@ -200,6 +200,12 @@ export const documentMatchesType = (typeField = 'id_type', numberField = 'id_num
     if (problem) issue.addIssue({ code: 'custom', path: [numberField], message: problem });
   });
 
+/**
+ * How many characters of a text can be seen: without spaces, controls and format characters (zero-width spaces and
+ * joiners), which `trim` keeps. A reason the audit must carry is judged by it: ten zero-width spaces are no reason.
+ */
+export const visibleLength = (text: string) => text.replace(/[\p{Cf}\p{Cc}\p{Z}\s]/gu, '').length;
+
 /** Whether YYYY-MM-DD names a day that exists. */
 function isCalendarDate(value: string): boolean {
   const at = new Date(`${value}T00:00:00Z`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { documentNumberProblem, documentNumberTexts, documentTypes, documentTypesWithNit } from './common';
+import { documentNumberProblem, documentNumberTexts, documentTypes, documentTypesWithNit, visibleLength } from './common';
 
 describe('identity documents (#31): passport and PPT for people, a NIT with its check digit where a company may write', () => {
   it("offers the spec's three documents first, then the passport and the PPT; the NIT only in the list that allows it", () => {
@@ -23,5 +23,10 @@ describe('identity documents (#31): passport and PPT for people, a NIT with its 
     expect(documentNumberProblem('Permiso por Protección Temporal', 'V4567890')).toBe(documentNumberTexts.ppt);
     // Cédulas keep the field's own shape: numbers stored before these rules are not judged again.
     expect(documentNumberProblem('Cédula de extranjería', 'E123456')).toBeNull();
+  });
+
+  it('counts only the characters one can see (a reason of zero-width spaces is empty)', () => {
+    expect(visibleLength('\u200B\u200C\u200D\u2060\uFEFF '.repeat(4))).toBe(0);
+    expect(visibleLength('Pidió pausa')).toBe(10);
   });
 });

@@ -16,4 +16,9 @@ describe('NIT check digit', () => {
     expect(isValidNit('800197268')).toBe(false);
     expect(isValidNit('80019726-4')).toBe(false);
   });
+
+  it('refuses a base with leading zeros: another spelling of the same NIT', () => {
+    expect(isValidNit('0800197268-4')).toBe(false);
+    expect(isValidNit('0.8.0.0.1.9.7.2.6.8-4')).toBe(false);
+  });
 });

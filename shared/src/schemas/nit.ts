@@ -14,7 +14,8 @@ export function nitCheckDigit(base: string): number {
 
 /** '901.234.567-7' (dots and spaces optional): 9 or 10 digits, a hyphen and the right check digit. */
 export function isValidNit(value: string): boolean {
-  const match = /^(\d{9,10})-(\d)$/.exec(value.replace(/[.\s]/g, ''));
+  // The base never starts with 0: '0900123456-8' would be another spelling of 900.123.456-8.
+  const match = /^([1-9]\d{8,9})-(\d)$/.exec(value.replace(/[.\s]/g, ''));
   // A base of zeros passes the digit but names nobody (DIAN refuses it).
   return match !== null && Number(match[1]) > 0 && nitCheckDigit(match[1] ?? '') === Number(match[2]);
 }

@@ -48,6 +48,13 @@ describe('ID token verification', () => {
       });
   });
 
+  it("never folds a look-alike address into someone else's: the Kelvin sign stays, and such an address is not verified", async () => {
+    const kelvin = await idp.verifier.verify(idp.token({ ...user, email: '\u212Aate@example.com' }, { email_verified: true }));
+    expect(kelvin?.email).toBe('\u212Aate@example.com');
+    expect(kelvin?.email).not.toBe('kate@example.com');
+    expect(kelvin?.emailVerified).toBe(false);
+  });
+
   it('refuses a token whose payload was edited after signing', async () => {
     const [header, , signature] = idp.token(user).split('.');
     const forged = Buffer.from(

@@ -53,9 +53,12 @@ export function createTokenVerifier(
           payload = await verifier.verify(token);
         }
         if (payload.token_use !== 'id' || typeof payload.sub !== 'string') return null;
-        const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
+        const email = typeof payload.email === 'string' ? emailKey(payload.email) : '';
         if (!email) return null;
-        const emailVerified = payload.email_verified === true || payload.email_verified === 'true';
+        // Only an address of the site's own alphabet (its forms accept ASCII addresses only) is ever taken as verified:
+        // a look-alike such as "\u212Aate@…" (the Kelvin sign, which JavaScript lower-cases to "k") must not become
+        // someone else's "kate@…".
+        const emailVerified = (payload.email_verified === true || payload.email_verified === 'true') && /^[\x21-\x7e]+$/.test(email);
         const username = typeof payload['cognito:username'] === 'string' ? payload['cognito:username'] : payload.sub;
         const rawGroups = payload['cognito:groups'];
         const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === 'string') : [];
@@ -71,6 +74,13 @@ export function createTokenVerifier(
     },
   };
 }
+
+/**
+ * An address as the site compares addresses: trimmed, its ASCII capitals in lower case and nothing else changed (a
+ * full Unicode `toLowerCase` folds look-alikes such as the Kelvin sign into ASCII letters). Stored addresses come from
+ * forms that accept ASCII only, so SQL's `lower()` of them agrees with this.
+ */
+export const emailKey = (email: string) => email.trim().replace(/[A-Z]+/g, (c) => c.toLowerCase());
 
 /** The token of an `Authorization: Bearer …` header, or null. */
 export function bearerToken(request: FastifyRequest): string | null {

@@ -1,8 +1,7 @@
-import { PDFDocument } from 'pdf-lib';
+import { certificatePage } from 'shared/server/pdf/certificate-page';
 import { site } from 'shared/foundation/site';
 import { formatCOP } from 'shared/format/money';
-import { embedSiteFonts } from 'shared/server/pdf/fonts';
-import { A4, centered, paragraph, PDF_GREEN, PDF_INK, pdfLongDate } from 'shared/server/pdf/layout';
+import { centered, paragraph, PDF_INK, pdfLongDate } from 'shared/server/pdf/layout';
 
 export interface CertificateData {
   reference: string;
@@ -18,7 +17,6 @@ export interface CertificateData {
 }
 
 const longDate = pdfLongDate;
-const GREEN = PDF_GREEN;
 const INK = PDF_INK;
 
 /**
@@ -28,21 +26,11 @@ const INK = PDF_INK;
  * prints only a name that passes the name rule (shared/schemas/common).
  */
 export async function enrolmentCertificate(data: CertificateData): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Constancia de inscripción ${data.reference}`);
-  pdf.setAuthor(site.name);
-  pdf.setLanguage('es-CO');
-  pdf.setCreationDate(data.issuedAt);
-  const page = pdf.addPage(A4);
-  const { regular, bold } = await embedSiteFonts(pdf);
-  const { width, height } = page.getSize();
-  const margin = 64;
-  const textWidth = width - margin * 2;
-
-  page.drawRectangle({ x: 24, y: 24, width: width - 48, height: height - 48, borderColor: GREEN, borderWidth: 2 });
-  centered(page, site.name, height - 110, bold, 20, GREEN);
-  if (site.nit) centered(page, `NIT ${site.nit}`, height - 132, regular, 11);
-  centered(page, 'CONSTANCIA DE INSCRIPCIÓN', height - 190, bold, 18);
+  const { pdf, page, regular, bold, width, height, margin, textWidth } = await certificatePage({
+    documentTitle: `Constancia de inscripción ${data.reference}`,
+    heading: 'CONSTANCIA DE INSCRIPCIÓN',
+    issuedAt: data.issuedAt,
+  });
 
   const body = `${site.name} hace constar que ${data.fullName}, identificado(a) con ${data.idType} número ${data.idNumber}, se encuentra inscrito(a) en el programa ${data.courseTitle}, ${data.moduleName}, con el pago de su matrícula aprobado.`;
   let y = paragraph(page, body, margin, height - 250, textWidth, regular, 12, 18);

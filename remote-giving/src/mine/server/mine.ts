@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ApiContext, VerifiedUser } from 'shared/server/api-contract';
 import { publicWrite } from 'shared/server/api-module';
 import { ApiError } from 'shared/server/http';
-import { requireUser } from 'shared/server/identity';
+import { emailKey, requireUser } from 'shared/server/identity';
 import { bearerSecurity, route } from 'shared/server/operation-routes';
 import { giftActions, manageAnswer, type SubscriptionRow } from '../../monthly/server/monthly';
 import { mineOperations } from '../operations';
@@ -24,7 +24,7 @@ const giftsOf = (ctx: ApiContext, email: string) =>
   ctx.db
     .selectFrom('giving.subscriptions')
     .selectAll()
-    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .where(sql`lower(email)`, '=', emailKey(email))
     .where('preapproval_id', 'is not', null);
 
 /** The donor's gift with this reference; another person's, or an unknown one, is the same 404 (no existence oracle). */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { site } from 'shared/foundation/site';
+import { formatMonth } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import type { ApiContext } from 'shared/server/api-contract';
 import { bogotaDay, scheduleDaily } from 'shared/server/jobs';
@@ -33,30 +34,12 @@ export const MONTHLY_CARE_HOUR = 8;
 
 type CareContext = Pick<ApiContext, 'db' | 'mailer' | 'settings'>;
 
-const spanishMonths = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
-
 /** 'YYYY-MM' of a year and a month 1–12 (months past 12 roll into the next year). */
 const monthKey = (year: number, month: number) => {
   const y = year + Math.floor((month - 1) / 12);
   const m = ((month - 1) % 12) + 1;
   return `${y}-${String(m).padStart(2, '0')}`;
 };
-
-/** "noviembre de 2030" for '2030-11'. */
-export const spanishMonth = (key: string) => `${spanishMonths[Number(key.slice(5, 7)) - 1]} de ${key.slice(0, 4)}`;
 
 /** SHA-256 (hex) of an address as the thank-you's key names it: lower-cased and trimmed. */
 export const emailDigest = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
@@ -91,7 +74,7 @@ export async function sendExpiryNotices(ctx: CareContext, now: Date): Promise<nu
     const expires = row.card_expires as string;
     if (!(await claimNotice(ctx, `expiry:${row.reference}:${expires}`, row.reference, 'expiry'))) continue;
     const link = await issueManageLink(ctx, row);
-    const when = spanishMonth(expires);
+    const when = formatMonth(expires);
     await ctx.mailer.send(
       renderMail({
         to: row.email,

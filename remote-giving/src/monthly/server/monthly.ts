@@ -226,7 +226,7 @@ async function syncPreapprovalAndCycles(ctx: ApiContext, id: string, log: WarnLo
 }
 
 /**
- * The daily catch-up (#29): every gift not cancelled here is read again from the provider with its cycles, so a month
+ * The daily catch-up (#29): every live gift (and one started in the last two days) is read again from the provider with its cycles, so a month
  * whose notifications never came (a webhook misconfigured, an outage longer than the provider's retries) is recorded the
  * next day even when no later notification comes. A gift the provider does not answer for is left for the next day.
  */
@@ -234,8 +234,15 @@ export async function catchUpMonthlyGifts(ctx: ApiContext, log: WarnLog): Promis
   const live = await ctx.db
     .selectFrom('giving.subscriptions')
     .select(['preapproval_id', 'reference'])
-    .where('status', '<>', 'cancelled')
     .where('preapproval_id', 'is not', null)
+    // Live gifts, and those started in the last two days that may have been authorized unseen: a gift nobody
+    // authorized is not read every day for ever (anyone can start one; retention deletes them later).
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', ['authorized', 'paused']),
+        eb.and([eb('status', '=', 'pending'), eb('created_at', '>', sql<Date>`now() - interval '2 days'`)]),
+      ]),
+    )
     .orderBy('id')
     .execute();
   let failed = 0;
@@ -243,7 +250,7 @@ export async function catchUpMonthlyGifts(ctx: ApiContext, log: WarnLog): Promis
     try {
       await syncPreapprovalAndCycles(ctx, gift.preapproval_id as string, log);
     } catch (err) {
-      if (!(err instanceof PaymentProviderError)) throw err;
+      // One gift's trouble (the provider, or its data) never stops the others'.
       failed += 1;
       log.warn({ reference: gift.reference, err: String(err) }, 'monthly gift: catch-up left for tomorrow');
     }
