@@ -279,7 +279,7 @@ describe('the panel at 390 and 1366 px', () => {
     assert.equal(await audit.isVisible(), false);
 
     await toggle.click();
-    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Donaciones' }).click();
+    await page.getByRole('navigation', { name: 'Secciones del panel' }).getByRole('link', { name: 'Donaciones', exact: true }).click();
     await page.waitForURL(/\/equipo\/donaciones$/);
     await waitForHeading(page, 'Donaciones');
     assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'choosing a section closes the menu');

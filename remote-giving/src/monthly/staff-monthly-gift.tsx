@@ -269,7 +269,7 @@ export default function StaffMonthlyGift({ reference = '' }: { reference?: strin
                   </button>
                 ) : null}
                 {can('cancel') ? (
-                  <button type="button" className="btn btn--ghost staff-danger" onClick={() => setDialog('cancel')}>
+                  <button type="button" className="btn staff-danger" onClick={() => setDialog('cancel')}>
                     {t.cancel}
                   </button>
                 ) : null}
