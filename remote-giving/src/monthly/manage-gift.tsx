@@ -184,35 +184,25 @@ export function ManageGift({
         <section className="card monthly-card" aria-labelledby={named(`${id}-pause-title`)}>
           <H id={`${id}-pause-title`}>{t.pauseTitle}</H>
           <p>{t.pauseNote}</p>
-          {gift.status === 'authorized' ? (
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  () => actions.pause(),
-                  () => t.paused,
-                )
-              }
-            >
-              {t.pause}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn"
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  () => actions.resume(),
-                  () => t.resumed,
-                )
-              }
-            >
-              {t.resume}
-            </button>
-          )}
+          {/* One button: pause an active gift, resume a paused one. */}
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() =>
+              void (gift.status === 'authorized'
+                ? run(
+                    () => actions.pause(),
+                    () => t.paused,
+                  )
+                : run(
+                    () => actions.resume(),
+                    () => t.resumed,
+                  ))
+            }
+          >
+            {gift.status === 'authorized' ? t.pause : t.resume}
+          </button>
         </section>
       ) : null}
 
