@@ -11,32 +11,27 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /**
- * Files that never read or write the site's database: response headers, the header menu, content pages, routing,
- * server rendering, remote loading and failure, and the deploy topology. `npm test`'s second pass (PostgreSQL, with
- * E2E_DATABASE_ONLY=1) leaves them out: a second database engine changes nothing they check, and CI's time is short.
+ * `npm test`'s second browser pass (PostgreSQL, E2E_SMOKE=1) runs these files only: the journeys that move money and
+ * personal data through every layer (enrol and pay, donate, a returning student, the trust boundaries, a PQRSF case and
+ * its audit, the data-rights requests). Every file runs on PGlite in the first pass; the SQL of every feature runs on
+ * PostgreSQL in Jest (each domain's server tests, on both engines). A second engine under the browser adds little beyond
+ * that, and CI's 2-core machine has no time for the whole suite twice (a clean-clone run took 67 min with 21 files).
  */
-const engineIndependent = [
-  'csp.test.ts',
-  'deploy.test.ts',
-  'header.test.ts',
-  'home-and-content.test.ts',
-  // Invoicing's and monthly giving's database work (claims, SKIP LOCKED, unique keys) is tested on PostgreSQL by Jest
-  // (remote-courses/src/invoicing/server, remote-giving/src/monthly/server); their browser journeys run once, on PGlite.
-  'invoicing.test.ts',
-  'monthly-giving.test.ts',
-  'remote-contract.test.ts',
-  'remote-failure.test.ts',
-  'remote-outage.test.ts',
-  'routes.test.ts',
-  'server-rendering.test.ts',
+const postgresSmoke = [
+  'courses.test.ts',
+  'data-rights.test.ts',
+  'giving.test.ts',
+  'journeys.test.ts',
+  'staff-pqrsf.test.ts',
+  'trust-boundaries.test.ts',
 ];
 
-/** Every browser test file, or (databaseOnly) those that exercise the database. */
-function suiteFiles(databaseOnly) {
+/** Every browser test file, or (smoke) the PostgreSQL smoke set. */
+function suiteFiles(smoke) {
   const all = readdirSync(path.join(root, 'e2e/tests')).filter((f) => f.endsWith('.test.ts'));
-  const missing = engineIndependent.filter((f) => !all.includes(f));
+  const missing = postgresSmoke.filter((f) => !all.includes(f));
   if (missing.length) throw new Error(`e2e/run.mjs nombra archivos que no existen: ${missing.join(', ')}`);
-  return all.filter((f) => !databaseOnly || !engineIndependent.includes(f)).map((f) => path.join('e2e/tests', f));
+  return all.filter((f) => !smoke || postgresSmoke.includes(f)).map((f) => path.join('e2e/tests', f));
 }
 
 function freePort() {
@@ -144,7 +139,7 @@ try {
   const bootstrapped = await new Promise((resolve) => bootstrap.on('exit', (c) => resolve(c ?? 1)));
   if (bootstrapped !== 0) throw new Error('No se pudo preparar la primera cuenta del equipo para las pruebas');
   const only = process.argv.slice(2);
-  const files = only.length ? only : suiteFiles(process.env.E2E_DATABASE_ONLY === '1');
+  const files = only.length ? only : suiteFiles(process.env.E2E_SMOKE === '1');
   const runner = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     cwd: root,
     env: testEnv,

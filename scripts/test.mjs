@@ -1,6 +1,6 @@
 // npm test: type check, lint, unit + API tests (Jest), then browser tests of the composed site.
-// Data-layer tests run on PGlite always and on PostgreSQL too when DATABASE_URL is set; so do the browser tests that
-// exercise the database (e2e/run.mjs lists the engine-independent ones, run once).
+// Data-layer tests run on PGlite always and on PostgreSQL too when DATABASE_URL is set; every browser test runs on PGlite,
+// and a smoke set of them (e2e/run.mjs names it) on PostgreSQL too.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -81,8 +81,8 @@ if (!skip.has('e2e')) {
     const r = await run(
       `Pruebas en el navegador (${name})`,
       [path.join(root, 'e2e/run.mjs')],
-      // The second engine runs only the files that exercise the database (e2e/run.mjs names the others).
-      name === 'PGlite' ? { DATABASE_URL: '' } : { ...env, E2E_DATABASE_ONLY: '1' },
+      // The second engine runs the smoke set only (e2e/run.mjs names it).
+      name === 'PGlite' ? { DATABASE_URL: '' } : { ...env, E2E_SMOKE: '1' },
     );
     const pass = Number(/ℹ pass (\d+)/.exec(r.output)?.[1] ?? 0);
     const fail = Number(/ℹ fail (\d+)/.exec(r.output)?.[1] ?? 0);

@@ -27,6 +27,19 @@ export interface Mail {
 /** The local mailbox, newest first. */
 export const mailbox = async (): Promise<Mail[]> => (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Mail[];
 
+/**
+ * Waits for the newest message that `matches` (a notice the server sends after answering, as the team's PQRSF notice,
+ * may arrive a moment after the screen says done; a loaded machine stretches that moment).
+ */
+export async function mailWhere(matches: (mail: Mail) => boolean, timeoutMs = 20_000): Promise<Mail | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailbox()).find(matches);
+    if (found || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** Waits for the newest message to `to` whose text matches `pattern`, and gives the pattern's first group. */
 export async function mailMatching(to: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;

@@ -13,7 +13,7 @@ import {
   expectFocusOn,
   firstStaffSignIn,
   invitationLinkPattern,
-  mailbox,
+  mailWhere,
   mailMatching,
   newStaffMember,
   submitStaffPassword,
@@ -101,7 +101,7 @@ describe('the panel door and the team screens (account remote)', () => {
       await page.getByRole('button', { name: 'Enviar invitación', exact: true }).focus();
       await page.keyboard.press('Enter');
       await expectFocusOn(page, /^Enviamos la invitación a /);
-      const invitation = (await mailbox()).find((m) => m.to === inviteeEmail);
+      const invitation = await mailWhere((m) => m.to === inviteeEmail);
       assert.ok(invitation, 'the invited address got an e-mail');
       assert.match(invitation.text, new RegExp(`${baseUrl}/equipo/invitacion#`));
       assert.doesNotMatch(invitation.text, /Contraseña temporal/);

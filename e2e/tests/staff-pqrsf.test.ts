@@ -9,7 +9,7 @@ import { isBusinessDay } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
 import { axeViolations } from '../support/axe';
 import { baseUrl, launchBrowser, openPage, waitForHeading } from '../support/browser';
-import { expectFocusOn, firstStaffSignIn, mailbox, newStaffMember } from '../support/staff';
+import { expectFocusOn, firstStaffSignIn, mailWhere, newStaffMember } from '../support/staff';
 
 const stamp = Date.now();
 const adminEmail = `pqrsf-admin-${stamp}@fundacion.org`;
@@ -85,7 +85,7 @@ describe('PQRSF cases in the panel', () => {
     assert.match((await section.textContent()) ?? '', new RegExp(`${count}, ${count} por atender`));
     assert.deepEqual(await axeViolations(page), []);
     // The member (Atención, notices on by default) was told by e-mail, with the radicado and no petitioner data.
-    const told = (await mailbox()).find((m) => m.to === adminEmail && m.subject.includes(`Nueva PQRSF ${radicado}`));
+    const told = await mailWhere((m) => m.to === adminEmail && m.subject.includes(`Nueva PQRSF ${radicado}`));
     assert.ok(told, 'the team member got the new PQRSF by e-mail');
     assert.ok(!told.text.includes(`hoy-${stamp}@example.com`) && !told.text.includes('Ñáñez'), 'no petitioner data in the e-mail');
     await open.click();
@@ -117,7 +117,7 @@ describe('PQRSF cases in the panel', () => {
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the case fits a 390 px phone');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    const mail = (await mailbox()).find((m) => m.to === petitioner && m.subject.includes(radicado) && m.text.includes(answer));
+    const mail = await mailWhere((m) => m.to === petitioner && m.subject.includes(radicado) && m.text.includes(answer));
     assert.ok(mail, 'the petitioner was sent the answer');
 
     // The public lookup, in a browser with nobody signed in.
@@ -157,7 +157,7 @@ describe('PQRSF cases in the panel', () => {
     await page.getByText('No disponible:').first().waitFor();
     assert.equal(await page.getByLabel(/^Nueva fecha límite/).count(), 0, 'no second extension is offered');
 
-    const told = (await mailbox()).find((m) => m.to === petitioner && m.text.includes(formatLongDate(chosen)));
+    const told = await mailWhere((m) => m.to === petitioner && m.text.includes(formatLongDate(chosen)));
     assert.ok(told, 'the petitioner was told the new date');
 
     // The server refuses a second one too, whatever the browser sends.

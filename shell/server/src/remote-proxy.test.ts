@@ -4,6 +4,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Gateway } from './app';
+import { loadConfig } from './config';
 import { CircuitBreaker, defaultProxyPolicy, registerRemoteProxy, type ProxyPolicy } from './remote-proxy';
 import { testGateway } from './testing';
 import { SERVER_BUILD_PATH } from 'shared/server/static-cache';
@@ -93,7 +94,8 @@ describe('the gateway in front of a remote that is hung', () => {
     });
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(took).toBeGreaterThanOrEqual(350);
-    expect(took).toBeLessThan(2000);
+    // The 400 ms timeout ended the wait, not the client's own (minutes): a loaded CI machine adds seconds, not minutes.
+    expect(took).toBeLessThan(5000);
   });
 
   it("answers its entry with 503 too, so the browser's fallback does not wait", async () => {
@@ -224,6 +226,8 @@ describe('the circuit breaker', () => {
   it('defaults to failing within a few seconds', () => {
     expect(defaultProxyPolicy.connectTimeoutMs).toBeLessThanOrEqual(3000);
     expect(defaultProxyPolicy.staticTimeoutMs).toBeLessThan(5000);
+    // The browser's loader gives up on a remote entry after this, and shows the fallback (#16: within 5 s).
+    expect(loadConfig({}).remoteTimeoutMs).toBeLessThanOrEqual(3000);
   });
 });
 
