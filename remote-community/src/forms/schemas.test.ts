@@ -32,7 +32,7 @@ describe('community schemas', () => {
 
   it('gives requests of documents or information 10 business days, everything else 15', () => {
     expect(responseTermDays('Solicitud')).toBe(10);
-    for (const type of ['Petición', 'Queja', 'Reclamo', 'Felicitación'] as const) expect(responseTermDays(type)).toBe(15);
+    for (const type of ['Petición', 'Queja', 'Reclamo', 'Sugerencia', 'Felicitación'] as const) expect(responseTermDays(type)).toBe(15);
   });
 
   it('accepts a radicado typed with spaces and compares documents without punctuation', () => {

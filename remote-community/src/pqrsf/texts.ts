@@ -3,13 +3,15 @@ import { RADICADO_LENGTH } from './schemas';
 
 export const pqrsfTexts = {
   title: 'PQRSF',
-  intro: 'Radica tu petición, queja, reclamo, solicitud o felicitación. Te daremos un número de radicado para consultar su estado.',
+  intro:
+    'Radica tu petición, queja, reclamo, solicitud, sugerencia o felicitación. Te daremos un número de radicado para consultar su estado.',
   typesTitle: '¿Qué tipo de solicitud elijo?',
   types: [
     ['Petición', 'Pides algo a la fundación: una actuación, una certificación, una gestión.'],
     ['Queja', 'Manifiestas inconformidad con la atención o la conducta de una persona.'],
     ['Reclamo', 'Informas una falla en un servicio (clases, pagos, certificados) para que la corrijamos.'],
     ['Solicitud', 'Pides documentos o información. La respondemos en 10 días hábiles.'],
+    ['Sugerencia', 'Nos propones una mejora: en los cursos, la atención o este sitio.'],
     ['Felicitación', 'Nos cuentas algo que hicimos bien. ¡Gracias!'],
   ] as ReadonlyArray<readonly [string, string]>,
   termsNote:

@@ -25,7 +25,7 @@ export const documentTypesWithNit = [...documentTypes, 'NIT'] as const;
 export const occupations = ['Estudiante', 'Trabajador en relación de dependencia', 'Emprendedor', 'Freelancer'] as const;
 export const educationLevels = ['Primaria', 'Secundaria', 'Técnico', 'Tecnólogo', 'Universitario'] as const;
 export const senderTypes = ['Usuario', 'Estudiante', 'Voluntario', 'Aliados', 'Otro'] as const;
-export const requestTypes = ['Petición', 'Queja', 'Reclamo', 'Solicitud', 'Felicitación'] as const;
+export const requestTypes = ['Petición', 'Queja', 'Reclamo', 'Solicitud', 'Sugerencia', 'Felicitación'] as const;
 
 /** Longest free text a form field accepts (comments, purposes); keeps rows and e-mails reasonable. */
 export const MAX_TEXT = 2000;

@@ -26,7 +26,8 @@ export const caseMailTexts = {
   radicadoLabel: 'Radicado',
   lookupAction: 'Consultar tu solicitud',
   lookupNote: 'Puedes consultarla en cualquier momento en nuestro sitio con el número de radicado y tu número de documento.',
-  notYou: 'Si no enviaste esta solicitud, puedes ignorar este correo.',
+  // A case mail follows a request the person filed: it says where to go next, never "ignore this if it was not you".
+  followUp: 'Si tienes preguntas, radica una nueva solicitud y cita este número de radicado.',
   response: {
     subject: 'Respuesta a tu solicitud',
     intro: 'Respondimos la solicitud (PQRSF) que radicaste. Esta es nuestra respuesta:',
@@ -68,7 +69,7 @@ function mail(
     to,
     greeting: t.greeting,
     subject: `${content.subject} ${radicado}`,
-    paragraphs: [...content.paragraphs, t.lookupNote, t.notYou],
+    paragraphs: [...content.paragraphs, t.lookupNote, t.followUp],
     action: { label: t.lookupAction, url: pqrsfLookupLink(origin, radicado), public: true },
   });
 }
