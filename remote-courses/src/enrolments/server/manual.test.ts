@@ -81,7 +81,8 @@ describe('manual enrolments, cohort moves and corrections API', () => {
       ])
       .returning('id')
       .execute();
-    [cohorts.big, cohorts.small, cohorts.full, cohorts.past, cohorts.office] = rows.map((r) => r.id);
+    const ids = rows.map((r) => r.id);
+    (['big', 'small', 'full', 'past', 'office'] as const).forEach((name, i) => (cohorts[name] = ids[i] ?? 0));
     // The 'full' cohort's one seat goes to a scholarship; a paid student sits in the big one.
     const filler = await enrol(scholarship({ cohort_id: String(cohorts.full), email: 'relleno@example.com' }));
     expect(filler.statusCode).toBe(201);
