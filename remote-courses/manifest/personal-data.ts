@@ -52,7 +52,8 @@ export const coursesPersonalData: DomainRegistry = {
         manual_by: { personal: 'equipo' },
         ...payableColumns,
       },
-      erase: { action: 'retain-if', when: moneyMoved, why: retainedPaymentWhy },
+      // Money received outside the site (#31, `manual_amount`) is accounting support as a provider's payment is.
+      erase: { action: 'retain-if', when: sql<boolean>`(${moneyMoved} or coalesce(t.manual_amount, 0) > 0)`, why: retainedPaymentWhy },
       orderBy: 'created_at',
     }),
     tableSpec({

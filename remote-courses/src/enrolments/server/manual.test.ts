@@ -10,6 +10,8 @@ import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import type { EnrolmentListResponse, EnrolmentRecordResponse } from '../schemas';
 import type { ManualOptionsResponse, MoveOptionsResponse } from '../manual-schemas';
 import { coursesApi } from '../../../server/index';
+import { coursesManifest } from '../../../manifest/server';
+import { sql } from 'kysely';
 
 /** The team's tools around one student (#31): manual enrolment, a move to another cohort, a correction of their data. */
 describe('manual enrolments, cohort moves and corrections API', () => {
@@ -270,6 +272,26 @@ describe('manual enrolments, cohort moves and corrections API', () => {
     const unpaid = await move(lead.json<{ id: string }>().id, cohorts.big);
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toMatchObject({ message: expect.stringContaining('Solo se puede cambiar de grupo') });
+  });
+
+  it('never deletes a manual enrolment as an abandoned form: it is kept, then anonymised, as a paid one', async () => {
+    const rules = (coursesManifest.retention ?? []).filter((r) => r.table === 'courses.enrolments');
+    const matching = async (treatment: string) => {
+      const rule = rules.find((r) => r.treatment === treatment);
+      if (!rule) throw new Error(`no ${treatment} rule`);
+      // A cutoff far ahead: every row is old enough for the rule.
+      const rows = await sql<{
+        email: string;
+      }>`select t.email from courses.enrolments t where ${rule.expired(new Date(Date.now() + 1e12))}`.execute(api.db);
+      return rows.rows.map((r) => r.email);
+    };
+    const deleted = await matching('delete');
+    expect(deleted).toContain('sinpago@example.com');
+    expect(deleted).not.toContain('ana.perez@example.com');
+    expect(deleted).not.toContain('efectivo@example.com');
+    expect(await matching('anonymise-all')).toEqual(
+      expect.arrayContaining(['ana.perez@example.com', 'efectivo@example.com', 'pagado@example.com']),
+    );
   });
 
   it('corrects the student’s data as the form checks it, audited with the fields changed but not their values', async () => {
