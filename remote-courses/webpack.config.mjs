@@ -14,6 +14,7 @@ export const exposes = {
   './StaffCatalogue': './src/catalogue/staff-catalogue.tsx',
   './StaffEnrolments': './src/enrolments/staff-enrolments.tsx',
   './StaffEnrolment': './src/enrolments/staff-enrolment.tsx',
+  './StaffManualEnrolment': './src/enrolments/staff-manual-enrolment.tsx',
   './StaffInvoices': './src/invoicing/staff-invoices.tsx',
   './StaffInvoice': './src/invoicing/staff-invoice.tsx',
 };

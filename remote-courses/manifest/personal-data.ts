@@ -45,9 +45,15 @@ export const coursesPersonalData: DomainRegistry = {
         // A company buyer's NIT and name (#30): a company's data, on a tax document, kept like the payer's.
         buyer_nit: { label: 'NIT de la empresa compradora', personal: 'documento', keptOnRetained: true },
         buyer_business_name: { label: 'Razón social de la empresa compradora', personal: 'perfil', keptOnRetained: true },
+        // An enrolment the team entered (#31): a scholarship (its reason may speak of the person) or a payment outside the site.
+        manual_kind: { label: 'Origen de la inscripción', values: { scholarship: 'Beca', outside_payment: 'Pago fuera del sitio' } },
+        manual_note: { label: 'Motivo de la beca o referencia del pago externo', personal: 'texto' },
+        manual_amount: { label: 'Valor recibido fuera del sitio (COP)' },
+        manual_by: { personal: 'equipo' },
         ...payableColumns,
       },
-      erase: { action: 'retain-if', when: moneyMoved, why: retainedPaymentWhy },
+      // Money received outside the site (#31, `manual_amount`) is accounting support as a provider's payment is.
+      erase: { action: 'retain-if', when: sql<boolean>`(${moneyMoved} or coalesce(t.manual_amount, 0) > 0)`, why: retainedPaymentWhy },
       orderBy: 'created_at',
     }),
     tableSpec({

@@ -2,7 +2,7 @@ import type { StaffRoute } from 'shared/staff-routes';
 
 /** The courses remote's panel screens (Module Federation expose `./<Screen>`). */
 export type CoursesStaffScreen =
-  'StaffCohorts' | 'StaffEnrolments' | 'StaffEnrolment' | 'StaffCatalogue' | 'StaffInvoices' | 'StaffInvoice';
+  'StaffCohorts' | 'StaffEnrolments' | 'StaffEnrolment' | 'StaffManualEnrolment' | 'StaffCatalogue' | 'StaffInvoices' | 'StaffInvoice';
 
 /** The courses domain's pages in the panel (#27): data only. The panel's table (site/staff-routes.ts) composes them. */
 export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScreen>[] = [
@@ -13,6 +13,14 @@ export const coursesStaffRoutes: readonly StaffRoute<'courses', CoursesStaffScre
     title: 'Inscripciones',
     nav: 'Inscripciones',
     roles: ['cursos', 'finanzas'],
+  },
+  // A manual enrolment (#31: a scholarship or a payment outside the site), before the record's pattern it would match.
+  {
+    pattern: '/equipo/inscripciones/nueva',
+    owner: 'courses',
+    screen: 'StaffManualEnrolment',
+    title: 'Nueva inscripción manual',
+    roles: ['cursos'],
   },
   {
     pattern: '/equipo/inscripciones/:reference',

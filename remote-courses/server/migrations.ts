@@ -293,5 +293,18 @@ export const coursesMigrations: DomainMigrations = {
           .execute();
       },
     },
+    // Staff enrolments (#31): a scholarship or a payment outside the site, entered by the team instead of the checkout.
+    '012_manual_enrolments': {
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .alterTable('enrolments')
+          .addColumn('manual_kind', 'text', (c) => c.check(sql`manual_kind in ('scholarship', 'outside_payment')`))
+          .addColumn('manual_note', 'text')
+          .addColumn('manual_amount', 'integer', (c) => c.check(sql`manual_amount >= 0`))
+          .addColumn('manual_by', 'text')
+          .execute();
+      },
+    },
   },
 };

@@ -60,6 +60,17 @@ export interface EnrolmentsTable extends PayableTable {
   /** A company buyer's NIT (with its check digit) and business name, for its invoice (migration 009); null: the student. */
   buyer_nit: ColumnType<string | null, string | null | undefined, string | null>;
   buyer_business_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * An enrolment the team entered (migration 012, src/enrolments/server/manual.ts): a scholarship or a payment outside the
+   * site; null for one made through the form and the checkout.
+   */
+  manual_kind: ColumnType<'scholarship' | 'outside_payment' | null, 'scholarship' | 'outside_payment' | null | undefined>;
+  /** The scholarship's reason, or the outside payment's reference (transfer or cash receipt number). */
+  manual_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the outside payment brought, in whole COP (0 for a scholarship). */
+  manual_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The team member (e-mail) who entered it. */
+  manual_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `courses.cohorts` (migration 004): a course's start date, schedule and seats, managed by the staff. */

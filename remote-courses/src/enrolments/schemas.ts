@@ -85,6 +85,8 @@ export const enrolmentListItemSchema = z.object({
   price: z.int(),
   enrolmentStatus: z.string(),
   paymentStatus: z.string(),
+  /** An enrolment the team entered (#31): "Beca: <reason>" or "Pago externo: <reference>", shown instead of its payment. */
+  origin: z.nullable(z.string()),
 });
 export type EnrolmentListItem = z.output<typeof enrolmentListItemSchema>;
 
@@ -132,6 +134,8 @@ export const enrolmentRecordResponseSchema = z.object({
   }),
   enrolmentStatus: z.string(),
   payment: recordPaymentSchema,
+  /** An enrolment the team entered (#31): "Beca: <reason>" or "Pago externo: <reference>", instead of a payment; else null. */
+  origin: z.nullable(z.string()),
   /** The account the enrolment is tied to (its e-mail), or null. */
   account: z.nullable(z.string()),
   /** Who of the team marked it 'Completado' and when (ISO 8601), or null. */

@@ -15,6 +15,7 @@ import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { enrolmentsStaffOperations as ops } from './operations';
+import { StudentTools } from './staff-student-tools';
 
 export const staffEnrolmentTexts = {
   back: 'Volver a las inscripciones',
@@ -45,6 +46,7 @@ export const staffEnrolmentTexts = {
     profession: 'Profesión u ocupación',
     education: 'Nivel educativo',
     terms: 'Aceptó los términos',
+    origin: 'Origen (inscripción manual)',
     paymentStatus: 'Estado del pago',
     paymentId: 'Número del pago',
     paymentType: 'Medio de pago',
@@ -184,7 +186,8 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
   const record = resource.data;
   const paid = record !== null && record.payment.status === 'approved';
   const canComplete = paid && record.enrolmentStatus === 'ENROLLED';
-  const canResend = paid && (record.enrolmentStatus === 'ENROLLED' || record.enrolmentStatus === 'COMPLETED');
+  // An enrolment the team entered has no provider's receipt to send again (#31).
+  const canResend = paid && record.payment.id !== null && (record.enrolmentStatus === 'ENROLLED' || record.enrolmentStatus === 'COMPLETED');
   const canUndo = mayUndo && record !== null && record.enrolmentStatus === 'COMPLETED';
   const inForce = record?.certificates.find((c) => c.voided === null) ?? null;
 
@@ -231,6 +234,7 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
                 <p className="staff-muted">{t.resendHint}</p>
               </>
             ) : null}
+            <StudentTools record={record} onChanged={() => void resource.refresh()} />
           </section>
 
           <section aria-labelledby="inscripcion-datos">
@@ -307,6 +311,7 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
             <h2 id="inscripcion-pago">{t.paymentTitle}</h2>
             <Facts
               rows={[
+                ...(record.origin ? ([[t.facts.origin, record.origin]] as const) : []),
                 [t.facts.paymentStatus, paymentStatusLabel(record.payment.status)],
                 [t.facts.paymentId, record.payment.id],
                 [t.facts.paymentType, record.payment.type],

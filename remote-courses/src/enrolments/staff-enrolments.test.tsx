@@ -24,6 +24,7 @@ const item = (n: number, over: Partial<EnrolmentListItem> = {}): EnrolmentListIt
   price: 119900,
   enrolmentStatus: 'ENROLLED',
   paymentStatus: 'approved',
+  origin: null,
   ...over,
 });
 const options: EnrolmentOptionsResponse = {
@@ -148,6 +149,7 @@ const record: EnrolmentRecordResponse = {
     approvedAt: '2026-11-20T15:05:00.000Z',
     receiptSentAt: '2026-11-20T15:05:01.000Z',
   },
+  origin: null,
   account: null,
   completed: null,
   certificates: [],

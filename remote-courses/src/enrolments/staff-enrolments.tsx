@@ -19,9 +19,12 @@ import { staffPath } from 'shared/staff-routes';
 import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';
 import { enrolmentsStaffOperations as ops } from './operations';
+import { manualEnrolmentOperations } from './manual-operations';
+import { AppLink } from 'shared/navigation';
 
 export const staffEnrolmentsTexts = {
   title: 'Inscripciones',
+  manual: 'Nueva inscripción manual (beca o pago fuera del sitio)',
   intro:
     'Quién se inscribió a qué curso, módulo y cohorte, y en qué va su pago. Abre una inscripción para ver la historia del pago, marcarla como completada o reenviar el comprobante.',
   filtersTitle: 'Filtrar inscripciones',
@@ -78,7 +81,8 @@ const columns: readonly LedgerColumn<Item>[] = [
   { header: 'Inicio', cell: (item) => (item.cohortStart ? formatLongDate(item.cohortStart) : t.noCohort), nowrap: true },
   { header: 'Valor', cell: (item) => formatCOP(item.price), nowrap: true },
   { header: 'Inscripción', cell: (item) => enrolmentStatusLabel(item.enrolmentStatus) },
-  { header: 'Pago', cell: (item) => paymentStatusLabel(item.paymentStatus) },
+  // An enrolment the team entered shows its origin (#31: "Beca: …", "Pago externo: …") instead of a payment.
+  { header: 'Pago', cell: (item) => item.origin ?? paymentStatusLabel(item.paymentStatus) },
   { header: 'Fecha (Bogotá)', cell: (item) => formatColombianDateTime(item.createdAt), nowrap: true },
 ];
 
@@ -183,7 +187,19 @@ export default function StaffEnrolments() {
       whoColumn={t.student}
       columns={columns}
       hrefOf={(item) => staffPath('/equipo/inscripciones/:reference', { reference: item.reference })}
-      summary={(applied, apply, counts) => (counts ? <StatusCounts counts={counts} applied={applied} apply={apply} /> : null)}
+      summary={(applied, apply, counts) => (
+        <>
+          {/* Cursos enrols a scholarship or an outside payment by hand (#31). */}
+          {holdsRoleFor(session, manualEnrolmentOperations.createManualEnrolment) ? (
+            <p>
+              <AppLink className="btn" to="/equipo/inscripciones/nueva">
+                {t.manual}
+              </AppLink>
+            </p>
+          ) : null}
+          {counts ? <StatusCounts counts={counts} applied={applied} apply={apply} /> : null}
+        </>
+      )}
     />
   );
 }

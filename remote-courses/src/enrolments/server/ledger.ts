@@ -33,6 +33,7 @@ import {
 } from 'shared/server/payments/ledger';
 import { pathParam, registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
 import { enrolmentsStaffOperations as ops } from '../operations';
+import { manualOriginLabel } from '../manual-schemas';
 import { cohortDate } from '../../cohorts/server/seats';
 import { courseReceiptMail } from '../../payments/server/payments';
 import { invoiceForResend } from '../../invoicing/server/outbox';
@@ -65,13 +66,15 @@ interface ListRow {
   price: number;
   enrollment_status: string;
   payment_status: string;
+  manual_kind: string | null;
+  manual_note: string | null;
 }
 
 /** The enrolments as the ledger kit reads them. */
 const ledger: LedgerSource<EnrolmentFilter> = {
   table: 'courses.enrolments',
   columns: `t.id, t.reference, t.created_at, t.full_name, t.email, t.id_type, t.id_number, t.course_name, t.course_title,
-    t.module_name, t.cohort_start_date, t.price, t.enrollment_status, t.payment_status`,
+    t.module_name, t.cohort_start_date, t.price, t.enrollment_status, t.payment_status, t.manual_kind, t.manual_note`,
   where: (filter) => [
     ...(filter.curso ? [sql`t.course_name = ${filter.curso}`] : []),
     ...(filter.modulo ? [sql`t.module_name = ${filter.modulo}`] : []),
@@ -147,6 +150,7 @@ async function readRecord(db: SiteDb, reference: string, publicOrigin: string): 
     },
     enrolmentStatus: e.enrollment_status,
     payment: paymentOf(e),
+    origin: manualOriginLabel(e.manual_kind, e.manual_note),
     account: e.user_email,
     completed: e.completed_at ? { at: isoOf(e.completed_at) ?? '', by: e.completed_by ?? '' } : null,
     certificates: await readCertificates(db, reference, publicOrigin),
@@ -223,6 +227,7 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
             price: r.price,
             enrolmentStatus: r.enrollment_status,
             paymentStatus: r.payment_status,
+            origin: manualOriginLabel(r.manual_kind, r.manual_note),
           })),
           nextCursor,
           counts: summary,

@@ -30,7 +30,9 @@ export function courseReceiptMail(
   e: Pick<
     Selectable<Database['courses.enrolments']>,
     'email' | 'course_title' | 'module_name' | 'cohort_start_date' | 'price' | 'user_sub'
-  >,
+  > &
+    // An enrolment the team entered (#31, ../../enrolments/server/manual.ts): a scholarship says so instead of a payment.
+    Partial<Pick<Selectable<Database['courses.enrolments']>, 'manual_kind'>>,
   payment: { id: string; status: string },
   /** The sale's electronic invoice (#30): issued in time (with its link), or following in its own e-mail. */
   invoice: ReceiptInvoice | null = null,
@@ -39,13 +41,17 @@ export function courseReceiptMail(
   // Paid without an account: the account is opened only from the paying browser (its claim secret) or by signing up
   // with this address, which verifies it with a code. Either way Mis Cursos then shows this course.
   const tied = e.user_sub !== null;
+  const scholarship = e.manual_kind === 'scholarship';
+  const manual = e.manual_kind != null;
   return renderMail({
     to: e.email,
     subject: 'Tu inscripción está confirmada',
     // No submitted text reaches an address nobody verified (the name could be a lure): fixed text and our own data.
     greeting: 'Hola:',
     paragraphs: [
-      `Recibimos tu pago y tu cupo en ${e.course_title} está reservado.`,
+      scholarship
+        ? `Te inscribimos con una beca de la fundación y tu cupo en ${e.course_title} está reservado.`
+        : `Recibimos tu pago y tu cupo en ${e.course_title} está reservado.`,
       'Te enviaremos las instrucciones de acceso 24 horas antes del inicio de clases.',
       ...(invoice === 'follows'
         ? ['Tu factura electrónica te llegará en otro correo en cuanto la DIAN la valide.']
@@ -55,16 +61,22 @@ export function courseReceiptMail(
       ...(tied
         ? []
         : [
-            'Para ver tu curso en Mis Cursos, ingresa con la cuenta que creaste al terminar el pago o, si no la tienes, regístrate con este mismo correo.',
+            manual
+              ? 'Para ver tu curso en Mis Cursos, ingresa con tu cuenta de este correo o, si no la tienes, regístrate con este mismo correo.'
+              : 'Para ver tu curso en Mis Cursos, ingresa con la cuenta que creaste al terminar el pago o, si no la tienes, regístrate con este mismo correo.',
           ]),
     ],
     details: [
       ['Curso', e.course_title],
       ['Módulo', e.module_name],
       ['Inicio de clases', e.cohort_start_date ? formatLongDate(e.cohort_start_date) : cohortTexts.noCohort],
-      ['Valor', formatCOP(e.price)],
-      ['Pago', payment.id],
-      ['Estado', statusLabel[payment.status] ?? payment.status],
+      ...(scholarship
+        ? ([['Inscripción', 'Beca']] as Array<[string, string]>)
+        : ([
+            ['Valor', formatCOP(e.price)],
+            ['Pago', payment.id],
+            ['Estado', statusLabel[payment.status] ?? payment.status],
+          ] as Array<[string, string]>)),
       ...(invoice && invoice !== 'follows' ? invoiceDetails(invoice.row, invoice.url) : []),
     ],
     action: tied
