@@ -20,7 +20,13 @@ const { default: MyCoursePage, serverRender } = await import('./course-page');
 const { default: MisCursosPage } = await import('./mis-cursos-page');
 const { accountOperations } = await import('./operations');
 
-const user: AuthUser = { sub: 'sub-martina', email: 'martina@example.com', name: 'Martina', phone_number: null, email_verified: true };
+const user: AuthUser = {
+  sub: 'sub-martina',
+  email: 'martina@example.com',
+  name: 'Martina',
+  phone_number: '+573001234567',
+  email_verified: true,
+};
 const reference = 'ENR-Ab12_cd';
 const page: CoursePage = {
   id: reference,
