@@ -249,7 +249,11 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
         return cohortChanges(before, after);
       });
       // Once the change is stored: each enrolled student of the cohort gets one e-mail with what changed (#31).
-      if (changes.length > 0) await notifyCohortChange(ctx, id, changes);
+      // The change is saved either way: a failing mail queue is logged for the team, never answered as a failed save.
+      if (changes.length > 0)
+        await notifyCohortChange(ctx, id, changes).catch((err: unknown) =>
+          request.log.error({ err: (err as Error).name, cohort: id }, 'cohort change e-mails failed'),
+        );
       const [cohort] = await staffCohorts(ctx.db, now, id);
       return { cohort: cohort! };
     });
