@@ -10,6 +10,7 @@ export const exposes = {
   './RegisterPage': './src/registration/register-page.tsx',
   './ConfirmEmailPage': './src/registration/confirm-email-page.tsx',
   './MisCursosPage': './src/mis-cursos/mis-cursos-page.tsx',
+  './MyCoursePage': './src/mis-cursos/course-page.tsx',
   './DataRightsPage': './src/data-requests/data-rights-page.tsx',
   // The panel (/equipo): its door (sign-in, authenticator, the staff session) and the admins' screens.
   './StaffGate': './src/staff/staff-gate.tsx',

@@ -1,4 +1,4 @@
-import { accountRoutes, type AccountScreen } from 'remote-account/manifest/routes';
+import { accountPatternRoutes, accountRoutes, type AccountScreen } from 'remote-account/manifest/routes';
 import { communityRoutes, type CommunityScreen } from 'remote-community/manifest/routes';
 import { coursesPatternRoutes, coursesRoutes, type CoursesScreen } from 'remote-courses/manifest/routes';
 import { givingPatternRoutes, givingRoutes, type GivingScreen } from 'remote-giving/manifest/routes';
@@ -99,6 +99,7 @@ export const patternRoutes: readonly PatternRoute<SiteRoute['owner'], SiteRoute[
   ...shellPatternRoutes,
   ...givingPatternRoutes,
   ...coursesPatternRoutes,
+  ...accountPatternRoutes,
 ];
 
 /** Exact, case-insensitive lookup of a pathname in the route table; a path of the panel gives `staffAreaRoute`. */

@@ -1,7 +1,7 @@
-import type { RouteEntry } from 'shared/routes';
+import type { PatternRoute, RouteEntry } from 'shared/routes';
 
 /** The screens the account remote exposes for public routes (Module Federation expose `./<Screen>`). */
-export type AccountScreen = 'LoginPage' | 'RegisterPage' | 'ConfirmEmailPage' | 'MisCursosPage' | 'DataRightsPage';
+export type AccountScreen = 'LoginPage' | 'RegisterPage' | 'ConfirmEmailPage' | 'MisCursosPage' | 'MyCoursePage' | 'DataRightsPage';
 
 /**
  * The account domain's public routes (#27): data only, like every manifest. The site's table (site/routes.ts) composes
@@ -48,5 +48,28 @@ export const accountRoutes: readonly RouteEntry<'account', AccountScreen>[] = [
     title: 'Tus datos personales',
     description: 'Pide acceso a tus datos personales, su corrección o supresión, o revoca tu autorización (Ley 1581 de 2012).',
     canonical: '/datos-personales',
+  },
+];
+
+/**
+ * One of the signed-in student's courses (#31): /mis-cursos/<enrolment reference>, the reference Mis Cursos already uses.
+ * The API answers it only to the enrolment's owner; the address is never indexed, and sent with no referrer.
+ */
+export const accountPatternRoutes: readonly PatternRoute<'account', AccountScreen>[] = [
+  {
+    prefix: '/mis-cursos/',
+    owner: 'account',
+    screen: 'MyCoursePage',
+    resolve: (segment) =>
+      /^[a-z0-9_-]{1,64}$/.test(segment)
+        ? {
+            title: 'Tu curso',
+            description: 'Fechas, horario, cómo unirte y módulos de tu curso.',
+            canonical: null,
+            noindex: true,
+            secretPath: true,
+          }
+        : undefined,
+    segments: () => [],
   },
 ];

@@ -3,6 +3,7 @@ import { registerDataRequests, type DataRequestOptions } from '../src/data-reque
 import { cognitoDirectory, type AccountDirectory } from '../src/mis-cursos/server/directory';
 import { registrationConsentRoutes } from '../src/registration/server/registration-consent';
 import { accountRoutes } from '../src/mis-cursos/server/routes';
+import { coursePageRoutes } from '../src/mis-cursos/server/course-page';
 import { accountMigrations } from './migrations';
 import { dataRequestsToday } from '../src/data-requests/server/today';
 import { todayRoutes } from 'shared/server/today';
@@ -27,6 +28,8 @@ export function createAccountApi(options: { directory?: AccountDirectory; dataRe
         accountRoutes(() => (directory ??= cognitoDirectory(ctx.settings.identity))),
         ctx,
       );
+      // Mis Cursos's course page and its calendar (#31).
+      await app.register(coursePageRoutes, ctx);
       await registerAccountStaffRoutes(app, ctx);
       await app.register(staffInvitationRoutes, ctx);
       // The registration form's authorization proof (#15).

@@ -2,10 +2,11 @@ import { sql } from 'kysely';
 import type { DomainManifest } from 'shared/server/domains';
 import type { RetentionRule } from 'shared/server/personal-data/registry';
 import { payableRetention } from 'shared/server/payments/personal-data';
-import { courseCatalogueService, courseEnrolmentsService, provide } from 'shared/server/services';
+import { courseCatalogueService, courseCohortsService, courseEnrolmentsService, provide } from 'shared/server/services';
 import { coursesConsentForms, enrolmentConsent } from './consent';
 import { courseCatalogue } from './course-catalogue';
 import { courseEnrolments } from './course-enrolments';
+import { courseCohorts } from './course-pages';
 import { coursesPersonalData } from './personal-data';
 import { coursesAudit } from './audit';
 import { catalogueDocument } from './catalogue-document';
@@ -40,5 +41,10 @@ export const coursesManifest: DomainManifest = {
   documents: [catalogueDocument],
   retention: withManualEnrolments(payableRetention('courses.enrolments', enrolmentConsent.form, 'unpaidEnrolmentsMonths')),
   consentForms: coursesConsentForms,
-  services: [provide(courseEnrolmentsService, courseEnrolments), provide(courseCatalogueService, courseCatalogue)],
+  services: [
+    provide(courseEnrolmentsService, courseEnrolments),
+    provide(courseCatalogueService, courseCatalogue),
+    // Mis Cursos's course page (#31).
+    provide(courseCohortsService, courseCohorts),
+  ],
 };

@@ -306,5 +306,20 @@ export const coursesMigrations: DomainMigrations = {
           .execute();
       },
     },
+    // A cohort's course page (#31): its weekly classes in a structured form (weekdays as iCalendar codes, MO,WE; start
+    // and end time HH:MM, Bogotá) beside the free-text schedule, and how to join: an https link or a place.
+    '013_cohort_course_page': {
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .alterTable('cohorts')
+          .addColumn('class_days', 'text', (c) => c.notNull().defaultTo(''))
+          .addColumn('class_start', 'text')
+          .addColumn('class_end', 'text')
+          .addColumn('join_url', 'text')
+          .addColumn('join_place', 'text')
+          .execute();
+      },
+    },
   },
 };

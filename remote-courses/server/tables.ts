@@ -96,6 +96,14 @@ export interface CohortsTable {
    * set yet, and then no enrolment of the cohort can be marked complete.
    */
   end_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The weekly class days as iCalendar codes, `MO,WE` (migration 013, manifest/class-schedule.ts); '' while not set. */
+  class_days: DefaultedText;
+  /** HH:MM, Bogotá time, of each class's start and end (migration 013); null while not set. */
+  class_start: ColumnType<string | null, string | null | undefined, string | null>;
+  class_end: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How to join (migration 013): an https link for online classes, or a place (address text); null while not set. */
+  join_url: ColumnType<string | null, string | null | undefined, string | null>;
+  join_place: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }

@@ -17,6 +17,7 @@ import { identityMessages } from '../identity/errors';
 import { rememberPostLogin } from '../session/post-login';
 import { useAccountSession } from '../session/use-account-session';
 import { misCursosTexts as t } from '../texts';
+import { coursePageTexts } from './course-page-texts';
 
 /** What the page shows; a list remembers whose it is (`owner`, the account's sub), and is shown only to them. */
 type Load =
@@ -174,6 +175,18 @@ function EnrollmentCard({ enrollment, session }: { enrollment: Enrollment; sessi
         <dt>{t.amount}</dt>
         <dd>{formatCOP(enrollment.transaction_amount)}</dd>
       </dl>
+      {/* Its course page (#31): dates, schedule, how to join, modules, calendar. */}
+      {approved || enrollment.enrollment_status === 'COMPLETED' ? (
+        <p>
+          <AppLink
+            className="btn"
+            to={`/mis-cursos/${encodeURIComponent(enrollment.id)}`}
+            aria-label={coursePageTexts.viewCourseLabel(enrollment.course_name, enrollment.module_name)}
+          >
+            {coursePageTexts.viewCourse}
+          </AppLink>
+        </p>
+      ) : null}
       {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} session={session} /> : null}
       {enrollment.invoice ? (
         <InvoiceDocument enrollment={enrollment} kind="factura" document={enrollment.invoice} session={session} />

@@ -1,5 +1,6 @@
 import { MAX_TEXT, requiredText } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
+import { classDays, timeOfDayPattern } from '../../manifest/class-schedule';
 
 /**
  * Course cohorts (#14): the public "next open cohort" of each course (`GET /api/courses/cohorts`) and the staff's
@@ -27,6 +28,13 @@ export const cohortTexts = {
   endDateInvalid: 'Escribe la fecha de finalización como AAAA-MM-DD, o déjala vacía si aún no la conoces.',
   endBeforeStart: 'La fecha de finalización no puede ser anterior a la fecha de inicio.',
   onSaleRefused: 'Solo se puede poner a la venta una cohorte abierta, que no haya empezado y con cupos disponibles.',
+  // The course page (#31): weekly classes and how to join.
+  classDaysInvalid: 'Elige los días de clase de la lista.',
+  timeInvalid: 'Escribe la hora como HH:MM (24 horas), por ejemplo 19:00.',
+  classesIncomplete: 'Para el horario semanal indica los días, la hora de inicio y la hora de finalización (o deja los tres vacíos).',
+  classEndBeforeStart: 'La hora de finalización debe ser posterior a la hora de inicio.',
+  joinUrlInvalid: 'Escribe un enlace completo que empiece por https://, sin espacios.',
+  joinPlaceInvalid: 'Escribe la dirección en una sola línea, de máximo 300 caracteres.',
 } as const;
 
 const isoDate = z.string({ error: cohortTexts.dateRequired }).check(
@@ -63,6 +71,13 @@ export const staffCohortSchema = z.object({
   access_instructions: z.string(),
   /** The last class (#31): before it no enrolment of the cohort can be marked complete; null while not set. */
   end_date: z.nullable(z.string()),
+  /** The weekly classes (#31): days as iCalendar codes, start and end HH:MM in Bogotá time; empty / null while not set. */
+  class_days: z.array(z.enum(classDays)),
+  class_start: z.nullable(z.string()),
+  class_end: z.nullable(z.string()),
+  /** How to join (#31): an https link, or a place; null while not set. */
+  join_url: z.nullable(z.string()),
+  join_place: z.nullable(z.string()),
   reminder_sent_at: z.nullable(z.string()),
   /** Paid or with a payment under way (pending, in process). */
   seats_taken: z.int(),
@@ -79,6 +94,30 @@ export type StaffCohort = z.output<typeof staffCohortSchema>;
 /** GET /api/courses/staff/cohorts. */
 export const staffCohortsResponseSchema = z.object({ cohorts: z.array(staffCohortSchema) });
 export type StaffCohortsResponse = z.output<typeof staffCohortsResponseSchema>;
+
+/** HH:MM or empty (not set: null). */
+const timeOfDay = z.optional(
+  z.nullable(
+    z.pipe(
+      z.union([
+        z.literal(''),
+        z.string({ error: cohortTexts.timeInvalid }).check(z.regex(timeOfDayPattern, { error: cohortTexts.timeInvalid })),
+      ]),
+      z.transform((v) => v || null),
+    ),
+  ),
+);
+
+/** An https address without spaces or credentials, as people paste a meeting link; empty: none. */
+export function isJoinUrl(value: string): boolean {
+  if (!/^https:\/\/\S+$/i.test(value) || value.length > 500) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
 
 const cohortFields = {
   start_date: isoDate,
@@ -109,6 +148,39 @@ const cohortFields = {
     ),
   ),
   access_instructions: z._default(z.string().check(z.trim(), z.maxLength(MAX_TEXT)), ''),
+  /** The weekly classes (#31); all three or none (checked with the others by the server). Left out of an update: unchanged. */
+  class_days: z.optional(
+    z.array(z.enum(classDays, { error: cohortTexts.classDaysInvalid })).check(z.maxLength(7, { error: cohortTexts.classDaysInvalid })),
+  ),
+  class_start: timeOfDay,
+  class_end: timeOfDay,
+  /** How to join online: an https link; empty or null: none. Left out of an update: unchanged. */
+  join_url: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string({ error: cohortTexts.joinUrlInvalid }).check(
+          z.trim(),
+          z.refine((v) => v === '' || isJoinUrl(v), { error: cohortTexts.joinUrlInvalid }),
+        ),
+        z.transform((v) => v || null),
+      ),
+    ),
+  ),
+  /** How to join in person: the place's address, one line; empty or null: none. Left out of an update: unchanged. */
+  join_place: z.optional(
+    z.nullable(
+      z.pipe(
+        z
+          .string({ error: cohortTexts.joinPlaceInvalid })
+          .check(
+            z.trim(),
+            z.maxLength(300, { error: cohortTexts.joinPlaceInvalid }),
+            z.regex(/^[^\r\n]*$/, { error: cohortTexts.joinPlaceInvalid }),
+          ),
+        z.transform((v) => v || null),
+      ),
+    ),
+  ),
 };
 
 /** POST /api/courses/staff/cohorts. */

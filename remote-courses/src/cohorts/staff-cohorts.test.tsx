@@ -19,6 +19,11 @@ const cohort = (over: Partial<StaffCohort> = {}): StaffCohort => ({
   status: 'open',
   access_instructions: 'Enlace: https://clase.example/1',
   end_date: null,
+  class_days: [],
+  class_start: null,
+  class_end: null,
+  join_url: null,
+  join_place: null,
   reminder_sent_at: null,
   seats_taken: 12,
   seats_held: 3,
@@ -211,5 +216,51 @@ describe('StaffCohorts (/equipo/cursos)', () => {
     await user.click(await screen.findByRole('button', { name: /Quitar de la venta la cohorte del 1 de junio de 2030/ }));
     expect((await screen.findByRole('status')).textContent).toBe('Desarrollo de Software vuelve a vender su próxima cohorte abierta.');
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ on_sale: false });
+  });
+
+  it('sets the weekly classes and the link to join (#31): sent as days and times, a refused link said on its field', async () => {
+    const user = userEvent.setup();
+    const withClasses = cohort({ class_days: ['MO', 'WE'], class_start: '19:00', class_end: '21:00', join_url: 'https://meet.example/js' });
+    const { calls } = renderAsStaff(<StaffCohorts />, [
+      on(ops.cohorts, ok({ cohorts: [cohort()] }), ok({ cohorts: [withClasses] })),
+      on(
+        ops.updateCohort,
+        apiError(400, 'validation_error', 'Escribe un enlace completo que empiece por https://, sin espacios.', {
+          join_url: 'Escribe un enlace completo que empiece por https://, sin espacios.',
+        }),
+        ok({ cohort: withClasses }),
+      ),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Editar la cohorte del 4 de febrero de 2030' }));
+    const form = screen.getByRole('form', { name: /Editar la cohorte/ });
+    const days = within(form).getByRole('group', { name: 'Horario semanal (hora de Bogotá)' });
+    await user.click(within(days).getByRole('checkbox', { name: 'Lunes' }));
+    await user.click(within(days).getByRole('checkbox', { name: 'Miércoles' }));
+    await user.type(within(days).getByLabelText('Hora de inicio'), '19:00');
+    await user.type(within(days).getByLabelText('Hora de finalización'), '21:00');
+    const join = within(form).getByRole('group', { name: 'Cómo unirse a las clases' });
+    const link = within(join).getByLabelText('Enlace de la clase en línea (https)');
+    await user.type(link, 'http://meet.example/js');
+    expect(within(form).getByText(/recibe un correo con lo que cambió/)).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect((await within(form).findByRole('alert')).textContent).toMatch(/empiece por https:\/\//);
+    expect(link.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(link);
+    await user.type(link, 'https://meet.example/js');
+    await user.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Cohorte del 4 de febrero de 2030 actualizada.');
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toMatchObject({
+      class_days: ['MO', 'WE'],
+      class_start: '19:00',
+      class_end: '21:00',
+      join_url: 'https://meet.example/js',
+      join_place: '',
+    });
+    // The table words the weekly classes.
+    await waitFor(() =>
+      expect(screen.getByRole('table', { name: /Desarrollo de Software/ }).textContent).toContain(
+        'Semanal: Lunes y miércoles, de 7:00 p. m. a 9:00 p. m. (hora de Colombia)',
+      ),
+    );
   });
 });

@@ -1,11 +1,13 @@
 import 'shared/ui/staff/screens.css';
+import './staff-cohorts.css';
 import { useMemo, useRef, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
 import { courseBySlug } from '../../manifest/catalogue';
+import { classDayNames, classDays, describeWeeklyClasses, weeklyClasses, type ClassDay } from '../../manifest/class-schedule';
 import { formatLongDate } from 'shared/format/dates';
 import { courseSlugs, type CohortStatus, type StaffCohort } from './schemas';
-import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
+import { CheckboxField, SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { StaffForm, useStaffForm } from 'shared/ui/staff/form';
 import { messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
@@ -44,6 +46,19 @@ export const staffCohortsTexts = {
   capacityHint: (taken: number) => `No puede ser menor que los cupos ocupados (${taken}).`,
   instructions: 'Instrucciones de acceso',
   instructionsHint: 'Se envían por correo a cada estudiante inscrito 24 horas antes del inicio (enlace de la clase, qué preparar).',
+  // The course page (#31): the weekly classes and how to join, which Mis Cursos, the .ics and the reminders show.
+  classesLegend: 'Horario semanal (hora de Bogotá)',
+  classesHint:
+    'Días y horas de cada clase: con ellos el estudiante ve su horario en Mis Cursos y puede añadir las clases a su calendario. Deja todo vacío si aún no los conoces.',
+  classStart: 'Hora de inicio',
+  classEnd: 'Hora de finalización',
+  joinLegend: 'Cómo unirse a las clases',
+  joinUrl: 'Enlace de la clase en línea (https)',
+  joinUrlHint: 'Solo lo ven los estudiantes inscritos en esta cohorte, en Mis Cursos y en sus correos.',
+  joinPlace: 'Lugar de las clases presenciales (dirección)',
+  changeNotice:
+    'Si cambias las fechas, el horario o cómo unirse, cada estudiante inscrito en la cohorte recibe un correo con lo que cambió.',
+  weeklyOf: (text: string) => `Semanal: ${text}`,
   statusLabel: 'Estado',
   create: 'Crear cohorte',
   save: 'Guardar cambios',
@@ -63,6 +78,11 @@ export const staffCohortsTexts = {
 } as const;
 const t = staffCohortsTexts;
 
+/** The cohort's weekly classes worded, when set. */
+const weekly = (c: StaffCohort) => {
+  const classes = weeklyClasses({ class_days: c.class_days.join(','), class_start: c.class_start, class_end: c.class_end });
+  return classes ? describeWeeklyClasses(classes) : null;
+};
 const titleOf = (slug: string) => courseBySlug(slug)?.title ?? slug;
 const messageOf = (result: ApiResult<unknown>) => kitMessageOf(result, t.network, t.actionFailed);
 // The titles as published now (#28): read when the form renders, never kept.
@@ -77,6 +97,11 @@ type Draft = {
   capacity: string;
   status: CohortStatus;
   access_instructions: string;
+  class_days: ClassDay[];
+  class_start: string;
+  class_end: string;
+  join_url: string;
+  join_place: string;
 };
 
 const emptyDraft: Draft = {
@@ -87,6 +112,11 @@ const emptyDraft: Draft = {
   capacity: '30',
   status: 'open',
   access_instructions: '',
+  class_days: [],
+  class_start: '',
+  class_end: '',
+  join_url: '',
+  join_place: '',
 };
 
 /** The cohort form on the form kit: create (with the course) or edit one cohort. Field errors come from the server, by field. */
@@ -111,6 +141,11 @@ function CohortForm({
           capacity: String(editing.capacity),
           status: editing.status,
           access_instructions: editing.access_instructions,
+          class_days: editing.class_days,
+          class_start: editing.class_start ?? '',
+          class_end: editing.class_end ?? '',
+          join_url: editing.join_url ?? '',
+          join_place: editing.join_place ?? '',
         }
       : emptyDraft,
     // The staff client brings the session's token (shared/api/staff-client).
@@ -122,6 +157,12 @@ function CohortForm({
         capacity: Number(draft.capacity),
         status: draft.status,
         access_instructions: draft.access_instructions,
+        // A checkbox group gives an array (or false when none is checked, a lone one a string): always an array here.
+        class_days: classDays.filter((d) => ([] as unknown[]).concat(draft.class_days || []).includes(d)),
+        class_start: draft.class_start,
+        class_end: draft.class_end,
+        join_url: draft.join_url,
+        join_place: draft.join_place,
       };
       return editing
         ? update({ params: { id: editing.id }, body })
@@ -135,9 +176,11 @@ function CohortForm({
     texts: { ...t, failed: t.actionFailed },
   });
 
+  const formId = editing ? `cohorte-${editing.id}` : 'cohorte-nueva';
+  const daysError = field('class_days').error;
   return (
     <StaffForm
-      id={editing ? `cohorte-${editing.id}` : 'cohorte-nueva'}
+      id={formId}
       title={editing ? t.editTitle(titleOf(editing.course_name), formatLongDate(editing.start_date)) : t.newTitle}
       focusTitle={editing !== null}
       submission={submission}
@@ -162,7 +205,36 @@ function CohortForm({
         />
         <SelectField label={t.statusLabel} placeholder={null} options={statusOptions} {...field('status')} />
       </div>
+      <fieldset className="cohort-fieldset" aria-describedby={`${formId}-dias-ayuda`}>
+        <legend>{t.classesLegend}</legend>
+        <p id={`${formId}-dias-ayuda`} className="field-hint">
+          {t.classesHint}
+        </p>
+        <div className="cohort-days">
+          {classDays.map((day) => {
+            const { error: _error, ...input } = field('class_days');
+            return <CheckboxField key={day} label={classDayNames[day]} value={day} {...input} />;
+          })}
+        </div>
+        {daysError ? (
+          <p className="field-error" role="alert">
+            {daysError}
+          </p>
+        ) : null}
+        <div className="form-grid">
+          <TextField label={t.classStart} type="time" step={300} {...field('class_start')} />
+          <TextField label={t.classEnd} type="time" step={300} {...field('class_end')} />
+        </div>
+      </fieldset>
+      <fieldset className="cohort-fieldset">
+        <legend>{t.joinLegend}</legend>
+        <div className="form-grid">
+          <TextField label={t.joinUrl} hint={t.joinUrlHint} type="url" inputMode="url" maxLength={500} {...field('join_url')} />
+          <TextField label={t.joinPlace} maxLength={300} {...field('join_place')} />
+        </div>
+      </fieldset>
       <TextAreaField label={t.instructions} hint={t.instructionsHint} rows={3} maxLength={2000} {...field('access_instructions')} />
+      {editing ? <p className="staff-muted">{t.changeNotice}</p> : null}
     </StaffForm>
   );
 }
@@ -255,7 +327,15 @@ export default function StaffCohorts() {
                             </>
                           ) : null}
                         </th>
-                        <td>{c.schedule}</td>
+                        <td>
+                          {c.schedule}
+                          {weekly(c) ? (
+                            <>
+                              <br />
+                              <span className="staff-muted">{t.weeklyOf(weekly(c)!)}</span>
+                            </>
+                          ) : null}
+                        </td>
                         <td>{c.capacity}</td>
                         <td>{c.seats_taken}</td>
                         <td>{c.seats_held}</td>

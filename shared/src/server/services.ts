@@ -160,3 +160,36 @@ export interface CourseCatalogueService {
 }
 
 export const courseCatalogueService = serviceRef<CourseCatalogueService>('courses.catalogue', 'courses');
+
+// ---- The courses domain's course pages (remote-courses/manifest/course-pages.ts, #31) ----
+
+/** An enrolment's course page as Mis Cursos shows it to its owner: the cohort's dates, classes and how to join. */
+export interface EnrolmentCoursePage {
+  courseTitle: string;
+  moduleName: string;
+  /** YYYY-MM-DD (Bogotá); null for an enrolment from before cohorts. */
+  startDate: string | null;
+  /** YYYY-MM-DD (Bogotá); null while the staff have not set it. */
+  endDate: string | null;
+  /** The schedule worded (the weekly classes when set, else the staff's text); null without a cohort. */
+  schedule: string | null;
+  /** The weekly classes when the staff set them: Spanish day names in the week's order, HH:MM Bogotá times. */
+  weekly: { days: string[]; start: string; end: string } | null;
+  /** How to join: an https link, a place; null while not set. Only for the enrolment's owner. */
+  joinUrl: string | null;
+  joinPlace: string | null;
+  /** The course's modules in order, and whether this enrolment covers each (the whole course covers them all). */
+  modules: { name: string; included: boolean }[];
+  /** Whether the classes can be offered as a calendar (weekly classes and both dates set, a class between them). */
+  calendarAvailable: boolean;
+}
+
+/** What the account's Mis Cursos may read of an enrolment's cohort (#31). The caller checks who may see it. */
+export interface CourseCohortsService {
+  /** The enrolment's course page; null for an unknown reference. */
+  enrolmentCoursePage(db: SiteDb, reference: string): Promise<EnrolmentCoursePage | null>;
+  /** The enrolment's classes as an iCalendar file (RFC 5545, CRLF); null when there is none to give (see calendarAvailable). */
+  enrolmentCalendar(db: SiteDb, reference: string, options: { publicOrigin: string; now: Date }): Promise<string | null>;
+}
+
+export const courseCohortsService = serviceRef<CourseCohortsService>('courses.cohorts', 'courses');

@@ -10,6 +10,8 @@ import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { cohortsOperations } from '../operations';
 import { cohortsStaffOperations as ops } from '../staff-operations';
 import { cohortDate, cohortEndDate, nextOpenCohorts, publicNextCohorts, seatsOf } from './seats';
+import { parseClassDays, storedClassDays, type ClassDay } from '../../../manifest/class-schedule';
+import { cohortChanges, notifyCohortChange } from './cohort-changes';
 
 /** How far ahead a cohort may start: a typo (2062 for 2026) must not put the course on sale for that date. */
 export const MAX_START_AHEAD_DAYS = 730;
@@ -25,6 +27,27 @@ function checkStartDate(startDate: string, now: Date): void {
 function checkEndDate(startDate: string, endDate: string | null | undefined): void {
   if (endDate && endDate < startDate)
     throw new ApiError(400, 'validation_error', cohortTexts.endBeforeStart, { end_date: cohortTexts.endBeforeStart });
+}
+
+/**
+ * 400 unless the weekly classes are whole or empty (#31): days, a start and a later end, or none of the three. Answers
+ * them as stored.
+ */
+function checkClasses(
+  days: readonly ClassDay[],
+  start: string | null,
+  end: string | null,
+): { class_days: string; class_start: string | null; class_end: string | null } {
+  const given = [days.length > 0, start !== null, end !== null];
+  if (given.some(Boolean) && !given.every(Boolean)) {
+    const fields = Object.fromEntries(
+      (['class_days', 'class_start', 'class_end'] as const).filter((_, i) => !given[i]).map((k) => [k, cohortTexts.classesIncomplete]),
+    );
+    throw new ApiError(400, 'validation_error', cohortTexts.classesIncomplete, fields);
+  }
+  if (start !== null && end !== null && end <= start)
+    throw new ApiError(400, 'validation_error', cohortTexts.classEndBeforeStart, { class_end: cohortTexts.classEndBeforeStart });
+  return { class_days: storedClassDays(days), class_start: start, class_end: end };
 }
 
 /** Seconds a browser or proxy may keep the public cohorts answer (seats left change, so briefly). */
@@ -45,6 +68,11 @@ async function staffCohorts(db: SiteDb, now: Date, id?: number): Promise<StaffCo
       'reminder_sent_at',
       'on_sale_since',
       cohortEndDate.as('end_date'),
+      'class_days',
+      'class_start',
+      'class_end',
+      'join_url',
+      'join_place',
     ])
     .$if(id !== undefined, (qb) => qb.where('id', '=', id ?? 0))
     .orderBy('course_name')
@@ -61,6 +89,7 @@ async function staffCohorts(db: SiteDb, now: Date, id?: number): Promise<StaffCo
     const s = seats.get(r.id) ?? { taken: 0, held: 0 };
     return {
       ...r,
+      class_days: parseClassDays(r.class_days),
       on_sale: on_sale_since !== null,
       selling: selling.has(r.id),
       reminder_sent_at: r.reminder_sent_at ? new Date(r.reminder_sent_at).toISOString() : null,
@@ -89,6 +118,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       const now = new Date();
       checkStartDate(body.start_date, now);
       checkEndDate(body.start_date, body.end_date);
+      const classes = checkClasses(body.class_days ?? [], body.class_start ?? null, body.class_end ?? null);
       const id = await ctx.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('courses.cohorts')
@@ -100,6 +130,9 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             status: body.status,
             access_instructions: body.access_instructions,
             end_date: body.end_date ?? null,
+            ...classes,
+            join_url: body.join_url ?? null,
+            join_place: body.join_place ?? null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -113,6 +146,9 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             end_date: body.end_date ?? null,
             capacity: body.capacity,
             status: body.status,
+            ...classes,
+            join_url: body.join_url ?? null,
+            join_place: body.join_place ?? null,
           },
         });
         return row.id;
@@ -125,7 +161,7 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       const { id } = request.params;
       const body = request.body;
       const now = new Date();
-      await ctx.db.transaction().execute(async (trx) => {
+      const changes = await ctx.db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('courses.cohorts')
           .select([
@@ -136,6 +172,11 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             'capacity',
             'status',
             'access_instructions',
+            'class_days',
+            'class_start',
+            'class_end',
+            'join_url',
+            'join_place',
           ])
           .where('id', '=', id)
           .forUpdate()
@@ -145,6 +186,14 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
         if (body.start_date !== before.start_date) checkStartDate(body.start_date, now);
         const endDate = body.end_date === undefined ? before.end_date : body.end_date;
         checkEndDate(body.start_date, endDate);
+        // Left out of the request: as they were.
+        const classes = checkClasses(
+          body.class_days === undefined ? parseClassDays(before.class_days) : body.class_days,
+          body.class_start === undefined ? before.class_start : body.class_start,
+          body.class_end === undefined ? before.class_end : body.class_end,
+        );
+        const joinUrl = body.join_url === undefined ? before.join_url : body.join_url;
+        const joinPlace = body.join_place === undefined ? before.join_place : body.join_place;
         const seats = (await seatsOf(trx, [id], now)).get(id) ?? { taken: 0, held: 0 };
         if (body.capacity < seats.taken)
           throw new ApiError(400, 'validation_error', cohortTexts.capacityBelowTaken(seats.taken), {
@@ -159,6 +208,9 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
             status: body.status,
             access_instructions: body.access_instructions,
             end_date: endDate,
+            ...classes,
+            join_url: joinUrl,
+            join_place: joinPlace,
             updated_at: now,
             // A cohort moved to a later date gets its reminder again, 24 hours before the new date.
             ...(body.start_date !== before.start_date ? { reminder_sent_at: null } : {}),
@@ -168,9 +220,22 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
         // Receipts and Mis Cursos read the enrolment's copy of the date.
         if (body.start_date !== before.start_date)
           await trx.updateTable('courses.enrolments').set({ cohort_start_date: body.start_date }).where('cohort_id', '=', id).execute();
-        const after = { ...body, end_date: endDate };
+        const after = { ...body, end_date: endDate, ...classes, join_url: joinUrl, join_place: joinPlace };
         const changed = Object.fromEntries(
-          (['start_date', 'end_date', 'schedule', 'capacity', 'status'] as const)
+          (
+            [
+              'start_date',
+              'end_date',
+              'schedule',
+              'capacity',
+              'status',
+              'class_days',
+              'class_start',
+              'class_end',
+              'join_url',
+              'join_place',
+            ] as const
+          )
             .filter((k) => after[k] !== before[k])
             .map((k) => [k, { from: before[k], to: after[k] }]),
         );
@@ -180,7 +245,15 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
           entityId: String(id),
           detail: { ...changed, access_instructions_changed: body.access_instructions !== before.access_instructions },
         });
+        // What the enrolled students are told changed (dates, schedule, how to join): nothing for a save that changed none.
+        return cohortChanges(before, after);
       });
+      // Once the change is stored: each enrolled student of the cohort gets one e-mail with what changed (#31).
+      // The change is saved either way: a failing mail queue is logged for the team, never answered as a failed save.
+      if (changes.length > 0)
+        await notifyCohortChange(ctx, id, changes).catch((err: unknown) =>
+          request.log.error({ err: (err as Error).name, cohort: id }, 'cohort change e-mails failed'),
+        );
       const [cohort] = await staffCohorts(ctx.db, now, id);
       return { cohort: cohort! };
     });

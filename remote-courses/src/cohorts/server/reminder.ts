@@ -4,6 +4,7 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { runOnce, scheduleRecurring } from 'shared/server/jobs';
 import { renderMail } from 'shared/server/mail-template';
 import { cohortDate } from './seats';
+import { joiningLines, scheduleText } from './cohort-changes';
 
 /**
  * The reminder 24 hours before a cohort starts (#14, the promise of the success page and the receipt e-mail): every
@@ -25,7 +26,19 @@ export async function sendCohortReminders(ctx: ReminderContext, now: Date = new 
   const horizon = new Date(now.getTime() + 24 * 3600_000);
   const due = await ctx.db
     .selectFrom('courses.cohorts')
-    .select(['id', 'course_name', cohortDate.as('start_date'), 'schedule', 'access_instructions', 'created_at'])
+    .select([
+      'id',
+      'course_name',
+      cohortDate.as('start_date'),
+      'schedule',
+      'access_instructions',
+      'created_at',
+      'class_days',
+      'class_start',
+      'class_end',
+      'join_url',
+      'join_place',
+    ])
     .where('reminder_sent_at', 'is', null)
     .where(sql<boolean>`(start_date::text || 'T00:00:00${sql.raw(BOGOTA_OFFSET)}')::timestamptz <= ${horizon}`)
     .where(sql<boolean>`(start_date::text || 'T00:00:00${sql.raw(BOGOTA_OFFSET)}')::timestamptz > ${now}`)
@@ -58,11 +71,14 @@ export async function sendCohortReminders(ctx: ReminderContext, now: Date = new 
             greeting: 'Hola:',
             paragraphs: [
               `Tus clases de ${s.course_title} empiezan el ${formatLongDate(cohort.start_date)}.`,
-              `Horario: ${cohort.schedule}.`,
-              'Instrucciones de acceso:',
+              // The weekly classes and how to join as the staff set them for the course page (#31), else the texts.
+              `Horario: ${scheduleText(cohort)}.`,
+              ...joiningLines(cohort),
               ...(cohort.access_instructions.trim()
-                ? cohort.access_instructions.split(/\r?\n/).filter((l) => l.trim())
-                : ['Te escribiremos con el enlace de la clase antes de empezar.']),
+                ? ['Instrucciones de acceso:', ...cohort.access_instructions.split(/\r?\n/).filter((l) => l.trim())]
+                : joiningLines(cohort).length > 0
+                  ? []
+                  : ['Instrucciones de acceso:', 'Te escribiremos con el enlace de la clase antes de empezar.']),
             ],
             details: [
               ['Curso', s.course_title],

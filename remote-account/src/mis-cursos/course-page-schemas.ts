@@ -1,0 +1,41 @@
+import { z } from 'shared/schemas/zod';
+
+/** Mis Cursos's course page (#31): one enrolment's course as its owner sees it (GET /api/account/enrollments/:id/curso). */
+
+/** Where a module of the course stands for this student. */
+export const moduleStates = ['por_iniciar', 'en_curso', 'completado', 'no_incluido'] as const;
+export type ModuleState = (typeof moduleStates)[number];
+
+export const moduleStateLabels: Record<ModuleState, string> = {
+  por_iniciar: 'Por iniciar',
+  en_curso: 'En curso',
+  completado: 'Completado',
+  no_incluido: 'No incluido en esta inscripción',
+};
+
+export const coursePageSchema = z.object({
+  id: z.string(),
+  course_name: z.string(),
+  module_name: z.string(),
+  enrollment_status: z.string(),
+  /** YYYY-MM-DD (Bogotá); null for an enrolment from before cohorts. */
+  start_date: z.nullable(z.string()),
+  /** YYYY-MM-DD (Bogotá); null while the team has not set it. */
+  end_date: z.nullable(z.string()),
+  /** The schedule worded; null without a cohort. */
+  schedule: z.nullable(z.string()),
+  /** The weekly classes when the team set them: Spanish day names, HH:MM (Bogotá). */
+  weekly: z.nullable(z.object({ days: z.array(z.string()), start: z.string(), end: z.string() })),
+  /** How to join: an https link and/or a place; null while not set. */
+  join_url: z.nullable(z.string()),
+  join_place: z.nullable(z.string()),
+  modules: z.array(z.object({ name: z.string(), state: z.enum(moduleStates) })),
+  /** Whether "Añadir a mi calendario" has a calendar to give. */
+  calendar_available: z.boolean(),
+});
+export type CoursePage = z.output<typeof coursePageSchema>;
+
+/** An enrolment's reference in the address (/mis-cursos/<reference>). */
+export const coursePageParamsSchema = z.object({
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+});
