@@ -28,6 +28,8 @@ export const coursesAudit: AuditLabels = {
     'courses.enrolment.uncomplete': 'Deshizo la finalización de una inscripción (anuló su certificado, con motivo)',
     'courses.enrolment.certificate': 'Descargó el certificado de finalización de una inscripción',
     'courses.enrolment.resend': 'Reenvió el comprobante de una inscripción',
+    'courses.enrolment.refund': 'Reembolsó el pago de una inscripción (total o parcial, con motivo)',
+    'courses.enrolment.refunds.read': 'Consultó los reembolsos de una inscripción',
     'courses.export': 'Exportó inscripciones a CSV',
     'courses.payment.reconcile': 'Revisó a mano los pagos pendientes de cursos',
     'courses.payment.review': 'Marcó como revisada una diferencia en un pago de curso',
