@@ -15,6 +15,7 @@ import { messageOf, Notice } from 'shared/ui/staff/kit';
 import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { enrolmentsStaffOperations as ops } from './operations';
+import { RefundAction } from '../refunds/refund-action';
 
 export const staffEnrolmentTexts = {
   back: 'Volver a las inscripciones',
@@ -231,6 +232,14 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
                 <p className="staff-muted">{t.resendHint}</p>
               </>
             ) : null}
+            {/* Refunds (#31): Finanzas only; the component holds its own state (src/refunds). */}
+            <RefundAction
+              reference={record.reference}
+              studentName={record.student.fullName}
+              courseTitle={record.courseTitle}
+              paymentStatus={record.payment.status}
+              onRefunded={() => void resource.refresh()}
+            />
           </section>
 
           <section aria-labelledby="inscripcion-datos">
