@@ -174,6 +174,7 @@ function EnrollmentCard({ enrollment, session }: { enrollment: Enrollment; sessi
         <dt>{t.amount}</dt>
         <dd>{formatCOP(enrollment.transaction_amount)}</dd>
       </dl>
+      {statusView(enrollment.payment_status).label === 'Reembolsado' ? <p className="refund-note">{t.refundedNote}</p> : null}
       {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} session={session} /> : null}
       {enrollment.invoice ? (
         <InvoiceDocument enrollment={enrollment} kind="factura" document={enrollment.invoice} session={session} />
