@@ -122,6 +122,15 @@ describe('account API', () => {
     expect(other.enrollments.map((e) => e.id)).toEqual([theirs.reference]);
   });
 
+  it('keeps a refunded course in the list, refunded, instead of leaving "Aún no tienes cursos inscritos" (#31)', async () => {
+    // The provider's report as the courses domain applies it: the payment refunded, the enrolment withdrawn.
+    const { reference } = await paid('refunded', { email: 'reembolso@example.com' });
+    const { enrollments } = (await list(bearer('reembolso@example.com'))).json() as { enrollments: Array<Record<string, unknown>> };
+    expect(enrollments).toEqual([
+      expect.objectContaining({ id: reference, payment_status: 'refunded', enrollment_status: 'WITHDRAWN', certificate_available: false }),
+    ]);
+  });
+
   it("carries the three courses' links, from the courses domain's catalogue, for a visitor with no enrolments to show", async () => {
     await enrol({ email: 'sin-cursos@example.com' }); // never paid: not listed
     const res = await list(bearer('sin-cursos@example.com'));

@@ -91,6 +91,8 @@ export const misCursosTexts = {
   cude: 'CUDE',
   issuedOn: (date: string) => `Validada por la DIAN el ${date}`,
   invoicePending: 'Tu factura electrónica está en trámite ante la DIAN.',
+  refundedNote:
+    'Te devolvimos el dinero de este curso, así que ya no tienes un cupo en él. El reembolso puede tardar algunos días hábiles en verse en tu banco o tarjeta.',
   documentError: 'No pudimos descargar el PDF. Intenta de nuevo en un momento.',
   count: (n: number) => (n === 1 ? 'Tienes 1 inscripción.' : `Tienes ${n} inscripciones.`),
 } as const;

@@ -31,6 +31,8 @@ export const coursesAudit: AuditLabels = {
     'courses.enrolment.manual': 'Inscribió a mano a un estudiante (beca o pago fuera del sitio)',
     'courses.enrolment.move': 'Cambió de grupo (cohorte) a un estudiante',
     'courses.enrolment.edit': 'Corrigió los datos de un estudiante (qué campos, sin sus valores)',
+    'courses.enrolment.refund': 'Reembolsó el pago de una inscripción (total o parcial, con motivo)',
+    'courses.enrolment.refunds.read': 'Consultó los reembolsos de una inscripción',
     'courses.export': 'Exportó inscripciones a CSV',
     'courses.payment.reconcile': 'Revisó a mano los pagos pendientes de cursos',
     'courses.payment.review': 'Marcó como revisada una diferencia en un pago de curso',

@@ -135,6 +135,26 @@ export const coursesPersonalData: DomainRegistry = {
       },
       orderBy: 'issued_at',
     }),
+    tableSpec({
+      table: 'courses.refunds',
+      label: 'Reembolsos de tus inscripciones',
+      belongs: [{ parent: 'courses.enrolments', column: 'enrolment_reference', parentColumn: 'reference' }],
+      columns: {
+        enrolment_reference: { label: 'Número de inscripción' },
+        payment_id: { label: 'Número del pago' },
+        idempotency_key: {},
+        amount: { label: 'Valor reembolsado (COP)' },
+        reason: { label: 'Motivo del reembolso', personal: 'texto' },
+        state: { label: 'Estado', values: { requested: 'Solicitado', done: 'Hecho' } },
+        provider_refund_id: { label: 'Número del reembolso' },
+        requested_by: { personal: 'equipo' },
+        requested_at: { label: 'Fecha de la solicitud' },
+        done_at: { label: 'Fecha del reembolso' },
+      },
+      // Money moved back: kept with its enrolment, which is kept for the same reason.
+      erase: { action: 'follow-parent' },
+      orderBy: 'requested_at',
+    }),
   ],
   team: [
     {

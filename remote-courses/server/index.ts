@@ -5,6 +5,7 @@ import { demoCohortsAllowed, seedDemoCohorts } from '../src/cohorts/server/seats
 import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
 import { enrolmentStaffRoutes } from '../src/enrolments/server/ledger';
 import { manualEnrolmentRoutes } from '../src/enrolments/server/manual';
+import { refundStaffRoutes } from '../src/refunds/server/refunds';
 import { certificateVerificationRoutes } from '../src/certificates/server/verification';
 import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from '../src/payments/server/payments';
@@ -31,6 +32,8 @@ export const coursesApi: ApiModule = {
     await app.register(enrolmentStaffRoutes, ctx);
     // The team's tools around one student (#31): manual enrolment, a move to another cohort, corrections.
     await app.register(manualEnrolmentRoutes, ctx);
+    // Refunds from the panel (#31): Finanzas, through the provider's refund API.
+    await app.register(refundStaffRoutes, ctx);
     // Completion certificates (#31): the public verification by code (the staff's side is in the ledger).
     await app.register(certificateVerificationRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.

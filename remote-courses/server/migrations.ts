@@ -321,5 +321,33 @@ export const coursesMigrations: DomainMigrations = {
           .execute();
       },
     },
+    // Refunds from the panel (#31): one row per refund the team asked for, claimed under its idempotency key before the
+    // provider is called (a double click or a retried request finds the claim and refunds nothing more), completed
+    // with the provider's refund id. A failed call removes its claim.
+    '011_refunds': {
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .createTable('refunds')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('enrolment_reference', 'text', (c) => c.notNull())
+          .addColumn('payment_id', 'text', (c) => c.notNull())
+          .addColumn('idempotency_key', 'text', (c) => c.notNull().unique())
+          .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
+          .addColumn('reason', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) =>
+            c
+              .notNull()
+              .defaultTo('requested')
+              .check(sql`state in ('requested', 'done')`),
+          )
+          .addColumn('provider_refund_id', 'text')
+          .addColumn('requested_by', 'text', (c) => c.notNull())
+          .addColumn('requested_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('done_at', 'timestamptz')
+          .execute();
+        await db.schema.withSchema('courses').createIndex('refunds_enrolment').on('refunds').column('enrolment_reference').execute();
+      },
+    },
   },
 };

@@ -192,6 +192,25 @@ export interface CompletionCertificatesTable {
   void_reason: Nullable<string>;
 }
 
+/**
+ * `courses.refunds` (migration 011, src/refunds): each refund the team asked for from the panel, claimed under its
+ * idempotency key (`requested`) before the provider is called, `done` with the provider's refund id.
+ */
+export interface RefundsTable {
+  id: Serial;
+  enrolment_reference: string;
+  payment_id: string;
+  idempotency_key: string;
+  /** Whole COP. */
+  amount: number;
+  reason: string;
+  state: ColumnType<'requested' | 'done', 'requested' | 'done' | undefined, 'requested' | 'done'>;
+  provider_refund_id: Nullable<string>;
+  requested_by: string;
+  requested_at: CreatedTimestamp;
+  done_at: Nullable<Date>;
+}
+
 // The courses domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
@@ -199,6 +218,7 @@ declare module 'shared/server/database' {
     'courses.cohorts': CohortsTable;
     'courses.invoices': InvoicesTable;
     'courses.completion_certificates': CompletionCertificatesTable;
+    'courses.refunds': RefundsTable;
     'courses.certificate_counters': { year: number; last: number };
     'courses.invoicing_since': { id: number; since: ColumnType<Date, Date | undefined, Date> };
     'courses.payment_notifications': PaymentNotificationsTable;

@@ -10,6 +10,8 @@ describe('status shown under Mis Cursos (spec §4)', () => {
     expect(statusView('Cancelled')).toEqual({ label: 'Cancelado', tone: 'error' });
     expect(statusView('rejected')).toEqual({ label: 'Rechazado', tone: 'error' });
     expect(statusView('ENROLLED')).toEqual({ label: 'Inscrito', tone: 'success' });
+    expect(statusView('refunded')).toEqual({ label: 'Reembolsado', tone: 'neutral' });
+    expect(statusView('WITHDRAWN')).toEqual({ label: 'Retirado', tone: 'neutral' });
   });
   it("shows anything else raw, and 'Desconocido' when there is nothing", () => {
     expect(statusView('in_mediation')).toEqual({ label: 'in_mediation', tone: 'neutral' });

@@ -10,6 +10,9 @@ const known: Record<string, { label: string; tone: StatusTone }> = {
   rejected: { label: 'Rechazado', tone: 'error' },
   // Beyond the spec's six: the enrolment status the courses API sets once a payment is approved.
   enrolled: { label: 'Inscrito', tone: 'success' },
+  // A course whose payment the foundation gave back (#31): the payment refunded, the enrolment withdrawn.
+  refunded: { label: 'Reembolsado', tone: 'neutral' },
+  withdrawn: { label: 'Retirado', tone: 'neutral' },
 };
 
 /** Label and colour of a status: the spec's six (any case), anything else shown raw, or 'Desconocido' when empty. */

@@ -127,6 +127,11 @@ describe('Mis Cursos (/mis-cursos)', () => {
     };
     const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment, refunded], courses }))]);
     expect(await screen.findByText('Tu factura electrónica está en trámite ante la DIAN.')).toBeTruthy();
+    // The refunded course stays, said in words (#31), without the certificate.
+    const card = screen.getByRole('listitem', { name: 'Desarrollo de software' });
+    expect(within(card).getByText('Reembolsado')).toBeTruthy();
+    expect(within(card).getByText(/Te devolvimos el dinero de este curso/)).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /certificado/ })).toBeNull();
     const note = screen.getByRole('region', { name: 'Nota crédito NC-7' });
     expect(note.textContent).toContain('CUDE');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Descargar nota crédito (PDF)' }));

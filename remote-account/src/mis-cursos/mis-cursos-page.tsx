@@ -187,6 +187,7 @@ function EnrollmentCard({ enrollment, session }: { enrollment: Enrollment; sessi
           </AppLink>
         </p>
       ) : null}
+      {statusView(enrollment.payment_status).label === 'Reembolsado' ? <p className="refund-note">{t.refundedNote}</p> : null}
       {approved && enrollment.certificate_available ? <CertificateButton enrollment={enrollment} session={session} /> : null}
       {enrollment.invoice ? (
         <InvoiceDocument enrollment={enrollment} kind="factura" document={enrollment.invoice} session={session} />

@@ -16,6 +16,7 @@ import { Facts, PaymentHistory } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { enrolmentsStaffOperations as ops } from './operations';
 import { StudentTools } from './staff-student-tools';
+import { RefundAction } from '../refunds/refund-action';
 
 export const staffEnrolmentTexts = {
   back: 'Volver a las inscripciones',
@@ -235,6 +236,14 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
               </>
             ) : null}
             <StudentTools record={record} onChanged={() => void resource.refresh()} />
+            {/* Refunds (#31): Finanzas only; the component holds its own state (src/refunds). */}
+            <RefundAction
+              reference={record.reference}
+              studentName={record.student.fullName}
+              courseTitle={record.courseTitle}
+              paymentStatus={record.payment.status}
+              onRefunded={() => void resource.refresh()}
+            />
           </section>
 
           <section aria-labelledby="inscripcion-datos">

@@ -5,8 +5,8 @@ import { randomInt } from 'node:crypto';
 import type { Notifier, PaymentNotification } from './notifier';
 import { settledDetail, type Outcome } from './outcomes';
 import { preferenceTotal, testCard, testCardExpiry } from './pages';
-import { badRequest, paymentNotFound, providerDate } from './provider-shape';
-import type { PaymentRecord, PreferenceRecord, SandboxStore } from './store';
+import { badRequest, paymentNotFound, ProviderError, providerDate } from './provider-shape';
+import type { PaymentRecord, PreferenceRecord, RefundRecord, SandboxStore } from './store';
 import { isObject, validateSettlement } from './validators';
 
 export type PaymentMethod = 'card' | 'pse' | 'efecty';
@@ -43,6 +43,15 @@ export interface Payments {
   settle(id: string | number, status: unknown): PaymentRecord;
   /** Refunds (`refunded`) or charges back (`charged_back`) an approved payment, and notifies it. */
   reverse(id: string | number, kind: unknown): PaymentRecord;
+  /**
+   * A refund as `POST /v1/payments/:id/refunds` makes it: the whole remaining amount when the body has no `amount`, else
+   * that much (COP: whole pesos); only of an approved payment and never beyond what is left. The payment then shows
+   * `transaction_amount_refunded`, and `refunded` once nothing is left; the change is notified. A request repeated with
+   * the same idempotency key answers the refund it made the first time and refunds nothing more.
+   */
+  refund(id: string | number, body: unknown, idempotencyKey: string | undefined): RefundRecord;
+  /** A payment's refunds, oldest first (`GET /v1/payments/:id/refunds`). */
+  refunds(id: string | number): RefundRecord[];
   /**
    * Expires, as the provider does at `date_of_expiration`, every pending payment whose deadline is `now` or earlier:
    * `cancelled` / `expired`, then notified. Answers the payments it expired.
@@ -222,6 +231,73 @@ export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: Paym
     return payment;
   };
 
+  const refund = (rawId: string | number, body: unknown, idempotencyKey: string | undefined): RefundRecord => {
+    const payment = store.state.payments[String(rawId)];
+    if (!/^\d+$/.test(String(rawId)) || !payment) throw paymentNotFound();
+    const keys = (store.state.refundKeys ??= {});
+    const earlier = idempotencyKey ? keys[idempotencyKey] : undefined;
+    if (earlier) {
+      const made = payment.refunds?.find((r) => r.id === earlier.refundId);
+      if (earlier.paymentId !== payment.id || !made)
+        throw badRequest('invalid_idempotency_key', 'X-Idempotency-Key already used for another request');
+      return made;
+    }
+    const raw = isObject(body) ? body.amount : undefined;
+    if (raw !== undefined && raw !== null) {
+      if (typeof raw !== 'number' || !Number.isFinite(raw))
+        throw new ProviderError(400, 'bad_request', 'amount attribute must be numeric', [
+          { code: 4041, description: 'amount attribute must be numeric', data: null },
+        ]);
+      if (raw <= 0)
+        throw new ProviderError(400, 'bad_request', 'amount attribute must be positive', [
+          { code: 4040, description: 'amount attribute must be positive', data: null },
+        ]);
+      if (!Number.isInteger(raw)) throw badRequest('invalid_amount', 'amount invalid: currency_id COP does not allow decimals');
+    }
+    if (payment.status !== 'approved')
+      throw new ProviderError(400, 'bad_request', 'The action requested is not valid for the current payment state', [
+        { code: 2063, description: 'The action requested is not valid for the current payment state', data: null },
+      ]);
+    const left = payment.transaction_amount - payment.transaction_amount_refunded;
+    const amount = typeof raw === 'number' ? raw : left;
+    if (amount > left) throw badRequest('invalid_refund_amount', `amount invalid: only ${left} of payment ${payment.id} is left to refund`);
+    const now = providerDate();
+    const made: RefundRecord = {
+      id: store.takeRefundId(),
+      payment_id: payment.id,
+      amount,
+      metadata: {},
+      source: { id: String(userId), name: 'Sandbox collector', type: 'collector' },
+      date_created: now,
+      status: 'approved',
+      unique_sequence_number: null,
+      refund_mode: 'standard',
+      adjustment_amount: 0,
+      amount_refunded_to_payer: amount,
+      reason: null,
+      labels: [],
+      partition_details: [],
+    };
+    (payment.refunds ??= []).push(made);
+    payment.transaction_amount_refunded += amount;
+    payment.date_last_updated = now;
+    // Nothing left: the payment is refunded, as the provider shows it; a partial refund leaves it approved.
+    if (payment.transaction_amount_refunded >= payment.transaction_amount) {
+      payment.status = 'refunded';
+      payment.status_detail = 'refunded';
+    }
+    if (idempotencyKey) keys[idempotencyKey] = { paymentId: payment.id, refundId: made.id };
+    store.save();
+    notify(payment, 'payment.updated');
+    return made;
+  };
+
+  const refunds = (rawId: string | number): RefundRecord[] => {
+    const payment = store.state.payments[String(rawId)];
+    if (!/^\d+$/.test(String(rawId)) || !payment) throw paymentNotFound();
+    return payment.refunds ?? [];
+  };
+
   /** The provider's end of an unpaid ticket or transfer: cancelled, detail `expired`, notified like any change. */
   const expire = (payment: PaymentRecord, at: Date) => {
     const when = providerDate(at);
@@ -276,5 +352,5 @@ export function paymentsOf({ store, notifier, userId, outOfOrder, expiry }: Paym
   const all = () =>
     Object.values(store.state.payments).sort((a, b) => Date.parse(b.date_created) - Date.parse(a.date_created) || b.id - a.id);
 
-  return { all, create, settle, reverse, expireDue, expireNow, notify, dropsFor, dropNotifications };
+  return { all, create, settle, reverse, refund, refunds, expireDue, expireNow, notify, dropsFor, dropNotifications };
 }

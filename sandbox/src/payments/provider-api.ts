@@ -4,11 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { preferenceTotal } from './pages';
 import { ProviderError, paymentNotFound } from './provider-shape';
+import type { Payments } from './payments';
 import type { MerchantOrderRecord, PaymentRecord, PreferenceRecord, SandboxStore } from './store';
 import { validatePreference } from './validators';
 
 export interface ProviderApiOptions {
   store: SandboxStore;
+  /** Where refunds are made (the one place a payment record is written). */
+  payments: Payments;
   /** The only access token accepted (`Authorization: Bearer <token>`). */
   accessToken: string;
   /** The account id the provider reports as collector_id. */
@@ -56,7 +59,7 @@ function merchantOrderBody(store: SandboxStore, userId: number, order: MerchantO
       date_approved: p.date_approved,
       date_created: p.date_created,
       last_modified: p.date_last_updated,
-      amount_refunded: 0,
+      amount_refunded: p.transaction_amount_refunded,
     })),
     shipments: [],
     payouts: [],
@@ -70,7 +73,7 @@ function merchantOrderBody(store: SandboxStore, userId: number, order: MerchantO
     total_amount: total,
     site_id: 'MCO',
     paid_amount: paid,
-    refunded_amount: 0,
+    refunded_amount: payments.reduce((s, p) => s + p.transaction_amount_refunded, 0),
     payer: payments[0] ? { id: payments[0].payer.id, email: payments[0].payer.email } : null,
     items: (pref?.items ?? []).map((i) => ({ ...i, id: i.id ?? '' })),
     cancelled: false,
@@ -84,7 +87,7 @@ function merchantOrderBody(store: SandboxStore, userId: number, order: MerchantO
 
 export const providerApi: FastifyPluginCallback<ProviderApiOptions> = (
   app,
-  { store, accessToken, userId, publicUrl, beforeRead },
+  { store, payments, accessToken, userId, publicUrl, beforeRead },
   done,
 ) => {
   const baseUrl = (request: FastifyRequest) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
@@ -146,6 +149,18 @@ export const providerApi: FastifyPluginCallback<ProviderApiOptions> = (
     if (!/^\d+$/.test(request.params.id) || !payment) throw paymentNotFound();
     return payment;
   });
+
+  // Refunds (full without `amount`, partial with it), repeated safely with the same X-Idempotency-Key.
+  app.post<{ Params: { id: string } }>('/v1/payments/:id/refunds', { onRequest: requireToken }, async (request, reply) => {
+    beforeRead?.();
+    const key = request.headers['x-idempotency-key'];
+    const refund = payments.refund(request.params.id, request.body, typeof key === 'string' && key ? key : undefined);
+    return reply.status(201).send(refund);
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/payments/:id/refunds', { onRequest: requireToken }, async (request) =>
+    payments.refunds(request.params.id),
+  );
 
   app.get<{ Params: { id: string } }>('/merchant_orders/:id', { onRequest: requireToken }, async (request) => {
     beforeRead?.();

@@ -460,6 +460,59 @@ describe('payment sandbox through the official SDK', () => {
     expect((await reverse('refunded', pse.searchParams.get('payment_id')!)).status).toBe(400);
   });
 
+  it('refunds through the refund API as the provider does: partial, then the rest, once per idempotency key, notified', async () => {
+    const card = new URL((await pay(sandbox.url, prefId, { payment_method: 'card', cardholder_name: 'APRO' })).location!);
+    const id = card.searchParams.get('payment_id')!;
+    await sandbox.app.sandbox.idle();
+    receiver.received.length = 0;
+    const refund = (body: unknown, key: string | null, paymentId = id) =>
+      fetch(`${sandbox.url}/v1/payments/${paymentId}/refunds`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...(key ? { 'x-idempotency-key': key } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    // More than was paid, decimals in COP, a negative amount: refused in the provider's error shape, nothing refunded.
+    for (const body of [{ amount: 119901 }, { amount: 10.5 }, { amount: -5 }, { amount: 'mil' }]) {
+      const refused = await refund(body, null);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ status: 400, cause: [expect.objectContaining({ description: expect.any(String) })] });
+    }
+    const first = await refund({ amount: 19900 }, 'refund-key-1');
+    expect(first.status).toBe(201);
+    const made = (await first.json()) as { id: number; payment_id: number; amount: number; status: string };
+    expect(made).toMatchObject({ payment_id: Number(id), amount: 19900, status: 'approved', source: { type: 'collector' } });
+    // The same key again (a retried request): the same refund, nothing more refunded.
+    const again = await refund({ amount: 19900 }, 'refund-key-1');
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as { id: number }).id).toBe(made.id);
+    const partly = await new Payment(sdk()).get({ id });
+    expect(partly).toMatchObject({ status: 'approved', transaction_amount_refunded: 19900 });
+    // Only what is left can be refunded; no amount refunds all of it through the site's own client.
+    expect((await refund({ amount: 100001 }, 'refund-key-2')).status).toBe(400);
+    const client = createMercadoPagoProvider({ accessToken: token, baseUrl: sandbox.url });
+    const rest = await client.refund(id, undefined, 'refund-key-3');
+    expect(rest).toMatchObject({ paymentId: id, amount: 100000, status: 'approved' });
+    const refunded = await new Payment(sdk()).get({ id });
+    expect(refunded).toMatchObject({ status: 'refunded', status_detail: 'refunded', transaction_amount_refunded: 119900 });
+    const listed = (await (
+      await fetch(`${sandbox.url}/v1/payments/${id}/refunds`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as unknown[];
+    expect(listed).toHaveLength(2);
+    // Nothing left: a refunded payment cannot be refunded again; each change was notified, signed, as any other.
+    await expect(client.refund(id, 1000, 'refund-key-4')).rejects.toMatchObject({ providerStatus: 400 });
+    await sandbox.app.sandbox.idle();
+    expect(receiver.received.map((r) => [r.body.action, r.body.data.id])).toEqual([
+      ['payment.updated', id],
+      ['payment.updated', id],
+    ]);
+    expect(receiver.received[0]?.headers['x-signature']).toMatch(/^ts=\d+,v1=[0-9a-f]{64}$/);
+    expect((await refund({}, 'refund-key-5', '999')).status).toBe(404);
+  });
+
   it('drops every notification of a reference asked for, so the site must find the payment itself', async () => {
     const pref = await new Preference(sdk()).create({ body: { ...preferenceBody(receiver.url), external_reference: 'ENR-lost_1' } });
     const drop = await fetch(`${sandbox.url}/sandbox/notifications/drop`, {

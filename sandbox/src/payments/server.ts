@@ -140,6 +140,7 @@ export function buildPaymentSandbox(options: PaymentSandboxOptions): PaymentSand
   app.addHook('onClose', async () => clearInterval(expiryTimer));
   void app.register(providerApi, {
     store,
+    payments,
     userId,
     accessToken: options.accessToken ?? defaultAccessToken,
     publicUrl: options.publicUrl,

@@ -104,6 +104,8 @@ export interface PaymentRecord {
   processing_mode: 'aggregator';
   merchant_account_id: null;
   statement_descriptor: string | null;
+  /** Its refunds, oldest first (the provider lists them on the payment too); absent on states saved before refunds. */
+  refunds?: RefundRecord[];
   /**
    * A subscription's charge says which subscription and which authorized payment it pays (our reading of the
    * provider's `point_of_interaction` of type SUBSCRIPTIONS; absent on other payments).
@@ -112,6 +114,24 @@ export interface PaymentRecord {
     type: 'SUBSCRIPTIONS';
     transaction_data: { subscription_id: string; invoice_id: number | null; billing_date: string };
   };
+}
+
+/** A refund as `POST /v1/payments/:id/refunds` answers it (and the payment's `refunds` lists it). */
+export interface RefundRecord {
+  id: number;
+  payment_id: number;
+  amount: number;
+  metadata: Record<string, unknown>;
+  source: { id: string; name: string; type: 'collector' };
+  date_created: string;
+  status: 'approved';
+  unique_sequence_number: null;
+  refund_mode: 'standard';
+  adjustment_amount: number;
+  amount_refunded_to_payer: number;
+  reason: null;
+  labels: string[];
+  partition_details: unknown[];
 }
 
 /** `auto_recurring` of a preapproval as the provider answers it. */
@@ -245,6 +265,13 @@ export interface SandboxState {
    * not from the preapproval): set by the sandbox's option or `POST /sandbox/subscriptions/webhook`.
    */
   subscriptionNotificationUrl: string | null;
+  /** The next refund id (absent on states saved before refunds). */
+  nextRefundId?: number;
+  /**
+   * Each refund request's `X-Idempotency-Key` and what it made: a request repeated with the same key answers the same
+   * refund and refunds nothing more (absent on states saved before refunds).
+   */
+  refundKeys?: Record<string, { paymentId: number; refundId: number }>;
 }
 
 function emptyState(): SandboxState {
@@ -307,6 +334,11 @@ export class SandboxStore {
 
   takeAuthorizedPaymentId(): number {
     return this.state.nextAuthorizedPaymentId++;
+  }
+
+  takeRefundId(): number {
+    this.state.nextRefundId ??= randomInt(1_000_000_000, 2_000_000_000);
+    return this.state.nextRefundId++;
   }
 
   takeMerchantOrderId(): number {

@@ -39,8 +39,9 @@ const shownDocument = (d: CourseInvoice | undefined) =>
 const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** Paid, completed, or refunded (#31): a refunded course stays, shown as such, instead of vanishing from the list. */
 const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status'>) =>
-  e.payment_status.toLowerCase() === 'approved' || e.enrollment_status === 'COMPLETED';
+  ['approved', 'refunded'].includes(e.payment_status.toLowerCase()) || e.enrollment_status === 'COMPLETED';
 
 /**
  * Mis Cursos, enrolment certificates, and the account opened after a verified payment. The signed-in user always comes

@@ -1,4 +1,4 @@
-import type { CheckoutRequest, PaymentProvider, ProviderPayment } from './provider';
+import { PaymentProviderError, type CheckoutRequest, type PaymentProvider, type ProviderPayment, type ProviderRefund } from './provider';
 
 /** An in-memory provider for API tests: records checkouts, and serves payments the test puts in. */
 export class FakePaymentProvider implements PaymentProvider {
@@ -32,6 +32,31 @@ export class FakePaymentProvider implements PaymentProvider {
     return [...this.payments.values()]
       .filter((p) => p.external_reference === externalReference)
       .sort((a, b) => Date.parse(a.date_created ?? '') - Date.parse(b.date_created ?? ''));
+  }
+
+  /** Refunds made, by idempotency key (a repeated key answers the first refund, as the provider does). */
+  readonly refunds = new Map<string, ProviderRefund>();
+
+  async refund(paymentId: string, amount: number | undefined, idempotencyKey: string): Promise<ProviderRefund> {
+    if (this.down) throw new PaymentProviderError('Error al reembolsar el pago', 503);
+    const earlier = this.refunds.get(idempotencyKey);
+    if (earlier) return earlier;
+    const payment = this.payments.get(paymentId);
+    if (!payment) throw new PaymentProviderError('Error al reembolsar el pago', 404);
+    const done = [...this.refunds.values()].filter((r) => r.paymentId === paymentId).reduce((s, r) => s + r.amount, 0);
+    const left = payment.transaction_amount - done;
+    const asked = amount ?? left;
+    if (payment.status !== 'approved' || asked <= 0 || asked > left) throw new PaymentProviderError('Error al reembolsar el pago', 400);
+    const made: ProviderRefund = {
+      id: String(9_000_000 + this.refunds.size + 1),
+      paymentId,
+      amount: asked,
+      status: 'approved',
+      date_created: new Date().toISOString(),
+    };
+    this.refunds.set(idempotencyKey, made);
+    if (asked === left) this.payments.set(paymentId, { ...payment, status: 'refunded', status_detail: 'refunded' });
+    return made;
   }
 
   /** How many searches by reference the server made (reconciliation). */

@@ -1,8 +1,15 @@
-import { MercadoPagoConfig, Payment, Preference } from 'mercadopago';
+import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from 'mercadopago';
 import type { PaymentResponse } from 'mercadopago/dist/clients/payment/commonTypes';
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import type { CheckoutPreference } from '../../payments/schemas';
-import { PaymentProviderError, readProviderCard, type CheckoutRequest, type PaymentProvider, type ProviderPayment } from './provider';
+import {
+  PaymentProviderError,
+  readProviderCard,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderRefund,
+} from './provider';
 
 export interface MercadoPagoOptions {
   accessToken: string;
@@ -86,6 +93,31 @@ export function createMercadoPagoProvider(options: MercadoPagoOptions): PaymentP
       // A search result is a summary (the SDK types no amount): each payment is read in full, as a notification's is.
       const payments = await Promise.all(ids.map((id) => provider.getPayment(id)));
       return payments.filter((p): p is ProviderPayment => p !== null && p.external_reference === externalReference);
+    },
+
+    async refund(paymentId: string, amount: number | undefined, idempotencyKey: string): Promise<ProviderRefund> {
+      if (!/^\d{1,20}$/.test(paymentId)) throw new PaymentProviderError('Pago no válido', 404);
+      // The key travels as X-Idempotency-Key on every attempt the SDK makes, so a retry never refunds twice.
+      const requestOptions = { idempotencyKey };
+      let res;
+      try {
+        const client = new PaymentRefund(config());
+        res =
+          amount === undefined
+            ? await client.total({ payment_id: paymentId, requestOptions })
+            : await client.create({ payment_id: paymentId, body: { amount }, requestOptions });
+      } catch (err) {
+        throw new PaymentProviderError('Error al reembolsar el pago', (err as { status?: number }).status, { cause: err });
+      }
+      if (res?.id === undefined || typeof res.amount !== 'number')
+        throw new PaymentProviderError('No se recibió respuesta válida del servidor de pagos');
+      return {
+        id: String(res.id),
+        paymentId: String(res.payment_id ?? paymentId),
+        amount: res.amount,
+        status: res.status ?? 'approved',
+        date_created: res.date_created ?? null,
+      };
     },
   };
   return provider;

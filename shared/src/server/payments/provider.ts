@@ -65,6 +65,16 @@ export function readProviderCard(raw: unknown): ProviderCard | null {
   return { last_four: lastFour, expiration_month: month, expiration_year: year };
 }
 
+/** A refund the provider made of a payment (`POST /v1/payments/:id/refunds`), in the fields this site keeps. */
+export interface ProviderRefund {
+  id: string;
+  paymentId: string;
+  /** Whole COP refunded by this refund. */
+  amount: number;
+  status: string;
+  date_created: string | null;
+}
+
 export interface PaymentProvider {
   createPreference(request: CheckoutRequest): Promise<CheckoutPreference>;
   /** The payment, or null when the provider does not know it. */
@@ -74,6 +84,12 @@ export interface PaymentProvider {
    * notification never arrived (the record does not even know its id).
    */
   searchPayments(externalReference: string): Promise<ProviderPayment[]>;
+  /**
+   * Refunds a payment: the whole amount left without `amount`, else that many pesos. The same `idempotencyKey` again
+   * (a retried request) makes no second refund: the provider answers the first one. Refusals (an amount beyond what is
+   * left, a payment not approved) are a PaymentProviderError with the provider's HTTP status.
+   */
+  refund(paymentId: string, amount: number | undefined, idempotencyKey: string): Promise<ProviderRefund>;
 }
 
 /** A failure talking to the provider, with the Spanish message the visitor sees. */

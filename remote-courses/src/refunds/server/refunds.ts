@@ -1,0 +1,191 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Selectable } from 'kysely';
+import { formatCOP } from 'shared/format/money';
+import type { ApiContext } from 'shared/server/api-contract';
+import { recordAudit } from 'shared/server/audit';
+import type { Database, SiteDb } from 'shared/server/database';
+import { ApiError } from 'shared/server/http';
+import { renderMail } from 'shared/server/mail-template';
+import type { OutgoingMail } from 'shared/server/mailer';
+import { route } from 'shared/server/operation-routes';
+import { ledgerConflict, isoOf } from 'shared/server/payments/ledger';
+import { PaymentProviderError } from 'shared/server/payments/provider';
+import { payableApplier } from 'shared/server/payments/routes';
+import { pathParam, registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
+import { ledgerTexts } from '../../enrolments/schemas';
+import { coursePayables } from '../../payments/server/payments';
+import { refundStaffOperations as ops } from '../operations';
+import { refundTexts, type RefundSummary } from '../schemas';
+
+/**
+ * Refunds from the panel (#31). The order matters: the claim (a `requested` row under the request's idempotency key,
+ * checked against what is left while the enrolment's row is locked), then the provider (with the same key, so its own
+ * retries and ours refund once), then the row `done` with its audit row, then — when nothing is left — the provider's
+ * refunded payment applied exactly as its notification would be (withdrawn, seat free, credit note queued, the team
+ * told), and the student's e-mail.
+ */
+
+type Enrolment = Selectable<Database['courses.enrolments']>;
+
+const notFound = () => new ApiError(404, 'not_found', ledgerTexts.notFound);
+
+/** Every refund of the enrolment (claims in progress included) and what is left of its payment. */
+async function summaryOf(db: SiteDb, e: Pick<Enrolment, 'reference' | 'price' | 'payment_status'>): Promise<RefundSummary> {
+  const rows = await db.selectFrom('courses.refunds').selectAll().where('enrolment_reference', '=', e.reference).orderBy('id').execute();
+  const refunded = rows.reduce((sum, r) => sum + r.amount, 0);
+  const open = e.payment_status === 'approved';
+  return {
+    paid: e.price,
+    refunded,
+    refundable: open ? Math.max(e.price - refunded, 0) : 0,
+    refunds: rows
+      .filter((r) => r.state === 'done')
+      .map((r) => ({
+        amount: r.amount,
+        reason: r.reason,
+        by: r.requested_by,
+        at: isoOf(r.done_at ?? r.requested_at) ?? '',
+        refundId: r.provider_refund_id ?? '',
+      })),
+  };
+}
+
+/** The student's word: which course, how much, that the bank takes its time, and whom to ask. Fixed text and our data. */
+export function refundMail(
+  ctx: Pick<ApiContext, 'settings'>,
+  e: Pick<Enrolment, 'email' | 'course_title' | 'module_name' | 'reference'>,
+  amount: number,
+  full: boolean,
+): OutgoingMail {
+  return renderMail({
+    to: e.email,
+    subject: 'Te devolvimos el dinero de tu curso',
+    greeting: 'Hola:',
+    paragraphs: [
+      full
+        ? `Reembolsamos el pago de tu inscripción a ${e.course_title}. La inscripción quedó cancelada y en Mis Cursos la verás como reembolsada.`
+        : `Reembolsamos una parte del pago de tu inscripción a ${e.course_title}. Tu inscripción sigue activa.`,
+      'El dinero vuelve al mismo medio con el que pagaste. Según tu banco o la entidad de tu tarjeta, puede tardar algunos días hábiles en verse en tu cuenta o extracto.',
+      'Si tienes alguna pregunta, escríbenos al correo o al teléfono de la fundación que aparecen al final de este mensaje y con gusto te ayudamos.',
+    ],
+    details: [
+      ['Curso', e.course_title],
+      ['Módulo', e.module_name],
+      ['Inscripción', e.reference],
+      ['Valor reembolsado', formatCOP(amount)],
+    ],
+    action: { label: 'Ver Mis Cursos', url: `${ctx.settings.publicOrigin}/mis-cursos`, public: true },
+  });
+}
+
+export const refundStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  const applyReport = payableApplier(ctx, coursePayables);
+
+  await registerStaffRoutes(app, ctx, { roles: ['finanzas'] }, async (staff) => {
+    staff.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    route(
+      staff,
+      ops.enrolmentRefunds,
+      async (request) => {
+        const e = await ctx.db
+          .selectFrom('courses.enrolments')
+          .select(['reference', 'price', 'payment_status'])
+          .where('reference', '=', request.params.reference)
+          .executeTakeFirst();
+        if (!e) throw notFound();
+        return summaryOf(ctx.db, e);
+      },
+      { config: staffRead({ action: 'courses.enrolment.refunds.read', entity: 'enrolment', id: pathParam('reference') }) },
+    );
+
+    route(staff, ops.refundEnrolment, async (request) => {
+      const { reference } = request.params;
+      const { monto, motivo, clave } = request.body;
+      const who = staffOf(request);
+
+      // 1. The claim: one per key; what is left counted with the enrolment's row locked (two tabs cannot both pass).
+      const claim = await ctx.db.transaction().execute(async (trx) => {
+        const e = await trx.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
+        if (!e) throw notFound();
+        const earlier = await trx.selectFrom('courses.refunds').selectAll().where('idempotency_key', '=', clave).executeTakeFirst();
+        if (earlier) {
+          if (earlier.enrolment_reference !== reference) throw ledgerConflict(refundTexts.keyReused);
+          // A double click or a retried request: the refund it asked for, once.
+          if (earlier.state === 'done') return { repeat: true as const, enrolment: e };
+          throw ledgerConflict(refundTexts.inProgress);
+        }
+        if (e.payment_status !== 'approved' || !e.payment_id) throw ledgerConflict(refundTexts.notRefundable);
+        const { refunded } = await summaryOf(trx, e);
+        const left = e.price - refunded;
+        if (left <= 0) throw ledgerConflict(refundTexts.nothingLeft);
+        if (monto > left)
+          throw new ApiError(400, 'validation_error', refundTexts.amountTooHigh(left), { monto: refundTexts.amountTooHigh(left) });
+        const row = await trx
+          .insertInto('courses.refunds')
+          .values({
+            enrolment_reference: reference,
+            payment_id: e.payment_id,
+            idempotency_key: clave,
+            amount: monto,
+            reason: motivo,
+            requested_by: who.email,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { repeat: false as const, enrolment: e, id: row.id, paymentId: e.payment_id, full: monto === left };
+      });
+      if (claim.repeat) return summaryOf(ctx.db, claim.enrolment);
+
+      // 2. The provider, with the same key. Refused or unreachable: the claim goes, nothing was refunded.
+      let refund;
+      try {
+        refund = await ctx.payments.refund(claim.paymentId, claim.full ? undefined : monto, clave);
+      } catch (err) {
+        await ctx.db.deleteFrom('courses.refunds').where('id', '=', claim.id).where('state', '=', 'requested').execute();
+        const status = err instanceof PaymentProviderError ? err.providerStatus : undefined;
+        request.log.warn({ reference, status, err: String(err) }, 'refund not made by the provider');
+        if (status !== undefined && status >= 400 && status < 500) throw ledgerConflict(refundTexts.providerRefused);
+        throw new ApiError(502, 'provider_unavailable', refundTexts.providerDown);
+      }
+
+      // 3. Recorded and audited together.
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('courses.refunds')
+          .set({ state: 'done', provider_refund_id: refund.id, amount: refund.amount, done_at: new Date() })
+          .where('id', '=', claim.id)
+          .execute();
+        await recordAudit(trx, who, {
+          action: 'courses.enrolment.refund',
+          entity: 'enrolment',
+          entityId: reference,
+          detail: { monto: refund.amount, total: claim.full, motivo, pago: claim.paymentId, reembolso: refund.id },
+        });
+      });
+
+      // 4. Nothing left: the provider's refunded payment, applied as its notification is (the notification, when it
+      // comes, repeats it and changes nothing). Should the provider not show it refunded yet, the notification will.
+      if (claim.full) {
+        try {
+          const payment = await ctx.payments.getPayment(claim.paymentId);
+          if (payment && payment.status === 'refunded') await applyReport(payment, 'status_check', request.log);
+        } catch (err) {
+          request.log.warn({ reference, err: String(err) }, 'refunded payment not read back; its notification will apply it');
+        }
+      }
+
+      // 5. The student hears it, in the e-mail's own outbox.
+      await ctx.mailer.send(refundMail(ctx, claim.enrolment, refund.amount, claim.full));
+
+      const now = await ctx.db
+        .selectFrom('courses.enrolments')
+        .select(['reference', 'price', 'payment_status'])
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+      return summaryOf(ctx.db, now);
+    });
+  });
+};
