@@ -5,14 +5,13 @@ import { useOperationCall, useOperationDownload } from 'shared/api/use-operation
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { enrolmentStatusLabel } from './schemas';
-import { paymentStatusLabel } from 'shared/payments/ledger';
 import { AppLink } from 'shared/navigation';
 import { useStaffSession } from 'shared/staff-session';
 import { TextAreaField } from 'shared/ui/form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { saveFile } from 'shared/ui/staff/csv-export';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
-import { Facts, PaymentHistory } from 'shared/ui/staff/record';
+import { Facts, PaymentDetailText, PaymentHistory, PaymentTypeText } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { enrolmentsStaffOperations as ops } from './operations';
 
@@ -307,9 +306,9 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
             <h2 id="inscripcion-pago">{t.paymentTitle}</h2>
             <Facts
               rows={[
-                [t.facts.paymentStatus, paymentStatusLabel(record.payment.status)],
+                [t.facts.paymentStatus, <PaymentDetailText status={record.payment.status} detail={record.payment.detail} />],
                 [t.facts.paymentId, record.payment.id],
-                [t.facts.paymentType, record.payment.type],
+                [t.facts.paymentType, <PaymentTypeText type={record.payment.type} />],
                 [t.facts.approved, when(record.payment.approvedAt)],
                 [t.facts.receipt, when(record.payment.receiptSentAt)],
                 [t.facts.resent, when(record.receiptResentAt)],

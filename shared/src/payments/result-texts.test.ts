@@ -19,7 +19,9 @@ describe('payment result texts (spec §8, §9)', () => {
 
   it('names known statuses and shows others as received', () => {
     expect(statusLabel('in_process')).toBe('En proceso');
-    expect(statusLabel('authorized')).toBe('authorized');
+    expect(statusLabel('authorized')).toBe('Autorizado');
+    // #31: a status nobody named yet never shows its provider code to the visitor.
+    expect(statusLabel('some_new_status')).toBe('Desconocido');
     expect(statusLabel('')).toBe('Pendiente');
   });
 
