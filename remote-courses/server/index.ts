@@ -4,6 +4,7 @@ import { scheduleCohortReminders } from '../src/cohorts/server/reminder';
 import { demoCohortsAllowed, seedDemoCohorts } from '../src/cohorts/server/seats';
 import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
 import { enrolmentStaffRoutes } from '../src/enrolments/server/ledger';
+import { courseRevenueRoutes } from '../src/enrolments/server/revenue';
 import { certificateVerificationRoutes } from '../src/certificates/server/verification';
 import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from '../src/payments/server/payments';
@@ -28,6 +29,8 @@ export const coursesApi: ApiModule = {
     await app.register(paymentStaffRoutes(coursePayables), ctx);
     // The staff's ledger of enrolments (#14).
     await app.register(enrolmentStaffRoutes, ctx);
+    // Course revenue per month (#31), for Finanzas.
+    await app.register(courseRevenueRoutes, ctx);
     // Completion certificates (#31): the public verification by code (the staff's side is in the ledger).
     await app.register(certificateVerificationRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.

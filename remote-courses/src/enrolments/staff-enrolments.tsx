@@ -19,6 +19,8 @@ import { staffPath } from 'shared/staff-routes';
 import { useStaffResource } from 'shared/ui/staff/resource';
 import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn } from 'shared/ui/staff/ledger';
 import { enrolmentsStaffOperations as ops } from './operations';
+import { revenueStaffOperations } from './revenue-operations';
+import { StaffRevenue } from './staff-revenue';
 
 export const staffEnrolmentsTexts = {
   title: 'Inscripciones',
@@ -167,7 +169,7 @@ export default function StaffEnrolments() {
     t,
   );
 
-  return (
+  const ledger = (
     <Ledger
       prefix="inscripciones"
       texts={t}
@@ -185,5 +187,14 @@ export default function StaffEnrolments() {
       hrefOf={(item) => staffPath('/equipo/inscripciones/:reference', { reference: item.reference })}
       summary={(applied, apply, counts) => (counts ? <StatusCounts counts={counts} applied={applied} apply={apply} /> : null)}
     />
+  );
+  // Course revenue per month (#31): for whoever holds its role (Finanzas), below the ledger.
+  return holdsRoleFor(session, revenueStaffOperations.courseRevenue) ? (
+    <div className="staff-screen">
+      {ledger}
+      <StaffRevenue />
+    </div>
+  ) : (
+    ledger
   );
 }
