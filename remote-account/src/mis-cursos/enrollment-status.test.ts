@@ -11,8 +11,8 @@ describe('status shown under Mis Cursos (spec §4)', () => {
     expect(statusView('rejected')).toEqual({ label: 'Rechazado', tone: 'error' });
     expect(statusView('ENROLLED')).toEqual({ label: 'Inscrito', tone: 'success' });
   });
-  it("shows anything else raw, and 'Desconocido' when there is nothing", () => {
-    expect(statusView('in_mediation')).toEqual({ label: 'in_mediation', tone: 'neutral' });
+  it("shows anything else, or nothing, as 'Desconocido': never a raw provider code (#31)", () => {
+    expect(statusView('in_mediation')).toEqual({ label: 'Desconocido', tone: 'neutral' });
     expect(statusView('')).toEqual({ label: 'Desconocido', tone: 'neutral' });
     expect(statusView(null)).toEqual({ label: 'Desconocido', tone: 'neutral' });
   });
