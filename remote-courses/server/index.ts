@@ -1,5 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { cohortRoutes } from '../src/cohorts/server/cohorts';
+import { cohortMessageRoutes } from '../src/cohorts/server/messages';
 import { scheduleCohortReminders } from '../src/cohorts/server/reminder';
 import { demoCohortsAllowed, seedDemoCohorts } from '../src/cohorts/server/seats';
 import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
@@ -35,6 +36,8 @@ export const coursesApi: ApiModule = {
     await app.register(certificateVerificationRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
+    // Messages to a cohort by e-mail (#31), the Cursos team's.
+    await app.register(cohortMessageRoutes, ctx);
     // The catalogue the Cursos team edits and publishes (#28): prices reach the next enrolment, never one already made.
     await app.register(documentRoutes(catalogueDocument), ctx);
     // Electronic invoices of the sales (#30): the outbox, the staff's invoices and the buyer's link.
