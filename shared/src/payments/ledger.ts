@@ -46,7 +46,7 @@ export const paymentTypeLabels: Record<string, string> = {
   credit_card: 'Tarjeta de crédito',
   debit_card: 'Tarjeta débito',
   prepaid_card: 'Tarjeta prepago',
-  bank_transfer: 'PSE (transferencia bancaria)',
+  bank_transfer: 'Transferencia bancaria (PSE)',
   ticket: 'Efectivo',
   atm: 'Cajero automático',
   account_money: 'Dinero en cuenta de Mercado Pago',

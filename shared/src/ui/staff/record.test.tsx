@@ -61,7 +61,7 @@ describe('payment statuses and methods on a record', () => {
       'Tarjeta débito',
       'Dinero en cuenta de Mercado Pago',
       'Efectivo',
-      'PSE (transferencia bancaria)',
+      'Transferencia bancaria (PSE)',
     ]);
     expect(container.querySelector('code')).toBeNull();
   });
