@@ -24,6 +24,8 @@ export const coursesAudit: AuditLabels = {
     'courses.cohort.create': 'Creó una cohorte',
     'courses.cohort.update': 'Cambió una cohorte (fechas, horario, cupos o estado)',
     'courses.cohort.on_sale': 'Eligió la cohorte que se vende de un curso',
+    'courses.cohort.message': 'Envió un mensaje por correo a los inscritos de una cohorte',
+    'courses.cohort.message_preview': 'Vio la vista previa de un mensaje a una cohorte (con el nombre de un estudiante)',
     'courses.enrolment.complete': 'Marcó una inscripción como completada (expidió su certificado de finalización)',
     'courses.enrolment.uncomplete': 'Deshizo la finalización de una inscripción (anuló su certificado, con motivo)',
     'courses.enrolment.certificate': 'Descargó el certificado de finalización de una inscripción',

@@ -155,8 +155,26 @@ export const coursesPersonalData: DomainRegistry = {
       erase: { action: 'follow-parent' },
       orderBy: 'requested_at',
     }),
+    tableSpec({
+      table: 'courses.cohort_message_deliveries',
+      label: 'Mensajes del equipo a tu cohorte',
+      belongs: [{ parent: 'courses.enrolments', column: 'enrolment_reference', parentColumn: 'reference' }],
+      columns: {
+        message_id: {},
+        enrolment_reference: { label: 'Número de inscripción' },
+        sent_at: { label: 'Fecha de envío' },
+      },
+      // No personal data of its own: it goes with the enrolment when that is deleted, and stays when it is kept.
+      erase: { action: 'follow-parent' },
+      orderBy: 'sent_at',
+    }),
   ],
   team: [
+    {
+      table: 'courses.cohort_messages',
+      columns: ['sent_by'],
+      why: 'Mensajes que el equipo envió por correo a una cohorte (asunto, texto, cuántos los recibieron): quién los envió.',
+    },
     {
       table: 'courses.payment_discrepancies',
       columns: ['reviewed_by'],

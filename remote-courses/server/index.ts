@@ -1,11 +1,13 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { cohortRoutes } from '../src/cohorts/server/cohorts';
+import { cohortMessageRoutes } from '../src/cohorts/server/messages';
 import { scheduleCohortReminders } from '../src/cohorts/server/reminder';
 import { demoCohortsAllowed, seedDemoCohorts } from '../src/cohorts/server/seats';
 import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
 import { enrolmentStaffRoutes } from '../src/enrolments/server/ledger';
 import { manualEnrolmentRoutes } from '../src/enrolments/server/manual';
 import { refundStaffRoutes } from '../src/refunds/server/refunds';
+import { courseRevenueRoutes } from '../src/enrolments/server/revenue';
 import { certificateVerificationRoutes } from '../src/certificates/server/verification';
 import { coursesMigrations } from './migrations';
 import { coursePayables, paymentRoutes } from '../src/payments/server/payments';
@@ -34,10 +36,14 @@ export const coursesApi: ApiModule = {
     await app.register(manualEnrolmentRoutes, ctx);
     // Refunds from the panel (#31): Finanzas, through the provider's refund API.
     await app.register(refundStaffRoutes, ctx);
+    // Course revenue per month (#31), for Finanzas.
+    await app.register(courseRevenueRoutes, ctx);
     // Completion certificates (#31): the public verification by code (the staff's side is in the ledger).
     await app.register(certificateVerificationRoutes, ctx);
     // Cohorts (#14): the next open cohort of each course, the staff's cohorts, and the 24-hour reminder job.
     await app.register(cohortRoutes, ctx);
+    // Messages to a cohort by e-mail (#31), the Cursos team's.
+    await app.register(cohortMessageRoutes, ctx);
     // The catalogue the Cursos team edits and publishes (#28): prices reach the next enrolment, never one already made.
     await app.register(documentRoutes(catalogueDocument), ctx);
     // Electronic invoices of the sales (#30): the outbox, the staff's invoices and the buyer's link.

@@ -349,5 +349,44 @@ export const coursesMigrations: DomainMigrations = {
         await db.schema.withSchema('courses').createIndex('refunds_enrolment').on('refunds').column('enrolment_reference').execute();
       },
     },
+    // Messages to a cohort by e-mail (#31, src/cohorts/server/messages.ts): each message once, by the id the panel made
+    // when its form opened (a repeated submit finds it), and one delivery per (message, enrolment), so a student gets a
+    // message once whatever is retried.
+    '014_cohort_messages': {
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .createTable('cohort_messages')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          .addColumn('message_id', 'text', (c) => c.notNull().unique())
+          .addColumn('cohort_id', 'integer', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('sent_by', 'text', (c) => c.notNull())
+          .addColumn('recipients', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createIndex('cohort_messages_cohort')
+          .on('cohort_messages')
+          .columns(['cohort_id', 'created_at'])
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createTable('cohort_message_deliveries')
+          .addColumn('message_id', 'text', (c) => c.notNull())
+          .addColumn('enrolment_reference', 'text', (c) => c.notNull())
+          .addColumn('sent_at', 'timestamptz')
+          .addPrimaryKeyConstraint('cohort_message_deliveries_pk', ['message_id', 'enrolment_reference'])
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createIndex('cohort_message_deliveries_enrolment')
+          .on('cohort_message_deliveries')
+          .column('enrolment_reference')
+          .execute();
+      },
+    },
   },
 };

@@ -211,6 +211,27 @@ export interface RefundsTable {
   done_at: Nullable<Date>;
 }
 
+/** `courses.cohort_messages` (migration 014, src/cohorts/server/messages.ts): each message the team sent a cohort, once. */
+export interface CohortMessagesTable {
+  id: Serial;
+  /** The id the panel made when the message's form opened: a repeated submit finds it and sends nothing. */
+  message_id: string;
+  cohort_id: number;
+  subject: string;
+  body: string;
+  /** The staff member's e-mail. */
+  sent_by: string;
+  recipients: number;
+  created_at: CreatedTimestamp;
+}
+
+/** `courses.cohort_message_deliveries` (migration 014): one per (message, enrolment), so each student gets it once. */
+export interface CohortMessageDeliveriesTable {
+  message_id: string;
+  enrolment_reference: string;
+  sent_at: Nullable<Date>;
+}
+
 // The courses domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
@@ -220,6 +241,8 @@ declare module 'shared/server/database' {
     'courses.completion_certificates': CompletionCertificatesTable;
     'courses.refunds': RefundsTable;
     'courses.certificate_counters': { year: number; last: number };
+    'courses.cohort_messages': CohortMessagesTable;
+    'courses.cohort_message_deliveries': CohortMessageDeliveriesTable;
     'courses.invoicing_since': { id: number; since: ColumnType<Date, Date | undefined, Date> };
     'courses.payment_notifications': PaymentNotificationsTable;
     'courses.payment_discrepancies': PaymentDiscrepanciesTable;

@@ -13,8 +13,8 @@ describe('status shown under Mis Cursos (spec §4)', () => {
     expect(statusView('refunded')).toEqual({ label: 'Reembolsado', tone: 'neutral' });
     expect(statusView('WITHDRAWN')).toEqual({ label: 'Retirado', tone: 'neutral' });
   });
-  it("shows anything else raw, and 'Desconocido' when there is nothing", () => {
-    expect(statusView('in_mediation')).toEqual({ label: 'in_mediation', tone: 'neutral' });
+  it("shows anything else, or nothing, as 'Desconocido': never a raw provider code (#31)", () => {
+    expect(statusView('in_mediation')).toEqual({ label: 'Desconocido', tone: 'neutral' });
     expect(statusView('')).toEqual({ label: 'Desconocido', tone: 'neutral' });
     expect(statusView(null)).toEqual({ label: 'Desconocido', tone: 'neutral' });
   });

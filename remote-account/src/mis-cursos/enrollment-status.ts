@@ -15,8 +15,11 @@ const known: Record<string, { label: string; tone: StatusTone }> = {
   withdrawn: { label: 'Retirado', tone: 'neutral' },
 };
 
-/** Label and colour of a status: the spec's six (any case), anything else shown raw, or 'Desconocido' when empty. */
+/**
+ * Label and colour of a status: the spec's six (any case); anything else 'Desconocido' (spec §4 allows it), never the
+ * provider's raw code (#31).
+ */
 export function statusView(status: string | null | undefined): { label: string; tone: StatusTone } {
   const raw = (status ?? '').trim();
-  return known[raw.toLowerCase()] ?? { label: raw || 'Desconocido', tone: 'neutral' };
+  return known[raw.toLowerCase()] ?? { label: 'Desconocido', tone: 'neutral' };
 }

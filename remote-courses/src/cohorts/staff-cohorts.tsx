@@ -13,6 +13,8 @@ import { messageOf as kitMessageOf, Notice, StaffTable } from 'shared/ui/staff/k
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import type { ApiResult } from 'shared/api/client';
 import { cohortsStaffOperations as ops } from './staff-operations';
+import { CohortMessage } from './staff-cohort-message';
+import { cohortMessageTexts } from './message-schemas';
 
 export const staffCohortsTexts = {
   title: 'Cohortes de los cursos',
@@ -252,6 +254,8 @@ export default function StaffCohorts() {
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error' } | null>(null);
   const [editing, setEditing] = useState<StaffCohort | null>(null);
   const [toggling, setToggling] = useState<number | null>(null);
+  // The cohort whose message is being written (#31, staff-cohort-message.tsx).
+  const [messaging, setMessaging] = useState<StaffCohort | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
 
   const saved = (_cohort: StaffCohort, message: string) => {
@@ -307,6 +311,14 @@ export default function StaffCohorts() {
       {notice ? <Notice text={notice.text} kind={notice.kind} /> : null}
       <ResourceState resource={resource} loading={t.loading} />
       {editing ? <CohortForm key={editing.id} editing={editing} onSaved={saved} onCancel={stopEditing} /> : null}
+      {messaging ? (
+        <CohortMessage
+          key={messaging.id}
+          cohortId={messaging.id}
+          title={`${titleOf(messaging.course_name)}, ${formatLongDate(messaging.start_date)}`}
+          onClose={() => setMessaging(null)}
+        />
+      ) : null}
       {cohorts
         ? courseSlugs.map((slug) => {
             const rows = cohorts.filter((c) => c.course_name === slug);
@@ -364,6 +376,14 @@ export default function StaffCohorts() {
                             onClick={() => void toggle(c)}
                           >
                             {verb}
+                          </button>{' '}
+                          <button
+                            type="button"
+                            className="btn btn--ghost"
+                            aria-label={`${cohortMessageTexts.open} del ${date}`}
+                            onClick={() => setMessaging(c)}
+                          >
+                            {cohortMessageTexts.open}
                           </button>{' '}
                           {c.on_sale ? (
                             <button

@@ -5,14 +5,13 @@ import { useOperationCall, useOperationDownload } from 'shared/api/use-operation
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { enrolmentStatusLabel } from './schemas';
-import { paymentStatusLabel } from 'shared/payments/ledger';
 import { AppLink } from 'shared/navigation';
 import { useStaffSession } from 'shared/staff-session';
 import { TextAreaField } from 'shared/ui/form';
 import { ConfirmDialog } from 'shared/ui/staff/confirm-dialog';
 import { saveFile } from 'shared/ui/staff/csv-export';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
-import { Facts, PaymentHistory } from 'shared/ui/staff/record';
+import { Facts, PaymentDetailText, PaymentHistory, PaymentTypeText } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { enrolmentsStaffOperations as ops } from './operations';
 import { StudentTools } from './staff-student-tools';
@@ -237,13 +236,16 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
             ) : null}
             <StudentTools record={record} onChanged={() => void resource.refresh()} />
             {/* Refunds (#31): Finanzas only; the component holds its own state (src/refunds). */}
-            <RefundAction
-              reference={record.reference}
-              studentName={record.student.fullName}
-              courseTitle={record.courseTitle}
-              paymentStatus={record.payment.status}
-              onRefunded={() => void resource.refresh()}
-            />
+            {/* A manual enrolment (a scholarship, money received outside the site) has no provider payment to refund. */}
+            {record.payment.id ? (
+              <RefundAction
+                reference={record.reference}
+                studentName={record.student.fullName}
+                courseTitle={record.courseTitle}
+                paymentStatus={record.payment.status}
+                onRefunded={() => void resource.refresh()}
+              />
+            ) : null}
           </section>
 
           <section aria-labelledby="inscripcion-datos">
@@ -321,9 +323,9 @@ export default function StaffEnrolment({ reference = '' }: { reference?: string 
             <Facts
               rows={[
                 ...(record.origin ? ([[t.facts.origin, record.origin]] as const) : []),
-                [t.facts.paymentStatus, paymentStatusLabel(record.payment.status)],
+                [t.facts.paymentStatus, <PaymentDetailText status={record.payment.status} detail={record.payment.detail} />],
                 [t.facts.paymentId, record.payment.id],
-                [t.facts.paymentType, record.payment.type],
+                [t.facts.paymentType, <PaymentTypeText type={record.payment.type} />],
                 [t.facts.approved, when(record.payment.approvedAt)],
                 [t.facts.receipt, when(record.payment.receiptSentAt)],
                 [t.facts.resent, when(record.receiptResentAt)],

@@ -187,6 +187,9 @@ describe('StaffEnrolment (/equipo/inscripciones/:reference)', () => {
     expect(within(history).getAllByRole('row')).toHaveLength(3);
     expect(within(history).getByText('Conciliación')).toBeTruthy();
     expect(screen.getByText('Cédula de ciudadanía 1012345678')).toBeTruthy();
+    // #31: the method and status in words, never the provider's codes.
+    expect(screen.getByText('Tarjeta de crédito')).toBeTruthy();
+    expect(container.textContent).not.toMatch(/credit_card|accredited|approved/);
     expect(await axeViolations(container)).toEqual([]);
   });
 

@@ -21,6 +21,8 @@ import { Ledger, ledgerListTexts, optionsOf, type FilterField, type LedgerColumn
 import { enrolmentsStaffOperations as ops } from './operations';
 import { manualEnrolmentOperations } from './manual-operations';
 import { AppLink } from 'shared/navigation';
+import { revenueStaffOperations } from './revenue-operations';
+import { StaffRevenue } from './staff-revenue';
 
 export const staffEnrolmentsTexts = {
   title: 'Inscripciones',
@@ -171,7 +173,7 @@ export default function StaffEnrolments() {
     t,
   );
 
-  return (
+  const ledger = (
     <Ledger
       prefix="inscripciones"
       texts={t}
@@ -201,5 +203,14 @@ export default function StaffEnrolments() {
         </>
       )}
     />
+  );
+  // Course revenue per month (#31): for whoever holds its role (Finanzas), below the ledger.
+  return holdsRoleFor(session, revenueStaffOperations.courseRevenue) ? (
+    <div className="staff-screen">
+      {ledger}
+      <StaffRevenue />
+    </div>
+  ) : (
+    ledger
   );
 }

@@ -11,7 +11,7 @@ import { staffPath } from 'shared/staff-routes';
 import type { Certificate } from '../certificates/schemas';
 import { colombianDate } from 'shared/format/business-days';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
-import { Facts, PaymentHistory } from 'shared/ui/staff/record';
+import { Facts, PaymentDetailText, PaymentHistory, PaymentTypeText } from 'shared/ui/staff/record';
 import { ResourceState, useStaffResource, type Resource } from 'shared/ui/staff/resource';
 import { donationStaffOperations as ops } from './operations';
 import { CertificateTable } from '../certificates/certificate-parts';
@@ -153,9 +153,9 @@ function DonationView({ resource }: { resource: { state: Resource<DonationRecord
                 [t.facts.reference, record.reference],
                 [t.facts.created, when(record.createdAt)],
                 [t.facts.amount, formatCOP(record.amount)],
-                [t.facts.paymentStatus, paymentStatusLabel(record.payment.status)],
+                [t.facts.paymentStatus, <PaymentDetailText status={record.payment.status} detail={record.payment.detail} />],
                 [t.facts.paymentId, record.payment.id],
-                [t.facts.paymentType, record.payment.type],
+                [t.facts.paymentType, <PaymentTypeText type={record.payment.type} />],
                 [t.facts.approved, when(record.payment.approvedAt)],
                 [t.facts.receipt, when(record.payment.receiptSentAt)],
               ]}

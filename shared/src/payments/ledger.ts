@@ -30,8 +30,16 @@ export const paymentStatuses = {
 export type PaymentStatus = keyof typeof paymentStatuses;
 export const paymentStatusList = Object.keys(paymentStatuses) as [PaymentStatus, ...PaymentStatus[]];
 
-/** A status as the panel reads it: its Spanish name, or the raw text for a status nobody named yet. */
-export const paymentStatusLabel = (s: string) => (paymentStatuses as Record<string, string>)[s] ?? s;
+/**
+ * Readable payment methods and statuses everywhere (#31): the panel, the CSV exports and the e-mails name a provider's
+ * status, status detail and payment type only through these, and none of them ever answers the provider's raw code —
+ * a value nobody named yet gets a generic Spanish text (the staff's record shows the code apart, labelled as such).
+ */
+export const unnamedPaymentStatus = 'Otro estado del pago';
+export const unnamedPaymentType = 'Otro medio de pago';
+
+/** A status as the panel reads it: its Spanish name, or a generic text for a status nobody named yet. */
+export const paymentStatusLabel = (s: string) => (paymentStatuses as Record<string, string>)[s] ?? unnamedPaymentStatus;
 
 /** The provider's payment types (`payment_type`) as the panel, the certificates and a person's copy name them. */
 export const paymentTypeLabels: Record<string, string> = {
@@ -40,9 +48,65 @@ export const paymentTypeLabels: Record<string, string> = {
   prepaid_card: 'Tarjeta prepago',
   bank_transfer: 'Transferencia bancaria (PSE)',
   ticket: 'Efectivo',
-  account_money: 'Dinero en la cuenta del proveedor de pagos',
+  atm: 'Cajero automático',
+  account_money: 'Dinero en cuenta de Mercado Pago',
+  digital_wallet: 'Billetera digital',
+  digital_currency: 'Crédito de Mercado Pago',
+  voucher_card: 'Tarjeta de beneficios',
 };
-export const paymentTypeLabel = (t: string | null) => (t ? (paymentTypeLabels[t] ?? t) : 'Pago electrónico');
+/** A payment type in words: no type yet is an electronic payment; a type nobody named a generic text, never the code. */
+export const paymentTypeLabel = (t: string | null) => (t ? (paymentTypeLabels[t] ?? unnamedPaymentType) : 'Pago electrónico');
+
+/** Whether a type has a name (else the staff's record shows its code apart, labelled). */
+export const isNamedPaymentType = (t: string | null) => !t || t in paymentTypeLabels;
+
+/** The provider's status details (`status_detail`) in plain Spanish, as the panel and the CSV show them. */
+export const paymentStatusDetails: Record<string, string> = {
+  accredited: 'Aprobado',
+  partially_refunded: 'Aprobado, con un reembolso parcial',
+  pending_contingency: 'Pendiente: el pago se está procesando',
+  pending_review_manual: 'Pendiente: en revisión por el proveedor de pagos',
+  pending_waiting_payment: 'Pendiente: esperando que se pague',
+  pending_waiting_transfer: 'Pendiente: esperando la transferencia',
+  pending_capture: 'Pendiente: autorizado, falta capturarlo',
+  offline_process: 'En proceso',
+  in_process: 'En proceso',
+  cc_rejected_insufficient_amount: 'Rechazado: fondos insuficientes',
+  cc_rejected_bad_filled_card_number: 'Rechazado: número de tarjeta incorrecto',
+  cc_rejected_bad_filled_date: 'Rechazado: fecha de vencimiento incorrecta',
+  cc_rejected_bad_filled_security_code: 'Rechazado: código de seguridad incorrecto',
+  cc_rejected_bad_filled_other: 'Rechazado: datos de la tarjeta incorrectos',
+  cc_rejected_call_for_authorize: 'Rechazado: el banco pide autorizar el pago',
+  cc_rejected_card_disabled: 'Rechazado: tarjeta inactiva',
+  cc_rejected_card_error: 'Rechazado: la tarjeta no pudo procesar el pago',
+  cc_rejected_duplicated_payment: 'Rechazado: pago duplicado',
+  cc_rejected_high_risk: 'Rechazado por prevención de fraude',
+  cc_rejected_blacklist: 'Rechazado por prevención de fraude',
+  cc_rejected_max_attempts: 'Rechazado: demasiados intentos',
+  cc_rejected_invalid_installments: 'Rechazado: número de cuotas no permitido',
+  cc_rejected_other_reason: 'Rechazado por el banco',
+  rejected_by_bank: 'Rechazado por el banco',
+  rejected_by_regulations: 'Rechazado por normas del proveedor de pagos',
+  rejected_insufficient_data: 'Rechazado: faltan datos del pago',
+  expired: 'Cancelado: no se pagó antes de la fecha límite',
+  by_collector: 'Cancelado por la fundación',
+  by_payer: 'Cancelado por quien pagaba',
+  by_admin: 'Cancelado por el proveedor de pagos',
+  refunded: 'Reembolsado',
+  settled: 'Contracargo: el dinero se devolvió al pagador',
+  reimbursed: 'Contracargo resuelto a favor de la fundación',
+  in_mediation: 'En disputa',
+};
+
+/**
+ * A status with its detail in words ("Rechazado: fondos insuficientes"): the detail's name, or the status's when the
+ * detail is missing or unnamed — never a raw code.
+ */
+export const paymentStatusDetailLabel = (status: string, detail: string | null) =>
+  (detail ? paymentStatusDetails[detail] : undefined) ?? paymentStatusLabel(status);
+
+/** Whether a detail has a name (else the staff's record shows its code apart, labelled). */
+export const isNamedPaymentDetail = (detail: string | null) => !detail || detail in paymentStatusDetails;
 
 /** Where a payment report came from, in words. */
 export const paymentSources: Record<string, string> = {

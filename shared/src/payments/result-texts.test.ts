@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { failureReason, processingTime, readReturnParams, statusLabel } from './result-texts';
+import { checkedSentence, failureReason, paymentMethodLabel, processingTime, readReturnParams, statusLabel } from './result-texts';
 
 describe('payment result texts (spec §8, §9)', () => {
   it('gives the failure reason by status and detail', () => {
@@ -19,7 +19,9 @@ describe('payment result texts (spec §8, §9)', () => {
 
   it('names known statuses and shows others as received', () => {
     expect(statusLabel('in_process')).toBe('En proceso');
-    expect(statusLabel('authorized')).toBe('authorized');
+    expect(statusLabel('authorized')).toBe('Autorizado');
+    // #31: a status nobody named yet never shows its provider code to the visitor.
+    expect(statusLabel('some_new_status')).toBe('Desconocido');
     expect(statusLabel('')).toBe('Pendiente');
   });
 
@@ -32,5 +34,13 @@ describe('payment result texts (spec §8, §9)', () => {
     });
     expect(readReturnParams('?payment_id=null&status=null').hasPayment).toBe(false);
     expect(readReturnParams('').paymentId).toBe('');
+  });
+
+  it("never shows a visitor the provider's code for a method or status nobody named yet (#31)", () => {
+    expect(paymentMethodLabel('credit_card', 'master')).toBe('Mastercard (tarjeta de crédito)');
+    expect(paymentMethodLabel('bank_transfer', 'pse')).toBe('PSE (transferencia bancaria)');
+    expect(paymentMethodLabel('account_money', null)).toBe('Dinero en cuenta');
+    expect(paymentMethodLabel('crypto_voucher', 'newbrand')).toBe('Otro medio de pago');
+    expect(checkedSentence('weird_status')).toBe('el pago aún no está confirmado');
   });
 });

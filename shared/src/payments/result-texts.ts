@@ -75,16 +75,23 @@ export function processingTime(paymentType: string | null): string {
   }
 }
 
-/** A provider status in words for the pending page; unknown values are shown as received (spec §4). */
+/**
+ * A provider status in words for the pending page; a value nobody named yet is 'Desconocido' (spec §4 allows it), never
+ * the provider's code (#31).
+ */
 export function statusLabel(status: string): string {
   const labels: Record<string, string> = {
     approved: 'Aprobado',
     pending: 'Pendiente',
     in_process: 'En proceso',
+    authorized: 'Autorizado',
     rejected: 'Rechazado',
     cancelled: 'Cancelado',
+    refunded: 'Reembolsado',
+    charged_back: 'Contracargo',
+    in_mediation: 'En disputa',
   };
-  return labels[status] ?? (status || 'Pendiente');
+  return status ? (labels[status] ?? 'Desconocido') : 'Pendiente';
 }
 
 /** What the provider's return URL says; only a hint — the page asks the server for the real status. */
@@ -124,7 +131,8 @@ export function checkedSentence(status: string): string {
     refunded: 'el pago fue devuelto',
     charged_back: 'el pago tuvo un contracargo',
   };
-  return sentences[status] ?? `el estado del pago es «${status}»`;
+  // Never the provider's code (#31): a status nobody named yet is only "not confirmed yet".
+  return sentences[status] ?? 'el pago aún no está confirmado';
 }
 
 /** "Consultado a las 14:32: el pago sigue pendiente." — the time in Colombia (no daylight saving: UTC−5). */
@@ -163,10 +171,14 @@ const paymentMethods: Record<string, string> = {
   efecty: 'Efecty',
 };
 
-/** The payment method as a receipt names it: "Mastercard (tarjeta de crédito)", "PSE (transferencia bancaria)". */
+/**
+ * The payment method as a receipt names it: "Mastercard (tarjeta de crédito)", "PSE (transferencia bancaria)". A type
+ * or method nobody named yet is never shown as the provider's code (#31): an unnamed brand is left out, an unnamed
+ * type is "otro medio de pago".
+ */
 export function paymentMethodLabel(type: string | null, method: string | null): string {
-  const kind = type ? (paymentTypes[type] ?? type) : null;
-  const name = method ? (paymentMethods[method] ?? method) : null;
+  const kind = type ? (paymentTypes[type] ?? 'otro medio de pago') : null;
+  const name = method ? (paymentMethods[method] ?? null) : null;
   if (name && kind) return `${name} (${kind})`;
   const one = name ?? kind;
   return one ? one.charAt(0).toUpperCase() + one.slice(1) : 'No informado';

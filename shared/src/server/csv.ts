@@ -35,6 +35,17 @@ export function formatBogotaDateTime(instant: Date): string {
   return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
 }
 
+/**
+ * An instant as Bogotá's wall clock in ISO order, `yyyy-mm-dd hh:mm` (24 h): for exports that say so in their header
+ * and keep every date in that one format (the enrolments', #31). A string, so pass it as a column's value.
+ */
+export function formatBogotaIsoDateTime(instant: Date): string {
+  const t = instant.getTime();
+  if (Number.isNaN(t)) return '';
+  const local = new Date(t + BOGOTA_OFFSET_MS).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+}
+
 /** Characters that make Excel (and LibreOffice, Google Sheets) read a cell as a formula when they come first. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -9,6 +9,7 @@ import { formatCOP } from 'shared/format/money';
 import type { PaymentIssue, PaymentsReviewResponse, PendingPayment } from 'shared/payments/staff-schemas';
 import { AppLink } from 'shared/navigation';
 import { messageOf, Notice, StaffTable } from 'shared/ui/staff/kit';
+import { PaymentStatusText } from 'shared/ui/staff/record';
 import { staffPath } from 'shared/staff-routes';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { payables as sitePayables } from '../../../site/staff-routes';
@@ -171,7 +172,12 @@ export function PaymentsReview({ payables }: { payables: readonly PayableDeclara
                     <td>{money(issue.expected_amount)}</td>
                     <td>
                       {money(issue.reported_amount, issue.reported_currency)}
-                      {issue.reported_status ? <span className="staff-muted"> ({issue.reported_status})</span> : null}
+                      {issue.reported_status ? (
+                        <span className="staff-muted">
+                          {' '}
+                          (<PaymentStatusText status={issue.reported_status} />)
+                        </span>
+                      ) : null}
                     </td>
                     <td>
                       {issue.reviewed_at ? (
@@ -220,7 +226,7 @@ export function PaymentsReview({ payables }: { payables: readonly PayableDeclara
                       <RecordRef payable={p.payable} reference={p.reference} />
                     </td>
                     <td>{formatCOP(p.amount)}</td>
-                    <td>{t.statuses[p.payment_status] ?? p.payment_status}</td>
+                    <td>{t.statuses[p.payment_status] ?? <PaymentStatusText status={p.payment_status} />}</td>
                     <td>{p.reconciled_at ? formatColombianDateTime(p.reconciled_at) : t.never}</td>
                   </tr>
                 ))}

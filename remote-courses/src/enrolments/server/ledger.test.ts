@@ -239,8 +239,18 @@ describe('enrolments ledger API', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toContain('"Referencia";"Fecha de inscripción";"Curso";"Módulo"');
+    expect(lines[0]).toContain('"Referencia";"Fecha de inscripción (AAAA-MM-DD HH:mm, hora de Bogotá)";"Curso";"Módulo"');
+    expect(lines[0]).toContain('"Número del pago";"Medio de pago";"Fecha del pago (AAAA-MM-DD HH:mm, hora de Bogotá)"');
     expect(lines).toHaveLength(3);
+    // #31: the paid row carries its payment number, method and date in words and one date format; no provider code.
+    const paid = lines.find((l) => l.includes(refs.paid)) ?? '';
+    expect(paid).toMatch(/"Aprobado";"7001";"Tarjeta de crédito";"\d{4}-\d{2}-\d{2} \d{2}:\d{2}"$/);
+    expect(paid).toMatch(new RegExp(`^"${refs.paid}";"\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}";`));
+    expect(res.body).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    expect(res.body).not.toMatch(/credit_card|accredited|"approved"|processing\.\.\./);
+    // The unpaid one: no payment number, method or date, and its status in words.
+    const unpaid = lines.find((l) => l.includes(refs.pending)) ?? '';
+    expect(unpaid).toMatch(/"Sin pago";"";"";""$/);
     expect(res.body).toContain('Núñez');
     expect(res.body).not.toContain('oficina@example.com');
     const [entry] = await audit('courses.export');

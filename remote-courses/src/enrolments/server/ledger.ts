@@ -12,10 +12,10 @@ import {
   type EnrolmentListResponse,
   type EnrolmentRecordResponse,
 } from '../schemas';
-import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/payments/ledger';
+import { LEDGER_PAGE_SIZE, paymentStatusDetailLabel, paymentTypeLabel } from 'shared/payments/ledger';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
-import type { CsvColumn } from 'shared/server/csv';
+import { formatBogotaIsoDateTime, type CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
 import { route } from 'shared/server/operation-routes';
@@ -68,13 +68,18 @@ interface ListRow {
   payment_status: string;
   manual_kind: string | null;
   manual_note: string | null;
+  payment_id: string | null;
+  payment_type: string | null;
+  status_detail: string | null;
+  date_approved: Date | null;
 }
 
 /** The enrolments as the ledger kit reads them. */
 const ledger: LedgerSource<EnrolmentFilter> = {
   table: 'courses.enrolments',
   columns: `t.id, t.reference, t.created_at, t.full_name, t.email, t.id_type, t.id_number, t.course_name, t.course_title,
-    t.module_name, t.cohort_start_date, t.price, t.enrollment_status, t.payment_status, t.manual_kind, t.manual_note`,
+    t.module_name, t.cohort_start_date, t.price, t.enrollment_status, t.payment_status, t.manual_kind, t.manual_note,
+    t.payment_id, t.payment_type, t.status_detail, t.date_approved`,
   where: (filter) => [
     ...(filter.curso ? [sql`t.course_name = ${filter.curso}`] : []),
     ...(filter.modulo ? [sql`t.module_name = ${filter.modulo}`] : []),
@@ -159,19 +164,29 @@ async function readRecord(db: SiteDb, reference: string, publicOrigin: string): 
   };
 }
 
+/**
+ * The enrolments CSV (#31): every date in one format, ISO `AAAA-MM-DD HH:mm` in Bogotá time (the start of classes,
+ * a day, as `AAAA-MM-DD`), said in its header; payment method and status in words, never the provider's codes.
+ */
 const csvColumns: CsvColumn<ListRow>[] = [
   { header: 'Referencia', value: (r) => r.reference },
-  { header: 'Fecha de inscripción', value: (r) => new Date(r.created_at) },
+  { header: 'Fecha de inscripción (AAAA-MM-DD HH:mm, hora de Bogotá)', value: (r) => formatBogotaIsoDateTime(new Date(r.created_at)) },
   { header: 'Curso', value: (r) => r.course_title },
   { header: 'Módulo', value: (r) => r.module_name },
-  { header: 'Inicio de clases', value: (r) => r.cohort_start_date },
+  { header: 'Inicio de clases (AAAA-MM-DD)', value: (r) => r.cohort_start_date },
   { header: 'Valor (COP)', value: (r) => r.price },
   { header: 'Nombre completo', value: (r) => r.full_name },
   { header: 'Tipo de documento', value: (r) => r.id_type },
   { header: 'Número de documento', value: (r) => r.id_number },
   { header: 'Correo electrónico', value: (r) => r.email },
   { header: 'Estado de la inscripción', value: (r) => enrolmentStatusLabel(r.enrollment_status) },
-  { header: 'Estado del pago', value: (r) => paymentStatusLabel(r.payment_status) },
+  { header: 'Estado del pago', value: (r) => paymentStatusDetailLabel(r.payment_status, r.status_detail) },
+  { header: 'Número del pago', value: (r) => r.payment_id },
+  { header: 'Medio de pago', value: (r) => (r.payment_id ? paymentTypeLabel(r.payment_type) : null) },
+  {
+    header: 'Fecha del pago (AAAA-MM-DD HH:mm, hora de Bogotá)',
+    value: (r) => (r.date_approved ? formatBogotaIsoDateTime(new Date(r.date_approved)) : null),
+  },
 ];
 
 const notFound = () => new ApiError(404, 'not_found', ledgerTexts.notFound);
@@ -366,7 +381,14 @@ export const enrolmentStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, 
       // on the enrolment: the panel cannot redirect a receipt elsewhere.
       // With its invoice (#30) and a new link to it: the one in the earlier e-mail stops opening it.
       const invoice = await invoiceForResend(ctx, reference);
-      await ctx.mailer.send(courseReceiptMail(ctx, enrolment, { id: enrolment.payment_id, status: enrolment.payment_status }, invoice));
+      await ctx.mailer.send(
+        courseReceiptMail(
+          ctx,
+          enrolment,
+          { id: enrolment.payment_id, status: enrolment.payment_status, payment_type_id: enrolment.payment_type },
+          invoice,
+        ),
+      );
       return { sentTo: enrolment.email };
     });
   });

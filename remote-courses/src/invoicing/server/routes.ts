@@ -11,7 +11,7 @@ import { ApiError } from 'shared/server/http';
 import { route } from 'shared/server/operation-routes';
 import { sendLedgerExport } from 'shared/server/payments/ledger';
 import { registerStaffRoutes, staffOf, staffRead, pathParam } from 'shared/server/staff-guard';
-import { paymentTypeLabels } from 'shared/payments/ledger';
+import { paymentTypeLabel } from 'shared/payments/ledger';
 import { vatIncluded } from './documents';
 import { invoicingOperations, invoicingStaffOperations as ops } from '../operations';
 import { attemptNow, buyerColumns, documentOf, invoicePdf, linkDigest, resolutionNow, type InvoiceRow, type Invoicing } from './outbox';
@@ -58,7 +58,7 @@ function recordOf(row: Row): InvoiceRecord {
     lines: doc.lines,
     cufe: row.cufe,
     qrUrl: row.qr_url,
-    paymentMethod: paymentTypeLabels[row.payment_method] ?? row.payment_method,
+    paymentMethod: paymentTypeLabel(row.payment_method || null),
     reason: row.reason,
     lastError: row.last_error,
     retriedBy: row.retried_by,
@@ -113,7 +113,7 @@ const csvColumns: CsvColumn<Row>[] = [
         .toFixed(2),
   },
   { header: 'Total (COP)', value: (r) => r.total },
-  { header: 'Medio de pago', value: (r) => paymentTypeLabels[r.payment_method] ?? r.payment_method },
+  { header: 'Medio de pago', value: (r) => paymentTypeLabel(r.payment_method || null) },
   { header: 'Inscripción', value: (r) => r.enrolment_reference },
   { header: 'Motivo', value: (r) => r.reason },
 ];

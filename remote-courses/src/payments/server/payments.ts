@@ -4,6 +4,7 @@ import type { CoursePaymentStatusResponse } from '../schemas';
 import type { PaymentStatusResponse } from 'shared/payments/schemas';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
+import { paymentStatusLabel, paymentTypeLabel } from 'shared/payments/ledger';
 import { cohortTexts } from '../../cohorts/schemas';
 import type { ApiContext } from 'shared/server/api-contract';
 import { renderMail } from 'shared/server/mail-template';
@@ -19,8 +20,6 @@ import { creditNoteReason, enqueueCreditNote, invoicingOf, issueForReceipt, type
 import { invoiceDetails } from '../../invoicing/server/mails';
 import { admitCoursePayment, lapsedPendingSeats, lockSeatOf, releasePendingSeat, type ReleasedSeat } from '../../cohorts/server/seats';
 
-const statusLabel: Record<string, string> = { approved: 'Aprobado', pending: 'Pendiente', in_process: 'En proceso', rejected: 'Rechazado' };
-
 /** What the result pages' status check tells the paying browser of its enrolment. */
 type CourseReceipt = Omit<CoursePaymentStatusResponse, keyof PaymentStatusResponse>;
 
@@ -33,7 +32,7 @@ export function courseReceiptMail(
   > &
     // An enrolment the team entered (#31, ../../enrolments/server/manual.ts): a scholarship says so instead of a payment.
     Partial<Pick<Selectable<Database['courses.enrolments']>, 'manual_kind'>>,
-  payment: { id: string; status: string },
+  payment: { id: string; status: string; payment_type_id?: string | null },
   /** The sale's electronic invoice (#30): issued in time (with its link), or following in its own e-mail. */
   invoice: ReceiptInvoice | null = null,
 ): OutgoingMail {
@@ -75,7 +74,9 @@ export function courseReceiptMail(
         : ([
             ['Valor', formatCOP(e.price)],
             ['Pago', payment.id],
-            ['Estado', statusLabel[payment.status] ?? payment.status],
+            // Readable, never the provider's code (#31).
+            ...(payment.payment_type_id ? ([['Medio de pago', paymentTypeLabel(payment.payment_type_id)]] as Array<[string, string]>) : []),
+            ['Estado', paymentStatusLabel(payment.status)],
           ] as Array<[string, string]>)),
       ...(invoice && invoice !== 'follows' ? invoiceDetails(invoice.row, invoice.url) : []),
     ],

@@ -409,7 +409,7 @@ describe('donation certificates', () => {
       'Luis Pérez Gómez',
       'Nguyễn Łukasz',
       '5 de marzo de 2026',
-      'transferencia bancaria (pse)',
+      'transferencia bancaria (PSE)',
     ])
       expect(real).toContain(item);
     expect(await pdfText(await donationCertificatePdf(complete, { ...data, specimen: true }))).toContain('ESPÉCIMEN');

@@ -6,6 +6,8 @@ import { embedSiteFonts } from 'shared/server/pdf/fonts';
 import { A4, centered, paragraph, PDF_GREEN, PDF_INK, pdfLongDate } from 'shared/server/pdf/layout';
 import { printable } from 'shared/server/pdf/text';
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /**
  * The donation certificate as a one-page A4 PDF (Estatuto Tributario art. 125-2; DUR 1625 de 2016 art. 1.2.1.4.3):
  * the foundation's name, NIT and nature; the donor's name and identification; the date, amount in COP and form of
@@ -135,7 +137,8 @@ export async function donationCertificatePdf(site: Site, data: CertificatePdfDat
     ['Valor donado', `${formatCOP(total)} COP`],
     [
       'Forma de pago',
-      single ? `Dinero, ${paymentTypeLabel(single.paymentType).toLowerCase()}` : 'Dinero, pagos electrónicos (detalle abajo)',
+      // Only the first letter lowered: names inside (PSE, Mercado Pago) keep their capitals.
+      single ? `Dinero, ${lowerFirst(paymentTypeLabel(single.paymentType))}` : 'Dinero, pagos electrónicos (detalle abajo)',
     ],
     ['Destinación', foundation.destination ?? PENDING],
     ['Entidad donataria', `${site.name}, NIT ${foundation.nit ?? PENDING}, ${site.legalNature}`],

@@ -143,6 +143,9 @@ describe('donations ledger API', () => {
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(3);
+    // #31: the method and status in words, never the provider's codes.
+    expect(lines[1]).toContain('"Tarjeta de crédito"');
+    expect(res.body).not.toMatch(/credit_card|accredited|"approved"/);
     expect(res.body).not.toContain('pedro@example.com');
     const audit = await api.db.selectFrom('staff.audit_log').selectAll().where('action', '=', 'giving.export').execute();
     expect(audit.map((a) => a.detail)).toEqual([{ filtro: { pago: 'approved' }, filas: 2 }]);

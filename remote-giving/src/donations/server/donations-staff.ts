@@ -10,7 +10,7 @@ import {
   type DonationTotalsQuery,
   type DonationTotalsResponse,
 } from '../schemas';
-import { LEDGER_PAGE_SIZE, paymentStatusLabel } from 'shared/payments/ledger';
+import { LEDGER_PAGE_SIZE, paymentStatusLabel, paymentTypeLabel } from 'shared/payments/ledger';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
@@ -125,7 +125,7 @@ const csvColumns: CsvColumn<ListRow>[] = [
   { header: 'Valor (COP)', value: (r) => r.donation_amount },
   { header: 'Estado del pago', value: (r) => paymentStatusLabel(r.payment_status) },
   { header: 'Número del pago', value: (r) => r.payment_id },
-  { header: 'Medio de pago', value: (r) => r.payment_type },
+  { header: 'Medio de pago', value: (r) => paymentTypeLabel(r.payment_type) },
   { header: 'Fecha de aprobación', value: (r) => (r.date_approved ? new Date(r.date_approved) : null) },
 ];
 

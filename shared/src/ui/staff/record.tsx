@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import { discrepancyKinds, paymentSources, paymentStatusLabel, type Discrepancy, type PaymentEvent } from '../../payments/ledger';
+import {
+  discrepancyKinds,
+  isNamedPaymentDetail,
+  isNamedPaymentType,
+  paymentSources,
+  paymentStatusDetailLabel,
+  paymentStatusLabel,
+  paymentStatuses,
+  paymentTypeLabel,
+  type Discrepancy,
+  type PaymentEvent,
+} from '../../payments/ledger';
 import { StaffTable } from './kit';
 
 /** What a payable's record screen shows alike (an enrolment's, a donation's): its facts, payment history and discrepancies. */
@@ -16,8 +27,53 @@ export const recordTexts = {
   discrepanciesTitle: 'Diferencias',
   discrepanciesCaption: 'Pagos de este registro que el sitio no aplicó',
   discrepancyColumns: ['Detectada (Bogotá)', 'Pago', 'Qué pasó', 'Esperado', 'Informado'] as const,
+  providerCode: 'código del proveedor',
 } as const;
 const t = recordTexts;
+
+/**
+ * A provider code nobody named yet (#31), apart and labelled, so the staff can ask the provider about it: the readable
+ * text comes first and never is the code itself.
+ */
+function ProviderCode({ code }: { code: string }) {
+  return (
+    <span className="staff-muted">
+      {' '}
+      ({t.providerCode}: <code>{code}</code>)
+    </span>
+  );
+}
+
+/** A payment status in words; an unnamed one with its code apart (staff screens only). */
+export function PaymentStatusText({ status }: { status: string }) {
+  return (
+    <>
+      {paymentStatusLabel(status)}
+      {status in paymentStatuses ? null : <ProviderCode code={status} />}
+    </>
+  );
+}
+
+/** A payment type in words ("Tarjeta de crédito"); an unnamed one with its code apart (staff screens only). */
+export function PaymentTypeText({ type }: { type: string | null }) {
+  return (
+    <>
+      {paymentTypeLabel(type)}
+      {type && !isNamedPaymentType(type) ? <ProviderCode code={type} /> : null}
+    </>
+  );
+}
+
+/** A status with its detail in words ("Rechazado: fondos insuficientes"); unnamed codes apart (staff screens only). */
+export function PaymentDetailText({ status, detail }: { status: string; detail: string | null }) {
+  return (
+    <>
+      {paymentStatusDetailLabel(status, detail)}
+      {status in paymentStatuses ? null : <ProviderCode code={status} />}
+      {detail && !isNamedPaymentDetail(detail) ? <ProviderCode code={detail} /> : null}
+    </>
+  );
+}
 
 /** A record's facts, label and value, as a description list (two columns on a wide screen). */
 export function Facts({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
@@ -49,8 +105,7 @@ export function PaymentHistory({ history, discrepancies }: { history: PaymentEve
                 <td className="staff-nowrap">{formatColombianDateTime(e.seenAt)}</td>
                 <td>{e.paymentId}</td>
                 <td>
-                  {paymentStatusLabel(e.status)}
-                  {e.statusDetail ? <span className="staff-muted"> ({e.statusDetail})</span> : null}
+                  <PaymentDetailText status={e.status} detail={e.statusDetail} />
                 </td>
                 <td>{money(e.amount, e.currency)}</td>
                 <td>{paymentSources[e.source] ?? e.source}</td>

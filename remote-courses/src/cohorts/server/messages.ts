@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { courseBySlug } from '../../../manifest/catalogue';
+import type { ApiContext } from 'shared/server/api-contract';
+import { recordAudit } from 'shared/server/audit';
+import type { SiteDb } from 'shared/server/database';
+import { ApiError } from 'shared/server/http';
+import { bogotaDay } from 'shared/server/jobs';
+import { renderMail } from 'shared/server/mail-template';
+import type { OutgoingMail } from 'shared/server/mailer';
+import { route } from 'shared/server/operation-routes';
+import { pathParam, registerStaffRoutes, staffOf, staffRead } from 'shared/server/staff-guard';
+import { cohortMessageOperations as ops } from '../message-operations';
+import { cohortMessageTexts as t, MAX_MESSAGES_PER_DAY, paragraphsOf } from '../message-schemas';
+
+/**
+ * Messages to a cohort by e-mail (#31), the Cursos team's, under /api/courses/staff/cohorts/:id/mensajes…: a preview as
+ * one student gets it, and the sending — once per message id (a repeated or double submit finds the message and sends
+ * nothing), one delivery row per (message, enrolment) so no student gets it twice, at most MAX_MESSAGES_PER_DAY per
+ * cohort and Bogotá day (429), audited with who, the cohort, the subject and how many got it.
+ */
+
+interface Recipient {
+  reference: string;
+  email: string;
+  student_name: string;
+}
+
+/** The students ENROLLED in the cohort (paid), oldest enrolment first. */
+const enrolledIn = (db: SiteDb, cohortId: number): Promise<Recipient[]> =>
+  db
+    .selectFrom('courses.enrolments')
+    .select(['reference', 'email', 'student_name'])
+    .where('cohort_id', '=', cohortId)
+    .where('enrollment_status', '=', 'ENROLLED')
+    .orderBy('id')
+    .execute();
+
+/** The e-mail one student gets: their first name, the team's subject and paragraphs, and which course it is about. */
+export function cohortMessageMail(to: Recipient, message: { subject: string; text: string }, courseTitle: string): OutgoingMail {
+  return renderMail({
+    to: to.email,
+    subject: message.subject,
+    greeting: t.greeting(to.student_name),
+    paragraphs: paragraphsOf(message.text),
+    details: [['Curso', courseTitle]],
+  });
+}
+
+/** The instant Bogotá's current day began (UTC−5, no daylight saving time). */
+const bogotaDayStart = (now: Date) => new Date(`${bogotaDay(now)}T05:00:00.000Z`);
+
+export const cohortMessageRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
+  await registerStaffRoutes(app, ctx, { roles: ['cursos'] }, async (staff) => {
+    staff.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    const cohortOf = async (id: number) => {
+      const cohort = await ctx.db.selectFrom('courses.cohorts').select(['id', 'course_name']).where('id', '=', id).executeTakeFirst();
+      if (!cohort) throw new ApiError(404, 'not_found', t.cohortNotFound);
+      return { ...cohort, title: courseBySlug(cohort.course_name)?.title ?? cohort.course_name };
+    };
+
+    route(
+      staff,
+      ops.previewCohortMessage,
+      async (request) => {
+        const cohort = await cohortOf(request.params.id);
+        const recipients = await enrolledIn(ctx.db, cohort.id);
+        const first = recipients[0];
+        if (!first) return { recipients: 0, preview: null };
+        const mail = cohortMessageMail(first, request.body, cohort.title);
+        return { recipients: recipients.length, preview: { name: first.student_name, subject: mail.subject, text: mail.text } };
+      },
+      { config: staffRead({ action: 'courses.cohort.message_preview', entity: 'cohort', id: pathParam('id') }) },
+    );
+
+    route(staff, ops.sendCohortMessage, async (request) => {
+      const { message_id, subject, text } = request.body;
+      const who = staffOf(request);
+      const cohort = await cohortOf(request.params.id);
+      const now = new Date();
+      const claim = await ctx.db.transaction().execute(async (trx) => {
+        // One sender at a time per cohort, so the day's count and the message id are checked against what is committed.
+        await trx.selectFrom('courses.cohorts').select('id').where('id', '=', cohort.id).forUpdate().execute();
+        const earlier = await trx
+          .selectFrom('courses.cohort_messages')
+          .select(['cohort_id', 'recipients'])
+          .where('message_id', '=', message_id)
+          .executeTakeFirst();
+        if (earlier) {
+          if (earlier.cohort_id !== cohort.id) throw new ApiError(409, 'conflict', t.otherCohort);
+          return null;
+        }
+        const today = await trx
+          .selectFrom('courses.cohort_messages')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('cohort_id', '=', cohort.id)
+          .where('created_at', '>=', bogotaDayStart(now))
+          .executeTakeFirstOrThrow();
+        if (Number(today.n) >= MAX_MESSAGES_PER_DAY) throw new ApiError(429, 'too_many_messages', t.tooMany);
+        const recipients = await enrolledIn(trx, cohort.id);
+        await trx
+          .insertInto('courses.cohort_messages')
+          .values({ message_id, cohort_id: cohort.id, subject, body: text, sent_by: who.email, recipients: recipients.length })
+          .execute();
+        if (recipients.length)
+          await trx
+            .insertInto('courses.cohort_message_deliveries')
+            .values(recipients.map((r) => ({ message_id, enrolment_reference: r.reference })))
+            .onConflict((oc) => oc.columns(['message_id', 'enrolment_reference']).doNothing())
+            .execute();
+        await recordAudit(trx, who, {
+          action: 'courses.cohort.message',
+          entity: 'cohort',
+          entityId: String(cohort.id),
+          detail: { asunto: subject, destinatarios: recipients.length },
+        });
+        return recipients;
+      });
+      if (!claim) return { sent: 0, alreadySent: true };
+      // Into the outbox once the message and its deliveries are committed; each delivery is marked as it goes.
+      for (const r of claim) {
+        await ctx.mailer.send(cohortMessageMail(r, { subject, text }, cohort.title));
+        await ctx.db
+          .updateTable('courses.cohort_message_deliveries')
+          .set({ sent_at: new Date() })
+          .where('message_id', '=', message_id)
+          .where('enrolment_reference', '=', r.reference)
+          .execute();
+      }
+      return { sent: claim.length, alreadySent: false };
+    });
+  });
+};
