@@ -140,7 +140,7 @@ const forms: Array<{ url: string; valid: Body; table: FormTable; idKey: string; 
       [{ id_number: '' }, 'id_number', t.idNumberRequired],
       [{ phone_number: '' }, 'phone_number', t.phoneRequired],
       [{ email: '' }, 'email', t.emailRequired],
-      [{ request_type: 'Sugerencia' }, 'request_type', t.requestTypeRequired],
+      [{ request_type: 'Denuncia' }, 'request_type', t.requestTypeRequired],
       [{ reviews: '' }, 'reviews', t.reviewsRequired],
     ],
   },
