@@ -128,7 +128,8 @@ function ReportFigures({ report }: { report: PqrsfReport }) {
           <StaffTable caption={table.caption} columns={[table.head, table.valueHead]}>
             {table.rows.map((row) => (
               <tr key={row.label}>
-                {row.total ? <th scope="row">{row.label}</th> : <td>{row.label}</td>}
+                {/* The label heads its row, so a screen reader says which figure it reads. */}
+                <th scope="row">{row.total ? <strong>{row.label}</strong> : row.label}</th>
                 <td>{row.total ? <strong>{reportNumber(row.value)}</strong> : reportNumber(row.value)}</td>
               </tr>
             ))}
