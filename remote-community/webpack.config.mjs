@@ -14,6 +14,7 @@ export const exposes = {
   './AutomataPage': './src/forms/automata-page.tsx',
   // Staff panel (#13): PQRSF case management.
   './StaffPqrsfInbox': './src/pqrsf/staff-inbox.tsx',
+  './StaffPqrsfReport': './src/pqrsf/staff-report.tsx',
   './StaffPqrsfCase': './src/pqrsf/staff-case.tsx',
   // Staff panel (#13): the community inbox (volunteers, allies, workshop inquiries, software requests, subscribers).
   './StaffCommunityInbox': './src/inbox/community-inbox.tsx',

@@ -18,6 +18,7 @@ export const communityAudit: AuditLabels = {
     'community.pqrsf.close': 'Cerró un caso PQRSF',
     'community.pqrsf.note': 'Agregó una nota interna a un caso PQRSF',
     'community.pqrsf.digest': 'Envió a mano el resumen de vencimientos',
+    'community.pqrsf.report.export': 'Descargó el informe de PQRSF (CSV o PDF; solo cifras)',
     'community.export': 'Exportó datos a CSV',
     'community.inbox.contact': 'Marcó un registro como contactado',
     'community.inbox.contact.undo': 'Quitó la marca de contactado',

@@ -158,6 +158,7 @@ export const communityPersonalData: DomainRegistry = {
         transferred_at: { label: 'Fecha del traslado' },
         closed_at: { label: 'Fecha de cierre' },
         search_name: { personal: 'derivado' },
+        search_text: { personal: 'derivado' },
       },
       erase: {
         action: 'anonymise',

@@ -384,5 +384,32 @@ export const communityMigrations: DomainMigrations = {
         await s.alterTable('newsletter_subscriptions').dropColumn('confirm_token_hash').dropColumn('confirm_expires_at').execute();
       },
     },
+    // ── PQRSF reports and full-text search (#32, src/pqrsf/server/staff-inbox.ts) ──────────────────────────────────
+    '009_pqrsf_search': {
+      // `search_text`: the request's text (`reviews`) and the answer (`response`) as a Spanish full-text vector, built
+      // from the text lower-cased and without accents (translate(): PGlite has no `unaccent` extension, and both engines
+      // must agree), so "certificado" finds "CERTIFICADO" and "certificádo". Generated and stored: kept by the database
+      // on every insert and answer, never written by the code. A GIN index serves the inbox's `@@` search.
+      async up(db) {
+        // Kept here, not imported: a migration never changes, even when the inbox's own copy does.
+        const accented = 'ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç';
+        const plain = 'aaaaaeeeeiiiiooooouuuuncaaaaaeeeeiiiiooooouuuunc';
+        await db.schema
+          .withSchema('community')
+          .alterTable('pqrsf_requests')
+          .addColumn('search_text', sql`tsvector`, (c) =>
+            c
+              .generatedAlwaysAs(
+                sql.raw(
+                  `to_tsvector('spanish'::regconfig, translate(lower(reviews || ' ' || coalesce(response, '')), '${accented}', '${plain}'))`,
+                ),
+              )
+              .stored()
+              .notNull(),
+          )
+          .execute();
+        await sql`create index pqrsf_requests_search_text on community.pqrsf_requests using gin (search_text)`.execute(db);
+      },
+    },
   },
 };

@@ -161,6 +161,8 @@ export interface PqrsfRequestsTable {
   closed_at: Date | null;
   /** Names and surnames, lower-cased and without accents (generated): the inbox's name search. Read-only. */
   search_name: ColumnType<string, never, never>;
+  /** The request's and the answer's text as a Spanish full-text vector, without accents (generated, migration 009). Read-only. */
+  search_text: ColumnType<string, never, never>;
 }
 
 /** `community.pqrsf_history`: each status change or extension of a request, who and when (null actor: the filing). */

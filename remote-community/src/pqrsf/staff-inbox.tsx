@@ -6,6 +6,7 @@ import { inboxStatusFilters, type InboxDueFilter, type InboxStatusFilter, type P
 import { staffPath } from 'shared/staff-routes';
 import { pqrsfStaffOperations } from './staff-operations';
 import { inboxTexts as t } from './staff-texts';
+import { reportScreenTexts } from './report-texts';
 
 interface Filters {
   status: InboxStatusFilter;
@@ -62,6 +63,11 @@ export default function StaffPqrsfInbox() {
       initial={initialFilters}
       statusOptions={inboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}
       unfiltered={(applied) => !applied.type}
+      links={
+        <p>
+          <a href={staffPath('/equipo/pqrsf/informe')}>{reportScreenTexts.inboxLink}</a>
+        </p>
+      }
     />
   );
 }

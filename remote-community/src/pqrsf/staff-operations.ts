@@ -1,4 +1,5 @@
-import { defineOperation } from 'shared/api/operation';
+import { defineOperation, fileAnswer } from 'shared/api/operation';
+import { pqrsfReportQuerySchema, pqrsfReportSchema } from './report-schemas';
 import {
   addNoteRequestSchema,
   closeRequestSchema,
@@ -79,6 +80,34 @@ export const pqrsfStaffOperations = {
     addNoteRequestSchema,
     'Panel: agregar una nota interna a una PQRSF (no la ve el peticionario)',
   ),
+  /** The report of a month or a semester: counts only (no personal data), computed on the server. */
+  report: defineOperation({
+    method: 'GET',
+    path: '/api/community/staff/pqrsf/informe',
+    query: pqrsfReportQuerySchema,
+    response: pqrsfReportSchema,
+    roles: atencion,
+    summary:
+      'Panel: informe de PQRSF de un mes o un semestre (por tipo, canal y mes; a tiempo, tarde, abiertas; días hábiles de respuesta)',
+  }),
+  /** The same figures as a CSV for Excel. Audited. */
+  reportCsv: defineOperation({
+    method: 'GET',
+    path: '/api/community/staff/pqrsf/informe/csv',
+    query: pqrsfReportQuerySchema,
+    response: fileAnswer({ accept: 'text/csv', description: 'Archivo CSV' }),
+    roles: atencion,
+    summary: 'Panel: el informe de PQRSF en CSV (Excel en español); queda en la auditoría',
+  }),
+  /** The same figures as a PDF the foundation can publish. Audited. */
+  reportPdf: defineOperation({
+    method: 'GET',
+    path: '/api/community/staff/pqrsf/informe/pdf',
+    query: pqrsfReportQuerySchema,
+    response: fileAnswer({ accept: 'application/pdf', description: 'PDF del informe', format: 'binary' }),
+    roles: atencion,
+    summary: 'Panel: el informe de PQRSF en PDF, para publicar (sin datos personales); queda en la auditoría',
+  }),
   /** Administration: today's digest of PQRSF due soon and overdue, sent now (once a day, like the schedule); no screen calls it. */
   digest: defineOperation({
     method: 'POST',

@@ -9,7 +9,7 @@ export const inboxTexts = {
   title: 'PQRSF',
   intro: 'Peticiones, quejas, reclamos, sugerencias y felicitaciones, de la que vence primero a la que vence después.',
   search: 'Buscar por radicado, nombre o documento',
-  searchHint: 'Basta con el comienzo del radicado o del documento, o parte del nombre.',
+  searchHint: 'Basta con el comienzo del radicado o del documento, parte del nombre o una palabra de la solicitud o de la respuesta.',
   statusOptions: {
     abiertas: 'Abiertas (en proceso o en trámite)',
     'En proceso': 'En proceso',

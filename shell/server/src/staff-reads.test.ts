@@ -30,6 +30,8 @@ const noPersonalData = new Set([
   'GET /api/community/staff/newsletter',
   // Records counted per kind, and how many are not contacted yet.
   'GET /api/community/staff/inbox',
+  // The PQRSF report (#32): requests counted per type, channel, month and outcome; its downloads audit themselves.
+  'GET /api/community/staff/pqrsf/informe',
   // "Hoy" (#28): each domain's counts of what waits, by the member's roles.
   ...todayDomains.map(({ domain }) => `GET /api/${domain}/staff/hoy`),
 ]);
@@ -49,6 +51,9 @@ const auditedByHandler = new Set([
   // The accountant's month of electronic invoices (#30): sendLedgerExport writes 'courses.invoice.export'.
   'GET /api/courses/staff/facturas/exportar',
   'GET /api/community/staff/inbox/:kind/exportar',
+  // The PQRSF report's CSV and PDF (#32): counts only, still recorded as 'community.pqrsf.report.export'.
+  'GET /api/community/staff/pqrsf/informe/csv',
+  'GET /api/community/staff/pqrsf/informe/pdf',
 ]);
 
 /** A read: every GET, and the searches sent by POST so that a name or a document never goes in a URL. */

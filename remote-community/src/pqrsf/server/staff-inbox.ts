@@ -16,12 +16,12 @@ import { dueSoonLimit, pqrsfTerms } from './rules';
 
 /**
  * The PQRSF inbox: keyset pages in due-date order (then id), filtered by status, type and deadline, searched by radicado,
- * document or name. Every query shape has its index (migration 005): the open cases' partial (due_date, id) index
+ * document, name, or a word of the request's or the answer's text (Spanish full text, accent- and case-blind, migration 009). Every query shape has its index (migration 005): the open cases' partial (due_date, id) index
  * serves the default view and the deadline filters as range scans, (status, due_date, id) one status, the
  * text_pattern_ops indexes radicado and document prefixes, and a trigram index (where pg_trgm installs) name searches.
  */
 
-// ACCENTED → PLAIN is the same folding as the generated `search_name` column (migration 005).
+// ACCENTED → PLAIN is the same folding as the generated `search_name` (migration 005) and `search_text` (009) columns.
 
 export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDate): Promise<Omit<PqrsfInboxResponse, 'counts'>> {
   let q = db
@@ -51,6 +51,9 @@ export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDa
       q = q.where((eb) =>
         eb.or([
           eb('search_name', 'like', sql<string>`translate(lower(${contains}), ${ACCENTED}, ${PLAIN})`),
+          // A word of the request or of the answer (#32): Spanish full text over the generated `search_text`, the term
+          // folded the same way (lower case, no accents), so "certificado" finds "CERTIFICADO" and "certificádo".
+          sql<boolean>`search_text @@ plainto_tsquery('spanish'::regconfig, translate(lower(${term}), ${ACCENTED}, ${PLAIN}))`,
           // Passports and foreign documents carry letters.
           ...(/^[A-Z0-9]{3,}$/.test(key) ? [eb('id_number_key', 'like', `${escapeLike(key)}%`)] : []),
         ]),

@@ -19,6 +19,7 @@ import type { CommunityContext } from '../../forms/server/acknowledge';
 import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
 import { factsOf, readCase } from './staff-case';
 import { readCounts, readInbox } from './staff-inbox';
+import { registerReportRoutes } from './report';
 import { extensionMail, isPlainAddress, responseMail, transferMail } from './staff-mail';
 import {
   canClose,
@@ -111,6 +112,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
       page: (query: PqrsfInboxQuery, day) => readInbox(ctx.db, query, day),
       counts: (day) => readCounts(ctx.db, day),
     });
+    registerReportRoutes(scope, ctx.db, now);
 
     route(scope, ops.startProcessing, async (request) =>
       start(

@@ -314,6 +314,7 @@ export function CaseInbox<
   initial,
   statusOptions,
   unfiltered,
+  links,
 }: {
   /** The ids' prefix (`pqrsf`, `datos`…). */
   id: string;
@@ -330,6 +331,8 @@ export function CaseInbox<
   statusOptions: ReadonlyArray<readonly [string, string]>;
   /** True when the kind's own filter is not set (the default view's empty line says all is done). */
   unfiltered: (applied: F) => boolean;
+  /** The kind's other screens under the intro (the PQRSF report). */
+  links?: ReactNode;
 }) {
   // A link may open the inbox on a deadline (`?plazo=vencidas`, from "Hoy"); clearing the filters goes back to `initial`.
   const due = useSearchParams().get('plazo');
@@ -349,6 +352,7 @@ export function CaseInbox<
       <header>
         <h1 id={`${id}-bandeja-titulo`}>{t.title}</h1>
         <p className="staff-screen__intro">{t.intro}</p>
+        {links}
       </header>
       {listing.kind === 'ready' ? (
         <CaseCounts
