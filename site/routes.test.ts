@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { site } from 'shared/foundation/site';
 import { routeTitle } from 'shared/routes';
 import { matchRoute, pathAliases, routes } from './routes';
+import { matchStaffRoute } from './staff-routes';
 
 /** Every path of spec §2, written as the spec writes it. */
 const specPaths = [
@@ -126,5 +127,13 @@ describe('route table', () => {
   it('has no duplicate paths', () => {
     const lower = routes.map((r) => r.path.toLowerCase());
     expect(new Set(lower).size).toBe(lower.length);
+  });
+});
+
+describe('the panel’s pages', () => {
+  it('opens the fixed pages beside a record’s pattern as themselves (#31, #32), not as a record named like them', () => {
+    expect(matchStaffRoute('/equipo/inscripciones/nueva')?.route.screen).toBe('StaffManualEnrolment');
+    expect(matchStaffRoute('/equipo/pqrsf/informe')?.route.screen).toBe('StaffPqrsfReport');
+    expect(matchStaffRoute('/equipo/inscripciones/INS-1')?.params).toEqual({ reference: 'INS-1' });
   });
 });

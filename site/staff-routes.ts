@@ -34,12 +34,15 @@ export const staffGate = accountStaffGate;
 const order = [
   '/equipo/hoy',
   '/equipo/pqrsf',
+  // Fixed pages before the patterns that would take their last segment for an id.
+  '/equipo/pqrsf/informe',
   '/equipo/pqrsf/:radicado',
   '/equipo/comunidad',
   '/equipo/comunidad/:kind',
   '/equipo/comunidad/:kind/:id',
   '/equipo/boletin',
   '/equipo/inscripciones',
+  '/equipo/inscripciones/nueva',
   '/equipo/inscripciones/:reference',
   '/equipo/facturas',
   '/equipo/facturas/:id',

@@ -34,11 +34,16 @@ export function isStaffPath(pathname: string): boolean {
   return p === STAFF_BASE || p.startsWith(`${STAFF_BASE}/`);
 }
 
-/** The route of `table` a pathname is, with its parameters (URL-decoded), or undefined. */
+/**
+ * The route of `table` a pathname is, with its parameters (URL-decoded), or undefined. A fixed segment wins over a
+ * parameter whatever the table's order (`/equipo/pqrsf/informe` is never the case `:radicado` "informe"): of the
+ * routes that match, the one with the fewest parameters.
+ */
 export function matchStaffRoute<R extends StaffRoute>(
   table: readonly R[],
   pathname: string,
 ): { route: R; params: Record<string, string> } | undefined {
+  let best: { route: R; params: Record<string, string> } | undefined;
   const parts = pathname.replace(/\/+$/, '').split('/');
   for (const route of table) {
     const pattern = route.pattern.split('/');
@@ -57,9 +62,9 @@ export function matchStaffRoute<R extends StaffRoute>(
         ok &&= got.length > 0;
       } else ok = want.toLowerCase() === got.toLowerCase();
     }
-    if (ok) return { route, params };
+    if (ok && (!best || Object.keys(params).length < Object.keys(best.params).length)) best = { route, params };
   }
-  return undefined;
+  return best;
 }
 
 /** A path inside the panel, with its parameters encoded. */
