@@ -19,7 +19,8 @@ export const refundTexts = {
   keyReused: 'Esta solicitud ya se usó para otra inscripción. Cierra el diálogo y vuelve a intentarlo.',
   providerRefused:
     'La pasarela de pagos no aceptó el reembolso (puede que el pago ya no admita reembolsos). Revisa el pago en Mercado Pago.',
-  providerDown: 'No pudimos comunicarnos con la pasarela de pagos. No se reembolsó nada; intenta de nuevo en unos minutos.',
+  providerDown:
+    'La pasarela de pagos no confirmó el reembolso: puede que se haya hecho o no. Vuelve a intentarlo desde este mismo formulario; nunca se devolverá dos veces.',
 } as const;
 
 /** POST …/:reference/reembolso: how much (whole COP), why, and the request's key (the same on a retry). */

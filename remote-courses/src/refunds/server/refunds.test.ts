@@ -226,4 +226,42 @@ describe('refunds of enrolments from the panel', () => {
     await settle();
     expect((await mailsTo('doble@example.com')).filter((m) => m.subject.startsWith('Te devolvimos el dinero de tu curso'))).toHaveLength(1);
   });
+
+  it('keeps the claim when the provider refunded but its answer was lost: the retry gets that refund, never a second one', async () => {
+    const { reference, paymentId, price } = await paidEnrolment('timeout@example.com');
+    const provider = api.ctx.payments!;
+    // The provider makes the refund, then the answer never arrives (a timeout).
+    const lostAnswer = {
+      ...provider,
+      refund: async (...args: Parameters<typeof provider.refund>) => {
+        await provider.refund(...args);
+        throw new Error('socket hang up');
+      },
+    };
+    api.ctx.payments = lostAnswer;
+    const body = { monto: 50_000, clave: 'respuesta-perdida-0000-1111' };
+    let lost;
+    try {
+      lost = await refund(reference, body);
+    } finally {
+      api.ctx.payments = provider;
+    }
+    expect(lost.statusCode).toBe(502);
+    expect(lost.json<{ message: string }>().message).toMatch(/nunca se devolverá dos veces/);
+    expect(providerPayment(paymentId)?.transaction_amount_refunded).toBe(50_000);
+    // The uncertain claim stays counted: another refund of everything "left" cannot take the same money twice.
+    const all = await refund(reference, { monto: price });
+    expect(all.statusCode).toBe(400);
+
+    // The dialog's retry (same key): the provider answers the refund it made; recorded, audited and told once.
+    const retried = await refund(reference, body);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<RefundSummary>()).toMatchObject({ refunded: 50_000, refundable: price - 50_000, refunds: [{ amount: 50_000 }] });
+    expect(providerPayment(paymentId)?.refunds).toHaveLength(1);
+    expect(await audits(reference)).toHaveLength(1);
+    await settle();
+    expect((await mailsTo('timeout@example.com')).filter((m) => m.subject.startsWith('Te devolvimos el dinero de tu curso'))).toHaveLength(
+      1,
+    );
+  });
 });

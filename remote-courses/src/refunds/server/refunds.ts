@@ -115,7 +115,18 @@ export const refundStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
           if (earlier.enrolment_reference !== reference) throw ledgerConflict(refundTexts.keyReused);
           // A double click or a retried request: the refund it asked for, once.
           if (earlier.state === 'done') return { repeat: true as const, enrolment: e };
-          throw ledgerConflict(refundTexts.inProgress);
+          // A claim whose provider call ended without a clear answer (a timeout: the provider may have refunded): the
+          // same key asks the provider again, which answers the refund it made, if any, instead of a second one.
+          const { refunded } = await summaryOf(trx, e);
+          const others = refunded - earlier.amount;
+          return {
+            repeat: false as const,
+            enrolment: e,
+            id: earlier.id,
+            paymentId: earlier.payment_id,
+            amount: earlier.amount,
+            full: earlier.amount === e.price - others,
+          };
         }
         if (e.payment_status !== 'approved' || !e.payment_id) throw ledgerConflict(refundTexts.notRefundable);
         const { refunded } = await summaryOf(trx, e);
@@ -135,35 +146,48 @@ export const refundStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        return { repeat: false as const, enrolment: e, id: row.id, paymentId: e.payment_id, full: monto === left };
+        return { repeat: false as const, enrolment: e, id: row.id, paymentId: e.payment_id, amount: monto, full: monto === left };
       });
       if (claim.repeat) return summaryOf(ctx.db, claim.enrolment);
 
-      // 2. The provider, with the same key. Refused or unreachable: the claim goes, nothing was refunded.
+      // 2. The provider, with the same key. Refused: the claim goes, nothing was refunded. No clear answer (a timeout, the
+      // provider's own failure): the claim stays and keeps its amount out of what is left, since the provider may have
+      // refunded; the dialog's retry sends the same key, and the provider answers the refund it made instead of a second.
       let refund;
       try {
-        refund = await ctx.payments.refund(claim.paymentId, claim.full ? undefined : monto, clave);
+        refund = await ctx.payments.refund(claim.paymentId, claim.full ? undefined : claim.amount, clave);
       } catch (err) {
-        await ctx.db.deleteFrom('courses.refunds').where('id', '=', claim.id).where('state', '=', 'requested').execute();
         const status = err instanceof PaymentProviderError ? err.providerStatus : undefined;
-        request.log.warn({ reference, status, err: String(err) }, 'refund not made by the provider');
-        if (status !== undefined && status >= 400 && status < 500) throw ledgerConflict(refundTexts.providerRefused);
+        request.log.warn({ reference, status, err: String(err) }, 'refund not confirmed by the provider');
+        if (status !== undefined && status >= 400 && status < 500) {
+          await ctx.db.deleteFrom('courses.refunds').where('id', '=', claim.id).where('state', '=', 'requested').execute();
+          throw ledgerConflict(refundTexts.providerRefused);
+        }
         throw new ApiError(502, 'provider_unavailable', refundTexts.providerDown);
       }
+      // The answer is this payment's refund (a key the provider knew from elsewhere would answer another's).
+      if (refund.paymentId !== claim.paymentId) {
+        request.log.error({ reference, answered: refund.paymentId }, 'refund answered for another payment');
+        throw ledgerConflict(refundTexts.keyReused);
+      }
 
-      // 3. Recorded and audited together.
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
+      // 3. Recorded and audited together, by the one request that completes the claim (two retries of one key may both
+      // reach here with the provider's one refund).
+      const completed = await ctx.db.transaction().execute(async (trx) => {
+        const done = await trx
           .updateTable('courses.refunds')
           .set({ state: 'done', provider_refund_id: refund.id, amount: refund.amount, done_at: new Date() })
           .where('id', '=', claim.id)
-          .execute();
+          .where('state', '=', 'requested')
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) === 0) return false;
         await recordAudit(trx, who, {
           action: 'courses.enrolment.refund',
           entity: 'enrolment',
           entityId: reference,
           detail: { monto: refund.amount, total: claim.full, motivo, pago: claim.paymentId, reembolso: refund.id },
         });
+        return true;
       });
 
       // 4. Nothing left: the provider's refunded payment, applied as its notification is (the notification, when it
@@ -177,8 +201,8 @@ export const refundStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
         }
       }
 
-      // 5. The student hears it, in the e-mail's own outbox.
-      await ctx.mailer.send(refundMail(ctx, claim.enrolment, refund.amount, claim.full));
+      // 5. The student hears it once, in the e-mail's own outbox.
+      if (completed) await ctx.mailer.send(refundMail(ctx, claim.enrolment, refund.amount, claim.full));
 
       const now = await ctx.db
         .selectFrom('courses.enrolments')
