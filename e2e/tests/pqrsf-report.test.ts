@@ -87,7 +87,7 @@ async function searchInbox(page: Page, q: string, status: string, shown: number)
   await page.goto('/equipo/pqrsf');
   await waitForHeading(page, 'PQRSF');
   await page.getByLabel('Estado', { exact: true }).selectOption({ label: status });
-  const search = page.getByLabel(/^Buscar por radicado, nombre o documento/);
+  const search = page.getByLabel(/^Buscar por radicado, nombre, documento o palabras del texto/);
   await search.fill(q);
   await search.press('Enter');
   const table = page.getByRole('table', { name: new RegExp(`^Solicitudes ordenadas por fecha de vencimiento \\(${shown} mostradas?\\)$`) });

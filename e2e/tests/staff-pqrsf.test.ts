@@ -41,7 +41,7 @@ async function file(email: string, idNumber: string, requestType: string): Promi
 async function openCase(page: Page, radicado: string) {
   await page.goto('/equipo/pqrsf');
   await waitForHeading(page, 'PQRSF');
-  const search = page.getByLabel(/^Buscar por radicado, nombre o documento/);
+  const search = page.getByLabel(/^Buscar por radicado, nombre, documento o palabras del texto/);
   await search.fill(radicado);
   await search.press('Enter');
   const link = page.getByRole('link', { name: new RegExp(`^Abrir la solicitud ${radicado}`) });

@@ -35,7 +35,7 @@ export const dataInboxTexts = {
   kind: 'Tipo',
   anyKind: 'Todos los tipos',
   caption: (shown: number, more: boolean) =>
-    `Solicitudes sobre datos personales por fecha de vencimiento (${shown} mostradas${more ? '; hay más' : ''})`,
+    `Solicitudes sobre datos personales por fecha de vencimiento (${shown} ${shown === 1 ? 'mostrada' : 'mostradas'}${more ? '; hay más' : ''})`,
   columns: ['Radicado', 'Vence', 'Estado', 'Tipo', 'Nombre', 'Radicada'] as const,
   noName: 'Datos de contacto suprimidos',
   openRequest: (radicado: string, name: string | null) => `Abrir la solicitud ${radicado}${name ? ` de ${name}` : ''}`,

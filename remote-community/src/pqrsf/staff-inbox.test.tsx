@@ -76,21 +76,21 @@ describe('the PQRSF inbox', () => {
     const { calls } = renderInbox({ [INBOX]: [ok(page([overdue, soon, later])), ok(page([later])), ok(page([overdue])), ok(page([]))] });
     await screen.findByRole('table');
 
-    await user.click(screen.getByLabelText('Buscar por radicado, nombre o documento'));
+    await user.click(screen.getByLabelText('Buscar por radicado, nombre, documento o palabras del texto'));
     await user.keyboard('oscar');
     await user.selectOptions(screen.getByLabelText('Tipo'), 'Solicitud');
     await user.selectOptions(screen.getByLabelText('Estado'), 'todas');
-    await user.click(screen.getByLabelText('Buscar por radicado, nombre o documento'));
+    await user.click(screen.getByLabelText('Buscar por radicado, nombre, documento o palabras del texto'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]?.body).toEqual({ status: 'todas', type: 'Solicitud', q: 'oscar' });
-    expect(await screen.findByRole('table', { name: /1 mostradas/ })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: /\(1 mostrada\)/ })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: /2 Vencidas/ }));
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]?.body).toEqual({ status: 'abiertas', due: 'vencidas' });
     expect((screen.getByLabelText('Plazo') as HTMLSelectElement).value).toBe('vencidas');
-    expect((screen.getByLabelText('Buscar por radicado, nombre o documento') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Buscar por radicado, nombre, documento o palabras del texto') as HTMLInputElement).value).toBe('');
 
     await user.selectOptions(screen.getByLabelText('Estado'), 'Cerrada');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));

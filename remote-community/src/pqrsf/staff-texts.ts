@@ -8,7 +8,7 @@ export const inboxTexts = {
   ...caseInboxTexts,
   title: 'PQRSF',
   intro: 'Peticiones, quejas, reclamos, sugerencias y felicitaciones, de la que vence primero a la que vence después.',
-  search: 'Buscar por radicado, nombre o documento',
+  search: 'Buscar por radicado, nombre, documento o palabras del texto',
   searchHint: 'Basta con el comienzo del radicado o del documento, parte del nombre o una palabra de la solicitud o de la respuesta.',
   statusOptions: {
     abiertas: 'Abiertas (en proceso o en trámite)',
@@ -22,7 +22,7 @@ export const inboxTexts = {
   type: 'Tipo',
   anyType: 'Todos los tipos',
   caption: (shown: number, more: boolean) =>
-    `Solicitudes ordenadas por fecha de vencimiento (${shown} mostradas${more ? '; hay más' : ''})`,
+    `Solicitudes ordenadas por fecha de vencimiento (${shown} ${shown === 1 ? 'mostrada' : 'mostradas'}${more ? '; hay más' : ''})`,
   columns: ['Radicado', 'Vence', 'Estado', 'Tipo', 'Nombre', 'Radicada'] as const,
   openCase: (radicado: string, name: string) => `Abrir la solicitud ${radicado} de ${name}`,
 } as const;
