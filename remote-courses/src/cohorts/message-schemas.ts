@@ -31,6 +31,7 @@ export const cohortMessageTexts = {
   alreadySent: 'Este mensaje ya se había enviado: no se envió de nuevo.',
   subjectRequired: 'Escribe el asunto.',
   subjectTooLong: `Escribe como máximo ${SUBJECT_MAX} caracteres en el asunto.`,
+  subjectOneLine: 'Escribe el asunto en una sola línea.',
   textRequired: 'Escribe el mensaje.',
   textTooLong: `Escribe como máximo ${TEXT_MAX} caracteres en el mensaje.`,
   messageIdInvalid: 'El mensaje no es válido. Cierra el formulario y vuelve a abrirlo.',
@@ -42,9 +43,13 @@ export const cohortMessageTexts = {
 } as const;
 const t = cohortMessageTexts;
 
-const subjectField = z
-  .string({ error: t.subjectRequired })
-  .check(z.trim(), z.minLength(1, { error: t.subjectRequired }), z.maxLength(SUBJECT_MAX, { error: t.subjectTooLong }));
+const subjectField = z.string({ error: t.subjectRequired }).check(
+  z.trim(),
+  z.minLength(1, { error: t.subjectRequired }),
+  z.maxLength(SUBJECT_MAX, { error: t.subjectTooLong }),
+  // One line: an e-mail subject has no line breaks (nor control characters) to carry.
+  z.regex(/^[^\p{Cc}]*$/u, { error: t.subjectOneLine }),
+);
 const textField = z
   .string({ error: t.textRequired })
   .check(z.trim(), z.minLength(1, { error: t.textRequired }), z.maxLength(TEXT_MAX, { error: t.textTooLong }));

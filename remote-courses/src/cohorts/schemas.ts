@@ -108,12 +108,25 @@ const timeOfDay = z.optional(
   ),
 );
 
-/** An https address without spaces or credentials, as people paste a meeting link; empty: none. */
+/**
+ * An https address as people paste a meeting link; empty: none. Refused: spaces, credentials, a backslash (browsers
+ * read `https://a.com\@b.com` as host a.com while the text shows b.com), an IP address, and a host name outside ASCII
+ * (a look-alike of a known one, as `gооgle.com` with Cyrillic o's: URL keeps it as punycode `xn--`).
+ */
 export function isJoinUrl(value: string): boolean {
-  if (!/^https:\/\/\S+$/i.test(value) || value.length > 500) return false;
+  if (!/^https:\/\/[^\s\\]+$/i.test(value) || value.length > 500) return false;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.includes('.') && url.username === '' && url.password === '';
+    const host = url.hostname;
+    return (
+      url.protocol === 'https:' &&
+      host.includes('.') &&
+      url.username === '' &&
+      url.password === '' &&
+      !/^[\d.]+$/.test(host) &&
+      !host.startsWith('[') &&
+      !host.split('.').some((label) => label.startsWith('xn--'))
+    );
   } catch {
     return false;
   }

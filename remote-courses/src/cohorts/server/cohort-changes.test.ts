@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';
@@ -150,6 +151,27 @@ describe('cohort classes, joining details and the change e-mail', () => {
       .orderBy('id')
       .execute();
     expect(JSON.stringify(audit[1]!.detail)).toContain('https://meet.example/nuevo');
+  });
+
+  it('sends at most the day’s cap of change e-mails to a cohort: further saves are kept, told in Mis Cursos only', async () => {
+    const { cohort } = (await create()).json() as { cohort: { id: number } };
+    await student(cohort.id, 'tope@example.com');
+    for (let i = 1; i <= 5; i++) expect((await update(cohort.id, { access_instructions: `Sala ${i}` })).statusCode).toBe(200);
+    // Three a day, messages and change notices together (src/cohorts/server/messages.ts).
+    expect(await changeMails('tope@example.com')).toHaveLength(3);
+    const saved = await api.db
+      .selectFrom('courses.cohorts')
+      .select('access_instructions')
+      .where('id', '=', cohort.id)
+      .executeTakeFirstOrThrow();
+    expect(saved.access_instructions).toBe('Sala 5');
+    const message = await api.app.inject({
+      method: 'POST',
+      url: `/api/courses/staff/cohorts/${cohort.id}/mensajes`,
+      payload: { message_id: randomUUID(), subject: 'Otro aviso', text: 'Hola.' },
+      headers: asStaff,
+    });
+    expect(message.statusCode).toBe(429);
   });
 
   it('the 24-hour reminder carries the weekly schedule and how to join', async () => {

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { formatLongDate } from 'shared/format/dates';
 import type { ApiContext } from 'shared/server/api-contract';
 import { renderMail } from 'shared/server/mail-template';
 import { describeWeeklyClasses, weeklyClasses } from '../../../manifest/class-schedule';
+import { MAX_MESSAGES_PER_DAY } from '../message-schemas';
+import { cohortMailsToday } from './messages';
 
 /**
  * What a cohort's students are told about its classes (#31): the schedule and how to join, in the 24-hour reminder
@@ -72,10 +75,19 @@ type NoticeContext = Pick<ApiContext, 'db' | 'mailer' | 'settings'>;
 
 /**
  * One e-mail to each enrolled student of the cohort (paid and not yet completed; one per address even with two modules
- * in it) saying what changed. Answers how many went out.
+ * in it) saying what changed. Answers how many went out, or -1 when the cohort had its e-mails of the day.
  */
-export async function notifyCohortChange(ctx: NoticeContext, cohortId: number, changes: CohortChange[]): Promise<number> {
+export async function notifyCohortChange(
+  ctx: NoticeContext,
+  cohortId: number,
+  changes: CohortChange[],
+  sentBy: string,
+  now = new Date(),
+): Promise<number> {
   if (changes.length === 0) return 0;
+  // Under the cohort's daily cap of the team's e-mails (messages and change notices alike, ./messages.ts): six saves
+  // in a row must not become six e-mails. Past it the change is saved and shown in Mis Cursos, without an e-mail.
+  if ((await cohortMailsToday(ctx.db, cohortId, now)) >= MAX_MESSAGES_PER_DAY) return -1;
   const students = await ctx.db
     .selectFrom('courses.enrolments')
     .select(['email', 'course_title'])
@@ -86,6 +98,18 @@ export async function notifyCohortChange(ctx: NoticeContext, cohortId: number, c
     .execute();
   const seen = new Set<string>();
   let sent = 0;
+  // Kept with the cohort's messages: what the students were told, and it counts toward the day's cap.
+  await ctx.db
+    .insertInto('courses.cohort_messages')
+    .values({
+      message_id: `cambio-${randomUUID()}`,
+      cohort_id: cohortId,
+      subject: 'Cambios en tu curso',
+      body: changes.map((c) => `${c.label}: antes ${c.from}; ahora ${c.to}.`).join('\n'),
+      sent_by: sentBy,
+      recipients: new Set(students.map((s) => s.email.trim().toLowerCase())).size,
+    })
+    .execute();
   for (const s of students) {
     const key = s.email.trim().toLowerCase();
     if (!key || seen.has(key)) continue;

@@ -251,9 +251,11 @@ export const cohortRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => 
       // Once the change is stored: each enrolled student of the cohort gets one e-mail with what changed (#31).
       // The change is saved either way: a failing mail queue is logged for the team, never answered as a failed save.
       if (changes.length > 0)
-        await notifyCohortChange(ctx, id, changes).catch((err: unknown) =>
-          request.log.error({ err: (err as Error).name, cohort: id }, 'cohort change e-mails failed'),
-        );
+        await notifyCohortChange(ctx, id, changes, staffOf(request).email)
+          .then((sent) => {
+            if (sent < 0) request.log.warn({ cohort: id }, 'cohort change saved without e-mails: the day’s cap was reached');
+          })
+          .catch((err: unknown) => request.log.error({ err: (err as Error).name, cohort: id }, 'cohort change e-mails failed'));
       const [cohort] = await staffCohorts(ctx.db, now, id);
       return { cohort: cohort! };
     });

@@ -19,13 +19,18 @@ describe('cohort messages', () => {
   const cursos = as('cursos@fundacion.org');
   const cohorts = { main: 0, other: 0, limited: 0 };
 
-  const enrol = async (over: Record<string, unknown>, cohortId: number, status: string) => {
+  const enrol = async (
+    over: Record<string, unknown>,
+    cohortId: number,
+    status: string,
+    payment = status === 'ENROLLED' ? 'approved' : 'pending',
+  ) => {
     const lead = await api.app.inject({ method: 'POST', url: '/api/courses/leads', payload: { ...sampleEnrolment, ...over } });
     expect(lead.statusCode).toBe(201);
     const reference = lead.json<{ id: string }>().id;
     await api.db
       .updateTable('courses.enrolments')
-      .set({ cohort_id: cohortId, enrollment_status: status })
+      .set({ cohort_id: cohortId, enrollment_status: status, payment_status: payment })
       .where('reference', '=', reference)
       .execute();
   };
@@ -60,6 +65,8 @@ describe('cohort messages', () => {
     await enrol({ student_name: 'José', email: 'jose@example.com' }, cohorts.main, 'ENROLLED');
     await enrol({ student_name: 'Lucía', email: 'lucia@example.com' }, cohorts.main, 'ENROLLED');
     await enrol({ student_name: 'Pedro', email: 'pendiente@example.com' }, cohorts.main, 'PENDING');
+    // Enrolled, but its payment is disputed: not written to until the dispute is settled.
+    await enrol({ student_name: 'Marta', email: 'disputa@example.com' }, cohorts.main, 'ENROLLED', 'in_mediation');
     await enrol({ student_name: 'Otra', email: 'otra@example.com' }, cohorts.other, 'ENROLLED');
     await enrol({ student_name: 'Ana', email: 'ana@example.com' }, cohorts.limited, 'ENROLLED');
   });
@@ -126,5 +133,9 @@ describe('cohort messages', () => {
     const empty = await send(cohorts.main, message({ subject: '   ' }));
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('Escribe el asunto.');
+    const twoLines = await send(cohorts.main, message({ subject: 'Cambio\r\nBcc: todos@example.com' }));
+    expect(twoLines.statusCode).toBe(400);
+    expect(twoLines.body).toContain('Escribe el asunto en una sola línea.');
+    expect(await mailsWith('Cambio\r\n')).toHaveLength(0);
   });
 });

@@ -33,6 +33,8 @@ const enrolledIn = (db: SiteDb, cohortId: number): Promise<Recipient[]> =>
     .select(['reference', 'email', 'student_name'])
     .where('cohort_id', '=', cohortId)
     .where('enrollment_status', '=', 'ENROLLED')
+    // Paid (or entered by the team), as the change e-mails and the course page ask: a disputed payment is not a student.
+    .where('payment_status', '=', 'approved')
     .orderBy('id')
     .execute();
 
@@ -49,6 +51,17 @@ export function cohortMessageMail(to: Recipient, message: { subject: string; tex
 
 /** The instant Bogotá's current day began (UTC−5, no daylight saving time). */
 const bogotaDayStart = (now: Date) => new Date(`${bogotaDay(now)}T05:00:00.000Z`);
+
+/** How many e-mails the team sent the cohort today (Bogotá): its messages and its change notices, under one cap. */
+export async function cohortMailsToday(db: SiteDb, cohortId: number, now: Date): Promise<number> {
+  const today = await db
+    .selectFrom('courses.cohort_messages')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('cohort_id', '=', cohortId)
+    .where('created_at', '>=', bogotaDayStart(now))
+    .executeTakeFirstOrThrow();
+  return Number(today.n);
+}
 
 export const cohortMessageRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
   await registerStaffRoutes(app, ctx, { roles: ['cursos'] }, async (staff) => {
@@ -93,13 +106,7 @@ export const cohortMessageRoutes: FastifyPluginAsync<ApiContext> = async (app, c
           if (earlier.cohort_id !== cohort.id) throw new ApiError(409, 'conflict', t.otherCohort);
           return null;
         }
-        const today = await trx
-          .selectFrom('courses.cohort_messages')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('cohort_id', '=', cohort.id)
-          .where('created_at', '>=', bogotaDayStart(now))
-          .executeTakeFirstOrThrow();
-        if (Number(today.n) >= MAX_MESSAGES_PER_DAY) throw new ApiError(429, 'too_many_messages', t.tooMany);
+        if ((await cohortMailsToday(trx, cohort.id, now)) >= MAX_MESSAGES_PER_DAY) throw new ApiError(429, 'too_many_messages', t.tooMany);
         const recipients = await enrolledIn(trx, cohort.id);
         await trx
           .insertInto('courses.cohort_messages')

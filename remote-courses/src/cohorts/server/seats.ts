@@ -4,6 +4,7 @@ import { cohortTexts, type PublicCohort } from '../schemas';
 import type { SeatHoldLimits, ServerSettings } from 'shared/server/api-contract';
 import type { Database, SiteDb } from 'shared/server/database';
 import type { ProviderPayment } from 'shared/server/payments/provider';
+import { reversalStatuses } from 'shared/server/payments/reversals';
 import { clientNetwork } from 'shared/server/client-network';
 import { ApiError } from 'shared/server/http';
 import { bogotaDay } from 'shared/server/jobs';
@@ -42,9 +43,10 @@ export function pendingSeatDeadline(payment: Pick<ProviderPayment, 'date_of_expi
 /**
  * SQL over `courses.enrolments`: the enrolment holds a seat at `now` without having paid — its checkout is open, or its
  * payment waits before its deadline. Null-safe (a row without either date holds nothing), so `not` of it is exact too.
+ * A payment refunded or charged back holds nothing, whatever its checkout's hold still says (the money went back).
  */
 export const holdsUnpaidSeat = (now: Date) =>
-  sql<SqlBool>`(payment_status not in (${sql.join([...seatTakingStatuses])}) and (coalesce(seat_held_until > ${now}, false) or (payment_status in (${sql.join([...seatWaitingStatuses])}) and coalesce(pending_seat_until > ${now}, false))))`;
+  sql<SqlBool>`(payment_status not in (${sql.join([...seatTakingStatuses, ...reversalStatuses])}) and (coalesce(seat_held_until > ${now}, false) or (payment_status in (${sql.join([...seatWaitingStatuses])}) and coalesce(pending_seat_until > ${now}, false))))`;
 
 /** How long an open checkout holds a seat (COURSES_SEAT_HOLD_MINUTES, default 45 minutes). */
 export function seatHoldMs(): number {

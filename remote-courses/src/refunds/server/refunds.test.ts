@@ -10,6 +10,7 @@ import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { readCourseEnrolments } from '../../../manifest/course-enrolments';
+import { seatsOf } from '../../cohorts/server/seats';
 import { coursesApi } from '../../../server/index';
 import { readInvoicingConfig } from '../../invoicing/server/config';
 import { InvoicingUnavailable, type InvoicingClient } from '../../invoicing/server/factus';
@@ -137,7 +138,11 @@ describe('refunds of enrolments from the panel', () => {
     expect(providerPayment(paymentId)).toMatchObject({ status: 'refunded', transaction_amount_refunded: price });
     await settle();
     // Withdrawn the way the provider's refund notification withdraws it (the notification that follows changes nothing).
-    expect(await enrolment(reference)).toMatchObject({ payment_status: 'refunded', enrollment_status: 'WITHDRAWN' });
+    const withdrawn = await enrolment(reference);
+    expect(withdrawn).toMatchObject({ payment_status: 'refunded', enrollment_status: 'WITHDRAWN' });
+    // Its seat is free at once: neither taken nor still held by the checkout it was paid through.
+    const seats = await seatsOf(api.db, [withdrawn.cohort_id!], new Date());
+    expect(seats.get(withdrawn.cohort_id!)).toEqual({ taken: 0, held: 0 });
     const [audit, ...more] = await audits(reference);
     expect(more).toHaveLength(0);
     expect(audit).toMatchObject({ actor_email: 'finanzas@fundacion.org' });
