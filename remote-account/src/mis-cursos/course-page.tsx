@@ -8,6 +8,7 @@ import { useSignedInCall, useSignedInDownload } from 'shared/api/use-operation';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import { FormMessage } from 'shared/ui/form';
+import { FileButton } from './file-button';
 import { PageFrame } from 'shared/ui/page-frame';
 import { coursePageOperations as ops } from './course-page-operations';
 import { moduleStateLabels, type CoursePage, type ModuleState } from './course-page-schemas';
@@ -39,43 +40,6 @@ type Load =
 
 /** The badges Mis Cursos uses (account.css). */
 const tone: Record<ModuleState, string> = { por_iniciar: 'neutral', en_curso: 'warning', completado: 'success', no_incluido: 'neutral' };
-
-/** "Añadir a mi calendario": the .ics comes from the API with the session's token, so fetch and save it as a file. */
-function CalendarButton({ reference, fetchCalendar }: { reference: string; fetchCalendar: () => Promise<Blob | null> }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
-      const ics = await fetchCalendar();
-      if (!ics) throw new Error('sin calendario');
-      const url = URL.createObjectURL(ics);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `curso-${reference}.ics`;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setState('idle');
-    } catch {
-      setState('error');
-    }
-  };
-  return (
-    <div>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => void download()}
-        disabled={state === 'busy'}
-        aria-busy={state === 'busy' || undefined}
-      >
-        {state === 'busy' ? t.calendarBusy : t.calendarButton}
-      </button>
-      {state === 'error' ? <FormMessage kind="error">{t.calendarError}</FormMessage> : null}
-    </div>
-  );
-}
 
 function CourseDetails({ page, fetchCalendar }: { page: CoursePage; fetchCalendar: () => Promise<Blob | null> }) {
   return (
@@ -129,7 +93,13 @@ function CourseDetails({ page, fetchCalendar }: { page: CoursePage; fetchCalenda
         {page.calendar_available ? (
           <>
             <p>{t.calendarText}</p>
-            <CalendarButton reference={page.id} fetchCalendar={fetchCalendar} />
+            <FileButton
+              fetchFile={fetchCalendar}
+              filename={`curso-${page.id}.ics`}
+              label={t.calendarButton}
+              busyLabel={t.calendarBusy}
+              errorText={t.calendarError}
+            />
           </>
         ) : (
           <p>{t.calendarLater}</p>

@@ -10,6 +10,7 @@ import { AppLink } from 'shared/navigation';
 import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import type { CourseLink, Enrollment, EnrollmentInvoice } from './schemas';
 import { FormMessage } from 'shared/ui/form';
+import { FileButton } from './file-button';
 import { PageFrame } from 'shared/ui/page-frame';
 import { accountOperations } from './operations';
 import { statusView } from './enrollment-status';
@@ -38,63 +39,15 @@ const dateOf = (iso: string | null) => {
   return Number.isNaN(instant.getTime()) ? iso : formatLongDate(colombianDate(instant));
 };
 
-/**
- * Downloads a PDF of the account API: its endpoints need the Bearer token, so fetch + blob instead of a link (the
- * declared download brings the session's token; without a session nothing is sent and the button says it failed).
- */
-function PdfButton({
-  fetchPdf,
-  filename,
-  label,
-  errorText,
-}: {
-  fetchPdf: () => Promise<Blob | null>;
-  filename: string;
-  label: string;
-  errorText: string;
-}) {
-  const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
-      const pdf = await fetchPdf();
-      if (!pdf) throw new Error('sin PDF');
-      const url = URL.createObjectURL(pdf);
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = filename;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-      setState('idle');
-    } catch {
-      setState('error');
-    }
-  };
-  return (
-    <div>
-      <button
-        type="button"
-        className="btn btn--ghost"
-        onClick={() => void download()}
-        disabled={state === 'busy'}
-        aria-busy={state === 'busy' || undefined}
-      >
-        {state === 'busy' ? t.certificateBusy : label}
-      </button>
-      {state === 'error' ? <FormMessage kind="error">{errorText}</FormMessage> : null}
-    </div>
-  );
-}
-
 /** Downloads the enrolment certificate. */
 function CertificateButton({ enrollment, session }: { enrollment: Enrollment; session: TokenSource }) {
   const downloadCertificate = useSignedInDownload(accountOperations.certificate, session);
   const completed = enrollment.enrollment_status === 'COMPLETED';
   return (
-    <PdfButton
-      fetchPdf={() => downloadCertificate({ params: { id: enrollment.id } })}
+    <FileButton
+      className="btn btn--ghost"
+      busyLabel={t.certificateBusy}
+      fetchFile={() => downloadCertificate({ params: { id: enrollment.id } })}
       // Once completed, the server answers the completion certificate (#31) instead of the constancia of enrolment.
       filename={completed ? `certificado-finalizacion-${enrollment.id}.pdf` : `certificado-inscripcion-${enrollment.id}.pdf`}
       label={completed ? t.completionCertificate : t.certificate}
@@ -127,8 +80,10 @@ function InvoiceDocument({
           {invoice ? t.cufe : t.cude}: <code translate="no">{shown.cufe}</code>
         </small>
       </p>
-      <PdfButton
-        fetchPdf={() => downloadInvoice({ params: { id: enrollment.id }, query: { tipo: kind } })}
+      <FileButton
+        className="btn btn--ghost"
+        busyLabel={t.certificateBusy}
+        fetchFile={() => downloadInvoice({ params: { id: enrollment.id }, query: { tipo: kind } })}
         filename={`${invoice ? 'factura' : 'nota-credito'}-${shown.number}.pdf`}
         label={invoice ? t.invoiceDownload : t.creditNoteDownload}
         errorText={t.documentError}
