@@ -20,6 +20,13 @@ const noPersonalData = new Set([
   'GET /api/courses/staff/enrolments/opciones',
   // Cohorts' dates, schedules and seat counts.
   'GET /api/courses/staff/cohorts',
+  // A manual enrolment's choices (#31): courses, modules and open cohorts with their seats left.
+  'GET /api/courses/staff/enrolments/manual/opciones',
+  // The cohorts an enrolment may move to (#31): dates, schedules and seats left, nothing of the student.
+  'GET /api/courses/staff/enrolments/:reference/grupos',
+  // Course revenue per month (#31): counts and sums per course, on screen and as CSV.
+  'GET /api/courses/staff/enrolments/ingresos',
+  'GET /api/courses/staff/enrolments/ingresos/exportar',
   // The campaigns' texts and goals.
   'GET /api/giving/staff/campaigns',
   // Sums of approved donations per month and year.
