@@ -8,7 +8,7 @@ import { useSignedInCall, useSignedInDownload } from 'shared/api/use-operation';
 import { AppLink, useNavigation } from 'shared/navigation';
 import { selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import { FormMessage } from 'shared/ui/form';
-import { FileButton } from './file-button';
+import { FileButton, LoadFailed, Loading } from './page-parts';
 import { PageFrame } from 'shared/ui/page-frame';
 import { coursePageOperations as ops } from './course-page-operations';
 import { moduleStateLabels, type CoursePage, type ModuleState } from './course-page-schemas';
@@ -167,20 +167,9 @@ export default function MyCoursePage() {
   } else if (!reference || load.state === 'missing') {
     body = <FormMessage kind="error">{t.notFound}</FormMessage>;
   } else if (load.state === 'loading' || (load.state === 'done' && load.owner !== owner)) {
-    body = (
-      <p role="status" className="lead">
-        {t.loading}
-      </p>
-    );
+    body = <Loading text={t.loading} />;
   } else if (load.state === 'error') {
-    body = (
-      <div>
-        <FormMessage kind="error">{t.loadError}</FormMessage>
-        <button type="button" className="btn" onClick={() => void fetchPage()}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    body = <LoadFailed text={t.loadError} retry={t.retry} onRetry={() => void fetchPage()} />;
   } else {
     title = load.page.course_name;
     body = <CourseDetails page={load.page} fetchCalendar={() => downloadCalendar({ params: { id: reference } })} />;

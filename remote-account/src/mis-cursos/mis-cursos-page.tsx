@@ -10,7 +10,7 @@ import { AppLink } from 'shared/navigation';
 import { selectAuthNotice, selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSelector } from 'shared/store';
 import type { CourseLink, Enrollment, EnrollmentInvoice } from './schemas';
 import { FormMessage } from 'shared/ui/form';
-import { FileButton } from './file-button';
+import { FileButton, LoadFailed, Loading } from './page-parts';
 import { PageFrame } from 'shared/ui/page-frame';
 import { accountOperations } from './operations';
 import { statusView } from './enrollment-status';
@@ -234,20 +234,9 @@ export default function MisCursosPage() {
     body = <AnonymousPrompt notice={notice ?? (load.state === 'expired' ? 'Sesión expirada' : null)} />;
   } else if (load.state === 'loading' || (load.state === 'done' && load.owner !== owner)) {
     // Another person's list (they signed out and this one signed in before the new list came) is never shown.
-    body = (
-      <p role="status" className="lead">
-        {t.loading}
-      </p>
-    );
+    body = <Loading text={t.loading} />;
   } else if (load.state === 'error') {
-    body = (
-      <div>
-        <FormMessage kind="error">{t.loadError}</FormMessage>
-        <button type="button" className="btn" onClick={() => void fetchEnrollments()}>
-          {t.retry}
-        </button>
-      </div>
-    );
+    body = <LoadFailed text={t.loadError} retry={t.retry} onRetry={() => void fetchEnrollments()} />;
   } else if (load.enrollments.length === 0) {
     body = (
       <section className="card" aria-labelledby="sin-cursos">

@@ -5,7 +5,7 @@ import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
-import { bogotaDay } from 'shared/server/jobs';
+import { colombianDate, colombianDayStart } from 'shared/format/business-days';
 import { renderMail } from 'shared/server/mail-template';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { route } from 'shared/server/operation-routes';
@@ -50,7 +50,6 @@ export function cohortMessageMail(to: Recipient, message: { subject: string; tex
 }
 
 /** The instant Bogotá's current day began (UTC−5, no daylight saving time). */
-const bogotaDayStart = (now: Date) => new Date(`${bogotaDay(now)}T05:00:00.000Z`);
 
 /** How many e-mails the team sent the cohort today (Bogotá): its messages and its change notices, under one cap. */
 export async function cohortMailsToday(db: SiteDb, cohortId: number, now: Date): Promise<number> {
@@ -58,7 +57,7 @@ export async function cohortMailsToday(db: SiteDb, cohortId: number, now: Date):
     .selectFrom('courses.cohort_messages')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('cohort_id', '=', cohortId)
-    .where('created_at', '>=', bogotaDayStart(now))
+    .where('created_at', '>=', colombianDayStart(colombianDate(now)))
     .executeTakeFirstOrThrow();
   return Number(today.n);
 }

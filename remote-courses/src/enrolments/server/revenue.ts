@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { courseBySlug } from '../../../manifest/catalogue';
+import { colombianDate, colombianDayStart } from 'shared/format/business-days';
 import { formatMonth } from 'shared/format/dates';
 import type { ApiContext } from 'shared/server/api-contract';
 import { csvDisposition, toCsv, type CsvColumn } from 'shared/server/csv';
@@ -20,19 +21,13 @@ import { REVENUE_MONTHS, type RevenueResponse, type RevenueRow } from '../revenu
  * only: no audit row.
  */
 
-/** Colombia has had no daylight saving time since 1993: its wall clock is UTC−5. */
-const BOGOTA_OFFSET_MS = 5 * 3600_000;
-
 /** The last `REVENUE_MONTHS` Bogotá calendar months, newest first (`YYYY-MM`), and the instant the oldest began. */
 export function revenueMonths(now: Date): { months: string[]; since: Date } {
-  const local = new Date(now.getTime() - BOGOTA_OFFSET_MS);
+  const [year, month] = colombianDate(now).split('-').map(Number) as [number, number];
   const months: string[] = [];
-  for (let i = 0; i < REVENUE_MONTHS; i++) {
-    const d = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - i, 1));
-    months.push(d.toISOString().slice(0, 7));
-  }
+  for (let i = 0; i < REVENUE_MONTHS; i++) months.push(new Date(Date.UTC(year, month - 1 - i, 1)).toISOString().slice(0, 7));
   const oldest = months[months.length - 1] ?? '';
-  return { months, since: new Date(Date.parse(`${oldest}-01T00:00:00Z`) + BOGOTA_OFFSET_MS) };
+  return { months, since: colombianDayStart(`${oldest}-01`) };
 }
 
 export async function readCourseRevenue(db: SiteDb, now: Date): Promise<RevenueResponse> {

@@ -1,3 +1,4 @@
+// The parts Mis Cursos' pages share: a file saved from the account API, the loading line and the retry after a failure.
 import { useState } from 'react';
 import { FormMessage } from 'shared/ui/form';
 
@@ -52,6 +53,27 @@ export function FileButton({
         {state === 'busy' ? busyLabel : label}
       </button>
       {state === 'error' ? <FormMessage kind="error">{errorText}</FormMessage> : null}
+    </div>
+  );
+}
+
+/** A page's loading line, announced to screen readers. */
+export function Loading({ text }: { text: string }) {
+  return (
+    <p role="status" className="lead">
+      {text}
+    </p>
+  );
+}
+
+/** A page that could not load: why, and a button to try again. */
+export function LoadFailed({ text, retry, onRetry }: { text: string; retry: string; onRetry: () => void }) {
+  return (
+    <div>
+      <FormMessage kind="error">{text}</FormMessage>
+      <button type="button" className="btn" onClick={onRetry}>
+        {retry}
+      </button>
     </div>
   );
 }
