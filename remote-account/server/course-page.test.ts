@@ -159,6 +159,10 @@ describe('GET /api/account/enrollments/:id/curso and /calendario', () => {
     expect((await calendar(reference, unverified)).statusCode).toBe(404);
     // Unknown reference: the same 404.
     expect((await page('ENR-no-existe', bearer(email))).statusCode).toBe(404);
+    // A malformed one says the same words (not the pattern it failed).
+    const malformed = await page('ENR!no', bearer(email));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ fields: { id: 'No encontramos esa inscripción entre tus cursos.' } });
     expect((await page(reference)).statusCode).toBe(401);
     expect((await calendar(reference)).statusCode).toBe(401);
   });

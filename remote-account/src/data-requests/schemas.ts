@@ -170,9 +170,12 @@ export type FileDataRequestResponse = z.output<typeof fileDataRequestResponseSch
 
 /** GET /api/account/data-requests/copia/:token/:file — the e-mailed link's file names. */
 export const dataExportFiles = ['datos.json', 'datos.pdf'] as const;
+/** What a copy's link answers when it is unknown, spent or malformed alike (no hint of which). */
+export const dataExportLinkGone =
+  'Este enlace no es válido o ya venció. Si necesitas otra copia de tus datos, radica una nueva solicitud de acceso en /datos-personales.';
 export const dataExportParamsSchema = z.object({
-  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
-  file: z.enum(dataExportFiles),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: dataExportLinkGone })),
+  file: z.enum(dataExportFiles, { error: dataExportLinkGone }),
 });
 
 // ---- The team's side ----------------------------------------------------------------------------------------------

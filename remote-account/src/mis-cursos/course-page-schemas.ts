@@ -1,4 +1,5 @@
 import { z } from 'shared/schemas/zod';
+import { coursePageTexts } from './course-page-texts';
 
 /** Mis Cursos's course page (#31): one enrolment's course as its owner sees it (GET /api/account/enrollments/:id/curso). */
 
@@ -35,7 +36,15 @@ export const coursePageSchema = z.object({
 });
 export type CoursePage = z.output<typeof coursePageSchema>;
 
+/** An enrolment's reference in an address of Mis Cursos: a malformed one reads as an unknown one (same words). */
+export const enrolmentReferenceParam = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, { error: coursePageTexts.notFound }),
+    z.maxLength(64, { error: coursePageTexts.notFound }),
+    z.regex(/^[A-Za-z0-9_-]+$/, { error: coursePageTexts.notFound }),
+  );
+
 /** An enrolment's reference in the address (/mis-cursos/<reference>). */
-export const coursePageParamsSchema = z.object({
-  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
-});
+export const coursePageParamsSchema = z.object({ id: enrolmentReferenceParam });

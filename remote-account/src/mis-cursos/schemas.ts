@@ -1,4 +1,5 @@
 import { z } from 'shared/schemas/zod';
+import { enrolmentReferenceParam } from './course-page-schemas';
 
 /** Answers and requests of the account API (Mis Cursos, certificates; the account opened after a payment: shared/payments/account-from-payment). */
 
@@ -48,9 +49,7 @@ export const enrollmentsResponseSchema = z.object({ enrollments: z.array(enrollm
 export type EnrollmentsResponse = z.output<typeof enrollmentsResponseSchema>;
 
 /** GET /api/account/enrollments/:id/certificate (the answer is a PDF). */
-export const certificateParamsSchema = z.object({
-  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
-});
+export const certificateParamsSchema = z.object({ id: enrolmentReferenceParam });
 
 /** Which of an enrolment's documents GET /api/account/enrollments/:id/factura answers: the invoice or its credit note. */
 export const invoiceDocumentTypes = ['factura', 'nota'] as const;

@@ -25,7 +25,9 @@ export type NewsletterInput = z.infer<typeof newsletterSchema>;
 // ── Double opt-in and unsubscribe (#15) ───────────────────────────────────────────────────────────────────────────
 
 /** A token from a newsletter link: 43 base64url characters (32 random bytes). */
-export const newsletterTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
+export const newsletterTokenSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Este enlace no está completo o no es válido. Ábrelo de nuevo desde el correo.' }));
 
 /** POST /api/community/newsletter/confirm and (from the page) POST /api/community/newsletter/unsubscribe. */
 export const newsletterTokenRequestSchema = z.object({ token: newsletterTokenSchema });

@@ -149,6 +149,8 @@ describe.each(databases)('every API route under fuzzing, on %s', (_name, db) => 
   let gw: Gateway;
   const routes: Route[] = [];
   const results: Array<{ label: string; status: number }> = [];
+  /** Every word a 4xx answer of the fuzzing said (its message and each field's). */
+  const said: Array<{ label: string; text: string }> = [];
   beforeAll(async () => {
     gw = await testGateway(
       { writeLimit: { max: 1_000_000, timeWindow: 60_000 }, ...(db.databaseUrl ? { databaseUrl: db.databaseUrl } : {}) },
@@ -189,6 +191,11 @@ describe.each(databases)('every API route under fuzzing, on %s', (_name, db) => 
         : { headers: auth }),
     });
     results.push({ label: `${route.method} ${url} ${label}`, status: res.statusCode });
+    if (res.statusCode >= 400 && res.statusCode < 500 && /json/.test(String(res.headers['content-type']))) {
+      const body = res.json<{ message?: unknown; fields?: Record<string, unknown> }>();
+      for (const text of [body.message, ...Object.values(body.fields ?? {})])
+        if (typeof text === 'string') said.push({ label: `${route.method} ${url} ${label}`, text });
+    }
     return res;
   };
 
@@ -250,6 +257,11 @@ describe.each(databases)('every API route under fuzzing, on %s', (_name, db) => 
     const failures = results.filter((r) => r.status >= 500);
     expect(failures).toEqual([]);
     expect(results.length).toBeGreaterThan(500);
+  });
+
+  it('explains each refusal of the fuzzing above in Spanish, never with a regular expression', () => {
+    expect(said.length).toBeGreaterThan(500);
+    expect(said.filter(({ text }) => /patr[oó]n|\/\^|\bregex\b|\bInvalid\b|\bExpected\b/i.test(text))).toEqual([]);
   });
 
   it('marks every API answer of the fuzzing above not to be stored by any cache, but the public listings', async () => {

@@ -8,6 +8,7 @@ import {
   DATA_CODE_LENGTH,
   DATA_CODE_MINUTES,
   DATA_LINK_HOURS,
+  dataExportLinkGone,
   dataExportParamsSchema,
   dataRequestKindLabels,
   dataRequestTexts,
@@ -54,8 +55,7 @@ export const CODES_PER_CLIENT_PER_ADDRESS_PER_HOUR = 2;
 export const CODES_PER_IP_PER_HOUR = 10;
 
 export const visitorTexts = {
-  linkGone:
-    'Este enlace no es válido o ya venció. Si necesitas otra copia de tus datos, radica una nueva solicitud de acceso en /datos-personales.',
+  linkGone: dataExportLinkGone,
 } as const;
 
 export const newDataRequestNoticeTexts = {
