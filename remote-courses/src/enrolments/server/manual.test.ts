@@ -323,4 +323,25 @@ describe('manual enrolments, cohort moves and corrections API', () => {
     const missing = await edit('ENR-noexiste', { ...sampleEnrolment });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('tells a corrected e-mail to both addresses: the old one sees the new one masked, the new one is shown the way in', async () => {
+    const before = (await record(paidRef)).student.email;
+    expect(await mailsTo('nuevo.correo@example.com')).toHaveLength(0);
+    const res = await edit(paidRef, { ...sampleEnrolment, email: 'nuevo.correo@example.com' });
+    expect(res.json<{ changed: string[] }>().changed).toContain('email');
+
+    const toOld = (await mailsTo(before)).filter((m) => m.subject.startsWith('Cambiamos el correo de tu inscripción'));
+    expect(toOld).toHaveLength(1);
+    expect(toOld[0]?.text).toContain('n…o@example.com');
+    expect(toOld[0]?.text).not.toContain('nuevo.correo@example.com');
+    expect(toOld[0]?.text).toContain(paidRef);
+    const toNew = await mailsTo('nuevo.correo@example.com');
+    expect(toNew.map((m) => m.subject)).toEqual([expect.stringMatching(/^Tu curso ahora está asociado a este correo/)]);
+    expect(toNew[0]?.text).toContain('/mis-cursos');
+
+    // A correction that leaves the address as it was tells nobody.
+    const again = await edit(paidRef, { ...sampleEnrolment, email: 'nuevo.correo@example.com', student_lastname: 'Ríos' });
+    expect(again.json<{ changed: string[] }>().changed).not.toContain('email');
+    expect(await mailsTo('nuevo.correo@example.com')).toHaveLength(1);
+  });
 });

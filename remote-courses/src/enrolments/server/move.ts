@@ -47,6 +47,56 @@ export function cohortChangedMail(
   });
 }
 
+/** An address as the old one's notice shows the new one: enough to recognise it, not to learn it (m…z@gmail.com). */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const shown = local.length <= 2 ? `${local.slice(0, 1)}…` : `${local.slice(0, 1)}…${local.slice(-1)}`;
+  return `${shown}${email.slice(at)}`;
+}
+
+/**
+ * A corrected e-mail is told to both addresses (#31): the old one learns its course moved to another address (masked),
+ * so a change it did not ask for is noticed and answered; the new one learns the course is now there and how to reach it.
+ */
+export function addressChangedMails(
+  ctx: Pick<ApiContext, 'settings'>,
+  e: { reference: string; course_title: string },
+  from: string,
+  to: string,
+): OutgoingMail[] {
+  const origin = ctx.settings.publicOrigin;
+  return [
+    renderMail({
+      to: from,
+      subject: 'Cambiamos el correo de tu inscripción',
+      greeting: 'Hola:',
+      paragraphs: [
+        `Nuestro equipo cambió el correo de tu inscripción en ${e.course_title} a ${maskedAddress(to)}. Desde ahora, el curso, sus avisos y su certificado llegan a ese correo y se ven en Mis Cursos al ingresar con él.`,
+        'Si no pediste este cambio, escríbenos cuanto antes desde el formulario de PQRSF indicando tu número de inscripción.',
+      ],
+      details: [
+        ['Curso', e.course_title],
+        ['Inscripción', e.reference],
+      ],
+      action: { label: 'Escribir a la fundación', url: `${origin}/pqrsf`, public: true },
+    }),
+    renderMail({
+      to,
+      subject: 'Tu curso ahora está asociado a este correo',
+      greeting: 'Hola:',
+      paragraphs: [
+        `Nuestro equipo asoció tu inscripción en ${e.course_title} a este correo. Ingresa a Mis Cursos con él (o crea tu cuenta con él, si aún no la tienes) para ver las fechas, los materiales y tu certificado.`,
+      ],
+      details: [
+        ['Curso', e.course_title],
+        ['Inscripción', e.reference],
+      ],
+      action: { label: 'Ver Mis Cursos', url: `${origin}/mis-cursos`, public: true },
+    }),
+  ];
+}
+
 const isSeated = (e: { enrollment_status: string; payment_status: string }) =>
   e.enrollment_status === 'ENROLLED' && (seatTakingStatuses as readonly string[]).includes(e.payment_status);
 
@@ -123,7 +173,7 @@ export async function moveRoutes(staff: FastifyInstance, ctx: ApiContext): Promi
       const e = await trx.selectFrom('courses.enrolments').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
       if (!e) throw notFound();
       const fields = (Object.keys(next) as Array<keyof typeof next>).filter((k) => next[k] !== e[k]);
-      if (!fields.length) return fields;
+      if (!fields.length) return { fields, e };
       const emailChanged = next.email.toLowerCase() !== e.email.toLowerCase();
       await trx
         .updateTable('courses.enrolments')
@@ -145,8 +195,11 @@ export async function moveRoutes(staff: FastifyInstance, ctx: ApiContext): Promi
         entityId: reference,
         detail: { campos: fields },
       });
-      return fields;
+      return { fields, e };
     });
-    return { changed };
+    // Once committed: both addresses hear of a new one (the old may not have asked for it).
+    if (changed.fields.includes('email'))
+      for (const mail of addressChangedMails(ctx, changed.e, changed.e.email, next.email)) await ctx.mailer.send(mail);
+    return { changed: changed.fields };
   });
 }
