@@ -293,6 +293,20 @@ export const coursesMigrations: DomainMigrations = {
           .execute();
       },
     },
+    // The 24-hour reminder per student (#31): which cohort and start date each student was reminded for, so a student
+    // enrolled, paid or moved after the cohort's reminder went out still gets theirs. Students of cohorts already reminded
+    // are marked as reminded, so the new job sends them nothing again.
+    '016_enrolment_reminders': {
+      async up(db) {
+        await db.schema.withSchema('courses').alterTable('enrolments').addColumn('reminded_for', 'text').execute();
+        await sql`
+          update courses.enrolments e
+          set reminded_for = c.id::text || ':' || to_char(c.start_date, 'YYYY-MM-DD')
+          from courses.cohorts c
+          where e.cohort_id = c.id and c.reminder_sent_at is not null
+        `.execute(db);
+      },
+    },
     // Staff enrolments (#31): a scholarship or a payment outside the site, entered by the team instead of the checkout.
     '012_manual_enrolments': {
       async up(db) {

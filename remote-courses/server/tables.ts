@@ -71,6 +71,12 @@ export interface EnrolmentsTable extends PayableTable {
   manual_amount: ColumnType<number | null, number | null | undefined, number | null>;
   /** The team member (e-mail) who entered it. */
   manual_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The cohort and start date this student's 24-hour reminder went out for (`<cohort id>:<YYYY-MM-DD>`, migration 016,
+   * src/cohorts/server/reminder.ts); null before it. A student who joins, pays or is moved after the cohort's reminder
+   * gets their own; a cohort moved to another date reminds everyone again.
+   */
+  reminded_for: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** `courses.cohorts` (migration 004): a course's start date, schedule and seats, managed by the staff. */

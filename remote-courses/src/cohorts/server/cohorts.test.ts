@@ -486,6 +486,43 @@ describe.each(testDatabases)('seats and reminders on %s', (_name, open) => {
     mailer.close();
   });
 
+  it('a student who enrols, pays or is moved in after the cohort’s reminder gets their own on the next run, once', async () => {
+    const { db, mailer, cohort, enrolment } = await setup();
+    const ctx = { db, mailer, settings: { publicOrigin: 'https://fundacion.example' } } as never;
+    const now = new Date();
+    const soon = await cohort(inDays(1, now));
+    const other = await cohort(inDays(1, now));
+    await enrolment(soon);
+    const at = new Date(new Date(`${inDays(1, now)}T00:00:00-05:00`).getTime() - 6 * 3600_000);
+    const reminders = async () => (await mailer.list(100)).filter((m) => /Tus clases empiezan/.test(m.subject)).map((m) => m.to);
+    expect((await sendCohortReminders(ctx, at)).sent).toBe(1);
+
+    // After the reminder: a late buyer, a payment approved late, a student moved in from another cohort.
+    await enrolment(soon);
+    const late = await enrolment(soon, 'processing...', 'PENDING');
+    const moved = await enrolment(other);
+    await sendCohortReminders(ctx, new Date(at.getTime() + 15 * 60_000));
+    expect((await reminders()).sort()).toEqual(['alumna1@example.com', 'alumna2@example.com', 'alumna4@example.com']);
+    await db
+      .updateTable('courses.enrolments')
+      .set({ payment_status: 'approved', enrollment_status: 'ENROLLED' })
+      .where('reference', '=', late)
+      .execute();
+    await db.updateTable('courses.enrolments').set({ cohort_id: soon }).where('reference', '=', moved).execute();
+    const next = await sendCohortReminders(ctx, new Date(at.getTime() + 30 * 60_000));
+    expect(next.sent).toBe(2);
+    expect((await reminders()).sort()).toEqual([
+      'alumna1@example.com',
+      'alumna2@example.com',
+      'alumna3@example.com',
+      'alumna4@example.com',
+      'alumna4@example.com',
+    ]);
+    // Nothing more on later runs: each student once for this cohort and date.
+    expect((await sendCohortReminders(ctx, new Date(at.getTime() + 45 * 60_000))).sent).toBe(0);
+    mailer.close();
+  });
+
   it('counts the seeded cohort as the spec date', async () => {
     const { db } = await setup();
     const seeded = await db
