@@ -6,7 +6,7 @@ import { demoCohortsAllowed, seedDemoCohorts } from '../src/cohorts/server/seats
 import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
 import { enrolmentStaffRoutes } from '../src/enrolments/server/ledger';
 import { manualEnrolmentRoutes } from '../src/enrolments/server/manual';
-import { refundStaffRoutes } from '../src/refunds/server/refunds';
+import { refundStaffRoutes, scheduleRefundSettling } from '../src/refunds/server/refunds';
 import { courseRevenueRoutes } from '../src/enrolments/server/revenue';
 import { certificateVerificationRoutes } from '../src/certificates/server/verification';
 import { coursesMigrations } from './migrations';
@@ -60,8 +60,11 @@ export const coursesApi: ApiModule = {
     );
     // Payments whose notification never came are asked about again (#14).
     const stopReconciliation = scheduleReconciliation(ctx, coursePayables, app.log);
+    // Refunds the provider never answered, and nobody retried, are asked about again with their own key (#31).
+    const stopRefundSettling = scheduleRefundSettling(ctx, app.log);
     app.addHook('onClose', async () => {
       stopReminders();
+      stopRefundSettling();
       stopReconciliation();
     });
   },

@@ -16,6 +16,9 @@ import { readInvoicingConfig } from '../../invoicing/server/config';
 import { InvoicingUnavailable, type InvoicingClient } from '../../invoicing/server/factus';
 import { registerInvoicing } from '../../invoicing/server/outbox';
 import type { RefundSummary } from '../schemas';
+import { REFUND_SETTLE_AFTER_MS, settleUnansweredRefunds } from './refunds';
+
+const silentLog = { warn() {}, error() {} };
 
 const token = 'TEST-refunds-token';
 
@@ -268,5 +271,45 @@ describe('refunds of enrolments from the panel', () => {
     expect((await mailsTo('timeout@example.com')).filter((m) => m.subject.startsWith('Te devolvimos el dinero de tu curso'))).toHaveLength(
       1,
     );
+  });
+
+  it('settles a claim nobody retried: the job asks the provider with the claim’s key, records it once in the name of who asked', async () => {
+    const { reference, paymentId } = await paidEnrolment('olvidado@example.com');
+    const provider = api.ctx.payments!;
+    // The provider is down when the member confirms: nothing refunded yet, the claim kept.
+    api.ctx.payments = {
+      ...provider,
+      refund: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    let down;
+    try {
+      down = await refund(reference, { monto: 30_000, clave: 'proveedor-caido-0000-2222' });
+    } finally {
+      api.ctx.payments = provider;
+    }
+    expect(down.statusCode).toBe(502);
+    expect(providerPayment(paymentId)?.refunds ?? []).toHaveLength(0);
+
+    // Too recent: the member's own retry may still come; the job leaves it.
+    expect(await settleUnansweredRefunds(api.ctx, silentLog, new Date())).toMatchObject({ done: 0 });
+    // Later, the provider answers the job: one refund, recorded, audited with the member who asked, the student told.
+    const later = new Date(Date.now() + REFUND_SETTLE_AFTER_MS + 60_000);
+    expect(await settleUnansweredRefunds(api.ctx, silentLog, later)).toMatchObject({ done: 1 });
+    expect(await settleUnansweredRefunds(api.ctx, silentLog, later)).toMatchObject({ done: 0 });
+    expect(providerPayment(paymentId)?.refunds).toHaveLength(1);
+    expect(providerPayment(paymentId)?.transaction_amount_refunded).toBe(30_000);
+    const [entry] = await audits(reference);
+    expect(entry).toMatchObject({ actor_email: 'finanzas@fundacion.org', detail: expect.objectContaining({ monto: 30_000 }) });
+    expect(await audits(reference)).toHaveLength(1);
+    await settle();
+    expect((await mailsTo('olvidado@example.com')).filter((m) => m.subject.startsWith('Te devolvimos el dinero de tu curso'))).toHaveLength(
+      1,
+    );
+    // The member's late retry with the same key finds it done: nothing more.
+    const retried = await refund(reference, { monto: 30_000, clave: 'proveedor-caido-0000-2222' });
+    expect(retried.statusCode).toBe(200);
+    expect(providerPayment(paymentId)?.refunds).toHaveLength(1);
   });
 });

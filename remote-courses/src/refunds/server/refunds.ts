@@ -1,8 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Selectable } from 'kysely';
 import { formatCOP } from 'shared/format/money';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
+import { scheduleRecurring } from 'shared/server/jobs';
+import type { StaffRole } from 'shared/staff-roles';
 import type { Database, SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
 import { renderMail } from 'shared/server/mail-template';
@@ -78,6 +80,137 @@ export function refundMail(
   });
 }
 
+type Log = Pick<FastifyBaseLogger, 'warn' | 'error'>;
+type ApplyReport = ReturnType<typeof payableApplier>;
+
+/** A claimed refund, as the route or the settling job carries it to the provider. */
+interface Claim {
+  id: number;
+  paymentId: string;
+  amount: number;
+  full: boolean;
+  key: string;
+  reason: string;
+  enrolment: Enrolment;
+}
+
+/**
+ * Steps 2 to 5 of a claim: the provider with the claim's key, then the row `done` with its audit row, the refunded
+ * payment applied when nothing is left, and the student's e-mail. Refused: the claim goes, nothing was refunded. No
+ * clear answer (a timeout, the provider's own failure): the claim stays and keeps its amount out of what is left,
+ * since the provider may have refunded; the same key, asked again (the dialog's retry or the settling job), gets the
+ * refund it made instead of a second.
+ */
+async function settleClaim(
+  ctx: ApiContext,
+  applyReport: ApplyReport,
+  log: Log,
+  claim: Claim,
+  actor: { sub: string; email: string; roles?: readonly StaffRole[] },
+  detail: Record<string, unknown> = {},
+): Promise<'done' | 'refused' | 'unanswered' | 'other_payment'> {
+  const reference = claim.enrolment.reference;
+  let refund;
+  try {
+    refund = await ctx.payments.refund(claim.paymentId, claim.full ? undefined : claim.amount, claim.key);
+  } catch (err) {
+    const status = err instanceof PaymentProviderError ? err.providerStatus : undefined;
+    log.warn({ reference, status, err: String(err) }, 'refund not confirmed by the provider');
+    if (status !== undefined && status >= 400 && status < 500) {
+      await ctx.db.deleteFrom('courses.refunds').where('id', '=', claim.id).where('state', '=', 'requested').execute();
+      return 'refused';
+    }
+    return 'unanswered';
+  }
+  // The answer is this payment's refund (a key the provider knew from elsewhere would answer another's).
+  if (refund.paymentId !== claim.paymentId) {
+    log.error({ reference, answered: refund.paymentId }, 'refund answered for another payment');
+    return 'other_payment';
+  }
+
+  // Recorded and audited together, by the one caller that completes the claim (two retries of one key may both reach
+  // here with the provider's one refund).
+  const completed = await ctx.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('courses.refunds')
+      .set({ state: 'done', provider_refund_id: refund.id, amount: refund.amount, done_at: new Date() })
+      .where('id', '=', claim.id)
+      .where('state', '=', 'requested')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) return false;
+    await recordAudit(trx, actor, {
+      action: 'courses.enrolment.refund',
+      entity: 'enrolment',
+      entityId: reference,
+      detail: { monto: refund.amount, total: claim.full, motivo: claim.reason, pago: claim.paymentId, reembolso: refund.id, ...detail },
+    });
+    return true;
+  });
+
+  // Nothing left: the provider's refunded payment, applied as its notification is (the notification, when it comes,
+  // repeats it and changes nothing). Should the provider not show it refunded yet, the notification will.
+  if (claim.full) {
+    try {
+      const payment = await ctx.payments.getPayment(claim.paymentId);
+      if (payment && payment.status === 'refunded') await applyReport(payment, 'status_check', log as FastifyBaseLogger);
+    } catch (err) {
+      log.warn({ reference, err: String(err) }, 'refunded payment not read back; its notification will apply it');
+    }
+  }
+
+  // The student hears it once, in the e-mail's own outbox.
+  if (completed) await ctx.mailer.send(refundMail(ctx, claim.enrolment, refund.amount, claim.full));
+  return 'done';
+}
+
+export const REFUND_SETTLE_JOB = 'courses.refund.settle';
+/** A claim this old with no answer is asked about again (the dialog's own retry comes sooner, when the member is there). */
+export const REFUND_SETTLE_AFTER_MS = 10 * 60_000;
+
+/**
+ * Claims whose provider call ended without a clear answer, and that nobody retried, are settled by asking the provider
+ * again with their own key (every 15 minutes, one run per slot across instances): the refund the team confirmed is
+ * made or found once, recorded, audited in the name of the member who asked, and told to the student; a refusal frees
+ * the amount. Answers how many claims ended each way.
+ */
+export async function settleUnansweredRefunds(ctx: ApiContext, log: Log, now: Date = new Date()) {
+  const applyReport = payableApplier(ctx, coursePayables);
+  const stale = await ctx.db
+    .selectFrom('courses.refunds')
+    .selectAll()
+    .where('state', '=', 'requested')
+    .where('requested_at', '<', new Date(now.getTime() - REFUND_SETTLE_AFTER_MS))
+    .orderBy('id')
+    .execute();
+  const outcomes = { done: 0, refused: 0, unanswered: 0, other_payment: 0 };
+  for (const r of stale) {
+    const e = await ctx.db.selectFrom('courses.enrolments').selectAll().where('reference', '=', r.enrolment_reference).executeTakeFirst();
+    if (!e) continue;
+    const { refunded } = await summaryOf(ctx.db, e);
+    const claim = {
+      id: r.id,
+      paymentId: r.payment_id,
+      amount: r.amount,
+      full: r.amount === e.price - (refunded - r.amount),
+      key: r.idempotency_key,
+      reason: r.reason,
+      enrolment: e,
+    };
+    const actor = { sub: `job:${REFUND_SETTLE_JOB}`, email: r.requested_by };
+    outcomes[await settleClaim(ctx, applyReport, log, claim, actor, { completado: 'revisión automática del reembolso' })] += 1;
+  }
+  return outcomes;
+}
+
+/** Starts the settling schedule; call the answer from the plugin's onClose. */
+export function scheduleRefundSettling(ctx: ApiContext, log: Log): () => void {
+  return scheduleRecurring(
+    ctx.db,
+    { name: REFUND_SETTLE_JOB, everyMs: 15 * 60_000, run: () => settleUnansweredRefunds(ctx, log) },
+    { onError: (err) => log.warn({ job: REFUND_SETTLE_JOB, err: String(err) }, 'refund settling failed') },
+  );
+}
+
 export const refundStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
   const applyReport = payableApplier(ctx, coursePayables);
 
@@ -150,59 +283,10 @@ export const refundStaffRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx
       });
       if (claim.repeat) return summaryOf(ctx.db, claim.enrolment);
 
-      // 2. The provider, with the same key. Refused: the claim goes, nothing was refunded. No clear answer (a timeout, the
-      // provider's own failure): the claim stays and keeps its amount out of what is left, since the provider may have
-      // refunded; the dialog's retry sends the same key, and the provider answers the refund it made instead of a second.
-      let refund;
-      try {
-        refund = await ctx.payments.refund(claim.paymentId, claim.full ? undefined : claim.amount, clave);
-      } catch (err) {
-        const status = err instanceof PaymentProviderError ? err.providerStatus : undefined;
-        request.log.warn({ reference, status, err: String(err) }, 'refund not confirmed by the provider');
-        if (status !== undefined && status >= 400 && status < 500) {
-          await ctx.db.deleteFrom('courses.refunds').where('id', '=', claim.id).where('state', '=', 'requested').execute();
-          throw ledgerConflict(refundTexts.providerRefused);
-        }
-        throw new ApiError(502, 'provider_unavailable', refundTexts.providerDown);
-      }
-      // The answer is this payment's refund (a key the provider knew from elsewhere would answer another's).
-      if (refund.paymentId !== claim.paymentId) {
-        request.log.error({ reference, answered: refund.paymentId }, 'refund answered for another payment');
-        throw ledgerConflict(refundTexts.keyReused);
-      }
-
-      // 3. Recorded and audited together, by the one request that completes the claim (two retries of one key may both
-      // reach here with the provider's one refund).
-      const completed = await ctx.db.transaction().execute(async (trx) => {
-        const done = await trx
-          .updateTable('courses.refunds')
-          .set({ state: 'done', provider_refund_id: refund.id, amount: refund.amount, done_at: new Date() })
-          .where('id', '=', claim.id)
-          .where('state', '=', 'requested')
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) === 0) return false;
-        await recordAudit(trx, who, {
-          action: 'courses.enrolment.refund',
-          entity: 'enrolment',
-          entityId: reference,
-          detail: { monto: refund.amount, total: claim.full, motivo, pago: claim.paymentId, reembolso: refund.id },
-        });
-        return true;
-      });
-
-      // 4. Nothing left: the provider's refunded payment, applied as its notification is (the notification, when it
-      // comes, repeats it and changes nothing). Should the provider not show it refunded yet, the notification will.
-      if (claim.full) {
-        try {
-          const payment = await ctx.payments.getPayment(claim.paymentId);
-          if (payment && payment.status === 'refunded') await applyReport(payment, 'status_check', request.log);
-        } catch (err) {
-          request.log.warn({ reference, err: String(err) }, 'refunded payment not read back; its notification will apply it');
-        }
-      }
-
-      // 5. The student hears it once, in the e-mail's own outbox.
-      if (completed) await ctx.mailer.send(refundMail(ctx, claim.enrolment, refund.amount, claim.full));
+      const outcome = await settleClaim(ctx, applyReport, request.log, { ...claim, key: clave, reason: motivo }, who);
+      if (outcome === 'refused') throw ledgerConflict(refundTexts.providerRefused);
+      if (outcome === 'unanswered') throw new ApiError(502, 'provider_unavailable', refundTexts.providerDown);
+      if (outcome === 'other_payment') throw ledgerConflict(refundTexts.keyReused);
 
       const now = await ctx.db
         .selectFrom('courses.enrolments')
