@@ -1,6 +1,6 @@
 import type { ApiModule } from 'shared/server/api-module';
 import { cohortRoutes } from '../src/cohorts/server/cohorts';
-import { cohortMessageRoutes } from '../src/cohorts/server/messages';
+import { cohortMessageRoutes, scheduleCohortMessageResume } from '../src/cohorts/server/messages';
 import { scheduleCohortReminders } from '../src/cohorts/server/reminder';
 import { demoCohortsAllowed, seedDemoCohorts } from '../src/cohorts/server/seats';
 import { enrolmentRoutes } from '../src/enrolment/server/enrolments';
@@ -62,7 +62,12 @@ export const coursesApi: ApiModule = {
     const stopReconciliation = scheduleReconciliation(ctx, coursePayables, app.log);
     // Refunds the provider never answered, and nobody retried, are asked about again with their own key (#31).
     const stopRefundSettling = scheduleRefundSettling(ctx, app.log);
+    // Cohort messages a restart cut off mid-send are finished, each student once (#31).
+    const stopMessageResume = scheduleCohortMessageResume(ctx, (err) =>
+      app.log.warn({ job: 'courses.cohort.message_resume', err: String(err) }, 'cohort messages not resumed'),
+    );
     app.addHook('onClose', async () => {
+      stopMessageResume();
       stopReminders();
       stopRefundSettling();
       stopReconciliation();

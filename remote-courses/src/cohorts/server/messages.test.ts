@@ -7,6 +7,7 @@ import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testin
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import type { CohortMessagePreviewResponse, CohortMessageResponse } from '../message-schemas';
 import { coursesApi } from '../../../server/index';
+import { MESSAGE_RESUME_AFTER_MS, resumeCohortMessages } from './messages';
 
 /** Messages to a cohort by e-mail (#31): each enrolled student gets one once, however the panel repeats itself. */
 describe('cohort messages', () => {
@@ -107,6 +108,25 @@ describe('cohort messages', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_email: 'cursos@fundacion.org', entity_id: String(cohorts.main) });
     expect(audit[0]?.detail).toEqual({ asunto: 'Inicio de clases', destinatarios: 2 });
+  });
+
+  it('finishes a message a restart cut off mid-send: each unsent student once, later, never twice', async () => {
+    const m = message({ subject: 'Clase de refuerzo' });
+    expect((await send(cohorts.other, m)).json<CohortMessageResponse>().sent).toBe(1);
+    // As if the server stopped after accepting the message and before this student's e-mail.
+    await api.db.deleteFrom('mail.outbox').where('to_address', '=', 'otra@example.com').execute();
+    await api.db.updateTable('courses.cohort_message_deliveries').set({ sent_at: null }).where('message_id', '=', m.message_id).execute();
+    expect(await mailsWith('Clase de refuerzo')).toHaveLength(0);
+
+    // Still recent: the route may be sending it; left alone.
+    expect(await resumeCohortMessages(api.ctx, new Date())).toBe(0);
+    const later = new Date(Date.now() + MESSAGE_RESUME_AFTER_MS + 60_000);
+    const runs = await Promise.all([resumeCohortMessages(api.ctx, later), resumeCohortMessages(api.ctx, later)]);
+    expect(runs[0] + runs[1]).toBe(1);
+    const mails = await mailsWith('Clase de refuerzo');
+    expect(mails.map((x) => x.to)).toEqual(['otra@example.com']);
+    expect(mails[0]?.text).toContain('Hola, Otra:');
+    expect(await resumeCohortMessages(api.ctx, later)).toBe(0);
   });
 
   it('the same message id cannot go to another cohort', async () => {

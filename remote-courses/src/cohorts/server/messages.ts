@@ -6,6 +6,7 @@ import { recordAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
 import { colombianDate, colombianDayStart } from 'shared/format/business-days';
+import { scheduleRecurring } from 'shared/server/jobs';
 import { renderMail } from 'shared/server/mail-template';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { route } from 'shared/server/operation-routes';
@@ -60,6 +61,60 @@ export async function cohortMailsToday(db: SiteDb, cohortId: number, now: Date):
     .where('created_at', '>=', colombianDayStart(colombianDate(now)))
     .executeTakeFirstOrThrow();
   return Number(today.n);
+}
+
+export const COHORT_MESSAGE_RESUME_JOB = 'courses.cohort.message_resume';
+/** A delivery still unsent this long after its message was accepted was cut off (a restart mid-send), not in progress. */
+export const MESSAGE_RESUME_AFTER_MS = 10 * 60_000;
+
+/**
+ * Finishes messages a restart cut off mid-send (#31): each delivery still unsent MESSAGE_RESUME_AFTER_MS after its
+ * message was accepted is claimed (sent_at set by one UPDATE … RETURNING, so two instances send it once) and sent to the
+ * student as the route would have, with the enrolment's current address; a student withdrawn since gets nothing.
+ * Answers how many e-mails went out.
+ */
+export async function resumeCohortMessages(ctx: Pick<ApiContext, 'db' | 'mailer'>, now: Date = new Date()): Promise<number> {
+  const cut = await ctx.db
+    .selectFrom('courses.cohort_message_deliveries as d')
+    .innerJoin('courses.cohort_messages as m', 'm.message_id', 'd.message_id')
+    .select(['d.message_id', 'd.enrolment_reference'])
+    .where('d.sent_at', 'is', null)
+    .where('m.created_at', '<', new Date(now.getTime() - MESSAGE_RESUME_AFTER_MS))
+    .orderBy('m.id')
+    .limit(500)
+    .execute();
+  let sent = 0;
+  for (const d of cut) {
+    const claimed = await ctx.db
+      .updateTable('courses.cohort_message_deliveries')
+      .set({ sent_at: now })
+      .where('message_id', '=', d.message_id)
+      .where('enrolment_reference', '=', d.enrolment_reference)
+      .where('sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    const m = await ctx.db
+      .selectFrom('courses.cohort_messages')
+      .select(['cohort_id', 'subject', 'body'])
+      .where('message_id', '=', d.message_id)
+      .executeTakeFirstOrThrow();
+    const student = (await enrolledIn(ctx.db, m.cohort_id)).find((r) => r.reference === d.enrolment_reference);
+    if (!student) continue;
+    const course = await ctx.db.selectFrom('courses.cohorts').select('course_name').where('id', '=', m.cohort_id).executeTakeFirst();
+    const title = (course && courseBySlug(course.course_name)?.title) ?? course?.course_name ?? '';
+    await ctx.mailer.send(cohortMessageMail(student, { subject: m.subject, text: m.body }, title));
+    sent += 1;
+  }
+  return sent;
+}
+
+/** Starts the resuming schedule; call the answer from the plugin's onClose. */
+export function scheduleCohortMessageResume(ctx: Pick<ApiContext, 'db' | 'mailer'>, onError: (err: unknown) => void): () => void {
+  return scheduleRecurring(
+    ctx.db,
+    { name: COHORT_MESSAGE_RESUME_JOB, everyMs: 15 * 60_000, run: () => resumeCohortMessages(ctx) },
+    { onError },
+  );
 }
 
 export const cohortMessageRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx) => {
