@@ -159,6 +159,7 @@ describe("the student's course, around the team", () => {
     await enrolByHand(page, payer, 'Mateo', '1034567890', first.start);
     await page.locator('main [name="kind"]').selectOption('outside_payment');
     await page.locator('main [name="reference"]').fill(`TRF-${stamp}`);
+    await page.locator('main [name="payment_means"]').selectOption('outside_transfer');
     await page.locator('main [name="amount"]').fill('180000');
     await page.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }).click();
     await expectFocusOn(page, `Inscripción creada. Enviamos el correo de acceso a ${payer}.`);

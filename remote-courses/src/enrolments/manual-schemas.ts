@@ -14,6 +14,7 @@ export const manualEnrolmentTexts = {
   reasonRequired: 'Escribe el motivo de la beca (entre 10 y 500 caracteres).',
   referenceRequired: 'Escribe la referencia del pago: el número de la transferencia o del recibo de caja (entre 3 y 60 caracteres).',
   amountRequired: 'Escribe el valor recibido en pesos, sin puntos ni decimales (entre 1 y 100.000.000).',
+  meansRequired: 'Elige cómo llegó el dinero: transferencia, consignación o efectivo.',
   cohortRequired: 'Elige una cohorte abierta del curso.',
   courseRequired: 'Elige un curso de la lista.',
   cohortNotOpen: 'Esa cohorte no está abierta, ya empezó o no es de este curso. Elige otra.',
@@ -29,6 +30,13 @@ const t = manualEnrolmentTexts;
 /** How a manual enrolment came: a scholarship of the foundation, or money received outside the site. */
 export const manualKinds = { scholarship: 'Beca', outside_payment: 'Pago fuera del sitio' } as const;
 export type ManualKind = keyof typeof manualKinds;
+
+/**
+ * How money received outside the site came (an outside payment's `payment_type`): the invoice's payment means is DIAN's
+ * code for it (invoicing/server/documents.ts) and every screen, CSV and e-mail names it (shared/payments/ledger.ts).
+ */
+export const outsidePaymentMeans = ['outside_transfer', 'outside_deposit', 'outside_cash'] as const;
+export type OutsidePaymentMeans = (typeof outsidePaymentMeans)[number];
 
 /** What the ledger shows instead of a payment for an enrolment the team entered ("Beca: <reason>"). */
 export function manualOriginLabel(kind: string | null, note: string | null): string | null {
@@ -105,6 +113,8 @@ export const manualEnrolmentRequestSchema = z
     kind: z.enum(['scholarship', 'outside_payment'], { error: t.kindRequired }),
     reason: z.optional(z.string()),
     reference: z.optional(z.string()),
+    /** How the money came (outside payments only). */
+    payment_means: z.optional(z.string()),
     /** Whole pesos as typed (digits, dots as thousands allowed): `amountOf` reads it. */
     amount: z.optional(z.string()),
   })
@@ -119,6 +129,8 @@ export const manualEnrolmentRequestSchema = z
       if (!referenceField.safeParse(values.reference).success)
         issue.addIssue({ code: 'custom', path: ['reference'], message: t.referenceRequired });
       if (amountOf(values.amount) === null) issue.addIssue({ code: 'custom', path: ['amount'], message: t.amountRequired });
+      if (!(outsidePaymentMeans as readonly string[]).includes(values.payment_means ?? ''))
+        issue.addIssue({ code: 'custom', path: ['payment_means'], message: t.meansRequired });
     }),
   );
 export type ManualEnrolmentRequest = z.input<typeof manualEnrolmentRequestSchema>;

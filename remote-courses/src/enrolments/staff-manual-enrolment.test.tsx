@@ -139,10 +139,17 @@ describe('StaffManualEnrolment (/equipo/inscripciones/nueva)', () => {
 
     await user.type(screen.getByLabelText(/^Referencia del pago/), 'TRF-4471');
     await user.type(screen.getByLabelText(/^Valor recibido/), '350.000');
+    await user.selectOptions(screen.getByLabelText(/^Cómo llegó el dinero/), 'outside_transfer');
     await user.click(screen.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }));
     expect((await screen.findByRole('alert')).textContent).toContain('ya no tiene cupos libres');
     const sent = calls.find((c) => c.method === 'POST');
-    expect(sent?.body).toMatchObject({ kind: 'outside_payment', reference: 'TRF-4471', amount: '350.000', cohort_id: '4' });
+    expect(sent?.body).toMatchObject({
+      kind: 'outside_payment',
+      reference: 'TRF-4471',
+      amount: '350.000',
+      payment_means: 'outside_transfer',
+      cohort_id: '4',
+    });
     expect(sent?.body).not.toHaveProperty('reason');
   });
 });

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
 import { useOperationCall } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
+import { paymentTypeLabel } from 'shared/payments/ledger';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
 import { staffPath } from 'shared/staff-routes';
 import { SubmitErrors } from 'shared/ui/error-summary';
@@ -16,6 +17,7 @@ import { manualEnrolmentOperations as ops } from './manual-operations';
 import {
   manualEnrolmentRequestSchema,
   manualKinds,
+  outsidePaymentMeans,
   type ManualEnrolmentRequest,
   type ManualEnrolmentResponse,
   type ManualOptionsResponse,
@@ -43,6 +45,7 @@ export const staffManualEnrolmentTexts = {
   reasonHint: 'Entre 10 y 500 caracteres. Queda en la inscripción y en la auditoría.',
   reference: 'Referencia del pago',
   referenceHint: 'El número de la transferencia o del recibo de caja.',
+  means: 'Cómo llegó el dinero',
   amount: 'Valor recibido (COP)',
   amountHint: 'En pesos, sin decimales. Va a la factura electrónica de la venta.',
   submit: 'Inscribir y enviar el correo de acceso',
@@ -72,6 +75,7 @@ const empty: ManualEnrolmentRequest = {
   reason: '',
   reference: '',
   amount: '',
+  payment_means: '',
 };
 
 /** The form, once the catalogue and the open cohorts are known. */
@@ -86,11 +90,11 @@ function ManualEnrolmentForm({ options, onDone }: { options: ManualOptionsRespon
 
   const submission = useFormSubmission(form, async (values) => {
     // Only what the kind asks for is sent: a scholarship's reason, or the payment's reference and amount.
-    const { reason, reference, amount, ...rest } = values;
+    const { reason, reference, amount, payment_means, ...rest } = values;
     const body: ManualEnrolmentRequest = {
       ...rest,
       cohort_id: String(values.cohort_id),
-      ...(values.kind === 'scholarship' ? { reason } : { reference, amount }),
+      ...(values.kind === 'scholarship' ? { reason } : { reference, amount, payment_means }),
     };
     const result = await create({ body });
     if (isSessionEnded(result)) return failed(t.sessionEnded);
@@ -175,6 +179,12 @@ function ManualEnrolmentForm({ options, onDone }: { options: ManualOptionsRespon
           ) : (
             <>
               <TextField label={t.reference} hint={t.referenceHint} required autoComplete="off" maxLength={60} {...field('reference')} />
+              <SelectField
+                label={t.means}
+                required
+                options={outsidePaymentMeans.map((value) => ({ value, label: paymentTypeLabel(value) }))}
+                {...field('payment_means')}
+              />
               <TextField label={t.amount} hint={t.amountHint} required inputMode="numeric" autoComplete="off" {...field('amount')} />
             </>
           )}

@@ -53,6 +53,10 @@ export const paymentTypeLabels: Record<string, string> = {
   digital_wallet: 'Billetera digital',
   digital_currency: 'Crédito de Mercado Pago',
   voucher_card: 'Tarjeta de beneficios',
+  // Money the team received outside the site (#31, a manual enrolment's "Pago fuera del sitio").
+  outside_transfer: 'Transferencia bancaria a la fundación',
+  outside_deposit: 'Consignación bancaria',
+  outside_cash: 'Efectivo en la fundación',
 };
 /** A payment type in words: no type yet is an electronic payment; a type nobody named a generic text, never the code. */
 export const paymentTypeLabel = (t: string | null) => (t ? (paymentTypeLabels[t] ?? unnamedPaymentType) : 'Pago electrónico');

@@ -12,6 +12,8 @@ import type { ManualOptionsResponse, MoveOptionsResponse } from '../manual-schem
 import { coursesApi } from '../../../server/index';
 import { coursesManifest } from '../../../manifest/server';
 import { sql } from 'kysely';
+import { paymentTypeLabel } from 'shared/payments/ledger';
+import { paymentMeansOf } from '../../invoicing/server/documents';
 
 /** The team's tools around one student (#31): manual enrolment, a move to another cohort, a correction of their data. */
 describe('manual enrolments, cohort moves and corrections API', () => {
@@ -187,6 +189,7 @@ describe('manual enrolments, cohort moves and corrections API', () => {
         kind: 'outside_payment',
         reason: undefined,
         reference: 'TRF-99812',
+        payment_means: 'outside_deposit',
         amount: '180.000',
       }),
     );
@@ -199,6 +202,10 @@ describe('manual enrolments, cohort moves and corrections API', () => {
       .where('enrolment_reference', '=', reference)
       .executeTakeFirst();
     expect(invoice).toEqual({ kind: 'invoice', total: 180000 });
+    // How the money came is kept as the payment's type: named on the record, DIAN's code 42 on the invoice.
+    expect((await record(reference)).payment).toMatchObject({ type: 'outside_deposit' });
+    expect(paymentTypeLabel('outside_deposit')).toBe('Consignación bancaria');
+    expect(paymentMeansOf('outside_deposit')).toBe('42');
     const [mail] = await mailsTo('efectivo@example.com');
     expect(mail?.text).toContain('TRF-99812');
   });
@@ -215,7 +222,12 @@ describe('manual enrolments, cohort moves and corrections API', () => {
     for (const [over, field, message] of [
       [{ reason: 'corto' }, 'reason', 'Escribe el motivo de la beca'],
       [{ kind: 'outside_payment', reference: 'TRF-1', amount: 'mucho' }, 'amount', 'Escribe el valor recibido'],
-      [{ kind: 'outside_payment', amount: '1000' }, 'reference', 'Escribe la referencia del pago'],
+      [{ kind: 'outside_payment', amount: '1000', payment_means: 'outside_cash' }, 'reference', 'Escribe la referencia del pago'],
+      [
+        { kind: 'outside_payment', amount: '1000', reference: 'TRF-2', payment_means: 'cheque' },
+        'payment_means',
+        'Elige cómo llegó el dinero',
+      ],
       [{ id_type: 'NIT' }, 'id_type', 'Selecciona un tipo de documento'],
       [{ id_type: 'Permiso por Protección Temporal', id_number: 'AB12345' }, 'id_number', 'Permiso por Protección Temporal'],
       [{ email: 'no-es-correo' }, 'email', 'Email no válido'],

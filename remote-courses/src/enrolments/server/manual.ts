@@ -82,6 +82,8 @@ export const manualEnrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app,
             manual_note: note,
             manual_amount: amount,
             manual_by: who.email,
+            // How the money came, as a provider's payment type is kept (its label, its invoice's payment means).
+            payment_type: scholarship ? null : (body.payment_means ?? null),
           })
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -55,7 +55,7 @@ export function linesOf(e: Enrolment, config: Pick<InvoicingConfig, 'vat' | 'def
   ];
 }
 
-/** The provider's payment means (DIAN's codes) for Mercado Pago's payment types. */
+/** DIAN's payment means codes for Mercado Pago's payment types and for money the team received outside the site. */
 export function paymentMeansOf(paymentType: string | null): string {
   switch (paymentType) {
     case 'credit_card':
@@ -64,7 +64,12 @@ export function paymentMeansOf(paymentType: string | null): string {
     case 'prepaid_card':
       return '49';
     case 'bank_transfer':
+    case 'outside_transfer':
       return '47';
+    case 'outside_deposit':
+      return '42';
+    case 'outside_cash':
+      return '10';
     case 'ticket':
     case 'atm':
       return '10';
