@@ -40,6 +40,7 @@ const open: PqrsfCase = {
   today: '2026-03-19',
   history: [{ action: 'radicada', status: 'En proceso', note: null, dueDate: null, at: '2026-03-02T15:00:00.000Z', actorEmail: null }],
   notes: [],
+  attachments: [],
   actions: {
     startProcessing: { allowed: true, reason: null },
     respond: { allowed: true, reason: null },
@@ -225,7 +226,7 @@ describe('a PQRSF case', () => {
         ok({
           ...open,
           radicado: params.radicado!,
-          notes: [{ body: body.body, at: '2026-03-03T15:00:00.000Z', actorEmail: 'ana@fundacion.org' }],
+          notes: [{ id: '1', body: body.body, at: '2026-03-03T15:00:00.000Z', actorEmail: 'ana@fundacion.org' }],
         }),
       ),
     ]);
