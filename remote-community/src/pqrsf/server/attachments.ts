@@ -71,14 +71,15 @@ export async function readAttachments(db: SiteDb, requestId: number): Promise<Pq
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
-    id: r.id,
+    // int8 columns come back as strings or numbers depending on the driver: the API says strings.
+    id: String(r.id),
     name: r.file_name,
     kind: r.kind,
     size: r.size,
     at: isoOf(r.uploaded_at),
     actorEmail: r.actor_email,
     part: r.attached_to ?? 'respuesta',
-    noteId: r.note_id,
+    noteId: r.note_id === null ? null : String(r.note_id),
   }));
 }
 
@@ -191,7 +192,7 @@ export async function registerAttachmentRoutes(scope: FastifyInstance, ctx: Atta
           });
           return inserted;
         });
-        return { id: row.id, name, kind: file.kind, size: file.bytes.length };
+        return { id: String(row.id), name, kind: file.kind, size: file.bytes.length };
       },
       // Like the published files: limited per hour, so a stolen token cannot fill the bucket.
       { ...upload.route, config: { rateLimit: { max: UPLOADS_PER_HOUR, timeWindow: 3_600_000 } } },
