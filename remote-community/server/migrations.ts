@@ -440,7 +440,9 @@ export const communityMigrations: DomainMigrations = {
           .addColumn('token_expires_at', 'timestamptz')
           .execute();
         await s.createIndex('pqrsf_attachments_request').on('pqrsf_attachments').columns(['request_id', 'id']).execute();
-        await sql`create index pqrsf_attachments_pending on community.pqrsf_attachments (uploaded_at) where attached_to is null`.execute(db);
+        await sql`create index pqrsf_attachments_pending on community.pqrsf_attachments (uploaded_at) where attached_to is null`.execute(
+          db,
+        );
         await s
           .createTable('pqrsf_attachment_removals')
           .addColumn('object_key', 'text', (c) => c.primaryKey())

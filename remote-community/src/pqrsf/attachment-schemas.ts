@@ -50,6 +50,8 @@ export const attachmentIdsField = z.optional(
 
 /** `:radicado/adjuntos/:id`. */
 export const attachmentParamsSchema = z.object({
-  radicado: z.string().check(z.regex(new RegExp(`^\\d{${RADICADO_LENGTH}}$`), { error: `El número de radicado tiene ${RADICADO_LENGTH} dígitos.` })),
+  radicado: z
+    .string()
+    .check(z.regex(new RegExp(`^\\d{${RADICADO_LENGTH}}$`), { error: `El número de radicado tiene ${RADICADO_LENGTH} dígitos.` })),
   id: z.string().check(z.regex(/^\d{1,18}$/, { error: attachmentTexts.invalidId })),
 });

@@ -116,6 +116,9 @@ describe('a PQRSF case', () => {
 
     await user.click(answer);
     await user.keyboard('La grabación ya está disponible.');
+    // Past the attachments' file input (#32), to the button.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getAllByLabelText('Adjuntar archivos (opcional)')[0]);
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Revisar y enviar' }));
     await user.keyboard('{Enter}');

@@ -75,7 +75,8 @@ const uploaded = async (radicado: string, bytes: Buffer, name: string, token = a
 };
 const post = (url: string, body: unknown, token = ana) =>
   api.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: body as Record<string, unknown> });
-const linksIn = (text: string) => [...text.matchAll(/https?:\/\/\S+\/api\/community\/pqrsf\/adjuntos\/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
+const linksIn = (text: string) =>
+  [...text.matchAll(/https?:\/\/\S+\/api\/community\/pqrsf\/adjuntos\/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]);
 const pathOf = (link: string) => new URL(link).pathname;
 
 describe('PQRSF attachments', () => {
@@ -124,7 +125,9 @@ describe('PQRSF attachments', () => {
       ['captura.png', 'respuesta', null],
     ]);
 
-    const mail = (await api.mailer.list(500)).slice(0, (await api.mailer.list(500)).length - before).find((m) => m.to === 'luisa@example.com');
+    const mail = (await api.mailer.list(500))
+      .slice(0, (await api.mailer.list(500)).length - before)
+      .find((m) => m.to === 'luisa@example.com');
     expect(mail?.text).toContain('vencen en 30 días');
     const links = linksIn(mail?.text ?? '');
     expect(links).toHaveLength(2);
@@ -160,18 +163,27 @@ describe('PQRSF attachments', () => {
     const res = await post(`${base(radicado)}/notas`, { body: 'Adjunto la llamada.', attachments: [mine.id] });
     expect(res.statusCode).toBe(200);
     const c = res.json() as PqrsfCase;
-    expect(c.attachments).toEqual([expect.objectContaining({ id: mine.id, part: 'nota', noteId: c.notes[0]?.id, actorEmail: 'ana@fundacion.org' })]);
+    expect(c.attachments).toEqual([
+      expect.objectContaining({ id: mine.id, part: 'nota', noteId: c.notes[0]?.id, actorEmail: 'ana@fundacion.org' }),
+    ]);
     // Claimed once: a second note cannot take it again.
     expect((await post(`${base(radicado)}/notas`, { body: 'Otra.', attachments: [mine.id] })).statusCode).toBe(409);
 
-    const got = await api.app.inject({ method: 'GET', url: `${base(radicado)}/adjuntos/${mine.id}`, headers: { authorization: `Bearer ${beto}` } });
+    const got = await api.app.inject({
+      method: 'GET',
+      url: `${base(radicado)}/adjuntos/${mine.id}`,
+      headers: { authorization: `Bearer ${beto}` },
+    });
     expect(got.statusCode).toBe(200);
     expect(got.rawPayload.equals(PDF)).toBe(true);
     expect(got.headers['content-disposition']).toMatch(/^attachment/);
     expect(got.headers['cache-control']).toBe('private, no-store');
     // Another case's radicado does not reach it.
     const other = await file();
-    expect((await api.app.inject({ method: 'GET', url: `${base(other)}/adjuntos/${mine.id}`, headers: { authorization: `Bearer ${ana}` } })).statusCode).toBe(404);
+    expect(
+      (await api.app.inject({ method: 'GET', url: `${base(other)}/adjuntos/${mine.id}`, headers: { authorization: `Bearer ${ana}` } }))
+        .statusCode,
+    ).toBe(404);
 
     const audit = await readAudit(api.db, { limit: 20, entity: 'pqrsf', entityId: radicado });
     expect(audit.map((r) => [r.action, r.actorEmail])).toEqual(
@@ -195,7 +207,11 @@ describe('PQRSF attachments', () => {
     });
     expect(other.statusCode).toBe(403);
     const keysBefore = objects.keys().length;
-    const removed = await api.app.inject({ method: 'DELETE', url: `${base(radicado)}/adjuntos/${gone.id}`, headers: { authorization: `Bearer ${ana}` } });
+    const removed = await api.app.inject({
+      method: 'DELETE',
+      url: `${base(radicado)}/adjuntos/${gone.id}`,
+      headers: { authorization: `Bearer ${ana}` },
+    });
     expect(removed.json()).toEqual({ removed: true });
     expect(objects.keys().length).toBe(keysBefore - 1);
 

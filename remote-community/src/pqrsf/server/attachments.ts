@@ -257,7 +257,8 @@ export async function registerAttachmentRoutes(scope: FastifyInstance, ctx: Atta
 function refuseLink(request: FastifyRequest, reply: FastifyReply, status: 404 | 410, message: string) {
   const wantsHtml = (request.headers.accept ?? '').includes('text/html');
   void reply.status(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
-  if (!wantsHtml) return reply.type('application/json; charset=utf-8').send({ error: status === 410 ? 'link_expired' : 'not_found', message });
+  if (!wantsHtml)
+    return reply.type('application/json; charset=utf-8').send({ error: status === 410 ? 'link_expired' : 'not_found', message });
   return reply
     .type('text/html; charset=utf-8')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
@@ -319,7 +320,10 @@ export async function purgeAttachments(ctx: AttachmentContext, at: Date): Promis
 }
 
 /** The hourly purge, once per hour across instances. Returns its stop function. */
-export function scheduleAttachmentPurge(ctx: AttachmentContext, options: { now: () => Date; log: { error: (o: object, m: string) => void } }) {
+export function scheduleAttachmentPurge(
+  ctx: AttachmentContext,
+  options: { now: () => Date; log: { error: (o: object, m: string) => void } },
+) {
   return scheduleRecurring(
     ctx.db,
     { name: 'community.pqrsf.attachments.purge', everyMs: PURGE_EVERY_MS, run: () => purgeAttachments(ctx, options.now()) },
