@@ -146,7 +146,12 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
           part: 'respuesta',
         });
         return {
-          detail: { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date, attachments: attachments.length },
+          detail: {
+            from: row.status,
+            to: statusAfter.respond,
+            onTime: colombianDate(at) <= row.due_date,
+            ...(attachments.length ? { attachments: attachments.length } : {}),
+          },
           mail: (to) => responseMail(origin, { to, radicado: row.radicado, text, at, attachments }),
         };
       }),
@@ -229,7 +234,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
           request.body.attachments,
           { part: 'nota', noteId: note.id },
         );
-        return { detail: { status: row.status, attachments: files.length } };
+        return { detail: { status: row.status, ...(files.length ? { attachments: files.length } : {}) } };
       }),
     );
   });
