@@ -131,6 +131,10 @@ describe('PQRSF attachments', () => {
     expect(mail?.text).toContain('vencen en 30 días');
     const links = linksIn(mail?.text ?? '');
     expect(links).toHaveLength(2);
+    // Clickable in the HTML part too, each labelled with its file's name.
+    expect(mail?.html).toMatch(
+      /<li><a href="https?:\/\/[^"]+\/api\/community\/pqrsf\/adjuntos\/[A-Za-z0-9_-]{43}"[^>]*>Certificado Luisa\.pdf<\/a><\/li>/,
+    );
     // Random tokens, never the rows' ids.
     expect(links.some((l) => l.endsWith(`/${one.id}`) || l.endsWith(`/${two.id}`))).toBe(false);
 
