@@ -104,6 +104,8 @@ describe('PQRSF cases in the panel', () => {
     const field = page.getByLabel(/^Respuesta para la persona/);
     await field.focus();
     await page.keyboard.type(answer);
+    // Past the optional attachments' file input (#32), to "Revisar y enviar".
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByText('¿Enviar esta respuesta?').waitFor();

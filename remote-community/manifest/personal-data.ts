@@ -193,6 +193,29 @@ export const communityPersonalData: DomainRegistry = {
       orderBy: 'at',
     }),
     tableSpec({
+      table: 'community.pqrsf_attachments',
+      label: 'Archivos adjuntos a tus PQRSF (respuesta y notas internas)',
+      belongs: [{ parent: 'community.pqrsf_requests', column: 'request_id', parentColumn: 'id' }],
+      columns: {
+        request_id: {},
+        attached_to: { label: 'Adjunto a', values: { respuesta: 'La respuesta', nota: 'Una nota interna' } },
+        note_id: {},
+        object_key: {},
+        file_name: { label: 'Nombre del archivo', personal: 'texto' },
+        kind: { label: 'Tipo de archivo' },
+        size: { label: 'Tamaño (bytes)' },
+        uploaded_at: { label: 'Fecha' },
+        attached_at: {},
+        token_hash: {},
+        token_expires_at: { label: 'El enlace de descarga vence' },
+        ...teamColumns,
+      },
+      extra: { Radicado: sql`(select r.radicado from community.pqrsf_requests r where r.id = t.request_id)` },
+      // The row goes, and with it (a trigger queues its key, attachments.ts's job deletes it) the stored file.
+      erase: { action: 'delete' },
+      orderBy: 'uploaded_at',
+    }),
+    tableSpec({
       table: 'community.newsletter_subscriptions',
       label: 'Suscripción al boletín',
       belongs: [{ email: ['email'] }],
@@ -250,5 +273,11 @@ export const communityPersonalData: DomainRegistry = {
       why: 'Boletines enviados (asunto, texto, cuántos destinatarios): quién del equipo los envió.',
     },
   ],
-  plain: [{ table: 'community.pqrsf_status_counts', why: 'Cuántas PQRSF hay en cada estado.' }],
+  plain: [
+    { table: 'community.pqrsf_status_counts', why: 'Cuántas PQRSF hay en cada estado.' },
+    {
+      table: 'community.pqrsf_attachment_removals',
+      why: 'Claves aleatorias de archivos adjuntos ya borrados, hasta que el almacén de objetos los elimina.',
+    },
+  ],
 };

@@ -411,5 +411,54 @@ export const communityMigrations: DomainMigrations = {
         await sql`create index pqrsf_requests_search_text on community.pqrsf_requests using gin (search_text)`.execute(db);
       },
     },
+    // ── PQRSF attachments (#32, src/pqrsf/server/attachments.ts) ─────────────────────────────────────────────────
+    '010_pqrsf_attachments': {
+      // - pqrsf_attachments: a file a member of the team uploaded to a case, kept in the object store under
+      //   `pqrsf/…` (a random key). Pending (attached_to null) until an answer or a note claims it; unclaimed ones are
+      //   dropped after a day. An answer's attachment gets the SHA-256 of the token its e-mail link carries (never the
+      //   token) and the link's expiry. Rows go with their case (and note): retention and erasure delete them.
+      // - pqrsf_attachment_removals: the object keys of deleted rows, queued by a trigger whatever deleted them (the
+      //   purge of pending uploads, retention, a person's erasure), so the job removes the stored bytes too.
+      async up(db) {
+        const s = db.schema.withSchema('community');
+        await s
+          .createTable('pqrsf_attachments')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('request_id', 'integer', (c) => c.notNull().references('community.pqrsf_requests.id').onDelete('cascade'))
+          // null while pending, 'respuesta' (the answer) or 'nota' (note_id's note).
+          .addColumn('attached_to', 'text')
+          .addColumn('note_id', 'bigint', (c) => c.references('community.pqrsf_notes.id').onDelete('cascade'))
+          .addColumn('object_key', 'text', (c) => c.notNull().unique())
+          .addColumn('file_name', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('uploaded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('attached_at', 'timestamptz')
+          .addColumn('actor_sub', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.unique())
+          .addColumn('token_expires_at', 'timestamptz')
+          .execute();
+        await s.createIndex('pqrsf_attachments_request').on('pqrsf_attachments').columns(['request_id', 'id']).execute();
+        await sql`create index pqrsf_attachments_pending on community.pqrsf_attachments (uploaded_at) where attached_to is null`.execute(
+          db,
+        );
+        await s
+          .createTable('pqrsf_attachment_removals')
+          .addColumn('object_key', 'text', (c) => c.primaryKey())
+          .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+        await sql`
+          create function community.pqrsf_attachment_removed() returns trigger language plpgsql as $$
+          begin
+            insert into community.pqrsf_attachment_removals (object_key) values (old.object_key) on conflict do nothing;
+            return null;
+          end
+          $$`.execute(db);
+        await sql`
+          create trigger pqrsf_attachment_removed after delete on community.pqrsf_attachments
+          for each row execute function community.pqrsf_attachment_removed()`.execute(db);
+      },
+    },
   },
 };

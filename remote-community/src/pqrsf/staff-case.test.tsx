@@ -40,6 +40,7 @@ const open: PqrsfCase = {
   today: '2026-03-19',
   history: [{ action: 'radicada', status: 'En proceso', note: null, dueDate: null, at: '2026-03-02T15:00:00.000Z', actorEmail: null }],
   notes: [],
+  attachments: [],
   actions: {
     startProcessing: { allowed: true, reason: null },
     respond: { allowed: true, reason: null },
@@ -115,6 +116,9 @@ describe('a PQRSF case', () => {
 
     await user.click(answer);
     await user.keyboard('La grabación ya está disponible.');
+    // Past the attachments' file input (#32), to the button.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getAllByLabelText('Adjuntar archivos (opcional)')[0]);
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Revisar y enviar' }));
     await user.keyboard('{Enter}');
@@ -225,7 +229,7 @@ describe('a PQRSF case', () => {
         ok({
           ...open,
           radicado: params.radicado!,
-          notes: [{ body: body.body, at: '2026-03-03T15:00:00.000Z', actorEmail: 'ana@fundacion.org' }],
+          notes: [{ id: '1', body: body.body, at: '2026-03-03T15:00:00.000Z', actorEmail: 'ana@fundacion.org' }],
         }),
       ),
     ]);

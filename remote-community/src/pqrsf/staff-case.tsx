@@ -1,6 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import 'shared/cases/cases.css';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useCaseAction, useCaseScreen, useReviewThenSend, type CaseDone } from 'shared/cases/ui/hooks';
 import { ActionSection, CaseCard, CaseHistory, ConfirmPanel, DueDate, Facts, Paragraphs, Quote, Unavailable } from 'shared/cases/ui/parts';
 import { CaseActions, CaseOverview, CaseScreen, TextActionForm } from 'shared/cases/ui/screen';
@@ -20,6 +20,8 @@ import { fieldsOf, SubmissionForm, useFormSubmission } from 'shared/ui/submissio
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { pqrsfStaffOperations as ops } from './staff-operations';
 import { caseTexts as t, dateOf, dateTimeOf } from './staff-texts';
+import type { UploadedAttachment } from './attachment-schemas';
+import { AttachmentList, AttachmentPicker, attachmentUiTexts } from './staff-attachments';
 
 /** A PQRSF case screen: the legal-case kit's sections (shared/cases/ui) with Ley 1755 de 2015's actions. */
 
@@ -29,7 +31,10 @@ function RespondForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
   const respond = useCaseAction(ops.respond, c.radicado, t);
   const form = useZodForm(respondRequestSchema, { defaultValues: { response: '' } });
   const field = fieldsOf(form);
-  const { pending, submission, confirm, cancel } = useReviewThenSend(form, 'response', respond, (answer) => onDone(answer, t.respond.done));
+  // The chosen files go with the answer (#32): their ids join the reviewed text when it is sent.
+  const [files, setFiles] = useState<UploadedAttachment[]>([]);
+  const send = (values: { response: string }) => respond(files.length ? { ...values, attachments: files.map((f) => f.id) } : values);
+  const { pending, submission, confirm, cancel } = useReviewThenSend(form, 'response', send, (answer) => onDone(answer, t.respond.done));
   return (
     <ActionSection id="accion-responder" title={t.respond.title} intro={t.respond.intro}>
       <SubmissionForm
@@ -40,6 +45,13 @@ function RespondForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
         summary={<SubmitErrors form={form} submission={submission} />}
       >
         <TextAreaField label={t.respond.field} required rows={8} readOnly={Boolean(pending)} {...field('response')} />
+        <AttachmentPicker
+          radicado={c.radicado}
+          files={files}
+          onChange={setFiles}
+          hint={attachmentUiTexts.answerHint}
+          disabled={Boolean(pending)}
+        />
         {pending ? null : (
           <SubmitButton busy={submission.busy} busyLabel={t.respond.busy}>
             {t.respond.review}
@@ -49,7 +61,12 @@ function RespondForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
       {pending ? (
         <ConfirmPanel
           title={t.respond.confirmTitle}
-          body={<p>{t.respond.confirmBody(c.request.email)}</p>}
+          body={
+            <p>
+              {t.respond.confirmBody(c.request.email)}
+              {files.length ? ` ${attachmentUiTexts.confirmCount(files.length)}` : ''}
+            </p>
+          }
           confirm={t.respond.confirm}
           busyLabel={t.respond.busy}
           cancel={t.respond.cancel}
@@ -181,8 +198,9 @@ function NoteForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
   const addNote = useCaseAction(ops.addNote, c.radicado, t);
   const form = useZodForm(addNoteRequestSchema, { defaultValues: { body: '' } });
   const field = fieldsOf(form);
+  const [files, setFiles] = useState<UploadedAttachment[]>([]);
   const submission = useFormSubmission(form, async (values) => {
-    const result = await addNote(values);
+    const result = await addNote(files.length ? { ...values, attachments: files.map((f) => f.id) } : values);
     if (result.ok) {
       form.reset({ body: '' });
       onDone(result.answer, t.noteDone);
@@ -192,6 +210,7 @@ function NoteForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
   return (
     <SubmissionForm className="form" honeypot={false} submission={submission} aria-label={t.noteField}>
       <TextAreaField label={t.noteField} required rows={3} {...field('body')} />
+      <AttachmentPicker radicado={c.radicado} files={files} onChange={setFiles} />
       <SubmitButton busy={submission.busy} busyLabel={t.noteBusy} className="btn btn--ghost">
         {t.noteSubmit}
       </SubmitButton>
@@ -213,6 +232,7 @@ function Summary({ c }: { c: PqrsfCase }) {
     <CaseCard id="pqrsf-estado" title={t.summaryTitle}>
       <Facts rows={rows} />
       {c.response ? <Quote title={t.responseTitle} text={c.response.text} /> : null}
+      <AttachmentList radicado={c.radicado} items={c.attachments.filter((a) => a.part === 'respuesta')} />
     </CaseCard>
   );
 }
@@ -247,6 +267,7 @@ function Notes({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
           {c.notes.map((n, i) => (
             <li key={i}>
               <Paragraphs text={n.body} />
+              <AttachmentList radicado={c.radicado} items={c.attachments.filter((a) => a.noteId === n.id)} />
               <p className="staff-muted">{t.by(n.actorEmail, dateTimeOf(n.at))}</p>
             </li>
           ))}

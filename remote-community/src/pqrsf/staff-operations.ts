@@ -13,7 +13,8 @@ import {
   startProcessingRequestSchema,
   transferRequestSchema,
 } from './staff-schemas';
-import type { z } from 'shared/schemas/zod';
+import { z } from 'shared/schemas/zod';
+import { attachmentParamsSchema, uploadedAttachmentSchema } from './attachment-schemas';
 
 /**
  * The panel's PQRSF operations, declared once (#27, shared/api/operation): server/staff.ts registers them with
@@ -80,6 +81,34 @@ export const pqrsfStaffOperations = {
     addNoteRequestSchema,
     'Panel: agregar una nota interna a una PQRSF (no la ve el peticionario)',
   ),
+  /** A file for an answer or a note (#32), as the request's raw body with X-File-Name; pending until one names it. Audited. */
+  uploadAttachment: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/pqrsf/:radicado/adjuntos',
+    params: pqrsfCaseParamsSchema,
+    response: uploadedAttachmentSchema,
+    status: 201,
+    roles: atencion,
+    summary: 'Panel: subir un adjunto para la respuesta o una nota (PDF, imagen, Word, Excel o PowerPoint; hasta 10 MB)',
+  }),
+  /** Drops one's own pending upload (the "Quitar" button before sending). Audited. */
+  removeAttachment: defineOperation({
+    method: 'DELETE',
+    path: '/api/community/staff/pqrsf/:radicado/adjuntos/:id',
+    params: attachmentParamsSchema,
+    response: z.object({ removed: z.boolean() }),
+    roles: atencion,
+    summary: 'Panel: quitar un adjunto que aún no se ha enviado',
+  }),
+  /** An attachment of the answer or of a note, as a download. Audited (a read of personal data). */
+  attachment: defineOperation({
+    method: 'GET',
+    path: '/api/community/staff/pqrsf/:radicado/adjuntos/:id',
+    params: attachmentParamsSchema,
+    response: fileAnswer({ accept: '*/*', description: 'El archivo adjunto', format: 'binary' }),
+    roles: atencion,
+    summary: 'Panel: descargar un adjunto de la respuesta o de una nota (queda en la auditoría)',
+  }),
   /** The report of a month or a semester: counts only (no personal data), computed on the server. */
   report: defineOperation({
     method: 'GET',

@@ -13,6 +13,7 @@ import {
 import { caseUrgencies, type CaseUrgency } from 'shared/cases/terms';
 import { MAX_TEXT, optionalText, requestTypes, requiredText } from 'shared/schemas/common';
 import { RADICADO_LENGTH } from './schemas';
+import { attachmentIdsField, pqrsfAttachmentSchema } from './attachment-schemas';
 import { z } from 'shared/schemas/zod';
 
 /**
@@ -109,7 +110,7 @@ export type PqrsfCaseParams = z.output<typeof pqrsfCaseParamsSchema>;
 export const pqrsfHistoryEntrySchema = caseHistoryEntrySchema;
 export type PqrsfHistoryEntry = CaseHistoryEntry;
 
-export const pqrsfNoteSchema = z.object({ body: z.string(), at: z.string(), actorEmail: z.string() });
+export const pqrsfNoteSchema = z.object({ id: z.string(), body: z.string(), at: z.string(), actorEmail: z.string() });
 export type PqrsfNote = z.output<typeof pqrsfNoteSchema>;
 
 const allowed = caseVerdictSchema;
@@ -137,6 +138,8 @@ export const pqrsfCaseSchema = z.object({
   closedAt: z.nullable(z.string()),
   history: z.array(pqrsfHistoryEntrySchema),
   notes: z.array(pqrsfNoteSchema),
+  /** The answer's and the notes' attachments (#32), oldest first; pending uploads are not listed. */
+  attachments: z.array(pqrsfAttachmentSchema),
   actions: z.object({
     startProcessing: allowed,
     respond: allowed,
@@ -154,7 +157,11 @@ export const startProcessingRequestSchema = z.object({ note: optionalText(MAX_TE
 export type StartProcessingInput = z.input<typeof startProcessingRequestSchema>;
 
 /** POST /staff/pqrsf/:radicado/respuesta: the foundation's answer, e-mailed to the petitioner and shown by the lookup. */
-export const respondRequestSchema = z.object({ response: requiredText(t.responseRequired, MAX_RESPONSE, { multiline: true }) });
+export const respondRequestSchema = z.object({
+  response: requiredText(t.responseRequired, MAX_RESPONSE, { multiline: true }),
+  /** Pending uploads of this case to send with the answer (#32). */
+  attachments: attachmentIdsField,
+});
 export type RespondInput = z.input<typeof respondRequestSchema>;
 
 /** POST /staff/pqrsf/:radicado/ampliacion (art. 14 parágrafo): the reason and the new due date. */
@@ -178,7 +185,11 @@ export const closeRequestSchema = z.object({ note: optionalText(MAX_TEXT, { mult
 export type CloseInput = z.input<typeof closeRequestSchema>;
 
 /** POST /staff/pqrsf/:radicado/notas: an internal note. */
-export const addNoteRequestSchema = z.object({ body: requiredText(t.noteRequired, MAX_TEXT, { multiline: true }) });
+export const addNoteRequestSchema = z.object({
+  body: requiredText(t.noteRequired, MAX_TEXT, { multiline: true }),
+  /** Pending uploads of this case to keep with the note (#32). */
+  attachments: attachmentIdsField,
+});
 export type AddNoteInput = z.input<typeof addNoteRequestSchema>;
 
 /** POST /staff/pqrsf/digest (admins): runs today's deadline digest now, once, as the daily job would. */

@@ -6,6 +6,7 @@ import { useApiClient } from './context';
 import {
   callOperation,
   downloadOperation,
+  operationPath,
   type AnyOperation,
   type FileAnswer,
   type InputArgs,
@@ -44,13 +45,16 @@ export function useOperationCaller(): <O extends AnyOperation>(op: O, ...input: 
 
 /**
  * A declared upload (an operation whose body is a file, #28) bound to the staff client: `upload(file)` sends the file's
- * bytes with its name; the answer is the operation's.
+ * bytes with its name; the answer is the operation's. A path with `:name`s takes them as `params` (a case's radicado).
  */
-export function useOperationUpload<O extends AnyOperation>(op: O): (file: File) => Promise<ApiResult<ResponseOf<O>>> {
+export function useOperationUpload<O extends AnyOperation>(
+  op: O,
+): (file: File, params?: Readonly<Record<string, string>>) => Promise<ApiResult<ResponseOf<O>>> {
   const client = useApiClient();
   const session = useContext(StaffSessionContext);
   return useCallback(
-    (file: File) => staffClientOf(client, session).request<ResponseOf<O>>(op.method, op.path, file),
+    (file: File, params?: Readonly<Record<string, string>>) =>
+      staffClientOf(client, session).request<ResponseOf<O>>(op.method, params ? operationPath(op, params) : op.path, file),
     [client, session, op],
   );
 }

@@ -23,6 +23,11 @@ export interface MailContent {
    * so leaves a redacted link in the stored copy, never a working one.
    */
   action?: { label: string; url: string; public?: true };
+  /**
+   * Links listed after the details, each with its text (an answer's attachments, #32): secrets like the button's unless
+   * `public: true`, since each usually carries a token.
+   */
+  links?: { title: string; items: Array<{ label: string; url: string; public?: true }> };
   /** Any other value in the text that opens something (a code inside a paragraph, a second link). */
   secrets?: string[];
 }
@@ -41,6 +46,7 @@ export function renderMail(content: MailContent): OutgoingMail {
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...details.map(([k, v]) => `${k}: ${v}`),
     ...(details.length ? [''] : []),
+    ...(content.links?.items.length ? [content.links.title, ...content.links.items.map((l) => `- ${l.label}: ${l.url}`), ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     'Con cariño,',
     site.name,
@@ -51,12 +57,14 @@ export function renderMail(content: MailContent): OutgoingMail {
 <p>${escapeHtml(greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${details.length ? `<table role="presentation" style="border-collapse:collapse">${details.map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>` : ''}
+${content.links?.items.length ? `<p>${escapeHtml(content.links.title)}</p><ul>${content.links.items.map((l) => `<li><a href="${escapeHtml(l.url)}" style="color:#0f5c4d">${escapeHtml(l.label)}</a></li>`).join('')}</ul>` : ''}
 ${content.action ? `<p><a href="${escapeHtml(content.action.url)}" style="color:#0f5c4d;font-weight:bold">${escapeHtml(content.action.label)}</a></p>` : ''}
 <p>Con cariño,<br>${escapeHtml(site.name)}<br>${escapeHtml(signatureContact())}</p>
 </body></html>`;
   const secrets = [
     ...(content.action && !content.action.public ? [content.action.url] : []),
     ...details.filter((d) => d.length === 3 && d[2].secret).map((d) => d[1]),
+    ...(content.links?.items.filter((l) => !l.public).map((l) => l.url) ?? []),
     ...(content.secrets ?? []),
   ];
   return { to: content.to, subject: `${content.subject} - ${site.name}`, text, html, ...(secrets.length ? { secrets } : {}) };

@@ -16,6 +16,7 @@ import {
   type CaseFacts,
 } from './rules';
 import type { PqrsfRequestsTable } from '../../../server/tables';
+import { readAttachments } from './attachments';
 
 export type PqrsfRow = Selectable<PqrsfRequestsTable>;
 
@@ -31,9 +32,10 @@ export const factsOf = (r: PqrsfRow): CaseFacts => ({
 export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Promise<PqrsfCase | null> {
   const r = await db.selectFrom('community.pqrsf_requests').selectAll().where('radicado', '=', radicado).executeTakeFirst();
   if (!r) return null;
-  const [history, notes] = await Promise.all([
+  const [history, notes, attachments] = await Promise.all([
     db.selectFrom('community.pqrsf_history').selectAll().where('request_id', '=', r.id).orderBy('id').execute(),
     db.selectFrom('community.pqrsf_notes').selectAll().where('request_id', '=', r.id).orderBy('id').execute(),
+    readAttachments(db, r.id),
   ]);
   const facts = factsOf(r);
   const extend = canExtend(facts, today, formatLongDate);
@@ -56,7 +58,8 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
     transfer: r.transferred_to !== null && r.transferred_at ? { entity: r.transferred_to, at: isoOf(r.transferred_at) } : null,
     closedAt: r.closed_at ? isoOf(r.closed_at) : null,
     history: historyOf(history),
-    notes: notes.map((n) => ({ body: n.body, at: isoOf(n.at), actorEmail: n.actor_email })),
+    notes: notes.map((n) => ({ id: String(n.id), body: n.body, at: isoOf(n.at), actorEmail: n.actor_email })),
+    attachments,
     actions: {
       startProcessing: canStartProcessing(facts),
       respond: canRespond(facts),

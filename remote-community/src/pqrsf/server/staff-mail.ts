@@ -2,6 +2,7 @@ import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { renderMail, type MailContent } from 'shared/server/mail-template';
 import { pqrsfLookupLink } from '../../forms/server/acknowledge';
+import { ATTACHMENT_LINK_DAYS } from '../attachment-schemas';
 
 /**
  * The e-mails a PQRSF case sends to its petitioner: the answer, an extension of the term, a transfer. Each goes to the
@@ -32,6 +33,8 @@ export const caseMailTexts = {
     subject: 'Respuesta a tu solicitud',
     intro: 'Respondimos la solicitud (PQRSF) que radicaste. Esta es nuestra respuesta:',
     dateLabel: 'Fecha de respuesta',
+    attachmentsTitle: (days: number) =>
+      `Adjuntamos estos archivos a la respuesta. Descárgalos desde los enlaces, que vencen en ${days} días:`,
   },
   extension: {
     subject: 'Ampliamos el plazo de respuesta de tu solicitud',
@@ -74,7 +77,10 @@ function mail(
   });
 }
 
-export function responseMail(origin: string, c: { to: string; radicado: string; text: string; at: Date }): OutgoingMail {
+export function responseMail(
+  origin: string,
+  c: { to: string; radicado: string; text: string; at: Date; attachments?: ReadonlyArray<{ name: string; url: string }> },
+): OutgoingMail {
   return mail(
     c.to,
     c.radicado,
@@ -85,6 +91,15 @@ export function responseMail(origin: string, c: { to: string; radicado: string; 
         [t.radicadoLabel, c.radicado],
         [t.response.dateLabel, formatColombianDateTime(c.at)],
       ],
+      // Each link carries its own random token (attachments.ts): secrets, redacted in the stored copy.
+      ...(c.attachments?.length
+        ? {
+            links: {
+              title: t.response.attachmentsTitle(ATTACHMENT_LINK_DAYS),
+              items: c.attachments.map((a) => ({ label: a.name, url: a.url })),
+            },
+          }
+        : {}),
     },
     origin,
   );

@@ -17,6 +17,7 @@ import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { pqrsfStaffOperations as ops } from '../staff-operations';
 import type { CommunityContext } from '../../forms/server/acknowledge';
 import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
+import { claimAttachments, registerAttachmentLink, registerAttachmentRoutes, scheduleAttachmentPurge } from './attachments';
 import { factsOf, readCase } from './staff-case';
 import { readCounts, readInbox } from './staff-inbox';
 import { registerReportRoutes } from './report';
@@ -68,6 +69,10 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
 
   const stopDigest = schedulePqrsfDigest(ctx, { now, log: app.log });
   app.addHook('onClose', async () => stopDigest());
+  // Attachments (#32): the person's download link from the answer e-mail, and the purge of unsent uploads.
+  registerAttachmentLink(app, ctx, now);
+  const stopPurge = scheduleAttachmentPurge(ctx, { now, log: app.log });
+  app.addHook('onClose', async () => stopPurge());
 
   const {
     act,
@@ -113,6 +118,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
       counts: (day) => readCounts(ctx.db, day),
     });
     registerReportRoutes(scope, ctx.db, now);
+    await registerAttachmentRoutes(scope, ctx, now);
 
     route(scope, ops.startProcessing, async (request) =>
       start(
@@ -135,9 +141,18 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
           .where('id', '=', row.id)
           .execute();
         await moveTo(trx, row, me, at, { action: 'respondida', status: statusAfter.respond });
+        const origin = ctx.settings.publicOrigin;
+        const attachments = await claimAttachments(trx, { requestId: row.id, me, at, origin }, request.body.attachments, {
+          part: 'respuesta',
+        });
         return {
-          detail: { from: row.status, to: statusAfter.respond, onTime: colombianDate(at) <= row.due_date },
-          mail: (to) => responseMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, text, at }),
+          detail: {
+            from: row.status,
+            to: statusAfter.respond,
+            onTime: colombianDate(at) <= row.due_date,
+            ...(attachments.length ? { attachments: attachments.length } : {}),
+          },
+          mail: (to) => responseMail(origin, { to, radicado: row.radicado, text, at, attachments }),
         };
       }),
     );
@@ -208,11 +223,18 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
 
     route(scope, ops.addNote, async (request) =>
       act(request, request.params.radicado, 'note', async (trx, row, me, at) => {
-        await trx
+        const note = await trx
           .insertInto('community.pqrsf_notes')
           .values({ request_id: row.id, body: request.body.body, at, actor_sub: me.sub, actor_email: me.email })
-          .execute();
-        return { detail: { status: row.status } };
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const files = await claimAttachments(
+          trx,
+          { requestId: row.id, me, at, origin: ctx.settings.publicOrigin },
+          request.body.attachments,
+          { part: 'nota', noteId: note.id },
+        );
+        return { detail: { status: row.status, ...(files.length ? { attachments: files.length } : {}) } };
       }),
     );
   });
