@@ -54,6 +54,12 @@ describe('refunds from the panel', () => {
     await expectFocusOn(page, 'Cancelar');
     assert.match(await dialog.innerText(), /a Ana Pérez por Desarrollo de Software/);
     assert.deepEqual(await axeViolations(page), []);
+    // The confirmation on a phone: nothing sideways, the same checks, then back to the desk's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
+    assert.ok(await dialog.getByRole('button', { name: /^Sí, reembolsar/ }).isVisible());
+    assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: /^Sí, reembolsar/ }).click();
     await expectFocusOn(page, /^Se reembolsaron \$ [\d.]+ a Ana Pérez\. Le enviamos un correo\.$/);
     await staff.context.close();

@@ -47,7 +47,20 @@ async function createCohort(
     if (classes.place) await form.getByLabel(/^Lugar de las clases presenciales/).fill(classes.place);
   }
   await form.getByRole('button', { name: 'Crear cohorte' }).click();
-  await page.getByText(new RegExp(`^Cohorte de .* creada\\.$`)).last().waitFor({ timeout: 15_000 });
+  // This cohort's own notice (an earlier one may still be on screen), then the emptied form: filling the next cohort
+  // before the reset would have it wiped (the software cohort was sometimes never created).
+  await page
+    .getByText(`del ${formatLongDate(dates.start)} creada.`, { exact: false })
+    .last()
+    .waitFor({ timeout: 15_000 });
+  await page.waitForFunction(
+    (label) => {
+      const input = [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label))?.control;
+      return input instanceof HTMLInputElement && input.value === '';
+    },
+    'Fecha de inicio',
+    { timeout: 15_000 },
+  );
 }
 
 /** Fills the panel's manual enrolment form for `email` in the Marketing Digital cohort starting `start`. */
@@ -173,6 +186,10 @@ describe("the student's course, around the team", () => {
     await page.getByRole('button', { name: 'Ver vista previa' }).click();
     await page.getByText('Se enviará a 2 estudiantes inscritos.').waitFor({ timeout: 15_000 });
     assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Enviar a la cohorte' }).click();
     await page.getByText('Mensaje enviado a 2 estudiantes.').waitFor({ timeout: 15_000 });
 
@@ -214,6 +231,11 @@ describe("the student's course, around the team", () => {
     assert.ok(option, 'the later cohort is offered');
     await select.selectOption({ label: option });
     assert.deepEqual(await axeViolations(page), []);
+    // The same dialog on a phone: nothing sideways, still clean.
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll at 390 px');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.getByRole('button', { name: 'Sí, cambiar de grupo' }).click();
     await expectFocusOn(
       page,
