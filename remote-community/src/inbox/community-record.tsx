@@ -111,7 +111,8 @@ function Fields({ record }: { record: InboxRecordResponse }) {
 
 /** Contacted or pending (from the history); a subscriber's subscription instead. */
 function Status({ record }: { record: InboxRecordResponse }) {
-  if (record.kind === 'boletin') return <p className="community-status">{t.subscription(inboxValueText('status', record.record.status))}</p>;
+  if (record.kind === 'boletin')
+    return <p className="community-status">{t.subscription(inboxValueText('status', record.record.status))}</p>;
   const c = record.contact;
   if (c?.contacted && c.lastAt)
     return (
@@ -413,8 +414,7 @@ function ConfirmRemoval(props: { reason: string; busy: boolean; error: string | 
 
 /** One act of the history, in words. */
 function Entry({ entry }: { entry: HistoryEntry }) {
-  const how =
-    entry.event === 'contacto' ? ` ${t.viaChannel(entry.channel ? contactChannels[entry.channel] : t.noChannel)}` : '';
+  const how = entry.event === 'contacto' ? ` ${t.viaChannel(entry.channel ? contactChannels[entry.channel] : t.noChannel)}` : '';
   return (
     <li className="community-history__entry">
       <p>

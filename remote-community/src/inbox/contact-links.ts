@@ -37,9 +37,16 @@ export function phoneLinks(raw: string): PhoneLinks {
   if (digits.length < 7) return { tel: null, whatsapp: null, note: contactLinkTexts.tooShort };
 
   // Colombian: +57 / 57 followed by a national number, or a national number alone.
-  const national = international ? (digits.startsWith('57') ? digits.slice(2) : null) : digits.length === 12 && digits.startsWith('57') ? digits.slice(2) : digits;
+  const national = international
+    ? digits.startsWith('57')
+      ? digits.slice(2)
+      : null
+    : digits.length === 12 && digits.startsWith('57')
+      ? digits.slice(2)
+      : digits;
   if (national !== null && /^3\d{9}$/.test(national)) return { tel: `tel:+57${national}`, whatsapp: `${WA}57${national}`, note: null };
-  if (national !== null && /^60\d{8}$/.test(national)) return { tel: `tel:+57${national}`, whatsapp: null, note: contactLinkTexts.landline };
+  if (national !== null && /^60\d{8}$/.test(national))
+    return { tel: `tel:+57${national}`, whatsapp: null, note: contactLinkTexts.landline };
 
   if (international && digits.length <= 15) {
     // Another country, as the person wrote it. A +57 number that is neither a mobile nor a landline is only called.

@@ -261,7 +261,9 @@ export function registerRecordHistory(scope: FastifyInstance, ctx: CommunityCont
       const verdict = actionsOf(kind, row).correct;
       const schema = correctionSchemaOf(kind, str(row.workshop));
       if (!verdict.allowed || !schema) throw refuse(verdict.reason);
-      const parsed = schema.safeParse(request.body);
+      // An empty optional field comes as null (as the record reads); the form's schema knows it as absent.
+      const body = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== null));
+      const parsed = schema.safeParse(body);
       if (!parsed.success)
         throw new ApiError(400, 'validation_error', 'Revisa los datos enviados: hay campos con errores.', fieldErrors(parsed.error));
       const values = parsed.data as Record<string, unknown>;
