@@ -126,7 +126,7 @@ describe('a community record', () => {
     const user = userEvent.setup();
     const { calls, container } = renderRecord(
       { kind: 'voluntarios', id: '12' },
-      { [RECORD]: ok(volunteer([call1])), [CONTACT]: ok(volunteer([call2, call1]), 201) },
+      { [RECORD]: ok(volunteer([call1])), [CONTACT]: ok(volunteer([call2, call1])) },
     );
     await screen.findByText(/^Contactado: 1 contacto/);
     await user.selectOptions(screen.getByLabelText(/^Canal/), 'WhatsApp');
@@ -166,7 +166,7 @@ describe('a community record', () => {
       {
         [RECORD]: ok(volunteer()),
         [PREVIEW]: ok({ subject: 'Tu voluntariado - Fundación', text: 'Hola:\n\nTe esperamos.\n\nCon cariño,' }),
-        [REPLY]: ok(volunteer([sentEntry]), 201),
+        [REPLY]: ok(volunteer([sentEntry])),
       },
     );
     await user.type(await screen.findByLabelText(/^Asunto/), 'Tu voluntariado');

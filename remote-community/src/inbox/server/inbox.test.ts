@@ -307,7 +307,7 @@ describe('a record and its case file', () => {
       channel: 'telefono',
       note: 'Llamé a Tomás; no contestó.',
     });
-    expect(first.statusCode).toBe(201);
+    expect(first.statusCode).toBe(200);
     expect((first.json() as InboxRecordResponse).contact).toMatchObject({ contacted: true, count: 1 });
     const second = await call('POST', `${BASE}/voluntarios/${id}/contactos`, member, {
       channel: 'whatsapp',
@@ -378,7 +378,7 @@ describe('a record and its case file', () => {
     expect((await api.mailer.list(500)).some((m) => m.to === 'julia.respuesta@example.com')).toBe(false);
 
     const sent = await call('POST', `${BASE}/voluntarios/${id}/respuesta`, member, reply);
-    expect(sent.statusCode).toBe(201);
+    expect(sent.statusCode).toBe(200);
     const record = sent.json() as InboxRecordResponse;
     expect(record.history[0]).toMatchObject({ event: 'respuesta', channel: 'correo', subject: reply.subject, body: reply.body.trim() });
     expect(record.contact).toMatchObject({ contacted: true, count: 1 });
