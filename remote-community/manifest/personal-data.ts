@@ -123,7 +123,12 @@ export const communityPersonalData: DomainRegistry = {
         record_id: { label: 'Número del registro' },
         event: {
           label: 'Qué pasó',
-          values: { contacto: 'Contacto', respuesta: 'Respuesta por correo', correccion: 'Corrección de datos', eliminacion: 'Eliminación' },
+          values: {
+            contacto: 'Contacto',
+            respuesta: 'Respuesta por correo',
+            correccion: 'Corrección de datos',
+            eliminacion: 'Eliminación',
+          },
         },
         channel: {
           label: 'Canal',

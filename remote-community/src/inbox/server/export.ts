@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { colombianDate } from 'shared/format/business-days';
 import { sql } from 'kysely';
-import { inboxFieldLabels, inboxValueText, workshopNames, type InboxExportQuery, type InboxFilter } from '../schemas';
+import { inboxFieldLabels, inboxValueText, type workshopNames, type InboxExportQuery, type InboxFilter } from '../schemas';
 import { recordAudit } from 'shared/server/audit';
 import { csvDisposition, csvStream, type CsvColumn } from 'shared/server/csv';
 import type { SiteDb } from 'shared/server/database';
