@@ -71,7 +71,7 @@ describe("a community record's case file (community remote)", () => {
       await page.keyboard.type('Le escribí; empieza el sábado.');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      await page.getByText(/^Contactado: 2 contactos/).waitFor();
+      await page.getByText(/Contactado: 2 contactos/).waitFor();
       const history = page.getByRole('list', { name: 'Historial' }).getByRole('listitem');
       assert.equal(await history.count(), 2);
       assert.match((await history.nth(0).textContent()) ?? '', /^Contacto por WhatsApp .*por registros-.*Le escribí; empieza el sábado\.$/);
@@ -101,7 +101,7 @@ describe("a community record's case file (community remote)", () => {
       // After a reload the history is the server's: both contacts and the reply.
       await page.reload();
       await waitForHeading(page, `Voluntario n.º ${id}`);
-      await page.getByText(/^Contactado: 3 contactos/).waitFor();
+      await page.getByText(/Contactado: 3 contactos/).waitFor();
       assert.equal(await page.getByRole('list', { name: 'Historial' }).getByRole('listitem').count(), 3);
 
       // On a phone the page does not scroll sideways.
