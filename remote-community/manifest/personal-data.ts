@@ -101,7 +101,7 @@ export const communityPersonalData: DomainRegistry = {
     }),
     tableSpec({
       table: 'community.record_history',
-      label: 'Historial de tus registros con la fundación (contactos, respuestas, correcciones)',
+      label: 'Historial de tus registros con el equipo',
       belongs: [
         markedBy('volunteers', 'community.volunteers'),
         markedBy('allies', 'community.allies'),
