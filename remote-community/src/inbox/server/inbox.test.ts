@@ -467,14 +467,6 @@ describe('a record and its case file', () => {
     expect((await call('POST', `${BASE}/voluntarios/${id}/eliminar`, member, { reason: 'duplicado' })).statusCode).toBe(404);
     expect((await call('POST', `${BASE}/voluntarios/${id}/contactos`, member, { channel: 'correo' })).statusCode).toBe(404);
   });
-
-  it('migrated the old one-per-record mark into the history as a contact without a channel', async () => {
-    const history = await api.db.selectFrom('community.record_history').select('id').limit(1).execute();
-    expect(Array.isArray(history)).toBe(true);
-    const tables = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables
-      where table_schema = 'community' and table_name = 'contact_marks'`.execute(api.db);
-    expect(tables.rows[0]!.n).toBe(0);
-  });
 });
 
 describe('CSV export', () => {
