@@ -14,6 +14,9 @@ const identity = createTestIdentity();
 const staff = createTestStaffDirectory();
 staff.seat({ username: 'ana@fundacion.org' });
 const member = staffToken(identity, { email: 'ana@fundacion.org' });
+// A member of the team without Comunidad (PQRSF only).
+staff.seat({ username: 'pedro@fundacion.org', roles: ['atencion'] });
+const otherRole = staffToken(identity, { email: 'pedro@fundacion.org' });
 const visitor = identity.token({ email: 'visitante@correo.co' });
 
 const BASE = '/api/community/staff/inbox';
@@ -121,6 +124,27 @@ describe('who gets in', () => {
     expect(stranger.json()).toMatchObject({ error: 'forbidden' });
     expect(stranger.body).not.toContain('Pérez');
     expect((await readAudit(api.db, { limit: 1000 })).length).toBe(before);
+  });
+
+  it('refuses a team member without the Comunidad role on every act of the case file (403), and changes nothing', async () => {
+    const [id] = await addVolunteers([{ volunteer_name: 'Sin', email: 'sin.rol@example.com' }]);
+    const before = (await readAudit(api.db, { limit: 1000 })).length;
+    const acts: Array<[Method, string, unknown]> = [
+      ['GET', `${BASE}/voluntarios/${id}`, undefined],
+      ['POST', `${BASE}/voluntarios/${id}/contactos`, { channel: 'telefono' }],
+      ['POST', `${BASE}/voluntarios/${id}/respuesta`, { subject: 'Hola', body: 'Hola' }],
+      ['PUT', `${BASE}/voluntarios/${id}`, { ...volunteerRow(), email: 'otro@example.com' }],
+      ['POST', `${BASE}/voluntarios/${id}/eliminar`, { reason: 'duplicado' }],
+      ['POST', `${BASE}/voluntarios/exportar`, {}],
+    ];
+    for (const [method, url, body] of acts) {
+      const res = await call(method, url, otherRole, body);
+      expect([method, url, res.statusCode]).toEqual([method, url, 403]);
+    }
+    expect((await readAudit(api.db, { limit: 1000 })).length).toBe(before);
+    const row = await api.db.selectFrom('community.volunteers').select('email').where('id', '=', id!).executeTakeFirstOrThrow();
+    expect(row.email).toBe('sin.rol@example.com');
+    expect((await api.mailer.list(500)).some((m) => m.to === 'sin.rol@example.com')).toBe(false);
   });
 
   it('answers a member, with an unknown kind refused by the schema', async () => {
