@@ -127,7 +127,7 @@ describe('who gets in', () => {
   });
 
   it('refuses a team member without the Comunidad role on every act of the case file (403), and changes nothing', async () => {
-    const [id] = await addVolunteers([{ volunteer_name: 'Sin', email: 'sin.rol@example.com' }]);
+    const [id] = await addVolunteers([{ volunteer_name: 'Sin', email: 'sin.rol@correo.co' }]);
     const before = (await readAudit(api.db, { limit: 1000 })).length;
     const acts: Array<[Method, string, unknown]> = [
       ['GET', `${BASE}/voluntarios/${id}`, undefined],
@@ -143,8 +143,8 @@ describe('who gets in', () => {
     }
     expect((await readAudit(api.db, { limit: 1000 })).length).toBe(before);
     const row = await api.db.selectFrom('community.volunteers').select('email').where('id', '=', id!).executeTakeFirstOrThrow();
-    expect(row.email).toBe('sin.rol@example.com');
-    expect((await api.mailer.list(500)).some((m) => m.to === 'sin.rol@example.com')).toBe(false);
+    expect(row.email).toBe('sin.rol@correo.co');
+    expect((await api.mailer.list(500)).some((m) => m.to === 'sin.rol@correo.co')).toBe(false);
   });
 
   it('answers a member, with an unknown kind refused by the schema', async () => {
