@@ -518,7 +518,15 @@ export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: s
           {notice ? <Notice key={`aviso-${notice.n}`} text={notice.text} /> : null}
           <Fields record={record} />
           {actions.contact.allowed ? <ContactForm record={record} onChange={changed} /> : null}
-          {actions.reply.allowed ? <ReplyForm record={record} onChange={changed} /> : null}
+          {actions.reply.allowed ? (
+            <ReplyForm record={record} onChange={changed} />
+          ) : record.kind !== 'boletin' && actions.reply.reason ? (
+            // Why no reply can be sent from here (an address no mail program reads as one mailbox): correct it first.
+            <section className="card community-card" aria-labelledby="registro-respuesta">
+              <h2 id="registro-respuesta">{t.replyTitle}</h2>
+              <p>{actions.reply.reason}</p>
+            </section>
+          ) : null}
           {actions.correct.allowed ? <Correct key={`corregir-${record.history.length}`} record={record} onChange={changed} /> : null}
           {record.kind === 'boletin' ? null : <History history={record.history} />}
           {actions.remove.allowed ? <Remove record={record} onRemoved={setRemoved} /> : null}
