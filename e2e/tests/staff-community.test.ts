@@ -1,5 +1,5 @@
 // The panel's community inbox (#13), in the composed site against the identity emulator: a team member signs in
-// (password + authenticator), finds a volunteer who registered on the site, opens the record, marks it contacted by
+// (password + authenticator), finds a volunteer who registered on the site, opens the record, records a contact by
 // keyboard, and downloads the CSV, which opens as Excel in Spanish expects (BOM, ';', accents intact, Bogotá dates,
 // formulas neutralised).
 import assert from 'node:assert/strict';
@@ -39,7 +39,7 @@ describe('the community inbox (community remote)', () => {
   });
   after(async () => browser?.close());
 
-  it('a member finds a volunteer, marks the record contacted by keyboard and downloads the CSV for Excel', async () => {
+  it('a member finds a volunteer, records a contact by keyboard and downloads the CSV for Excel', async () => {
     for (const body of [volunteer, formula]) {
       const res = await fetch(`${baseUrl}/api/community/volunteers`, {
         method: 'POST',
@@ -74,18 +74,19 @@ describe('the community inbox (community remote)', () => {
       assert.match((await row.textContent()) ?? '', /Pendiente/);
       assert.equal(await page.getByRole('row').count(), 2, 'only the searched record (and the header row)');
 
-      // The record, opened by keyboard: every field as filed; marked contacted with a note.
+      // The record, opened by keyboard: every field as filed; a contact recorded with its channel and a note.
       await page.getByRole('link', { name: 'Begoña María Ibáñez Güell' }).focus();
       await page.keyboard.press('Enter');
       await waitForHeading(page, /^Voluntario n\.º \d+$/);
       await page.getByText('Colegio Ñandú').waitFor();
       assert.deepEqual(await axeViolations(page), []);
+      await page.getByLabel(/^Canal/).selectOption('telefono');
       await page.getByLabel(/^Nota \(opcional\)/).focus();
       await page.keyboard.type('Llamé a Begoña; empieza el sábado.');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
-      await expectFocusOn(page, 'Quedó marcado como contactado.');
-      await page.getByText(`por ${memberEmail}.`, { exact: false }).waitFor();
+      await expectFocusOn(page, 'Se guardó el contacto en el historial.');
+      await page.getByText(`por ${memberEmail}`, { exact: false }).waitFor();
       assert.deepEqual(await axeViolations(page), []);
 
       // Back to the list, then the CSV of every volunteer.
@@ -106,8 +107,7 @@ describe('the community inbox (community remote)', () => {
       assert.equal(cell(begona, 'Institución'), 'Colegio Ñandú');
       assert.match(cell(begona, 'Fecha de registro') ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
       assert.equal(cell(begona, 'Contactado'), 'Sí');
-      assert.equal(cell(begona, 'Contactado por'), memberEmail);
-      assert.equal(cell(begona, 'Nota de contacto'), 'Llamé a Begoña; empieza el sábado.');
+      assert.equal(cell(begona, 'Contactos y respuestas'), '1');
       const trap = rows.find((r) => cell(r, 'Correo electrónico') === formula.email);
       assert.equal(trap && cell(trap, 'Institución'), `'${formula.institution}`);
 

@@ -23,8 +23,11 @@ export const communityAudit: AuditLabels = {
     'community.pqrsf.digest': 'Envió a mano el resumen de vencimientos',
     'community.pqrsf.report.export': 'Descargó el informe de PQRSF (CSV o PDF; solo cifras)',
     'community.export': 'Exportó datos a CSV',
-    'community.inbox.contact': 'Marcó un registro como contactado',
+    'community.inbox.contact': 'Registró un contacto con un registro de la comunidad',
     'community.inbox.contact.undo': 'Quitó la marca de contactado',
+    'community.inbox.reply': 'Respondió por correo a un registro de la comunidad',
+    'community.inbox.correct': 'Corrigió datos de un registro de la comunidad',
+    'community.inbox.remove': 'Eliminó un registro de la comunidad',
     'community.newsletter.send': 'Envió el boletín a los suscriptores',
   },
   entities: {

@@ -460,5 +460,42 @@ export const communityMigrations: DomainMigrations = {
           for each row execute function community.pqrsf_attachment_removed()`.execute(db);
       },
     },
+    // ── Community records' case files (#32, src/inbox/server/history.ts) ──────────────────────────────────────────
+    '013_community_record_history': {
+      // `record_history`: what the team did with a community record, one row per act, never updated: a contact (channel
+      // and note), a reply e-mailed from the panel (subject and body), a correction (the names of the fields changed,
+      // never their values) and a removal (the tombstone: its reason, with the record's personal data and its other
+      // history rows deleted). `kind` is the record's table, as `contact_marks` had it. The old one-per-record mark
+      // becomes a contact without a channel (nobody said how), at its time and by its member; then the mark is dropped.
+      async up(db) {
+        await db.schema
+          .withSchema('community')
+          .createTable('record_history')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('record_id', 'integer', (c) => c.notNull())
+          .addColumn('event', 'text', (c) => c.notNull())
+          .addColumn('channel', 'text')
+          .addColumn('note', 'text')
+          .addColumn('subject', 'text')
+          .addColumn('body', 'text')
+          .addColumn('fields', 'text')
+          .addColumn('reason', 'text')
+          .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('actor_sub', 'text')
+          .addColumn('actor_email', 'text')
+          .execute();
+        await db.schema
+          .withSchema('community')
+          .createIndex('record_history_record')
+          .on('record_history')
+          .columns(['kind', 'record_id', 'at'])
+          .execute();
+        await sql`insert into community.record_history (kind, record_id, event, note, at, actor_sub, actor_email)
+          select kind, record_id, 'contacto', nullif(note, ''), contacted_at, contacted_by_sub, contacted_by_email
+          from community.contact_marks`.execute(db);
+        await db.schema.withSchema('community').dropTable('contact_marks').execute();
+      },
+    },
   },
 };

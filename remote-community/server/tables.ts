@@ -93,15 +93,29 @@ export interface AcknowledgementCountsTable {
 }
 
 // ── Community inbox (#13, src/inbox/server/) ──────────────────────────────────────────────────────────────────────
-/** `community.contact_marks`: the inbox's 'Contactado' mark, one per record at most; undoing it deletes the row. */
-export interface ContactMarksTable {
+/**
+ * `community.record_history` (migration 013): a community record's case file, one row per act, never updated — a
+ * contact, a reply e-mailed, a correction (field names only), a removal (the tombstone left when the record is deleted).
+ */
+export interface RecordHistoryTable {
+  id: Generated<string>;
   /** The record's table without the schema: `volunteers`, `allies`, `workshop_inquiries`, `software_requests`, `newsletter_subscriptions`. */
   kind: string;
   record_id: number;
-  contacted_at: CreatedTimestamp;
-  contacted_by_sub: string;
-  contacted_by_email: string;
-  note: DefaultedText;
+  /** 'contacto' | 'respuesta' | 'correccion' | 'eliminacion'. */
+  event: string;
+  /** A contact's channel ('telefono' | 'correo' | 'whatsapp' | 'en_persona'); null: a mark from before the history. */
+  channel: string | null;
+  note: string | null;
+  subject: string | null;
+  body: string | null;
+  /** A correction's changed fields, comma-separated names. */
+  fields: string | null;
+  /** A removal's reason (a key of `removalReasons`). */
+  reason: string | null;
+  at: CreatedTimestamp;
+  actor_sub: string | null;
+  actor_email: string | null;
 }
 
 /**
@@ -129,7 +143,7 @@ export interface NewsletterSubscriptionsTable {
 
 declare module 'shared/server/database' {
   interface Database {
-    'community.contact_marks': ContactMarksTable;
+    'community.record_history': RecordHistoryTable;
   }
 }
 

@@ -89,40 +89,39 @@ const ageField = z.pipe(
 );
 
 /** Volunteer (spec §3): institution is the only optional field. */
-export const volunteerSchema = z
-  .object({
-    volunteer_name: personNameField(t.nameRequired),
-    volunteer_lastname: personNameField(t.lastnameRequired),
-    id_type: idType,
-    id_number: idNumber,
-    age: ageField,
-    address: requiredText(t.addressRequired, 200),
-    phone_number: phone(),
-    email,
-    institution: optionalText(),
-    purposes: longText(t.purposesRequired),
-    activities: longText(t.activitiesRequired),
-    ...consentFields,
-  })
-  .check(documentMatchesType());
+const volunteerFields = {
+  volunteer_name: personNameField(t.nameRequired),
+  volunteer_lastname: personNameField(t.lastnameRequired),
+  id_type: idType,
+  id_number: idNumber,
+  age: ageField,
+  address: requiredText(t.addressRequired, 200),
+  phone_number: phone(),
+  email,
+  institution: optionalText(),
+  purposes: longText(t.purposesRequired),
+  activities: longText(t.activitiesRequired),
+};
+export const volunteerSchema = z.object({ ...volunteerFields, ...consentFields }).check(documentMatchesType());
+/** A stored volunteer as the team corrects it (the community inbox): the form's fields and rules, without consent. */
+export const volunteerRecordSchema = z.object(volunteerFields).check(documentMatchesType());
 export type VolunteerInput = z.input<typeof volunteerSchema>;
 export type Volunteer = z.output<typeof volunteerSchema>;
 
 /** Allied company (spec §3): the representative is an adult, so no Tarjeta de identidad; reviews is optional. */
-export const allySchema = z
-  .object({
-    corporation_name: businessNameField(t.corporationNameRequired),
-    corp_phone_number: phone(t.corpPhoneRequired),
-    representative_name: personNameField(t.representativeNameRequired),
-    representative_lastname: personNameField(t.representativeLastnameRequired),
-    id_type: oneOf(adultDocumentTypes, t.idTypeRequired),
-    id_number: idNumber,
-    email,
-    rep_phone_number: phone(t.repPhoneRequired),
-    reviews: optionalText(MAX_TEXT, { multiline: true }),
-    ...consentFields,
-  })
-  .check(documentMatchesType());
+const allyFields = {
+  corporation_name: businessNameField(t.corporationNameRequired),
+  corp_phone_number: phone(t.corpPhoneRequired),
+  representative_name: personNameField(t.representativeNameRequired),
+  representative_lastname: personNameField(t.representativeLastnameRequired),
+  id_type: oneOf(adultDocumentTypes, t.idTypeRequired),
+  id_number: idNumber,
+  email,
+  rep_phone_number: phone(t.repPhoneRequired),
+  reviews: optionalText(MAX_TEXT, { multiline: true }),
+};
+export const allySchema = z.object({ ...allyFields, ...consentFields }).check(documentMatchesType());
+export const allyRecordSchema = z.object(allyFields).check(documentMatchesType());
 export type AllyInput = z.input<typeof allySchema>;
 export type Ally = z.output<typeof allySchema>;
 
@@ -132,19 +131,20 @@ export const guestTypes = [
   'Soy madre, padre o acudiente y me interesa que mi hijo o hija participe',
 ] as const;
 
-export const arteDeAmarteInquirySchema = z.object({
+const arteDeAmarteFields = {
   full_name: personNameField(t.fullNameRequired),
   phone_number: phone(),
   email,
   guest_type: oneOf(guestTypes, t.guestTypeRequired),
   comments_query: longText(t.commentsRequired),
-  ...consentFields,
-});
+};
+export const arteDeAmarteInquirySchema = z.object({ ...arteDeAmarteFields, ...consentFields });
+export const arteDeAmarteRecordSchema = z.object(arteDeAmarteFields);
 export type ArteDeAmarteInquiryInput = z.input<typeof arteDeAmarteInquirySchema>;
 
 export const yesNo = ['Sí', 'No'] as const;
 
-export const valeSerInquirySchema = z.object({
+const valeSerFields = {
   first_name: personNameField(t.firstNameRequired),
   last_name: personNameField(t.lastNameRequired),
   phone_number: phone(),
@@ -153,8 +153,9 @@ export const valeSerInquirySchema = z.object({
   empowerment_course: oneOf(yesNo, t.empowermentRequired),
   referral_source: requiredText(t.referralRequired, 200),
   comments_query: longText(t.commentsRequired),
-  ...consentFields,
-});
+};
+export const valeSerInquirySchema = z.object({ ...valeSerFields, ...consentFields });
+export const valeSerRecordSchema = z.object(valeSerFields);
 export type ValeSerInquiryInput = z.input<typeof valeSerInquirySchema>;
 
 export type WorkshopSlug = 'arte-de-amarte' | 'vale-ser';
@@ -179,7 +180,7 @@ export const SOFTWARE_MIN_PHONE_DIGITS = 10;
 export const SOFTWARE_MIN_NAME = 3;
 
 const s = softwareRequestTexts;
-export const softwareRequestSchema = z.object({
+const softwareRequestFields = {
   email: emailField(s.emailRequired, s.emailInvalid),
   phone_number: z.string({ error: s.phoneRequired }).check(
     z.trim(),
@@ -197,8 +198,9 @@ export const softwareRequestSchema = z.object({
     z.normalize('NFC'),
     nameCheck('person'),
   ),
-  ...consentFields,
-});
+};
+export const softwareRequestSchema = z.object({ ...softwareRequestFields, ...consentFields });
+export const softwareRecordSchema = z.object(softwareRequestFields);
 export type SoftwareRequestInput = z.input<typeof softwareRequestSchema>;
 
 /** Answers of the community API: every form is stored before it is answered, and the answer carries the stored id. */

@@ -29,7 +29,7 @@ const item = (id: string, over: Partial<InboxListItem> = {}): InboxListItem => (
   name: `Persona ${id}`,
   email: `persona${id}@example.com`,
   extra: 'Cédula de ciudadanía 1012345',
-  contacted: null,
+  contact: { contacted: false, lastAt: null, count: 0 },
   ...over,
 });
 
@@ -50,7 +50,7 @@ function renderInbox(
 
 const contacted = item('7', {
   name: 'Begoña Ibáñez',
-  contacted: { at: '2026-03-04T15:10:00.000Z', by: 'ana@fundacion.org', note: 'Llamada' },
+  contact: { contacted: true, lastAt: '2026-03-04T15:10:00.000Z', count: 2 },
 });
 
 describe('the community inbox', () => {
@@ -96,14 +96,18 @@ describe('the community inbox', () => {
     expect(await axeViolations(container)).toEqual([]);
   });
 
-  it('shows subscribers by e-mail only, and workshop inquiries with their workshop filter', async () => {
-    renderInbox('boletin', { [LIST('boletin')]: page('boletin', [item('3', { name: null, email: 'lector@example.com', extra: null })]) });
+  it('shows subscribers by e-mail and subscription, with no contact state nor its filter', async () => {
+    renderInbox('boletin', {
+      [LIST('boletin')]: page('boletin', [item('3', { name: null, email: 'lector@example.com', extra: 'Confirmado', contact: null })]),
+    });
     const table = await screen.findByRole('table');
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Correo electrónico', 'Suscripción', 'Fecha de registro', 'Estado']);
+    ).toEqual(['Correo electrónico', 'Suscripción', 'Fecha de registro']);
+    expect(within(table).queryByText(/Pendiente de contactar/)).toBeNull();
+    expect(screen.queryByLabelText('Estado')).toBeNull();
     expect(within(table).getByRole('link', { name: 'lector@example.com' })).toBeTruthy();
     expect(screen.queryByLabelText('Taller')).toBeNull();
     expect(screen.getByLabelText('Buscar por correo')).toBeTruthy();
@@ -169,7 +173,7 @@ describe('the community inbox', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Ese tipo de registro no existe. Elige uno de la lista.');
   });
 
-  it('downloads the CSV with the applied status, names the file, and says it is done', async () => {
+  it('downloads the CSV of what the list shows (status and search, in a POST body), names the file, and says it is done', async () => {
     const user = userEvent.setup();
     const downloads: FakeCall[] = [];
     const blob = new Blob(['\uFEFF"Número"\r\n'], { type: 'text/csv' });
@@ -183,21 +187,27 @@ describe('the community inbox', () => {
     renderInbox('voluntarios', { [LIST('voluntarios')]: page('voluntarios', [item('1')]) }, (fake) => ({
       ...fake,
       download: async (path, init) => {
-        downloads.push({ method: 'GET', path, body: undefined, token: init.token });
+        downloads.push({ method: init.body === undefined ? 'GET' : 'POST', path, body: init.body, token: init.token });
         return downloads.length === 1 ? blob : null;
       },
     }));
     await screen.findByRole('table');
     await user.selectOptions(screen.getByLabelText('Estado'), 'contactados');
+    await user.type(screen.getByLabelText('Buscar por nombre, correo, documento o institución'), 'Begoña');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     await screen.findByRole('table');
-    expect(screen.getByText(/con el estado «Contactados»/)).toBeTruthy();
+    expect(screen.getByText(/con la búsqueda y los filtros aplicados/)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     const done = await screen.findByText(/^Listo: se descargó comunidad-voluntarios-\d{4}-\d{2}-\d{2}\.csv\.$/);
     expect(document.activeElement).toBe(done);
     expect(downloads).toEqual([
-      { method: 'GET', path: '/api/community/staff/inbox/voluntarios/exportar?estado=contactados', body: undefined, token: 'token-de-ana' },
+      {
+        method: 'POST',
+        path: '/api/community/staff/inbox/voluntarios/exportar',
+        body: { estado: 'contactados', q: 'Begoña' },
+        token: 'token-de-ana',
+      },
     ]);
     expect(createObjectURL).toHaveBeenCalledWith(blob);
     expect(clicked).toEqual([expect.stringMatching(/^comunidad-voluntarios-\d{4}-\d{2}-\d{2}\.csv$/)]);

@@ -163,7 +163,7 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
         />
         <FilterFields
           prefix="comunidad"
-          fields={kind === 'talleres' ? [statusField, workshopField] : [statusField]}
+          fields={kind === 'talleres' ? [statusField, workshopField] : kind === 'boletin' ? [] : [statusField]}
           draft={draft}
           setDraft={setDraft}
         />
@@ -178,11 +178,10 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
       </form>
 
       <CsvExport
-        hint={t.exportHint(label, t.statusOptions[applied.estado])}
+        hint={t.exportHint(label, Boolean(applied.q.trim()))}
         filename={`comunidad-${kind}-${colombianDate(new Date())}.csv`}
-        file={() =>
-          download({ params: { kind }, query: { estado: applied.estado, ...(applied.taller ? { taller: applied.taller } : {}) } })
-        }
+        // What the list shows: the applied filters and search (a POST body: the search never goes in a URL).
+        file={() => download({ params: { kind }, body: bodyOf(applied) })}
         texts={t}
         frame={exportFrame}
       />
@@ -204,14 +203,14 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
                   {columns.name ? <th scope="col">{t.columns.email}</th> : null}
                   {columns.extra ? <th scope="col">{columns.extra}</th> : null}
                   <th scope="col">{t.columns.date}</th>
-                  <th scope="col">{t.columns.status}</th>
+                  {kind === 'boletin' ? null : <th scope="col">{t.columns.status}</th>}
                 </tr>
               </thead>
               <tbody>
                 {listing.items.map((item, i) => {
                   const who = item.name ?? item.email;
                   return (
-                    <tr key={item.id} className={item.contacted ? 'community-row--contacted' : undefined}>
+                    <tr key={item.id} className={item.contact?.contacted ? 'community-row--contacted' : undefined}>
                       <th scope="row">
                         <a
                           ref={i === firstNewIndex ? firstNew : undefined}
@@ -223,9 +222,11 @@ function KindListing({ kind }: { kind: CommunityInboxKind }) {
                       {columns.name ? <td className="community-break">{item.email}</td> : null}
                       {columns.extra ? <td>{item.extra}</td> : null}
                       <td className="community-nowrap">{dateTimeOf(item.createdAt)}</td>
-                      <td>
-                        <ContactStatus mark={item.contacted} />
-                      </td>
+                      {item.contact ? (
+                        <td>
+                          <ContactStatus contact={item.contact} />
+                        </td>
+                      ) : null}
                     </tr>
                   );
                 })}

@@ -10,39 +10,64 @@ import StaffCommunityRecord from './community-record';
 import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
 
 const RECORD = 'GET /api/community/staff/inbox/voluntarios/12';
-const MARK = 'PUT /api/community/staff/inbox/voluntarios/12/contacto';
-const UNMARK = 'DELETE /api/community/staff/inbox/voluntarios/12/contacto';
+const CONTACT = 'POST /api/community/staff/inbox/voluntarios/12/contactos';
+const PREVIEW = 'POST /api/community/staff/inbox/voluntarios/12/respuesta/vista-previa';
+const REPLY = 'POST /api/community/staff/inbox/voluntarios/12/respuesta';
+const CORRECT = 'PUT /api/community/staff/inbox/voluntarios/12';
+const REMOVE = 'POST /api/community/staff/inbox/voluntarios/12/eliminar';
 
-const volunteer = (contacted: InboxRecordResponse['contacted'] = null): InboxRecordResponse => ({
-  kind: 'voluntarios',
-  id: '12',
-  createdAt: '2026-03-02T19:32:00.000Z',
-  record: {
-    volunteer_name: 'María José',
-    volunteer_lastname: 'Núñez Güiza',
-    id_type: 'Cédula de ciudadanía',
-    id_number: '1.098.765',
-    age: 27,
-    address: 'Calle 10 # 5-20, Bogotá',
-    phone_number: '3001234567',
-    email: 'mjnunez@correo.co',
-    institution: null,
-    purposes: 'Enseñar programación.\nY aprender.',
-    activities: 'Tutorías',
-  },
-  contacted,
+const allowed = { allowed: true, reason: null };
+const actions = { contact: allowed, reply: allowed, correct: allowed, remove: allowed };
+
+const volunteer = (history: InboxRecordResponse['history'] = [], over: Partial<InboxRecordResponse['record']> = {}): InboxRecordResponse =>
+  ({
+    kind: 'voluntarios',
+    id: '12',
+    createdAt: '2026-03-02T19:32:00.000Z',
+    record: {
+      volunteer_name: 'María José',
+      volunteer_lastname: 'Núñez Güiza',
+      id_type: 'Cédula de ciudadanía',
+      id_number: '1.098.765',
+      age: 27,
+      address: 'Calle 10 # 5-20, Bogotá',
+      phone_number: '3001234567',
+      email: 'mjnunez@correo.co',
+      institution: null,
+      purposes: 'Enseñar programación.\nY aprender.',
+      activities: 'Tutorías',
+      ...over,
+    } as InboxRecordResponse['record'],
+    contact: history.some((h) => h.event === 'contacto' || h.event === 'respuesta')
+      ? { contacted: true, lastAt: history[0]!.at, count: history.filter((h) => h.event === 'contacto' || h.event === 'respuesta').length }
+      : { contacted: false, lastAt: null, count: 0 },
+    history,
+    actions,
+  }) as InboxRecordResponse;
+
+const entry = (over: Partial<InboxRecordResponse['history'][number]>): InboxRecordResponse['history'][number] => ({
+  id: '1',
+  event: 'contacto',
+  at: '2026-03-04T15:10:00.000Z',
+  by: 'ana@fundacion.org',
+  channel: 'telefono',
+  note: null,
+  subject: null,
+  body: null,
+  fields: [],
+  ...over,
 });
-
-const mark = { at: '2026-03-04T15:10:00.000Z', by: 'ana@fundacion.org', note: 'Llamé; vendrá el sábado.' };
+const call1 = entry({ id: '1', channel: 'telefono', note: 'No contestó.' });
+const call2 = entry({ id: '2', channel: 'whatsapp', note: 'Vendrá el sábado.', at: '2026-03-05T15:10:00.000Z' });
 
 function renderRecord(props: { kind?: string; id?: string }, answers: Record<string, FakeAnswer | FakeAnswer[]>) {
   return renderAsStaff(<StaffCommunityRecord {...props} />, answers);
 }
 
 describe('a community record', () => {
-  it('shows every field as filed, with its label, empty ones said, and a way back to the list', async () => {
+  it('shows every field with its label, links to write, call and WhatsApp, the pending state, and is axe-clean', async () => {
     const { container } = renderRecord({ kind: 'voluntarios', id: '12' }, { [RECORD]: ok(volunteer()) });
-    const fields = await screen.findByRole('region', { name: 'Datos tal como se enviaron' });
+    const fields = await screen.findByRole('region', { name: 'Datos del registro' });
     const pairs = within(fields)
       .getAllByRole('term')
       .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
@@ -53,100 +78,184 @@ describe('a community record', () => {
       ['Número de documento', '1.098.765'],
       ['Edad', '27'],
       ['Dirección', 'Calle 10 # 5-20, Bogotá'],
-      ['Teléfono', '3001234567'],
+      ['Teléfono', '3001234567WhatsApp'],
       ['Correo electrónico', 'mjnunez@correo.co'],
       ['Institución', '(sin dato)'],
       ['Por qué quiere ser voluntario', 'Enseñar programación.\nY aprender.'],
       ['Actividades que le gustaría realizar', 'Tutorías'],
     ]);
+    expect(screen.getByRole('link', { name: 'Escribir a mjnunez@correo.co' }).getAttribute('href')).toBe('mailto:mjnunez@correo.co');
+    expect(screen.getByRole('link', { name: 'Llamar al 3001234567' }).getAttribute('href')).toBe('tel:+573001234567');
+    expect(screen.getByRole('link', { name: 'WhatsApp al 3001234567' }).getAttribute('href')).toBe('https://wa.me/573001234567');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Voluntario n.º 12');
     expect(screen.getByText('Registrado el 2 de marzo de 2026, 14:32.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Volver a Voluntarios' }).getAttribute('href')).toBe('/equipo/comunidad/voluntarios');
-    expect(screen.getByText('Pendiente: nadie ha marcado este registro como contactado.')).toBeTruthy();
+    expect(screen.getByText('Pendiente de contactar: nadie ha registrado un contacto con esta persona.')).toBeTruthy();
+    expect(screen.getByText('Todavía no hay nada en el historial.')).toBeTruthy();
     expect(await axeViolations(container)).toEqual([]);
   });
 
-  it('names the workshop of an inquiry', async () => {
+  it('shows a subscriber’s subscription, never a contact state, and offers no contact or reply', async () => {
     renderRecord(
-      { kind: 'talleres', id: '4' },
+      { kind: 'boletin', id: '5' },
       {
-        'GET /api/community/staff/inbox/talleres/4': ok({
-          kind: 'talleres',
-          id: '4',
+        'GET /api/community/staff/inbox/boletin/5': ok({
+          kind: 'boletin',
+          id: '5',
           createdAt: '2026-03-02T19:32:00.000Z',
-          record: {
-            workshop: 'arte-de-amarte',
-            full_name: 'Marta Ruiz',
-            first_name: null,
-            last_name: null,
-            phone_number: '3201234567',
-            email: 'marta@example.com',
-            guest_type: 'Soy docente y me interesa el taller para mis estudiantes',
-            occupation: null,
-            empowerment_course: null,
-            referral_source: null,
-            comments_query: '¿Pueden venir?',
+          record: { email: 'lector@example.com', status: 'confirmed' },
+          contact: null,
+          history: [],
+          actions: {
+            contact: { allowed: false, reason: 'x' },
+            reply: { allowed: false, reason: 'x' },
+            correct: { allowed: false, reason: 'x' },
+            remove: allowed,
           },
-          contacted: null,
         }),
       },
     );
-    const taller = await screen.findByText('Taller');
-    expect(taller.nextElementSibling?.textContent).toBe('Arte de Amarte');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Consulta de taller n.º 4');
+    expect(await screen.findByText('Estado en el boletín: Confirmado.')).toBeTruthy();
+    expect(screen.queryByText(/Pendiente de contactar|Contactado/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Registrar un contacto' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Responder por correo' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Eliminar el registro' })).toBeTruthy();
   });
 
-  it('marks it contacted with a note by keyboard, then shows who and when, with focus on the news', async () => {
+  it('adds a second contact by keyboard; the history keeps both, newest first, with channel, who and when', async () => {
     const user = userEvent.setup();
-    const { calls } = renderRecord({ kind: 'voluntarios', id: '12' }, { [RECORD]: ok(volunteer()), [MARK]: ok(volunteer(mark)) });
-    const note = await screen.findByLabelText(/^Nota \(opcional\)/);
-    await user.click(note);
-    await user.keyboard('Llamé; vendrá el sábado.');
+    const { calls, container } = renderRecord(
+      { kind: 'voluntarios', id: '12' },
+      { [RECORD]: ok(volunteer([call1])), [CONTACT]: ok(volunteer([call2, call1])) },
+    );
+    await screen.findByText(/^Contactado: 1 contacto/);
+    await user.selectOptions(screen.getByLabelText(/^Canal/), 'WhatsApp');
+    await user.click(screen.getByLabelText(/^Nota \(opcional\)/));
+    await user.keyboard('Vendrá el sábado.');
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Marcar como contactado' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Guardar el contacto' }));
     await user.keyboard('{Enter}');
-    const news = await screen.findByText('Quedó marcado como contactado.');
+    const news = await screen.findByText('Se guardó el contacto en el historial.');
     await waitFor(() => expect(document.activeElement).toBe(news));
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { note: 'Llamé; vendrá el sábado.' }, token: 'token-de-ana' });
-    expect(screen.getByText('Contactado el 4 de marzo de 2026, 10:10 por ana@fundacion.org.')).toBeTruthy();
-    expect(screen.getByText('Nota del contacto').nextElementSibling?.textContent).toBe('Llamé; vendrá el sábado.');
-    expect(screen.getByRole('button', { name: 'Actualizar la marca y la nota' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      body: { channel: 'whatsapp', note: 'Vendrá el sábado.' },
+      token: 'token-de-ana',
+    });
+    const history = within(screen.getByRole('list', { name: 'Historial' })).getAllByRole('listitem');
+    expect(history.map((li) => li.textContent)).toEqual([
+      'Contacto por WhatsApp 5 de marzo de 2026, 10:10, por ana@fundacion.orgVendrá el sábado.',
+      'Contacto por Teléfono 4 de marzo de 2026, 10:10, por ana@fundacion.orgNo contestó.',
+    ]);
+    expect(screen.getByText(/^Contactado: 2 contactos, el último el 5 de marzo de 2026/)).toBeTruthy();
+    expect(await axeViolations(container)).toEqual([]);
   });
 
-  it('undoes the mark only after a confirmation that takes focus, and "no" keeps it', async () => {
+  it('refuses a contact without a channel on its field', async () => {
     const user = userEvent.setup();
-    const { calls } = renderRecord({ kind: 'voluntarios', id: '12' }, { [RECORD]: ok(volunteer(mark)), [UNMARK]: ok(volunteer()) });
-    await user.click(await screen.findByRole('button', { name: 'Quitar la marca de contactado' }));
-    const question = screen.getByRole('heading', { name: '¿Quitar la marca de contactado?' });
-    expect(document.activeElement).toBe(question);
-    await user.click(screen.getByRole('button', { name: 'No, dejarla' }));
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    expect(screen.queryByRole('heading', { name: '¿Quitar la marca de contactado?' })).toBeNull();
-
-    await user.click(screen.getByRole('button', { name: 'Quitar la marca de contactado' }));
-    await user.click(screen.getByRole('button', { name: 'Sí, quitar la marca' }));
-    const news = await screen.findByText('Se quitó la marca: el registro quedó pendiente.');
-    await waitFor(() => expect(document.activeElement).toBe(news));
-    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
-    expect(screen.getByText('Pendiente: nadie ha marcado este registro como contactado.')).toBeTruthy();
-    expect((screen.getByLabelText(/^Nota \(opcional\)/) as HTMLTextAreaElement).value).toBe('');
+    const { calls } = renderRecord({ kind: 'voluntarios', id: '12' }, { [RECORD]: ok(volunteer()) });
+    await user.click(await screen.findByRole('button', { name: 'Guardar el contacto' }));
+    expect(await screen.findAllByText(/^Elige por dónde fue el contacto/)).not.toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
-  it('puts a refused note back on its field', async () => {
+  it('previews the reply as the server renders it, sends it only after that, and shows it in the history', async () => {
     const user = userEvent.setup();
-    renderRecord(
+    const sentEntry = entry({ id: '3', event: 'respuesta', channel: 'correo', subject: 'Tu voluntariado', body: 'Te esperamos.' });
+    const { calls, container } = renderRecord(
       { kind: 'voluntarios', id: '12' },
       {
         [RECORD]: ok(volunteer()),
-        [MARK]: apiError(400, 'validation_error', 'Revisa los datos enviados: hay campos con errores.', {
-          note: 'Nota rechazada por el servidor.',
-        }),
+        [PREVIEW]: ok({ subject: 'Tu voluntariado - Fundación', text: 'Hola:\n\nTe esperamos.\n\nCon cariño,' }),
+        [REPLY]: ok(volunteer([sentEntry])),
       },
     );
-    await user.type(await screen.findByLabelText(/^Nota \(opcional\)/), 'x');
-    await user.click(screen.getByRole('button', { name: 'Marcar como contactado' }));
-    expect(await screen.findAllByText('Nota rechazada por el servidor.')).not.toHaveLength(0);
-    expect(screen.getByText('Pendiente: nadie ha marcado este registro como contactado.')).toBeTruthy();
+    await user.type(await screen.findByLabelText(/^Asunto/), 'Tu voluntariado');
+    await user.type(screen.getByLabelText(/^Mensaje/), 'Te esperamos.');
+    await user.click(screen.getByRole('button', { name: 'Revisar el correo' }));
+    const preview = await screen.findByRole('heading', { name: 'Así se verá el correo' });
+    await waitFor(() => expect(document.activeElement).toBe(preview));
+    expect(screen.getByText('Tu voluntariado - Fundación')).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith('/respuesta'))).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Enviar el correo' }));
+    const news = await screen.findByText('Se envió el correo y quedó en el historial.');
+    await waitFor(() => expect(document.activeElement).toBe(news));
+    expect(calls.find((c) => c.path.endsWith('/respuesta'))).toMatchObject({ body: { subject: 'Tu voluntariado', body: 'Te esperamos.' } });
+    const history = within(screen.getByRole('list', { name: 'Historial' })).getAllByRole('listitem');
+    expect(history[0]!.textContent).toContain('Respuesta por correo');
+    expect(history[0]!.textContent).toContain('Asunto: Tu voluntariado');
+  });
+
+  it('"Volver a editar" leaves the preview unsent and puts focus back on the message', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderRecord(
+      { kind: 'voluntarios', id: '12' },
+      { [RECORD]: ok(volunteer()), [PREVIEW]: ok({ subject: 'S - F', text: 'Hola:' }) },
+    );
+    await user.type(await screen.findByLabelText(/^Asunto/), 'S');
+    await user.type(screen.getByLabelText(/^Mensaje/), 'x');
+    await user.click(screen.getByRole('button', { name: 'Revisar el correo' }));
+    await user.click(await screen.findByRole('button', { name: 'Volver a editar' }));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Mensaje/));
+    expect(calls.filter((c) => c.path.endsWith('/respuesta'))).toEqual([]);
+  });
+
+  it('corrects fields with the form’s own messages, then says which fields changed', async () => {
+    const user = userEvent.setup();
+    const corrected = entry({ id: '4', event: 'correccion', channel: null, fields: ['Correo electrónico'] });
+    const { calls } = renderRecord(
+      { kind: 'voluntarios', id: '12' },
+      { [RECORD]: ok(volunteer()), [CORRECT]: ok(volunteer([corrected], { email: 'nuevo@correo.co' })) },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Corregir datos' }));
+    const email = screen.getByLabelText(/^Correo electrónico/);
+    await user.clear(email);
+    await user.type(email, 'no-es-correo');
+    await user.click(screen.getByRole('button', { name: 'Guardar la corrección' }));
+    expect(await screen.findAllByText('Ingresa un correo electrónico válido')).not.toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    await user.clear(email);
+    await user.type(email, 'nuevo@correo.co');
+    await user.click(screen.getByRole('button', { name: 'Guardar la corrección' }));
+    const news = await screen.findByText('Se guardó la corrección.');
+    await waitFor(() => expect(document.activeElement).toBe(news));
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { email: 'nuevo@correo.co', institution: null, age: 27 } });
+    expect(screen.getByText('Campos corregidos: Correo electrónico.')).toBeTruthy();
+  });
+
+  it('removes only after a confirmation that takes focus; "no" keeps it; then says what is left', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderRecord(
+      { kind: 'voluntarios', id: '12' },
+      {
+        [RECORD]: ok(volunteer()),
+        [REMOVE]: ok({ kind: 'voluntarios', id: '12', at: '2026-03-06T15:10:00.000Z', by: 'ana@fundacion.org', reason: 'duplicado' }),
+      },
+    );
+    await user.selectOptions(await screen.findByLabelText(/^Motivo/), 'Registro duplicado');
+    await user.click(screen.getByRole('button', { name: 'Eliminar…' }));
+    const question = screen.getByRole('heading', { name: '¿Eliminar este registro?' });
+    expect(document.activeElement).toBe(question);
+    await user.click(screen.getByRole('button', { name: 'No, conservarlo' }));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Motivo/));
+    expect(calls.filter((c) => c.path.endsWith('/eliminar'))).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar…' }));
+    await user.click(screen.getByRole('button', { name: 'Sí, eliminar' }));
+    const news = await screen.findByText(/^Se eliminó el registro el 6 de marzo de 2026/);
+    await waitFor(() => expect(document.activeElement).toBe(news));
+    expect(calls.find((c) => c.path.endsWith('/eliminar'))).toMatchObject({ body: { reason: 'duplicado' } });
+    expect(screen.queryByRole('region', { name: 'Datos del registro' })).toBeNull();
+  });
+
+  it('says when a record was removed', async () => {
+    renderRecord(
+      { kind: 'voluntarios', id: '12' },
+      { [RECORD]: apiError(410, 'gone', 'Este registro se eliminó el 6 de marzo de 2026, 10:10; sus datos personales se borraron.') },
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Este registro se eliminó el 6 de marzo de 2026, 10:10; sus datos personales se borraron.',
+    );
   });
 
   it('says a record does not exist when the server has no such id', async () => {
@@ -165,31 +274,19 @@ describe('a community record', () => {
     expect(screen.getByRole('link', { name: 'Volver a Comunidad' }).getAttribute('href')).toBe('/equipo/comunidad');
   });
 
-  it('loads nothing once the session has ended, and says so', async () => {
-    const { calls } = renderAsStaff(<StaffCommunityRecord kind="voluntarios" id="12" />, { [RECORD]: ok(volunteer()) }, undefined, {
-      ...staffSession,
-      getIdToken: async () => null,
-    });
-    expect((await screen.findByRole('alert')).textContent).toContain('Tu sesión terminó. Vuelve a iniciar sesión.');
-    expect(calls).toEqual([]);
-  });
-
-  it('marks and undoes nothing after the session ended, and says so', async () => {
+  it('saves nothing after the session ended, and says so', async () => {
     const user = userEvent.setup();
     let signedIn = true;
     const { calls } = renderAsStaff(
       <StaffCommunityRecord kind="voluntarios" id="12" />,
-      { [RECORD]: ok(volunteer(mark)), [MARK]: ok(volunteer(mark)), [UNMARK]: ok(volunteer()) },
+      { [RECORD]: ok(volunteer()), [CONTACT]: ok(volunteer([call1])) },
       undefined,
       { ...staffSession, getIdToken: async () => (signedIn ? 'token-de-ana' : null) },
     );
-    await screen.findByRole('button', { name: 'Actualizar la marca y la nota' });
+    await user.selectOptions(await screen.findByLabelText(/^Canal/), 'Teléfono');
     signedIn = false;
-    await user.click(screen.getByRole('button', { name: 'Actualizar la marca y la nota' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar el contacto' }));
     expect(await screen.findByText('Tu sesión terminó. Vuelve a iniciar sesión.')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Quitar la marca de contactado' }));
-    await user.click(screen.getByRole('button', { name: 'Sí, quitar la marca' }));
-    await waitFor(() => expect(screen.getAllByText('Tu sesión terminó. Vuelve a iniciar sesión.')).toHaveLength(2));
     expect(calls.map((c) => c.method)).toEqual(['GET']);
   });
 });

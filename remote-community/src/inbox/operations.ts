@@ -1,6 +1,7 @@
 import { defineOperation, fileAnswer } from 'shared/api/operation';
 import {
-  contactMarkRequestSchema,
+  contactRequestSchema,
+  correctionRequestSchema,
   inboxExportQuerySchema,
   inboxKindParamsSchema,
   inboxListRequestSchema,
@@ -8,6 +9,10 @@ import {
   inboxRecordParamsSchema,
   inboxRecordResponseSchema,
   inboxSummaryResponseSchema,
+  removalRequestSchema,
+  removalResponseSchema,
+  replyPreviewSchema,
+  replyRequestSchema,
 } from './schemas';
 
 /**
@@ -39,12 +44,12 @@ export const communityInboxOperations = {
     summary:
       'Lista de un tipo de registro, del más reciente al más antiguo, con búsqueda y paginación por cursor (POST: la búsqueda no va en la URL)',
   }),
-  /** The CSV of one kind by contact status and workshop (no search: nothing personal in the URL), a file. Audited. */
+  /** The CSV of one kind as the list is narrowed: status, workshop and search (POST: the search never in a URL). Audited. */
   exportCsv: defineOperation({
-    method: 'GET',
+    method: 'POST',
     path: '/api/community/staff/inbox/:kind/exportar',
     params: inboxKindParamsSchema,
-    query: inboxExportQuerySchema,
+    body: inboxExportQuerySchema,
     response: fileAnswer({ accept: 'text/csv', description: 'Archivo CSV' }),
     roles: comunidad,
     summary: 'Exportar a CSV (Excel en español: UTF-8 con BOM, punto y coma, fechas de Bogotá); queda en la auditoría',
@@ -58,23 +63,54 @@ export const communityInboxOperations = {
     roles: comunidad,
     summary: 'Un registro de la comunidad con todos sus campos y la marca de contacto',
   }),
-  /** Marks the record 'Contactado' with a note (again: replaces it); answers the record as it now reads. */
-  mark: defineOperation({
-    method: 'PUT',
-    path: '/api/community/staff/inbox/:kind/:id/contacto',
+  /** One more contact (channel and note) in the record's history; answers the record as it now reads. */
+  contact: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/inbox/:kind/:id/contactos',
     params: inboxRecordParamsSchema,
-    body: contactMarkRequestSchema,
+    body: contactRequestSchema,
     response: inboxRecordResponseSchema,
     roles: comunidad,
-    summary: "Marcar como 'Contactado' con una nota (otra vez: reemplaza la marca); queda en la auditoría",
+    summary: 'Registrar un contacto (canal y nota) en el historial del registro; queda en la auditoría',
   }),
-  /** Takes the 'Contactado' mark (and its note) off the record; answers the record as it now reads. */
-  unmark: defineOperation({
-    method: 'DELETE',
-    path: '/api/community/staff/inbox/:kind/:id/contacto',
+  /** The reply e-mail as it would be sent (the foundation's template), without sending it. */
+  replyPreview: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/inbox/:kind/:id/respuesta/vista-previa',
     params: inboxRecordParamsSchema,
+    body: replyRequestSchema,
+    response: replyPreviewSchema,
+    roles: comunidad,
+    summary: 'Vista previa del correo de respuesta, con la plantilla de la fundación (no lo envía)',
+  }),
+  /** E-mails the reply to the record's address and keeps it in the history as an outgoing message. */
+  reply: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/inbox/:kind/:id/respuesta',
+    params: inboxRecordParamsSchema,
+    body: replyRequestSchema,
     response: inboxRecordResponseSchema,
     roles: comunidad,
-    summary: "Quitar la marca de 'Contactado'; queda en la auditoría",
+    summary: 'Responder por correo desde el registro; queda en el historial y en la auditoría',
+  }),
+  /** Corrects the record's fields with its form's own rules; the history names the fields changed. */
+  correct: defineOperation({
+    method: 'PUT',
+    path: '/api/community/staff/inbox/:kind/:id',
+    params: inboxRecordParamsSchema,
+    body: correctionRequestSchema,
+    response: inboxRecordResponseSchema,
+    roles: comunidad,
+    summary: 'Corregir los datos de un registro (con las reglas de su formulario); queda en el historial y en la auditoría',
+  }),
+  /** Deletes the record and its history's personal data, leaving a tombstone (when, who, why). */
+  remove: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/inbox/:kind/:id/eliminar',
+    params: inboxRecordParamsSchema,
+    body: removalRequestSchema,
+    response: removalResponseSchema,
+    roles: comunidad,
+    summary: 'Eliminar un registro con un motivo: se borran sus datos personales y queda constancia; queda en la auditoría',
   }),
 };

@@ -1,10 +1,10 @@
-import type { ContactMark } from './schemas';
+import type { ContactState } from './schemas';
 import { inboxScreenTexts as t } from './texts';
 import { Notice as KitNotice } from 'shared/ui/staff/kit';
 
-/** Contacted or pending, in words with an icon (never colour alone), with when it was marked. */
-export function ContactStatus({ mark }: { mark: ContactMark | null }) {
-  if (!mark)
+/** Contacted or pending, derived from the history, in words with an icon (never colour alone), with the last date. */
+export function ContactStatus({ contact }: { contact: ContactState }) {
+  if (!contact.contacted || !contact.lastAt)
     return (
       <span className="community-status community-status--pending">
         <span aria-hidden="true">○ </span>
@@ -14,7 +14,7 @@ export function ContactStatus({ mark }: { mark: ContactMark | null }) {
   return (
     <span className="community-status community-status--contacted">
       <span aria-hidden="true">✓ </span>
-      {t.contacted} <span className="community-muted community-nowrap">{t.contactedOn(mark.at)}</span>
+      {t.contacted} <span className="community-muted community-nowrap">{t.contactedOn(contact.lastAt)}</span>
     </span>
   );
 }

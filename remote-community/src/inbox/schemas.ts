@@ -1,5 +1,12 @@
 import { MAX_TEXT } from 'shared/schemas/common';
-import type { WorkshopSlug } from '../forms/schemas';
+import {
+  allyRecordSchema,
+  arteDeAmarteRecordSchema,
+  softwareRecordSchema,
+  valeSerRecordSchema,
+  volunteerRecordSchema,
+  type WorkshopSlug,
+} from '../forms/schemas';
 import { newsletterStatusLabels } from 'shared/schemas/newsletter';
 import { z } from 'shared/schemas/zod';
 
@@ -36,7 +43,44 @@ export const inboxTexts = {
   workshopOnlyInquiries: 'El filtro por taller solo aplica a las consultas de talleres.',
   limitInvalid: 'Pide entre 1 y 100 registros por página.',
   noteTooLong: `Escribe como máximo ${MAX_TEXT} caracteres en la nota.`,
+  channelRequired: 'Elige por dónde fue el contacto: teléfono, correo, WhatsApp o en persona.',
+  subjectRequired: 'Escribe el asunto del correo.',
+  subjectTooLong: 'Escribe un asunto de máximo 150 caracteres.',
+  subjectOneLine: 'El asunto va en una sola línea.',
+  bodyRequired: 'Escribe el texto del correo.',
+  bodyTooLong: `Escribe como máximo ${MAX_TEXT} caracteres en el correo.`,
+  reasonRequired: 'Elige el motivo de la eliminación.',
+  statusOnlyContacts: 'Los suscriptores del boletín no tienen estado de contacto.',
+  subscribersNotContacted: 'A los suscriptores del boletín se les escribe con el boletín, no desde su registro.',
+  subscribersNotCorrected: 'La dirección de un suscriptor solo cambia si la persona se suscribe de nuevo (doble confirmación).',
+  addressNotWritable: 'La dirección de correo de este registro no es válida para escribirle. Corrígela primero.',
+  nothingChanged: 'No cambiaste ningún dato.',
+  removed: (at: string) => `Este registro se eliminó el ${at}; sus datos personales se borraron.`,
 } as const;
+
+/** How a contact was made: the history's channels. */
+export const contactChannels = { telefono: 'Teléfono', correo: 'Correo', whatsapp: 'WhatsApp', en_persona: 'En persona' } as const;
+export type ContactChannel = keyof typeof contactChannels;
+const channelList = Object.keys(contactChannels) as [ContactChannel, ...ContactChannel[]];
+
+/** Why a record is removed: a choice, so the tombstone and the audit keep a reason and never a person's words. */
+export const removalReasons = {
+  duplicado: 'Registro duplicado',
+  solicitud: 'La persona pidió que se borraran sus datos',
+  prueba: 'Registro de prueba o spam',
+  error: 'Enviado por error o con datos de otra persona',
+} as const;
+export type RemovalReason = keyof typeof removalReasons;
+const reasonList = Object.keys(removalReasons) as [RemovalReason, ...RemovalReason[]];
+
+/** What happened in a record's history. */
+export const historyEvents = {
+  contacto: 'Contacto',
+  respuesta: 'Respuesta por correo',
+  correccion: 'Corrección de datos',
+  eliminacion: 'Eliminación',
+} as const;
+export type HistoryEvent = keyof typeof historyEvents;
 
 /** Workshop slugs as stored in `community.workshop_inquiries.workshop`, and their names. */
 export const workshopNames: Record<WorkshopSlug, string> = {
@@ -191,13 +235,18 @@ export type InboxRecordParams = z.output<typeof inboxRecordParamsSchema>;
 const contactFilterList = Object.keys(contactFilters) as [ContactFilter, ...ContactFilter[]];
 
 /**
- * GET /api/community/staff/inbox/:kind/exportar: what narrows an export — the contact status and, for workshop
- * inquiries, the workshop. No search: its words may be a name or a document number, which never go in a URL (the
- * list, which searches, is a POST).
+ * POST /api/community/staff/inbox/:kind/exportar: what narrows an export, as it narrows the list — the contact status,
+ * for workshop inquiries the workshop, and the search. A POST: the search's words may be a name or a document number,
+ * which never go in a URL.
  */
 export const inboxExportQuerySchema = z.object({
   estado: z._default(z.enum(contactFilterList, { error: inboxTexts.statusInvalid }), 'todos'),
   taller: z.optional(z.enum(workshopSlugList, { error: inboxTexts.workshopInvalid })),
+  /** Words that must all appear among the names, e-mail, document or company; accents and case do not matter. */
+  q: z.pipe(
+    z.optional(z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(100, { error: inboxTexts.searchTooLong }))),
+    z.transform((v) => v || undefined),
+  ),
 });
 export type InboxExportQuery = z.output<typeof inboxExportQuerySchema>;
 export type InboxExportQueryInput = z.input<typeof inboxExportQuerySchema>;
@@ -206,11 +255,6 @@ export const INBOX_PAGE_SIZE = 25;
 
 /** POST /api/community/staff/inbox/:kind/lista: a filter, a search, and where the previous page ended (`cursor`). */
 export const inboxListRequestSchema = z.extend(inboxExportQuerySchema, {
-  /** Words that must all appear among the names, e-mail, document or company; accents and case do not matter. */
-  q: z.pipe(
-    z.optional(z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(100, { error: inboxTexts.searchTooLong }))),
-    z.transform((v) => v || undefined),
-  ),
   /** Opaque: the `nextCursor` of the previous page. */
   cursor: z.pipe(
     z.nullish(
@@ -234,27 +278,119 @@ export type InboxListRequest = z.input<typeof inboxListRequestSchema>;
 export type InboxListQuery = z.output<typeof inboxListRequestSchema>;
 
 /** What the server narrows a list or an export by. */
-export type InboxFilter = InboxExportQuery & { q?: string | undefined };
+export type InboxFilter = InboxExportQuery;
 
-/** PUT /api/community/staff/inbox/:kind/:id/contacto: marks the record contacted (again: updates the note). */
-export const contactMarkRequestSchema = z.object({
-  note: z.pipe(
-    z.optional(z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(MAX_TEXT, { error: inboxTexts.noteTooLong }))),
-    z.transform((v) => v ?? ''),
-  ),
+const note = z.pipe(
+  z.optional(z.string({ error: 'Debe ser texto' }).check(z.trim(), z.maxLength(MAX_TEXT, { error: inboxTexts.noteTooLong }))),
+  z.transform((v) => v ?? ''),
+);
+
+/** POST /api/community/staff/inbox/:kind/:id/contactos: one more contact in the record's history. */
+export const contactRequestSchema = z.object({
+  channel: z.enum(channelList, { error: inboxTexts.channelRequired }),
+  note,
 });
-export type ContactMarkRequest = z.input<typeof contactMarkRequestSchema>;
+export type ContactRequest = z.input<typeof contactRequestSchema>;
 
-// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────────────
+/** POST …/:id/respuesta (and …/respuesta/vista-previa): an e-mail to the record's address, in the foundation's template. */
+export const replyRequestSchema = z.object({
+  subject: z.string({ error: inboxTexts.subjectRequired }).check(
+    z.trim(),
+    z.minLength(1, { error: inboxTexts.subjectRequired }),
+    z.maxLength(150, { error: inboxTexts.subjectTooLong }),
+    // One line of printable text: the subject goes in a header.
+    z.regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, { error: inboxTexts.subjectOneLine }),
+  ),
+  body: z
+    .string({ error: inboxTexts.bodyRequired })
+    .check(z.trim(), z.minLength(1, { error: inboxTexts.bodyRequired }), z.maxLength(MAX_TEXT, { error: inboxTexts.bodyTooLong })),
+});
+export type ReplyRequest = z.input<typeof replyRequestSchema>;
 
-/** The 'Contactado' mark: when, by whom (the staff member's e-mail) and the note they left. */
-export const contactMarkSchema = z.object({
+/** The e-mail as it will be sent: its subject line and its text (the HTML says the same). */
+export const replyPreviewSchema = z.object({ subject: z.string(), text: z.string() });
+export type ReplyPreview = z.output<typeof replyPreviewSchema>;
+
+/** PUT /api/community/staff/inbox/:kind/:id: the record's fields corrected, checked by the kind's own form schema. */
+export const correctionRequestSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+export type CorrectionRequest = z.input<typeof correctionRequestSchema>;
+
+/** POST …/:id/eliminar: the record removed, with a reason. */
+export const removalRequestSchema = z.object({ reason: z.enum(reasonList, { error: inboxTexts.reasonRequired }) });
+export type RemovalRequest = z.input<typeof removalRequestSchema>;
+
+/** What stays of a removed record: when, who and why (its tombstone); its data are gone. */
+export const removalResponseSchema = z.object({
+  kind: z.enum(inboxKindList),
+  id: z.string(),
   /** ISO 8601. */
   at: z.string(),
   by: z.string(),
-  note: z.string(),
+  reason: z.enum(reasonList),
 });
-export type ContactMark = z.output<typeof contactMarkSchema>;
+export type RemovalResponse = z.output<typeof removalResponseSchema>;
+
+/**
+ * The schema a correction of a stored record is checked with: the form's own, without the consent (given when it was
+ * filed). Workshop inquiries have two forms; the stored workshop says which. Subscribers are not corrected here.
+ */
+export function correctionSchemaOf(kind: CommunityInboxKind, workshop?: string | null) {
+  switch (kind) {
+    case 'voluntarios':
+      return volunteerRecordSchema;
+    case 'aliados':
+      return allyRecordSchema;
+    case 'talleres':
+      return workshop === 'vale-ser' ? valeSerRecordSchema : arteDeAmarteRecordSchema;
+    case 'software':
+      return softwareRecordSchema;
+    case 'boletin':
+      return null;
+  }
+}
+
+/** The fields a correction of this kind (and workshop) edits, in the record page's order. */
+export function correctableFields(kind: CommunityInboxKind, workshop?: string | null): string[] {
+  const schema = correctionSchemaOf(kind, workshop);
+  if (!schema) return [];
+  const names = new Set(Object.keys(schema.shape));
+  return Object.keys(inboxFieldLabels[kind]).filter((name) => names.has(name));
+}
+
+// ── Answers ──────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Whether anyone reached the person yet, from the history (a contact or a reply): null for subscribers. */
+export const contactStateSchema = z.object({
+  contacted: z.boolean(),
+  /** ISO 8601: the latest contact or reply. */
+  lastAt: z.nullable(z.string()),
+  /** Contacts and replies in the history. */
+  count: z.int(),
+});
+export type ContactState = z.output<typeof contactStateSchema>;
+
+/** One act in a record's history. */
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  event: z.enum(Object.keys(historyEvents) as [HistoryEvent, ...HistoryEvent[]]),
+  /** ISO 8601. */
+  at: z.string(),
+  /** The member's e-mail. */
+  by: z.string(),
+  /** A contact's channel; null for a mark from before the history. */
+  channel: z.nullable(z.enum(channelList)),
+  note: z.nullable(z.string()),
+  subject: z.nullable(z.string()),
+  body: z.nullable(z.string()),
+  /** A correction's fields, by their labels. */
+  fields: z.array(z.string()),
+});
+export type HistoryEntry = z.output<typeof historyEntrySchema>;
+
+/** What the team may do with the record, decided by the server; `reason` says why not. */
+const verdict = z.object({ allowed: z.boolean(), reason: z.nullable(z.string()) });
+export const recordActionsSchema = z.object({ contact: verdict, reply: verdict, correct: verdict, remove: verdict });
+export type RecordActions = z.output<typeof recordActionsSchema>;
 
 /** GET /api/community/staff/inbox: every kind with how many records it has and how many nobody contacted yet. */
 export const inboxSummaryResponseSchema = z.object({
@@ -272,7 +408,8 @@ export const inboxListItemSchema = z.object({
   email: z.string(),
   /** The kind's own column (`inboxListColumns`): document, company, workshop or phone. */
   extra: z.nullable(z.string()),
-  contacted: z.nullable(contactMarkSchema),
+  /** Null for subscribers: they are not waiting for a contact (their column is the subscription). */
+  contact: z.nullable(contactStateSchema),
 });
 export type InboxListItem = z.output<typeof inboxListItemSchema>;
 
@@ -293,10 +430,12 @@ const recordAnswer = <K extends CommunityInboxKind>(kind: K) =>
     /** ISO 8601. */
     createdAt: z.string(),
     record: inboxRecordSchemas[kind],
-    contacted: z.nullable(contactMarkSchema),
+    contact: z.nullable(contactStateSchema),
+    history: z.array(historyEntrySchema),
+    actions: recordActionsSchema,
   });
 
-/** GET /api/community/staff/inbox/:kind/:id (and the contact routes' answer): every field as filed, and the mark. */
+/** GET /api/community/staff/inbox/:kind/:id (and the actions' answer): every field, the contact state and the history. */
 export const inboxRecordResponseSchema = z.discriminatedUnion('kind', [
   recordAnswer('voluntarios'),
   recordAnswer('aliados'),

@@ -16,8 +16,11 @@ export interface RequestInit {
  */
 export interface ApiClient {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, init?: RequestInit): Promise<ApiResult<T>>;
-  /** A file answer (the certificate PDF) as a Blob, or null on any failure. */
-  download(path: string, init: RequestInit & { accept: string }): Promise<Blob | null>;
+  /**
+   * A file answer (the certificate PDF) as a Blob, or null on any failure. A GET, or a POST of `body` as JSON when the
+   * file is asked for with what must not go in a URL (a search).
+   */
+  download(path: string, init: RequestInit & { accept: string; body?: unknown }): Promise<Blob | null>;
 }
 
 const authorization = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
@@ -67,9 +70,11 @@ export function createApiClient(baseUrl = ''): ApiClient {
     },
     async download(path, init) {
       try {
+        const post = init.body !== undefined;
         const response = await fetch(baseUrl + path, {
           credentials: 'same-origin',
-          headers: { accept: init.accept, ...authorization(init.token) },
+          headers: { accept: init.accept, ...(post ? { 'content-type': 'application/json' } : {}), ...authorization(init.token) },
+          ...(post ? { method: 'POST', body: JSON.stringify(init.body) } : {}),
           ...(init.signal ? { signal: init.signal } : {}),
         });
         return response.ok ? await response.blob() : null;

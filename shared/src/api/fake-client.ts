@@ -73,7 +73,7 @@ export function fakeApiClient(
       return (typeof answer === 'function' ? await answer(body) : answer) as ApiResult<T>;
     },
     async download(path, init) {
-      calls.push({ method: 'GET', path, body: undefined, token: init.token });
+      calls.push({ method: init.body === undefined ? 'GET' : 'POST', path, body: init.body, token: init.token });
       return null;
     },
   };

@@ -77,7 +77,10 @@ describe.each(testDatabases)('retention of personal data on %s', (_name, open) =
       purposes: 'Enseñar.',
       activities: 'Tutorías.',
     });
-    await staffCall('PUT', `/api/community/staff/inbox/voluntarios/${volunteer.volunteer_id}/contacto`, { note: 'Llamada hecha.' });
+    await staffCall('POST', `/api/community/staff/inbox/voluntarios/${volunteer.volunteer_id}/contactos`, {
+      channel: 'telefono',
+      note: 'Llamada hecha.',
+    });
     const pqrsf = {
       rol_type: 'Estudiante',
       name: 'Luisa',
@@ -153,7 +156,7 @@ describe.each(testDatabases)('retention of personal data on %s', (_name, open) =
     // Community forms and finished PQRSF after 24 months; an open PQRSF is never touched.
     expect(await applyRetention(db, { at: later(t0, 733) })).toEqual({
       'Formulario de voluntariado — registros borrados': 1,
-      'Marcas de contacto del equipo — registros borrados': 1,
+      'Historial de tus registros con el equipo — registros borrados': 1,
       'PQRSF (peticiones, quejas, reclamos, sugerencias y felicitaciones) — conservados sin datos personales': 1,
       'Historial de tus PQRSF — conservados sin datos personales': 1,
       // The volunteer's and the answered PQRSF's proofs; the open PQRSF's keeps its address (#15).

@@ -141,7 +141,10 @@ describe.each(testDatabases)('personal data across the site on %s', (_name, open
       reviews: `La clase no tuvo grabación. Mi cédula es ${dotted}.`,
     });
     await staffCall('POST', `/api/community/staff/pqrsf/${pqrsf.id}/notas`, { body: `Llamar al ${phone}.` });
-    await staffCall('PUT', `/api/community/staff/inbox/voluntarios/${volunteer.volunteer_id}/contacto`, { note: `Contactado al ${phone}` });
+    await staffCall('POST', `/api/community/staff/inbox/voluntarios/${volunteer.volunteer_id}/contactos`, {
+      channel: 'telefono',
+      note: `Contactado al ${phone}`,
+    });
     await post('/api/community/newsletter/subscribe', { email });
     const confirmation = (await mailsTo(email)).find((x) => /boletin\/confirmar\?token=/.test(x.text));
     const token = /boletin\/confirmar\?token=([A-Za-z0-9_-]{43})/.exec(confirmation?.text ?? '')?.[1];
@@ -181,7 +184,7 @@ describe.each(testDatabases)('personal data across the site on %s', (_name, open
       'community.software_requests': 1,
       'community.pqrsf_requests': 1,
       'community.pqrsf_notes': 1,
-      'community.contact_marks': 1,
+      'community.record_history': 1,
       'community.newsletter_subscriptions': 1,
       'community.newsletter_deliveries': 1,
       'community.newsletter_confirmation_log': 1,
@@ -196,10 +199,10 @@ describe.each(testDatabases)('personal data across the site on %s', (_name, open
       'account.data_requests',
       'account.payment_accounts',
       'community.allies',
-      'community.contact_marks',
       'community.newsletter_subscriptions',
       'community.pqrsf_notes',
       'community.pqrsf_requests',
+      'community.record_history',
       'community.software_requests',
       'community.volunteers',
       'community.workshop_inquiries',

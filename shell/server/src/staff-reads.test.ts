@@ -57,14 +57,15 @@ const auditedByHandler = new Set([
   'GET /api/courses/staff/enrolments/exportar',
   // The accountant's month of electronic invoices (#30): sendLedgerExport writes 'courses.invoice.export'.
   'GET /api/courses/staff/facturas/exportar',
-  'GET /api/community/staff/inbox/:kind/exportar',
+  // The community inbox's CSV (#32): a POST, so the list's search goes in the body, never in a URL.
+  'POST /api/community/staff/inbox/:kind/exportar',
   // The PQRSF report's CSV and PDF (#32): counts only, still recorded as 'community.pqrsf.report.export'.
   'GET /api/community/staff/pqrsf/informe/csv',
   'GET /api/community/staff/pqrsf/informe/pdf',
 ]);
 
-/** A read: every GET, and the searches sent by POST so that a name or a document never goes in a URL. */
-const isRead = (r: StaffRouteInfo) => r.method === 'GET' || (r.method === 'POST' && /\/(lista|bandeja)$/.test(r.url));
+/** A read: every GET, and the searches (and a searched export) sent by POST so that a name or a document never goes in a URL. */
+const isRead = (r: StaffRouteInfo) => r.method === 'GET' || (r.method === 'POST' && /\/(lista|bandeja|exportar)$/.test(r.url));
 
 interface AuditRow {
   action: string;
@@ -107,7 +108,7 @@ describe('audited staff reads of personal data (issue #26, row 6)', () => {
     ['the enrolments list', 'cursos', 'POST', '/api/courses/staff/enrolments/lista', {}, 'courses.enrolment.read'],
     ['the enrolments CSV', 'finanzas', 'GET', '/api/courses/staff/enrolments/exportar', null, 'courses.export'],
     ["the community inbox's volunteers", 'comunidad', 'POST', '/api/community/staff/inbox/voluntarios/lista', {}, 'community.inbox.read'],
-    ["the community inbox's CSV", 'comunidad', 'GET', '/api/community/staff/inbox/voluntarios/exportar', null, 'community.export'],
+    ["the community inbox's CSV", 'comunidad', 'POST', '/api/community/staff/inbox/voluntarios/exportar', {}, 'community.export'],
     ['a data request', 'datos', 'GET', '/api/account/staff/data-requests/{radicado}', null, 'account.data.read'],
     ["a year's certificates", 'finanzas', 'GET', '/api/giving/staff/certificates?anio=2025', null, 'giving.certificate.read'],
   ];

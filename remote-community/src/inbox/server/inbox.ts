@@ -8,27 +8,29 @@ import { communityInboxKinds } from '../schemas';
 import { communityInboxOperations as ops } from '../operations';
 import type { CommunityContext } from '../../forms/server/acknowledge';
 import { registerInboxExport } from './export';
-import { registerInboxMarks } from './marks';
-import { countRows, decodeCursor, encodeCursor, fromTable, kindList, listItem, notFound, readOne, readPage, recordAnswer } from './rows';
+import { readRecord, registerRecordHistory } from './history';
+import { countRows, decodeCursor, encodeCursor, fromTable, kindList, listItem, readPage } from './rows';
 
 /**
  * The staff's community inbox, under /api/community/staff/inbox/… (every route passes the staff guard): counts per
- * kind, a keyset-paginated list with search, a record with every field as filed, the 'Contactado' mark (set, change,
- * undo; audited) and a streamed CSV export (audited with kind, filter and row count, never the rows' data).
+ * kind, a keyset-paginated list with search, a record with every field and its case file (contacts, replies,
+ * corrections, removal; history.ts) and a streamed CSV export of what the list shows (audited with kind, filter and
+ * row count, never the rows' data nor the search's words).
  *
  * This module holds the reading routes; the rows, cursor and queries are in rows.ts, the export in
- * export.ts, the mark in marks.ts.
+ * export.ts, the case file's acts in history.ts.
  */
 
-/** Each kind's records, and those nobody marked contacted yet. */
+/** Each kind's records, and those nobody contacted yet (none for subscribers: they wait for no call). */
 export async function readKindCounts(db: SiteDb) {
   const kinds = [];
   for (const kind of kindList) {
     const result = await sql<{ total: number; pending: number }>`
-        select count(*)::int as total, (count(*) filter (where m.record_id is null))::int as pending
+        select count(*)::int as total, (count(*) filter (where m.contacts = 0))::int as pending
         from ${fromTable(kind)}`.execute(db);
     const counts = result.rows[0];
-    kinds.push({ kind, label: communityInboxKinds[kind], total: Number(counts?.total ?? 0), pending: Number(counts?.pending ?? 0) });
+    const pending = kind === 'boletin' ? 0 : Number(counts?.pending ?? 0);
+    kinds.push({ kind, label: communityInboxKinds[kind], total: Number(counts?.total ?? 0), pending });
   }
   return kinds;
 }
@@ -69,9 +71,7 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
       ops.record,
       async (request) => {
         const { kind, id } = request.params;
-        const row = await readOne(ctx.db, kind, id);
-        if (!row) throw notFound();
-        return recordAnswer(kind, row);
+        return readRecord(ctx.db, kind, id);
       },
       {
         config: staffRead<InboxRecordResponse>({
@@ -85,6 +85,6 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
       },
     );
 
-    registerInboxMarks(scope, ctx);
+    registerRecordHistory(scope, ctx);
   });
 };

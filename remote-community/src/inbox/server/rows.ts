@@ -14,10 +14,12 @@ import {
   inboxTexts,
   inboxValueText,
   type CommunityInboxKind,
-  type ContactMark,
+  type ContactState,
+  type HistoryEntry,
   type InboxFilter,
   type InboxListItem,
   type InboxRecordResponse,
+  type RecordActions,
 } from '../schemas';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
@@ -25,18 +27,18 @@ import { searchPatterns } from 'shared/server/ledger-search';
 
 type InboxTable = 'volunteers' | 'allies' | 'workshop_inquiries' | 'software_requests' | 'newsletter_subscriptions';
 
-/** A row as the queries below read it: the record's columns, its date, the keyset position and the mark. */
+/** A row as the queries below read it: the record's columns, its date, the keyset position and its contacts. */
 export type Row = Record<string, string | number | null> & {
   id: number;
   created_at: Date;
   cursor_at: string;
+  /** The latest contact or reply in the history, and how many there are (0: pending). */
   contacted_at: Date | null;
-  contacted_by_email: string | null;
-  contact_note: string | null;
+  contacts: number;
 };
 
 interface InboxSource {
-  /** The table in schema `community`; also the mark's `kind` and the audit's `entity`. */
+  /** The table in schema `community`; also the history's `kind` and the audit's `entity`. */
   table: InboxTable;
   /** Who filed it, as the list shows it (null: subscribers, who give only an e-mail). */
   name(row: Row): string | null;
@@ -109,11 +111,19 @@ export function decodeCursor(text: string): Cursor {
 // ── Queries ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
 /** The WHERE conditions of a filter (search words, contact status, workshop) and, optionally, a keyset bound. */
-function conditions(kind: CommunityInboxKind, filter: InboxFilter, bound?: { cursor: Cursor; inclusive: boolean }): RawBuilder<unknown> {
+export function conditions(
+  kind: CommunityInboxKind,
+  filter: InboxFilter,
+  bound?: { cursor: Cursor; inclusive: boolean },
+): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [sql`true`];
   for (const pattern of searchPatterns(filter.q)) where.push(sql`t.inbox_search like ${pattern}`);
-  if (filter.estado === 'pendientes') where.push(sql`m.record_id is null`);
-  if (filter.estado === 'contactados') where.push(sql`m.record_id is not null`);
+  if (filter.estado !== 'todos' && kind === 'boletin')
+    throw new ApiError(400, 'validation_error', 'Revisa los datos enviados: hay campos con errores.', {
+      estado: inboxTexts.statusOnlyContacts,
+    });
+  if (filter.estado === 'pendientes') where.push(sql`m.contacts = 0`);
+  if (filter.estado === 'contactados') where.push(sql`m.contacts > 0`);
   if (filter.taller) {
     if (kind !== 'talleres')
       throw new ApiError(400, 'validation_error', 'Revisa los datos enviados: hay campos con errores.', {
@@ -128,10 +138,17 @@ function conditions(kind: CommunityInboxKind, filter: InboxFilter, bound?: { cur
   return sql.join(where, sql` and `);
 }
 
+/** The events that reach the person: a record with one of them is 'Contactado'. */
+export const CONTACT_EVENTS = ['contacto', 'respuesta'] as const;
+
+/** A kind's table with its contacts counted from the history (`m.contacts`, `m.contacted_at`). */
 export const fromTable = (kind: CommunityInboxKind) => {
   const table = sources[kind].table;
   return sql`${sql.table(`community.${table}`)} as t
-    left join community.contact_marks as m on m.kind = ${table} and m.record_id = t.id`;
+    cross join lateral (
+      select count(*)::int as contacts, max(h.at) as contacted_at from community.record_history h
+      where h.kind = ${table} and h.record_id = t.id and h.event in ('contacto', 'respuesta')
+    ) as m`;
 };
 
 /** A page of rows, newest first, after `bound`. */
@@ -146,7 +163,7 @@ export async function readPage(
   const result = await sql<Row>`
     select t.id, t.created_at, ${columns},
       to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-      m.contacted_at, m.contacted_by_email, m.note as contact_note
+      m.contacted_at, m.contacts
     from ${fromTable(kind)}
     where ${conditions(kind, filter, bound)}
     order by t.created_at desc, t.id desc
@@ -163,7 +180,7 @@ export async function countRows(db: SiteDb, kind: CommunityInboxKind, filter: In
 export async function readOne(db: SiteDb, kind: CommunityInboxKind, id: number): Promise<Row | undefined> {
   const columns = sql.join(recordColumns(kind).map((c) => sql.ref(`t.${c}`)));
   const result = await sql<Row>`
-    select t.id, t.created_at, ${columns}, '' as cursor_at, m.contacted_at, m.contacted_by_email, m.note as contact_note
+    select t.id, t.created_at, ${columns}, '' as cursor_at, m.contacted_at, m.contacts
     from ${fromTable(kind)} where t.id = ${id}`.execute(db);
   return result.rows[0];
 }
@@ -172,9 +189,11 @@ export async function readOne(db: SiteDb, kind: CommunityInboxKind, id: number):
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function markOf(row: Row): ContactMark | null {
-  if (!row.contacted_at) return null;
-  return { at: iso(row.contacted_at), by: row.contacted_by_email ?? '', note: row.contact_note ?? '' };
+/** Contacted or pending, from the history; subscribers have no such state. */
+export function contactOf(kind: CommunityInboxKind, row: Row): ContactState | null {
+  if (kind === 'boletin') return null;
+  const count = Number(row.contacts ?? 0);
+  return { contacted: count > 0, lastAt: row.contacted_at ? iso(row.contacted_at) : null, count };
 }
 
 export function listItem(kind: CommunityInboxKind, row: Row): InboxListItem {
@@ -185,11 +204,11 @@ export function listItem(kind: CommunityInboxKind, row: Row): InboxListItem {
     name: source.name(row),
     email: str(row.email),
     extra: source.extra(row),
-    contacted: markOf(row),
+    contact: contactOf(kind, row),
   };
 }
 
-export function recordAnswer(kind: CommunityInboxKind, row: Row): InboxRecordResponse {
+export function recordAnswer(kind: CommunityInboxKind, row: Row, history: HistoryEntry[], actions: RecordActions): InboxRecordResponse {
   const record: Record<string, unknown> = {};
   for (const column of recordColumns(kind)) record[column] = row[column] ?? null;
   return {
@@ -198,7 +217,9 @@ export function recordAnswer(kind: CommunityInboxKind, row: Row): InboxRecordRes
     createdAt: iso(row.created_at),
     // Parsed by the kind's schema: what the table holds must be what the contract says, or this fails loudly.
     record: inboxRecordSchemas[kind].parse(record),
-    contacted: markOf(row),
+    contact: contactOf(kind, row),
+    history,
+    actions,
   } as InboxRecordResponse;
 }
 

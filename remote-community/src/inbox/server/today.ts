@@ -10,7 +10,7 @@ const waiting = {
 } as const;
 
 /**
- * The community inbox's part of "Hoy" (#28), for Comunidad: the records of each kind nobody has marked contacted, each
+ * The community inbox's part of "Hoy" (#28), for Comunidad: the records of each kind nobody has contacted yet (no contact or reply in their history), each
  * linking to its list showing only those; together they are the menu's counter of the community section.
  */
 export const communityInboxToday: TodaySource = {
