@@ -411,5 +411,13 @@ export const communityMigrations: DomainMigrations = {
         await sql`create index pqrsf_requests_search_text on community.pqrsf_requests using gin (search_text)`.execute(db);
       },
     },
+    // ── A real transfer (#32, src/pqrsf/server/transfer-document.ts) ──────────────────────────────────────────────
+    '011_pqrsf_transfer_email': {
+      // Where a transferred petition was e-mailed (Ley 1755 art. 21: the PDF of the case goes to the competent entity).
+      // Null for the transfers recorded before, which only named the entity.
+      async up(db) {
+        await db.schema.withSchema('community').alterTable('pqrsf_requests').addColumn('transfer_email', 'text').execute();
+      },
+    },
   },
 };

@@ -11,7 +11,7 @@ import {
   type CaseHistoryEntry,
 } from 'shared/cases/schemas';
 import { caseUrgencies, type CaseUrgency } from 'shared/cases/terms';
-import { MAX_TEXT, optionalText, requestTypes, requiredText } from 'shared/schemas/common';
+import { emailField, MAX_TEXT, optionalText, requestTypes, requiredText } from 'shared/schemas/common';
 import { RADICADO_LENGTH } from './schemas';
 import { z } from 'shared/schemas/zod';
 
@@ -51,6 +51,8 @@ export const pqrsfStaffTexts = {
   dueDateRequired: 'Elige la nueva fecha límite.',
   dueDateInvalid: 'Escribe la fecha como AAAA-MM-DD.',
   entityRequired: 'Escribe el nombre de la entidad competente.',
+  entityEmailRequired: 'Escribe el correo electrónico de la entidad competente: allí le enviaremos la petición.',
+  entityEmailInvalid: 'Escribe un correo electrónico válido, por ejemplo: contactenos@entidad.gov.co.',
   noteRequired: 'Escribe la nota.',
 } as const;
 const t = pqrsfStaffTexts;
@@ -133,7 +135,8 @@ export const pqrsfCaseSchema = z.object({
     reviews: z.string(),
   }),
   ...caseTermFields,
-  transfer: z.nullable(z.object({ entity: z.string(), at: z.string() })),
+  /** `email`: where the petition was sent (#32); null for a transfer recorded before the petition was e-mailed. */
+  transfer: z.nullable(z.object({ entity: z.string(), email: z.nullable(z.string()), at: z.string() })),
   closedAt: z.nullable(z.string()),
   history: z.array(pqrsfHistoryEntrySchema),
   notes: z.array(pqrsfNoteSchema),
@@ -166,9 +169,13 @@ export const extendRequestSchema = z.object({
 });
 export type ExtendInput = z.input<typeof extendRequestSchema>;
 
-/** POST /staff/pqrsf/:radicado/traslado (art. 21): the competent entity, and an optional internal note. */
+/**
+ * POST /staff/pqrsf/:radicado/traslado (art. 21): the competent entity, the address the petition is sent to (the PDF of
+ * the case, #32; without it there is no transfer), and an optional internal note.
+ */
 export const transferRequestSchema = z.object({
   entity: requiredText(t.entityRequired, 200),
+  entityEmail: emailField(t.entityEmailRequired, t.entityEmailInvalid),
   note: optionalText(MAX_TEXT, { multiline: true }),
 });
 export type TransferInput = z.input<typeof transferRequestSchema>;
