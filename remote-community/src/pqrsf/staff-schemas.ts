@@ -77,6 +77,15 @@ export const pqrsfInboxRequestSchema = z.object({
 export type PqrsfInboxRequest = z.input<typeof pqrsfInboxRequestSchema>;
 export type PqrsfInboxQuery = z.output<typeof pqrsfInboxRequestSchema>;
 
+/**
+ * POST /staff/pqrsf/exportar (#32): the CSV of every case the inbox's search and filters find, whatever page the screen
+ * is on. The inbox's own body without the cursor, so the export follows each filter the inbox has; a POST for the same
+ * reason as the inbox (the search is personal data, never in a URL).
+ */
+export const pqrsfExportRequestSchema = z.omit(pqrsfInboxRequestSchema, { after: true });
+export type PqrsfExportRequest = z.input<typeof pqrsfExportRequestSchema>;
+export type PqrsfExportQuery = z.output<typeof pqrsfExportRequestSchema>;
+
 /** How close a case is to its deadline: overdue, due within 3 business days, or neither (and null once not open). */
 export const pqrsfUrgencies = caseUrgencies;
 export type PqrsfUrgency = CaseUrgency;

@@ -10,6 +10,14 @@ export interface RequestInit {
   signal?: AbortSignal;
 }
 
+/** What a download asks for: its media type and, for a POST (an export that follows a search), its JSON body. */
+export interface DownloadInit {
+  accept: string;
+  method?: 'POST';
+  /** JSON text. */
+  body?: string;
+}
+
 /**
  * How the browser talks to the site's `/api/...` routes. Screens never hold one: each remote's `src/api/<operation>.ts`
  * takes it from React context (`useApiClient`), so a component test swaps it for a fake and needs no network.
@@ -17,7 +25,7 @@ export interface RequestInit {
 export interface ApiClient {
   request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, init?: RequestInit): Promise<ApiResult<T>>;
   /** A file answer (the certificate PDF) as a Blob, or null on any failure. */
-  download(path: string, init: RequestInit & { accept: string }): Promise<Blob | null>;
+  download(path: string, init: RequestInit & DownloadInit): Promise<Blob | null>;
 }
 
 const authorization = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
@@ -69,7 +77,13 @@ export function createApiClient(baseUrl = ''): ApiClient {
       try {
         const response = await fetch(baseUrl + path, {
           credentials: 'same-origin',
-          headers: { accept: init.accept, ...authorization(init.token) },
+          // A download with a body (a POST export that follows a search) sends it as JSON.
+          ...(typeof init.body === 'string' ? { method: init.method ?? 'POST', body: init.body } : {}),
+          headers: {
+            accept: init.accept,
+            ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+            ...authorization(init.token),
+          },
           ...(init.signal ? { signal: init.signal } : {}),
         });
         return response.ok ? await response.blob() : null;

@@ -73,7 +73,8 @@ export function fakeApiClient(
       return (typeof answer === 'function' ? await answer(body) : answer) as ApiResult<T>;
     },
     async download(path, init) {
-      calls.push({ method: 'GET', path, body: undefined, token: init.token });
+      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method: init.method ?? 'GET', path, body, token: init.token });
       return null;
     },
   };

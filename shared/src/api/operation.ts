@@ -169,13 +169,15 @@ export function callOperation<O extends AnyOperation>(
  * declared `accept`; for a staff operation the authenticated client, which attaches the session's token (or sends
  * nothing once the session ended: null).
  */
-export function downloadOperation<O extends Operation<string, Schema | undefined, Schema | undefined, undefined, FileAnswer>>(
+export function downloadOperation<O extends Operation<string, Schema | undefined, Schema | undefined, Schema | undefined, FileAnswer>>(
   client: ApiClient,
   op: O,
   ...[input]: InputArgs<O>
 ): Promise<Blob | null> {
-  const i = (input ?? {}) as { params?: unknown; query?: unknown };
-  return client.download(operationPath(op, i.params, i.query), { accept: op.response.file.accept });
+  const i = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  // A file asked for with a body (a POST: an export that follows a search, which never goes in a URL) sends it as JSON.
+  const body = op.method === 'POST' && op.body ? { method: op.method, body: JSON.stringify(i.body ?? {}) } : {};
+  return client.download(operationPath(op, i.params, i.query), { accept: op.response.file.accept, ...body });
 }
 
 /** A regular expression matching the operation's concrete paths, with each parameter as a named group (the fake client). */

@@ -66,7 +66,7 @@ export function useOperationCall<O extends AnyOperation>(op: O): (...input: Inpu
  * (gone, offline, or the session ended: nothing was sent). A staff operation's token is the staff client's.
  */
 export function useOperationDownload<
-  O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, undefined, FileAnswer>,
+  O extends Operation<string, z.ZodMiniType | undefined, z.ZodMiniType | undefined, z.ZodMiniType | undefined, FileAnswer>,
 >(op: O): (...input: InputArgs<O>) => Promise<Blob | null> {
   const client = useApiClient();
   const session = useContext(StaffSessionContext);

@@ -106,8 +106,25 @@ describe.each(testDatabases)('mailer on %s', (_name, open) => {
     expect(calls).toBe(2);
     const expected = { filename: 'traslado.pdf', contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64') };
     expect(seen).toEqual([[{ ...expected, encoding: 'base64' }], [{ ...expected, encoding: 'base64' }]]);
-    // The local mailbox (and its JSON for tests) lists the files with their bytes.
-    expect(entry?.attachments).toEqual([expected]);
+    // Delivered: the stored copy no longer holds the file (personal data nobody needs any more).
+    expect(entry?.attachments).toBeUndefined();
+    const [row] = await database.db.selectFrom('mail.outbox').select('attachments').execute();
+    expect(row?.attachments).toBeNull();
+  });
+
+  it("lists a message's files with their bytes in the local mailbox, which browser tests read (#32)", async () => {
+    database = await open();
+    await migrateDomain(database.db, mailMigrations);
+    mailer = createMailer({ db: database.db });
+    const content = Buffer.from('%PDF-1.7').toString('base64');
+    await mailer.send({
+      ...renderMail({ to: 'entidad@example.gov.co', subject: 'Traslado', paragraphs: [] }),
+      attachments: [{ filename: 'traslado.pdf', contentType: 'application/pdf', content }],
+    });
+    await mailer.flush();
+    const [entry] = await mailer.list();
+    expect(entry?.status).toBe('sent');
+    expect(entry?.attachments).toEqual([{ filename: 'traslado.pdf', contentType: 'application/pdf', content }]);
   });
 
   it('delivers each message once when several services share the outbox', async () => {

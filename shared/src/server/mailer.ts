@@ -25,7 +25,9 @@ export interface OutgoingMail {
   secrets?: string[];
   /**
    * Files sent with the message (a transferred PQRSF's PDF). Kept in the outbox as base64 while the message waits, so
-   * a retry sends the same bytes; names are one line, types `type/subtype`; a malformed one is dropped when queued.
+   * a retry sends the same bytes, and dropped from the stored copy once an SMTP server accepted it (or delivery was
+   * given up), like the secrets; the local mailbox keeps them. Names are one line, types `type/subtype`; a malformed
+   * one is dropped when queued.
    */
   attachments?: MailAttachment[];
 }
@@ -315,8 +317,12 @@ export function createMailer(options: MailerOptions): Mailer {
     return result.rows.sort((a, b) => a.id - b.id);
   }
 
-  /** Redaction of a delivered or given-up message; the local mailbox keeps its copies as they were sent. */
-  const redactionOf = (row: OutboxRow) => (local ? null : redactedRow(row));
+  /**
+   * Redaction of a delivered or given-up message: its secrets, and its files' bytes (personal data, like a transferred
+   * petition's PDF, that nobody needs once sent: the sender's own records name the file). The local mailbox keeps its
+   * copies as they were sent.
+   */
+  const redactionOf = (row: OutboxRow) => (local ? null : { ...redactedRow(row), ...(row.attachments ? { attachments: null } : {}) });
 
   async function deliverDue(): Promise<void> {
     const due = await claimDue();

@@ -20,6 +20,7 @@ import { runPqrsfDigest, schedulePqrsfDigest } from './digest';
 import { factsOf, readCase } from './staff-case';
 import { readCounts, readInbox } from './staff-inbox';
 import { registerReportRoutes } from './report';
+import { registerInboxExport } from './inbox-export';
 import { extensionMail, isPlainAddress, responseMail } from './staff-mail';
 import { sendTransfer } from './transfer';
 import {
@@ -114,6 +115,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
       counts: (day) => readCounts(ctx.db, day),
     });
     registerReportRoutes(scope, ctx.db, now);
+    registerInboxExport(scope, ctx.db, now);
 
     route(scope, ops.startProcessing, async (request) =>
       start(
