@@ -63,6 +63,11 @@ describe('transferring a PQRSF to the competent entity', () => {
     await page.goto(`/equipo/pqrsf/${radicado}`);
     await waitForHeading(page, `Solicitud ${radicado}`);
     const section = page.getByRole('region', { name: 'Trasladar a otra entidad' });
+    // On a phone the form, with its new field, fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.getByLabel(/^Correo electrónico de la entidad/).waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the case fits a 390 px phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     await section.getByLabel(/^Entidad competente/).fill('Secretaría de Educación');
 
     // Without the entity's e-mail there is no transfer.
@@ -118,6 +123,7 @@ describe('transferring a PQRSF to the competent entity', () => {
     await search.press('Enter');
     await page.getByRole('link', { name: new RegExp(`^Abrir la solicitud ${radicado}`) }).waitFor({ timeout: 15_000 });
     const exportSection = page.getByRole('region', { name: 'Exportar a Excel (CSV)' });
+    assert.deepEqual(await axeViolations(page), []);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       exportSection.getByRole('button', { name: 'Descargar CSV' }).click(),
@@ -126,5 +132,6 @@ describe('transferring a PQRSF to the competent entity', () => {
     const lines = csv.split('\r\n').filter(Boolean);
     assert.equal(lines.length, 2, `the header and the one case the search finds:\n${csv}`);
     assert.ok(lines[1]!.includes(radicado) && lines[1]!.includes(entityEmail), lines[1]);
+    await page.getByText(/^Descargamos pqrsf-\d{4}-\d{2}-\d{2}\.csv\./).waitFor({ timeout: 15_000 });
   });
 });
