@@ -16,8 +16,7 @@ import { caseTexts } from '../staff-texts';
 export const transferDocumentTexts = {
   title: 'Traslado de petición por competencia',
   law: 'Ley 1755 de 2015, artículo 21',
-  intro: (entity: string) =>
-    `Remitimos a ${entity} la siguiente petición, radicada ante nuestra fundación, por ser de su competencia.`,
+  intro: (entity: string) => `Remitimos a ${entity} la siguiente petición, radicada ante nuestra fundación, por ser de su competencia.`,
   caseTitle: 'Datos del radicado',
   radicado: 'Radicado',
   filedAt: 'Fecha de radicación',
