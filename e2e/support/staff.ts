@@ -23,6 +23,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The message's files, their bytes as base64 (#32: a transferred PQRSF's PDF). */
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
 }
 /** The local mailbox, newest first. */
 export const mailbox = async (): Promise<Mail[]> => (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Mail[];

@@ -171,6 +171,7 @@ export const communityPersonalData: DomainRegistry = {
         extension_reason: { label: 'Motivo de la ampliación', personal: 'texto' },
         extended_at: { label: 'Fecha de la ampliación' },
         transferred_to: { label: 'Trasladada a' },
+        transfer_email: { label: 'Correo de la entidad a la que se trasladó' },
         transferred_at: { label: 'Fecha del traslado' },
         closed_at: { label: 'Fecha de cierre' },
         search_name: { personal: 'derivado' },

@@ -497,5 +497,13 @@ export const communityMigrations: DomainMigrations = {
         await db.schema.withSchema('community').dropTable('contact_marks').execute();
       },
     },
+    // ── A real transfer (#32, src/pqrsf/server/transfer-document.ts) ──────────────────────────────────────────────
+    '011_pqrsf_transfer_email': {
+      // Where a transferred petition was e-mailed (Ley 1755 art. 21: the PDF of the case goes to the competent entity).
+      // Null for the transfers recorded before, which only named the entity.
+      async up(db) {
+        await db.schema.withSchema('community').alterTable('pqrsf_requests').addColumn('transfer_email', 'text').execute();
+      },
+    },
   },
 };

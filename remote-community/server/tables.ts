@@ -171,6 +171,8 @@ export interface PqrsfRequestsTable {
   extended_at: Date | null;
   /** The competent entity the request was sent to (Ley 1755 art. 21). */
   transferred_to: string | null;
+  /** The entity's address the petition was e-mailed to (migration 011, #32); null before that. */
+  transfer_email: ColumnType<string | null, string | null | undefined, string | null>;
   transferred_at: Date | null;
   closed_at: Date | null;
   /** Names and surnames, lower-cased and without accents (generated): the inbox's name search. Read-only. */

@@ -214,6 +214,71 @@ describe('a PQRSF case', () => {
     expect(screen.queryByRole('region', { name: 'Acciones' })).toBeNull();
   });
 
+  it('transfers only with the entity’s e-mail, says where the petition went, and shows the sendings in the history (#32)', async () => {
+    const user = userEvent.setup();
+    const transferable: PqrsfCase = {
+      ...open,
+      actions: { ...open.actions, transfer: { allowed: true, reason: null, deadline: '2026-03-09' } },
+    };
+    const at = '2026-03-04T15:00:00.000Z';
+    const sentRow = (action: string, note: string) => ({
+      action,
+      status: 'Trasladada',
+      note,
+      dueDate: null,
+      at,
+      actorEmail: 'ana@fundacion.org',
+    });
+    const transferred: PqrsfCase = {
+      ...transferable,
+      status: 'Trasladada',
+      urgency: null,
+      businessDaysLeft: null,
+      transfer: { entity: 'Secretaría de Educación', email: 'contactenos@sed.gov.co', at },
+      history: [
+        ...open.history,
+        sentRow('trasladada', 'Secretaría de Educación'),
+        sentRow(
+          'enviada_entidad',
+          `Petición enviada en PDF (traslado-pqrsf-${RADICADO}.pdf) a Secretaría de Educación, contactenos@sed.gov.co.`,
+        ),
+        sentRow('copia_persona', 'Copia del traslado con el mismo PDF enviada al correo de la persona.'),
+      ],
+      actions: answered.actions,
+    };
+    const { calls, container } = renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, {
+      [`GET ${BASE}`]: ok(transferable),
+      [`POST ${BASE}/traslado`]: ok(transferred),
+    });
+    const email = (await screen.findByLabelText(/^Correo electrónico de la entidad/)) as HTMLInputElement;
+    expect(email.type).toBe('email');
+    expect(section('Trasladar a otra entidad').textContent).toContain('Le enviaremos la petición en PDF con una carta de traslado');
+    expect(await axeViolations(container)).toEqual([]);
+
+    await user.type(screen.getByLabelText(/^Entidad competente/), 'Secretaría de Educación');
+    await user.click(screen.getByRole('button', { name: 'Trasladar y enviar' }));
+    expect(
+      (await screen.findAllByText('Escribe el correo electrónico de la entidad competente: allí le enviaremos la petición.')).length,
+    ).toBeGreaterThan(0);
+    await user.type(email, 'sed.gov.co');
+    await user.click(screen.getByRole('button', { name: 'Trasladar y enviar' }));
+    expect((await screen.findAllByText(/Escribe un correo electrónico válido/)).length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'contactenos@sed.gov.co');
+    await user.click(screen.getByRole('button', { name: 'Trasladar y enviar' }));
+    const notice = await screen.findByText('Solicitud trasladada. Enviamos la petición en PDF a la entidad y copia a la persona.');
+    expect(document.activeElement).toBe(notice);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { entity: 'Secretaría de Educación', entityEmail: 'contactenos@sed.gov.co', note: undefined },
+    ]);
+    expect(section('Estado y plazo').textContent).toContain('Trasladada a Secretaría de Educación (contactenos@sed.gov.co)');
+    const history = screen.getByRole('table', { name: 'Cambios de estado y plazo, del primero al último' });
+    expect(within(history).getByRole('rowheader', { name: 'Petición enviada a la entidad' })).toBeTruthy();
+    expect(within(history).getByRole('rowheader', { name: 'Copia del traslado a la persona' })).toBeTruthy();
+  });
+
   it('says so when the radicado does not exist', async () => {
     renderAsStaff(<StaffPqrsfCase radicado={RADICADO} />, {
       [`GET ${BASE}`]: apiError(404, 'not_found', 'No encontramos una solicitud con ese número de radicado.'),

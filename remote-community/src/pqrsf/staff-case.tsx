@@ -123,7 +123,7 @@ function ExtendForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
 
 function TransferForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
   const transfer = useCaseAction(ops.transfer, c.radicado, t);
-  const form = useZodForm(transferRequestSchema, { defaultValues: { entity: '', note: '' } });
+  const form = useZodForm(transferRequestSchema, { defaultValues: { entity: '', entityEmail: '', note: '' } });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
     const result = await transfer(values);
@@ -141,6 +141,16 @@ function TransferForm({ c, onDone }: { c: PqrsfCase; onDone: Done }) {
           summary={<SubmitErrors form={form} submission={submission} />}
         >
           <TextField label={t.transfer.entity} required autoComplete="organization" {...field('entity')} />
+          <TextField
+            label={t.transfer.entityEmail}
+            hint={t.transfer.entityEmailHint}
+            required
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            spellCheck={false}
+            {...field('entityEmail')}
+          />
           <TextAreaField label={t.transfer.note} rows={2} {...field('note')} />
           <SubmitButton busy={submission.busy} busyLabel={t.transfer.busy}>
             {t.transfer.submit}
@@ -226,7 +236,7 @@ function Summary({ c }: { c: PqrsfCase }) {
     [t.termLabel, t.term(c.termDays)],
   ];
   if (c.response) rows.push([t.responded, dateTimeOf(c.response.at)]);
-  if (c.transfer) rows.push([t.transferLabel, t.transferred(c.transfer.entity, dateTimeOf(c.transfer.at))]);
+  if (c.transfer) rows.push([t.transferLabel, t.transferred(c.transfer.entity, dateTimeOf(c.transfer.at), c.transfer.email)]);
   if (c.closedAt) rows.push([t.closed, dateTimeOf(c.closedAt)]);
   return (
     <CaseCard id="pqrsf-estado" title={t.summaryTitle}>

@@ -97,6 +97,34 @@ describe('the PQRSF inbox', () => {
     expect(await screen.findByText('No hay solicitudes con estos filtros.')).toBeTruthy();
   });
 
+  it('exports what the applied search and filters find, with the same query, never what is only typed (#32)', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderInbox({ [INBOX]: [ok(page([overdue, soon, later])), ok(page([later]))] });
+    await screen.findByRole('table');
+    const exportSection = screen.getByRole('region', { name: 'Exportar a Excel (CSV)' });
+    expect(exportSection.textContent).toContain('todas las solicitudes que encuentran los filtros aplicados');
+
+    await user.type(screen.getByLabelText('Buscar por radicado, nombre, documento o palabras del texto'), 'certificado');
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Solicitud');
+    await user.selectOptions(screen.getByLabelText('Plazo'), 'pronto');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(exportSection.textContent).toContain('la búsqueda y los filtros aplicados');
+
+    // Typed but not applied: the export follows what the list shows.
+    await user.selectOptions(screen.getByLabelText('Estado'), 'todas');
+    await user.click(within(exportSection).getByRole('button', { name: 'Descargar CSV' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual({
+      method: 'POST',
+      path: '/api/community/staff/pqrsf/exportar',
+      body: { status: 'abiertas', type: 'Solicitud', due: 'pronto', q: 'certificado' },
+      token: 'token-de-ana',
+    });
+    // The search travels in the body, never in the address.
+    expect(calls[2]?.path).not.toContain('certificado');
+  });
+
   it('opens on a deadline a link names (?plazo=vencidas, from "Hoy"), and clearing the filters goes back to the open ones', async () => {
     window.history.pushState({}, '', '/equipo/pqrsf?plazo=vencidas');
     try {

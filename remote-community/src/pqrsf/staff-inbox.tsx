@@ -7,6 +7,7 @@ import { staffPath } from 'shared/staff-routes';
 import { pqrsfStaffOperations } from './staff-operations';
 import { inboxTexts as t } from './staff-texts';
 import { reportScreenTexts } from './report-texts';
+import { InboxExport } from './inbox-export';
 
 interface Filters {
   status: InboxStatusFilter;
@@ -63,6 +64,7 @@ export default function StaffPqrsfInbox() {
       initial={initialFilters}
       statusOptions={inboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}
       unfiltered={(applied) => !applied.type}
+      exporter={(applied) => <InboxExport body={bodyOf(applied)} />}
       links={
         <p>
           <a href={staffPath('/equipo/pqrsf/informe')}>{reportScreenTexts.inboxLink}</a>

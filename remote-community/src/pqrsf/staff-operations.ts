@@ -7,6 +7,7 @@ import {
   extendRequestSchema,
   pqrsfCaseParamsSchema,
   pqrsfCaseSchema,
+  pqrsfExportRequestSchema,
   pqrsfInboxRequestSchema,
   pqrsfInboxResponseSchema,
   respondRequestSchema,
@@ -41,6 +42,16 @@ export const pqrsfStaffOperations = {
     response: pqrsfInboxResponseSchema,
     roles: atencion,
     summary: 'Panel: bandeja de PQRSF por fecha de vencimiento, con filtros, búsqueda y conteos (POST: la búsqueda no va en la URL)',
+  }),
+  /** The CSV of every case the inbox's search and filters find (POST: the search never goes in a URL). Audited. */
+  exportCsv: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/pqrsf/exportar',
+    body: pqrsfExportRequestSchema,
+    response: fileAnswer({ accept: 'text/csv', description: 'Archivo CSV' }),
+    roles: atencion,
+    summary:
+      'Panel: exportar a CSV las PQRSF que encuentran la búsqueda y los filtros de la bandeja (Excel en español); queda en la auditoría',
   }),
   /** The request as filed, its history, notes, term and the actions it allows. */
   case: defineOperation({

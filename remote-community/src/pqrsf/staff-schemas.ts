@@ -11,7 +11,7 @@ import {
   type CaseHistoryEntry,
 } from 'shared/cases/schemas';
 import { caseUrgencies, type CaseUrgency } from 'shared/cases/terms';
-import { MAX_TEXT, optionalText, requestTypes, requiredText } from 'shared/schemas/common';
+import { emailField, MAX_TEXT, optionalText, requestTypes, requiredText } from 'shared/schemas/common';
 import { RADICADO_LENGTH } from './schemas';
 import { attachmentIdsField, pqrsfAttachmentSchema } from './attachment-schemas';
 import { z } from 'shared/schemas/zod';
@@ -52,6 +52,8 @@ export const pqrsfStaffTexts = {
   dueDateRequired: 'Elige la nueva fecha límite.',
   dueDateInvalid: 'Escribe la fecha como AAAA-MM-DD.',
   entityRequired: 'Escribe el nombre de la entidad competente.',
+  entityEmailRequired: 'Escribe el correo electrónico de la entidad competente: allí le enviaremos la petición.',
+  entityEmailInvalid: 'Escribe un correo electrónico válido, por ejemplo: contactenos@entidad.gov.co.',
   noteRequired: 'Escribe la nota.',
 } as const;
 const t = pqrsfStaffTexts;
@@ -75,6 +77,15 @@ export const pqrsfInboxRequestSchema = z.object({
 });
 export type PqrsfInboxRequest = z.input<typeof pqrsfInboxRequestSchema>;
 export type PqrsfInboxQuery = z.output<typeof pqrsfInboxRequestSchema>;
+
+/**
+ * POST /staff/pqrsf/exportar (#32): the CSV of every case the inbox's search and filters find, whatever page the screen
+ * is on. The inbox's own body without the cursor, so the export follows each filter the inbox has; a POST for the same
+ * reason as the inbox (the search is personal data, never in a URL).
+ */
+export const pqrsfExportRequestSchema = z.omit(pqrsfInboxRequestSchema, { after: true });
+export type PqrsfExportRequest = z.input<typeof pqrsfExportRequestSchema>;
+export type PqrsfExportQuery = z.output<typeof pqrsfExportRequestSchema>;
 
 /** How close a case is to its deadline: overdue, due within 3 business days, or neither (and null once not open). */
 export const pqrsfUrgencies = caseUrgencies;
@@ -134,7 +145,8 @@ export const pqrsfCaseSchema = z.object({
     reviews: z.string(),
   }),
   ...caseTermFields,
-  transfer: z.nullable(z.object({ entity: z.string(), at: z.string() })),
+  /** `email`: where the petition was sent (#32); null for a transfer recorded before the petition was e-mailed. */
+  transfer: z.nullable(z.object({ entity: z.string(), email: z.nullable(z.string()), at: z.string() })),
   closedAt: z.nullable(z.string()),
   history: z.array(pqrsfHistoryEntrySchema),
   notes: z.array(pqrsfNoteSchema),
@@ -173,9 +185,13 @@ export const extendRequestSchema = z.object({
 });
 export type ExtendInput = z.input<typeof extendRequestSchema>;
 
-/** POST /staff/pqrsf/:radicado/traslado (art. 21): the competent entity, and an optional internal note. */
+/**
+ * POST /staff/pqrsf/:radicado/traslado (art. 21): the competent entity, the address the petition is sent to (the PDF of
+ * the case, #32; without it there is no transfer), and an optional internal note.
+ */
 export const transferRequestSchema = z.object({
   entity: requiredText(t.entityRequired, 200),
+  entityEmail: emailField(t.entityEmailRequired, t.entityEmailInvalid),
   note: optionalText(MAX_TEXT, { multiline: true }),
 });
 export type TransferInput = z.input<typeof transferRequestSchema>;

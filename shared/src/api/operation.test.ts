@@ -6,6 +6,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
 import { z } from 'shared/schemas/zod';
 import { StaffSessionContext, type StaffSession } from 'shared/staff-session';
+import { createApiClient } from './client';
 import { ApiClientProvider } from './context';
 import { useOperationCall, useSignedInCall, useSignedInDownload } from './use-operation';
 import { apiError, fakeApiClient, fakeOperations, ok, on } from './fake-client';
@@ -234,5 +235,36 @@ describe("signed-in calls outside the panel (a visitor's own data, the gate)", (
     expect(isSessionEnded(await result.current.call())).toBe(true);
     expect(await result.current.download({ params: { id: '1' } })).toBeNull();
     expect(fake.calls).toEqual([]);
+  });
+});
+
+describe('a file asked for with a body (#32: an export that follows a search)', () => {
+  const exportCsv = defineOperation({
+    method: 'POST',
+    path: '/api/demo/staff/casos/exportar',
+    body: z.object({ q: z.optional(z.string()), status: z.string() }),
+    response: fileAnswer({ accept: 'text/csv', description: 'CSV' }),
+    roles: ['atencion'],
+    summary: 'Exportar',
+  });
+
+  it('sends the body as JSON in a POST, and nothing of it in the address', async () => {
+    const seen: Array<{ path: string; init: RequestInit & { method?: string; body?: string } }> = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (path: string, init: RequestInit & { method?: string; body?: string }) => {
+      seen.push({ path, init });
+      return { ok: true, blob: async () => new Blob(['a;b\r\n']) };
+    }) as unknown as typeof fetch;
+    try {
+      const blob = await downloadOperation(createApiClient(), exportCsv, { body: { status: 'todas', q: 'Martínez' } });
+      expect(blob).not.toBeNull();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.path).toBe('/api/demo/staff/casos/exportar');
+    expect(seen[0]?.init.method).toBe('POST');
+    expect(JSON.parse(seen[0]?.init.body ?? '')).toEqual({ status: 'todas', q: 'Martínez' });
+    expect(seen[0]?.init.headers).toMatchObject({ accept: 'text/csv', 'content-type': 'application/json' });
   });
 });

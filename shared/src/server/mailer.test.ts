@@ -74,6 +74,59 @@ describe.each(testDatabases)('mailer on %s', (_name, open) => {
     expect(calls).toBe(2);
   });
 
+  it("keeps a message's files in the outbox and sends the same bytes on a retry; malformed ones are dropped (#32)", async () => {
+    database = await open();
+    await migrateDomain(database.db, mailMigrations);
+    const seen: Array<Array<{ filename: string; contentType: string; content: string; encoding: string }>> = [];
+    let calls = 0;
+    const flaky = {
+      sendMail: async (m: { attachments?: (typeof seen)[number] }) => {
+        calls += 1;
+        seen.push(m.attachments ?? []);
+        if (calls === 1) throw new Error('SMTP caído');
+        return {};
+      },
+    } as unknown as Transporter;
+    mailer = createMailer({ db: database.db, transport: flaky, retryBaseMs: 300 });
+    const bytes = new TextEncoder().encode('%PDF-1.7 traslado 2026');
+    await mailer.send({
+      ...renderMail({ to: 'entidad@example.gov.co', subject: 'Traslado', paragraphs: ['Adjuntamos la petición.'] }),
+      attachments: [
+        { filename: 'traslado.pdf', contentType: 'application/pdf', content: bytes },
+        { filename: '../../etc/passwd', contentType: 'text/plain', content: 'aG9sYQ==' },
+        { filename: 'mal.txt', contentType: 'text/plain\r\nBcc: x@example.com', content: 'aG9sYQ==' },
+      ],
+    });
+    await mailer.flush();
+    expect((await mailer.list())[0]?.status).toBe('pending');
+    await new Promise((r) => setTimeout(r, 350));
+    await mailer.flush();
+    const [entry] = await mailer.list();
+    expect(entry?.status).toBe('sent');
+    expect(calls).toBe(2);
+    const expected = { filename: 'traslado.pdf', contentType: 'application/pdf', content: Buffer.from(bytes).toString('base64') };
+    expect(seen).toEqual([[{ ...expected, encoding: 'base64' }], [{ ...expected, encoding: 'base64' }]]);
+    // Delivered: the stored copy no longer holds the file (personal data nobody needs any more).
+    expect(entry?.attachments).toBeUndefined();
+    const [row] = await database.db.selectFrom('mail.outbox').select('attachments').execute();
+    expect(row?.attachments).toBeNull();
+  });
+
+  it("lists a message's files with their bytes in the local mailbox, which browser tests read (#32)", async () => {
+    database = await open();
+    await migrateDomain(database.db, mailMigrations);
+    mailer = createMailer({ db: database.db });
+    const content = Buffer.from('%PDF-1.7').toString('base64');
+    await mailer.send({
+      ...renderMail({ to: 'entidad@example.gov.co', subject: 'Traslado', paragraphs: [] }),
+      attachments: [{ filename: 'traslado.pdf', contentType: 'application/pdf', content }],
+    });
+    await mailer.flush();
+    const [entry] = await mailer.list();
+    expect(entry?.status).toBe('sent');
+    expect(entry?.attachments).toEqual([{ filename: 'traslado.pdf', contentType: 'application/pdf', content }]);
+  });
+
   it('delivers each message once when several services share the outbox', async () => {
     database = await open();
     await migrateDomain(database.db, mailMigrations);

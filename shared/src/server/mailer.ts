@@ -23,9 +23,32 @@ export interface OutgoingMail {
    * adds more to a message (a header with a token) adds those values too. The local mailbox keeps them readable.
    */
   secrets?: string[];
+  /**
+   * Files sent with the message (a transferred PQRSF's PDF). Kept in the outbox as base64 while the message waits, so
+   * a retry sends the same bytes, and dropped from the stored copy once an SMTP server accepted it (or delivery was
+   * given up), like the secrets; the local mailbox keeps them. Names are one line, types `type/subtype`; a malformed
+   * one is dropped when queued.
+   */
+  attachments?: MailAttachment[];
 }
 
-export interface MailboxEntry extends Omit<OutgoingMail, 'secrets'> {
+/** A file attached to a message: its name as the recipient sees it, its MIME type and its bytes (base64 when stored). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, or their base64 (as the outbox keeps them and the local mailbox lists them). */
+  content: Uint8Array | string;
+}
+
+/** An attachment as the outbox keeps it and the local mailbox lists it: the bytes as base64. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+export interface MailboxEntry extends Omit<OutgoingMail, 'secrets' | 'attachments'> {
+  attachments?: StoredAttachment[];
   id: number;
   date: string;
   status: 'pending' | 'sending' | 'sent' | 'failed';
@@ -66,6 +89,13 @@ export const mailMigrations: DomainMigrations = {
         await db.schema.withSchema('mail').alterTable('outbox').addColumn('secrets', 'text').execute();
       },
     },
+    '004_attachments': {
+      // The message's files as a JSON array of {filename, contentType, content (base64)} (#32: a transferred PQRSF's
+      // PDF); null for none. Kept after delivery like the bodies, until the sent-mail retention deletes the row.
+      async up(db) {
+        await db.schema.withSchema('mail').alterTable('outbox').addColumn('attachments', 'text').execute();
+      },
+    },
   },
 };
 
@@ -77,6 +107,7 @@ interface OutboxRow {
   html_body: string;
   headers: string | null;
   secrets: string | null;
+  attachments: string | null;
   attempts: number;
 }
 
@@ -86,6 +117,8 @@ declare module './database' {
     headers: ColumnType<string | null, string | null | undefined, string | null>;
     /** JSON array of the values to redact once delivered (migration 003); null for none or already redacted. */
     secrets: ColumnType<string | null, string | null | undefined, string | null>;
+    /** JSON array of the message's files, their bytes as base64 (migration 004); null for none. */
+    attachments: ColumnType<string | null, string | null | undefined, string | null>;
   }
 }
 
@@ -150,10 +183,40 @@ function parseHeaders(text: string | null): Record<string, string> | undefined {
   }
 }
 
+const ATTACHMENT_NAME = /^[^\p{Cc}/\\]{1,120}$/u;
+const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,63}$/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const base64Of = (content: Uint8Array | string) => (typeof content === 'string' ? content : Buffer.from(content).toString('base64'));
+
+/** The attachments that may be sent: a one-line name without a path, a `type/subtype`, base64 bytes. */
+export function cleanAttachments(attachments: readonly MailAttachment[] | undefined): StoredAttachment[] | null {
+  const kept: StoredAttachment[] = [];
+  for (const a of attachments ?? []) {
+    if (typeof a?.filename !== 'string' || !ATTACHMENT_NAME.test(a.filename)) continue;
+    if (typeof a.contentType !== 'string' || !CONTENT_TYPE.test(a.contentType)) continue;
+    const content = base64Of(a.content);
+    if (!content || !BASE64.test(content)) continue;
+    kept.push({ filename: a.filename, contentType: a.contentType.toLowerCase(), content });
+  }
+  return kept.length ? kept : null;
+}
+
+function parseAttachments(text: string | null): StoredAttachment[] | undefined {
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (cleanAttachments(value as StoredAttachment[]) ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The outbox row of a message (its extra headers cleaned, its secrets listed for redaction after delivery). */
 export function outboxValues(mail: OutgoingMail) {
   const headers = cleanHeaders(mail.headers);
   const secrets = secretsOf(mail);
+  const attachments = cleanAttachments(mail.attachments);
   return {
     to_address: mail.to,
     subject: mail.subject,
@@ -161,6 +224,7 @@ export function outboxValues(mail: OutgoingMail) {
     html_body: mail.html,
     headers: headers ? JSON.stringify(headers) : null,
     secrets: secrets.length ? JSON.stringify(secrets) : null,
+    ...(attachments ? { attachments: JSON.stringify(attachments) } : {}),
   };
 }
 
@@ -253,13 +317,18 @@ export function createMailer(options: MailerOptions): Mailer {
     return result.rows.sort((a, b) => a.id - b.id);
   }
 
-  /** Redaction of a delivered or given-up message; the local mailbox keeps its copies as they were sent. */
-  const redactionOf = (row: OutboxRow) => (local ? null : redactedRow(row));
+  /**
+   * Redaction of a delivered or given-up message: its secrets, and its files' bytes (personal data, like a transferred
+   * petition's PDF, that nobody needs once sent: the sender's own records name the file). The local mailbox keeps its
+   * copies as they were sent.
+   */
+  const redactionOf = (row: OutboxRow) => (local ? null : { ...redactedRow(row), ...(row.attachments ? { attachments: null } : {}) });
 
   async function deliverDue(): Promise<void> {
     const due = await claimDue();
     for (const row of due) {
       const secrets = parseSecrets(row.secrets);
+      const attachments = parseAttachments(row.attachments);
       try {
         // An address object, never a string the transport would parse for display names or several recipients.
         await transport.sendMail({
@@ -269,6 +338,17 @@ export function createMailer(options: MailerOptions): Mailer {
           text: row.text_body,
           html: row.html_body,
           ...(parseHeaders(row.headers) ? { headers: parseHeaders(row.headers) } : {}),
+          // The stored bytes on every attempt: a retry sends the same files.
+          ...(attachments
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  content: a.content,
+                  encoding: 'base64',
+                })),
+              }
+            : {}),
         });
         // The SMTP server has it: the stored copy no longer needs what opens something.
         await db
@@ -338,6 +418,7 @@ export function createMailer(options: MailerOptions): Mailer {
         text: r.text_body,
         html: r.html_body,
         ...(parseHeaders(r.headers) ? { headers: parseHeaders(r.headers) } : {}),
+        ...(parseAttachments(r.attachments) ? { attachments: parseAttachments(r.attachments) } : {}),
         status: r.status,
         date: new Date(r.created_at).toISOString(),
       }));

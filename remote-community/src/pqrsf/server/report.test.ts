@@ -82,7 +82,7 @@ beforeAll(async () => {
   clock = at('2026-03-03');
   const traslado = await file('Petición');
   clock = at('2026-03-04');
-  await act(traslado, 'traslado', { entity: 'Secretaría de Educación' });
+  await act(traslado, 'traslado', { entity: 'Secretaría de Educación', entityEmail: 'contactenos@sed.gov.co' });
   // A suggestion nobody answers: due 26 March, overdue by 20 April.
   await file('Sugerencia');
   // 5 March: the complaint answered after 3 business days; a petition filed, answered on Monday 9 March (2 days).

@@ -55,7 +55,10 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       reviews: r.reviews,
     },
     ...caseTermOf(r, pqrsfTerms, today),
-    transfer: r.transferred_to !== null && r.transferred_at ? { entity: r.transferred_to, at: isoOf(r.transferred_at) } : null,
+    transfer:
+      r.transferred_to !== null && r.transferred_at
+        ? { entity: r.transferred_to, email: r.transfer_email, at: isoOf(r.transferred_at) }
+        : null,
     closedAt: r.closed_at ? isoOf(r.closed_at) : null,
     history: historyOf(history),
     notes: notes.map((n) => ({ id: String(n.id), body: n.body, at: isoOf(n.at), actorEmail: n.actor_email })),

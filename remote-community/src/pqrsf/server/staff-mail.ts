@@ -1,5 +1,5 @@
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
-import type { OutgoingMail } from 'shared/server/mailer';
+import type { MailAttachment, OutgoingMail } from 'shared/server/mailer';
 import { renderMail, type MailContent } from 'shared/server/mail-template';
 import { pqrsfLookupLink } from '../../forms/server/acknowledge';
 import { ATTACHMENT_LINK_DAYS } from '../attachment-schemas';
@@ -47,7 +47,10 @@ export const caseMailTexts = {
     subject: 'Trasladamos tu solicitud',
     intro: (entity: string) =>
       `Tu solicitud es competencia de otra entidad, así que la enviamos a ${entity} (Ley 1755 de 2015, artículo 21). Esa entidad te responderá directamente.`,
+    // #32: the person gets a copy of what the entity received.
+    copy: 'Este correo es tu copia del traslado: adjuntamos el mismo documento PDF que enviamos a la entidad, con tu solicitud y su historial.',
     entityLabel: 'Entidad competente',
+    entityEmailLabel: 'Correo de la entidad',
     dateLabel: 'Fecha del traslado',
   },
 } as const;
@@ -125,19 +128,25 @@ export function extensionMail(
   );
 }
 
-export function transferMail(origin: string, c: { to: string; radicado: string; entity: string; at: Date }): OutgoingMail {
-  return mail(
+/** The person's copy of a transfer (#32): the entity, its address, and the same PDF the entity received. */
+export function transferMail(
+  origin: string,
+  c: { to: string; radicado: string; entity: string; at: Date; entityEmail?: string; attachments?: MailAttachment[] },
+): OutgoingMail {
+  const sent = mail(
     c.to,
     c.radicado,
     {
       subject: t.transfer.subject,
-      paragraphs: [t.transfer.intro(c.entity)],
+      paragraphs: [t.transfer.intro(c.entity), ...(c.attachments?.length ? [t.transfer.copy] : [])],
       details: [
         [t.radicadoLabel, c.radicado],
         [t.transfer.entityLabel, c.entity],
+        ...(c.entityEmail ? [[t.transfer.entityEmailLabel, c.entityEmail] as [string, string]] : []),
         [t.transfer.dateLabel, formatColombianDateTime(c.at)],
       ],
     },
     origin,
   );
+  return c.attachments?.length ? { ...sent, attachments: c.attachments } : sent;
 }

@@ -96,7 +96,7 @@ describe('every PQRSF staff route', () => {
     ['POST', `/api/community/staff/pqrsf/${sample}/en-tramite`, {}],
     ['POST', `/api/community/staff/pqrsf/${sample}/respuesta`, { response: 'Hola' }],
     ['POST', `/api/community/staff/pqrsf/${sample}/ampliacion`, { reason: 'Motivo', dueDate: '2026-04-01' }],
-    ['POST', `/api/community/staff/pqrsf/${sample}/traslado`, { entity: 'Secretaría de Educación' }],
+    ['POST', `/api/community/staff/pqrsf/${sample}/traslado`, { entity: 'Secretaría de Educación', entityEmail: 'sed@bogota.gov.co' }],
     ['POST', `/api/community/staff/pqrsf/${sample}/cierre`, { note: 'Duplicada' }],
     ['POST', `/api/community/staff/pqrsf/${sample}/notas`, { body: 'Nota' }],
     ['POST', '/api/community/staff/pqrsf/digest', undefined],
@@ -290,6 +290,7 @@ describe('transferring to the competent entity (art. 21)', () => {
     clock = at(addBusinessDays('2026-03-02', 5));
     const res = await request('POST', `/api/community/staff/pqrsf/${radicado}/traslado`, ana, {
       entity: 'Secretaría de Educación de Bogotá',
+      entityEmail: 'contactenos@educacionbogota.gov.co',
       note: 'Es un asunto de un colegio público.',
     });
     expect(res.statusCode).toBe(200);
@@ -308,7 +309,10 @@ describe('transferring to the competent entity (art. 21)', () => {
     const deadline = addBusinessDays('2026-03-02', 5);
     clock = at(addBusinessDays(deadline, 1));
     expect((await caseOf(radicado)).actions.transfer).toMatchObject({ allowed: false, deadline });
-    const res = await request('POST', `/api/community/staff/pqrsf/${radicado}/traslado`, ana, { entity: 'ICBF' });
+    const res = await request('POST', `/api/community/staff/pqrsf/${radicado}/traslado`, ana, {
+      entity: 'ICBF',
+      entityEmail: 'atencion@icbf.gov.co',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'transfer_too_late' });
     expect((res.json() as { message: string }).message).toContain(formatLongDate(deadline));

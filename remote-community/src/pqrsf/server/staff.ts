@@ -21,7 +21,9 @@ import { claimAttachments, registerAttachmentLink, registerAttachmentRoutes, sch
 import { factsOf, readCase } from './staff-case';
 import { readCounts, readInbox } from './staff-inbox';
 import { registerReportRoutes } from './report';
-import { extensionMail, isPlainAddress, responseMail, transferMail } from './staff-mail';
+import { registerInboxExport } from './inbox-export';
+import { extensionMail, isPlainAddress, responseMail } from './staff-mail';
+import { sendTransfer } from './transfer';
 import {
   canClose,
   canExtend,
@@ -119,6 +121,7 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     });
     registerReportRoutes(scope, ctx.db, now);
     await registerAttachmentRoutes(scope, ctx, now);
+    registerInboxExport(scope, ctx.db, now);
 
     route(scope, ops.startProcessing, async (request) =>
       start(
@@ -184,13 +187,13 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
       }),
     );
 
-    route(scope, ops.transfer, async (request) =>
-      act(request, request.params.radicado, 'transfer', async (trx, row, me, at) => {
+    route(scope, ops.transfer, async (request) => {
+      const answer = await act(request, request.params.radicado, 'transfer', async (trx, row, me, at) => {
         refuse(canTransfer(factsOf(row), colombianDate(at), formatLongDate), 'transfer_too_late');
-        const { entity, note } = request.body;
+        const { entity, entityEmail, note } = request.body;
         await trx
           .updateTable('community.pqrsf_requests')
-          .set({ status: statusAfter.transfer, transferred_to: entity, transferred_at: at })
+          .set({ status: statusAfter.transfer, transferred_to: entity, transfer_email: entityEmail, transferred_at: at })
           .where('id', '=', row.id)
           .execute();
         await moveTo(trx, row, me, at, {
@@ -198,12 +201,18 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
           status: statusAfter.transfer,
           note: note ? `${entity} — ${note}` : entity,
         });
-        return {
-          detail: { from: row.status, to: statusAfter.transfer },
-          mail: (to) => transferMail(ctx.settings.publicOrigin, { to, radicado: row.radicado, entity, at }),
-        };
-      }),
-    );
+        // #32: the petition goes to the entity as a PDF (queued in this transaction), the person gets a copy.
+        const sent = await sendTransfer(
+          trx,
+          { publicOrigin: ctx.settings.publicOrigin, record: moveTo },
+          { row, me, at, entity, entityEmail, status: statusAfter.transfer },
+        );
+        return { detail: { from: row.status, to: statusAfter.transfer, ...sent.detail }, ...(sent.mail ? { mail: sent.mail } : {}) };
+      });
+      // The entity's letter was queued with the transfer: deliver it now rather than at the outbox's next round.
+      void ctx.mailer.flush();
+      return answer;
+    });
 
     route(scope, ops.close, async (request) =>
       act(request, request.params.radicado, 'close', async (trx, row, me, at) => {

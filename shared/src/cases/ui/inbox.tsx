@@ -315,6 +315,7 @@ export function CaseInbox<
   statusOptions,
   unfiltered,
   links,
+  exporter,
 }: {
   /** The ids' prefix (`pqrsf`, `datos`…). */
   id: string;
@@ -333,6 +334,8 @@ export function CaseInbox<
   unfiltered: (applied: F) => boolean;
   /** The kind's other screens under the intro (the PQRSF report). */
   links?: ReactNode;
+  /** A download of what the applied search and filters find (the PQRSF CSV), under the filters. */
+  exporter?: (applied: F) => ReactNode;
 }) {
   // A link may open the inbox on a deadline (`?plazo=vencidas`, from "Hoy"); clearing the filters goes back to `initial`.
   const due = useSearchParams().get('plazo');
@@ -375,6 +378,7 @@ export function CaseInbox<
       >
         {filter(draft, setDraft)}
       </CaseFilters>
+      {exporter ? exporter(applied) : null}
       <CaseInboxListing
         listing={listing}
         texts={t}

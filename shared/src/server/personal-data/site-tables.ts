@@ -23,6 +23,9 @@ export const siteTables = (consentForms: Readonly<Record<string, string>>): Doma
         // The message's links, codes and passwords while it waits for delivery (mailer.ts): secrets, not personal data,
         // and never shown in a copy (they are in the text as it was sent until then).
         secrets: {},
+        // Files sent with a message (a transferred PQRSF's PDF, #32): personal data while the message waits; the
+        // mailer drops the bytes once an SMTP server accepted it or delivery was given up.
+        attachments: { personal: 'texto' },
         status: {
           label: 'Estado del envío',
           values: { pending: 'Pendiente', sending: 'Enviándose', sent: 'Enviado', failed: 'No se pudo entregar' },
