@@ -19,8 +19,14 @@ const ana = staffToken(identity, { email: 'ana@fundacion.org' });
 
 const store = memoryObjectStore();
 let failing: (key: string) => boolean = () => false;
+let afterPut: () => Promise<void> = async () => undefined;
 const objects: typeof store = {
   ...store,
+  async put(key, bytes, contentType, metadata) {
+    const stored = await store.put(key, bytes, contentType, metadata);
+    await afterPut();
+    return stored;
+  },
   async delete(key) {
     if (failing(key)) throw new Error('almacén no disponible');
     return store.delete(key);
@@ -105,5 +111,23 @@ describe('PQRSF attachments while the object store fails', () => {
     const queued = await api.db.selectFrom('community.pqrsf_attachment_removals').select('object_key').execute();
     expect(queued.map((q) => q.object_key)).toEqual([stuck]);
     failing = () => false;
+  });
+
+  it('leaves no file behind when the case goes while its upload is being stored', async () => {
+    const radicado = await file();
+    const keys = store.keys().length;
+    // Retention (or anything else) deletes the case between the bytes being stored and the row being written.
+    afterPut = async () => {
+      await api.db.deleteFrom('community.pqrsf_requests').where('radicado', '=', radicado).execute();
+    };
+    const res = await api.app.inject({
+      method: 'POST',
+      url: `/api/community/staff/pqrsf/${radicado}/adjuntos`,
+      headers: { authorization: `Bearer ${ana}`, 'content-type': 'application/pdf', 'x-file-name': 'tarde.pdf' },
+      payload: PDF,
+    });
+    afterPut = async () => undefined;
+    expect(res.statusCode).toBe(404);
+    expect(store.keys().length).toBe(keys);
   });
 });

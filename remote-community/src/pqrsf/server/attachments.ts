@@ -169,29 +169,38 @@ export async function registerAttachmentRoutes(scope: FastifyInstance, ctx: Atta
         const key = newObjectKey('pqrsf/adjuntos');
         const name = file.name ?? `adjunto.${FILE_KINDS[file.kind].extension}`;
         await ctx.objects.put(key, file.bytes, file.contentType, { ...file.metadata });
-        const row = await ctx.db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('community.pqrsf_attachments')
-            .values({
-              request_id: requestId,
-              object_key: key,
-              file_name: name,
-              kind: file.kind,
-              size: file.bytes.length,
-              uploaded_at: now(),
-              actor_sub: me.sub,
-              actor_email: me.email,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, me, {
-            action: pqrsfAttachmentAuditActions.upload,
-            entity: 'pqrsf',
-            entityId: request.params.radicado,
-            detail: { attachment: inserted.id, kind: file.kind, size: file.bytes.length },
+        // Stored before its row exists: should the row not be written (the case went meanwhile), the bytes go too, since
+        // no row means no trigger and no purge would ever find them.
+        const row = await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            const inserted = await trx
+              .insertInto('community.pqrsf_attachments')
+              .values({
+                request_id: requestId,
+                object_key: key,
+                file_name: name,
+                kind: file.kind,
+                size: file.bytes.length,
+                uploaded_at: now(),
+                actor_sub: me.sub,
+                actor_email: me.email,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await recordAudit(trx, me, {
+              action: pqrsfAttachmentAuditActions.upload,
+              entity: 'pqrsf',
+              entityId: request.params.radicado,
+              detail: { attachment: inserted.id, kind: file.kind, size: file.bytes.length },
+            });
+            return inserted;
+          })
+          .catch(async (err: unknown) => {
+            await ctx.objects.delete(key).catch(() => undefined);
+            const still = await ctx.db.selectFrom('community.pqrsf_requests').select('id').where('id', '=', requestId).executeTakeFirst();
+            throw still ? err : new ApiError(404, 'not_found', t.notFound);
           });
-          return inserted;
-        });
         return { id: String(row.id), name, kind: file.kind, size: file.bytes.length };
       },
       // Like the published files: limited per hour, so a stolen token cannot fill the bucket.
