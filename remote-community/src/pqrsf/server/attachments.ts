@@ -169,29 +169,38 @@ export async function registerAttachmentRoutes(scope: FastifyInstance, ctx: Atta
         const key = newObjectKey('pqrsf/adjuntos');
         const name = file.name ?? `adjunto.${FILE_KINDS[file.kind].extension}`;
         await ctx.objects.put(key, file.bytes, file.contentType, { ...file.metadata });
-        const row = await ctx.db.transaction().execute(async (trx) => {
-          const inserted = await trx
-            .insertInto('community.pqrsf_attachments')
-            .values({
-              request_id: requestId,
-              object_key: key,
-              file_name: name,
-              kind: file.kind,
-              size: file.bytes.length,
-              uploaded_at: now(),
-              actor_sub: me.sub,
-              actor_email: me.email,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, me, {
-            action: pqrsfAttachmentAuditActions.upload,
-            entity: 'pqrsf',
-            entityId: request.params.radicado,
-            detail: { attachment: inserted.id, kind: file.kind, size: file.bytes.length },
+        // Stored before its row exists: should the row not be written (the case went meanwhile), the bytes go too, since
+        // no row means no trigger and no purge would ever find them.
+        const row = await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            const inserted = await trx
+              .insertInto('community.pqrsf_attachments')
+              .values({
+                request_id: requestId,
+                object_key: key,
+                file_name: name,
+                kind: file.kind,
+                size: file.bytes.length,
+                uploaded_at: now(),
+                actor_sub: me.sub,
+                actor_email: me.email,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            await recordAudit(trx, me, {
+              action: pqrsfAttachmentAuditActions.upload,
+              entity: 'pqrsf',
+              entityId: request.params.radicado,
+              detail: { attachment: inserted.id, kind: file.kind, size: file.bytes.length },
+            });
+            return inserted;
+          })
+          .catch(async (err: unknown) => {
+            await ctx.objects.delete(key).catch(() => undefined);
+            const still = await ctx.db.selectFrom('community.pqrsf_requests').select('id').where('id', '=', requestId).executeTakeFirst();
+            throw still ? err : new ApiError(404, 'not_found', t.notFound);
           });
-          return inserted;
-        });
         return { id: String(row.id), name, kind: file.kind, size: file.bytes.length };
       },
       // Like the published files: limited per hour, so a stolen token cannot fill the bucket.
@@ -222,7 +231,12 @@ export async function registerAttachmentRoutes(scope: FastifyInstance, ctx: Atta
       });
       return true;
     });
-    if (removed) await purgeRemovedObjects(ctx);
+    // The row is gone whatever the store says now: a failure leaves its bytes queued for the hourly job, and the answer
+    // still tells the screen the file is no longer there (an error would keep it listed and refuse the next answer).
+    if (removed)
+      await purgeRemovedObjects(ctx).catch((err: unknown) =>
+        request.log.warn({ err: String(err) }, 'pqrsf attachment bytes left for the purge job'),
+      );
     return { removed };
   });
 
@@ -295,15 +309,26 @@ export function registerAttachmentLink(app: FastifyInstance, ctx: AttachmentCont
   );
 }
 
-/** Deletes the stored bytes of removed rows (the trigger's queue); a failure leaves the key queued for the next run. */
+/**
+ * Deletes the stored bytes of removed rows (the trigger's queue). A key the store refuses stays queued for the next run
+ * without holding back the others; the run then fails, so the job's log says so.
+ */
 export async function purgeRemovedObjects(ctx: AttachmentContext): Promise<number> {
   const queued = await ctx.db.selectFrom('community.pqrsf_attachment_removals').select('object_key').limit(500).execute();
   let removed = 0;
+  let failed = 0;
   for (const { object_key } of queued) {
-    await ctx.objects.delete(object_key);
+    try {
+      await ctx.objects.delete(object_key);
+    } catch {
+      failed += 1;
+      continue;
+    }
     await ctx.db.deleteFrom('community.pqrsf_attachment_removals').where('object_key', '=', object_key).execute();
     removed += 1;
   }
+  if (failed)
+    throw new Error(`${failed} of ${queued.length} removed attachments' files could not be deleted; left queued (${removed} deleted)`);
   return removed;
 }
 
