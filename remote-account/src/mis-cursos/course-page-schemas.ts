@@ -29,11 +29,36 @@ export const coursePageSchema = z.object({
   /** How to join: an https link and/or a place; null while not set. */
   join_url: z.nullable(z.string()),
   join_place: z.nullable(z.string()),
-  modules: z.array(z.object({ name: z.string(), state: z.enum(moduleStates) })),
+  modules: z.array(
+    z.object({
+      number: z.number(),
+      name: z.string(),
+      state: z.enum(moduleStates),
+      /** What the staff attached to the module (only a module this enrolment covers, while it is active). */
+      materials: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          kind: z.enum(['file', 'link']),
+          /** A link's https address; null for a file (downloaded through `material`). */
+          url: z.nullable(z.string()),
+          file_name: z.nullable(z.string()),
+          file_kind: z.nullable(z.string()),
+          file_size: z.nullable(z.number()),
+        }),
+      ),
+    }),
+  ),
   /** Whether "Añadir a mi calendario" has a calendar to give. */
   calendar_available: z.boolean(),
 });
 export type CoursePage = z.output<typeof coursePageSchema>;
+
+/** A material of the course: the enrolment's reference and the material's id. */
+export const materialParamsSchema = z.object({
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+  material: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)),
+});
 
 /** An enrolment's reference in the address (/mis-cursos/<reference>). */
 export const coursePageParamsSchema = z.object({

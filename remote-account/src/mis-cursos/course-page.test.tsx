@@ -40,8 +40,8 @@ const page: CoursePage = {
   join_url: 'https://meet.example/clase-js-con-un-enlace-largo-que-no-debe-desbordar-la-pantalla',
   join_place: null,
   modules: [
-    { name: 'Fundamentos de programación y bases de datos', state: 'no_incluido' },
-    { name: 'Fundamentos de Javascript y AWS S3', state: 'por_iniciar' },
+    { number: 1, name: 'Fundamentos de programación y bases de datos', state: 'no_incluido', materials: [] },
+    { number: 2, name: 'Fundamentos de Javascript y AWS S3', state: 'por_iniciar', materials: [] },
   ],
   calendar_available: true,
 };
