@@ -63,7 +63,7 @@ describe('materials and completion per module', () => {
     assert.deepEqual(await axeViolations(page), []);
     await form.getByRole('button', { name: 'Adjuntar' }).click();
     await expectFocusOn(page, `«${materialTitle}» adjuntado.`);
-    await panel.getByText(materialTitle).waitFor();
+    await panel.getByRole('listitem').filter({ hasText: materialTitle }).waitFor();
   });
 
   it('the enrolled student sees the material on the course page and downloads it', async () => {

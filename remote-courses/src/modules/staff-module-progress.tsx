@@ -30,7 +30,8 @@ export const progressTexts = {
     done ? `${module} registrado como completado por ${student}.` : `${module} ya no figura como completado por ${student}.`,
   courseCompleted: 'Curso completado',
   undoHint: 'Para deshacerlo (con motivo), abre la inscripción.',
-  openEnrolment: (student: string) => `Abrir la inscripción de ${student}`,
+  openEnrolment: 'Ver la inscripción',
+  openEnrolmentLabel: (student: string) => `Ver la inscripción de ${student}`,
   inProgress: 'En curso',
   completeCourse: 'Marcar el curso como completado',
   completeCourseLabel: (student: string) => `Marcar el curso de ${student} como completado y expedir su certificado`,
@@ -88,8 +89,8 @@ export function CohortModuleProgress({ cohortId, onClose }: { cohortId: number; 
 
   const courseCell = (row: ProgressRow, cohort: CohortProgress) => {
     const enrolment = (
-      <AppLink to={staffPath('/equipo/inscripciones/:reference', { reference: row.reference })} aria-label={t.openEnrolment(row.name)}>
-        {row.reference}
+      <AppLink to={staffPath('/equipo/inscripciones/:reference', { reference: row.reference })} aria-label={t.openEnrolmentLabel(row.name)}>
+        {t.openEnrolment}
       </AppLink>
     );
     if (row.course_completed)
