@@ -59,6 +59,8 @@ export function CohortModuleProgress({ cohortId, onClose }: { cohortId: number; 
   // Opened from a button further down: the keyboard comes here.
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [busy, setBusy] = useState<string | null>(null);
+  // A checkbox shows its new state at once while it is saved; a refusal puts it back.
+  const [pending, setPending] = useState<Record<string, boolean>>({});
   // Checkbox changes are said politely without moving the keyboard; an action's result takes the focus (Notice).
   const [status, setStatus] = useState('');
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'error'; at: number } | null>(null);
@@ -68,10 +70,14 @@ export function CohortModuleProgress({ cohortId, onClose }: { cohortId: number; 
 
   const toggle = async (row: ProgressRow, module: { number: number; name: string }, completed: boolean) => {
     const key = `${row.reference}:${module.number}`;
+    // One save at a time per checkbox (not disabled meanwhile: a disabled checkbox would drop the keyboard's focus).
+    if (busy === key) return;
     setBusy(key);
     setNotice(null);
+    setPending((p) => ({ ...p, [key]: completed }));
     const result = await save({ params: { id: cohortId }, body: { reference: row.reference, module: module.number, completed } });
     setBusy(null);
+    setPending(({ [key]: _done, ...rest }) => rest);
     if (result.kind !== 'ok') return setNotice({ text: failedText(result), kind: 'error', at: Date.now() });
     resource.set(result.data);
     setStatus(t.saved(module.name, row.name, completed));
@@ -169,8 +175,9 @@ export function CohortModuleProgress({ cohortId, onClose }: { cohortId: number; 
                             type="checkbox"
                             className="module-progress__check"
                             aria-label={t.checkbox(module.name, row.name)}
-                            checked={cell.completed}
-                            disabled={Boolean(data.locked) || row.course_completed || busy === `${row.reference}:${cell.number}`}
+                            checked={pending[`${row.reference}:${cell.number}`] ?? cell.completed}
+                            disabled={Boolean(data.locked) || row.course_completed}
+                            aria-busy={busy === `${row.reference}:${cell.number}` || undefined}
                             onChange={(e) => void toggle(row, module, e.currentTarget.checked)}
                           />
                         ) : (
