@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { bogotaDay } from 'shared/server/jobs';
+import { memoryObjectStore } from 'shared/server/objects/memory-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { FakePaymentProvider } from 'shared/server/payments/fake-provider';
 import { signNotification } from 'shared/server/payments/signature';
@@ -16,6 +18,7 @@ const inDays = (days: number) => bogotaDay(new Date(Date.now() + days * 86_400_0
 // (found exactly as Mis Cursos's list finds them); the details come from the courses domain's service.
 describe('GET /api/account/enrollments/:id/curso and /calendario', () => {
   let gw: Gateway;
+  const objects = memoryObjectStore();
   const provider = new FakePaymentProvider();
   const idp = createTestIdentity();
   let seq = 9300;
@@ -26,7 +29,7 @@ describe('GET /api/account/enrollments/:id/curso and /calendario', () => {
     gw = await testGateway(
       {},
       {},
-      { payments: provider, identity: idp.verifier, apiOverrides: { account: createAccountApi({ directory }) } },
+      { payments: provider, identity: idp.verifier, objects, apiOverrides: { account: createAccountApi({ directory }) } },
     );
   });
   afterAll(async () => gw.app.close());
@@ -111,7 +114,7 @@ describe('GET /api/account/enrollments/:id/curso and /calendario', () => {
       calendar_available: true,
     });
     // The enrolled module starts in ten days; the course's other modules are not part of this enrolment.
-    expect(body.modules).toContainEqual({ name: 'Fundamentos de Javascript y AWS S3', state: 'por_iniciar' });
+    expect(body.modules).toContainEqual(expect.objectContaining({ name: 'Fundamentos de Javascript y AWS S3', state: 'por_iniciar' }));
     const others = body.modules.filter((m) => m.name !== 'Fundamentos de Javascript y AWS S3');
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((m) => m.state === 'no_incluido')).toBe(true);
@@ -174,5 +177,92 @@ describe('GET /api/account/enrollments/:id/curso and /calendario', () => {
     const res = await calendar(reference, bearer(email));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ error: 'no_calendar', message: expect.stringMatching(/días y horas de clase/) });
+  });
+
+  // Materials per module (#31): the staff's files reach only the owner of an active enrolment covering the module.
+  describe('materials and completion per module', () => {
+    const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+    /** A material attached to a module of Desarrollo de Software, as the staff's routes keep it. */
+    async function material(module_number: number, kind: 'file' | 'link' = 'file') {
+      const id = randomUUID();
+      const key = `cursos/materiales/${randomUUID()}`;
+      if (kind === 'file') await objects.put(key, PDF, 'application/pdf', { 'file-name': 'guia.pdf' });
+      await gw.database.db
+        .insertInto('courses.module_materials')
+        .values({
+          public_id: id,
+          course_name: 'desarrollo-software',
+          module_number,
+          position: 1,
+          title: `Material ${id.slice(0, 4)}`,
+          kind,
+          url: kind === 'link' ? 'https://developer.mozilla.org/es/' : null,
+          object_key: kind === 'file' ? key : null,
+          file_name: kind === 'file' ? 'Guía del módulo.pdf' : null,
+          file_kind: kind === 'file' ? 'pdf' : null,
+          file_size: kind === 'file' ? PDF.length : null,
+          created_by: 'cursos@fundacion.org',
+        })
+        .execute();
+      return id;
+    }
+    const download = (reference: string, id: string, headers: Record<string, string> = {}) =>
+      gw.app.inject({ url: `/api/account/enrollments/${reference}/materiales/${id}`, headers });
+
+    it("lists the enrolled module's materials and downloads a file as an attachment with nosniff, to its owner only", async () => {
+      const { reference, email } = await paidEnrolment();
+      const file = await material(2);
+      const link = await material(2, 'link');
+      const elsewhere = await material(1);
+      const body = (await page(reference, bearer(email))).json() as CoursePage;
+      const enrolled = body.modules.find((m) => m.number === 2);
+      expect(enrolled?.materials.map((m) => m.id)).toEqual(expect.arrayContaining([file, link]));
+      expect(enrolled?.materials.find((m) => m.id === link)).toMatchObject({ kind: 'link', url: 'https://developer.mozilla.org/es/' });
+      // Module 1 is not part of this enrolment: its materials are neither listed nor served.
+      expect(body.modules.find((m) => m.number === 1)?.materials).toEqual([]);
+      expect((await download(reference, elsewhere, bearer(email))).statusCode).toBe(404);
+
+      const res = await download(reference, file, bearer(email));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Guia del modulo.pdf"/);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.rawPayload.equals(PDF)).toBe(true);
+
+      // Anyone else — another student, an unverified address, nobody — gets the same 404 (or 401 without a token).
+      const other = await paidEnrolment();
+      const theirs = await download(reference, file, bearer(other.email));
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json()).toMatchObject({ error: 'not_found', message: 'No encontramos esa inscripción entre tus cursos.' });
+      const unverified = { authorization: `Bearer ${idp.token({ email, sub: 'sub-otra' }, { email_verified: false })}` };
+      expect((await download(reference, file, unverified)).statusCode).toBe(404);
+      expect((await download(reference, file)).statusCode).toBe(401);
+      expect((await download(reference, link, bearer(email))).statusCode).toBe(404);
+    });
+
+    it('a refunded (withdrawn) student loses the materials: the same 404', async () => {
+      const { reference, email } = await paidEnrolment();
+      const file = await material(2);
+      expect((await download(reference, file, bearer(email))).statusCode).toBe(200);
+      await gw.database.db
+        .updateTable('courses.enrolments')
+        .set({ payment_status: 'refunded', enrollment_status: 'WITHDRAWN' })
+        .where('reference', '=', reference)
+        .execute();
+      const res = await download(reference, file, bearer(email));
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('PDF');
+    });
+
+    it('shows "completado" for a module the staff recorded, the others as they were', async () => {
+      const { reference, email } = await paidEnrolment('Curso completo (3 módulos)', { start_date: inDays(-5), end_date: inDays(60) });
+      await gw.database.db
+        .insertInto('courses.module_completions')
+        .values({ enrolment_reference: reference, module_number: 1, completed_on: inDays(0), marked_by: 'cursos@fundacion.org' })
+        .execute();
+      const body = (await page(reference, bearer(email))).json() as CoursePage;
+      expect(body.modules.map((m) => m.state)).toEqual(['completado', 'en_curso', 'en_curso']);
+    });
   });
 });

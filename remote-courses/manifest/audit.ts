@@ -16,6 +16,7 @@ export const coursesAudit: AuditLabels = {
     'courses.payment': 'Pagos de cursos',
     'courses.export': 'Exportaciones de inscripciones',
     'courses.invoice': 'Facturas electrónicas',
+    'courses.module': 'Módulos de los cursos',
   },
   actions: {
     ...publishing.actions,
@@ -38,6 +39,12 @@ export const coursesAudit: AuditLabels = {
     'courses.export': 'Exportó inscripciones a CSV',
     'courses.payment.reconcile': 'Revisó a mano los pagos pendientes de cursos',
     'courses.payment.review': 'Marcó como revisada una diferencia en un pago de curso',
+    'courses.module.material_add': 'Adjuntó un material a un módulo de un curso (archivo o enlace)',
+    'courses.module.material_move': 'Cambió el orden de los materiales de un módulo',
+    'courses.module.material_remove': 'Retiró un material de un módulo',
+    'courses.module.progress_read': 'Consultó el avance por módulo de los estudiantes de una cohorte',
+    'courses.enrolment.module_complete': 'Registró un módulo como completado por un estudiante',
+    'courses.enrolment.module_uncomplete': 'Quitó el registro de un módulo completado por un estudiante',
     'courses.invoice.read': 'Consultó facturas electrónicas',
     'courses.invoice.retry': 'Reenvió una factura electrónica (corrigiendo el comprador o no)',
     'courses.invoice.export': 'Exportó facturas electrónicas a CSV',
@@ -49,5 +56,6 @@ export const coursesAudit: AuditLabels = {
     payment: 'Pago',
     invoice: 'Factura electrónica',
     invoices: 'Facturas electrónicas',
+    module_material: 'Material de un módulo',
   },
 };

@@ -168,8 +168,28 @@ export const coursesPersonalData: DomainRegistry = {
       erase: { action: 'follow-parent' },
       orderBy: 'sent_at',
     }),
+    tableSpec({
+      table: 'courses.module_completions',
+      label: 'Módulos que completaste',
+      belongs: [{ parent: 'courses.enrolments', column: 'enrolment_reference', parentColumn: 'reference' }],
+      columns: {
+        enrolment_reference: { label: 'Número de inscripción' },
+        module_number: { label: 'Módulo (número)' },
+        completed_on: { label: 'Fecha en que se registró completado' },
+        marked_by: { personal: 'equipo' },
+        marked_at: {},
+      },
+      // A student's progress: it goes with the enrolment when that is deleted, and stays when it is kept.
+      erase: { action: 'follow-parent' },
+      orderBy: 'marked_at',
+    }),
   ],
   team: [
+    {
+      table: 'courses.module_materials',
+      columns: ['created_by'],
+      why: 'Materiales que el equipo adjunta a cada módulo de un curso (título, archivo o enlace): quién los adjuntó.',
+    },
     {
       table: 'courses.cohort_messages',
       columns: ['sent_by'],

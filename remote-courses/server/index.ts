@@ -10,6 +10,8 @@ import { refundStaffRoutes, scheduleRefundSettling } from '../src/refunds/server
 import { courseRevenueRoutes } from '../src/enrolments/server/revenue';
 import { certificateVerificationRoutes } from '../src/certificates/server/verification';
 import { coursesMigrations } from './migrations';
+import { moduleMaterialRoutes } from '../src/modules/server/materials';
+import { moduleProgressRoutes } from '../src/modules/server/progress';
 import { coursePayables, paymentRoutes } from '../src/payments/server/payments';
 import { documentRoutes } from 'shared/server/publishing/routes';
 import { catalogueDocument } from '../manifest/catalogue-document';
@@ -44,6 +46,9 @@ export const coursesApi: ApiModule = {
     await app.register(cohortRoutes, ctx);
     // Messages to a cohort by e-mail (#31), the Cursos team's.
     await app.register(cohortMessageRoutes, ctx);
+    // Materials and completion per module (#31), the Cursos team's; the students see them in Mis Cursos.
+    await app.register(moduleMaterialRoutes, ctx);
+    await app.register(moduleProgressRoutes, ctx);
     // The catalogue the Cursos team edits and publishes (#28): prices reach the next enrolment, never one already made.
     await app.register(documentRoutes(catalogueDocument), ctx);
     // Electronic invoices of the sales (#30): the outbox, the staff's invoices and the buyer's link.

@@ -402,5 +402,52 @@ export const coursesMigrations: DomainMigrations = {
           .execute();
       },
     },
+    // Materials and completion per module (#31, src/modules): what the staff attach to each module of a course (a file
+    // kept in the object store under a random key, or an https link), in the order they set; and each student's module
+    // the staff recorded as completed, once per (enrolment, module), with who and when.
+    '015_module_materials_progress': {
+      async up(db) {
+        await db.schema
+          .withSchema('courses')
+          .createTable('module_materials')
+          .addColumn('id', 'serial', (c) => c.primaryKey())
+          // The id the browser sees (a download's address): random, so one material's id tells nothing of another's.
+          .addColumn('public_id', 'text', (c) => c.notNull().unique())
+          .addColumn('course_name', 'text', (c) => c.notNull())
+          .addColumn('module_number', 'integer', (c) => c.notNull().check(sql`module_number between 1 and 20`))
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('file', 'link')`))
+          .addColumn('url', 'text')
+          .addColumn('object_key', 'text')
+          .addColumn('file_name', 'text')
+          .addColumn('file_kind', 'text')
+          .addColumn('file_size', 'integer')
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addCheckConstraint(
+            'module_materials_link_or_file',
+            sql`(kind = 'link') = (url is not null) and (kind = 'file') = (object_key is not null)`,
+          )
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createIndex('module_materials_module')
+          .on('module_materials')
+          .columns(['course_name', 'module_number', 'position'])
+          .execute();
+        await db.schema
+          .withSchema('courses')
+          .createTable('module_completions')
+          .addColumn('enrolment_reference', 'text', (c) => c.notNull())
+          .addColumn('module_number', 'integer', (c) => c.notNull())
+          // Bogotá calendar date (YYYY-MM-DD) the staff recorded it.
+          .addColumn('completed_on', 'text', (c) => c.notNull())
+          .addColumn('marked_by', 'text', (c) => c.notNull())
+          .addColumn('marked_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addPrimaryKeyConstraint('module_completions_pk', ['enrolment_reference', 'module_number'])
+          .execute();
+      },
+    },
   },
 };

@@ -238,6 +238,42 @@ export interface CohortMessageDeliveriesTable {
   sent_at: Nullable<Date>;
 }
 
+/**
+ * `courses.module_materials` (migration 015, src/modules): what the staff attach to a module of a course, for every
+ * cohort of it: a file in the object store (`object_key`, its kind read from its bytes) or an https link.
+ */
+export interface ModuleMaterialsTable {
+  id: Serial;
+  /** The id in the addresses (a random UUID). */
+  public_id: string;
+  course_name: string;
+  /** The module's place in the course (1, 2, 3), which stays when the catalogue renames it. */
+  module_number: number;
+  /** Order within the module (ascending). */
+  position: number;
+  title: string;
+  kind: 'file' | 'link';
+  url: Nullable<string>;
+  object_key: Nullable<string>;
+  /** The uploaded file's cleaned name, kind (pdf, docx…) and size in bytes. */
+  file_name: Nullable<string>;
+  file_kind: Nullable<string>;
+  file_size: Nullable<number>;
+  /** The staff member's e-mail. */
+  created_by: string;
+  created_at: CreatedTimestamp;
+}
+
+/** `courses.module_completions` (migration 015): a student's module the staff recorded as completed. */
+export interface ModuleCompletionsTable {
+  enrolment_reference: string;
+  module_number: number;
+  /** Bogotá calendar date (YYYY-MM-DD). */
+  completed_on: string;
+  marked_by: string;
+  marked_at: CreatedTimestamp;
+}
+
 // The courses domain's tables in the site's one Database type (see shared/src/server/database.ts).
 declare module 'shared/server/database' {
   interface Database {
@@ -249,6 +285,8 @@ declare module 'shared/server/database' {
     'courses.certificate_counters': { year: number; last: number };
     'courses.cohort_messages': CohortMessagesTable;
     'courses.cohort_message_deliveries': CohortMessageDeliveriesTable;
+    'courses.module_materials': ModuleMaterialsTable;
+    'courses.module_completions': ModuleCompletionsTable;
     'courses.invoicing_since': { id: number; since: ColumnType<Date, Date | undefined, Date> };
     'courses.payment_notifications': PaymentNotificationsTable;
     'courses.payment_discrepancies': PaymentDiscrepanciesTable;

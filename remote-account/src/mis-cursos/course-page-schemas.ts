@@ -30,7 +30,26 @@ export const coursePageSchema = z.object({
   /** How to join: an https link and/or a place; null while not set. */
   join_url: z.nullable(z.string()),
   join_place: z.nullable(z.string()),
-  modules: z.array(z.object({ name: z.string(), state: z.enum(moduleStates) })),
+  modules: z.array(
+    z.object({
+      number: z.number(),
+      name: z.string(),
+      state: z.enum(moduleStates),
+      /** What the staff attached to the module (only a module this enrolment covers, while it is active). */
+      materials: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          kind: z.enum(['file', 'link']),
+          /** A link's https address; null for a file (downloaded through `material`). */
+          url: z.nullable(z.string()),
+          file_name: z.nullable(z.string()),
+          file_kind: z.nullable(z.string()),
+          file_size: z.nullable(z.number()),
+        }),
+      ),
+    }),
+  ),
   /** Whether "Añadir a mi calendario" has a calendar to give. */
   calendar_available: z.boolean(),
 });
@@ -45,6 +64,15 @@ export const enrolmentReferenceParam = z
     z.maxLength(64, { error: coursePageTexts.notFound }),
     z.regex(/^[A-Za-z0-9_-]+$/, { error: coursePageTexts.notFound }),
   );
+/** A material of the course: the enrolment's reference and the material's id. */
+export const materialParamsSchema = z.object({
+  id: enrolmentReferenceParam,
+  material: z
+    .string()
+    .check(
+      z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, { error: 'No encontramos ese material en tu curso.' }),
+    ),
+});
 
 /** An enrolment's reference in the address (/mis-cursos/<reference>). */
 export const coursePageParamsSchema = z.object({ id: enrolmentReferenceParam });

@@ -40,8 +40,8 @@ const page: CoursePage = {
   join_url: 'https://meet.example/clase-js-con-un-enlace-largo-que-no-debe-desbordar-la-pantalla',
   join_place: null,
   modules: [
-    { name: 'Fundamentos de programación y bases de datos', state: 'no_incluido' },
-    { name: 'Fundamentos de Javascript y AWS S3', state: 'por_iniciar' },
+    { number: 1, name: 'Fundamentos de programación y bases de datos', state: 'no_incluido', materials: [] },
+    { number: 2, name: 'Fundamentos de Javascript y AWS S3', state: 'por_iniciar', materials: [] },
   ],
   calendar_available: true,
 };
@@ -113,6 +113,55 @@ describe('the course page (/mis-cursos/<reference>, #31)', () => {
       ['GET', `/api/account/enrollments/${reference}/curso`, 'token-de-martina'],
       ['GET', `/api/account/enrollments/${reference}/calendario`, 'token-de-martina'],
     ]);
+  });
+
+  it("lists a module's materials: a link to open, a file downloaded with the session; a recorded module says «Completado»", async () => {
+    const withMaterials: CoursePage = {
+      ...page,
+      modules: [
+        page.modules[0]!,
+        {
+          number: 2,
+          name: 'Fundamentos de Javascript y AWS S3',
+          state: 'completado',
+          materials: [
+            {
+              id: '11111111-1111-4111-8111-111111111111',
+              title: 'Guía de la semana 1',
+              kind: 'file',
+              url: null,
+              file_name: 'guia.pdf',
+              file_kind: 'pdf',
+              file_size: 1_258_291,
+            },
+            {
+              id: '22222222-2222-4222-8222-222222222222',
+              title: 'Documentación de MDN',
+              kind: 'link',
+              url: 'https://developer.mozilla.org/es/',
+              file_name: null,
+              file_kind: null,
+              file_size: null,
+            },
+          ],
+        },
+      ],
+    };
+    const { container, calls } = open([on(ops.coursePage, ok(withMaterials))]);
+    const list = await screen.findByRole('list', { name: 'Materiales de Fundamentos de Javascript y AWS S3' });
+    expect(screen.getByText('Completado')).toBeTruthy();
+    const link = within(list).getByRole('link', { name: 'Documentación de MDN' });
+    expect(link.getAttribute('href')).toBe('https://developer.mozilla.org/es/');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(list).getByText('PDF, 1,2 MB')).toBeTruthy();
+    expect(await axeViolations(container)).toEqual([]);
+    await userEvent.setup().click(within(list).getByRole('button', { name: 'Descargar Guía de la semana 1' }));
+    // The fake's download answers nothing: the button says it could not.
+    expect(await screen.findByText('No pudimos descargar el material. Intenta de nuevo en un momento.')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({
+      path: `/api/account/enrollments/${reference}/materiales/11111111-1111-4111-8111-111111111111`,
+      token: 'token-de-martina',
+    });
   });
 
   it('without weekly classes or joining details says what comes later instead of a button or a link', async () => {

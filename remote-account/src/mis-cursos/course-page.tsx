@@ -41,7 +41,59 @@ type Load =
 /** The badges Mis Cursos uses (account.css). */
 const tone: Record<ModuleState, string> = { por_iniciar: 'neutral', en_curso: 'warning', completado: 'success', no_incluido: 'neutral' };
 
-function CourseDetails({ page, fetchCalendar }: { page: CoursePage; fetchCalendar: () => Promise<Blob | null> }) {
+/** "PDF, 1,2 MB": what a material's file is, for its button's hint. */
+function fileFacts(kind: string | null, size: number | null): string {
+  const kindName = kind ? (t.fileKinds[kind] ?? kind.toUpperCase()) : '';
+  if (size === null) return kindName;
+  const mb = size / (1024 * 1024);
+  const amount = mb >= 1 ? `${mb.toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+  return kindName ? `${kindName}, ${amount}` : amount;
+}
+
+type Module = CoursePage['modules'][number];
+
+/** A module's materials: files to download with the session, links to open. */
+function Materials({ module, fetchMaterial }: { module: Module; fetchMaterial: (id: string) => Promise<Blob | null> }) {
+  if (!module.materials.length) return null;
+  return (
+    <ul className="course-materials" aria-label={t.materialsOf(module.name)}>
+      {module.materials.map((m) => (
+        <li key={m.id}>
+          {m.kind === 'link' && m.url ? (
+            <>
+              <a href={m.url} target="_blank" rel="noopener noreferrer">
+                {m.title}
+              </a>{' '}
+              <small>{t.externalLink}</small>
+            </>
+          ) : (
+            <>
+              <FileButton
+                fetchFile={() => fetchMaterial(m.id)}
+                filename={m.file_name ?? m.title}
+                label={t.downloadMaterial(m.title)}
+                busyLabel={t.materialBusy}
+                errorText={t.materialError}
+                className="btn btn--ghost"
+              />
+              <small>{fileFacts(m.file_kind, m.file_size)}</small>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CourseDetails({
+  page,
+  fetchCalendar,
+  fetchMaterial,
+}: {
+  page: CoursePage;
+  fetchCalendar: () => Promise<Blob | null>;
+  fetchMaterial: (id: string) => Promise<Blob | null>;
+}) {
   return (
     <div className="course-page">
       <p className="module-name">
@@ -82,8 +134,9 @@ function CourseDetails({ page, fetchCalendar }: { page: CoursePage; fetchCalenda
         <h2 id="curso-modulos">{t.modulesTitle}</h2>
         <ul className="course-modules">
           {page.modules.map((m) => (
-            <li key={m.name}>
+            <li key={m.number}>
               <span>{m.name}</span>: <span className={`status status--${tone[m.state]}`}>{moduleStateLabels[m.state]}</span>
+              <Materials module={m} fetchMaterial={fetchMaterial} />
             </li>
           ))}
         </ul>
@@ -114,7 +167,7 @@ export const serverRender = false;
 
 /**
  * /mis-cursos/<reference> (#31): one of the signed-in student's courses: its dates and weekly schedule, how to join, the
- * state of each module, and its classes as a calendar. The API answers only the enrolment's owner.
+ * state of each module with the materials the staff attached to it, and its classes as a calendar. The API answers only the enrolment's owner.
  */
 export default function MyCoursePage() {
   const { pathname } = useNavigation();
@@ -126,6 +179,7 @@ export default function MyCoursePage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const readPage = useSignedInCall(ops.coursePage, session);
   const downloadCalendar = useSignedInDownload(ops.calendar, session);
+  const downloadMaterial = useSignedInDownload(ops.material, session);
   const latest = useRef(0);
   const owner = user?.sub;
 
@@ -172,7 +226,13 @@ export default function MyCoursePage() {
     body = <LoadFailed text={t.loadError} retry={t.retry} onRetry={() => void fetchPage()} />;
   } else {
     title = load.page.course_name;
-    body = <CourseDetails page={load.page} fetchCalendar={() => downloadCalendar({ params: { id: reference } })} />;
+    body = (
+      <CourseDetails
+        page={load.page}
+        fetchCalendar={() => downloadCalendar({ params: { id: reference } })}
+        fetchMaterial={(material) => downloadMaterial({ params: { id: reference, material } })}
+      />
+    );
   }
 
   return (

@@ -15,6 +15,8 @@ import type { ApiResult } from 'shared/api/client';
 import { cohortsStaffOperations as ops } from './staff-operations';
 import { CohortMessage } from './staff-cohort-message';
 import { cohortMessageTexts } from './message-schemas';
+import { ModuleMaterials, materialTexts } from '../modules/staff-module-materials';
+import { CohortModuleProgress, progressTexts } from '../modules/staff-module-progress';
 
 export const staffCohortsTexts = {
   title: 'Cohortes de los cursos',
@@ -256,6 +258,19 @@ export default function StaffCohorts() {
   const [toggling, setToggling] = useState<number | null>(null);
   // The cohort whose message is being written (#31, staff-cohort-message.tsx).
   const [messaging, setMessaging] = useState<StaffCohort | null>(null);
+  // The course whose modules' materials are open, and the cohort whose progress per module is (#31, ../modules).
+  const [materialsOf, setMaterialsOf] = useState<(typeof courseSlugs)[number] | null>(null);
+  const [progressOf, setProgressOf] = useState<StaffCohort | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const openPanel = (button: HTMLElement, open: () => void) => {
+    opener.current = button;
+    setNotice(null);
+    open();
+  };
+  const closePanel = (close: () => void) => {
+    close();
+    opener.current?.focus();
+  };
   const returnFocus = useRef<HTMLElement | null>(null);
 
   const saved = (_cohort: StaffCohort, message: string) => {
@@ -319,105 +334,136 @@ export default function StaffCohorts() {
           onClose={() => setMessaging(null)}
         />
       ) : null}
+      {materialsOf ? (
+        <ModuleMaterials
+          key={materialsOf}
+          course={materialsOf}
+          courseTitle={titleOf(materialsOf)}
+          onClose={() => closePanel(() => setMaterialsOf(null))}
+        />
+      ) : null}
+      {progressOf ? (
+        <CohortModuleProgress key={progressOf.id} cohortId={progressOf.id} onClose={() => closePanel(() => setProgressOf(null))} />
+      ) : null}
       {cohorts
         ? courseSlugs.map((slug) => {
             const rows = cohorts.filter((c) => c.course_name === slug);
             return (
-              <StaffTable key={slug} caption={t.caption(titleOf(slug))} columns={t.columns}>
-                {rows.length ? (
-                  rows.map((c) => {
-                    const date = formatLongDate(c.start_date);
-                    const verb = c.status === 'open' ? t.close : t.open;
-                    return (
-                      <tr key={c.id}>
-                        <th scope="row" className="staff-nowrap">
-                          {date}
-                          {c.end_date ? (
-                            <>
-                              <br />
-                              <span className="staff-muted">{t.endsOn(formatLongDate(c.end_date))}</span>
-                            </>
-                          ) : null}
-                        </th>
-                        <td>
-                          {c.schedule}
-                          {weekly(c) ? (
-                            <>
-                              <br />
-                              <span className="staff-muted">{t.weeklyOf(weekly(c)!)}</span>
-                            </>
-                          ) : null}
-                        </td>
-                        <td>{c.capacity}</td>
-                        <td>{c.seats_taken}</td>
-                        <td>{c.seats_held}</td>
-                        <td>{c.seats_left}</td>
-                        <td>
-                          {t.status[c.status]}
-                          {c.selling ? <strong> · {t.selling}</strong> : null}
-                          {c.on_sale && !c.selling ? <span className="staff-muted"> · {t.chosenNotSelling}</span> : null}
-                          {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
-                        </td>
-                        <td className="staff-nowrap">
-                          <button
-                            type="button"
-                            className="btn btn--ghost"
-                            aria-label={t.editLabel(date)}
-                            onClick={(e) => startEditing(c, e.currentTarget)}
-                          >
-                            {t.edit}
-                          </button>{' '}
-                          <button
-                            type="button"
-                            className="btn btn--ghost"
-                            aria-label={t.toggleLabel(verb, date)}
-                            disabled={toggling === c.id}
-                            aria-busy={toggling === c.id || undefined}
-                            onClick={() => void toggle(c)}
-                          >
-                            {verb}
-                          </button>{' '}
-                          <button
-                            type="button"
-                            className="btn btn--ghost"
-                            aria-label={`${cohortMessageTexts.open} del ${date}`}
-                            onClick={() => setMessaging(c)}
-                          >
-                            {cohortMessageTexts.open}
-                          </button>{' '}
-                          {c.on_sale ? (
+              <div key={slug}>
+                <p className="cohort-course-tools">
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    aria-label={materialTexts.openLabel(titleOf(slug))}
+                    onClick={(e) => openPanel(e.currentTarget, () => setMaterialsOf(slug))}
+                  >
+                    {materialTexts.open}
+                  </button>
+                </p>
+                <StaffTable caption={t.caption(titleOf(slug))} columns={t.columns}>
+                  {rows.length ? (
+                    rows.map((c) => {
+                      const date = formatLongDate(c.start_date);
+                      const verb = c.status === 'open' ? t.close : t.open;
+                      return (
+                        <tr key={c.id}>
+                          <th scope="row" className="staff-nowrap">
+                            {date}
+                            {c.end_date ? (
+                              <>
+                                <br />
+                                <span className="staff-muted">{t.endsOn(formatLongDate(c.end_date))}</span>
+                              </>
+                            ) : null}
+                          </th>
+                          <td>
+                            {c.schedule}
+                            {weekly(c) ? (
+                              <>
+                                <br />
+                                <span className="staff-muted">{t.weeklyOf(weekly(c)!)}</span>
+                              </>
+                            ) : null}
+                          </td>
+                          <td>{c.capacity}</td>
+                          <td>{c.seats_taken}</td>
+                          <td>{c.seats_held}</td>
+                          <td>{c.seats_left}</td>
+                          <td>
+                            {t.status[c.status]}
+                            {c.selling ? <strong> · {t.selling}</strong> : null}
+                            {c.on_sale && !c.selling ? <span className="staff-muted"> · {t.chosenNotSelling}</span> : null}
+                            {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
+                          </td>
+                          <td className="staff-nowrap">
                             <button
                               type="button"
                               className="btn btn--ghost"
-                              aria-label={t.stopSaleLabel(date)}
-                              disabled={toggling === c.id}
-                              onClick={() => void sell(c, false)}
+                              aria-label={t.editLabel(date)}
+                              onClick={(e) => startEditing(c, e.currentTarget)}
                             >
-                              {t.stopSale}
-                            </button>
-                          ) : c.status === 'open' && !c.selling && c.seats_left > 0 ? (
+                              {t.edit}
+                            </button>{' '}
                             <button
                               type="button"
                               className="btn btn--ghost"
-                              aria-label={t.putOnSaleLabel(date)}
+                              aria-label={t.toggleLabel(verb, date)}
                               disabled={toggling === c.id}
-                              onClick={() => void sell(c, true)}
+                              aria-busy={toggling === c.id || undefined}
+                              onClick={() => void toggle(c)}
                             >
-                              {t.putOnSale}
-                            </button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    );
-                  })
-                ) : (
-                  <tr>
-                    <td colSpan={t.columns.length} className="staff-empty">
-                      {t.empty}
-                    </td>
-                  </tr>
-                )}
-              </StaffTable>
+                              {verb}
+                            </button>{' '}
+                            <button
+                              type="button"
+                              className="btn btn--ghost"
+                              aria-label={`${cohortMessageTexts.open} del ${date}`}
+                              onClick={() => setMessaging(c)}
+                            >
+                              {cohortMessageTexts.open}
+                            </button>{' '}
+                            <button
+                              type="button"
+                              className="btn btn--ghost"
+                              aria-label={progressTexts.openLabel(date)}
+                              onClick={(e) => openPanel(e.currentTarget, () => setProgressOf(c))}
+                            >
+                              {progressTexts.open}
+                            </button>{' '}
+                            {c.on_sale ? (
+                              <button
+                                type="button"
+                                className="btn btn--ghost"
+                                aria-label={t.stopSaleLabel(date)}
+                                disabled={toggling === c.id}
+                                onClick={() => void sell(c, false)}
+                              >
+                                {t.stopSale}
+                              </button>
+                            ) : c.status === 'open' && !c.selling && c.seats_left > 0 ? (
+                              <button
+                                type="button"
+                                className="btn btn--ghost"
+                                aria-label={t.putOnSaleLabel(date)}
+                                disabled={toggling === c.id}
+                                onClick={() => void sell(c, true)}
+                              >
+                                {t.putOnSale}
+                              </button>
+                            ) : null}
+                          </td>
+                        </tr>
+                      );
+                    })
+                  ) : (
+                    <tr>
+                      <td colSpan={t.columns.length} className="staff-empty">
+                        {t.empty}
+                      </td>
+                    </tr>
+                  )}
+                </StaffTable>
+              </div>
             );
           })
         : null}

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Database, SiteDb } from './database';
-import type { ObjectStore } from './objects/object-store';
+import type { ObjectStore, StoredObject } from './objects/object-store';
 
 /**
  * Services one domain offers the others (#27), the way Backstage plugins expose service refs: the owning domain
@@ -178,10 +178,28 @@ export interface EnrolmentCoursePage {
   /** How to join: an https link, a place; null while not set. Only for the enrolment's owner. */
   joinUrl: string | null;
   joinPlace: string | null;
-  /** The course's modules in order, and whether this enrolment covers each (the whole course covers them all). */
-  modules: { name: string; included: boolean }[];
+  /**
+   * The course's modules in order: whether this enrolment covers each (the whole course covers them all), whether the
+   * staff recorded it completed, and its materials — only a module the enrolment covers, and only while the enrolment
+   * is active (paid, 'Inscrito' or 'Completado'); none otherwise.
+   */
+  modules: { number: number; name: string; included: boolean; completed: boolean; materials: EnrolmentMaterial[] }[];
   /** Whether the classes can be offered as a calendar (weekly classes and both dates set, a class between them). */
   calendarAvailable: boolean;
+}
+
+/** A material the staff attached to a module (#31): a file to download through Mis Cursos, or an https link. */
+export interface EnrolmentMaterial {
+  /** Its id in the download's address (random). */
+  id: string;
+  title: string;
+  kind: 'file' | 'link';
+  /** A link's address; null for a file. */
+  url: string | null;
+  /** A file's name, kind (pdf, docx…) and size in bytes; null for a link. */
+  fileName: string | null;
+  fileKind: string | null;
+  fileSize: number | null;
 }
 
 /** What the account's Mis Cursos may read of an enrolment's cohort (#31). The caller checks who may see it. */
@@ -190,6 +208,15 @@ export interface CourseCohortsService {
   enrolmentCoursePage(db: SiteDb, reference: string): Promise<EnrolmentCoursePage | null>;
   /** The enrolment's classes as an iCalendar file (RFC 5545, CRLF); null when there is none to give (see calendarAvailable). */
   enrolmentCalendar(db: SiteDb, reference: string, options: { publicOrigin: string; now: Date }): Promise<string | null>;
+  /**
+   * A material's file for this enrolment, with its name: null unless the enrolment is active (paid, 'Inscrito' or
+   * 'Completado'), the material is a file of a module it covers, and the file is kept. The caller checks the owner.
+   */
+  enrolmentMaterial(
+    ctx: { db: SiteDb; objects: ObjectStore },
+    reference: string,
+    materialId: string,
+  ): Promise<{ file: StoredObject; fileName: string } | null>;
 }
 
 export const courseCohortsService = serviceRef<CourseCohortsService>('courses.cohorts', 'courses');

@@ -27,6 +27,8 @@ const noPersonalData = new Set([
   // Course revenue per month (#31): counts and sums per course, on screen and as CSV.
   'GET /api/courses/staff/enrolments/ingresos',
   'GET /api/courses/staff/enrolments/ingresos/exportar',
+  // The modules' materials (#31): titles, files' names and links the team attached, nothing of a student.
+  'GET /api/courses/staff/modulos/materiales',
   // The campaigns' texts and goals.
   'GET /api/giving/staff/campaigns',
   // Sums of approved donations per month and year.

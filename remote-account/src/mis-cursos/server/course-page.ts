@@ -4,6 +4,7 @@ import { ApiError } from 'shared/server/http';
 import { requireUser } from 'shared/server/identity';
 import { bogotaDay } from 'shared/server/jobs';
 import { bearerSecurity, route } from 'shared/server/operation-routes';
+import { sendStoredObject } from 'shared/server/objects/file-routes';
 import { courseCohortsService, courseEnrolmentsService, type CourseEnrolment, type EnrolmentCoursePage } from 'shared/server/services';
 import { coursePageOperations as ops } from '../course-page-operations';
 import type { ModuleState } from '../course-page-schemas';
@@ -11,6 +12,7 @@ import { texts as misCursosTexts } from './routes';
 
 export const coursePageTexts = {
   notFound: misCursosTexts.notFound,
+  materialNotFound: 'No encontramos ese material entre los de tu curso.',
   noCalendar: 'El calendario estará disponible cuando el equipo publique los días y horas de clase y la fecha de finalización de tu curso.',
 };
 
@@ -18,15 +20,16 @@ export const coursePageTexts = {
 const isListed = (e: Pick<CourseEnrolment, 'payment_status' | 'enrollment_status'>) =>
   e.payment_status.toLowerCase() === 'approved' || e.enrollment_status === 'COMPLETED';
 
-/** A module's state for this student: its enrolment's state and the cohort's dates (Bogotá days). */
+/** A module's state for this student: the staff's record of it, its enrolment's state and the cohort's dates (Bogotá days). */
 function moduleState(
   included: boolean,
+  completed: boolean,
   enrolment: Pick<CourseEnrolment, 'enrollment_status'>,
   startDate: string | null,
   today: string,
 ): ModuleState {
   if (!included) return 'no_incluido';
-  if (enrolment.enrollment_status === 'COMPLETED') return 'completado';
+  if (completed || enrolment.enrollment_status === 'COMPLETED') return 'completado';
   if (startDate && today < startDate) return 'por_iniciar';
   return 'en_curso';
 }
@@ -72,7 +75,20 @@ export const coursePageRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx)
         weekly: page.weekly,
         join_url: page.joinUrl,
         join_place: page.joinPlace,
-        modules: page.modules.map((m) => ({ name: m.name, state: moduleState(m.included, enrolment, page.startDate, today) })),
+        modules: page.modules.map((m) => ({
+          number: m.number,
+          name: m.name,
+          state: moduleState(m.included, m.completed, enrolment, page.startDate, today),
+          materials: m.materials.map((x) => ({
+            id: x.id,
+            title: x.title,
+            kind: x.kind,
+            url: x.url,
+            file_name: x.fileName,
+            file_kind: x.fileKind,
+            file_size: x.fileSize,
+          })),
+        })),
         calendar_available: page.calendarAvailable,
       };
     },
@@ -94,6 +110,22 @@ export const coursePageRoutes: FastifyPluginAsync<ApiContext> = async (app, ctx)
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="curso-${enrolment.reference}.ics"`)
         .send(ics);
+    },
+    { security: bearerSecurity },
+  );
+
+  // A material's file (#31): the owner's listed enrolment first (anyone else: the same 404), then the courses domain
+  // decides whether this enrolment may have it (active, covering the material's module). Always a download, nosniff.
+  route(
+    app,
+    ops.material,
+    async (request, reply) => {
+      const user = await requireUser(ctx.identity, request);
+      const [enrolment] = await readCourseEnrolments(ctx.db, { owner: user, reference: request.params.id });
+      if (!enrolment || !isListed(enrolment)) throw new ApiError(404, 'not_found', coursePageTexts.notFound);
+      const found = await cohorts.enrolmentMaterial({ db: ctx.db, objects: ctx.objects }, enrolment.reference, request.params.material);
+      if (!found) throw new ApiError(404, 'not_found', coursePageTexts.materialNotFound);
+      return sendStoredObject(reply, found.file, { cacheControl: 'private, no-store', fileName: found.fileName, download: true });
     },
     { security: bearerSecurity },
   );
