@@ -128,7 +128,14 @@ export type CohortProgress = z.output<typeof cohortProgressResponseSchema>;
 
 /** PUT /api/courses/staff/cohorts/:id/modulos: record (or take back) one student's module as completed. */
 export const moduleCompletionRequestSchema = z.object({
-  reference: z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/)),
+  reference: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: t.enrolmentNotInCohort }),
+      z.maxLength(64, { error: t.enrolmentNotInCohort }),
+      z.regex(/^[A-Za-z0-9_-]+$/, { error: t.enrolmentNotInCohort }),
+    ),
   module: z.int().check(z.minimum(1), z.maximum(20)),
   completed: z.boolean(),
 });

@@ -61,6 +61,8 @@ const auditedByHandler = new Set([
   'GET /api/courses/staff/facturas/exportar',
   // The community inbox's CSV (#32): a POST, so the list's search goes in the body, never in a URL.
   'POST /api/community/staff/inbox/:kind/exportar',
+  // The PQRSF inbox's CSV (#32), following the inbox's search in its body: 'community.export' with kind 'pqrsf'.
+  'POST /api/community/staff/pqrsf/exportar',
   // The PQRSF report's CSV and PDF (#32): counts only, still recorded as 'community.pqrsf.report.export'.
   'GET /api/community/staff/pqrsf/informe/csv',
   'GET /api/community/staff/pqrsf/informe/pdf',
