@@ -17,6 +17,7 @@ export const communityAudit: AuditLabels = {
     'community.pqrsf.transfer': 'Trasladó un caso PQRSF a otra entidad',
     'community.pqrsf.close': 'Cerró un caso PQRSF',
     'community.pqrsf.note': 'Agregó una nota interna a un caso PQRSF',
+    'community.pqrsf.assign': 'Asignó un caso PQRSF a una persona del equipo o a un área',
     'community.pqrsf.digest': 'Envió a mano el resumen de vencimientos',
     'community.pqrsf.report.export': 'Descargó el informe de PQRSF (CSV o PDF; solo cifras)',
     'community.export': 'Exportó datos a CSV',

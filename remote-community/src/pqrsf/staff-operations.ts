@@ -1,3 +1,4 @@
+import { caseAssignmentOperations } from 'shared/cases/assignment';
 import { defineOperation, fileAnswer } from 'shared/api/operation';
 import { pqrsfReportQuerySchema, pqrsfReportSchema } from './report-schemas';
 import {
@@ -80,6 +81,14 @@ export const pqrsfStaffOperations = {
     addNoteRequestSchema,
     'Panel: agregar una nota interna a una PQRSF (no la ve el peticionario)',
   ),
+  /** Assignment (#32, the legal-case kit): one case (`assign`), several from the inbox
+   * (`assignMany`), and who can be chosen (`assignees`). */
+  ...caseAssignmentOperations('/api/community/staff/pqrsf', {
+    params: pqrsfCaseParamsSchema,
+    answer: pqrsfCaseSchema,
+    roles: atencion,
+    kind: 'una PQRSF',
+  }),
   /** The report of a month or a semester: counts only (no personal data), computed on the server. */
   report: defineOperation({
     method: 'GET',

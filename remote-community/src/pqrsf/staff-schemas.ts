@@ -1,3 +1,4 @@
+import { caseAssignmentFields, caseAssignmentQueryFields } from 'shared/cases/assignment';
 import {
   caseDueFilters,
   caseHistoryEntrySchema,
@@ -71,6 +72,7 @@ export const pqrsfInboxRequestSchema = z.object({
   status: z._default(z.enum(inboxStatusFilters), 'abiertas'),
   type: z.optional(z.enum(requestTypes)),
   ...caseInboxQueryFields,
+  ...caseAssignmentQueryFields,
 });
 export type PqrsfInboxRequest = z.input<typeof pqrsfInboxRequestSchema>;
 export type PqrsfInboxQuery = z.output<typeof pqrsfInboxRequestSchema>;
@@ -81,6 +83,7 @@ export type PqrsfUrgency = CaseUrgency;
 
 export const pqrsfInboxItemSchema = z.object({
   ...caseInboxItemFields,
+  ...caseAssignmentFields,
   requestType: z.string(),
   /** Names and surnames as filed. */
   name: z.string(),
@@ -133,6 +136,7 @@ export const pqrsfCaseSchema = z.object({
     reviews: z.string(),
   }),
   ...caseTermFields,
+  ...caseAssignmentFields,
   transfer: z.nullable(z.object({ entity: z.string(), at: z.string() })),
   closedAt: z.nullable(z.string()),
   history: z.array(pqrsfHistoryEntrySchema),
