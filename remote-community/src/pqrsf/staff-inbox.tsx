@@ -13,6 +13,7 @@ interface Filters {
   type: string;
   due: InboxDueFilter | '';
   q: string;
+  assigned?: PqrsfInboxRequest['assigned'] | '';
 }
 const initialFilters: Filters = { status: 'abiertas', type: '', due: '', q: '' };
 
@@ -63,6 +64,7 @@ export default function StaffPqrsfInbox() {
       initial={initialFilters}
       statusOptions={inboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}
       unfiltered={(applied) => !applied.type}
+      assignment={{ assignMany: pqrsfStaffOperations.assignMany, assignees: pqrsfStaffOperations.assignees }}
       links={
         <p>
           <a href={staffPath('/equipo/pqrsf/informe')}>{reportScreenTexts.inboxLink}</a>
