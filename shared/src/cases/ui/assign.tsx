@@ -34,6 +34,7 @@ export const caseAssignmentScreenTexts = {
   nobody: 'Sin asignar',
   area: (area: string) => `Área: ${area}`,
   formTitle: 'Asignar el caso',
+  open: 'Asignar o reasignar',
   formIntro: 'A una persona del equipo que atiende estos casos (le llega un correo) o a un área.',
   to: 'Asignar a',
   choose: 'Elige una persona o un área',
@@ -84,11 +85,17 @@ const labelOf = (a: CaseAssignees, value: string) => assigneeOptions(a).find((o)
 
 type Loaded<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: T };
 
-/** The members and areas a case of this kind can go to (an audited read), loaded once. */
-export function useAssignees(op: AnyOperation): Loaded<CaseAssignees> {
+/**
+ * The members and areas a case of this kind can go to (an audited read), loaded once when `wanted` (the inbox asks
+ * only once a row is selected: a look at the inbox is not a read of the team).
+ */
+export function useAssignees(op: AnyOperation, wanted = true): Loaded<CaseAssignees> {
   const call = useOperationCaller() as unknown as (op: AnyOperation) => Promise<ApiResult<CaseAssignees>>;
   const [loaded, setLoaded] = useState<Loaded<CaseAssignees>>({ kind: 'loading' });
+  const [asked, setAsked] = useState(wanted);
+  if (wanted && !asked) setAsked(true);
   useEffect(() => {
+    if (!asked) return;
     let live = true;
     void call(op).then((result) => {
       if (!live) return;
@@ -98,7 +105,7 @@ export function useAssignees(op: AnyOperation): Loaded<CaseAssignees> {
     return () => {
       live = false;
     };
-  }, [call, op]);
+  }, [call, op, asked]);
   return loaded;
 }
 
@@ -147,7 +154,9 @@ function AssignForm<C extends { assignee?: CaseAssignee }>({
   assignees: AnyOperation;
   onDone: CaseDone<C>;
 }) {
-  const options = useAssignees(assignees);
+  // The form opens on request: only then is the team read (an audited read), and focus goes to its first field.
+  const [shown, setShown] = useState(false);
+  const options = useAssignees(assignees, shown);
   const send = useCaseAction(assign, radicado, t) as unknown as (body: { to: string; note?: string | undefined }) => Promise<Sent<C>>;
   const form = useZodForm(caseAssignRequestSchema, { defaultValues: { to: '', note: '' } });
   const field = fieldsOf(form);
@@ -157,6 +166,18 @@ function AssignForm<C extends { assignee?: CaseAssignee }>({
     return result;
   });
   const formId = `${id}-asignar`;
+  const ready = shown && options.kind === 'ready';
+  useEffect(() => {
+    if (ready) form.setFocus('to');
+  }, [ready, form]);
+  if (!shown)
+    return (
+      <ActionSection id={formId} title={t.formTitle} intro={t.formIntro}>
+        <button type="button" className="btn btn--ghost" aria-expanded="false" onClick={() => setShown(true)}>
+          {t.open}
+        </button>
+      </ActionSection>
+    );
   return (
     <ActionSection id={formId} title={t.formTitle} intro={t.formIntro}>
       {options.kind === 'loading' ? <p role="status">{t.loadingAssignees}</p> : null}
@@ -233,7 +254,8 @@ export function BulkAssign({
   /** After a reassignment: the listing reloads. */
   onDone: () => void;
 }) {
-  const options = useAssignees(assignees);
+  const chosen = [...selection.selected];
+  const options = useAssignees(assignees, chosen.length > 0);
   const call = useOperationCaller() as unknown as (
     op: AnyOperation,
     input: { body: { radicados: string[]; to: string; note?: string } },
@@ -243,7 +265,6 @@ export function BulkAssign({
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<{ busy: boolean; error: string | null } | null>(null);
   const [outcome, setOutcome] = useState<{ result: CaseBulkAssignResponse; n: number } | null>(null);
-  const chosen = [...selection.selected];
   const all = radicados.length > 0 && radicados.every((r) => selection.selected.has(r));
   const titleId = `${id}-reasignar`;
   const toId = useId();
@@ -303,7 +324,7 @@ export function BulkAssign({
             onChange={(e) => setTo(e.target.value)}
             disabled={options.kind !== 'ready'}
           >
-            <option value="">{options.kind === 'loading' ? t.loadingAssignees : t.choose}</option>
+            <option value="">{options.kind === 'loading' && chosen.length ? t.loadingAssignees : t.choose}</option>
             {options.kind === 'ready'
               ? assigneeOptions(options.data).map((o) => (
                   <option key={o.value} value={o.value}>
