@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import type { AnyOperation } from 'shared/api/operation';
 import { useOperationCaller } from 'shared/api/use-operation';
@@ -396,6 +396,9 @@ export function CaseInbox<
     t,
   );
   const show = (filters: Partial<F>) => apply({ ...initial, ...filters });
+  // A new filter shows other rows: no case stays selected out of sight.
+  const { clear } = selection;
+  useEffect(() => clear(), [applied, clear]);
   return (
     <section className="staff-screen case-staff" aria-labelledby={`${id}-bandeja-titulo`}>
       <header>
