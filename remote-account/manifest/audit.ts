@@ -24,6 +24,7 @@ export const accountAudit: AuditLabels = {
     'account.data.incomplete': 'Devolvió un reclamo incompleto pidiendo lo que falta',
     'account.data.resume': 'Reanudó un reclamo que volvió completo',
     'account.data.withdraw': 'Cerró como desistido un reclamo que no volvió completo',
+    'account.data.assign': 'Asignó una solicitud de datos personales a una persona del equipo o a un área',
   },
   entities: {
     staff_member: 'Miembro del equipo',

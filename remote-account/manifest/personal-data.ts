@@ -52,6 +52,12 @@ export const accountPersonalData: DomainRegistry = {
         completion_message: { label: 'Lo que pedimos completar', personal: 'texto' },
         completed_at: { label: 'Fecha en que se completó' },
         created_at: { label: 'Fecha de radicación' },
+        // Assignment (#32): the member of the team (their data, kept) or the area, and when.
+        assignee_sub: { personal: 'equipo' },
+        assignee_email: { personal: 'equipo' },
+        assignee_name: { personal: 'equipo' },
+        assigned_area: { label: 'Área asignada' },
+        assigned_at: { label: 'Fecha de asignación' },
       },
       erase: {
         action: 'anonymise',

@@ -171,6 +171,25 @@ export const dataRequestLinksMigration: Migration = {
   },
 };
 
+/**
+ * `006_case_assignment` of the account domain (#32, shared/server/cases/assign.ts): who a request is assigned to, a
+ * member of the team (account id when known, address, name as chosen) or an area, and when.
+ */
+export const dataRequestAssignmentMigration: Migration = {
+  async up(db) {
+    const s = db.schema.withSchema('account');
+    await s
+      .alterTable('data_requests')
+      .addColumn('assignee_sub', 'text')
+      .addColumn('assignee_email', 'text')
+      .addColumn('assignee_name', 'text')
+      .addColumn('assigned_area', 'text')
+      .addColumn('assigned_at', 'timestamptz')
+      .execute();
+    await s.createIndex('data_requests_assignee').on('data_requests').columns(['assignee_email', 'due_date', 'id']).execute();
+  },
+};
+
 /** The account domain's migrations (schema `account`), in order. */
 export const accountMigrations: Record<string, Migration> = {
   '001_payment_accounts': paymentAccountsMigration,
@@ -179,4 +198,5 @@ export const accountMigrations: Record<string, Migration> = {
   '003_data_request_completion': dataRequestCompletionMigration,
   '004_data_request_account_deletions': dataRequestAccountDeletionsMigration,
   '005_data_request_links': dataRequestLinksMigration,
+  '006_case_assignment': dataRequestAssignmentMigration,
 };

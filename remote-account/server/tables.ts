@@ -54,6 +54,15 @@ export interface DataRequestsTable {
   created_at: CreatedTimestamp;
 }
 
+// Assignment (#32, migration 006; shared/server/cases/assign.ts): a member of the team or an area, and when.
+export interface DataRequestsTable {
+  assignee_sub: string | null;
+  assignee_email: string | null;
+  assignee_name: string | null;
+  assigned_area: string | null;
+  assigned_at: NullableTimestamp;
+}
+
 /** `account.data_request_events`: the request's history (filing, actions), no personal data beyond the staff's e-mail. */
 export interface DataRequestEventsTable {
   id: Serial;

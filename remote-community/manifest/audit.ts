@@ -20,6 +20,7 @@ export const communityAudit: AuditLabels = {
     'community.pqrsf.attachment.upload': 'Subió un adjunto a un caso PQRSF',
     'community.pqrsf.attachment.remove': 'Quitó un adjunto aún no enviado de un caso PQRSF',
     'community.pqrsf.attachment.read': 'Descargó un adjunto de un caso PQRSF',
+    'community.pqrsf.assign': 'Asignó un caso PQRSF a una persona del equipo o a un área',
     'community.pqrsf.digest': 'Envió a mano el resumen de vencimientos',
     'community.pqrsf.report.export': 'Descargó el informe de PQRSF (CSV o PDF; solo cifras)',
     'community.export': 'Exportó datos a CSV',

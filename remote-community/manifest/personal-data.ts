@@ -176,6 +176,12 @@ export const communityPersonalData: DomainRegistry = {
         closed_at: { label: 'Fecha de cierre' },
         search_name: { personal: 'derivado' },
         search_text: { personal: 'derivado' },
+        // Assignment (#32): the member of the team (their data, kept) or the area, and when.
+        assignee_sub: { personal: 'equipo' },
+        assignee_email: { personal: 'equipo' },
+        assignee_name: { personal: 'equipo' },
+        assigned_area: { label: 'Área asignada' },
+        assigned_at: { label: 'Fecha de asignación' },
       },
       erase: {
         action: 'anonymise',

@@ -505,5 +505,23 @@ export const communityMigrations: DomainMigrations = {
         await db.schema.withSchema('community').alterTable('pqrsf_requests').addColumn('transfer_email', 'text').execute();
       },
     },
+    // ── Assignment of a case (#32, shared/server/cases/assign.ts) ────────────────────────────────────────────────────
+    '012_case_assignment': {
+      // Who a request is assigned to: a member of the team (account id when known, address, name as chosen) or an area,
+      // and when. "Mis casos" and the area filter read the open cases by address or area in due-date order.
+      async up(db) {
+        const s = db.schema.withSchema('community');
+        await s
+          .alterTable('pqrsf_requests')
+          .addColumn('assignee_sub', 'text')
+          .addColumn('assignee_email', 'text')
+          .addColumn('assignee_name', 'text')
+          .addColumn('assigned_area', 'text')
+          .addColumn('assigned_at', 'timestamptz')
+          .execute();
+        await s.createIndex('pqrsf_requests_assignee').on('pqrsf_requests').columns(['assignee_email', 'due_date', 'id']).execute();
+        await s.createIndex('pqrsf_requests_area').on('pqrsf_requests').columns(['assigned_area', 'due_date', 'id']).execute();
+      },
+    },
   },
 };

@@ -181,6 +181,15 @@ export interface PqrsfRequestsTable {
   search_text: ColumnType<string, never, never>;
 }
 
+// Assignment (#32, migration 012; shared/server/cases/assign.ts).
+export interface PqrsfRequestsTable {
+  assignee_sub: string | null;
+  assignee_email: string | null;
+  assignee_name: string | null;
+  assigned_area: string | null;
+  assigned_at: Date | null;
+}
+
 /** `community.pqrsf_history`: each status change or extension of a request, who and when (null actor: the filing). */
 export interface PqrsfHistoryTable {
   id: Generated<string>;

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useCaseAction, useCaseScreen, type CaseDone } from 'shared/cases/ui/hooks';
 import { ActionSection, CaseCard, CaseHistory, DueDate, Facts, Quote, Unavailable } from 'shared/cases/ui/parts';
 import { CaseActions, CaseOverview, CaseScreen, TextActionForm } from 'shared/cases/ui/screen';
+import { CaseAssignment } from 'shared/cases/ui/assign';
 import {
   dataCompletionRequestSchema,
   dataExtendRequestSchema,
@@ -317,6 +318,16 @@ export default function StaffDataRequest({ radicado }: { radicado: string }) {
             <Summary c={c} />
             <Filed c={c} />
           </CaseOverview>
+          <CaseAssignment
+            key={`asignacion-${version}`}
+            id="datos"
+            c={c}
+            radicado={radicado}
+            open={c.status !== 'Respondida' && c.status !== 'Desistida'}
+            assign={ops.assign}
+            assignees={ops.assignees}
+            onDone={onDone}
+          />
           {c.actions.respond.allowed ? (
             <CaseActions key={`acciones-${version}`} id="datos-acciones" title={t.actionsTitle}>
               <Actions c={c} onDone={onDone} />

@@ -18,6 +18,7 @@ interface Filters {
   kind: DataRequestKind | '';
   due: DataInboxDueFilter | '';
   q: string;
+  assigned?: DataInboxRequest['assigned'] | '';
 }
 const initialFilters: Filters = { status: 'abiertas', kind: '', due: '', q: '' };
 
@@ -66,6 +67,7 @@ export default function StaffDataRequests() {
       initial={initialFilters}
       statusOptions={dataInboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}
       unfiltered={(applied) => !applied.kind}
+      assignment={{ assignMany: dataRequestsStaffOperations.assignMany, assignees: dataRequestsStaffOperations.assignees }}
     />
   );
 }

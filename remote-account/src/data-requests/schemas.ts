@@ -1,3 +1,4 @@
+import { caseAssignmentFields, caseAssignmentQueryFields } from 'shared/cases/assignment';
 import {
   caseDueFilters,
   caseHistoryEntrySchema,
@@ -192,12 +193,14 @@ export const dataInboxRequestSchema = z.object({
   status: z._default(z.enum(dataInboxStatusFilters), 'abiertas'),
   kind: z.optional(z.enum(dataRequestKinds)),
   ...caseInboxQueryFields,
+  ...caseAssignmentQueryFields,
 });
 export type DataInboxRequest = z.input<typeof dataInboxRequestSchema>;
 export type DataInboxQuery = z.output<typeof dataInboxRequestSchema>;
 
 export const dataInboxItemSchema = z.object({
   ...caseInboxItemFields,
+  ...caseAssignmentFields,
   kind: z.enum(dataRequestKinds),
   /** The name as filed; null once the contact data was erased. */
   name: z.nullable(z.string()),
@@ -244,6 +247,7 @@ export const dataRequestCaseSchema = z.object({
     }),
   ),
   ...caseTermFields,
+  ...caseAssignmentFields,
   /** The last copy of the data sent (acceso): when, until when the link works, and how many records it held. */
   export: z.nullable(z.object({ at: z.string(), expiresAt: z.string(), records: z.int() })),
   /** Art. 15: when the person was asked to complete the reclamo, what was asked, and from when it may be closed as withdrawn. */

@@ -1,3 +1,4 @@
+import { caseAssignmentOperations } from 'shared/cases/assignment';
 import { defineOperation } from 'shared/api/operation';
 import {
   dataCompletionRequestSchema,
@@ -50,6 +51,13 @@ export const dataRequestsStaffOperations = {
     response: dataRequestCaseSchema,
     roles: datos,
     summary: 'Panel: una solicitud sobre datos personales, su historial, plazo y acciones posibles',
+  }),
+  /** Assignment (#32, the legal-case kit): one request, several from the inbox, and who can be chosen. */
+  ...caseAssignmentOperations('/api/account/staff/data-requests', {
+    params: dataRequestParamsSchema,
+    answer: dataRequestCaseSchema,
+    roles: datos,
+    kind: 'una solicitud sobre datos personales',
   }),
   start: caseAction(
     '/api/account/staff/data-requests/:radicado/en-tramite',

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useCaseAction, useCaseScreen, useReviewThenSend, type CaseDone } from 'shared/cases/ui/hooks';
 import { ActionSection, CaseCard, CaseHistory, ConfirmPanel, DueDate, Facts, Paragraphs, Quote, Unavailable } from 'shared/cases/ui/parts';
 import { CaseActions, CaseOverview, CaseScreen, TextActionForm } from 'shared/cases/ui/screen';
+import { CaseAssignment } from 'shared/cases/ui/assign';
 import {
   addNoteRequestSchema,
   closeRequestSchema,
@@ -317,6 +318,16 @@ export default function StaffPqrsfCase({ radicado }: { radicado: string }) {
               <Summary c={c} />
               <Filed c={c} />
             </CaseOverview>
+            <CaseAssignment
+              key={`asignacion-${version}`}
+              id="pqrsf"
+              c={c}
+              radicado={radicado}
+              open={open}
+              assign={ops.assign}
+              assignees={ops.assignees}
+              onDone={onDone}
+            />
             {open || a.close.allowed ? (
               <CaseActions key={`acciones-${version}`} id="pqrsf-acciones" title={t.actionsTitle}>
                 {a.startProcessing.allowed ? (

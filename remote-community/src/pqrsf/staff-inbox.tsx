@@ -14,6 +14,7 @@ interface Filters {
   type: string;
   due: InboxDueFilter | '';
   q: string;
+  assigned?: PqrsfInboxRequest['assigned'] | '';
 }
 const initialFilters: Filters = { status: 'abiertas', type: '', due: '', q: '' };
 
@@ -65,6 +66,7 @@ export default function StaffPqrsfInbox() {
       statusOptions={inboxStatusFilters.map((s) => [s, t.statusOptions[s]] as const)}
       unfiltered={(applied) => !applied.type}
       exporter={(applied) => <InboxExport body={bodyOf(applied)} />}
+      assignment={{ assignMany: pqrsfStaffOperations.assignMany, assignees: pqrsfStaffOperations.assignees }}
       links={
         <p>
           <a href={staffPath('/equipo/pqrsf/informe')}>{reportScreenTexts.inboxLink}</a>

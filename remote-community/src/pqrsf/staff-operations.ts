@@ -1,3 +1,4 @@
+import { caseAssignmentOperations } from 'shared/cases/assignment';
 import { defineOperation, fileAnswer } from 'shared/api/operation';
 import { pqrsfReportQuerySchema, pqrsfReportSchema } from './report-schemas';
 import {
@@ -119,6 +120,14 @@ export const pqrsfStaffOperations = {
     response: fileAnswer({ accept: '*/*', description: 'El archivo adjunto', format: 'binary' }),
     roles: atencion,
     summary: 'Panel: descargar un adjunto de la respuesta o de una nota (queda en la auditoría)',
+  }),
+  /** Assignment (#32, the legal-case kit): one case (`assign`), several from the inbox
+   * (`assignMany`), and who can be chosen (`assignees`). */
+  ...caseAssignmentOperations('/api/community/staff/pqrsf', {
+    params: pqrsfCaseParamsSchema,
+    answer: pqrsfCaseSchema,
+    roles: atencion,
+    kind: 'una PQRSF',
   }),
   /** The report of a month or a semester: counts only (no personal data), computed on the server. */
   report: defineOperation({

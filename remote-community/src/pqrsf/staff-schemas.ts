@@ -1,3 +1,4 @@
+import { caseAssignmentFields, caseAssignmentQueryFields } from 'shared/cases/assignment';
 import {
   caseDueFilters,
   caseHistoryEntrySchema,
@@ -74,6 +75,7 @@ export const pqrsfInboxRequestSchema = z.object({
   status: z._default(z.enum(inboxStatusFilters), 'abiertas'),
   type: z.optional(z.enum(requestTypes)),
   ...caseInboxQueryFields,
+  ...caseAssignmentQueryFields,
 });
 export type PqrsfInboxRequest = z.input<typeof pqrsfInboxRequestSchema>;
 export type PqrsfInboxQuery = z.output<typeof pqrsfInboxRequestSchema>;
@@ -93,6 +95,7 @@ export type PqrsfUrgency = CaseUrgency;
 
 export const pqrsfInboxItemSchema = z.object({
   ...caseInboxItemFields,
+  ...caseAssignmentFields,
   requestType: z.string(),
   /** Names and surnames as filed. */
   name: z.string(),
@@ -145,6 +148,7 @@ export const pqrsfCaseSchema = z.object({
     reviews: z.string(),
   }),
   ...caseTermFields,
+  ...caseAssignmentFields,
   /** `email`: where the petition was sent (#32); null for a transfer recorded before the petition was e-mailed. */
   transfer: z.nullable(z.object({ entity: z.string(), email: z.nullable(z.string()), at: z.string() })),
   closedAt: z.nullable(z.string()),

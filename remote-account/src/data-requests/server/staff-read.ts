@@ -12,6 +12,7 @@ import {
 } from '../schemas';
 import type { SiteDb } from 'shared/server/database';
 import type { DataRequestsTable } from '../../../server/tables';
+import { assignedWhere, assigneeOf } from 'shared/server/cases/assign';
 import { ACCENTED, caseInboxPage, caseTermOf, escapeLike, historyOf, isoOf, parseCaseCursor, PLAIN } from 'shared/server/cases/read';
 import {
   canErase,
@@ -46,10 +47,18 @@ export const factsOf = (r: DataRequestRow): RequestFacts => ({
   hasContact: r.email !== null,
 });
 
-export async function readInbox(db: SiteDb, query: DataInboxQuery, today: IsoDate): Promise<Omit<DataInboxResponse, 'counts'>> {
+export async function readInbox(
+  db: SiteDb,
+  query: DataInboxQuery,
+  today: IsoDate,
+  me: { email: string } = { email: '' },
+): Promise<Omit<DataInboxResponse, 'counts'>> {
   let q = db
     .selectFrom('account.data_requests')
-    .select(['id', 'radicado', 'created_at', 'kind', 'name', 'status', 'due_date', 'original_due_date']);
+    .select(['id', 'radicado', 'created_at', 'kind', 'name', 'status', 'due_date', 'original_due_date'])
+    .select(['assignee_sub', 'assignee_email', 'assignee_name', 'assigned_area', 'assigned_at']);
+  // Assignment (#32): "Mis casos", "Sin asignar" or an area.
+  if (query.assigned) q = q.where(assignedWhere(query.assigned, me));
   if (query.status === 'abiertas') q = q.where('status', 'in', openDataRequestStatuses);
   else if (query.status !== 'todas') q = q.where('status', '=', query.status);
   if (query.kind) q = q.where('kind', '=', query.kind);
@@ -86,7 +95,11 @@ export async function readInbox(db: SiteDb, query: DataInboxQuery, today: IsoDat
     .orderBy('id')
     .limit(DATA_INBOX_PAGE_SIZE + 1)
     .execute();
-  return caseInboxPage(rows, DATA_INBOX_PAGE_SIZE, today, dataTerms, (r) => ({ kind: r.kind as DataRequestKind, name: r.name }));
+  return caseInboxPage(rows, DATA_INBOX_PAGE_SIZE, today, dataTerms, (r) => ({
+    kind: r.kind as DataRequestKind,
+    name: r.name,
+    assignee: assigneeOf(r),
+  }));
 }
 
 export async function readCounts(db: SiteDb, today: IsoDate): Promise<DataInboxCounts> {
@@ -154,6 +167,7 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
     status: r.status,
     request: r.email !== null ? { name: r.name ?? '', email: r.email, details: r.details ?? '', correction: r.correction } : null,
     ...caseTermOf(r, dataTerms, today),
+    assignee: assigneeOf(r),
     export: lastExport ? { at: isoOf(lastExport.created_at), expiresAt: isoOf(lastExport.expires_at), records: lastExport.records } : null,
     completion:
       r.completion_requested_at && r.completion_message !== null

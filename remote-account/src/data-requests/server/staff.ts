@@ -6,12 +6,14 @@ import {
   dataInboxRequestSchema,
   dataInboxResponseSchema,
   dataRequestCaseSchema,
+  dataRequestKindLabels,
   dataRequestParamsSchema,
   type DataInboxQuery,
   type DataRequestKind,
 } from '../schemas';
 import type { ApiContext } from 'shared/server/api-contract';
 import { caseActions, refuse, type CaseTrx } from 'shared/server/cases/act';
+import { caseAssignment } from 'shared/server/cases/assign';
 import { ApiError } from 'shared/server/http';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, type StaffUser } from 'shared/server/staff-guard';
@@ -59,6 +61,7 @@ export const dataAuditActions = {
   requestCompletion: 'account.data.incomplete',
   resume: 'account.data.resume',
   withdraw: 'account.data.withdraw',
+  assign: 'account.data.assign',
 } as const;
 export const DATA_AUDIT_ENTITY = 'data_request';
 
@@ -112,6 +115,31 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
     setStatus: (trx, row, status) => trx.updateTable('account.data_requests').set({ status }).where('id', '=', row.id).execute(),
   });
 
+  // Assignment (#32): the legal-case kit's, to a member with the role `datos` or an area; a request answered or
+  // withdrawn is over.
+  const assignment = caseAssignment({
+    db: ctx.db,
+    now: ctx.now,
+    staff: ctx.staff,
+    role: 'datos',
+    send: (mail) => ctx.mailer.send(mail),
+    publicOrigin: ctx.settings.publicOrigin,
+    kindLabel: 'de datos personales',
+    casePath: (radicado) => `/equipo/datos-personales/${radicado}`,
+    inboxPath: '/equipo/datos-personales?asignacion=mias',
+    entity: DATA_AUDIT_ENTITY,
+    auditAction: dataAuditActions.assign,
+    readAction: dataAuditActions.read,
+    notFound: dataStaffTexts.notFound,
+    lock: (trx, radicado) =>
+      trx.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).forUpdate().executeTakeFirst(),
+    isOpen: (status) => status !== 'Respondida' && status !== 'Desistida',
+    typeOf: (row) => dataRequestKindLabels[row.kind as DataRequestKind] ?? row.kind,
+    update: (trx, row, values) => trx.updateTable('account.data_requests').set(values).where('id', '=', row.id).execute(),
+    addEvent: (trx, values) => trx.insertInto('account.data_request_events').values(values).execute(),
+    read: (radicado) => readCase(ctx.db, radicado, today()),
+  });
+
   async function rowOrNotFound(radicado: string): Promise<DataRequestRow> {
     const row = await ctx.db.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).executeTakeFirst();
     if (!row) throw new ApiError(404, 'not_found', dataStaffTexts.notFound);
@@ -146,9 +174,10 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
   await registerStaffRoutes(app, ctx, { roles: ['datos'] }, async (scope: FastifyInstance) => {
     registerReads(scope, {
       operations: { inbox: ops.inbox, case: ops.case },
-      page: (query: DataInboxQuery, day) => readInbox(ctx.db, query, day),
+      page: (query: DataInboxQuery, day, me) => readInbox(ctx.db, query, day, me),
       counts: (day) => readCounts(ctx.db, day),
     });
+    assignment.registerAssignment(scope, ops);
 
     route(scope, ops.start, async (request) =>
       start(request, request.params.radicado, 'start', (row) => canStart(factsOf(row)), statusAfter.start, request.body.note),

@@ -4,6 +4,7 @@ import { formatLongDate } from 'shared/format/dates';
 import type { PqrsfCase } from '../staff-schemas';
 import type { SiteDb } from 'shared/server/database';
 import { caseTermOf, historyOf, isoOf } from 'shared/server/cases/read';
+import { assigneeOf } from 'shared/server/cases/assign';
 import {
   canClose,
   canExtend,
@@ -55,6 +56,7 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       reviews: r.reviews,
     },
     ...caseTermOf(r, pqrsfTerms, today),
+    assignee: assigneeOf(r),
     transfer:
       r.transferred_to !== null && r.transferred_at
         ? { entity: r.transferred_to, email: r.transfer_email, at: isoOf(r.transferred_at) }

@@ -13,6 +13,7 @@ import {
 import type { SiteDb } from 'shared/server/database';
 import { ACCENTED, caseInboxPage, escapeLike, parseCaseCursor, PLAIN } from 'shared/server/cases/read';
 import { dueSoonLimit, pqrsfTerms } from './rules';
+import { assignedWhere, assigneeOf } from 'shared/server/cases/assign';
 
 /**
  * The PQRSF inbox: keyset pages in due-date order (then id), filtered by status, type and deadline, searched by radicado,
@@ -23,10 +24,18 @@ import { dueSoonLimit, pqrsfTerms } from './rules';
 
 // ACCENTED → PLAIN is the same folding as the generated `search_name` (migration 005) and `search_text` (009) columns.
 
-export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDate): Promise<Omit<PqrsfInboxResponse, 'counts'>> {
+export async function readInbox(
+  db: SiteDb,
+  query: PqrsfInboxQuery,
+  today: IsoDate,
+  me: { email: string } = { email: '' },
+): Promise<Omit<PqrsfInboxResponse, 'counts'>> {
   let q = db
     .selectFrom('community.pqrsf_requests')
-    .select(['id', 'radicado', 'created_at', 'request_type', 'name', 'lastname', 'status', 'due_date', 'original_due_date']);
+    .select(['id', 'radicado', 'created_at', 'request_type', 'name', 'lastname', 'status', 'due_date', 'original_due_date'])
+    .select(['assignee_sub', 'assignee_email', 'assignee_name', 'assigned_area', 'assigned_at']);
+  // Assignment (#32): "Mis casos", "Sin asignar" or an area.
+  if (query.assigned) q = q.where(assignedWhere(query.assigned, me));
   if (query.status === 'abiertas') q = q.where('status', 'in', openPqrsfStatuses);
   else if (query.status !== 'todas') q = q.where('status', '=', query.status);
   if (query.type) q = q.where('request_type', '=', query.type);
@@ -72,6 +81,7 @@ export async function readInbox(db: SiteDb, query: PqrsfInboxQuery, today: IsoDa
   return caseInboxPage(rows, PQRSF_INBOX_PAGE_SIZE, today, pqrsfTerms, (r) => ({
     requestType: r.request_type,
     name: `${r.name} ${r.lastname}`,
+    assignee: assigneeOf(r),
   }));
 }
 

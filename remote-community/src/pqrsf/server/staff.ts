@@ -10,6 +10,7 @@ import {
 } from '../staff-schemas';
 import { recordAudit } from 'shared/server/audit';
 import { caseActions, refuse } from 'shared/server/cases/act';
+import { caseAssignment } from 'shared/server/cases/assign';
 import { ApiError } from 'shared/server/http';
 import type { OutgoingMail } from 'shared/server/mailer';
 import { route } from 'shared/server/operation-routes';
@@ -33,6 +34,7 @@ import {
   checkExtensionDate,
   closeNeedsNote,
   caseRuleTexts,
+  isOpen,
   statusAfter,
 } from './rules';
 
@@ -53,6 +55,7 @@ export const pqrsfAuditActions = {
   transfer: 'community.pqrsf.transfer',
   close: 'community.pqrsf.close',
   note: 'community.pqrsf.note',
+  assign: 'community.pqrsf.assign',
   digest: 'community.pqrsf.digest',
 } as const;
 
@@ -101,6 +104,30 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
     setStatus: (trx, row, status) => trx.updateTable('community.pqrsf_requests').set({ status }).where('id', '=', row.id).execute(),
   });
 
+  // Assignment (#32): the legal-case kit's, to a member with the role `atencion` or an area.
+  const assignment = caseAssignment({
+    db: ctx.db,
+    now,
+    staff: ctx.staff,
+    role: 'atencion',
+    send: (mail) => ctx.mailer.send(mail),
+    publicOrigin: ctx.settings.publicOrigin,
+    kindLabel: 'PQRSF',
+    casePath: (radicado) => `/equipo/pqrsf/${radicado}`,
+    inboxPath: '/equipo/pqrsf?asignacion=mias',
+    entity: 'pqrsf',
+    auditAction: pqrsfAuditActions.assign,
+    readAction: pqrsfAuditActions.read,
+    notFound: pqrsfStaffApiTexts.notFound,
+    lock: (trx, radicado) =>
+      trx.selectFrom('community.pqrsf_requests').selectAll().where('radicado', '=', radicado).forUpdate().executeTakeFirst(),
+    isOpen,
+    typeOf: (row) => row.request_type,
+    update: (trx, row, values) => trx.updateTable('community.pqrsf_requests').set(values).where('id', '=', row.id).execute(),
+    addEvent: (trx, values) => trx.insertInto('community.pqrsf_history').values(values).execute(),
+    read: (radicado) => readCase(ctx.db, radicado, today()),
+  });
+
   async function tellPetitioner(log: FastifyBaseLogger, mail: OutgoingMail) {
     // Logs name the case's action, never the address.
     if (!isPlainAddress(mail.to)) {
@@ -116,12 +143,13 @@ export const pqrsfStaffRoutes: FastifyPluginAsync<PqrsfStaffContext> = async (ap
   await registerStaffRoutes(app, ctx, { roles: ['atencion'] }, async (scope: FastifyInstance) => {
     registerReads(scope, {
       operations: { inbox: ops.inbox, case: ops.case },
-      page: (query: PqrsfInboxQuery, day) => readInbox(ctx.db, query, day),
+      page: (query: PqrsfInboxQuery, day, me) => readInbox(ctx.db, query, day, me),
       counts: (day) => readCounts(ctx.db, day),
     });
     registerReportRoutes(scope, ctx.db, now);
     await registerAttachmentRoutes(scope, ctx, now);
     registerInboxExport(scope, ctx.db, now);
+    assignment.registerAssignment(scope, ops);
 
     route(scope, ops.startProcessing, async (request) =>
       start(

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import type { ApiResult } from 'shared/api/client';
 import type { AnyOperation } from 'shared/api/operation';
 import { useOperationCaller } from 'shared/api/use-operation';
@@ -6,6 +6,16 @@ import { useSearchParams } from 'shared/navigation';
 import type { z } from 'shared/schemas/zod';
 import { LoadState, MoreRows, StaffTable, useKeysetListing, type Listing, type ListingTexts } from 'shared/ui/staff/kit';
 import { caseDueFilters, type CaseDueFilter } from '../schemas';
+import type { CaseAssignedFilter, CaseAssignee } from '../assignment';
+import {
+  assignedFilterOf,
+  assignedFilterOptions,
+  assigneeLabel,
+  BulkAssign,
+  caseAssignmentScreenTexts as at,
+  useSelection,
+  type Selection,
+} from './assign';
 import type { CaseUrgency } from '../terms';
 import { dateOf, dateTimeOf, type caseInboxTexts } from '../texts';
 import { DeadlineTag } from './parts';
@@ -23,6 +33,8 @@ export interface CaseFilterValues {
   status: string;
   due: CaseDueFilter | '';
   q: string;
+  /** "Mis casos", "Sin asignar" or an area (#32), for a kind with assignment. */
+  assigned?: CaseAssignedFilter | '';
 }
 
 export interface CountChip {
@@ -183,6 +195,8 @@ export interface CaseInboxRow {
   extended: boolean;
   urgency: CaseUrgency | null;
   businessDaysLeft: number | null;
+  /** Who has the case (#32), for a kind with assignment. */
+  assignee?: CaseAssignee;
 }
 
 /**
@@ -201,6 +215,8 @@ export function CaseInboxListing<I extends CaseInboxRow, M>({
   cells,
   firstNew,
   firstNewIndex,
+  selection,
+  assignees,
 }: {
   listing: Listing<I, M>;
   texts: InboxTexts & ListingTexts;
@@ -215,7 +231,15 @@ export function CaseInboxListing<I extends CaseInboxRow, M>({
   cells: (item: I) => ReactNode;
   firstNew: RefObject<HTMLAnchorElement | null>;
   firstNewIndex: number;
+  /** The rows' checkboxes for a bulk action (#32): a first column. */
+  selection?: Selection;
+  /** The "Asignada a" column before the filing date (#32). */
+  assignees?: boolean;
 }) {
+  const shownColumns = [
+    ...(selection ? [at.selectColumn] : []),
+    ...(assignees ? [...columns.slice(0, -1), at.column, ...columns.slice(-1)] : columns),
+  ];
   return (
     <>
       <LoadState state={listing} loading={t.loading} retry={t.retry} onRetry={reload} />
@@ -226,11 +250,22 @@ export function CaseInboxListing<I extends CaseInboxRow, M>({
       ) : null}
       {listing.kind === 'ready' && listing.items.length > 0 ? (
         <>
-          <StaffTable caption={caption(listing.items.length, Boolean(listing.next))} columns={columns}>
+          <StaffTable caption={caption(listing.items.length, Boolean(listing.next))} columns={shownColumns}>
             {listing.items.map((item, i) => {
               const to = link(item);
               return (
                 <tr key={item.radicado} className={item.urgency ? `case-row--${item.urgency}` : undefined}>
+                  {selection ? (
+                    <td>
+                      <input
+                        type="checkbox"
+                        className="case-select"
+                        aria-label={at.select(item.radicado)}
+                        checked={selection.selected.has(item.radicado)}
+                        onChange={(e) => selection.toggle(item.radicado, e.target.checked)}
+                      />
+                    </td>
+                  ) : null}
                   <th scope="row">
                     <a ref={i === firstNewIndex ? firstNew : undefined} href={to.href} aria-label={to.label}>
                       {item.radicado}
@@ -243,6 +278,7 @@ export function CaseInboxListing<I extends CaseInboxRow, M>({
                   </td>
                   <td>{item.status}</td>
                   {cells(item)}
+                  {assignees ? <td>{assigneeLabel(item.assignee)}</td> : null}
                   <td className="staff-nowrap">{dateTimeOf(item.createdAt)}</td>
                 </tr>
               );
@@ -260,6 +296,7 @@ export const caseInboxBody = (f: CaseFilterValues, after?: string) => ({
   status: f.status,
   ...(f.due ? { due: f.due } : {}),
   ...(f.q.trim() ? { q: f.q.trim() } : {}),
+  ...(f.assigned ? { assigned: f.assigned } : {}),
   ...(after ? { after } : {}),
 });
 
@@ -316,6 +353,7 @@ export function CaseInbox<
   unfiltered,
   links,
   exporter,
+  assignment,
 }: {
   /** The ids' prefix (`pqrsf`, `datos`…). */
   id: string;
@@ -336,12 +374,23 @@ export function CaseInbox<
   links?: ReactNode;
   /** A download of what the applied search and filters find (the PQRSF CSV), under the filters. */
   exporter?: (applied: F) => ReactNode;
+  /**
+   * Assignment (#32, shared/cases/assignment `caseAssignmentOperations`): the "Mis casos" button, the "Asignación"
+   * filter, the "Asignada a" column, and the rows' checkboxes with the bulk reassignment.
+   */
+  assignment?: { assignMany: AnyOperation; assignees: AnyOperation };
 }) {
   // A link may open the inbox on a deadline (`?plazo=vencidas`, from "Hoy"); clearing the filters goes back to `initial`.
-  const due = useSearchParams().get('plazo');
-  const [start] = useState<F>(() =>
-    (caseDueFilters as readonly string[]).includes(due ?? '') ? { ...initial, due: due as CaseDueFilter } : initial,
-  );
+  const params = useSearchParams();
+  const due = params.get('plazo');
+  // Or on the member's own cases (`?asignacion=mias`, from the assignment e-mail).
+  const assigned = assignment ? assignedFilterOf(params.get('asignacion')) : '';
+  const [start] = useState<F>(() => ({
+    ...initial,
+    ...((caseDueFilters as readonly string[]).includes(due ?? '') ? { due: due as CaseDueFilter } : {}),
+    ...(assigned ? { assigned } : {}),
+  }));
+  const selection = useSelection();
   // What the form shows, and what the listing was loaded with (the form applies on submit).
   const { draft, setDraft, applied, apply, onSubmit, listing, reload, loadMore, firstNew, firstNewIndex } = useCaseInbox(
     list,
@@ -350,12 +399,22 @@ export function CaseInbox<
     t,
   );
   const show = (filters: Partial<F>) => apply({ ...initial, ...filters });
+  // A new filter shows other rows: no case stays selected out of sight.
+  const { clear } = selection;
+  useEffect(() => clear(), [applied, clear]);
   return (
     <section className="staff-screen case-staff" aria-labelledby={`${id}-bandeja-titulo`}>
       <header>
         <h1 id={`${id}-bandeja-titulo`}>{t.title}</h1>
         <p className="staff-screen__intro">{t.intro}</p>
         {links}
+        {assignment ? (
+          <p>
+            <button type="button" className="btn btn--ghost" onClick={() => show({ assigned: 'mias' } as Partial<F>)}>
+              {at.filterOptions.mias}
+            </button>
+          </p>
+        ) : null}
       </header>
       {listing.kind === 'ready' ? (
         <CaseCounts
@@ -377,20 +436,41 @@ export function CaseInbox<
         onClear={() => apply({ ...initial })}
       >
         {filter(draft, setDraft)}
+        {assignment ? (
+          <FilterSelect
+            id={`${id}-asignacion`}
+            label={at.filter}
+            value={draft.assigned ?? ''}
+            onChange={(value) => setDraft({ ...draft, assigned: value as CaseAssignedFilter | '' })}
+            options={assignedFilterOptions}
+            any={at.anyAssignee}
+          />
+        ) : null}
       </CaseFilters>
       {exporter ? exporter(applied) : null}
+      {assignment ? (
+        <BulkAssign
+          id={id}
+          radicados={listing.kind === 'ready' ? listing.items.map((i) => i.radicado) : []}
+          selection={selection}
+          assignMany={assignment.assignMany}
+          assignees={assignment.assignees}
+          onDone={reload}
+        />
+      ) : null}
       <CaseInboxListing
         listing={listing}
         texts={t}
         reload={reload}
         loadMore={loadMore}
-        unfiltered={applied.status === 'abiertas' && !applied.q && !applied.due && unfiltered(applied)}
+        unfiltered={applied.status === 'abiertas' && !applied.q && !applied.due && !applied.assigned && unfiltered(applied)}
         caption={t.caption}
         columns={t.columns}
         link={link}
         cells={cells}
         firstNew={firstNew}
         firstNewIndex={firstNewIndex}
+        {...(assignment ? { selection, assignees: true } : {})}
       />
     </section>
   );

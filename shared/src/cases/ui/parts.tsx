@@ -173,6 +173,9 @@ export interface HistoryTexts {
   newDue: (date: string) => string;
 }
 
+/** An assignment's history row (#32, the kit's own action): its note says to whom. */
+const assignedEvent = 'Asignación';
+
 /** The case's history, oldest first: when, what happened, who, and the note or new due date. */
 export function CaseHistory({ id, history, texts: t }: { id: string; history: CaseHistoryEntry[]; texts: HistoryTexts }) {
   return (
@@ -182,7 +185,7 @@ export function CaseHistory({ id, history, texts: t }: { id: string; history: Ca
         {history.map((h, i) => (
           <tr key={i}>
             <td className="staff-nowrap">{dateTimeOf(h.at)}</td>
-            <th scope="row">{t.events[h.action] ?? h.status}</th>
+            <th scope="row">{t.events[h.action] ?? (h.action === 'asignada' ? assignedEvent : h.status)}</th>
             <td>{h.actorEmail ?? t.person}</td>
             <td>
               {h.dueDate ? <span className="case-block">{t.newDue(dateOf(h.dueDate))}</span> : null}

@@ -181,7 +181,8 @@ export interface CaseReads<Query, Page extends { items: unknown[] }, Counts, Cas
   inboxSchemas: { body: z.ZodMiniType; answer: z.ZodMiniType };
   caseRoute: ReturnType<typeof caseRouteSchema>;
   today: () => IsoDate;
-  page: (query: Query, today: IsoDate) => Promise<Page>;
+  /** A page of the inbox; `me` is the signed-in member ("Mis casos", #32). */
+  page: (query: Query, today: IsoDate, me: StaffUser) => Promise<Page>;
   counts: (today: IsoDate) => Promise<Counts>;
   caseOrNotFound: (radicado: string) => Promise<Case>;
 }
@@ -194,14 +195,14 @@ export function registerCaseReads<Query, Page extends { items: unknown[] }, Coun
   type Inbox = Page & { counts: Counts };
   const inboxRead = staffRead<Inbox>({ action: r.readAction, entity: r.entity, count: (b) => b.items.length });
   const caseRead = staffRead<Case>({ action: r.readAction, entity: r.entity, id: pathParam('radicado') });
-  const inbox = async (body: unknown) => {
+  const inbox = async (request: FastifyRequest) => {
     const day = r.today();
-    const [page, counts] = await Promise.all([r.page(body as Query, day), r.counts(day)]);
+    const [page, counts] = await Promise.all([r.page(request.body as Query, day, staffOf(request)), r.counts(day)]);
     return { ...page, counts };
   };
   if (r.operations) {
     // The kind's declarations say what the inbox's body and the case's params and answers are; Fastify validated them.
-    registerOperation(scope, r.operations.inbox, async (request) => inbox(request.body), { config: inboxRead });
+    registerOperation(scope, r.operations.inbox, async (request) => inbox(request), { config: inboxRead });
     registerOperation(scope, r.operations.case, async (request) => r.caseOrNotFound((request.params as { radicado: string }).radicado), {
       config: caseRead,
     });
@@ -220,7 +221,7 @@ export function registerCaseReads<Query, Page extends { items: unknown[] }, Coun
         response: { 200: zodResponse(r.inboxSchemas.answer) },
       },
     },
-    async (request) => inbox(request.body),
+    async (request) => inbox(request),
   );
   scope.get<{ Params: { radicado: string } }>(
     `${r.base}/:radicado`,
