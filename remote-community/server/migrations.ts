@@ -460,6 +460,32 @@ export const communityMigrations: DomainMigrations = {
           for each row execute function community.pqrsf_attachment_removed()`.execute(db);
       },
     },
+    // ── A real transfer (#32, src/pqrsf/server/transfer-document.ts) ──────────────────────────────────────────────
+    '011_pqrsf_transfer_email': {
+      // Where a transferred petition was e-mailed (Ley 1755 art. 21: the PDF of the case goes to the competent entity).
+      // Null for the transfers recorded before, which only named the entity.
+      async up(db) {
+        await db.schema.withSchema('community').alterTable('pqrsf_requests').addColumn('transfer_email', 'text').execute();
+      },
+    },
+    // ── Assignment of a case (#32, shared/server/cases/assign.ts) ────────────────────────────────────────────────────
+    '012_case_assignment': {
+      // Who a request is assigned to: a member of the team (account id when known, address, name as chosen) or an area,
+      // and when. "Mis casos" and the area filter read the open cases by address or area in due-date order.
+      async up(db) {
+        const s = db.schema.withSchema('community');
+        await s
+          .alterTable('pqrsf_requests')
+          .addColumn('assignee_sub', 'text')
+          .addColumn('assignee_email', 'text')
+          .addColumn('assignee_name', 'text')
+          .addColumn('assigned_area', 'text')
+          .addColumn('assigned_at', 'timestamptz')
+          .execute();
+        await s.createIndex('pqrsf_requests_assignee').on('pqrsf_requests').columns(['assignee_email', 'due_date', 'id']).execute();
+        await s.createIndex('pqrsf_requests_area').on('pqrsf_requests').columns(['assigned_area', 'due_date', 'id']).execute();
+      },
+    },
     // ── Community records' case files (#32, src/inbox/server/history.ts) ──────────────────────────────────────────
     '013_community_record_history': {
       // `record_history`: what the team did with a community record, one row per act, never updated: a contact (channel
@@ -495,32 +521,6 @@ export const communityMigrations: DomainMigrations = {
           select kind, record_id, 'contacto', nullif(note, ''), contacted_at, contacted_by_sub, contacted_by_email
           from community.contact_marks`.execute(db);
         await db.schema.withSchema('community').dropTable('contact_marks').execute();
-      },
-    },
-    // ── A real transfer (#32, src/pqrsf/server/transfer-document.ts) ──────────────────────────────────────────────
-    '011_pqrsf_transfer_email': {
-      // Where a transferred petition was e-mailed (Ley 1755 art. 21: the PDF of the case goes to the competent entity).
-      // Null for the transfers recorded before, which only named the entity.
-      async up(db) {
-        await db.schema.withSchema('community').alterTable('pqrsf_requests').addColumn('transfer_email', 'text').execute();
-      },
-    },
-    // ── Assignment of a case (#32, shared/server/cases/assign.ts) ────────────────────────────────────────────────────
-    '012_case_assignment': {
-      // Who a request is assigned to: a member of the team (account id when known, address, name as chosen) or an area,
-      // and when. "Mis casos" and the area filter read the open cases by address or area in due-date order.
-      async up(db) {
-        const s = db.schema.withSchema('community');
-        await s
-          .alterTable('pqrsf_requests')
-          .addColumn('assignee_sub', 'text')
-          .addColumn('assignee_email', 'text')
-          .addColumn('assignee_name', 'text')
-          .addColumn('assigned_area', 'text')
-          .addColumn('assigned_at', 'timestamptz')
-          .execute();
-        await s.createIndex('pqrsf_requests_assignee').on('pqrsf_requests').columns(['assignee_email', 'due_date', 'id']).execute();
-        await s.createIndex('pqrsf_requests_area').on('pqrsf_requests').columns(['assigned_area', 'due_date', 'id']).execute();
       },
     },
   },

@@ -162,6 +162,7 @@ const open: PqrsfCase = {
   assignee: null,
   history: [{ action: 'radicada', status: 'En proceso', note: null, dueDate: null, at: '2026-03-02T15:00:00.000Z', actorEmail: null }],
   notes: [],
+  attachments: [],
   actions: {
     startProcessing: { allowed: true, reason: null },
     respond: { allowed: true, reason: null },
