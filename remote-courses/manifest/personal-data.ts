@@ -50,6 +50,8 @@ export const coursesPersonalData: DomainRegistry = {
         manual_note: { label: 'Motivo de la beca o referencia del pago externo', personal: 'texto' },
         manual_amount: { label: 'Valor recibido fuera del sitio (COP)' },
         manual_by: { personal: 'equipo' },
+        // The cohort and start date the 24-hour reminder went out for (`<cohort id>:<YYYY-MM-DD>`, #31).
+        reminded_for: { label: 'Cohorte y fecha de inicio de las que se envió el recordatorio' },
         ...payableColumns,
       },
       // Money received outside the site (#31, `manual_amount`) is accounting support as a provider's payment is.
