@@ -395,7 +395,7 @@ export default function StaffCohorts() {
                             {c.on_sale && !c.selling ? <span className="staff-muted"> · {t.chosenNotSelling}</span> : null}
                             {c.reminder_sent_at ? <span className="staff-muted"> · {t.reminderSent}</span> : null}
                           </td>
-                          <td className="staff-nowrap">
+                          <td className="cohort-actions">
                             <button
                               type="button"
                               className="btn btn--ghost"

@@ -249,6 +249,8 @@ export interface ServerSettings {
   paymentReconciliation?: { afterMinutes: number; everyMinutes: number };
   /** The user pool (or its local emulator) accounts live in. */
   identity: IdentityConfig;
+  /** New-case e-mails to the team per kind and hour (CASE_NOTICES_PER_HOUR); unset: NEW_CASE_NOTICES_PER_HOUR. */
+  newCaseNoticesPerHour?: number;
   /** How long each kind of record keeps its personal data (personal-data/retention-settings.ts); unset: the defaults. */
   retention?: RetentionSettings;
 }

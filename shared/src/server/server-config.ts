@@ -31,6 +31,8 @@ export interface CommonServerConfig {
   logLevel: string;
   donationBounds: { min: number; max: number };
   paymentReconciliation: { afterMinutes: number; everyMinutes: number };
+  /** New-case e-mails to the team per kind and hour (CASE_NOTICES_PER_HOUR); unset: the kit's default (cases/notices.ts). */
+  newCaseNoticesPerHour?: number;
   payments: {
     accessToken: string;
     publicKey: string;
@@ -237,6 +239,7 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
       afterMinutes: Math.max(1, envInt(env.PAYMENT_RECONCILE_AFTER_MINUTES, 30)),
       everyMinutes: Math.max(1, envInt(env.PAYMENT_RECONCILE_EVERY_MINUTES, 15)),
     },
+    ...(env.CASE_NOTICES_PER_HOUR ? { newCaseNoticesPerHour: Math.max(1, envInt(env.CASE_NOTICES_PER_HOUR, 12)) } : {}),
     payments,
     identity: readIdentityConfig(env, production),
     objects: readObjectStoreConfig(env, production),
@@ -350,6 +353,7 @@ export function createApiContext(
     paymentReconciliation: config.paymentReconciliation,
     identity: config.identity,
     ...(config.seatHolds ? { seatHolds: config.seatHolds } : {}),
+    ...(config.newCaseNoticesPerHour ? { newCaseNoticesPerHour: config.newCaseNoticesPerHour } : {}),
     ...(config.retention ? { retention: config.retention } : {}),
     ...(config.environment ? { environment: config.environment } : {}),
   };

@@ -10,11 +10,11 @@ import { NEW_CASE_NOTICES_PER_HOUR, tellRoleOfNewCase, type NewCase, type NewCas
 const staff = createTestStaffDirectory();
 staff.seat({ username: 'atencion@fundacion.org', roles: ['atencion'] });
 
-const contextWith = (sent: OutgoingMail[]): NewCaseContext =>
+const contextWith = (sent: OutgoingMail[], perHour?: number): NewCaseContext =>
   ({
     mailer: { send: async (m: OutgoingMail) => void sent.push(m) },
     staff,
-    settings: { publicOrigin: 'https://fundacion.example' },
+    settings: { publicOrigin: 'https://fundacion.example', ...(perHour ? { newCaseNoticesPerHour: perHour } : {}) },
   }) as unknown as NewCaseContext; // only the mailer's send, the directory and the origin are read
 
 const newCase = (n: number): NewCase => ({
@@ -46,5 +46,13 @@ describe('new-case notices under a flood of filings', () => {
     expect(sent.at(-1)?.text).toContain('llegaron 5 casos de este tipo sin aviso por correo');
     await tellRoleOfNewCase(ctx, newCase(100), undefined, 2_000, now);
     expect(sent.at(-1)?.text).not.toContain('sin aviso por correo');
+  });
+
+  it('takes another cap from the settings (CASE_NOTICES_PER_HOUR: a busier foundation, or the browser tests)', async () => {
+    const sent: OutgoingMail[] = [];
+    const ctx = contextWith(sent, NEW_CASE_NOTICES_PER_HOUR + 3);
+    const now = () => Date.parse('2026-11-27T15:00:00Z');
+    for (let n = 1; n <= NEW_CASE_NOTICES_PER_HOUR + 5; n++) await tellRoleOfNewCase(ctx, newCase(n), undefined, 2_000, now);
+    expect(sent).toHaveLength(NEW_CASE_NOTICES_PER_HOUR + 3);
   });
 });

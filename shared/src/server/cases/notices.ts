@@ -106,7 +106,7 @@ async function tellAll(ctx: NewCaseContext, c: NewCase, log: NewCaseLog | undefi
   const state = kindState(ctx, c.team.label);
   const at = now();
   state.sent = state.sent.filter((t) => at - t < HOUR_MS);
-  if (state.sent.length >= NEW_CASE_NOTICES_PER_HOUR) {
+  if (state.sent.length >= (ctx.settings.newCaseNoticesPerHour ?? NEW_CASE_NOTICES_PER_HOUR)) {
     state.unnoticed += 1;
     return outcome;
   }
