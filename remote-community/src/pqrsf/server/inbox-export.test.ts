@@ -1,34 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { testApi, type TestApi } from 'shared/server/api-testing';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { pqrsfTestApi } from './api-testing';
 import { readAudit } from 'shared/server/audit';
 import { CSV_BOM } from 'shared/server/csv';
 import { readCsv } from 'shared/server/csv-testing';
-import { createTestIdentity } from 'shared/server/identity-testing';
-import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
-import { createCommunityApi } from '../../../server/index';
+import { staffToken } from 'shared/server/staff-testing';
 
 /** The PQRSF inbox's CSV follows the inbox's search and filters (#32), across every page, and is audited. */
 
-const identity = createTestIdentity();
-const staff = createTestStaffDirectory();
-staff.seat({ username: 'ana@fundacion.org', roles: ['atencion'] });
-staff.seat({ username: 'cursos@fundacion.org', roles: ['cursos'] });
-const ana = staffToken(identity, { email: 'ana@fundacion.org' });
-// Monday 2 March 2026, 10:00 in Bogotá.
-const NOW = new Date('2026-03-02T15:00:00Z');
-
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi(createCommunityApi({ now: () => NOW, acknowledgementsPerAddressPerDay: 0 }), {
-    identity: identity.verifier,
-    staff,
-    settings: { writeLimit: { max: 10_000, timeWindow: 60_000 } },
-  });
-});
-afterAll(async () => api.close());
-
-const post = (url: string, body: Record<string, unknown>, token?: string) =>
-  api.app.inject({ method: 'POST', url, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: body });
+const pqrsf = pqrsfTestApi([
+  { username: 'ana@fundacion.org', roles: ['atencion'] },
+  { username: 'cursos@fundacion.org', roles: ['cursos'] },
+]);
+const { identity, post } = pqrsf;
+const ana = pqrsf.token('ana@fundacion.org');
 
 async function file(reviews: string, over: Record<string, string> = {}): Promise<string> {
   const res = await post('/api/community/pqrsf', {
@@ -86,7 +70,7 @@ describe('the PQRSF CSV export', () => {
 
   it('is audited with its filters and row count, never the search itself, and only for the PQRSF team', async () => {
     await exportCsv({ status: 'todas', q: 'Martínez', type: 'Solicitud' });
-    const [audit] = await readAudit(api.db, { limit: 1, actionPrefix: 'community.export' });
+    const [audit] = await readAudit(pqrsf.api.db, { limit: 1, actionPrefix: 'community.export' });
     expect(audit).toMatchObject({
       action: 'community.export',
       actorEmail: 'ana@fundacion.org',

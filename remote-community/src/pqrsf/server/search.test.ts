@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { pqrsfTestApi } from './api-testing';
 import type { PqrsfInboxResponse } from '../staff-schemas';
-import { testApi, type TestApi } from 'shared/server/api-testing';
-import { createTestIdentity } from 'shared/server/identity-testing';
-import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
-import { createCommunityApi } from '../../../server/index';
 
 /**
  * The PQRSF inbox's search finds a word inside the request's text and inside the answer (#32): Spanish full text,
  * blind to case and accents, on PGlite here and on PostgreSQL in CI (migration 009_pqrsf_search).
  */
 
-const identity = createTestIdentity();
-const staff = createTestStaffDirectory();
-staff.seat({ username: 'ana@fundacion.org', roles: ['atencion'] });
-const ana = staffToken(identity, { email: 'ana@fundacion.org' });
-// Monday 2 March 2026, 10:00 in Bogotá.
-const NOW = new Date('2026-03-02T15:00:00Z');
-
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi(createCommunityApi({ now: () => NOW, acknowledgementsPerAddressPerDay: 0 }), {
-    identity: identity.verifier,
-    staff,
-    settings: { writeLimit: { max: 10_000, timeWindow: 60_000 } },
-  });
-});
-afterAll(async () => api.close());
-
-const post = (url: string, body: Record<string, unknown>, token?: string) =>
-  api.app.inject({ method: 'POST', url, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: body });
+const pqrsf = pqrsfTestApi([{ username: 'ana@fundacion.org', roles: ['atencion'] }]);
+const { post } = pqrsf;
+const ana = pqrsf.token('ana@fundacion.org');
 
 async function file(reviews: string, name = 'Luisa'): Promise<string> {
   const res = await post('/api/community/pqrsf', {

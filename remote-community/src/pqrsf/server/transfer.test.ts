@@ -1,38 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { PQRSF_TEST_NOW, pqrsfTestApi } from './api-testing';
 import { site } from 'shared/foundation/site';
-import { testApi, type TestApi } from 'shared/server/api-testing';
 import { readAudit } from 'shared/server/audit';
-import { createTestIdentity } from 'shared/server/identity-testing';
 import { readPdfText } from 'shared/server/pdf/testing';
-import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import type { PqrsfCase } from '../staff-schemas';
 import { transferDocument } from './transfer-document';
-import { createCommunityApi } from '../../../server/index';
 
 /**
  * A real transfer (Ley 1755 de 2015, art. 21; #32): the petition goes to the competent entity as a PDF attached to a
  * cover letter, the person gets a copy with the same PDF, both sendings are in the history and the audit.
  */
 
-const identity = createTestIdentity();
-const staff = createTestStaffDirectory();
-staff.seat({ username: 'ana@fundacion.org', roles: ['atencion'] });
-const ana = staffToken(identity, { email: 'ana@fundacion.org' });
-// Monday 2 March 2026, 10:00 in Bogotá.
-const NOW = new Date('2026-03-02T15:00:00Z');
-
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi(createCommunityApi({ now: () => NOW, acknowledgementsPerAddressPerDay: 0 }), {
-    identity: identity.verifier,
-    staff,
-    settings: { writeLimit: { max: 10_000, timeWindow: 60_000 } },
-  });
-});
-afterAll(async () => api.close());
-
-const post = (url: string, body: Record<string, unknown>, token?: string) =>
-  api.app.inject({ method: 'POST', url, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: body });
+const pqrsf = pqrsfTestApi([{ username: 'ana@fundacion.org', roles: ['atencion'] }]);
+const { post } = pqrsf;
+const ana = pqrsf.token('ana@fundacion.org');
+const NOW = PQRSF_TEST_NOW;
 
 const reviews = 'Pido el cupo escolar de mi hija en el colegio distrital del barrio.\nGracias por su atención.';
 async function file(email = 'luisa@example.com'): Promise<string> {
@@ -52,8 +34,8 @@ async function file(email = 'luisa@example.com'): Promise<string> {
 }
 const transfer = (radicado: string, body: Record<string, unknown>) => post(`/api/community/staff/pqrsf/${radicado}/traslado`, body, ana);
 const mailsTo = async (to: string) => {
-  await api.mailer.flush();
-  return (await api.mailer.list(500)).filter((m) => m.to === to);
+  await pqrsf.api.mailer.flush();
+  return (await pqrsf.api.mailer.list(500)).filter((m) => m.to === to);
 };
 const pdfText = async (base64: string) => (await readPdfText(new Uint8Array(Buffer.from(base64, 'base64')))).map((p) => p.text).join('\n');
 
@@ -99,7 +81,7 @@ describe('transferring a petition to the competent entity (art. 21, #32)', () =>
     // The history says what was sent where; the audit keeps the entity, its address and the document.
     expect(moved.history.map((h) => h.action)).toEqual(['radicada', 'trasladada', 'enviada_entidad', 'copia_persona']);
     expect(moved.history[2]?.note).toContain('contactenos@educacionbogota.gov.co');
-    const [audit] = (await readAudit(api.db, { limit: 5, entity: 'pqrsf', entityId: radicado })).filter(
+    const [audit] = (await readAudit(pqrsf.api.db, { limit: 5, entity: 'pqrsf', entityId: radicado })).filter(
       (r) => r.action !== 'community.pqrsf.read',
     );
     expect(audit).toMatchObject({
@@ -123,7 +105,7 @@ describe('transferring a petition to the competent entity (art. 21, #32)', () =>
       expect(bad.statusCode).toBe(400);
       expect(JSON.stringify(bad.json())).toContain('Escribe un correo electrónico válido');
     }
-    const still = await api.app.inject({
+    const still = await pqrsf.api.app.inject({
       method: 'GET',
       url: `/api/community/staff/pqrsf/${radicado}`,
       headers: { authorization: `Bearer ${ana}` },
@@ -134,7 +116,7 @@ describe('transferring a petition to the competent entity (art. 21, #32)', () =>
   it('still sends the entity the petition when the filed address cannot be written to, and says so', async () => {
     const radicado = await file('luisa@example.com');
     // An address filed before today's rules (a display name), as an old row may hold it.
-    await api.db
+    await pqrsf.api.db
       .updateTable('community.pqrsf_requests')
       .set({ email: 'Luisa <luisa@example.com>' })
       .where('radicado', '=', radicado)
