@@ -70,6 +70,14 @@ describe('materials and completion per module', () => {
     await form.getByLabel('Título').fill(materialTitle);
     await form.getByLabel('Archivo').setInputFiles({ name: 'guia-semana-1.pdf', mimeType: 'application/pdf', buffer: PDF });
     assert.deepEqual(await axeViolations(page), []);
+    // The panel on a phone: nothing sideways, still clean; then back to the desk's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'the materials panel fits a 390 px phone',
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Adjuntar' }).click();
     await expectFocusOn(page, `«${materialTitle}» adjuntado.`);
     await panel.getByRole('listitem').filter({ hasText: materialTitle }).waitFor();
@@ -137,6 +145,14 @@ describe('materials and completion per module', () => {
     const box = grid.getByRole('checkbox', { name: `${MODULE}: completado por Laura Gómez` });
     await box.waitFor({ timeout: 15_000 });
     assert.deepEqual(await axeViolations(page), []);
+    // The panel on a phone: nothing sideways, still clean; then back to the desk's width.
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'the progress grid fits a 390 px phone',
+    );
+    assert.deepEqual(await axeViolations(page), []);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await box.check();
     await grid.getByText(`${MODULE} registrado como completado por Laura Gómez.`).waitFor({ timeout: 15_000 });
     assert.equal(await box.isChecked(), true);
