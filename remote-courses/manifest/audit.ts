@@ -35,6 +35,7 @@ export const coursesAudit: AuditLabels = {
     'courses.enrolment.move': 'Cambió de grupo (cohorte) a un estudiante',
     'courses.enrolment.edit': 'Corrigió los datos de un estudiante (qué campos, sin sus valores)',
     'courses.enrolment.refund': 'Reembolsó el pago de una inscripción (total o parcial, con motivo)',
+    'courses.enrolment.refund.refused': 'Pidió un reembolso que el proveedor de pagos rechazó (nada se devolvió)',
     'courses.enrolment.refunds.read': 'Consultó los reembolsos de una inscripción',
     'courses.export': 'Exportó inscripciones a CSV',
     'courses.payment.reconcile': 'Revisó a mano los pagos pendientes de cursos',

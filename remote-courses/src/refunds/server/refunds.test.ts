@@ -7,6 +7,7 @@ import { buildPaymentSandbox, type PaymentSandboxApp } from 'sandbox/payments';
 import { testApi, type TestApi } from 'shared/server/api-testing';
 import { createTestIdentity } from 'shared/server/identity-testing';
 import { createMercadoPagoProvider } from 'shared/server/payments/mercadopago';
+import { PaymentProviderError } from 'shared/server/payments/provider';
 import { createTestStaffDirectory, staffToken } from 'shared/server/staff-testing';
 import { sampleEnrolment } from 'shared/testing/sample-enrolment';
 import { readCourseEnrolments } from '../../../manifest/course-enrolments';
@@ -311,5 +312,43 @@ describe('refunds of enrolments from the panel', () => {
     const retried = await refund(reference, { monto: 30_000, clave: 'proveedor-caido-0000-2222' });
     expect(retried.statusCode).toBe(200);
     expect(providerPayment(paymentId)?.refunds).toHaveLength(1);
+  });
+
+  it('leaves a row in the history when the provider refuses: the claim goes, nothing is refunded, who asked is named', async () => {
+    const { reference, paymentId, price } = await paidEnrolment('rechazado@example.com');
+    const provider = api.ctx.payments!;
+    api.ctx.payments = {
+      ...provider,
+      refund: async () => {
+        throw new PaymentProviderError('Error al reembolsar el pago', 400);
+      },
+    };
+    let refused;
+    try {
+      refused = await refund(reference, { monto: 25_000, clave: 'rechazado-0000-1111-2222' });
+    } finally {
+      api.ctx.payments = provider;
+    }
+    expect(refused.statusCode).toBe(409);
+    const refusals = await api.db
+      .selectFrom('staff.audit_log')
+      .selectAll()
+      .where('action', '=', 'courses.enrolment.refund.refused')
+      .where('entity_id', '=', reference)
+      .execute();
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      actor_email: 'finanzas@fundacion.org',
+      detail: expect.objectContaining({ monto: 25_000, estado_proveedor: 400 }),
+    });
+    expect(await audits(reference)).toHaveLength(0);
+    // The money is refundable again: the refused claim no longer holds it.
+    const summary = await api.app.inject({
+      method: 'GET',
+      url: `/api/courses/staff/enrolments/${reference}/reembolsos`,
+      headers: as('finanzas@fundacion.org'),
+    });
+    expect(summary.json<RefundSummary>()).toMatchObject({ refunded: 0, refundable: price });
+    expect(providerPayment(paymentId)?.refunds ?? []).toHaveLength(0);
   });
 });

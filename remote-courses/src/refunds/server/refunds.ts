@@ -117,7 +117,25 @@ async function settleClaim(
     const status = err instanceof PaymentProviderError ? err.providerStatus : undefined;
     log.warn({ reference, status, err: String(err) }, 'refund not confirmed by the provider');
     if (status !== undefined && status >= 400 && status < 500) {
-      await ctx.db.deleteFrom('courses.refunds').where('id', '=', claim.id).where('state', '=', 'requested').execute();
+      // The provider said no: the claim goes (its money is refundable again), and the panel's history says who asked,
+      // how much, and the provider's answer — by the member at once, or by the settling job in the member's name.
+      await ctx.db.transaction().execute(async (trx) => {
+        const gone = await trx.deleteFrom('courses.refunds').where('id', '=', claim.id).where('state', '=', 'requested').executeTakeFirst();
+        if (Number(gone.numDeletedRows) === 0) return;
+        await recordAudit(trx, actor, {
+          action: 'courses.enrolment.refund.refused',
+          entity: 'enrolment',
+          entityId: reference,
+          detail: {
+            monto: claim.amount,
+            total: claim.full,
+            motivo: claim.reason,
+            pago: claim.paymentId,
+            estado_proveedor: status,
+            ...detail,
+          },
+        });
+      });
       return 'refused';
     }
     return 'unanswered';
