@@ -55,6 +55,7 @@ function request(over: Partial<DataRequestCase> = {}): DataRequestCase {
     businessDaysLeft: 9,
     today: '2026-03-17',
     history: [{ action: 'radicada', status: 'Recibida', note: null, dueDate: null, at: '2026-03-16T15:00:00.000Z', actorEmail: null }],
+    attachments: [],
     actions: {
       start: allowed,
       respond: allowed,
