@@ -1,4 +1,4 @@
-import { caseAttachments } from 'shared/server/cases/attachments';
+import { caseAttachments, MAX_PENDING_ATTACHMENTS } from 'shared/server/cases/attachments';
 import type { SiteDb } from 'shared/server/database';
 import type { ObjectStore } from 'shared/server/objects/object-store';
 import { dataRequestsStaffOperations as ops } from '../staff-operations';
@@ -37,5 +37,9 @@ export const dataRequestAttachments = (c: { db: SiteDb; objects?: ObjectStore; n
     jobName: 'account.data.attachments.purge',
     label: 'data request',
     ops: { uploadAttachment: ops.uploadAttachment, removeAttachment: ops.removeAttachment, attachment: ops.attachment },
-    texts: { notFound: 'No encontramos una solicitud con ese radicado.' },
+    // Requests have no notes: the words name only the answer.
+    texts: {
+      notFound: 'No encontramos una solicitud con ese radicado.',
+      tooManyPending: `Ya subiste ${MAX_PENDING_ATTACHMENTS} archivos a esta solicitud sin enviarlos. Quita alguno o envía la respuesta.`,
+    },
   });

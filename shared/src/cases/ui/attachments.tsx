@@ -146,11 +146,14 @@ export function CaseAttachmentPicker({
         }}
       />
       {errors.length ? (
-        <ul className="field-error case-attachments__errors" role="alert">
-          {errors.map((error, i) => (
-            <li key={i}>{error}</li>
-          ))}
-        </ul>
+        // The alert wraps the list: a <ul> may not take the role itself (its items would stop being a list's).
+        <div role="alert">
+          <ul className="field-error case-attachments__errors">
+            {errors.map((error, i) => (
+              <li key={i}>{error}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <p className="visually-hidden" role="status">
         {status ?? ''}
