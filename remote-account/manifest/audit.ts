@@ -25,6 +25,9 @@ export const accountAudit: AuditLabels = {
     'account.data.resume': 'Reanudó un reclamo que volvió completo',
     'account.data.withdraw': 'Cerró como desistido un reclamo que no volvió completo',
     'account.data.assign': 'Asignó una solicitud de datos personales a una persona del equipo o a un área',
+    'account.data.attachment.upload': 'Subió un adjunto a una solicitud de datos personales',
+    'account.data.attachment.remove': 'Quitó un adjunto aún no enviado de una solicitud de datos personales',
+    'account.data.attachment.read': 'Descargó un adjunto de una solicitud de datos personales',
   },
   entities: {
     staff_member: 'Miembro del equipo',

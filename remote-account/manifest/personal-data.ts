@@ -84,6 +84,30 @@ export const accountPersonalData: DomainRegistry = {
       orderBy: 'at',
     }),
     tableSpec({
+      table: 'account.data_request_attachments',
+      label: 'Archivos adjuntos a la respuesta de tus solicitudes sobre datos personales',
+      belongs: [{ parent: 'account.data_requests', column: 'request_id', parentColumn: 'id' }],
+      columns: {
+        request_id: {},
+        attached_to: { label: 'Adjunto a', values: { respuesta: 'La respuesta', nota: 'Una nota interna' } },
+        note_id: {},
+        object_key: {},
+        file_name: { label: 'Nombre del archivo', personal: 'texto' },
+        kind: { label: 'Tipo de archivo' },
+        size: { label: 'Tamaño (bytes)' },
+        uploaded_at: { label: 'Fecha' },
+        attached_at: {},
+        token_hash: {},
+        token_expires_at: { label: 'El enlace de descarga vence' },
+        actor_sub: { personal: 'equipo' },
+        actor_email: { personal: 'equipo' },
+      },
+      extra: { Radicado: sql`(select r.radicado from account.data_requests r where r.id = t.request_id)` },
+      // The files go with the erasure (their bytes by the removals' trigger and the hourly job).
+      erase: { action: 'delete' },
+      orderBy: 'uploaded_at',
+    }),
+    tableSpec({
       table: 'account.data_request_codes',
       label: 'Códigos de verificación pedidos para solicitudes sobre tus datos',
       belongs: [{ key: 'email_key', digest: dataRequestEmailKey }],
@@ -151,5 +175,11 @@ export const accountPersonalData: DomainRegistry = {
       orderBy: 'created_at',
     }),
   ],
-  plain: [{ table: 'account.data_request_counters', why: 'El último número de radicado de cada año.' }],
+  plain: [
+    { table: 'account.data_request_counters', why: 'El último número de radicado de cada año.' },
+    {
+      table: 'account.data_request_attachment_removals',
+      why: 'Claves aleatorias de archivos adjuntos ya borrados, hasta que el almacén de objetos los elimina.',
+    },
+  ],
 };

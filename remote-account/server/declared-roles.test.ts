@@ -39,7 +39,7 @@ const declared: Array<[string, AnyOperation]> = [
 const callAs = (op: AnyOperation, token: string) =>
   api.app.inject({
     method: op.method,
-    url: operationPath(op, { email: 'otra@fundacion.org', radicado: 'DP-2026-000001' }),
+    url: operationPath(op, { email: 'otra@fundacion.org', radicado: 'DP-2026-000001', id: '1' }),
     headers: { authorization: `Bearer ${token}` },
     // An empty body: a member let in gets a validation error or a refusal of the case, never a change.
     ...(op.body ? { payload: {} } : {}),

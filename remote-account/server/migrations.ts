@@ -190,6 +190,58 @@ export const dataRequestAssignmentMigration: Migration = {
   },
 };
 
+/**
+ * `007_data_request_attachments` (#32, the legal-case kit's shared/server/cases/attachments.ts): the files the team
+ * attaches to a request's answer, as PQRSF's (community `010_pqrsf_attachments`).
+ * - `data_request_attachments`: a file uploaded by a member of the team to a request, kept in the object store under
+ *   `datos/adjuntos/…` (a random key). Pending (attached_to null) until the answer claims it; unclaimed ones are dropped
+ *   after a day. An answer's attachment keeps the SHA-256 of its e-mailed link's token (never the token) and the link's
+ *   expiry. Rows go with their request. `note_id` is the kit's column (requests have no notes table yet): always null.
+ * - `data_request_attachment_removals`: the object keys of deleted rows, queued by a trigger whatever deleted them (the
+ *   purge of pending uploads, a person's erasure), so the hourly job removes the stored bytes too.
+ */
+export const dataRequestAttachmentsMigration: Migration = {
+  async up(db) {
+    const s = db.schema.withSchema('account');
+    await s
+      .createTable('data_request_attachments')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('request_id', 'integer', (c) => c.notNull().references('account.data_requests.id').onDelete('cascade'))
+      .addColumn('attached_to', 'text')
+      .addColumn('note_id', 'bigint')
+      .addColumn('object_key', 'text', (c) => c.notNull().unique())
+      .addColumn('file_name', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('size', 'integer', (c) => c.notNull())
+      .addColumn('uploaded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('attached_at', 'timestamptz')
+      .addColumn('actor_sub', 'text', (c) => c.notNull())
+      .addColumn('actor_email', 'text', (c) => c.notNull())
+      .addColumn('token_hash', 'text', (c) => c.unique())
+      .addColumn('token_expires_at', 'timestamptz')
+      .execute();
+    await s.createIndex('data_request_attachments_request').on('data_request_attachments').columns(['request_id', 'id']).execute();
+    await sql`create index data_request_attachments_pending on account.data_request_attachments (uploaded_at) where attached_to is null`.execute(
+      db,
+    );
+    await s
+      .createTable('data_request_attachment_removals')
+      .addColumn('object_key', 'text', (c) => c.primaryKey())
+      .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await sql`
+      create function account.data_request_attachment_removed() returns trigger language plpgsql as $$
+      begin
+        insert into account.data_request_attachment_removals (object_key) values (old.object_key) on conflict do nothing;
+        return null;
+      end
+      $$`.execute(db);
+    await sql`
+      create trigger data_request_attachment_removed after delete on account.data_request_attachments
+      for each row execute function account.data_request_attachment_removed()`.execute(db);
+  },
+};
+
 /** The account domain's migrations (schema `account`), in order. */
 export const accountMigrations: Record<string, Migration> = {
   '001_payment_accounts': paymentAccountsMigration,
@@ -199,4 +251,5 @@ export const accountMigrations: Record<string, Migration> = {
   '004_data_request_account_deletions': dataRequestAccountDeletionsMigration,
   '005_data_request_links': dataRequestLinksMigration,
   '006_case_assignment': dataRequestAssignmentMigration,
+  '007_data_request_attachments': dataRequestAttachmentsMigration,
 };

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedTimestamp, DefaultedText, NullableTimestamp, Serial } from 'shared/server/database';
+import type { CaseAttachmentRemovalsTable, CaseAttachmentsTable } from 'shared/server/cases/attachments';
 
 /** `account.payment_accounts` (index.ts): one account per paid enrolment, the claim that makes a reload create nothing. */
 export interface PaymentAccountsTable {
@@ -146,6 +147,9 @@ export interface DataRequestCountersTable {
 
 declare module 'shared/server/database' {
   interface Database {
+    /** A request's answer attachments (#32, migration 007): the legal-case kit's columns. */
+    'account.data_request_attachments': CaseAttachmentsTable;
+    'account.data_request_attachment_removals': CaseAttachmentRemovalsTable;
     'account.payment_accounts': PaymentAccountsTable;
     'account.data_requests': DataRequestsTable;
     'account.data_request_events': DataRequestEventsTable;

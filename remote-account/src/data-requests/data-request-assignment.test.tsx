@@ -57,6 +57,7 @@ const request: DataRequestCase = {
   today: '2026-03-17',
   assignee: { kind: 'area', label: 'Datos personales', email: null, at: '2026-03-17T15:00:00.000Z' },
   history: [{ action: 'radicada', status: 'Recibida', note: null, dueDate: null, at: '2026-03-16T15:00:00.000Z', actorEmail: null }],
+  attachments: [],
   actions: {
     start: allowed,
     respond: allowed,

@@ -5,6 +5,8 @@ import { useCaseAction, useCaseScreen, type CaseDone } from 'shared/cases/ui/hoo
 import { ActionSection, CaseCard, CaseHistory, DueDate, Facts, Quote, Unavailable } from 'shared/cases/ui/parts';
 import { CaseActions, CaseOverview, CaseScreen, TextActionForm } from 'shared/cases/ui/screen';
 import { CaseAssignment } from 'shared/cases/ui/assign';
+import type { UploadedAttachment } from 'shared/cases/attachments';
+import { CaseAttachmentList, CaseAttachmentPicker, attachmentUiTexts } from 'shared/cases/ui/attachments';
 import {
   dataCompletionRequestSchema,
   dataExtendRequestSchema,
@@ -150,6 +152,7 @@ function Summary({ c }: { c: DataRequestCase }) {
     <CaseCard id="datos-estado" title={t.summaryTitle}>
       <Facts rows={rows} />
       {c.response ? <Quote title={t.responseTitle} text={c.response.text} /> : null}
+      <CaseAttachmentList ops={ops} radicado={c.radicado} items={c.attachments.filter((a) => a.part === 'respuesta')} />
     </CaseCard>
   );
 }
@@ -187,6 +190,7 @@ function Actions({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
   const extend = useCaseAction(ops.extend, c.radicado, t);
   const { newDueDate, extensionDays } = a.extend;
   const { deadline } = a.requestCompletion;
+  const [files, setFiles] = useState<UploadedAttachment[]>([]);
   const common = { onDone, notAvailable: t.notAvailable };
   return (
     <>
@@ -288,8 +292,12 @@ function Actions({ c, onDone }: { c: DataRequestCase; onDone: Done }) {
         label={t.respond.field}
         required
         rows={6}
-        send={respond}
+        // The files chosen and uploaded go with the answer (#32): its e-mail links them for 30 days.
+        send={(values) => respond(files.length ? { ...values, attachments: files.map((f) => f.id) } : values)}
         done={() => t.respond.done}
+        extra={
+          <CaseAttachmentPicker ops={ops} radicado={c.radicado} files={files} onChange={setFiles} hint={attachmentUiTexts.answerHint} />
+        }
       />
     </>
   );

@@ -55,6 +55,7 @@ function request(over: Partial<DataRequestCase> = {}): DataRequestCase {
     businessDaysLeft: 9,
     today: '2026-03-17',
     history: [{ action: 'radicada', status: 'Recibida', note: null, dueDate: null, at: '2026-03-16T15:00:00.000Z', actorEmail: null }],
+    attachments: [],
     actions: {
       start: allowed,
       respond: allowed,
@@ -305,5 +306,59 @@ describe('a data request in the panel', () => {
   it('says when the radicado does not exist', async () => {
     renderAsStaff(<StaffDataRequest radicado={R} />, [on(ops.case, apiError(404, 'not_found', 'x'))]);
     expect(await screen.findByText('No encontramos una solicitud con ese radicado.')).toBeTruthy();
+  });
+});
+
+describe('a data request’s answer attachments (#32)', () => {
+  const pdf = (name: string) => new File(['%PDF-1.4 contenido'], name, { type: 'application/pdf' });
+  const refusal = 'El archivo no es de un tipo admitido: PDF, PNG, JPEG, WebP, Word (.docx), Excel (.xlsx) o PowerPoint (.pptx).';
+
+  it('uploads the chosen files, refuses one in Spanish, sends the answer with their ids and lists the sent one', async () => {
+    const user = userEvent.setup();
+    const answered = request({
+      status: 'Respondida',
+      request: null,
+      response: { text: 'Adjuntamos la constancia.', at: '2026-03-18T15:00:00.000Z' },
+      attachments: [
+        {
+          id: '11',
+          name: 'constancia.pdf',
+          kind: 'pdf',
+          size: 1_500_000,
+          at: '2026-03-18T14:59:00.000Z',
+          actorEmail: 'ana@fundacion.org',
+          part: 'respuesta',
+          noteId: null,
+        },
+      ],
+      actions: { ...request().actions, start: refused('x'), respond: refused('x'), export: refused('x') },
+    });
+    const { calls, container } = renderAsStaff(<StaffDataRequest radicado={R} />, [
+      on(ops.case, ok(request())),
+      on(
+        ops.uploadAttachment,
+        ok({ id: '11', name: 'constancia.pdf', kind: 'pdf', size: 1_500_000 }, 201),
+        apiError(415, 'file_type_not_allowed', refusal),
+      ),
+      on(ops.respond, ok(answered)),
+    ]);
+    const respond = await screen.findByRole('region', { name: 'Responder' });
+    await user.type(within(respond).getByLabelText(/^Respuesta para la persona/), 'Adjuntamos la constancia.');
+    const input = within(respond).getByLabelText('Adjuntar archivos (opcional)');
+    expect(within(respond).getByText(/los enlaces vencen en 30 días/)).toBeTruthy();
+    await user.upload(input, [pdf('constancia.pdf'), new File(['<html>'], 'pagina.pdf')]);
+    expect((await within(respond).findByRole('alert')).textContent).toBe(`pagina.pdf: ${refusal}`);
+    expect(within(respond).getByRole('button', { name: 'Quitar constancia.pdf' })).toBeTruthy();
+    expect(await axeViolations(container)).toEqual([]);
+
+    await user.click(within(respond).getByRole('button', { name: 'Enviar la respuesta' }));
+    expect(await screen.findByText('Respuesta enviada. La solicitud quedó «Respondida».')).toBeTruthy();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => [c.method, c.path])).toEqual([
+      ['POST', `${base}/adjuntos`],
+      ['POST', `${base}/adjuntos`],
+      ['POST', `${base}/respuesta`],
+    ]);
+    expect(calls.at(-1)?.body).toEqual({ response: 'Adjuntamos la constancia.', attachments: ['11'] });
+    expect(await screen.findByRole('button', { name: 'Descargar constancia.pdf' })).toBeTruthy();
   });
 });

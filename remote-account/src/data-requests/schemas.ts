@@ -1,3 +1,4 @@
+import { attachmentIdsField, caseAttachmentSchema } from 'shared/cases/attachments';
 import { caseAssignmentFields, caseAssignmentQueryFields } from 'shared/cases/assignment';
 import {
   caseDueFilters,
@@ -259,6 +260,8 @@ export const dataRequestCaseSchema = z.object({
    */
   erasure: z.nullable(z.object({ at: z.string(), summary: z.record(z.string(), z.number()), accountPending: z.boolean() })),
   history: z.array(dataRequestEventSchema),
+  /** The answer's attachments (#32, the legal-case kit's), oldest first; pending uploads are not listed. */
+  attachments: z.array(caseAttachmentSchema),
   actions: z.object({
     start: allowed,
     respond: allowed,
@@ -285,7 +288,11 @@ export const dataExtendRequestSchema = z.object({ reason: requiredText(t.reasonR
 export type DataExtendInput = z.input<typeof dataExtendRequestSchema>;
 
 /** POST /staff/data-requests/:radicado/respuesta: the answer, e-mailed to the person. */
-export const dataRespondRequestSchema = z.object({ response: requiredText(t.responseRequired, 10_000, { multiline: true }) });
+export const dataRespondRequestSchema = z.object({
+  response: requiredText(t.responseRequired, 10_000, { multiline: true }),
+  /** Pending uploads of this request by the member answering (#32): claimed with the answer, linked in its e-mail. */
+  attachments: attachmentIdsField,
+});
 
 export type DataRespondInput = z.input<typeof dataRespondRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { caseAssignmentOperations } from 'shared/cases/assignment';
+import { caseAttachmentOperations } from 'shared/cases/attachments';
 import { defineOperation } from 'shared/api/operation';
 import {
   dataCompletionRequestSchema,
@@ -56,6 +57,13 @@ export const dataRequestsStaffOperations = {
   ...caseAssignmentOperations('/api/account/staff/data-requests', {
     params: dataRequestParamsSchema,
     answer: dataRequestCaseSchema,
+    roles: datos,
+    kind: 'una solicitud sobre datos personales',
+  }),
+  /** The answer's attachments (#32, the legal-case kit): upload (pending), removal of one's own pending upload, and the
+   * audited download. */
+  ...caseAttachmentOperations('/api/account/staff/data-requests', {
+    params: dataRequestParamsSchema,
     roles: datos,
     kind: 'una solicitud sobre datos personales',
   }),

@@ -1,3 +1,4 @@
+import { ATTACHMENT_LINK_DAYS } from 'shared/cases/attachments';
 import { site } from 'shared/foundation/site';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { DATA_RADICADO_PATTERN, dataRequestKindLabels, type DataRequestKind } from '../schemas';
@@ -47,6 +48,8 @@ export const dataMailTexts = {
     subject: 'Respuesta a tu solicitud sobre tus datos personales',
     intro: 'Respondimos tu solicitud. Esta es nuestra respuesta:',
     date: 'Fecha de respuesta',
+    attachmentsTitle: (days: number) =>
+      `Adjuntamos estos archivos a la respuesta. Descárgalos desde los enlaces, que vencen en ${days} días:`,
   },
   export: {
     intro: 'Preparamos una copia de los datos personales que tenemos sobre ti. Descárgala con estos enlaces:',
@@ -141,6 +144,8 @@ export function responseMail(c: {
   at: Date;
   copy?: { pdfUrl: string; jsonUrl: string; expiresAt: Date };
   erased?: boolean;
+  /** The answer's attachments (#32): each link carries its own token, a secret (redacted in the stored copy). */
+  attachments?: ReadonlyArray<{ name: string; url: string }>;
 }): OutgoingMail {
   checkRadicado(c.radicado);
   const paragraphs = [t.response.intro, ...paragraphsOf(c.text)];
@@ -158,6 +163,14 @@ export function responseMail(c: {
     ],
     // Both links open the copy: the button's is a secret by default, the JSON one is named (mailer.ts redacts them).
     ...(c.copy ? { action: { label: t.export.pdf, url: c.copy.pdfUrl }, secrets: [c.copy.jsonUrl] } : {}),
+    ...(c.attachments?.length
+      ? {
+          links: {
+            title: t.response.attachmentsTitle(ATTACHMENT_LINK_DAYS),
+            items: c.attachments.map((a) => ({ label: a.name, url: a.url })),
+          },
+        }
+      : {}),
   });
 }
 

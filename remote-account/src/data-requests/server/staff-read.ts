@@ -1,3 +1,4 @@
+import { dataRequestAttachments } from './attachments';
 import { sql, type Selectable } from 'kysely';
 import type { IsoDate } from 'shared/format/business-days';
 import { formatLongDate } from 'shared/format/dates';
@@ -146,7 +147,7 @@ function parseSummary(text: string | null): Record<string, number> {
 export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Promise<DataRequestCase | null> {
   const r = await db.selectFrom('account.data_requests').selectAll().where('radicado', '=', radicado).executeTakeFirst();
   if (!r) return null;
-  const [history, lastExport, accountDeletion] = await Promise.all([
+  const [history, lastExport, accountDeletion, attachments] = await Promise.all([
     db.selectFrom('account.data_request_events').selectAll().where('request_id', '=', r.id).orderBy('id').execute(),
     db
       .selectFrom('account.data_request_exports')
@@ -156,6 +157,7 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       .limit(1)
       .executeTakeFirst(),
     db.selectFrom('account.data_request_account_deletions').select('id').where('request_id', '=', r.id).executeTakeFirst(),
+    dataRequestAttachments({ db }).readAttachments(r.id),
   ]);
   const facts = factsOf(r);
   const kind = r.kind as DataRequestKind;
@@ -181,6 +183,7 @@ export async function readCase(db: SiteDb, radicado: string, today: IsoDate): Pr
       ? { at: isoOf(r.erased_at), summary: parseSummary(r.erasure_summary), accountPending: accountDeletion !== undefined }
       : null,
     history: historyOf(history),
+    attachments,
     actions: {
       start: canStart(facts),
       respond: canRespond(facts),

@@ -18,6 +18,7 @@ import { ApiError } from 'shared/server/http';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, type StaffUser } from 'shared/server/staff-guard';
 import { dataRequestsStaffOperations as ops } from '../staff-operations';
+import { dataRequestAttachments } from './attachments';
 import { finishAccountDeletion, scheduleAccountDeletions } from './account-deletion';
 import { scheduleDataRequestDigest } from './digest';
 import { completionMail, extensionMail, responseMail, withdrawnMail } from './mail';
@@ -83,9 +84,15 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
   const stopDigest = scheduleDataRequestDigest(ctx, { now: ctx.now, log: app.log });
   const accountDeletions = { db: ctx.db, mailer: ctx.mailer, personalData: ctx.personalData };
   const stopAccountDeletions = scheduleAccountDeletions(accountDeletions, { now: ctx.now, log: app.log });
+  // Attachments (#32, the legal-case kit): the person's download link from the answer e-mail, and the hourly purge of
+  // unsent uploads and of removed rows' bytes.
+  const attachments = dataRequestAttachments({ db: ctx.db, objects: ctx.objects, now: ctx.now });
+  attachments.registerAttachmentLink(app);
+  const stopAttachmentPurge = attachments.scheduleAttachmentPurge(app.log);
   app.addHook('onClose', async () => {
     stopDigest();
     stopAccountDeletions();
+    stopAttachmentPurge();
   });
 
   const {
@@ -178,6 +185,7 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
       counts: (day) => readCounts(ctx.db, day),
     });
     assignment.registerAssignment(scope, ops);
+    await attachments.registerAttachmentRoutes(scope);
 
     route(scope, ops.start, async (request) =>
       start(request, request.params.radicado, 'start', (row) => canStart(factsOf(row)), statusAfter.start, request.body.note),
@@ -205,8 +213,19 @@ export const dataRequestStaffRoutes: FastifyPluginAsync<DataRequestStaffContext>
       act(request, request.params.radicado, 'respond', async (trx, row, me, at) => {
         refuse(canRespond(factsOf(row)));
         const text = request.body.response;
+        // The member's own pending uploads of this very request, claimed in the answer's transaction (any other id
+        // refuses the whole answer); each gets a link that works 30 days.
+        const files = await attachments.claimAttachments(
+          trx,
+          { requestId: row.id, me, at, origin: ctx.settings.publicOrigin },
+          request.body.attachments,
+          { part: 'respuesta' },
+        );
         const detail = await answer(trx, row, me, at, text, null);
-        return { detail, mail: (to) => responseMail({ to, radicado: row.radicado, text, at }) };
+        return {
+          detail: { ...detail, ...(files.length ? { attachments: files.length } : {}) },
+          mail: (to) => responseMail({ to, radicado: row.radicado, text, at, attachments: files }),
+        };
       }),
     );
 

@@ -96,6 +96,7 @@ export function TextActionForm<S extends z.ZodMiniType<FieldValues, FieldValues>
   done,
   verdict,
   notAvailable = '',
+  extra,
 }: {
   id: string;
   title: string;
@@ -113,6 +114,8 @@ export function TextActionForm<S extends z.ZodMiniType<FieldValues, FieldValues>
   done: (c: C) => string;
   verdict?: { allowed: boolean; reason: string | null };
   notAvailable?: string;
+  /** What goes between the text and the button (a kind's attachments picker). */
+  extra?: ReactNode;
 }) {
   const form = useZodForm(schema, { defaultValues: { [name]: '' } as DefaultValues<z.input<S>> });
   const field = fieldsOf(form);
@@ -134,6 +137,7 @@ export function TextActionForm<S extends z.ZodMiniType<FieldValues, FieldValues>
           summary={required ? <SubmitErrors form={form} submission={submission} /> : undefined}
         >
           <TextAreaField label={label} required={required} rows={rows} {...field(name)} />
+          {extra}
           <SubmitButton busy={submission.busy} busyLabel={busy}>
             {submit}
           </SubmitButton>
