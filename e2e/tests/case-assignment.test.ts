@@ -1,6 +1,7 @@
 // Assignment of cases (#32), end to end in the composed site: a lead of Atención assigns a PQRSF to a second member,
 // who gets the e-mail with the link to the case and, signed in in her own browser, finds it under "Mis casos"; then the
-// lead reassigns two more cases at once from the inbox, and they join the second member's cases.
+// lead reassigns two more cases at once from the inbox, and they join the second member's cases; her "Hoy" counts them
+// under "Mis casos" and leads to the inbox filtered so.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -133,6 +134,20 @@ describe('assigning cases in the panel', () => {
     await waitForHeading(bea, 'PQRSF');
     for (const radicado of [first, second])
       await bea.getByRole('link', { name: new RegExp(`^Abrir la solicitud ${radicado}`) }).waitFor({ timeout: 15_000 });
+
+    // "Hoy", the panel's home, leads her to her own cases with their count: three open PQRSF, and no other kind.
+    await bea.goto('/equipo/hoy');
+    await waitForHeading(bea, 'Hoy');
+    const own = bea.getByRole('region', { name: 'Mis casos' });
+    const links = own.getByRole('link');
+    await links.first().waitFor({ timeout: 15_000 });
+    assert.deepEqual(await links.allTextContents(), ['3 PQRSF abiertas asignadas a ti']);
+    assert.deepEqual(await axeViolations(bea), []);
+    await links.first().click();
+    await waitForHeading(bea, 'PQRSF');
+    assert.match(bea.url(), /\/equipo\/pqrsf\?asignacion=mias$/);
+    assert.equal(await bea.getByLabel('Asignación').inputValue(), 'mias');
+    await bea.getByRole('table', { name: /\(3 mostradas\)/ }).waitFor({ timeout: 15_000 });
     assert.deepEqual(errors, []);
   });
 });

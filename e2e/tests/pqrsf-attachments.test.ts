@@ -1,6 +1,7 @@
 // PQRSF attachments (#32), end to end in the composed site: a team member answers a petition with a PDF attached (a
 // page renamed .pdf is refused in Spanish), downloads it back from the case; the petitioner opens the link in the
-// answer e-mail and downloads the very same bytes; a made-up link is refused with a Spanish page.
+// answer e-mail and downloads the very same bytes; a made-up link is refused with a Spanish page; the public lookup,
+// with the radicado and the document, lists the file and downloads it too.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
@@ -15,6 +16,7 @@ const petitioner = `adjuntos-${stamp}@example.com`;
 const password = 'PanelSeguro2026';
 const answer = 'Hola, Martina: adjuntamos tu certificado de notas del módulo 1.';
 const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% certificado ${stamp}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+const documentNumber = `30${String(stamp).slice(-8)}`;
 const linkPattern = /https?:\/\/\S+\/api\/community\/pqrsf\/adjuntos\/[A-Za-z0-9_-]{43}/g;
 
 async function file(): Promise<string> {
@@ -27,7 +29,7 @@ async function file(): Promise<string> {
       name: 'Martina',
       lastname: 'Ñáñez',
       id_type: 'Cédula de ciudadanía',
-      id_number: `30${String(stamp).slice(-8)}`,
+      id_number: documentNumber,
       phone_number: '3151112233',
       email: petitioner,
       reviews: 'Necesito el certificado de notas del módulo 1.',
@@ -121,6 +123,36 @@ describe('PQRSF attachments', () => {
       const made = await fetch(`${baseUrl}/api/community/pqrsf/adjuntos/${'A'.repeat(43)}`, { headers: { accept: 'text/html' } });
       assert.equal(made.status, 404);
       assert.match(await made.text(), /Este enlace de descarga no existe/);
+
+      // The public lookup lists the answer's file to whoever gives the radicado and the document, and downloads it.
+      await visitor.page.goto(`/consultar-solicitud?radicado=${radicado}`);
+      await waitForHeading(visitor.page, 'Consultar solicitud');
+      await visitor.page.locator('main form [name="id_number"]').fill(documentNumber);
+      await visitor.page.locator('main form').getByRole('button', { name: 'Consultar' }).click();
+      const result = visitor.page.locator('table.record-table');
+      await result.getByText('Archivos adjuntos a la respuesta').waitFor();
+      const row = result.getByRole('listitem').filter({ hasText: 'certificado notas.pdf' });
+      assert.match(
+        (await row.textContent()) ?? '',
+        /\(PDF, 1 KB\) Se puede descargar hasta el \d{1,2} de \p{L}+ de \d{4}, \d{2}:\d{2}\.$/u,
+      );
+      assert.deepEqual(await axeViolations(visitor.page), []);
+      assert.ok(await visitor.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the list fits 390 px');
+      const [fromLookup] = await Promise.all([
+        visitor.page.waitForEvent('download'),
+        row.getByRole('button', { name: 'Descargar certificado notas.pdf' }).click(),
+      ]);
+      assert.equal(fromLookup.suggestedFilename(), 'certificado notas.pdf');
+      assert.ok((await bytesOf(fromLookup)).equals(pdf), 'the lookup gives the bytes uploaded');
+
+      // The download asks for the lookup's proof again: a guessed document gets the lookup's own refusal, no file.
+      const guessed = await fetch(`${baseUrl}/api/community/pqrsf/consulta/adjunto`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: radicado, id_number: '12345678', attachment: '1' }),
+      });
+      assert.equal(guessed.status, 404);
+      assert.match(((await guessed.json()) as { message: string }).message, /No encontramos ninguna solicitud/);
     } finally {
       await visitor.context.close();
     }

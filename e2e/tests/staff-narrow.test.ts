@@ -3,7 +3,8 @@
 // enrolment, a donation, an approved enrolment's invoice — made through the site and its API) at 390×844 and at
 // 1366×768. No page scrolls sideways, no element is wider than the window, axe finds nothing; at 390 px the sections
 // hide behind "Menú del panel" (a disclosure: Escape closes it and returns focus, choosing a section closes it), and
-// choosing a section puts focus on the new screen's heading at both widths.
+// choosing a section puts focus on the new screen's heading at both widths. No list's cell or item runs a date into the
+// next word (#32's audit: "…de 2026Vence en…"), as laid out at either width.
 //
 // With E2E_SHOTS_DIR set, it also saves each page's width and, at 390 px, screenshots of a few pages there (for
 // comparing a change before and after; E2E_SHOTS_TAG names the run).
@@ -164,6 +165,19 @@ const measure = (page: Page): Promise<Fit> =>
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth, wide: wide.slice(0, 8) };
   });
 
+/**
+ * #32's audit: the texts of the lists' cells and items as the browser lays them out (innerText) where a date or a
+ * time runs into the next word or a deadline's icon ("…de 2026Vence en…", "10:10Pendiente").
+ */
+const runIns = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const glued = /(?:de (?:19|20)\d{2}|\b\d{1,2}:\d{2})(?=[\p{L}⚠⏰])|\p{L}(?=[⚠⏰])/u;
+    return [...document.querySelectorAll<HTMLElement>('main td, main th[scope="row"], main li')]
+      .map((el) => el.innerText.replace(/\s+/g, ' ').trim())
+      .filter((text) => glued.test(text))
+      .slice(0, 5);
+  });
+
 describe('the panel at 390 and 1366 px', () => {
   let browser: Browser;
   let context: BrowserContext;
@@ -241,6 +255,8 @@ describe('the panel at 390 and 1366 px', () => {
           failures.push(`${path}: ${fit.scrollWidth}px in ${fit.innerWidth}px (${fit.wide.join('; ')})`);
         const violations = await axeViolations(page);
         if (violations.length) failures.push(`${path}: ${violations.join(' | ')}`);
+        const glued = await runIns(page);
+        if (glued.length) failures.push(`${path}: palabras pegadas ${JSON.stringify(glued)}`);
       }
       assert.deepEqual(failures, []);
       assert.deepEqual(errors, []);

@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiError, ok, on } from 'shared/api/fake-client';
 import type { DataInboxItem, DataInboxResponse, DataRequestCase } from './schemas';
-import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, runInTexts } from 'shared/ui/staff/testing';
 import { dataRequestsStaffOperations as ops } from './staff-operations';
 import StaffDataRequest from './data-request-case';
 import StaffDataRequests from './data-requests-inbox';
@@ -87,6 +87,8 @@ describe('the data requests inbox', () => {
     expect(rows[1]?.textContent).toContain('Supresión (reclamo)');
     expect(rows[2]?.textContent).toContain('Datos de contacto suprimidos');
     expect(rows[2]?.textContent).not.toMatch(/Vence|⚠|⏰/);
+    // No date runs into its deadline's words, no word into the next (#32's audit), in any cell.
+    expect(runInTexts(table)).toEqual([]);
     const link = within(rows[0]!).getByRole('link', { name: 'Abrir la solicitud DP-2026-000001 de Martina Ñáñez' });
     expect(link.getAttribute('href')).toBe('/equipo/datos-personales/DP-2026-000001');
     expect(screen.getByRole('button', { name: /5 Abiertas/ })).toBeTruthy();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { documentKey, pqrsfLookupSchema, responseTermDays } from '../pqrsf/schemas';
+import { requestTypes } from 'shared/schemas/common';
+import { documentKey, pqrsfLookupSchema, pqrsfSchema, responseTermDays } from '../pqrsf/schemas';
+import { pqrsfTexts } from '../pqrsf/texts';
 import { allySchema, softwareRequestSchema, softwareRequestTexts as s, volunteerSchema } from './schemas';
 import { fieldErrors } from 'shared/schemas/zod';
 
@@ -33,6 +35,12 @@ describe('community schemas', () => {
   it('gives requests of documents or information 10 business days, everything else 15', () => {
     expect(responseTermDays('Solicitud')).toBe(10);
     for (const type of ['Petición', 'Queja', 'Reclamo', 'Sugerencia', 'Felicitación'] as const) expect(responseTermDays(type)).toBe(15);
+  });
+
+  it('has a "Sugerencia" type (#32): the form offers it, explains it, and the request schema accepts it', () => {
+    expect(requestTypes).toContain('Sugerencia');
+    expect(pqrsfTexts.types.map(([type]) => type)).toEqual([...requestTypes]);
+    expect(pqrsfSchema.shape.request_type.safeParse('Sugerencia').success).toBe(true);
   });
 
   it('accepts a radicado typed with spaces and compares documents without punctuation', () => {

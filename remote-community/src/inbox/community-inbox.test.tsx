@@ -8,7 +8,7 @@ import type { ApiClient } from 'shared/api/client';
 import { apiError, networkDown, ok, type FakeAnswer, type FakeCall } from 'shared/api/fake-client';
 import type { InboxListItem, InboxListResponse, InboxSummaryResponse } from './schemas';
 import StaffCommunityInbox from './community-inbox';
-import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, runInTexts, staffSession } from 'shared/ui/staff/testing';
 
 const SUMMARY = 'GET /api/community/staff/inbox';
 const LIST = (kind: string) => `POST /api/community/staff/inbox/${kind}/lista`;
@@ -69,8 +69,9 @@ describe('the community inbox', () => {
       '/equipo/comunidad/software',
       '/equipo/comunidad/boletin',
     ]);
-    await waitFor(() => expect(links[0]?.textContent).toBe('Voluntarios42 registros · 5 sin contactar'));
-    expect(links[1]?.textContent).toBe('Empresas aliadas3 registros');
+    // The kind and its counts are two lines on screen and two words in the text (#32's audit: nothing runs together).
+    await waitFor(() => expect(links[0]?.textContent).toBe('Voluntarios 42 registros · 5 sin contactar'));
+    expect(links[1]?.textContent).toBe('Empresas aliadas 3 registros');
     expect(screen.getByText('Elige un tipo de registro para ver la lista.')).toBeTruthy();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([SUMMARY]);
     expect(calls[0]?.token).toBe('token-de-ana');
@@ -92,6 +93,8 @@ describe('the community inbox', () => {
     expect(rows[0]?.textContent).toContain('2 de marzo de 2026, 14:32');
     expect(rows[0]?.textContent).toContain('Pendiente');
     expect(rows[1]?.textContent).toContain('Contactado el 4 de marzo de 2026, 10:10');
+    // No date runs into the status, no word into the next (#32's audit), in any cell.
+    expect(runInTexts(table)).toEqual([]);
     expect(screen.getByRole('link', { name: /^Voluntarios/ }).getAttribute('aria-current')).toBe('page');
     expect(await axeViolations(container)).toEqual([]);
   });

@@ -81,6 +81,8 @@ function KindNav({ current, summary }: { current: CommunityInboxKind | null; sum
                 aria-current={kind === current ? 'page' : undefined}
               >
                 <span className="community-kind__label">{communityInboxKinds[kind]}</span>
+                {/* Two lines on screen (a grid ignores the space), two words in the link's text. */}
+                {count ? ' ' : null}
                 {count ? (
                   <span className="community-kind__counts">
                     {t.total(count.total)}

@@ -1,5 +1,11 @@
-import { defineOperation } from 'shared/api/operation';
-import { pqrsfLookupSchema, pqrsfSchema, pqrsfLookupResponseSchema, pqrsfResponseSchema } from './schemas';
+import { defineOperation, fileAnswer } from 'shared/api/operation';
+import {
+  pqrsfLookupAttachmentRequestSchema,
+  pqrsfLookupSchema,
+  pqrsfSchema,
+  pqrsfLookupResponseSchema,
+  pqrsfResponseSchema,
+} from './schemas';
 
 /**
  * The PQRSF's public operations, declared once (#27, shared/api/operation): the server registers them
@@ -25,5 +31,16 @@ export const pqrsfOperations = {
     body: pqrsfLookupSchema,
     response: pqrsfLookupResponseSchema,
     summary: 'Consultar una PQRSF por radicado y documento',
+  }),
+  /**
+   * One of the answer's attachments (#32), with the lookup's own proof in the body (radicado and document): whoever
+   * could not see the answer cannot download its files. Expired after 30 days, as the e-mail's link.
+   */
+  lookupAttachment: defineOperation({
+    method: 'POST',
+    path: '/api/community/pqrsf/consulta/adjunto',
+    body: pqrsfLookupAttachmentRequestSchema,
+    response: fileAnswer({ accept: '*/*', description: 'El archivo adjunto a la respuesta', format: 'binary' }),
+    summary: 'Descargar un adjunto de la respuesta de una PQRSF, con radicado y documento',
   }),
 };

@@ -3,7 +3,8 @@ import '../community.css';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
 import { AppLink, useSearchParams } from 'shared/navigation';
-import { pqrsfLookupSchema, pqrsfLookupTexts, RADICADO_LENGTH, type PqrsfRecord } from './schemas';
+import { pqrsfLookupSchema, pqrsfLookupTexts, RADICADO_LENGTH, type PqrsfLookupInput, type PqrsfRecord } from './schemas';
+import { LookupAttachments } from './lookup-attachments';
 import { useAppSelector } from 'shared/store';
 import { SubmitButton, TextField } from 'shared/ui/form';
 import { failed, fieldsOf, revealAndFocus, sent, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
@@ -17,10 +18,12 @@ import { RequiredNote } from '../components/submission';
 import { selectLastStored } from '../state/submissions-slice';
 import { lookupTexts as t } from './texts';
 
-type Lookup = { kind: 'found'; record: PqrsfRecord } | { kind: 'missing'; text: string };
+/** A found case, with the radicado and document that proved it (the answer's files are downloaded with them). */
+type Found = { record: PqrsfRecord; proof: PqrsfLookupInput };
+type Lookup = ({ kind: 'found' } & Found) | { kind: 'missing'; text: string };
 
 /** The foundation's answer and its date, or where the request was transferred, or that there is none yet. */
-function ResponseCell({ record }: { record: PqrsfRecord }) {
+function ResponseCell({ record, proof }: Found) {
   if (record.response) {
     return (
       <>
@@ -31,6 +34,7 @@ function ResponseCell({ record }: { record: PqrsfRecord }) {
             <p key={i}>{line}</p>
           ))}
         {record.respondedAt ? <p className="response-date">{t.respondedOn(formatColombianDateTime(record.respondedAt))}</p> : null}
+        <LookupAttachments items={record.attachments} proof={proof} />
       </>
     );
   }
@@ -40,7 +44,7 @@ function ResponseCell({ record }: { record: PqrsfRecord }) {
 }
 
 /** The request as the spec's table shows it, one labelled row per column so it reads well at 320 px. */
-function RecordTable({ record }: { record: PqrsfRecord }) {
+function RecordTable({ record, proof }: Found) {
   const c = t.columns;
   const rows: Array<[string, ReactNode]> = [
     [c.id, record.id],
@@ -54,7 +58,7 @@ function RecordTable({ record }: { record: PqrsfRecord }) {
     [c.request_type, record.request_type],
     [c.status, <span className="status-badge">{record.status}</span>],
     [c.reviews, record.reviews || t.noComments],
-    [c.response, <ResponseCell record={record} />],
+    [c.response, <ResponseCell record={record} proof={proof} />],
   ];
   return (
     <table className="record-table">
@@ -84,7 +88,7 @@ function Result({ lookup }: { lookup: Lookup }) {
   }
   return (
     <div ref={ref} tabIndex={-1} className="result-card stored-message" role="status" aria-label={t.resultTitle(lookup.record.id)}>
-      <RecordTable record={lookup.record} />
+      <RecordTable record={lookup.record} proof={lookup.proof} />
       <p className="due-note">
         {lookup.record.originalDueDate
           ? t.dueExtended(formatLongDate(lookup.record.dueDate), formatLongDate(lookup.record.originalDueDate))
@@ -116,7 +120,8 @@ export default function PqrsfLookupPage() {
   const submission = useFormSubmission(form, async (values) => {
     const result = await lookupPqrsf({ body: values });
     const record = result.kind === 'ok' ? result.data.Items[0] : undefined;
-    if (record) return sent(record);
+    // The values just sent, not the fields as they may be edited later: they are what proved this case.
+    if (record) return sent({ record, proof: { id: values.id, id_number: values.id_number } });
     if (result.kind === 'ok' || (result.kind === 'error' && result.status === 404)) return failed(pqrsfLookupTexts.notFound);
     if (result.kind === 'error') return failed(result.status === 429 || result.fields ? result.message : pqrsfLookupTexts.failed);
     return failed(pqrsfLookupTexts.network);
@@ -124,7 +129,7 @@ export default function PqrsfLookupPage() {
   const { state } = submission;
   // One object per answer: the result takes focus when a new answer arrives, not on every render.
   const lookup = useMemo((): Lookup | null => {
-    if (state.kind === 'sent') return { kind: 'found', record: state.answer };
+    if (state.kind === 'sent') return { kind: 'found', ...state.answer };
     if (state.kind === 'failed') return { kind: 'missing', text: state.failure.text };
     return null;
   }, [state]);

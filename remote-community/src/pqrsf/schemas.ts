@@ -46,6 +46,7 @@ export const pqrsfLookupTexts = {
   notFound: 'No encontramos ninguna solicitud con ese número de radicado y ese número de documento. Revisa los datos e intenta de nuevo.',
   failed: 'No pudimos consultar tu solicitud en este momento. Intenta de nuevo en unos minutos.',
   network: 'No pudimos conectarnos. Verifica tu conexión e intenta de nuevo.',
+  attachmentUnknown: 'Ese adjunto no existe en esta solicitud.',
 } as const;
 
 /** Lookup of a PQRSF: the radicado alone reveals nothing; the requester's document number must match too. */
@@ -86,6 +87,21 @@ export const pqrsfResponseSchema = z.object({
 });
 export type PqrsfResponse = z.output<typeof pqrsfResponseSchema>;
 
+/**
+ * An answer's attachment as the lookup lists it (#32): its name, its kind in words ("PDF", "Word (.docx)"), its size,
+ * and until when it downloads (30 days after the answer, as the e-mail's link); `expired` once that passed.
+ */
+export const pqrsfLookupAttachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  size: z.number(),
+  /** ISO 8601. */
+  expiresAt: z.string(),
+  expired: z.boolean(),
+});
+export type PqrsfLookupAttachment = z.output<typeof pqrsfLookupAttachmentSchema>;
+
 /** A PQRSF as the lookup shows it (spec §2 table, plus the legal deadline). */
 export const pqrsfRecordSchema = z.object({
   id: z.string(),
@@ -111,8 +127,19 @@ export const pqrsfRecordSchema = z.object({
   /** The competent entity the request was sent to (art. 21), and when; null when not transferred. */
   transferredTo: z.nullable(z.string()),
   transferredAt: z.nullable(z.string()),
+  /** The answer's attachments (#32), shown only to whoever proved the case is theirs; empty until answered with files. */
+  attachments: z.array(pqrsfLookupAttachmentSchema),
 });
 export type PqrsfRecord = z.output<typeof pqrsfRecordSchema>;
+
+/**
+ * POST /api/community/pqrsf/consulta/adjunto: one of the answer's files, asked for with the very proof the lookup
+ * takes (radicado and document) in the body, never a bare id in a URL.
+ */
+export const pqrsfLookupAttachmentRequestSchema = z.extend(pqrsfLookupSchema, {
+  attachment: z.string().check(z.regex(/^\d{1,18}$/, { error: pqrsfLookupTexts.attachmentUnknown })),
+});
+export type PqrsfLookupAttachmentRequest = z.input<typeof pqrsfLookupAttachmentRequestSchema>;
 
 /** POST /api/community/pqrsf/consulta: the request matching radicado and document (`Items`, as the spec names it). */
 export const pqrsfLookupResponseSchema = z.object({ success: z.literal(true), Items: z.array(pqrsfRecordSchema) });

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { apiError, ok, type FakeAnswer } from 'shared/api/fake-client';
 import type { PqrsfInboxItem, PqrsfInboxResponse } from './staff-schemas';
 import StaffPqrsfInbox from './staff-inbox';
-import { axeViolations, renderAsStaff, staffSession } from 'shared/ui/staff/testing';
+import { axeViolations, renderAsStaff, runInTexts, staffSession } from 'shared/ui/staff/testing';
 
 const INBOX = 'POST /api/community/staff/pqrsf/bandeja';
 
@@ -58,6 +58,8 @@ describe('the PQRSF inbox', () => {
     expect(rows[2]?.textContent).toContain('Vence en 12 días hábiles');
     expect(rows[2]?.textContent).not.toMatch(/Vencida|⚠|⏰/);
     expect(rows[0]?.textContent).toContain('⚠');
+    // No date runs into its deadline's words, no word into the next (#32's audit), in any cell.
+    expect(runInTexts(table)).toEqual([]);
 
     const link = within(rows[0]!).getByRole('link', { name: 'Abrir la solicitud 1000000000000001 de Luisa Martínez' });
     expect(link.getAttribute('href')).toBe('/equipo/pqrsf/1000000000000001');

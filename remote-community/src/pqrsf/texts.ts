@@ -1,4 +1,5 @@
 // Fixed texts of the PQRSF's public pages (spec messages live in schemas.ts): a copy change is one edit here.
+import { ATTACHMENT_LINK_DAYS } from './attachment-schemas';
 import { RADICADO_LENGTH } from './schemas';
 
 export const pqrsfTexts = {
@@ -45,6 +46,17 @@ export const lookupTexts = {
   transferredTo: (entity: string, date: string) =>
     `Trasladada a ${entity} el ${date}, por ser la entidad competente (Ley 1755 de 2015, art. 21). Esa entidad te responderá.`,
   noResponse: 'Aún sin respuesta',
+  /** The answer's files (#32). `expiredMessage` is the e-mail link's own words once it expired (the server's 410). */
+  attachments: {
+    title: 'Archivos adjuntos a la respuesta',
+    download: (name: string) => `Descargar ${name}`,
+    downloading: 'Descargando…',
+    facts: (kind: string, size: string) => `${kind}, ${size}`,
+    until: (date: string) => `Se puede descargar hasta el ${date}.`,
+    expired: 'vencido',
+    expiredMessage: `Este enlace de descarga venció: los adjuntos se pueden descargar durante ${ATTACHMENT_LINK_DAYS} días desde la respuesta. Radica una nueva solicitud citando tu radicado para recibirlos de nuevo.`,
+    failed: 'No pudimos descargar el archivo. Intenta de nuevo en unos minutos.',
+  },
   noComments: 'Sin comentarios',
   fileNew: 'Radicar una nueva solicitud',
   columns: {

@@ -13,8 +13,16 @@ import { registerStaffRoutes, staffOf } from './staff-guard';
 export interface TodaySource {
   /** Who sees its items: the roles that may act on them (the same its section's routes declare). */
   roles: readonly StaffRole[];
-  /** Its items now, zero counts included (the page says "nada pendiente" from them). */
-  read(ctx: ApiContext, now: Date): Promise<readonly TodayItem[]>;
+  /**
+   * Its items now, zero counts included (the page says "nada pendiente" from them). `me` is the member asking, for the
+   * counts of what is theirs ("Mis casos"): an address, never a record of someone else.
+   */
+  read(ctx: ApiContext, now: Date, me: TodayMember): Promise<readonly TodayItem[]>;
+}
+
+/** Who asks for "Hoy": the signed-in member's address (the staff guard ties it to the account). */
+export interface TodayMember {
+  email: string;
 }
 
 /**
@@ -36,7 +44,7 @@ export function todayRoutes(
         const mine = sources.filter((s) => holdsAnyRole(me.roles, s.roles));
         const read = await Promise.all(
           mine.map((s) =>
-            s.read(ctx, now).catch((err: unknown) => {
+            s.read(ctx, now, { email: me.email }).catch((err: unknown) => {
               request.log.error({ err, domain }, 'today: a source failed');
               return [];
             }),

@@ -7,8 +7,11 @@ import { z } from '../schemas/zod';
  * (site/staff-routes `todayDomains`), so one domain down leaves the others' items on screen.
  */
 
-/** How pressing an item is: past a legal term, near one, waiting for someone, or only informative. */
-export const todayTones = ['vencido', 'pronto', 'pendiente', 'info'] as const;
+/**
+ * How pressing an item is: past a legal term, near one, waiting for someone, or only informative; `mio` is what is
+ * assigned to the member asking ("Mis casos", #32), listed even at zero so the way to one's own cases is always there.
+ */
+export const todayTones = ['vencido', 'pronto', 'pendiente', 'info', 'mio'] as const;
 export type TodayTone = (typeof todayTones)[number];
 
 export const todayItemSchema = z.object({

@@ -20,6 +20,7 @@ const members: Record<string, StaffRole[]> = {
   'finanzas@fundacion.org': ['finanzas'],
   'cursos@fundacion.org': ['cursos'],
   'datos@fundacion.org': ['datos'],
+  'ambas@fundacion.org': ['atencion', 'datos'],
 };
 for (const [email, roles] of Object.entries(members)) staff.seat({ username: email, roles });
 
@@ -146,5 +147,61 @@ describe('"Hoy" across the domains', () => {
     const today = await todayOf('datos@fundacion.org');
     expect(today.get('account.data-requests.abiertas')).toMatchObject({ count: 0, section: '/equipo/datos-personales' });
     expect([...today.keys()].every((k) => k.startsWith('account.'))).toBe(true);
+  });
+
+  it('shows each member "Mis casos": the open cases assigned to them, per kind they may see, zero included', async () => {
+    const db = gw.database.db;
+    const at = new Date();
+    const mine = await post('/api/community/pqrsf', { ...petition, email: 'mia1@example.com' });
+    const closed = await post('/api/community/pqrsf', { ...petition, email: 'mia2@example.com' });
+    const others = await post('/api/community/pqrsf', { ...petition, email: 'mia3@example.com' });
+    const assign = (radicado: string, email: string) =>
+      db.updateTable('community.pqrsf_requests').set({ assignee_email: email, assigned_at: at }).where('radicado', '=', radicado).execute();
+    await assign(mine.id, 'ambas@fundacion.org');
+    await assign(closed.id, 'ambas@fundacion.org');
+    await assign(others.id, 'atencion@fundacion.org');
+    // A case answered after it was assigned is no longer the member's to attend.
+    await db.updateTable('community.pqrsf_requests').set({ status: 'Respondida' }).where('radicado', '=', closed.id).execute();
+    const request = (radicado: string, status: string) => ({
+      radicado,
+      kind: 'acceso',
+      status,
+      name: 'Luisa',
+      email: 'luisa@example.com',
+      term_days: 10,
+      due_date: colombianDate(new Date(Date.now() + 5 * 86_400_000)),
+      assignee_email: 'ambas@fundacion.org',
+      assigned_at: at,
+    });
+    await db
+      .insertInto('account.data_requests')
+      .values([request('DP-2026-990001', 'Recibida'), request('DP-2026-990002', 'En trámite'), request('DP-2026-990003', 'Respondida')])
+      .execute();
+
+    const both = await todayOf('ambas@fundacion.org');
+    expect(both.get('community.pqrsf.mias')).toEqual({
+      key: 'community.pqrsf.mias',
+      label: '1 PQRSF abierta asignada a ti',
+      count: 1,
+      tone: 'mio',
+      href: '/equipo/pqrsf?asignacion=mias',
+      section: null,
+    });
+    expect(both.get('account.data-requests.mias')).toMatchObject({
+      label: '2 solicitudes sobre datos personales abiertas asignadas a ti',
+      count: 2,
+      tone: 'mio',
+      href: '/equipo/datos-personales?asignacion=mias',
+      section: null,
+    });
+    expect((await todayOf('atencion@fundacion.org')).get('community.pqrsf.mias')?.count).toBe(1);
+    // Zero is listed too: the way to one's own cases is always there for the kind's team.
+    expect((await todayOf('datos@fundacion.org')).get('account.data-requests.mias')).toMatchObject({
+      count: 0,
+      label: '0 solicitudes sobre datos personales abiertas asignadas a ti',
+    });
+    // Only for the roles that see those kinds.
+    for (const email of ['finanzas@fundacion.org', 'comunidad@fundacion.org', 'cursos@fundacion.org'])
+      expect([...(await todayOf(email)).keys()].filter((k) => k.endsWith('.mias'))).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { TodayItem } from 'shared/today/schemas';
 import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
 import { todayDomains } from '../../../site/staff-routes';
 import StaffToday, { TodayScreen } from './today';
-import { TodayContext, todayFailed, useToday } from './today-data';
+import { sectionCounts, TodayContext, todayFailed, useToday } from './today-data';
 
 const domains = [
   { domain: 'community', label: 'Comunidad y PQRSF' },
@@ -58,6 +58,56 @@ describe('Hoy (/equipo/hoy)', () => {
     ).toBe('/equipo/certificados?anio=2025');
     expect(screen.queryByText('0 PQRSF vencen pronto')).toBeNull();
     expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it('leads a member to "Mis casos" first, per kind, even at zero, without adding to the menu\'s counters', async () => {
+    const mine: [TodayItem, TodayItem] = [
+      item({
+        key: 'community.pqrsf.mias',
+        label: '2 PQRSF abiertas asignadas a ti',
+        count: 2,
+        tone: 'mio',
+        href: '/equipo/pqrsf?asignacion=mias',
+      }),
+      item({
+        key: 'account.data-requests.mias',
+        label: '0 solicitudes sobre datos personales abiertas asignadas a ti',
+        count: 0,
+        tone: 'mio',
+        href: '/equipo/datos-personales?asignacion=mias',
+      }),
+    ];
+    const { container } = renderAsStaff(<TodayScreen domains={domains} />, [
+      myNotices,
+      on(todayOperationOf('community'), ok({ items: [mine[0], ...pqrsf, mine[1]] })),
+      on(todayOperationOf('giving'), ok({ items: giving })),
+    ]);
+    const own = await screen.findByRole('region', { name: 'Mis casos' });
+    expect(
+      within(own)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['2 PQRSF abiertas asignadas a ti', '/equipo/pqrsf?asignacion=mias'],
+      ['0 solicitudes sobre datos personales abiertas asignadas a ti', '/equipo/datos-personales?asignacion=mias'],
+    ]);
+    // The first group on the page.
+    expect(screen.getAllByRole('heading', { level: 2 })[0]?.textContent).toBe('Mis casos');
+    expect(sectionCounts({ items: [...mine, ...pqrsf], failed: [] })).toEqual({ '/equipo/pqrsf': 4 });
+    expect(await axeViolations(container)).toEqual([]);
+  });
+
+  it("says all is done when nothing waits, and still shows the way to one's own cases", async () => {
+    renderAsStaff(<TodayScreen domains={domains} />, [
+      myNotices,
+      on(
+        todayOperationOf('community'),
+        ok({ items: [item({ key: 'community.pqrsf.mias', label: '0 PQRSF abiertas asignadas a ti', count: 0, tone: 'mio' })] }),
+      ),
+      on(todayOperationOf('giving'), ok({ items: [] })),
+    ]);
+    expect(await screen.findByText('Nada pendiente en tus secciones. ¡Todo al día!')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Mis casos' })).getByRole('link').textContent).toBe('0 PQRSF abiertas asignadas a ti');
   });
 
   it('says all is done when nothing waits', async () => {

@@ -15,6 +15,7 @@ export const staffTodayTexts = {
   failed: todayFailed,
   refresh: 'Actualizar',
   groups: {
+    mine: 'Mis casos',
     urgent: 'Urgente',
     waiting: 'Por atender',
     info: 'Para tener en cuenta',
@@ -26,7 +27,13 @@ const t = staffTodayTexts;
 
 /** /equipo/hoy, the panel's home: what waits and what is urgent in the member's sections, across every domain. */
 /** Which group an item goes in: past or near a legal term, waiting for someone, or only to know. */
-const groupOf: Record<TodayTone, keyof typeof t.groups> = { vencido: 'urgent', pronto: 'urgent', pendiente: 'waiting', info: 'info' };
+const groupOf: Record<TodayTone, keyof typeof t.groups> = {
+  mio: 'mine',
+  vencido: 'urgent',
+  pronto: 'urgent',
+  pendiente: 'waiting',
+  info: 'info',
+};
 
 /** In the panel's frame, the frame's answers (its menu counts them); alone, its own. */
 export default function StaffToday() {
@@ -41,7 +48,9 @@ export function TodayScreen({ domains }: { domains: readonly TodayDomain[] }) {
 
 function TodayView({ resource }: { resource: TodayResource }) {
   const view = resource.data;
-  const shown = view?.items.filter((i) => i.count > 0) ?? [];
+  // "Mis casos" stays at zero too: it is the member's way to their own cases (#32), listed to the kinds' teams only.
+  const shown = view?.items.filter((i) => i.count > 0 || i.tone === 'mio') ?? [];
+  const pending = shown.some((i) => i.count > 0);
   const groups = (Object.keys(t.groups) as Array<keyof typeof t.groups>)
     .map((g) => ({ g, items: shown.filter((i) => groupOf[i.tone] === g) }))
     .filter(({ items }) => items.length > 0);
@@ -65,7 +74,7 @@ function TodayView({ resource }: { resource: TodayResource }) {
           {t.partial(listInWords(view.failed))}
         </p>
       ) : null}
-      {view && groups.length === 0 && !view.failed.length ? <p className="staff-empty">{t.allDone}</p> : null}
+      {view && !pending && !view.failed.length ? <p className="staff-empty">{t.allDone}</p> : null}
       {groups.map(({ g, items }) => (
         <section key={g} aria-labelledby={`hoy-${g}`} className="staff-today__group">
           <h2 id={`hoy-${g}`}>{t.groups[g]}</h2>

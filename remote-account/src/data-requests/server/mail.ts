@@ -15,7 +15,10 @@ import { renderMail, SECRET } from 'shared/server/mail-template';
 
 export const dataMailTexts = {
   greeting: 'Hola:',
+  // Only where an address was typed and nothing is filed yet (the code): ignoring it then leaves nothing behind.
   notYou: 'Si no hiciste esta solicitud, puedes ignorar este correo.',
+  // A filed request goes on by law whoever reads this: nobody is told to ignore it (it may be an erasure in their name).
+  notYouFiled: (address: string) => `Si no hiciste esta solicitud, escríbenos de inmediato a ${address} citando este radicado.`,
   law: 'Atendemos tu solicitud según la Ley 1581 de 2012 (protección de datos personales) y el Decreto 1377 de 2013.',
   radicado: 'Radicado',
   kind: 'Tipo de solicitud',
@@ -110,7 +113,7 @@ export function filedMail(c: { to: string; radicado: string; kind: DataRequestKi
     to: c.to,
     subject: `${t.filed.subject} ${c.radicado}`,
     greeting: t.greeting,
-    paragraphs: [t.filed.intro, t.law, t.notYou],
+    paragraphs: [t.filed.intro, t.law, t.notYouFiled(site.legal.dataProtectionEmail)],
     details: [
       [t.radicado, c.radicado],
       [t.kind, dataRequestKindLabels[c.kind]],

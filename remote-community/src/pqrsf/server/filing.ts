@@ -14,6 +14,7 @@ import { route } from 'shared/server/operation-routes';
 import { staffPath } from 'shared/staff-routes';
 import { pqrsfOperations } from '../operations';
 import { pqrsfDigest } from './digest';
+import { answerAttachments, registerLookupAttachment } from './lookup-attachments';
 import type { CommunityContext } from '../../forms/server/acknowledge';
 import type { PqrsfRequestsTable } from '../../../server/tables';
 
@@ -52,6 +53,7 @@ function toRecord(r: PqrsfRow): PqrsfRecord {
     termDays: r.term_days,
     transferredTo: r.transferred_to,
     transferredAt: r.transferred_at ? new Date(r.transferred_at).toISOString() : null,
+    attachments: [],
   };
 }
 
@@ -89,6 +91,15 @@ export interface PqrsfContext extends CommunityContext {
 
 export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) => {
   const clock = ctx.now ?? (() => new Date());
+  // What proves a case is the caller's: one query over both halves, so a wrong radicado and a wrong document are
+  // indistinguishable. The lookup and the download of the answer's files ask it alike.
+  const proven = (radicado: string, idNumber: string) =>
+    ctx.db
+      .selectFrom('community.pqrsf_requests')
+      .selectAll()
+      .where('radicado', '=', radicado)
+      .where('id_number_key', '=', documentKey(idNumber))
+      .executeTakeFirst();
   route(
     app,
     pqrsfOperations.file,
@@ -164,16 +175,12 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
     pqrsfOperations.lookup,
     async (request) => {
       const { id, id_number } = request.body;
-      // One query over both halves, so a wrong radicado and a wrong document are indistinguishable.
-      const row = await ctx.db
-        .selectFrom('community.pqrsf_requests')
-        .selectAll()
-        .where('radicado', '=', id)
-        .where('id_number_key', '=', documentKey(id_number))
-        .executeTakeFirst();
+      const row = await proven(id, id_number);
       if (!row) throw new ApiError(404, 'not_found', pqrsfLookupTexts.notFound);
-      return { success: true as const, Items: [toRecord(row)] };
+      // The answer's files (#32), to whoever just proved the case is theirs; each download asks for the proof again.
+      return { success: true as const, Items: [{ ...toRecord(row), attachments: await answerAttachments(ctx.db, row.id, clock()) }] };
     },
     { config: publicWrite(ctx.settings) },
   );
+  registerLookupAttachment(app, ctx, clock, proven);
 };

@@ -1,7 +1,12 @@
+import { assignedWhere } from 'shared/server/cases/assign';
 import { caseToday } from 'shared/server/cases/today';
+import { openPqrsfStatuses } from '../staff-schemas';
 import { readCounts } from './staff-inbox';
 
-/** The PQRSF's part of "Hoy" (#28), for Atención al ciudadano: open, overdue and due soon, as every kind of case. */
+/**
+ * The PQRSF's part of "Hoy" (#28), for Atención al ciudadano: open, overdue and due soon, as every kind of case; and
+ * "Mis casos" (#32), the open ones assigned to the member asking, as the inbox's `?asignacion=mias` lists them.
+ */
 export const pqrsfToday = caseToday({
   key: 'community.pqrsf',
   roles: ['atencion'],
@@ -12,4 +17,16 @@ export const pqrsfToday = caseToday({
     open: ['PQRSF abierta', 'PQRSF abiertas'],
   },
   counts: readCounts,
+  mine: {
+    words: ['PQRSF abierta asignada a ti', 'PQRSF abiertas asignadas a ti'],
+    count: async (db, email) => {
+      const row = await db
+        .selectFrom('community.pqrsf_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(assignedWhere('mias', { email }))
+        .where('status', 'in', openPqrsfStatuses)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+  },
 });

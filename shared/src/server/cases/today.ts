@@ -3,6 +3,9 @@ import type { StaffRole } from '../../staff-roles';
 import type { SiteDb } from '../database';
 import { counted, type TodaySource } from '../today';
 
+/** The inbox's filter of the member's own cases, as the assignment e-mail's link and "Hoy" write it. */
+export const CASE_MINE_QUERY = 'asignacion=mias';
+
 /** A kind of case's words on "Hoy": singular and plural of "overdue", "due soon" and "open". */
 export interface CaseTodayWords {
   overdue: readonly [string, string];
@@ -23,13 +26,37 @@ export function caseToday(kind: {
   inbox: string;
   words: CaseTodayWords;
   counts: (db: SiteDb, today: IsoDate) => Promise<{ open: number; overdue: number; dueSoon: number }>;
+  /**
+   * "Mis casos" (#32): the open cases assigned to the member asking, in words ("2 PQRSF asignadas a ti"), linking to
+   * the inbox's own filter (`?asignacion=mias`, which shows the open ones), so the count is the list's length.
+   */
+  mine?: {
+    words: readonly [string, string];
+    count: (db: SiteDb, email: string) => Promise<number>;
+  };
 }): TodaySource {
-  const { key, inbox, words } = kind;
+  const { key, inbox, words, mine } = kind;
   return {
     roles: kind.roles,
-    async read(ctx, now) {
-      const counts = await kind.counts(ctx.db, colombianDate(now));
+    async read(ctx, now, me) {
+      const [counts, assigned] = await Promise.all([
+        kind.counts(ctx.db, colombianDate(now)),
+        mine ? mine.count(ctx.db, me.email.toLowerCase()) : Promise.resolve(null),
+      ]);
       return [
+        // Always listed, zero included, so a member of the kind's team always finds their way to their own cases.
+        ...(mine && assigned !== null
+          ? [
+              {
+                key: `${key}.mias`,
+                label: counted(assigned, ...mine.words),
+                count: assigned,
+                tone: 'mio' as const,
+                href: `${inbox}?${CASE_MINE_QUERY}`,
+                section: null,
+              },
+            ]
+          : []),
         {
           key: `${key}.vencidas`,
           label: counted(counts.overdue, ...words.overdue),

@@ -46,3 +46,15 @@ export async function axeViolations(container: Element): Promise<string[]> {
   const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
   return result.violations.map((v) => v.id);
 }
+
+/**
+ * Words run together in a list (#32's audit: "…de 2026Vence en…"): a year or a time glued to a word or a deadline's
+ * icon, or a word glued to a capitalised one ("ampliado)Vence", "hábilesEn trámite"). Checks each cell (or list item)
+ * of `root` alone: a table row's textContent joins its cells with nothing, which is not what anyone sees or hears.
+ */
+export const RUN_IN_WORDS = /(?:\b(?:19|20)\d{2}|\d{1,2}:\d{2})(?=[\p{L}⚠⏰])|[\p{Ll})](?=[\p{Lu}⚠⏰])/u;
+
+/** The cells and list items of `root` whose text runs words together (empty when none does). */
+export function runInTexts(root: Element): string[] {
+  return [...root.querySelectorAll('td, th[scope="row"], li')].map((el) => el.textContent ?? '').filter((text) => RUN_IN_WORDS.test(text));
+}
