@@ -130,40 +130,19 @@ function createBrowserConfig({ dir, name, exposes, host }) {
           filename: host ? 'assets/[name].[contenthash:10].css' : 'assets/[name].[contenthash:10].css',
           chunkFilename: 'assets/[name].[contenthash:10].css',
         }),
-        new ModuleFederationPlugin({
-          name,
-          ...(host ? {} : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedModules(contract?.range ?? false),
-          shareStrategy: 'loaded-first',
-          dts: false,
-          dev: false,
-          manifest: host
-            ? false
-            : {
-                fileName: 'mf-manifest.json',
-                // Read by the shell before it runs anything of this remote (and by operators): the contract range.
-                additionalData: ({ stats }) => {
-                  stats.metaData.contract = { name: 'shared', range: contract.range, builtWith: contract.version };
-                  return stats;
-                },
-              },
-          experiments: {
-            asyncStartup: true,
-            // One federation runtime per page: the shell provides it, the remotes use it (a remoteEntry.js without its own
-            // copy is ~8 KB br instead of ~24, and one start-up task less on a phone). The coupling: a remote runs only
-            // inside a host that provides the runtime (the shell, or its standalone dev page, which keeps its own copy),
-            // built with the same @module-federation/enhanced version — one lockfile keeps that true.
-            ...(host ? { provideExternalRuntime: true } : { externalRuntime: !process.env.STANDALONE }),
-            // A browser-only runtime: no Node loaders, and no snapshot plugin (remotes are registered by their
-            // remoteEntry.js, never by a manifest URL), so the shell's entry is smaller and starts faster.
-            optimization: { target: 'web', disableSnapshot: true },
-          },
-        }),
+        // The shell is no Module Federation build: its entry is plain webpack, and it imports React and the contract
+        // modules like any app. The federation runtime is its own chunk (shell/src/routing/federation.ts), started
+        // only when a remote is needed; it shares the page's instances with the remotes through the runtime's API.
+        ...(host ? [] : [remoteFederationPlugin({ name, exposes, contract })]),
         ...(host ? [new ChunkStylesheetsPlugin()] : []),
         ...(host
           ? [
               new webpack.DefinePlugin({
                 __SHARED_CONTRACT__: JSON.stringify({ name: 'shared', version: contractVersion(), provided: providedVersions() }),
+                // What the federation plugin would define for its runtime: a browser-only build without the snapshot
+                // plugin (remotes are registered by their remoteEntry.js, never by a manifest URL).
+                ENV_TARGET: JSON.stringify('web'),
+                FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
               }),
             ]
           : []),
@@ -182,6 +161,15 @@ function createBrowserConfig({ dir, name, exposes, host }) {
                 // The template starts the entry through /boot.js (shell/public), after a server-rendered page's first paint.
                 inject: false,
                 minify: false,
+                // The federation runtime's own files, for the gateway to hint on a remote's route (shell/server/src/html.ts).
+                templateParameters: (compilation, assets, assetTags, options) => ({
+                  compilation,
+                  webpackConfig: compilation.options,
+                  htmlWebpackPlugin: { tags: assetTags, files: assets, options },
+                  federation: chunkGroupOwnFiles(compilation, 'federation', 'bootstrap', '.js')
+                    .map((f) => `/${f}`)
+                    .join(' '),
+                }),
               }),
             ]
           : []),
@@ -199,6 +187,47 @@ function createBrowserConfig({ dir, name, exposes, host }) {
       infrastructureLogging: { level: 'error' },
     };
   };
+}
+
+/** A remote's federation build: its container (remoteEntry.js), its manifest, and what it consumes from the shell. */
+function remoteFederationPlugin({ name, exposes, contract }) {
+  return new ModuleFederationPlugin({
+    name,
+    filename: 'remoteEntry.js',
+    exposes,
+    shared: sharedModules(contract?.range ?? false),
+    shareStrategy: 'loaded-first',
+    dts: false,
+    dev: false,
+    manifest: {
+      fileName: 'mf-manifest.json',
+      // Read by the shell before it runs anything of this remote (and by operators): the contract range.
+      additionalData: ({ stats }) => {
+        stats.metaData.contract = { name: 'shared', range: contract.range, builtWith: contract.version };
+        return stats;
+      },
+    },
+    experiments: {
+      asyncStartup: true,
+      // One federation runtime per page: the shell's federation chunk provides its core (as the global
+      // `_FEDERATION_RUNTIME_CORE`, shell/src/routing/federation.ts), the remotes use it (a remoteEntry.js without its own
+      // copy is ~8 KB br instead of ~24). The coupling: a remote runs only inside a host that provides the runtime (the
+      // shell, or its standalone dev page, which keeps its own copy), built with the same @module-federation/enhanced
+      // version — one lockfile keeps that true.
+      externalRuntime: !process.env.STANDALONE,
+      // A browser-only runtime: no Node loaders, and no snapshot plugin (remotes are registered by their
+      // remoteEntry.js, never by a manifest URL).
+      optimization: { target: 'web', disableSnapshot: true },
+    },
+  });
+}
+
+/** The files of a named chunk group's chunks that another group (already loaded when it is needed) does not have. */
+function chunkGroupOwnFiles(compilation, groupName, loadedGroupName, extension) {
+  const group = compilation.namedChunkGroups.get(groupName);
+  const loaded = new Set(compilation.namedChunkGroups.get(loadedGroupName)?.chunks ?? []);
+  if (!group) return [];
+  return group.chunks.filter((c) => !loaded.has(c)).flatMap((c) => [...c.files].filter((f) => f.endsWith(extension)));
 }
 
 /**
@@ -270,7 +299,7 @@ function createServerConfig({ dir, name, exposes, host }) {
         extensions: ['.tsx', '.ts', '.js', '.mjs'],
         conditionNames: ['node', 'import', 'module', 'default'],
         // The federation runtime only ever runs in the browser (remote-loader); the server never loads a remote by it.
-        alias: { '@module-federation/enhanced/runtime': false },
+        alias: { '@module-federation/enhanced/runtime': false, '@module-federation/runtime-core': false },
       },
       externalsType: 'commonjs',
       externals: [...SERVER_PROVIDED, ...(host ? [] : CONTRACT_SINGLETONS)],

@@ -1,4 +1,5 @@
-// Async boundary: shared modules (react, the store contract) are negotiated before the app code runs.
+// The entry is plain webpack: it loads the app's chunks (React, the store, the page) in parallel and starts them. No
+// federation runtime runs here; shell/src/routing/remote-loader.ts fetches it the first time a remote is needed.
 import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => {
   console.error('No se pudo iniciar la aplicación', error);
 });

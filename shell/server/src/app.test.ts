@@ -76,8 +76,11 @@ describe('gateway pages', () => {
   it("tells the browser to fetch a remote route's entry early", async () => {
     const res = await gw.app.inject('/contribuciones');
     expect(res.body).toContain('<link rel="preload" as="script" href="/remotes/giving/remoteEntry.js" data-remote="giving" />');
+    // The federation runtime is a chunk of the shell started only for a remote: hinted with the remote's files.
+    expect(res.body).toContain('<link rel="preload" as="script" href="/assets/federation.0123456789.js" data-remote="giving" />');
     const home = await gw.app.inject('/');
     expect(home.body).not.toContain('data-remote=');
+    expect(home.body).not.toContain('federation.0123456789.js');
     expect(home.body).toContain('"@type":"NGO"');
   });
 

@@ -42,7 +42,13 @@ export interface RenderedBody {
 }
 
 /** Builds the head tags for a route (or for the not-found page when route is undefined). */
-export function headFor(route: SiteRoute | undefined, origin: string, preload: PreloadLookup, rendered?: RenderedBody | null): string {
+export function headFor(
+  route: SiteRoute | undefined,
+  origin: string,
+  preload: PreloadLookup,
+  rendered?: RenderedBody | null,
+  federation: readonly string[] = [],
+): string {
   const title = route ? routeTitle(route) : notFoundTitle;
   const description = route?.description ?? site.defaultDescription;
   const tags = [
@@ -73,7 +79,8 @@ export function headFor(route: SiteRoute | undefined, origin: string, preload: P
   if (route && route.owner !== 'shell' && !rendered) {
     const assets = preload(route.owner, route.screen);
     const remote = escapeHtml(route.owner);
-    for (const href of assets?.js ?? []) tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" data-remote="${remote}" />`);
+    for (const href of [...federation, ...(assets?.js ?? [])])
+      tags.push(`<link rel="preload" as="script" href="${escapeHtml(href)}" data-remote="${remote}" />`);
     for (const href of assets?.css ?? []) tags.push(`<link rel="preload" as="style" href="${escapeHtml(href)}" data-remote="${remote}" />`);
   }
   if (route?.path === '/') tags.push(homeStructuredData(origin));
@@ -95,32 +102,48 @@ export function renderDocument(
   // What the staff published, as the page was rendered with it (#28): the browser reads it before hydrating. JSON in a
   // data block (never executed, which the CSP allows), `<` escaped so no published text can close the element.
   const data = published ? `\n    <script type="application/json" id="${PUBLISHED_ELEMENT_ID}">${snapshotJson(published)}</script>` : '';
+  const federation = federationFiles(template);
   const head = template
-    .replace('<!--app-head-->', () => headFor(route, origin, preload, rendered) + data)
-    .replace(BOOT_TAG, (tag) => bootTag(tag, route, preload, rendered));
+    .replace('<!--app-head-->', () => headFor(route, origin, preload, rendered, federation) + data)
+    .replace(BOOT_TAG, (tag) => bootTag(tag, route, preload, rendered, federation));
   if (rendered) return head.replace('<div id="root"><!--app-body--></div>', () => `<div id="root" data-ssr="">${rendered.html}</div>`);
   const body = route ? '' : `<main class="container page"><h1>${escapeHtml(notFoundMessage)}</h1></main>`;
   return head.replace('<!--app-body-->', body);
 }
 
-/** The template's start-up script (shell/src/index.html → shell/public/boot.js) and its entry. */
-const BOOT_TAG = /<script defer src="\/boot\.js" data-main="([^"]+)"><\/script>/;
+/**
+ * The template's start-up script (shell/src/index.html → shell/public/boot.js), its entry and the federation runtime's
+ * files (a chunk the shell starts only when a remote is needed: they are hinted on a remote's route, with its files).
+ */
+const BOOT_TAG = /<script defer src="\/boot\.js" data-main="([^"]+)"(?: data-federation="([^"]*)")?><\/script>/;
+
+/** The federation runtime's files as the template names them (this site's own paths only). */
+function federationFiles(template: string): string[] {
+  return (BOOT_TAG.exec(template)?.[2] ?? '').split(' ').filter((href) => /^\/(?!\/)[\w./-]+$/.test(href));
+}
 
 /**
  * A server-rendered page keeps /boot.js, told which remote files to hint once the page has painted; a page left to
  * the browser has nothing to show before its scripts, so it loads the entry directly.
  */
-function bootTag(tag: string, route: SiteRoute | undefined, preload: PreloadLookup, rendered: RenderedBody | null | undefined): string {
+function bootTag(
+  tag: string,
+  route: SiteRoute | undefined,
+  preload: PreloadLookup,
+  rendered: RenderedBody | null | undefined,
+  federation: readonly string[],
+): string {
   const main = BOOT_TAG.exec(tag)?.[1] ?? '';
   if (!rendered) return `<script defer src="${main}"></script>`;
-  if (!route || route.owner === 'shell') return tag;
+  const plain = `<script defer src="/boot.js" data-main="${main}"></script>`;
+  if (!route || route.owner === 'shell') return plain;
   const assets = preload(route.owner, route.screen);
   const css = (assets?.css ?? []).filter((href) => !rendered.stylesheets.includes(href));
   const attrs = [
     `data-remote="${escapeHtml(route.owner)}"`,
-    `data-preload-js="${escapeHtml((assets?.js ?? []).join(' '))}"`,
+    `data-preload-js="${escapeHtml([...federation, ...(assets?.js ?? [])].join(' '))}"`,
     ...(css.length ? [`data-preload-css="${escapeHtml(css.join(' '))}"`] : []),
   ];
   // A function, so a `$` in a file name is not read as a replacement pattern.
-  return tag.replace('<script defer src="/boot.js"', () => `<script defer src="/boot.js" ${attrs.join(' ')}`);
+  return plain.replace('<script defer src="/boot.js"', () => `<script defer src="/boot.js" ${attrs.join(' ')}`);
 }

@@ -6,11 +6,10 @@ import { memoryObjectStore } from 'shared/server/objects/memory-testing';
 import { buildGateway, type Gateway } from './app';
 import { loadConfig, type GatewayConfig } from './config';
 
-// The template as the shell's build writes it: the entry's name filled in.
-const template = readFileSync(path.resolve(import.meta.dirname, '../../src/index.html'), 'utf8').replace(
-  '<%= htmlWebpackPlugin.files.js[0] %>',
-  '/entry/main.js',
-);
+// The template as the shell's build writes it: the entry's and the federation runtime's file names filled in.
+const template = readFileSync(path.resolve(import.meta.dirname, '../../src/index.html'), 'utf8')
+  .replace('<%= htmlWebpackPlugin.files.js[0] %>', '/entry/main.js')
+  .replace('<%= federation %>', '/assets/federation.0123456789.js');
 
 /** A gateway for tests: in-memory PGlite (or DATABASE_URL), a throwaway root with the shell's HTML template. */
 export async function testGateway(

@@ -1,6 +1,43 @@
-import { loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteName } from '../../../site/routes';
+import type * as FederationModule from './federation';
+import { matchRoute, type RemoteName } from '../../../site/routes';
+
+/**
+ * The federation runtime is a chunk of its own (./federation), fetched and started the first time a remote is needed:
+ * a page of the shell alone never runs it. It is prefetched once the page is idle (webpackPrefetch: a low-priority
+ * download, not run) and started ahead of need when a link to a remote's route is hovered, focused or touched
+ * (`warmFederationOnIntent`). A page of a remote's route has it hinted by the gateway with the remote's files.
+ */
+type Federation = typeof FederationModule;
+let federation: Promise<Federation> | null = null;
+export function loadFederation(): Promise<Federation> {
+  federation ??= import(/* webpackChunkName: "federation", webpackPrefetch: true */ './federation').catch((err: unknown) => {
+    federation = null; // a failed download may be retried
+    throw err;
+  });
+  return federation;
+}
+
+/**
+ * Starts the runtime when the visitor shows the intent to open a remote's route: a pointer over, a touch on or the
+ * focus in a link to one. Once started (or once a remote loads), the listeners go.
+ */
+function warmFederationOnIntent(): void {
+  const events = ['pointerover', 'touchstart', 'focusin'] as const;
+  const onIntent = (event: Event) => {
+    const anchor = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(anchor instanceof HTMLAnchorElement) || anchor.origin !== window.location.origin) return;
+    const route = matchRoute(anchor.pathname);
+    if (!route || route.owner === 'shell') return;
+    stop();
+    void loadFederation().catch(() => undefined); // the load that needs it reports the failure
+  };
+  const stop = () => {
+    for (const type of events) document.removeEventListener(type, onIntent, true);
+  };
+  for (const type of events) document.addEventListener(type, onIntent, { capture: true, passive: true });
+}
+if (typeof document !== 'undefined') warmFederationOnIntent();
 
 /** What `/remotes.json` says: where each remote's entry lives, and how long a load may take. */
 export interface RemotesManifest {
@@ -39,7 +76,11 @@ interface RemoteManifest {
 }
 
 /** What the remote's build says it needs that this shell does not provide, if anything. */
-export function findIncompatibility(remote: string, manifest: RemoteManifest): Incompatibility | null {
+export function findIncompatibility(
+  remote: string,
+  manifest: RemoteManifest,
+  satisfy: (version: string, range: string) => boolean,
+): Incompatibility | null {
   if (!contract) return null;
   const range = manifest.metaData?.contract?.name === contract.name ? manifest.metaData.contract.range : undefined;
   // A build without a declared range predates contract versioning: nothing says it fits this contract.
@@ -62,14 +103,20 @@ async function checkCompatible(remote: RemoteName, entry: string): Promise<void>
   const url = new URL(entry, window.location.href);
   url.pathname = url.pathname.replace(/[^/]*$/, 'mf-manifest.json');
   let manifest: RemoteManifest;
+  let runtime: Federation;
   try {
-    const res = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
-    if (!res.ok) throw new Error(`mf-manifest.json ${res.status}`);
-    manifest = (await res.json()) as RemoteManifest;
+    // The manifest and the runtime download side by side.
+    [manifest, runtime] = await Promise.all([
+      fetch(url, { cache: 'no-cache', credentials: 'same-origin' }).then((res) => {
+        if (!res.ok) throw new Error(`mf-manifest.json ${res.status}`);
+        return res.json() as Promise<RemoteManifest>;
+      }),
+      loadFederation(),
+    ]);
   } catch (err) {
     throw new RemoteLoadError(remote, 'unavailable', { cause: err });
   }
-  const incompatibility = findIncompatibility(remote, manifest);
+  const incompatibility = findIncompatibility(remote, manifest, runtime.satisfy);
   if (incompatibility) {
     console.error(
       `Remoto "${remote}" rechazado antes de ejecutarlo: requiere ${incompatibility.module} ${incompatibility.required}, el sitio ofrece ${incompatibility.provided}`,
@@ -136,6 +183,9 @@ async function registerRemote(remote: RemoteName, attempt: number): Promise<numb
     });
     // Screens of one remote may load at once (a route and the session): the first to get here registers it.
     if (attempt > 0 || !registered.has(remote)) {
+      const { registerRemotes } = await loadFederation().catch((err: unknown) => {
+        throw new RemoteLoadError(remote, 'unavailable', { cause: err });
+      });
       registerRemotes([{ name: remote, entry }], { force: registered.has(remote) });
       registered.add(remote);
     }
@@ -150,6 +200,7 @@ export async function loadRemoteModule<T>(remote: RemoteName, expose: string, at
   let mod: T | null;
   try {
     // One deadline for the manifest check and the load together, so a hung remote still shows its fallback in time.
+    const { loadRemote } = await loadFederation();
     mod = await withTimeout(loadRemote<T>(`${remote}/${expose}`), Math.max(500, timeoutMs - (Date.now() - started)), remote);
   } catch (err) {
     if (err instanceof RemoteLoadError) throw err;
