@@ -104,6 +104,7 @@ describe('materials and completion per module', () => {
     await field('education').selectOption('Secundaria');
     await field('kind').selectOption('scholarship');
     await field('reason').fill('Beca del convenio con la biblioteca comunitaria del barrio.');
+    await field('data_authorization_channel').selectOption('recorded_call');
     await page.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }).click();
     await expectFocusOn(page, `Inscripción creada. Enviamos el correo de acceso a ${student.email}.`);
     assert.ok(await mailWhere((m) => m.to === student.email && m.subject.startsWith('Tu inscripción está confirmada')));

@@ -122,6 +122,7 @@ describe("the student's course, around the team", () => {
     await enrolByHand(page, scholar.email, 'Laura', '1023456789', first.start);
     await page.locator('main [name="kind"]').selectOption('scholarship');
     await page.locator('main [name="reason"]').fill('Beca del convenio con la junta de acción comunal de Kennedy.');
+    await page.locator('main [name="data_authorization_channel"]').selectOption('written');
     assert.deepEqual(await axeViolations(page), []);
     await page.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }).click();
     await expectFocusOn(page, `Inscripción creada. Enviamos el correo de acceso a ${scholar.email}.`);
@@ -174,6 +175,7 @@ describe("the student's course, around the team", () => {
     await page.locator('main [name="reference"]').fill(`TRF-${stamp}`);
     await page.locator('main [name="payment_means"]').selectOption('outside_transfer');
     await page.locator('main [name="amount"]').fill('180000');
+    await page.locator('main [name="data_authorization_channel"]').selectOption('email');
     await page.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }).click();
     await expectFocusOn(page, `Inscripción creada. Enviamos el correo de acceso a ${payer}.`);
 

@@ -13,4 +13,16 @@ export const enrolmentConsent = declareConsentForm({
   purpose: 'gestionar mi inscripción, el pago del curso, mi acceso a las clases y mi certificado',
 });
 
-export const coursesConsentForms = [enrolmentConsent];
+/**
+ * A student the team enrols by hand (#31: a scholarship, money received outside the site) did not tick the site's box:
+ * the member reads or gives them this same authorization and records how it was given (a signed form, their e-mail, a
+ * recorded call). Its own name, so a proof says the team collected it; the same purpose as the site's enrolment.
+ */
+export const manualEnrolmentConsent = declareConsentForm({
+  form: 'courses.manual_enrolment',
+  label: 'Inscripción registrada por el equipo',
+  basis: 'consent',
+  purpose: 'gestionar mi inscripción, el pago del curso, mi acceso a las clases y mi certificado',
+});
+
+export const coursesConsentForms = [enrolmentConsent, manualEnrolmentConsent];

@@ -1,5 +1,6 @@
 import { documentMatchesType, visibleLength } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
+import { offlineConsentChannels, type OfflineConsentChannel } from 'shared/legal/consent-channels';
 import { enrolmentSchema } from '../enrolment/schemas';
 
 /**
@@ -15,6 +16,8 @@ export const manualEnrolmentTexts = {
   referenceRequired: 'Escribe la referencia del pago: el número de la transferencia o del recibo de caja (entre 3 y 60 caracteres).',
   amountRequired: 'Escribe el valor recibido en pesos, sin puntos ni decimales (entre 1 y 100.000.000).',
   meansRequired: 'Elige cómo llegó el dinero: transferencia, consignación o efectivo.',
+  authorizationRequired:
+    'Elige cómo autorizó el estudiante el tratamiento de sus datos: formulario firmado, su correo o una llamada grabada. Sin su autorización no se puede inscribir.',
   cohortRequired: 'Elige una cohorte abierta del curso.',
   courseRequired: 'Elige un curso de la lista.',
   cohortNotOpen: 'Esa cohorte no está abierta, ya empezó o no es de este curso. Elige otra.',
@@ -117,10 +120,17 @@ export const manualEnrolmentRequestSchema = z
     payment_means: z.optional(z.string()),
     /** Whole pesos as typed (digits, dots as thousands allowed): `amountOf` reads it. */
     amount: z.optional(z.string()),
+    /**
+     * How the student gave the authorization the form shows (Ley 1581 art. 9; its proof is kept, Decreto 1377 art. 7):
+     * the team collected it outside the site. Checked with the kind's fields below, so one submit lists every error.
+     */
+    data_authorization_channel: z.optional(z.string()),
   })
   .check(
     documentMatchesType(),
     z.superRefine((values, issue) => {
+      if (!(offlineConsentChannels as readonly string[]).includes(values.data_authorization_channel ?? ''))
+        issue.addIssue({ code: 'custom', path: ['data_authorization_channel'], message: t.authorizationRequired });
       // The kind decides what is required: a scholarship's reason, or an outside payment's reference and amount.
       if (values.kind === 'scholarship') {
         if (!reasonField.safeParse(values.reason).success) issue.addIssue({ code: 'custom', path: ['reason'], message: t.reasonRequired });
@@ -142,6 +152,10 @@ export function amountOf(value: string | undefined): number | null {
   const n = /^\d{1,3}(\.?\d{3})*$/.test(typed) ? Number(typed.replace(/\./g, '')) : NaN;
   return Number.isInteger(n) && n >= 1 && n <= 100_000_000 ? n : null;
 }
+
+/** How the student authorized, as the schema checked it (one of the offline channels). */
+export const authorizationChannelOf = (values: Pick<ManualEnrolmentValues, 'data_authorization_channel'>) =>
+  values.data_authorization_channel as OfflineConsentChannel;
 
 /** The reason or reference as stored: trimmed (the schema checked it). */
 export const noteOf = (values: Pick<ManualEnrolmentValues, 'kind' | 'reason' | 'reference'>) =>

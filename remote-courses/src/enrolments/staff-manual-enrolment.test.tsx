@@ -101,6 +101,13 @@ describe('StaffManualEnrolment (/equipo/inscripciones/nueva)', () => {
     await user.selectOptions(cohort, '5');
     await fillStudent(user);
     await user.type(screen.getByLabelText(/^Motivo de la beca/), 'Convenio con la alcaldía de Bello');
+    // Without the student's authorization recorded, nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }));
+    expect(await screen.findAllByText(/Sin su autorización no se puede inscribir/)).not.toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    // The form shows the authorization the member reads or gives the student.
+    expect(screen.getByRole('group', { name: 'Autorización de datos personales' }).textContent).toContain('Autorizo a');
+    await user.selectOptions(screen.getByLabelText(/^Cómo autorizó el estudiante/), 'written');
     await user.click(screen.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }));
 
     expect((await screen.findByRole('status')).textContent).toContain('Enviamos el correo de acceso a lucia@example.com');
@@ -113,6 +120,7 @@ describe('StaffManualEnrolment (/equipo/inscripciones/nueva)', () => {
       id_type: 'Permiso por Protección Temporal',
       kind: 'scholarship',
       reason: 'Convenio con la alcaldía de Bello',
+      data_authorization_channel: 'written',
     });
     expect(sent?.body).not.toHaveProperty('reference');
     expect(sent?.body).not.toHaveProperty('amount');
@@ -140,6 +148,7 @@ describe('StaffManualEnrolment (/equipo/inscripciones/nueva)', () => {
     await user.type(screen.getByLabelText(/^Referencia del pago/), 'TRF-4471');
     await user.type(screen.getByLabelText(/^Valor recibido/), '350.000');
     await user.selectOptions(screen.getByLabelText(/^Cómo llegó el dinero/), 'outside_transfer');
+    await user.selectOptions(screen.getByLabelText(/^Cómo autorizó el estudiante/), 'email');
     await user.click(screen.getByRole('button', { name: 'Inscribir y enviar el correo de acceso' }));
     expect((await screen.findByRole('alert')).textContent).toContain('ya no tiene cupos libres');
     const sent = calls.find((c) => c.method === 'POST');

@@ -1,11 +1,13 @@
 import 'shared/ui/staff/screens.css';
 import { useMemo, useState } from 'react';
 import { isSessionEnded } from 'shared/api/staff-client';
+import { consentChannels, offlineConsentChannels } from 'shared/legal/consent-channels';
 import { useOperationCall } from 'shared/api/use-operation';
 import { AppLink } from 'shared/navigation';
 import { paymentTypeLabel } from 'shared/payments/ledger';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
 import { staffPath } from 'shared/staff-routes';
+import { AuthorizationText } from 'shared/ui/consent';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { SelectField, SubmitButton, TextAreaField, TextField } from 'shared/ui/form';
 import { messageOf, Notice } from 'shared/ui/staff/kit';
@@ -13,6 +15,7 @@ import { ResourceState, resourceTexts, useStaffResource } from 'shared/ui/staff/
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { enrolmentTexts } from '../enrolment/schemas';
+import { manualEnrolmentConsent } from '../../manifest/consent';
 import { manualEnrolmentOperations as ops } from './manual-operations';
 import {
   manualEnrolmentRequestSchema,
@@ -34,6 +37,10 @@ export const staffManualEnrolmentTexts = {
   courseTitle: 'Curso y cohorte',
   studentTitle: 'Datos del estudiante',
   originTitle: 'Origen de la inscripción',
+  authorizationTitle: 'Autorización de datos personales',
+  authorizationIntro:
+    'El estudiante no llena el formulario del sitio: léele o entrégale esta autorización y registra cómo la dio. Guarda el formulario firmado, su correo o la grabación: son la prueba.',
+  authorizationChannel: 'Cómo autorizó el estudiante',
   course: 'Curso',
   module: 'Módulo',
   cohort: 'Cohorte',
@@ -76,6 +83,7 @@ const empty: ManualEnrolmentRequest = {
   reference: '',
   amount: '',
   payment_means: '',
+  data_authorization_channel: '',
 };
 
 /** The form, once the catalogue and the open cohorts are known. */
@@ -188,6 +196,22 @@ function ManualEnrolmentForm({ options, onDone }: { options: ManualOptionsRespon
               <TextField label={t.amount} hint={t.amountHint} required inputMode="numeric" autoComplete="off" {...field('amount')} />
             </>
           )}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t.authorizationTitle}</legend>
+        <p className="field-hint">{t.authorizationIntro}</p>
+        <blockquote className="form-privacy">
+          <AuthorizationText form={manualEnrolmentConsent} />
+        </blockquote>
+        <div className="form-grid">
+          <SelectField
+            label={t.authorizationChannel}
+            required
+            options={offlineConsentChannels.map((value) => ({ value, label: consentChannels[value] }))}
+            {...field('data_authorization_channel')}
+          />
         </div>
       </fieldset>
 

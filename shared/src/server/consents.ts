@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Generated, type Insertable } from 'kysely';
+import type { ConsentChannel } from '../legal/consent-channels';
 import { consentTexts, currentPrivacyPolicy, privacyVersionOf, type ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { DomainMigrations } from './db';
 import type { CreatedTimestamp, SiteDb } from './database';
@@ -24,6 +25,11 @@ export interface ConsentsTable {
   text_sha256: string;
   /** 'consent' (a ticked box) or 'legal_duty' (a notice: a PQRSF). */
   basis: string;
+  /**
+   * How it was given: 'site' (on the site's form, the person's own click), or collected by the team outside the site and
+   * entered in the panel (a manual enrolment): 'written' (a signed form), 'email' (the person's e-mail), 'recorded_call'.
+   */
+  channel: Generated<ConsentChannel>;
   granted_at: CreatedTimestamp;
 }
 
@@ -61,6 +67,12 @@ export const privacyMigrations: DomainMigrations = {
         await sql`create index consents_subject on privacy.consents (lower(subject_email))`.execute(db);
       },
     },
+    // An authorization the team collected outside the site (a manual enrolment) says how; every earlier proof was a click.
+    '002_consent_channel': {
+      async up(db) {
+        await sql`alter table privacy.consents add column channel text not null default 'site'`.execute(db);
+      },
+    },
   },
 };
 
@@ -96,6 +108,8 @@ export interface ConsentProof {
   recordTable: string;
   recordRef: string;
   email: string | null;
+  /** Collected by the team outside the site (the member is named by the record's audit row); the site's own by default. */
+  channel?: Exclude<ConsentChannel, 'site'>;
 }
 
 /**
@@ -126,6 +140,7 @@ export function consentValues(proof: Omit<ConsentProof, 'recordRef'>): Omit<Inse
     policy_version: proof.version,
     text_sha256: hash,
     basis: proof.form.basis,
+    ...(proof.channel ? { channel: proof.channel } : {}),
   };
 }
 

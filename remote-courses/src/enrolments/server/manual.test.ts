@@ -36,6 +36,7 @@ describe('manual enrolments, cohort moves and corrections API', () => {
       cohort_id: String(cohorts.small),
       kind: 'scholarship',
       reason: 'Beca del convenio con la alcaldía para jóvenes del barrio',
+      data_authorization_channel: 'written',
       ...over,
     };
   };
@@ -167,7 +168,7 @@ describe('manual enrolments, cohort moves and corrections API', () => {
         expect.objectContaining({
           entity_id: reference,
           actor_email: 'cursos@fundacion.org',
-          detail: expect.objectContaining({ tipo: 'scholarship', cohorte: cohorts.small }),
+          detail: expect.objectContaining({ tipo: 'scholarship', cohorte: cohorts.small, autorizacion: 'written' }),
         }),
       ]),
     );
@@ -229,6 +230,8 @@ describe('manual enrolments, cohort moves and corrections API', () => {
         'Elige cómo llegó el dinero',
       ],
       [{ id_type: 'NIT' }, 'id_type', 'Selecciona un tipo de documento'],
+      [{ data_authorization_channel: undefined }, 'data_authorization_channel', 'Sin su autorización no se puede inscribir'],
+      [{ data_authorization_channel: 'site' }, 'data_authorization_channel', 'Elige cómo autorizó el estudiante'],
       [{ id_type: 'Permiso por Protección Temporal', id_number: 'AB12345' }, 'id_number', 'Permiso por Protección Temporal'],
       [{ email: 'no-es-correo' }, 'email', 'Email no válido'],
     ] as const) {
@@ -355,5 +358,37 @@ describe('manual enrolments, cohort moves and corrections API', () => {
     const again = await edit(paidRef, { ...sampleEnrolment, email: 'nuevo.correo@example.com', student_lastname: 'Ríos' });
     expect(again.json<{ changed: string[] }>().changed).not.toContain('email');
     expect(await mailsTo('nuevo.correo@example.com')).toHaveLength(1);
+  });
+
+  it('keeps the proof of the authorization the team collected, with the enrolment, and refuses an enrolment without it', async () => {
+    const res = await enrol(
+      scholarship({
+        email: 'prueba.autorizacion@example.com',
+        data_authorization_channel: 'recorded_call',
+        cohort_id: String(cohorts.big),
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json<{ reference: string }>();
+    const proofs = await api.db.selectFrom('privacy.consents').selectAll().where('record_ref', '=', reference).execute();
+    expect(proofs).toHaveLength(1);
+    expect(proofs[0]).toMatchObject({
+      form: 'courses.manual_enrolment',
+      record_table: 'courses.enrolments',
+      subject_email: 'prueba.autorizacion@example.com',
+      basis: 'consent',
+      channel: 'recorded_call',
+    });
+    // Without it nothing is stored: no enrolment, no seat, no e-mail.
+    const before = await seatsTaken(cohorts.big);
+    const refused = await enrol(
+      scholarship({ email: 'sin.autorizacion@example.com', data_authorization_channel: undefined, cohort_id: String(cohorts.big) }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(await seatsTaken(cohorts.big)).toBe(before);
+    expect(await mailsTo('sin.autorizacion@example.com')).toHaveLength(0);
+    expect(
+      await api.db.selectFrom('privacy.consents').select('id').where('subject_email', '=', 'sin.autorizacion@example.com').execute(),
+    ).toHaveLength(0);
   });
 });

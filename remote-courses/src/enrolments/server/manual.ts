@@ -3,12 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentCourses, enrolmentOptions, priceModule } from '../../../manifest/catalogue';
 import type { ApiContext } from 'shared/server/api-contract';
 import { recordAudit } from 'shared/server/audit';
+import { recordConsent } from 'shared/server/consents';
+import { currentPrivacyPolicy } from 'shared/legal/privacy-policy';
+import { manualEnrolmentConsent } from '../../../manifest/consent';
 import { ApiError } from 'shared/server/http';
 import { route } from 'shared/server/operation-routes';
 import { registerStaffRoutes, staffOf } from 'shared/server/staff-guard';
 import { fullName } from '../../enrolment/schemas';
 import { manualEnrolmentOperations as ops } from '../manual-operations';
-import { amountOf, manualEnrolmentTexts as texts, noteOf } from '../manual-schemas';
+import { amountOf, authorizationChannelOf, manualEnrolmentTexts as texts, noteOf } from '../manual-schemas';
 import { claimSeatIn, openCohortsWithSeats } from './cohort-seats';
 import { courseReceiptMail } from '../../payments/server/payments';
 import { enqueueInvoice, invoicingOf, type ReceiptInvoice } from '../../invoicing/server/outbox';
@@ -87,6 +90,16 @@ export const manualEnrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app,
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        // The student's authorization, as the team collected it: its proof with the enrolment or neither (Decreto 1377
+        // art. 7), the text the panel showed the member (the current version), and how it was given.
+        await recordConsent(trx, {
+          form: manualEnrolmentConsent,
+          version: currentPrivacyPolicy.id,
+          recordTable: 'courses.enrolments',
+          recordRef: reference,
+          email: body.email,
+          channel: authorizationChannelOf(body),
+        });
         await recordAudit(trx, who, {
           action: 'courses.enrolment.manual',
           entity: 'enrolment',
@@ -96,6 +109,7 @@ export const manualEnrolmentRoutes: FastifyPluginAsync<ApiContext> = async (app,
             tipo: body.kind,
             curso: body.course_name,
             cohorte: cohort.id,
+            autorizacion: authorizationChannelOf(body),
             ...(scholarship ? { motivo: note } : { referencia: note, valor: amount }),
           },
         });

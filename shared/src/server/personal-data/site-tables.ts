@@ -1,4 +1,5 @@
 import { tableSpec, type DomainRegistry } from './registry';
+import { consentChannels } from '../../legal/consent-channels';
 
 /**
  * The tables every server shares: the mail outbox (mailer.ts), the consent proofs (consents.ts) and the panel's audit
@@ -52,6 +53,7 @@ export const siteTables = (consentForms: Readonly<Record<string, string>>): Doma
         policy_version: { label: 'Versión de la política de privacidad' },
         text_sha256: {},
         basis: { label: 'Base', values: { consent: 'Autorización expresa', legal_duty: 'Aviso (trámite de un derecho)' } },
+        channel: { label: 'Cómo se dio', values: consentChannels },
         granted_at: { label: 'Fecha' },
       },
       // The proof that an authorization was given is kept (Decreto 1377 art. 7) without the address it was given from.
