@@ -87,6 +87,8 @@ describe('donation form (spec §4, §5, §8) with the API client swapped', () =>
     // The amount's message links to the presets.
     await user.click(within(alert).getByRole('link', { name: donationTexts.noAmount }));
     expect(document.activeElement).toBe(screen.getByLabelText('$ 20.000'));
+    // Every preset is marked as the field in error, until one is chosen.
+    expect(screen.getByLabelText('$ 20.000').getAttribute('aria-invalid')).toBe('true');
 
     // Zero is no amount either; the contributor's messages are gone once the fields are filled.
     await fillContributor(user);

@@ -265,7 +265,14 @@ export default function DonationPage() {
           <div className="amount-presets">
             {presets.map((value) => (
               <label key={value} className="amount-preset" htmlFor={presetId(String(value))}>
-                <input id={presetId(String(value))} type="radio" value={String(value)} {...presetField} />
+                <input
+                  id={presetId(String(value))}
+                  type="radio"
+                  value={String(value)}
+                  // No amount chosen: the presets are the field in error, for a screen reader as for the eye.
+                  aria-invalid={presetError ? true : undefined}
+                  {...presetField}
+                />
                 <span>{formatCOP(value)}</span>
               </label>
             ))}
