@@ -21,7 +21,10 @@ export type OperationHandler<O extends AnyOperation> = (
  * a route that needs a signed-in visitor (`requireUser`), OpenAPI's `security` (`bearerSecurity`, as the hand-written
  * routes documented it; a staff scope documents its own).
  */
-export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'preValidation' | 'preHandler' | 'bodyLimit' | 'errorHandler'> & {
+export type RouteExtras = Pick<
+  RouteShorthandOptions,
+  'config' | 'onRequest' | 'preValidation' | 'preHandler' | 'bodyLimit' | 'errorHandler'
+> & {
   security?: ReadonlyArray<Readonly<Record<string, readonly string[]>>>;
 };
 

@@ -95,6 +95,9 @@ const forms: Array<{ url: string; body: Record<string, unknown>; table: string; 
   },
 ];
 
+/** What a public POST might add to pass its proof for one the team collected offline (a manual enrolment's channel). */
+const forgedChannel = { channel: 'written', data_authorization_channel: 'recorded_call' };
+
 describe('consent with proof on every form (#15)', () => {
   let gw: Gateway;
   beforeAll(async () => {
@@ -130,7 +133,8 @@ describe('consent with proof on every form (#15)', () => {
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json()).toMatchObject({ fields: { privacy_policy_version: consentTexts.versionUnknown } });
 
-      const accepted = await post(f.url, { ...f.body, [box]: true, privacy_policy_version: currentPrivacyPolicy.id });
+      // A visitor cannot pass for the team's offline proof (a manual enrolment's channel): extra keys are dropped.
+      const accepted = await post(f.url, { ...f.body, [box]: true, privacy_policy_version: currentPrivacyPolicy.id, ...forgedChannel });
       expect(accepted.statusCode).toBe(201);
       const [row] = await rowsOf(f.table, email);
       expect(row).toBeDefined();
@@ -143,6 +147,7 @@ describe('consent with proof on every form (#15)', () => {
         policy_version: currentPrivacyPolicy.id,
         text_sha256: createHash('sha256').update(shown).digest('hex'),
         basis: 'consent',
+        channel: 'site',
       });
       const r = row as { id?: number | string; reference?: string };
       expect(proofs[0]!.record_ref).toBe(
@@ -159,7 +164,11 @@ describe('consent with proof on every form (#15)', () => {
       expect(refused.json()).toMatchObject({ fields: { data_authorization: expect.stringMatching(/^Debes/) } });
     }
     expect(await proofsOf(email)).toEqual([]);
-    const accepted = await post('/api/account/registration-consent', { email: ' Consent.Registro@Example.com ', data_authorization: true });
+    const accepted = await post('/api/account/registration-consent', {
+      email: ' Consent.Registro@Example.com ',
+      data_authorization: true,
+      ...forgedChannel,
+    });
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json()).toEqual({ recorded: true });
     const [proof] = await proofsOf(email);
@@ -172,6 +181,7 @@ describe('consent with proof on every form (#15)', () => {
         .update(currentPrivacyPolicy.authorization(declared('account.registration')))
         .digest('hex'),
       basis: 'consent',
+      channel: 'site',
     });
   });
 
@@ -186,6 +196,7 @@ describe('consent with proof on every form (#15)', () => {
       email: 'consent.pqrsf@example.com',
       request_type: 'Queja',
       reviews: 'La clase del martes no tuvo grabación.',
+      ...forgedChannel,
     });
     expect(res.statusCode).toBe(201);
     const radicado = (res.json() as { id: string }).id;
@@ -197,6 +208,7 @@ describe('consent with proof on every form (#15)', () => {
           .update(currentPrivacyPolicy.authorization(declared('community.pqrsf')))
           .digest('hex'),
         basis: 'legal_duty',
+        channel: 'site',
         policy_version: currentPrivacyPolicy.id,
       }),
     ]);

@@ -100,6 +100,10 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
       .where('radicado', '=', radicado)
       .where('id_number_key', '=', documentKey(idNumber))
       .executeTakeFirst();
+  // Both ask that proof, so they share one count per client (the site's public-write limit): a count each would double
+  // the guesses of a document for a known radicado. One limiter, made once, is one store (a route's own `rateLimit`
+  // config gets a store of its own, whatever its groupId).
+  const proofLimit = app.rateLimit({ ...publicWrite(ctx.settings).rateLimit, groupId: 'pqrsf-proof' });
   route(
     app,
     pqrsfOperations.file,
@@ -180,7 +184,7 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
       // The answer's files (#32), to whoever just proved the case is theirs; each download asks for the proof again.
       return { success: true as const, Items: [{ ...toRecord(row), attachments: await answerAttachments(ctx.db, row.id, clock()) }] };
     },
-    { config: publicWrite(ctx.settings) },
+    { onRequest: proofLimit },
   );
-  registerLookupAttachment(app, ctx, clock, proven);
+  registerLookupAttachment(app, ctx, clock, proven, proofLimit);
 };

@@ -162,3 +162,38 @@ describe('the answer’s attachments on the public lookup', () => {
     expect(lookupTexts.attachments.expiredMessage).toBe(attachmentApiTexts.linkExpired);
   });
 });
+
+describe('guessing the proof', () => {
+  // The site's limit on public writes (20 a minute in production), here 4: the lookup and the download ask the same
+  // proof, so they share one count per client; separate counts would double the guesses of a radicado's document.
+  let limited: TestApi;
+  beforeAll(async () => {
+    limited = await testApi(createCommunityApi({ now: () => clock, acknowledgementsPerAddressPerDay: 0 }), {
+      identity: identity.verifier,
+      staff,
+      objects: memoryObjectStore(),
+      settings: { writeLimit: { max: 4, timeWindow: 60_000 } },
+    });
+  });
+  afterAll(async () => limited.close());
+
+  it('counts the lookup and the download against one limit', async () => {
+    const guess = (n: number) => ({ id: '1234567890123456', id_number: String(10_000_000 + n) });
+    const tries = [
+      () => limited.app.inject({ method: 'POST', url: '/api/community/pqrsf/consulta', payload: guess(1) }),
+      () => limited.app.inject({ method: 'POST', url: '/api/community/pqrsf/consulta', payload: guess(2) }),
+      () => limited.app.inject({ method: 'POST', url: '/api/community/pqrsf/consulta/adjunto', payload: { ...guess(3), attachment: '1' } }),
+      () => limited.app.inject({ method: 'POST', url: '/api/community/pqrsf/consulta/adjunto', payload: { ...guess(4), attachment: '1' } }),
+    ];
+    for (const attempt of tries) expect((await attempt()).statusCode).toBe(404);
+    const download = await limited.app.inject({
+      method: 'POST',
+      url: '/api/community/pqrsf/consulta/adjunto',
+      payload: { ...guess(5), attachment: '1' },
+    });
+    expect(download.statusCode).toBe(429);
+    const lookup = await limited.app.inject({ method: 'POST', url: '/api/community/pqrsf/consulta', payload: guess(6) });
+    expect(lookup.statusCode).toBe(429);
+    expect(lookup.json()).toMatchObject({ error: 'rate_limited' });
+  });
+});

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { publicWrite } from 'shared/server/api-module';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { isoOf } from 'shared/server/cases/read';
-import type { ServerSettings } from 'shared/server/api-contract';
 import type { SiteDb } from 'shared/server/database';
 import { ApiError } from 'shared/server/http';
 import { FILE_KINDS, type FileKind } from 'shared/server/objects/file-types';
@@ -48,11 +46,17 @@ export async function answerAttachments(db: SiteDb, requestId: number, at: Date)
 export interface LookupAttachmentContext {
   db: SiteDb;
   objects: ObjectStore;
-  settings: ServerSettings;
 }
 
 /** `POST /api/community/pqrsf/consulta/adjunto`: the file, to the proven holder of the case, while it is not expired. */
-export function registerLookupAttachment(app: FastifyInstance, ctx: LookupAttachmentContext, now: () => Date, proven: ProvenRequest): void {
+export function registerLookupAttachment(
+  app: FastifyInstance,
+  ctx: LookupAttachmentContext,
+  now: () => Date,
+  proven: ProvenRequest,
+  /** The lookup's own limiter (its count, not a copy of its settings): a guess here is a guess there. */
+  proofLimit: onRequestAsyncHookHandler,
+): void {
   route(
     app,
     pqrsfOperations.lookupAttachment,
@@ -75,7 +79,7 @@ export function registerLookupAttachment(app: FastifyInstance, ctx: LookupAttach
       if (!stored) throw new ApiError(404, 'attachment_not_found', pqrsfLookupTexts.attachmentUnknown);
       return sendStoredObject(reply, stored, { cacheControl: 'private, no-store', fileName: row.file_name, download: true });
     },
-    // The lookup's own limit: the proof is as hard to guess here as there.
-    { config: publicWrite(ctx.settings) },
+    // The lookup's own count: the proof is as hard to guess here as there.
+    { onRequest: proofLimit },
   );
 }
