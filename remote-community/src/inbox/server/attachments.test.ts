@@ -209,4 +209,23 @@ describe('community record reply attachments', () => {
     for (const key of keys) expect(await objects.get(key)).toBeNull();
     expect(await api.db.selectFrom('community.record_attachment_removals').select('object_key').execute()).toEqual([]);
   });
+
+  it('queues a sent file when the team removes the record from the panel; its link then answers 404', async () => {
+    const id = await volunteer('quitar@example.com');
+    const path = `voluntarios/${id}`;
+    const sent = await uploaded(path, PDF, 'carta.pdf');
+    expect((await reply(path, [sent.id])).statusCode).toBe(200);
+    const link = linksIn((await mailTo('quitar@example.com'))?.text ?? '')[0]!;
+    expect((await get(link, null)).statusCode).toBe(200);
+    const removed = await api.app.inject({
+      method: 'POST',
+      url: `${BASE}/${path}/eliminar`,
+      headers: { authorization: `Bearer ${ana}` },
+      payload: { reason: 'solicitud' },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await api.db.selectFrom('community.record_attachments').select('id').where('id', '=', sent.id).execute()).toEqual([]);
+    expect((await get(link, null)).statusCode).toBe(404);
+    expect((await api.db.selectFrom('community.record_attachment_removals').select('object_key').execute()).length).toBe(1);
+  });
 });
