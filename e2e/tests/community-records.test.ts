@@ -1,8 +1,11 @@
 // A community record's case file (#32), in the composed site against the identity emulator: a team member opens a
 // volunteer who registered on the site, sees the links to write, call and WhatsApp, records two contacts (both stay in
 // the history, newest first), writes a reply, previews it and sends it — and the e-mail arrives in the mailbox in the
-// foundation's template, and the history shows it as an outgoing message. Axe-clean, and it fits a 390 px phone.
+// foundation's template, and the history shows it as an outgoing message. The reply carries a PDF (#32): the history
+// lists it with an (audited) download, and the link in the e-mail gives the person the same bytes without signing in.
+// Axe-clean, and it fits a 390 px phone.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { axeViolations } from '../support/axe';
@@ -12,6 +15,8 @@ import { expectFocusOn, firstStaffSignIn, mailWhere, newStaffMember } from '../s
 const stamp = Date.now();
 const memberEmail = `registros-${stamp}@fundacion.org`;
 const password = 'PanelSeguro2026';
+const pdf = Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% carta ${stamp}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+const linkPattern = /https?:\/\/\S+\/api\/community\/registros\/adjuntos\/[A-Za-z0-9_-]{43}/g;
 
 const volunteer = {
   data_authorization: true,
@@ -72,7 +77,8 @@ describe("a community record's case file (community remote)", () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await page.getByText(/Contactado: 2 contactos/).waitFor();
-      const history = page.getByRole('list', { name: 'Historial' }).getByRole('listitem');
+      // The entries only: a reply's files are a list of their own inside its entry.
+      const history = page.getByRole('list', { name: 'Historial' }).locator(':scope > li');
       assert.equal(await history.count(), 2);
       assert.match((await history.nth(0).textContent()) ?? '', /^Contacto por WhatsApp .*por registros-.*Le escribí; empieza el sábado\.$/);
       assert.match((await history.nth(1).textContent()) ?? '', /^Contacto por Teléfono .*Llamé; no contestó\.$/);
@@ -80,11 +86,17 @@ describe("a community record's case file (community remote)", () => {
       // A reply: written, previewed as it will be sent, then sent.
       await page.getByLabel(/^Asunto/).fill(`Tu voluntariado ${stamp}`);
       await page.getByLabel(/^Mensaje/).fill('Te esperamos el sábado a las 9 en la sede.\nTrae tu documento.');
+      const reply = page.getByRole('region', { name: 'Responder por correo' });
+      await reply
+        .getByLabel('Adjuntar archivos (opcional)')
+        .setInputFiles({ name: 'carta bienvenida.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await reply.getByRole('button', { name: 'Quitar carta bienvenida.pdf' }).waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Revisar el correo' }).click();
       await expectFocusOn(page, 'Así se verá el correo');
       const preview = (await page.locator('.community-preview').textContent()) ?? '';
       assert.match(preview, /Te esperamos el sábado a las 9 en la sede\./);
       assert.match(preview, /Con cariño,/);
+      await page.getByText('Se enviará con 1 archivo adjunto.').waitFor();
       assert.deepEqual(await axeViolations(page), []);
       await page.getByRole('button', { name: 'Enviar el correo' }).click();
       await expectFocusOn(page, 'Se envió el correo y quedó en el historial.');
@@ -98,11 +110,36 @@ describe("a community record's case file (community remote)", () => {
       assert.match(mail.text, new RegExp(`n\\.º ${id}`));
       assert.match(mail.text, /Te esperamos el sábado a las 9 en la sede\./);
 
+      // The team downloads the file back from the history (an audited read).
+      const [staffCopy] = await Promise.all([
+        page.waitForEvent('download'),
+        history.nth(0).getByRole('button', { name: 'Descargar carta bienvenida.pdf' }).click(),
+      ]);
+      assert.ok((await readFile((await staffCopy.path()) ?? '')).equals(pdf), 'the team gets the bytes uploaded');
+
+      // The person opens the e-mail's link with nobody signed in: the very same bytes.
+      assert.match(mail.text, /carta bienvenida\.pdf/);
+      const links = mail.text.match(linkPattern) ?? [];
+      assert.equal(links.length, 1, mail.text);
+      const link = new URL(links[0] ?? '');
+      const visitor = await openPage(browser, { width: 390, height: 844 });
+      try {
+        const [download] = await Promise.all([visitor.page.waitForEvent('download'), visitor.page.goto(link.pathname).catch(() => null)]);
+        assert.equal(download.suggestedFilename(), 'carta bienvenida.pdf');
+        assert.ok((await readFile((await download.path()) ?? '')).equals(pdf), 'the person gets the bytes uploaded');
+      } finally {
+        await visitor.context.close();
+      }
+      const madeUp = await fetch(`${baseUrl}/api/community/registros/adjuntos/${'A'.repeat(43)}`, { headers: { accept: 'text/html' } });
+      assert.equal(madeUp.status, 404);
+      assert.match(await madeUp.text(), /Este enlace de descarga no existe/);
+
       // After a reload the history is the server's: both contacts and the reply.
       await page.reload();
       await waitForHeading(page, `Voluntario n.º ${id}`);
       await page.getByText(/Contactado: 3 contactos/).waitFor();
-      assert.equal(await page.getByRole('list', { name: 'Historial' }).getByRole('listitem').count(), 3);
+      assert.equal(await page.getByRole('list', { name: 'Historial' }).locator(':scope > li').count(), 3);
+      await history.nth(0).getByRole('button', { name: 'Descargar carta bienvenida.pdf' }).waitFor();
 
       // On a phone the page does not scroll sideways.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -15,6 +15,14 @@ const markedBy = (kind: string, parent: Extract<Belongs, { parent: unknown }>['p
   where: { kind },
 });
 
+/** A reply's attachments name their record by table (`record_kind`) and id (`request_id`, the kit's column). */
+const attachedTo = (kind: string, parent: Extract<Belongs, { parent: unknown }>['parent']): Belongs => ({
+  parent,
+  column: 'request_id',
+  parentColumn: 'id',
+  where: { record_kind: kind },
+});
+
 export const communityPersonalData: DomainRegistry = {
   tables: [
     tableSpec({
@@ -239,6 +247,45 @@ export const communityPersonalData: DomainRegistry = {
       orderBy: 'uploaded_at',
     }),
     tableSpec({
+      table: 'community.record_attachments',
+      label: 'Archivos adjuntos a las respuestas del equipo a tus registros',
+      belongs: [
+        attachedTo('volunteers', 'community.volunteers'),
+        attachedTo('allies', 'community.allies'),
+        attachedTo('workshop_inquiries', 'community.workshop_inquiries'),
+        attachedTo('software_requests', 'community.software_requests'),
+        attachedTo('newsletter_subscriptions', 'community.newsletter_subscriptions'),
+      ],
+      columns: {
+        record_kind: {
+          label: 'Formulario',
+          values: {
+            volunteers: 'Voluntariado',
+            allies: 'Empresas aliadas',
+            workshop_inquiries: 'Consulta sobre talleres',
+            software_requests: 'Software a la medida',
+            newsletter_subscriptions: 'Boletín',
+          },
+        },
+        request_id: { label: 'Número del registro' },
+        attached_to: { label: 'Adjunto a', values: { respuesta: 'Una respuesta por correo' } },
+        note_id: {},
+        object_key: {},
+        file_name: { label: 'Nombre del archivo', personal: 'texto' },
+        kind: { label: 'Tipo de archivo' },
+        size: { label: 'Tamaño (bytes)' },
+        uploaded_at: { label: 'Fecha' },
+        attached_at: {},
+        token_hash: {},
+        token_expires_at: { label: 'El enlace de descarga vence' },
+        ...teamColumns,
+      },
+      // The row goes with its record (each record table's trigger too), and with it (the removals queue, the hourly
+      // job of src/inbox/server/attachments.ts) the stored file.
+      erase: { action: 'delete' },
+      orderBy: 'uploaded_at',
+    }),
+    tableSpec({
       table: 'community.newsletter_subscriptions',
       label: 'Suscripción al boletín',
       belongs: [{ email: ['email'] }],
@@ -298,6 +345,10 @@ export const communityPersonalData: DomainRegistry = {
   ],
   plain: [
     { table: 'community.pqrsf_status_counts', why: 'Cuántas PQRSF hay en cada estado.' },
+    {
+      table: 'community.record_attachment_removals',
+      why: 'Claves aleatorias de archivos adjuntos a respuestas ya borrados, hasta que el almacén de objetos los elimina.',
+    },
     {
       table: 'community.pqrsf_attachment_removals',
       why: 'Claves aleatorias de archivos adjuntos ya borrados, hasta que el almacén de objetos los elimina.',

@@ -37,7 +37,7 @@ export function createCommunityApi(options: CommunityApiOptions = {}): ApiModule
       await app.register(formRoutes, community);
       await app.register(pqrsfRoutes, { ...community, now: options.now });
       // Staff: the community inbox (#13).
-      await app.register(communityInboxRoutes, community);
+      await app.register(communityInboxRoutes, { ...community, now: options.now });
       // Staff: PQRSF case management and its daily digest (#13).
       await app.register(pqrsfStaffRoutes, { ...community, now: options.now });
       // Staff: its part of the panel's "Hoy" (#28).

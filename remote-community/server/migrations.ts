@@ -523,5 +523,69 @@ export const communityMigrations: DomainMigrations = {
         await db.schema.withSchema('community').dropTable('contact_marks').execute();
       },
     },
+    // ── Attachments on a community record's replies (#32, src/inbox/server/attachments.ts) ──────────────────────────
+    '014_community_record_attachments': {
+      // - record_attachments: a file a member of the team uploaded to a community record (the legal-case kit's columns,
+      //   shared/server/cases/attachments.ts), kept in the object store under `comunidad/adjuntos/…` (a random key). The
+      //   record is (record_kind, request_id): its table without the schema, as record_history's `kind`, and its id; no
+      //   foreign key can name five tables, so each record table's delete trigger deletes its record's attachments.
+      //   Pending (attached_to null) until a reply claims it (note_id: that reply's history row); unclaimed ones go
+      //   after a day. A reply's attachment keeps the SHA-256 of its e-mailed link's token and the link's expiry.
+      // - record_attachment_removals: the object keys of deleted rows, queued by a trigger whatever deleted them (the
+      //   purge of pending uploads, the record's removal, retention, a person's erasure), so the job removes the bytes.
+      async up(db) {
+        const s = db.schema.withSchema('community');
+        await s
+          .createTable('record_attachments')
+          .addColumn('id', 'bigserial', (c) => c.primaryKey())
+          .addColumn('record_kind', 'text', (c) => c.notNull())
+          .addColumn('request_id', 'integer', (c) => c.notNull())
+          // null while pending; 'respuesta' once a reply (note_id's history row) sent it.
+          .addColumn('attached_to', 'text')
+          .addColumn('note_id', 'bigint', (c) => c.references('community.record_history.id').onDelete('cascade'))
+          .addColumn('object_key', 'text', (c) => c.notNull().unique())
+          .addColumn('file_name', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('size', 'integer', (c) => c.notNull())
+          .addColumn('uploaded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .addColumn('attached_at', 'timestamptz')
+          .addColumn('actor_sub', 'text', (c) => c.notNull())
+          .addColumn('actor_email', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.unique())
+          .addColumn('token_expires_at', 'timestamptz')
+          .execute();
+        await s.createIndex('record_attachments_record').on('record_attachments').columns(['record_kind', 'request_id', 'id']).execute();
+        await sql`create index record_attachments_pending on community.record_attachments (uploaded_at) where attached_to is null`.execute(
+          db,
+        );
+        await s
+          .createTable('record_attachment_removals')
+          .addColumn('object_key', 'text', (c) => c.primaryKey())
+          .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+          .execute();
+        await sql`
+          create function community.record_attachment_removed() returns trigger language plpgsql as $$
+          begin
+            insert into community.record_attachment_removals (object_key) values (old.object_key) on conflict do nothing;
+            return null;
+          end
+          $$`.execute(db);
+        await sql`
+          create trigger record_attachment_removed after delete on community.record_attachments
+          for each row execute function community.record_attachment_removed()`.execute(db);
+        // A record deleted by whatever (the panel's removal, retention, an erasure) takes its attachments with it.
+        await sql`
+          create function community.record_removed_attachments() returns trigger language plpgsql as $$
+          begin
+            delete from community.record_attachments where record_kind = tg_table_name and request_id = old.id;
+            return null;
+          end
+          $$`.execute(db);
+        for (const table of ['volunteers', 'allies', 'workshop_inquiries', 'software_requests', 'newsletter_subscriptions'])
+          await sql`
+            create trigger record_removed_attachments after delete on ${sql.table(`community.${table}`)}
+            for each row execute function community.record_removed_attachments()`.execute(db);
+      },
+    },
   },
 };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { CaseAttachmentRemovalsTable, RecordAttachmentsTable as KitRecordAttachmentsTable } from 'shared/server/cases/attachments';
 import type { CreatedTimestamp, DefaultedText, NullableTimestamp, Serial } from 'shared/server/database';
 
 /** `community.newsletter_subscriptions`: one row per address. */
@@ -141,9 +142,17 @@ export interface NewsletterSubscriptionsTable {
   inbox_search: InboxSearchColumn;
 }
 
+/**
+ * `community.record_attachments` (migration 014): a file of a record's reply (pending until a reply claims it), the
+ * legal-case kit's columns with the record's kind (its table) beside its id (`request_id`); and its removals queue.
+ */
+export type RecordAttachmentsTable = KitRecordAttachmentsTable;
+
 declare module 'shared/server/database' {
   interface Database {
     'community.record_history': RecordHistoryTable;
+    'community.record_attachments': RecordAttachmentsTable;
+    'community.record_attachment_removals': CaseAttachmentRemovalsTable;
   }
 }
 

@@ -55,6 +55,7 @@ const entry = (over: Partial<InboxRecordResponse['history'][number]>): InboxReco
   subject: null,
   body: null,
   fields: [],
+  attachments: [],
   ...over,
 });
 const call1 = entry({ id: '1', channel: 'telefono', note: 'No contestó.' });
@@ -184,6 +185,62 @@ describe('a community record', () => {
     const history = within(screen.getByRole('list', { name: 'Historial' })).getAllByRole('listitem');
     expect(history[0]!.textContent).toContain('Respuesta por correo');
     expect(history[0]!.textContent).toContain('Asunto: Tu voluntariado');
+  });
+
+  it('sends a reply with a file uploaded for it, lists the file in the history, and downloads it by the staff API', async () => {
+    const user = userEvent.setup();
+    const file = {
+      id: '21',
+      name: 'carta.pdf',
+      kind: 'pdf',
+      size: 2048,
+      at: '2026-03-05T15:00:00.000Z',
+      actorEmail: 'ana@fundacion.org',
+      part: 'respuesta',
+      noteId: '3',
+    };
+    const sentEntry = entry({
+      id: '3',
+      event: 'respuesta',
+      channel: 'correo',
+      subject: 'Tu carta',
+      body: 'Adjunta.',
+      attachments: [file],
+    });
+    const ATTACHMENTS = '/api/community/staff/inbox/voluntarios/12/adjuntos';
+    const { calls, container } = renderRecord(
+      { kind: 'voluntarios', id: '12' },
+      {
+        [RECORD]: ok(volunteer()),
+        [`POST ${ATTACHMENTS}`]: ok({ id: '21', name: 'carta.pdf', kind: 'pdf', size: 2048 }, 201),
+        [PREVIEW]: ok({ subject: 'Tu carta - Fundación', text: 'Hola:\n\nAdjunta.' }),
+        [REPLY]: ok(volunteer([sentEntry])),
+      },
+    );
+    await user.type(await screen.findByLabelText(/^Asunto/), 'Tu carta');
+    await user.type(screen.getByLabelText(/^Mensaje/), 'Adjunta.');
+    const reply = screen.getByRole('region', { name: 'Responder por correo' });
+    await user.upload(
+      within(reply).getByLabelText('Adjuntar archivos (opcional)'),
+      new File(['%PDF-1.4 carta'], 'carta.pdf', { type: 'application/pdf' }),
+    );
+    expect(await within(reply).findByRole('button', { name: 'Quitar carta.pdf' })).toBeTruthy();
+    expect(within(reply).getByText(/los enlaces vencen en 30 días/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Revisar el correo' }));
+    expect(await screen.findByText('Se enviará con 1 archivo adjunto.')).toBeTruthy();
+    expect(await axeViolations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Enviar el correo' }));
+    await screen.findByText('Se envió el correo y quedó en el historial.');
+    expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/respuesta'))?.body).toEqual({
+      subject: 'Tu carta',
+      body: 'Adjunta.',
+      attachments: ['21'],
+    });
+    const history = screen.getByRole('region', { name: 'Historial' });
+    await user.click(within(history).getByRole('button', { name: 'Descargar carta.pdf' }));
+    await waitFor(() => expect(calls.at(-1)).toMatchObject({ method: 'GET', path: `${ATTACHMENTS}/21` }));
+    // The form is empty again: the next reply starts without files.
+    expect(within(reply).queryByRole('button', { name: 'Quitar carta.pdf' })).toBeNull();
   });
 
   it('"Volver a editar" leaves the preview unsent and puts focus back on the message', async () => {

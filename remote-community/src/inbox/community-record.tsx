@@ -36,6 +36,8 @@ import { Notice } from './parts';
 import { dateTimeOf, isInboxKind, recordScreenTexts as t } from './texts';
 import { messageOf as kitMessageOf } from 'shared/ui/staff/kit';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
+import type { UploadedAttachment } from 'shared/cases/attachments';
+import { attachmentUiTexts, CaseAttachmentList, CaseAttachmentPicker } from 'shared/cases/ui/attachments';
 
 const messageOf = (result: ApiResult<unknown>, fallback: string) => kitMessageOf(result, t.network, fallback);
 
@@ -180,6 +182,8 @@ function ReplyForm({ record, onChange }: { record: InboxRecordResponse; onChange
     error: string | null;
   } | null>(null);
   const params = { kind: record.kind, id: record.id };
+  // The files uploaded for this reply (#32): each its own pending upload until the reply names them.
+  const [files, setFiles] = useState<UploadedAttachment[]>([]);
   const submission = useFormSubmission(form, async (values) => {
     const result = await preview({ params, body: values });
     if (result.kind !== 'ok') return failureOf(result);
@@ -189,10 +193,11 @@ function ReplyForm({ record, onChange }: { record: InboxRecordResponse; onChange
   const send = async () => {
     if (!pending) return;
     setPending({ ...pending, busy: true, error: null });
-    const result = await reply({ params, body: pending.values });
+    const result = await reply({ params, body: { ...pending.values, attachments: files.map((f) => f.id) } });
     if (result.kind !== 'ok')
       return setPending({ ...pending, busy: false, error: isSessionEnded(result) ? t.sessionEnded : messageOf(result, t.actionFailed) });
     setPending(null);
+    setFiles([]);
     form.reset({ subject: '', body: '' });
     onChange(result.data, t.replySent);
   };
@@ -213,23 +218,35 @@ function ReplyForm({ record, onChange }: { record: InboxRecordResponse; onChange
       >
         <TextField label={t.subject} required readOnly={Boolean(pending)} {...field('subject')} />
         <TextAreaField label={t.body} required rows={6} readOnly={Boolean(pending)} {...field('body')} />
+        <CaseAttachmentPicker
+          ops={ops}
+          caseParams={{ kind: record.kind, id: String(record.id) }}
+          attachmentParam="adjunto"
+          files={files}
+          onChange={setFiles}
+          hint={attachmentUiTexts.answerHint}
+          disabled={Boolean(pending)}
+        />
         {pending ? null : (
           <SubmitButton busy={submission.busy} busyLabel={t.reviewing}>
             {t.review}
           </SubmitButton>
         )}
       </SubmissionForm>
-      {pending ? <ReplyPreviewPanel pending={pending} onSend={() => void send()} onEdit={edit} /> : null}
+      {pending ? <ReplyPreviewPanel pending={pending} files={files.length} onSend={() => void send()} onEdit={edit} /> : null}
     </section>
   );
 }
 
 function ReplyPreviewPanel({
   pending,
+  files,
   onSend,
   onEdit,
 }: {
   pending: { mail: ReplyPreview; busy: boolean; error: string | null };
+  /** How many files go with it (their links are added to the e-mail when it is sent). */
+  files: number;
   onSend: () => void;
   onEdit: () => void;
 }) {
@@ -243,6 +260,7 @@ function ReplyPreviewPanel({
         <strong>{t.previewSubject}</strong> {pending.mail.subject}
       </p>
       <pre className="community-preview">{pending.mail.text}</pre>
+      {files ? <p>{attachmentUiTexts.confirmCount(files)}</p> : null}
       {pending.error ? <Notice kind="error" text={pending.error} /> : null}
       <div className="community-confirm__actions">
         <button type="button" className="btn" onClick={onSend} disabled={pending.busy}>
@@ -413,7 +431,7 @@ function ConfirmRemoval(props: { reason: string; busy: boolean; error: string | 
 }
 
 /** One act of the history, in words. */
-function Entry({ entry }: { entry: HistoryEntry }) {
+function Entry({ entry, kind, id }: { entry: HistoryEntry; kind: CommunityInboxKind; id: string }) {
   const how = entry.event === 'contacto' ? ` ${t.viaChannel(entry.channel ? contactChannels[entry.channel] : t.noChannel)}` : '';
   return (
     <li className="community-history__entry">
@@ -429,19 +447,22 @@ function Entry({ entry }: { entry: HistoryEntry }) {
       {entry.note ? <Lines text={entry.note} /> : null}
       {entry.event === 'respuesta' && entry.subject ? <p>{t.replySubject(entry.subject)}</p> : null}
       {entry.event === 'respuesta' && entry.body ? <Lines text={entry.body} /> : null}
+      {entry.attachments.length ? (
+        <CaseAttachmentList ops={ops} caseParams={{ kind, id }} attachmentParam="adjunto" items={entry.attachments} />
+      ) : null}
       {entry.fields.length ? <p>{t.changedFields(entry.fields)}</p> : null}
     </li>
   );
 }
 
-function History({ history }: { history: HistoryEntry[] }) {
+function History({ history, kind, id }: { history: HistoryEntry[]; kind: CommunityInboxKind; id: string }) {
   return (
     <section className="card community-card" aria-labelledby="registro-historial">
       <h2 id="registro-historial">{t.historyTitle}</h2>
       {history.length ? (
         <ol className="community-history" aria-labelledby="registro-historial">
           {history.map((entry) => (
-            <Entry key={entry.id} entry={entry} />
+            <Entry key={entry.id} entry={entry} kind={kind} id={id} />
           ))}
         </ol>
       ) : (
@@ -528,7 +549,7 @@ export default function StaffCommunityRecord({ kind: kindParam, id }: { kind?: s
             </section>
           ) : null}
           {actions.correct.allowed ? <Correct key={`corregir-${record.history.length}`} record={record} onChange={changed} /> : null}
-          {record.kind === 'boletin' ? null : <History history={record.history} />}
+          {record.kind === 'boletin' ? null : <History history={record.history} kind={record.kind} id={String(record.id)} />}
           {actions.remove.allowed ? <Remove record={record} onRemoved={setRemoved} /> : null}
         </>
       ) : null}

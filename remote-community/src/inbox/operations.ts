@@ -1,7 +1,10 @@
 import { defineOperation, fileAnswer } from 'shared/api/operation';
+import { uploadedAttachmentSchema } from 'shared/cases/attachments';
+import { z } from 'shared/schemas/zod';
 import {
   contactRequestSchema,
   correctionRequestSchema,
+  inboxAttachmentParamsSchema,
   inboxExportQuerySchema,
   inboxKindParamsSchema,
   inboxListRequestSchema,
@@ -92,6 +95,34 @@ export const communityInboxOperations = {
     response: inboxRecordResponseSchema,
     roles: comunidad,
     summary: 'Responder por correo desde el registro; queda en el historial y en la auditoría',
+  }),
+  /** A file for a reply (#32), as the request's raw body with X-File-Name; pending until a reply names it. Audited. */
+  uploadAttachment: defineOperation({
+    method: 'POST',
+    path: '/api/community/staff/inbox/:kind/:id/adjuntos',
+    params: inboxRecordParamsSchema,
+    response: uploadedAttachmentSchema,
+    status: 201,
+    roles: comunidad,
+    summary: 'Subir un adjunto para la respuesta por correo de un registro (PDF, imagen, Word, Excel o PowerPoint; hasta 10 MB)',
+  }),
+  /** Drops one's own pending upload (the "Quitar" button before sending). Audited. */
+  removeAttachment: defineOperation({
+    method: 'DELETE',
+    path: '/api/community/staff/inbox/:kind/:id/adjuntos/:adjunto',
+    params: inboxAttachmentParamsSchema,
+    response: z.object({ removed: z.boolean() }),
+    roles: comunidad,
+    summary: 'Quitar un adjunto de un registro que aún no se ha enviado',
+  }),
+  /** A reply's attachment, as a download. Audited (a read of personal data). */
+  attachment: defineOperation({
+    method: 'GET',
+    path: '/api/community/staff/inbox/:kind/:id/adjuntos/:adjunto',
+    params: inboxAttachmentParamsSchema,
+    response: fileAnswer({ accept: '*/*', description: 'El archivo adjunto', format: 'binary' }),
+    roles: comunidad,
+    summary: 'Descargar un adjunto de una respuesta a un registro (queda en la auditoría)',
   }),
   /** Corrects the record's fields with its form's own rules; the history names the fields changed. */
   correct: defineOperation({

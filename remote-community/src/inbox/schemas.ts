@@ -1,3 +1,4 @@
+import { attachmentIdSchema, attachmentIdsField, caseAttachmentSchema } from 'shared/cases/attachments';
 import { MAX_TEXT } from 'shared/schemas/common';
 import {
   allyRecordSchema,
@@ -232,6 +233,9 @@ export const inboxRecordParamsSchema = z.extend(inboxKindParamsSchema, {
 });
 export type InboxRecordParams = z.output<typeof inboxRecordParamsSchema>;
 
+/** `:kind/:id/adjuntos/:adjunto`: a record's attachment (#32); `:id` is the record's, so the file's is `:adjunto`. */
+export const inboxAttachmentParamsSchema = z.extend(inboxRecordParamsSchema, { adjunto: attachmentIdSchema });
+
 const contactFilterList = Object.keys(contactFilters) as [ContactFilter, ...ContactFilter[]];
 
 /**
@@ -304,6 +308,8 @@ export const replyRequestSchema = z.object({
   body: z
     .string({ error: inboxTexts.bodyRequired })
     .check(z.trim(), z.minLength(1, { error: inboxTexts.bodyRequired }), z.maxLength(MAX_TEXT, { error: inboxTexts.bodyTooLong })),
+  /** The member's pending uploads to this record the reply carries (#32); the preview ignores them. */
+  attachments: attachmentIdsField,
 });
 export type ReplyRequest = z.input<typeof replyRequestSchema>;
 
@@ -384,6 +390,8 @@ export const historyEntrySchema = z.object({
   body: z.nullable(z.string()),
   /** A correction's fields, by their labels. */
   fields: z.array(z.string()),
+  /** A reply's attachments (#32), as e-mailed with it. */
+  attachments: z.array(caseAttachmentSchema),
 });
 export type HistoryEntry = z.output<typeof historyEntrySchema>;
 

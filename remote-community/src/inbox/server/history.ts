@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { ATTACHMENT_LINK_DAYS } from 'shared/cases/attachments';
 import { formatColombianDateTime } from 'shared/format/dates';
 import { recordAudit } from 'shared/server/audit';
 import type { SiteDb } from 'shared/server/database';
@@ -37,6 +38,7 @@ import {
   type RemovalReason,
   type ReplyRequest,
 } from '../schemas';
+import { recordAttachments } from './attachments';
 import { notFound, readOne, recordAnswer, sources, str, type Row } from './rows';
 
 interface HistoryRow {
@@ -65,6 +67,8 @@ export async function readHistory(db: SiteDb, kind: CommunityInboxKind, id: numb
     .orderBy('id', 'desc')
     .execute();
   const labels: Record<string, string> = inboxFieldLabels[kind];
+  // The replies' files (#32): each names its reply's row in `noteId`.
+  const files = await recordAttachments({ db }).readAttachments({ id, kind: sources[kind].table });
   return (rows as HistoryRow[]).flatMap((r) =>
     isEvent(r.event)
       ? [
@@ -81,6 +85,7 @@ export async function readHistory(db: SiteDb, kind: CommunityInboxKind, id: numb
               .split(',')
               .filter(Boolean)
               .map((name) => labels[name] ?? name),
+            attachments: r.event === 'respuesta' ? files.filter((f) => f.noteId === String(r.id)) : [],
           },
         ]
       : [],
@@ -132,6 +137,7 @@ export const replyMailTexts = {
   greeting: 'Hola:',
   about: (kind: string, id: number) => `Te escribimos por tu registro en nuestro sitio (${kind}, n.º ${id}).`,
   answer: 'Si quieres respondernos, contesta este correo.',
+  attachmentsTitle: (days: number) => `Archivos adjuntos (cada enlace funciona durante ${days} días):`,
 } as const;
 
 const kindNames: Record<CommunityInboxKind, string> = {
@@ -147,7 +153,13 @@ const kindNames: Record<CommunityInboxKind, string> = {
  * paragraph per line, escaped by the template), a line saying which record it answers, the foundation's signature.
  * No name from the record: the address was never verified, so nothing the filer typed is sent to it.
  */
-export function replyMail(to: string, kind: CommunityInboxKind, id: number, reply: { subject: string; body: string }): OutgoingMail {
+export function replyMail(
+  to: string,
+  kind: CommunityInboxKind,
+  id: number,
+  reply: { subject: string; body: string },
+  attachments: ReadonlyArray<{ name: string; url: string }> = [],
+): OutgoingMail {
   const paragraphs = reply.body
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -157,6 +169,15 @@ export function replyMail(to: string, kind: CommunityInboxKind, id: number, repl
     subject: reply.subject,
     greeting: replyMailTexts.greeting,
     paragraphs: [...paragraphs, replyMailTexts.about(kindNames[kind], id), replyMailTexts.answer],
+    // Each link carries its own token: a secret, redacted in the stored copy (mailer.ts).
+    ...(attachments.length
+      ? {
+          links: {
+            title: replyMailTexts.attachmentsTitle(ATTACHMENT_LINK_DAYS),
+            items: attachments.map((a) => ({ label: a.name, url: a.url })),
+          },
+        }
+      : {}),
   });
 }
 
@@ -175,7 +196,7 @@ async function lockRecord(trx: SiteDb, kind: CommunityInboxKind, id: number): Pr
 const valueOf = (v: unknown): string | number | null => (v === undefined || v === null || v === '' ? null : (v as string | number));
 
 /** The contact, reply, correction and removal routes, in the staff scope `communityInboxRoutes` opens. */
-export function registerRecordHistory(scope: FastifyInstance, ctx: CommunityContext) {
+export function registerRecordHistory(scope: FastifyInstance, ctx: CommunityContext & { now?: (() => Date) | undefined }) {
   route(scope, ops.contact, async (request) => {
     const { kind, id } = request.params;
     const staff = staffOf(request);
@@ -231,7 +252,7 @@ export function registerRecordHistory(scope: FastifyInstance, ctx: CommunityCont
     const { subject, body } = request.body;
     await ctx.db.transaction().execute(async (trx) => {
       const row = await replyTarget(trx, kind, id);
-      await trx
+      const entry = await trx
         .insertInto('community.record_history')
         .values({
           kind: table,
@@ -243,9 +264,23 @@ export function registerRecordHistory(scope: FastifyInstance, ctx: CommunityCont
           actor_sub: staff.sub,
           actor_email: staff.email,
         })
-        .execute();
-      await recordAudit(trx, staff, { action: 'community.inbox.reply', entity: table, entityId: String(id), detail: { kind } });
-      await queueMails(trx, [replyMail(str(row.email), kind, id, { subject, body })]);
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The member's own pending uploads of this very record, claimed in the reply's transaction (any other id refuses
+      // the whole reply: nothing is sent); each gets a link that works 30 days.
+      const files = await recordAttachments({ db: trx }).claimAttachments(
+        trx,
+        { requestId: { id, kind: table }, me: staff, at: ctx.now?.() ?? new Date(), origin: ctx.settings.publicOrigin },
+        request.body.attachments,
+        { part: 'respuesta', entryId: String(entry.id) },
+      );
+      await recordAudit(trx, staff, {
+        action: 'community.inbox.reply',
+        entity: table,
+        entityId: String(id),
+        detail: { kind, ...(files.length ? { adjuntos: files.length } : {}) },
+      });
+      await queueMails(trx, [replyMail(str(row.email), kind, id, { subject, body }, files)]);
     });
     // Delivered after the commit; a failure stays in the outbox for its retries and never fails the reply.
     void ctx.mailer.flush().catch(() => undefined);

@@ -8,6 +8,7 @@ import { communityInboxKinds } from '../schemas';
 import { communityInboxOperations as ops } from '../operations';
 import type { CommunityContext } from '../../forms/server/acknowledge';
 import { registerInboxExport } from './export';
+import { recordAttachments } from './attachments';
 import { readRecord, registerRecordHistory } from './history';
 import { countRows, decodeCursor, encodeCursor, fromTable, kindList, listItem, readPage } from './rows';
 
@@ -35,7 +36,19 @@ export async function readKindCounts(db: SiteDb) {
   return kinds;
 }
 
-export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async (app, ctx) => {
+export interface CommunityInboxContext extends CommunityContext {
+  /** The clock of the replies' attachment links (tests). */
+  now?: (() => Date) | undefined;
+}
+
+export const communityInboxRoutes: FastifyPluginAsync<CommunityInboxContext> = async (app, ctx) => {
+  // Replies' attachments (#32, the legal-case kit): the person's download link from the reply e-mail, and the hourly
+  // purge of unsent uploads and of removed rows' bytes.
+  const attachments = recordAttachments({ db: ctx.db, objects: ctx.objects, now: ctx.now });
+  attachments.registerAttachmentLink(app);
+  const stopAttachmentPurge = attachments.scheduleAttachmentPurge(app.log);
+  app.addHook('onClose', async () => stopAttachmentPurge());
+
   await registerStaffRoutes(app, ctx, { roles: ['comunidad'] }, async (scope) => {
     route(scope, ops.summary, async () => ({ kinds: await readKindCounts(ctx.db) }));
 
@@ -86,5 +99,6 @@ export const communityInboxRoutes: FastifyPluginAsync<CommunityContext> = async 
     );
 
     registerRecordHistory(scope, ctx);
+    await attachments.registerAttachmentRoutes(scope);
   });
 };

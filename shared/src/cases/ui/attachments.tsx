@@ -12,7 +12,8 @@ import { ATTACHMENT_ACCEPT, ATTACHMENT_LINK_DAYS, MAX_ATTACHMENTS, type CaseAtta
  * A legal case's attachments on its screen (#32), for every kind: the picker of an answer's or a note's files (each
  * uploaded as soon as it is chosen, listed with a button to take it out before sending), and the list of a sent answer's
  * or note's files with their downloads. The server reads each file's kind from its bytes and says why it refuses one.
- * The kind hands over its three operations (`caseAttachmentOperations`, or its own with `:radicado` and `:id`).
+ * The kind hands over its three operations (`caseAttachmentOperations`, or its own with `:radicado` and `:id`; a kind
+ * keyed otherwise, as community records' `:kind/:id`, gives its `caseParams` and names the file's param).
  */
 
 export interface CaseAttachmentOps {
@@ -52,10 +53,21 @@ export function sizeOf(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** An attachment's `:radicado/adjuntos/:id` as any kind's removal or download takes it. */
-const attachmentInput = <O extends AnyOperation>(radicado: string, id: string) =>
-  // Every kind's attachment operations take exactly these two path params (caseAttachmentOperations).
-  [{ params: { radicado, id } }] as unknown as InputArgs<O>;
+/** Where a case's attachments are: `{ radicado }` by default, or the kind's own path params and file param. */
+export interface CaseAttachmentPlace {
+  radicado?: string;
+  /** The case's path params when not `:radicado` (community records: `{ kind, id }`). */
+  caseParams?: Record<string, string>;
+  /** The attachment's id param when not `:id` (community records: `adjunto`). */
+  attachmentParam?: string;
+}
+
+const caseParamsOf = (p: CaseAttachmentPlace): Record<string, string> => p.caseParams ?? { radicado: p.radicado ?? '' };
+
+/** An attachment's `…/adjuntos/:id` as any kind's removal or download takes it. */
+const attachmentInput = <O extends AnyOperation>(p: CaseAttachmentPlace, id: string) =>
+  // Every kind's attachment operations take exactly the case's path params and the file's (caseAttachmentOperations).
+  [{ params: { ...caseParamsOf(p), [p.attachmentParam ?? 'id']: id } }] as unknown as InputArgs<O>;
 
 /**
  * The files chosen for an answer or a note: a labelled file input (several at once), each file uploaded as it is
@@ -64,14 +76,13 @@ const attachmentInput = <O extends AnyOperation>(radicado: string, id: string) =
  */
 export function CaseAttachmentPicker({
   ops,
-  radicado,
   files,
   onChange,
   hint,
   disabled = false,
-}: {
+  ...place
+}: CaseAttachmentPlace & {
   ops: CaseAttachmentOps;
-  radicado: string;
   files: readonly UploadedAttachment[];
   onChange: (files: UploadedAttachment[]) => void;
   /** A line about where the files go (the answer's e-mail). */
@@ -95,7 +106,7 @@ export function CaseAttachmentPicker({
     setBusy(true);
     for (const file of chosen.slice(0, room)) {
       setStatus(t.uploading(file.name));
-      const result = await upload(file, { radicado });
+      const result = await upload(file, caseParamsOf(place));
       if (result.kind === 'ok') {
         const done = result.data as UploadedAttachment;
         kept = [...kept, done];
@@ -112,7 +123,7 @@ export function CaseAttachmentPicker({
   };
 
   const drop = async (file: UploadedAttachment) => {
-    const result = await call(ops.removeAttachment, ...attachmentInput(radicado, file.id));
+    const result = await call(ops.removeAttachment, ...attachmentInput(place, file.id));
     if (result.kind !== 'ok') {
       setErrors([isSessionEnded(result) ? t.sessionEnded : messageOf(result, t.network, t.removeFailed)]);
       return;
@@ -180,11 +191,10 @@ export function CaseAttachmentPicker({
 /** The sent files of an answer or a note, each with its download (audited on the server). */
 export function CaseAttachmentList({
   ops,
-  radicado,
   items,
-}: {
+  ...place
+}: CaseAttachmentPlace & {
   ops: Pick<CaseAttachmentOps, 'attachment'>;
-  radicado: string;
   items: readonly CaseAttachment[];
 }) {
   const download = useOperationDownload(ops.attachment);
@@ -192,7 +202,7 @@ export function CaseAttachmentList({
   if (!items.length) return null;
   const get = async (a: CaseAttachment) => {
     setState({ id: a.id, kind: 'busy' });
-    const blob = await download(...attachmentInput<typeof ops.attachment>(radicado, a.id));
+    const blob = await download(...attachmentInput<typeof ops.attachment>(place, a.id));
     if (!blob) return setState({ id: a.id, kind: 'failed' });
     saveFile(blob, a.name);
     setState(null);

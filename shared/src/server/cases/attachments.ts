@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Generated, Kysely, Transaction } from 'kysely';
+import type { ColumnType, ExpressionBuilder, Generated, Kysely, Transaction } from 'kysely';
 import type { AnyOperation } from '../../api/operation';
 import {
   ATTACHMENT_LINK_DAYS,
@@ -59,9 +59,18 @@ export interface CaseAttachmentRemovalsTable {
   at: CreatedTimestamp;
 }
 
+/**
+ * A kind whose cases are keyed by (kind, id) (community records, #32) adds `record_kind` to the kit's columns: its
+ * attachments are those of `request_id` *and* `record_kind`.
+ */
+export interface RecordAttachmentsTable extends CaseAttachmentsTable {
+  record_kind: string;
+}
+
 /** The kit's view of a kind's tables: the real names are the kind's (`tables`), the columns these. */
 interface KitTables {
-  case_attachments: CaseAttachmentsTable;
+  // `record_kind` is only ever compared and inserted, never read: a kind without it never names it.
+  case_attachments: CaseAttachmentsTable & { record_kind: ColumnType<string, string | undefined, never> };
   case_attachment_removals: CaseAttachmentRemovalsTable;
   case_requests: { id: number; radicado: string };
 }
@@ -92,6 +101,41 @@ export const caseAttachmentTexts = {
 } as const;
 export type CaseAttachmentTexts = { readonly [K in keyof typeof caseAttachmentTexts]: string };
 
+/** A case as the kit finds its attachments: its row id and, for a kind keyed by (kind, id), its `record_kind`. */
+export interface CaseKey {
+  id: number;
+  kind?: string;
+}
+
+/**
+ * How a kind finds the case its staff URL names, when it is not a cases table by `:radicado` (`tables.cases`): a kind
+ * keyed by (kind, id) looks its record up itself.
+ */
+export interface CaseLocator {
+  /** The case the route's (parsed) params name, or null (404). */
+  find(db: SiteDb, params: unknown): Promise<CaseKey | null>;
+  /** How the audit log names the case (a radicado, `kind/id`), from the route's params (raw or parsed). */
+  auditId(params: unknown): string;
+  /** The attachment's id in the operations' paths (`id` unless the case's own key already uses it). */
+  attachmentParam?: string;
+}
+
+/** The default: a cases table with `id` and `radicado`, found by `:radicado`. */
+const byRadicado = (cases: string): CaseLocator => ({
+  async find(db, params) {
+    const { radicado } = params as { radicado: string };
+    const row = await (db as unknown as Kysely<KitTables>)
+      .selectFrom(cases as 'case_requests')
+      .select('id')
+      .where('radicado', '=', radicado)
+      .executeTakeFirst();
+    return row ? { id: row.id } : null;
+  },
+  auditId: (params) => String((params as { radicado?: string } | undefined)?.radicado ?? ''),
+});
+
+const keyOf = (c: number | CaseKey): CaseKey => (typeof c === 'number' ? { id: c } : c);
+
 /** An answer's attachment as its e-mail lists it. */
 export interface MailedAttachment {
   name: string;
@@ -103,8 +147,13 @@ export interface CaseAttachmentKit {
   /** The object store (only the routes and the purge use it: reading and claiming rows need none). */
   objects?: ObjectStore;
   now: () => Date;
-  /** The kind's tables (`schema.table`): its cases (`id`, `radicado`), its attachments and its removals queue. */
-  tables: { cases: string; attachments: string; removals: string };
+  /**
+   * The kind's tables (`schema.table`): its cases (`id`, `radicado`; not needed with a `locator`), its attachments and
+   * its removals queue.
+   */
+  tables: { cases?: string; attachments: string; removals: string };
+  /** How the staff URL names a case when it is not `tables.cases` by `:radicado`. */
+  locator?: CaseLocator;
   /** Where the bytes go in the object store (`pqrsf/adjuntos`): random keys under it. */
   keyPrefix: string;
   /** The audit log's entity and the three audit actions (the download is a `staffRead`). */
@@ -116,7 +165,7 @@ export interface CaseAttachmentKit {
   /** The purge job's name (once per hour across instances) and what its logs call the kind. */
   jobName: string;
   label: string;
-  /** The kind's three declared operations (`caseAttachmentOperations` or its own, with `:radicado` and `:id`). */
+  /** The kind's three declared operations (`caseAttachmentOperations` or its own: the case's key and the attachment's). */
   ops: { uploadAttachment: AnyOperation; removeAttachment: AnyOperation; attachment: AnyOperation };
   /** Words that differ from the kit's (the kind's 404, for one). */
   texts?: Partial<CaseAttachmentTexts>;
@@ -130,20 +179,26 @@ export function caseAttachments(kit: CaseAttachmentKit) {
   // kind's): a narrowing cast of a name, nothing else.
   const A = kit.tables.attachments as 'case_attachments';
   const R = kit.tables.removals as 'case_attachment_removals';
-  const C = kit.tables.cases as 'case_requests';
+  const found = kit.locator ?? (kit.tables.cases ? byRadicado(kit.tables.cases) : null);
+  if (!found) throw new Error(`${kit.label} attachments: neither a cases table nor a locator`);
+  const locator: CaseLocator = found;
+  const attachmentParam = locator.attachmentParam ?? 'id';
   const db = kit.db as unknown as Kysely<KitTables>;
   const inTrx = (trx: CaseTrx) => trx as unknown as Transaction<KitTables>;
+  /** The rows of one case: its id and, keyed by (kind, id), its kind. */
+  const ofCase = (key: CaseKey) => (eb: ExpressionBuilder<KitTables, 'case_attachments'>) =>
+    key.kind === undefined ? eb('request_id', '=', key.id) : eb.and([eb('request_id', '=', key.id), eb('record_kind', '=', key.kind)]);
   const store = (): ObjectStore => {
     if (!kit.objects) throw new Error(`${kit.label} attachments: no object store given`);
     return kit.objects;
   };
 
   /** The attachments of a case as its screen lists them (claimed ones only), oldest first. */
-  async function readAttachments(requestId: number): Promise<CaseAttachment[]> {
+  async function readAttachments(requestId: number | CaseKey): Promise<CaseAttachment[]> {
     const rows = await db
       .selectFrom(A)
       .select(['id', 'file_name', 'kind', 'size', 'uploaded_at', 'actor_email', 'attached_to', 'note_id'])
-      .where('request_id', '=', requestId)
+      .where(ofCase(keyOf(requestId)))
       .where('attached_to', 'is not', null)
       .orderBy('id')
       .execute();
@@ -163,13 +218,14 @@ export function caseAttachments(kit: CaseAttachmentKit) {
   /**
    * Claims the named pending uploads of this case by this member for the answer or a note, inside the action's
    * transaction. Any id that is not such an upload refuses the whole action (409): nothing is sent half-attached. For
-   * the answer, each gets its link's token; the links are answered for the e-mail.
+   * the answer, each gets its link's token; the links are answered for the e-mail. A kind with many answers (a
+   * community record's replies) names the answer's entry, kept in `note_id`.
    */
   async function claimAttachments(
     caseTrx: CaseTrx,
-    c: { requestId: number; me: StaffUser; at: Date; origin: string },
+    c: { requestId: number | CaseKey; me: StaffUser; at: Date; origin: string },
     ids: readonly string[] | undefined,
-    to: { part: 'respuesta' } | { part: 'nota'; noteId: string | null },
+    to: { part: 'respuesta'; entryId?: string } | { part: 'nota'; noteId: string | null },
   ): Promise<MailedAttachment[]> {
     const trx = inTrx(caseTrx);
     const wanted = [...new Set(ids ?? [])];
@@ -179,7 +235,7 @@ export function caseAttachments(kit: CaseAttachmentKit) {
       .selectFrom(A)
       .select(['id', 'file_name'])
       .where('id', 'in', wanted)
-      .where('request_id', '=', c.requestId)
+      .where(ofCase(keyOf(c.requestId)))
       .where('actor_sub', '=', c.me.sub)
       .where('attached_to', 'is', null)
       .orderBy('id')
@@ -194,7 +250,7 @@ export function caseAttachments(kit: CaseAttachmentKit) {
         .updateTable(A)
         .set({
           attached_to: to.part,
-          note_id: to.part === 'nota' ? to.noteId : null,
+          note_id: to.part === 'nota' ? to.noteId : (to.entryId ?? null),
           attached_at: c.at,
           token_hash: token ? hashOf(token) : null,
           token_expires_at: token ? expires : null,
@@ -206,12 +262,13 @@ export function caseAttachments(kit: CaseAttachmentKit) {
     return mailed;
   }
 
-  /** The case's row id, or 404. */
-  async function requestIdOf(radicado: string): Promise<number> {
-    const row = await db.selectFrom(C).select('id').where('radicado', '=', radicado).executeTakeFirst();
-    if (!row) throw new ApiError(404, 'not_found', t.notFound);
-    return row.id;
+  /** The case the route's params name, or 404. */
+  async function caseOf(params: unknown): Promise<CaseKey> {
+    const key = await locator.find(kit.db, params);
+    if (!key) throw new ApiError(404, 'not_found', t.notFound);
+    return key;
   }
+  const attachmentIdOf = (params: unknown) => String((params as Record<string, unknown>)[attachmentParam]);
 
   /** The staff's upload, removal and download, in the kind's staff scope: a scope of their own for raw bodies. */
   async function registerAttachmentRoutes(scope: FastifyInstance): Promise<void> {
@@ -223,20 +280,20 @@ export function caseAttachments(kit: CaseAttachmentKit) {
         kit.ops.uploadAttachment,
         async (request): Promise<UploadedAttachment> => {
           const me = staffOf(request);
-          const { radicado } = request.params as { radicado: string };
+          const caseId = locator.auditId(request.params);
           const file = upload.read(request);
-          const requestId = await requestIdOf(radicado);
+          const key = await caseOf(request.params);
           const pending = await db
             .selectFrom(A)
             .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('request_id', '=', requestId)
+            .where(ofCase(key))
             .where('actor_sub', '=', me.sub)
             .where('attached_to', 'is', null)
             .executeTakeFirstOrThrow();
           if (Number(pending.n) >= MAX_PENDING_ATTACHMENTS) throw new ApiError(409, 'too_many_pending', t.tooManyPending);
-          const key = newObjectKey(kit.keyPrefix);
+          const objectKey = newObjectKey(kit.keyPrefix);
           const name = file.name ?? `adjunto.${FILE_KINDS[file.kind].extension}`;
-          await store().put(key, file.bytes, file.contentType, { ...file.metadata });
+          await store().put(objectKey, file.bytes, file.contentType, { ...file.metadata });
           // Stored before its row exists: should the row not be written (the case went meanwhile), the bytes go too,
           // since no row means no trigger and no purge would ever find them.
           const row = await db
@@ -245,8 +302,9 @@ export function caseAttachments(kit: CaseAttachmentKit) {
               const inserted = await trx
                 .insertInto(A)
                 .values({
-                  request_id: requestId,
-                  object_key: key,
+                  request_id: key.id,
+                  ...(key.kind === undefined ? {} : { record_kind: key.kind }),
+                  object_key: objectKey,
                   file_name: name,
                   kind: file.kind,
                   size: file.bytes.length,
@@ -259,16 +317,16 @@ export function caseAttachments(kit: CaseAttachmentKit) {
               await recordAudit(trx as unknown as CaseTrx, me, {
                 action: kit.auditActions.upload,
                 entity: kit.entity,
-                entityId: radicado,
+                entityId: caseId,
                 detail: { attachment: inserted.id, kind: file.kind, size: file.bytes.length },
               });
               return inserted;
             })
             .catch(async (err: unknown) => {
               await store()
-                .delete(key)
+                .delete(objectKey)
                 .catch(() => undefined);
-              const still = await db.selectFrom(C).select('id').where('id', '=', requestId).executeTakeFirst();
+              const still = await locator.find(kit.db, request.params);
               throw still ? err : new ApiError(404, 'not_found', t.notFound);
             });
           return { id: String(row.id), name, kind: file.kind, size: file.bytes.length };
@@ -280,14 +338,14 @@ export function caseAttachments(kit: CaseAttachmentKit) {
 
     route(scope, kit.ops.removeAttachment, async (request) => {
       const me = staffOf(request);
-      const { radicado, id } = request.params as { radicado: string; id: string };
-      const requestId = await requestIdOf(radicado);
+      const id = attachmentIdOf(request.params);
+      const key = await caseOf(request.params);
       const removed = await db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom(A)
           .select(['id', 'actor_sub', 'attached_to'])
           .where('id', '=', id)
-          .where('request_id', '=', requestId)
+          .where(ofCase(key))
           .forUpdate()
           .executeTakeFirst();
         if (!row) return false;
@@ -297,7 +355,7 @@ export function caseAttachments(kit: CaseAttachmentKit) {
         await recordAudit(trx as unknown as CaseTrx, me, {
           action: kit.auditActions.remove,
           entity: kit.entity,
-          entityId: radicado,
+          entityId: locator.auditId(request.params),
           detail: { attachment: row.id },
         });
         return true;
@@ -316,13 +374,13 @@ export function caseAttachments(kit: CaseAttachmentKit) {
       scope,
       kit.ops.attachment,
       async (request, reply) => {
-        const { radicado, id } = request.params as { radicado: string; id: string };
-        const requestId = await requestIdOf(radicado);
+        const id = attachmentIdOf(request.params);
+        const key = await caseOf(request.params);
         const row = await db
           .selectFrom(A)
           .select(['object_key', 'file_name', 'attached_to', 'actor_sub'])
           .where('id', '=', id)
-          .where('request_id', '=', requestId)
+          .where(ofCase(key))
           .executeTakeFirst();
         // A pending upload is its uploader's until it is sent.
         const visible = row && (row.attached_to !== null || row.actor_sub === staffOf(request).sub);
@@ -334,7 +392,7 @@ export function caseAttachments(kit: CaseAttachmentKit) {
         config: staffRead({
           action: kit.auditActions.read,
           entity: kit.entity,
-          id: (request) => `${pathParam('radicado')(request)}/adjuntos/${pathParam('id')(request)}`,
+          id: (request) => `${locator.auditId(request.params)}/adjuntos/${pathParam(attachmentParam)(request)}`,
         }),
       },
     );
