@@ -127,7 +127,7 @@ async function main() {
   if (h) newsletter.http = h;
   // 4b. The public writes mixed, open loop at fixed offered rates (PostgreSQL only), on the same running site.
   if (runs('public-writes')) {
-    const w = await publicWritesPhase(site.origin, runId, fail);
+    const w = await publicWritesPhase(site.origin, runId, fail, site.cpuSeconds);
     if (w) results.publicWrites = w;
   }
   const serverLog = site.output();

@@ -155,7 +155,8 @@ export function parseMix(text) {
  * @typedef {{ offered: number, seconds: number, sent: number, ok: number, achieved: number, p50Ms: number, p95Ms: number,
  *   p99Ms: number, maxMs: number, statuses: Record<string, number>, errors: number, firstError?: string,
  *   okByKind: Record<string, number>, rowsByKind: Record<string, number> | null, lost: number | null,
- *   proofs: number | null, sustained: boolean, load: string, drainSeconds: number }} RateResult
+ *   proofs: number | null, sustained: boolean, load: string, drainSeconds: number, siteCpuMs: number | null,
+ *   dbCpuMs: number | null }} RateResult
  * @typedef {{ runId: string, mix: string, rates: RateResult[], saturation: number | null, referenceRate: number,
  *   referenceP99Ms: number | null }} PublicWrites
  */
@@ -275,6 +276,29 @@ async function drainOutbox(/** @type {pg.Client} */ db) {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * CPU seconds (user + system) used so far by the database's backends serving this database, from /proc (PostgreSQL on
+ * this machine only; null elsewhere). Backends that exit in between are lost, so it is read around each rate, while
+ * the pool's connections are busy.
+ * @param {pg.Client} db @returns {Promise<Map<number, number> | null>}
+ */
+async function backendCpu(db) {
+  const { readFile } = await import('node:fs/promises');
+  const { rows } = await db.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  /** @type {Map<number, number>} */ const cpu = new Map();
+  for (const { pid } of rows) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (stat === null) return null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    cpu.set(Number(pid), (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return cpu;
+}
+
+/** The CPU seconds the backends spent between two readings (a backend new since the first counts from zero). */
+const backendDelta = (/** @type {Map<number, number> | null} */ a, /** @type {Map<number, number> | null} */ b) =>
+  a && b ? [...b].reduce((sum, [pid, v]) => sum + v - (a.get(pid) ?? 0), 0) : null;
+
 const loadAverage = async () => {
   const { readFile } = await import('node:fs/promises');
   return (await readFile('/proc/loadavg', 'utf8').catch(() => '- - -')).split(' ').slice(0, 3).join(' ');
@@ -282,9 +306,10 @@ const loadAverage = async () => {
 
 /**
  * @param {string} origin @param {string} runId @param {(err: string) => void} fail
+ * @param {() => number | null} [siteCpuSeconds] the site's own CPU seconds so far (site.mjs), for its CPU per request
  * @returns {Promise<PublicWrites | undefined>}
  */
-export async function publicWritesPhase(origin, runId, fail) {
+export async function publicWritesPhase(origin, runId, fail, siteCpuSeconds = () => null) {
   if (!process.env.DATABASE_URL) {
     console.log('\nPublic writes: skipped (needs DATABASE_URL: "nothing lost" is counted in the database while the site runs)');
     return undefined;
@@ -313,8 +338,17 @@ export async function publicWritesPhase(origin, runId, fail) {
       const drainSeconds = await drainOutbox(db);
       const load = await loadAverage();
       const prefix = `w-${runId}-${rate}`;
+      const cpu0 = siteCpuSeconds();
+      const db0 = await backendCpu(db);
       const r = await offer(origin, rate, seconds, order, prefix, n, agent);
+      // The database's backends are read at once (the pool closes idle connections, and their CPU would be lost); the
+      // site's CPU once the outbox has drained, so it includes delivering this rate's e-mails.
+      const dbCpu = backendDelta(db0, await backendCpu(db));
+      await drainOutbox(db);
+      const cpu1 = siteCpuSeconds();
       n += r.sent;
+      const siteCpuMs = cpu0 !== null && cpu1 !== null ? ((cpu1 - cpu0) * 1000) / r.sent : null;
+      const dbCpuMs = dbCpu !== null ? (dbCpu * 1000) / r.sent : null;
       const counted = await countRows(db, prefix);
       const lost = Object.keys(KINDS).reduce((sum, k) => sum + Math.abs((r.okByKind[k] ?? 0) - (counted.rows[k] ?? 0)), 0);
       const p99 = percentile(r.latencies, 99);
@@ -339,6 +373,8 @@ export async function publicWritesPhase(origin, runId, fail) {
         sustained: achieved >= ACHIEVED_SHARE * rate && p99 <= P99_TARGET_MS && r.ok === r.sent,
         load,
         drainSeconds,
+        siteCpuMs,
+        dbCpuMs,
         ...(r.firstError ? { firstError: r.firstError } : {}),
       };
       results.push(result);
@@ -346,7 +382,7 @@ export async function publicWritesPhase(origin, runId, fail) {
         .map(([c, k]) => `${c}×${k}`)
         .join(' ');
       console.log(
-        `  ${String(rate).padStart(4)} offered: ${f(achieved).padStart(6)} achieved, p50 ${f(result.p50Ms)} ms, p95 ${f(result.p95Ms)} ms, p99 ${f(p99)} ms, max ${f(result.maxMs, 0)} ms; ${statuses}${r.errors ? `, ${r.errors} connection errors (${r.firstError})` : ''}; rows ${Object.values(counted.rows).reduce((s, v) => s + v, 0)} = 2xx ${r.ok}: ${lost === 0 ? 'nothing lost' : `${lost} DIFFER`}; proofs ${counted.proofs}; load ${load}; ${result.sustained ? 'sustained' : 'not sustained'}`,
+        `  ${String(rate).padStart(4)} offered: ${f(achieved).padStart(6)} achieved, p50 ${f(result.p50Ms)} ms, p95 ${f(result.p95Ms)} ms, p99 ${f(p99)} ms, max ${f(result.maxMs, 0)} ms; ${statuses}${r.errors ? `, ${r.errors} connection errors (${r.firstError})` : ''}; rows ${Object.values(counted.rows).reduce((s, v) => s + v, 0)} = 2xx ${r.ok}: ${lost === 0 ? 'nothing lost' : `${lost} DIFFER`}; proofs ${counted.proofs}; CPU per request: site ${siteCpuMs === null ? '-' : f(siteCpuMs, 2)} ms, database ${dbCpuMs === null ? '-' : f(dbCpuMs, 2)} ms; load ${load}; ${result.sustained ? 'sustained' : 'not sustained'}`,
       );
     }
   } catch (err) {

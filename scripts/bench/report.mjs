@@ -48,7 +48,7 @@ function summaryLines(results) {
   const w = results.publicWrites;
   for (const r of w?.rates ?? [])
     lines.push(
-      `public writes ${r.offered} req/s offered: ${f(r.achieved)} achieved, p50 ${f(r.p50Ms)} ms, p95 ${f(r.p95Ms)} ms, p99 ${f(r.p99Ms)} ms, non-2xx ${r.sent - r.ok}, lost ${r.lost ?? '-'} (load ${r.load})`,
+      `public writes ${r.offered} req/s offered: ${f(r.achieved)} achieved, p50 ${f(r.p50Ms)} ms, p95 ${f(r.p95Ms)} ms, p99 ${f(r.p99Ms)} ms, non-2xx ${r.sent - r.ok}, lost ${r.lost ?? '-'}, CPU/request site ${f(r.siteCpuMs, 2)} ms + database ${f(r.dbCpuMs, 2)} ms (load ${r.load})`,
     );
   if (w) lines.push(`public writes saturation: ${w.saturation ?? '-'} req/s; p99 at ${w.referenceRate} req/s: ${f(w.referenceP99Ms)} ms`);
   for (const [label, b] of /** @type {const} */ ([
