@@ -109,19 +109,22 @@ export function createAcknowledger(options: AcknowledgerOptions): Acknowledge {
   /**
    * Takes one of today's slots for the address and queues the message with it, or reports none left. One statement:
    * under concurrent requests and several instances the database serialises the row, so no two requests both see the
-   * last free slot; and the slot, the queued message and the purge of earlier days (the counter only ever needs today)
-   * are one round trip and one commit (#33: the write path's cost was mostly socket writes, one per statement).
-   * The message exists exactly when its slot was taken.
+   * last free slot; and the slot, the queued message and — at an address's first slot of the day, as before — the
+   * purge of earlier days (the counter only ever needs today) are one round trip and one commit (#33: the write path's
+   * cost was mostly socket writes, one per statement). The message exists exactly when its slot was taken.
    */
   async function takeSlotAndQueue(key: string, mail: OutgoingMail): Promise<boolean> {
     const day = colombianDate(now());
     const m = outboxValues(mail);
     const taken = await sql<{ sent: number }>`
-      with purged as (delete from community.acknowledgement_counts where day < ${day}),
-      slot as (
+      with slot as (
         insert into community.acknowledgement_counts as c (day, address_hash, sent) values (${day}, ${key}, 1)
         on conflict (day, address_hash) do update set sent = c.sent + 1 where c.sent < ${limit}
         returning sent
+      ),
+      purged as (
+        delete from community.acknowledgement_counts
+        where day < ${day} and exists (select 1 from slot where sent = 1)
       ),
       queued as (
         insert into mail.outbox (to_address, subject, text_body, html_body, headers, secrets)
