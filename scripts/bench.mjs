@@ -5,13 +5,15 @@
 // One module per measurement in scripts/bench/; this file runs them in order on one site.
 //
 // Env: BENCH_ONLY="lighthouse,html-rate" (only these parts after the cold start; all by default: first-load, lighthouse,
-//      html-rate, newsletter, pqrsf-inbox, ledgers), BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
+//      html-rate, newsletter, public-writes, pqrsf-inbox, ledgers), BENCH_REQUESTS (2000), BENCH_CONCURRENCY (16), BENCH_SKIP_LIGHTHOUSE=1,
 //      BENCH_LIGHTHOUSE_ROUTES="/,/nosotros,/desarrollo-software,/contribuciones,/pqrsf,/login", BENCH_LIGHTHOUSE_RUNS (3, median
 //      reported), BENCH_LIGHTHOUSE_CALIBRATE=0 (Lighthouse's default CPU slowdown ×4 instead of the host's calibrated one),
 //      BENCH_LIGHTHOUSE_SLOWDOWN=5.19 (this slowdown, no calibration run: an A/B comparison's second run takes the first's),
 //      BENCH_START_TIMEOUT_MS (900000),
 //      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox and ledgers benches need it),
-//      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30).
+//      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30),
+//      BENCH_WRITES_RATES, BENCH_WRITES_SECONDS, BENCH_WRITES_REFERENCE, BENCH_WRITES_MIX (scripts/bench/public-writes.mjs),
+//      BENCH_LOG_LEVEL (the site's LOG_LEVEL, warn by default; info is production's).
 // Network: everything stays on 127.0.0.1; the browsers get a dead proxy for any other host (loopback bypasses it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -25,13 +27,14 @@ import { DEFAULT_LIGHTHOUSE_ROUTES, measureLighthouse, printLighthouse } from '.
 import { newsletterHttpPhase, printNewsletter, rawInsertPhase } from './bench/newsletter.mjs';
 import { ledgersPhase } from './bench/ledgers.mjs';
 import { pqrsfInboxPhase } from './bench/pqrsf-inbox.mjs';
+import { publicWritesPhase } from './bench/public-writes.mjs';
 import { report } from './bench/report.mjs';
 import { siteEnv } from './bench/site.mjs';
 
 cleanUpOnSignals();
 
 /** The parts a run may be limited to (BENCH_ONLY); the cold start always runs, since it starts the measured site. */
-const PARTS = ['first-load', 'lighthouse', 'html-rate', 'newsletter', 'pqrsf-inbox', 'ledgers'];
+const PARTS = ['first-load', 'lighthouse', 'html-rate', 'newsletter', 'public-writes', 'pqrsf-inbox', 'ledgers'];
 
 /** @returns {(part: string) => boolean} */
 function selectedParts() {
@@ -122,6 +125,11 @@ async function main() {
   if (runs('newsletter')) results.newsletter = newsletter;
   const h = runs('newsletter') ? await newsletterHttpPhase(site.origin, requests, concurrency, runId, fail) : undefined;
   if (h) newsletter.http = h;
+  // 4b. The public writes mixed, open loop at fixed offered rates (PostgreSQL only), on the same running site.
+  if (runs('public-writes')) {
+    const w = await publicWritesPhase(site.origin, runId, fail, site.cpuSeconds);
+    if (w) results.publicWrites = w;
+  }
   const serverLog = site.output();
   await site.stop();
   // The local run's own warning (npm start's LOCAL_RUN, shared/src/server/api-host.ts) is expected: not counted.

@@ -633,6 +633,36 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     expect(await mailsTo('otro.log@example.com')).toEqual([]);
   });
 
+  it("queues the message in the statement that takes its slot, and drops earlier days at an address's first slot (#33)", async () => {
+    const log = { info: () => undefined, warn: () => undefined };
+    const acknowledge = createAcknowledger({ db: gw.db, mailer: gw.mailer, publicOrigin: origin, perAddressPerDay: 2, now: () => clock });
+    const yesterday = colombianDate(new Date(clock.getTime() - 24 * 3600_000));
+    const oldRow = (hash: string) =>
+      gw.db.insertInto('community.acknowledgement_counts').values({ day: yesterday, address_hash: hash, sent: 1 }).execute();
+    const oldDays = async () =>
+      (await gw.db.selectFrom('community.acknowledgement_counts').select('day').where('day', '<', colombianDate(clock)).execute()).length;
+    const to = 'en.la.ranura@example.com';
+    const ack = { kind: 'volunteer', to, number: '4242', date: new Date() } as const;
+
+    await oldRow('a'.repeat(64));
+    expect(await acknowledge(ack, log)).toBe('queued');
+    // In the outbox as soon as the acknowledgement answers: no separate send to wait for.
+    const outbox = await gw.db.selectFrom('mail.outbox').select(['subject']).where('to_address', '=', to).execute();
+    expect(outbox).toHaveLength(1);
+    expect(await oldDays()).toBe(0);
+
+    // The address's second slot of the day leaves the counter's other rows alone; the next address's first slot purges.
+    await oldRow('b'.repeat(64));
+    expect(await acknowledge(ack, log)).toBe('queued');
+    expect(await oldDays()).toBe(1);
+    expect(await acknowledge({ ...ack, to: 'otra.ranura@example.com' }, log)).toBe('queued');
+    expect(await oldDays()).toBe(0);
+
+    // No slot left: no message either.
+    expect(await acknowledge(ack, log)).toBe('over_limit');
+    expect(await gw.db.selectFrom('mail.outbox').select('id').where('to_address', '=', to).execute()).toHaveLength(2);
+  });
+
   it('sends nothing to an address the mailer would read as a name or a list', async () => {
     const tricks = ['banco_xyz_suspendida<victima.nombre@example.com>', 'x,victima.lista@example.com'];
     // The form refuses them (the shared e-mail rule)...

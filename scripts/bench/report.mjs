@@ -11,7 +11,7 @@ import { describeCalibration, verdict } from './lighthouse.mjs';
  * @typedef {{ date: string, runId: string, database: string, errors: string[],
  *   coldStart?: import('./cold-start.mjs').ColdStart, firstLoad?: import('./first-load.mjs').RouteLoad[],
  *   lighthouse?: { calibration: import('./lighthouse.mjs').Calibration, rows: import('./lighthouse.mjs').LighthouseRow[] }, htmlRate?: import('./html-rate.mjs').HtmlRate[], newsletter?: import('./newsletter.mjs').Newsletter,
- *   pqrsfInbox?: ListBench, ledgers?: ListBench, serverWarnings?: number, summary?: string[] }} Results
+ *   publicWrites?: import('./public-writes.mjs').PublicWrites, pqrsfInbox?: ListBench, ledgers?: ListBench, serverWarnings?: number, summary?: string[] }} Results
  * @typedef {{ rows: number, targetMs: number, withinTarget: boolean, timings: { name: string, p50Ms: number }[] }} ListBench
  */
 
@@ -45,6 +45,12 @@ function summaryLines(results) {
     );
   if (n?.raw) lines.push(`newsletter raw insert (${n.raw.database}): ${f(n.raw.rowsPerSecond)} rows/s`);
   if (n?.ratio !== undefined) lines.push(`ratio HTTP / raw: ${f(n.ratio, 3)}`);
+  const w = results.publicWrites;
+  for (const r of w?.rates ?? [])
+    lines.push(
+      `public writes ${r.offered} req/s offered: ${f(r.achieved)} achieved, p50 ${f(r.p50Ms)} ms, p95 ${f(r.p95Ms)} ms, p99 ${f(r.p99Ms)} ms, non-2xx ${r.sent - r.ok}, lost ${r.lost ?? '-'}, CPU/request site ${f(r.siteCpuMs, 2)} ms + database ${f(r.dbCpuMs, 2)} ms (load ${r.load})`,
+    );
+  if (w) lines.push(`public writes saturation: ${w.saturation ?? '-'} req/s; p99 at ${w.referenceRate} req/s: ${f(w.referenceP99Ms)} ms`);
   for (const [label, b] of /** @type {const} */ ([
     ['PQRSF inbox', results.pqrsfInbox],
     ['staff ledgers', results.ledgers],

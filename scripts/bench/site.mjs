@@ -15,20 +15,25 @@ import { HOST, TIMEOUTS, freePorts, rawGet, root, sleep, tail } from './common.m
 
 /**
  * The site's own settings: every port it or its stand-ins listen on is a free one, so the bench never collides with
- * another site on this machine (the payment sandbox's 8090, the identity emulator's 9239 and the object store's 9400 included).
+ * another site on this machine (the payment sandbox's 8090, the identity emulator's 9239, the object store's 9400 and the
+ * invoicing stand-in's 9450 included).
  * @param {string} dataDir @returns {Promise<Record<string, string>>}
  */
 export async function siteEnv(dataDir) {
-  const [port, sandboxPort, identityPort, objectStorePort] = await freePorts(4);
+  const [port, sandboxPort, identityPort, objectStorePort, invoicingPort] = await freePorts(5);
   return {
     PORT: String(port),
     PAYMENT_SANDBOX_PORT: String(sandboxPort),
     IDENTITY_EMULATOR_PORT: String(identityPort),
     OBJECT_STORE_PORT: String(objectStorePort),
+    INVOICING_SANDBOX_PORT: String(invoicingPort),
     DATA_DIR: dataDir,
     HOST,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'warn',
     RATE_LIMIT_WRITES: '1000000',
+    // The bench stands where a proxy would: the public-writes part names a distinct client per request in
+    // X-Forwarded-For (the newsletter caps confirmations per client). Nothing but the bench reaches this loopback site.
+    TRUST_PROXY: '1',
     // The rendered-HTML measurement renders every request it asks for; the production caps would serve most unrendered.
     SERVER_RENDERS_AT_ONCE: '1000',
     SERVER_RENDERS_PER_SECOND: '1000000',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Generated, type Insertable } from 'kysely';
+import { sql, type Generated, type Insertable, type RawBuilder } from 'kysely';
 import type { ConsentChannel } from '../legal/consent-channels';
 import { consentTexts, currentPrivacyPolicy, privacyVersionOf, type ConsentFormDeclaration } from '../legal/privacy-policy';
 import type { DomainMigrations } from './db';
@@ -142,6 +142,28 @@ export function consentValues(proof: Omit<ConsentProof, 'recordRef'>): Omit<Inse
     basis: proof.form.basis,
     ...(proof.channel ? { channel: proof.channel } : {}),
   };
+}
+
+/** The columns of a proof written by `consentSelection`, in its order (for `insertInto('privacy.consents').columns(…)`). */
+export const CONSENT_COLUMNS = ['form', 'record_table', 'record_ref', 'subject_email', 'policy_version', 'text_sha256', 'basis'] as const;
+
+/**
+ * The proof as a select list, for the statement that stores its record (a data-modifying CTE): one round trip for the
+ * record and its proof, and, being one statement, both or neither without a transaction. `ref` is the record's
+ * reference in SQL (`sql<string>\`rec.id::text\``). Refuses an unknown version as `recordConsent` does, before anything
+ * is written. For the site's own forms only: the proof's channel is the column's default, 'site'.
+ */
+export function consentSelection(proof: Omit<ConsentProof, 'recordRef' | 'channel'>, ref: RawBuilder<string>) {
+  const v = consentValues(proof);
+  return [
+    sql.val(v.form).as('form'),
+    sql.val(v.record_table).as('record_table'),
+    ref.as('record_ref'),
+    sql.val(v.subject_email ?? null).as('subject_email'),
+    sql.val(v.policy_version).as('policy_version'),
+    sql.val(v.text_sha256).as('text_sha256'),
+    sql.val(v.basis).as('basis'),
+  ] as const;
 }
 
 /** A submission's own fields apart from its authorization's (which go to the proof, not to the record's table). */

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { z } from '../schemas/zod';
 import { holdConnection } from './http-testing';
-import { controlCharacterFields, createHttpServer, loggablePath, zodSchema, type TrustProxy } from './http';
+import { controlCharacterFields, createHttpServer, loggablePath, OneLinePerRequest, zodSchema, type TrustProxy } from './http';
 
 describe('the client address behind proxies', () => {
   const serverTrusting = async (trustProxy: TrustProxy) => {
@@ -151,6 +151,50 @@ describe('control characters in any field', () => {
     });
     expect(controlCharacterFields('ok')).toEqual({});
     expect(controlCharacterFields(null)).toEqual({});
+  });
+});
+
+describe('one log line per request (#33)', () => {
+  /** A logger that keeps what it is asked to write: the level, the message and the fields (bindings merged). */
+  function recordingLogger(
+    lines: Array<{ level: string; msg: string; fields: Record<string, unknown> }>,
+    bindings = {},
+  ): FastifyBaseLogger {
+    const at =
+      (level: string) =>
+      (fields: Record<string, unknown>, msg: string): void =>
+        void lines.push({ level, msg, fields: { ...bindings, ...fields } });
+    return {
+      level: 'info',
+      info: at('info'),
+      error: at('error'),
+      warn: at('warn'),
+      debug: at('debug'),
+      trace: at('trace'),
+      fatal: at('fatal'),
+      silent: () => undefined,
+      child: (more: object) => recordingLogger(lines, { ...bindings, ...more }),
+    } as unknown as FastifyBaseLogger; // the parts of pino's interface Fastify calls
+  }
+
+  it('writes the completion line alone, with the method, the path and the status', async () => {
+    const lines: Array<{ level: string; msg: string; fields: Record<string, unknown> }> = [];
+    const app = Fastify({ loggerInstance: recordingLogger(lines), logController: new OneLinePerRequest() });
+    app.post('/api/x', async () => ({ ok: true }));
+    app.get('/api/boom', async () => {
+      throw new Error('boom');
+    });
+    await app.inject({ method: 'POST', url: '/api/x', payload: {} });
+    const completed = lines.filter((l) => l.msg === 'request completed');
+    expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+    expect(completed).toHaveLength(1);
+    expect(completed[0]?.fields).toMatchObject({ req: { method: 'POST', url: '/api/x' }, res: { statusCode: 200 } });
+    expect(typeof completed[0]?.fields.responseTime).toBe('number');
+    await app.inject({ method: 'GET', url: '/api/boom' });
+    // A failed request is still one line about its outcome (Fastify's own error log stays as it was).
+    expect(lines.filter((l) => l.msg === 'incoming request')).toEqual([]);
+    expect(lines.filter((l) => l.msg === 'request completed')).toHaveLength(2);
+    await app.close();
   });
 });
 

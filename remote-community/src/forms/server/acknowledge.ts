@@ -5,7 +5,7 @@ import type { WorkshopSlug } from '../schemas';
 import { addressKey } from 'shared/server/address-keys';
 import type { ApiContext } from 'shared/server/api-contract';
 import type { SiteDb } from 'shared/server/database';
-import type { Mailer } from 'shared/server/mailer';
+import { outboxValues, type Mailer, type OutgoingMail } from 'shared/server/mailer';
 import { renderMail, type MailContent } from 'shared/server/mail-template';
 import { acknowledgementTexts as texts } from './texts';
 
@@ -107,19 +107,31 @@ export function createAcknowledger(options: AcknowledgerOptions): Acknowledge {
   const now = options.now ?? (() => new Date());
 
   /**
-   * Takes one of today's slots for the address, or reports none left. One statement: under concurrent requests
-   * and several instances the database serialises the row, so no two requests both see the last free slot.
+   * Takes one of today's slots for the address and queues the message with it, or reports none left. One statement:
+   * under concurrent requests and several instances the database serialises the row, so no two requests both see the
+   * last free slot; and the slot, the queued message and — at an address's first slot of the day, as before — the
+   * purge of earlier days (the counter only ever needs today) are one round trip and one commit (#33: the write path's
+   * cost was mostly socket writes, one per statement). The message exists exactly when its slot was taken.
    */
-  async function takeSlot(key: string): Promise<boolean> {
+  async function takeSlotAndQueue(key: string, mail: OutgoingMail): Promise<boolean> {
     const day = colombianDate(now());
+    const m = outboxValues(mail);
     const taken = await sql<{ sent: number }>`
-      insert into community.acknowledgement_counts as c (day, address_hash, sent) values (${day}, ${key}, 1)
-      on conflict (day, address_hash) do update set sent = c.sent + 1 where c.sent < ${limit}
-      returning sent`.execute(db);
-    const sent = taken.rows[0]?.sent;
-    // The first slot of an address today is a fine moment to drop earlier days: the counter only ever needs today.
-    if (sent === 1) await sql`delete from community.acknowledgement_counts where day < ${day}`.execute(db);
-    return sent !== undefined;
+      with slot as (
+        insert into community.acknowledgement_counts as c (day, address_hash, sent) values (${day}, ${key}, 1)
+        on conflict (day, address_hash) do update set sent = c.sent + 1 where c.sent < ${limit}
+        returning sent
+      ),
+      purged as (
+        delete from community.acknowledgement_counts
+        where day < ${day} and exists (select 1 from slot where sent = 1)
+      ),
+      queued as (
+        insert into mail.outbox (to_address, subject, text_body, html_body, headers, secrets)
+        select ${m.to_address}, ${m.subject}, ${m.text_body}, ${m.html_body}, ${m.headers}, ${m.secrets} from slot
+      )
+      select sent from slot`.execute(db);
+    return taken.rows[0]?.sent !== undefined;
   }
 
   return async (ack, log) => {
@@ -130,7 +142,7 @@ export function createAcknowledger(options: AcknowledgerOptions): Acknowledge {
       return 'not_plain_address';
     }
     try {
-      if (limit <= 0 || !(await takeSlot(addressKey(ack.to)))) {
+      if (limit <= 0 || !(await takeSlotAndQueue(addressKey(ack.to), renderMail(mail)))) {
         log.info({ acknowledgement: ack.kind, perAddressPerDay: limit }, 'acknowledgement skipped: daily limit for the address reached');
         return 'over_limit';
       }
@@ -139,7 +151,8 @@ export function createAcknowledger(options: AcknowledgerOptions): Acknowledge {
       log.warn({ acknowledgement: ack.kind, err: String(err) }, 'acknowledgement skipped: counter unavailable');
       return 'failed';
     }
-    await mailer.send(renderMail(mail));
+    // Queued in the slot's statement; the mailer delivers it now (and on its timer).
+    void mailer.flush();
     return 'queued';
   };
 }

@@ -1,11 +1,11 @@
-import { recordConsent, withoutConsent } from 'shared/server/consents';
+import { CONSENT_COLUMNS, consentSelection, withoutConsent } from 'shared/server/consents';
 import { pqrsfConsent } from '../../../manifest/consent';
 import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { addBusinessDays, colombianDate } from 'shared/format/business-days';
 import { documentKey, pqrsfLookupTexts, RADICADO_LENGTH, responseTermDays } from '../schemas';
 import type { PqrsfRecord } from '../schemas';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { publicWrite } from 'shared/server/api-module';
 import { rejectHoneypot } from 'shared/server/form-guards';
 import { ApiError } from 'shared/server/http';
@@ -113,38 +113,57 @@ export const pqrsfRoutes: FastifyPluginAsync<PqrsfContext> = async (app, ctx) =>
       const termDays = responseTermDays(p.request_type);
       const dueDate = addBusinessDays(colombianDate(now), termDays);
       let stored: PqrsfRow | undefined;
+      const proof = consentSelection(
+        { form: pqrsfConsent, version, recordTable: 'community.pqrsf_requests', email: p.email },
+        sql<string>`req.radicado`,
+      );
       // A collision among 9·10^15 numbers is next to impossible; retrying keeps it from ever failing a visitor.
       for (let attempt = 0; !stored && attempt < 5; attempt++) {
         try {
-          // The request and the first row of its status history (the filing, by no member of the team) together.
-          stored = await ctx.db.transaction().execute(async (trx) => {
-            const row = await trx
-              .insertInto('community.pqrsf_requests')
-              .values({
-                ...p,
-                radicado: newRadicado(),
-                status: PQRSF_INITIAL_STATUS,
-                id_number_key: documentKey(p.id_number),
-                term_days: termDays,
-                due_date: dueDate,
-                created_at: now,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            await trx
-              .insertInto('community.pqrsf_history')
-              .values({ request_id: row.id, action: 'radicada', status: row.status, at: now, actor_sub: null, actor_email: null })
-              .execute();
-            // The notice the form showed (a petition needs no authorization: Ley 1581 art. 10), with its proof.
-            await recordConsent(trx, {
-              form: pqrsfConsent,
-              version,
-              recordTable: 'community.pqrsf_requests',
-              recordRef: row.radicado,
-              email: p.email,
-            });
-            return row;
-          });
+          // The request, the first row of its status history (the filing, by no member of the team) and the proof of
+          // the notice the form showed (a petition needs no authorization: Ley 1581 art. 10) in one statement: all or
+          // nothing, one round trip and one commit (#33).
+          stored = await ctx.db
+            .with('req', (db) =>
+              db
+                .insertInto('community.pqrsf_requests')
+                .values({
+                  ...p,
+                  radicado: newRadicado(),
+                  status: PQRSF_INITIAL_STATUS,
+                  id_number_key: documentKey(p.id_number),
+                  term_days: termDays,
+                  due_date: dueDate,
+                  created_at: now,
+                })
+                .returningAll(),
+            )
+            .with('history', (db) =>
+              db
+                .insertInto('community.pqrsf_history')
+                .columns(['request_id', 'action', 'status', 'at', 'actor_sub', 'actor_email'])
+                .expression((eb) =>
+                  eb
+                    .selectFrom('req')
+                    .select([
+                      'req.id',
+                      sql.val('radicada').as('action'),
+                      'req.status',
+                      sql<Date>`${now}::timestamptz`.as('at'),
+                      sql<string | null>`null`.as('actor_sub'),
+                      sql<string | null>`null`.as('actor_email'),
+                    ]),
+                ),
+            )
+            .with('proof', (db) =>
+              db
+                .insertInto('privacy.consents')
+                .columns(CONSENT_COLUMNS)
+                .expression((eb) => eb.selectFrom('req').select(proof)),
+            )
+            .selectFrom('req')
+            .selectAll()
+            .executeTakeFirstOrThrow();
         } catch (err) {
           if (!isUniqueViolation(err)) throw err;
         }
