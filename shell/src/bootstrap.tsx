@@ -15,7 +15,7 @@ const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 /**
  * Starts the app. A page the server rendered is already painted and readable, so its start-up is cut into pieces with
  * the main thread free in between (#33: no task over 50 ms on a slow phone): React DOM's code runs in one task, the
- * app's modules in the next, then hydration, which React itself slices. The modules are in this chunk (`eager`):
+ * route table in the next, the rest of the app's modules in a third, then hydration, which React itself slices. The modules are in this chunk (`eager`):
  * nothing more is downloaded, only run later. A page the browser renders itself starts in one go.
  */
 async function start() {
@@ -23,7 +23,12 @@ async function start() {
   if (!container) return;
   const hydrating = container.hasAttribute('data-ssr');
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
-  if (hydrating) await yieldToMain();
+  if (hydrating) {
+    await yieldToMain();
+    // The route table with every app's manifest (the foundation's data, the blog's posts, their schemas) on its own.
+    await import(/* webpackMode: "eager" */ '../../site/routes');
+    await yieldToMain();
+  }
   const { browserApp } = await import(/* webpackMode: "eager" */ './mount');
   if (hydrating) await yieldToMain();
   const app = browserApp(hydrating);
