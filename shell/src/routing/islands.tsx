@@ -10,9 +10,16 @@ import { Suspense, use, useEffect, useState, type ReactNode, type RefObject } fr
 /** The address the served page was rendered for, while the browser is still on it; null once it has left it. */
 let servedPage: string | null = null;
 
+/** Where the visitor last showed intent on the served page, even before any island could listen for it. */
+let lastIntent: Node | null = null;
+const noteIntent = (event: Event) => {
+  if (event.target instanceof Node) lastIntent = event.target;
+};
+
 /** bootstrap.tsx, before hydrating a page the server rendered: its parts may be adopted as they are. */
 export function beginServedPage(href: string) {
   servedPage = href;
+  for (const type of INTENT_EVENTS) document.addEventListener(type, noteIntent, { capture: true, passive: true });
 }
 
 /**
@@ -23,6 +30,8 @@ export function beginServedPage(href: string) {
 export function noteAddress(href: string) {
   if (servedPage !== null && servedPage !== href) {
     servedPage = null;
+    lastIntent = null;
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, noteIntent, { capture: true });
     for (const latch of waiting) latch.release();
     waiting.clear();
   }
@@ -129,6 +138,11 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'k
 export function useReleaseOnIntent(ref: RefObject<Element | null>, latch: Latch) {
   useEffect(() => {
     if (latch.released) return;
+    // A press that came before this effect (the root hydrating for that very press) still counts.
+    if (lastIntent && ref.current?.contains(lastIntent)) {
+      latch.release();
+      return;
+    }
     const onEvent = (event: Event) => {
       if (event.target instanceof Node && ref.current?.contains(event.target)) latch.release();
     };
