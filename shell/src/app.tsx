@@ -1,20 +1,29 @@
 import { useMemo } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { NavigationContext, type Navigation } from 'shared/navigation';
 import { isStaffPath } from 'shared/staff-routes';
-import { matchRoute, patternRoutes, routes, staffAreaRoute } from '../../site/routes';
+import { matchRoute, routes, staffAreaRoute, type SiteRoute } from '../../site/routes';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { NotFound } from './pages/not-found';
 import { useDocumentHead } from './routing/document-head';
+import { noteAddress } from './routing/islands';
 import { useInAppLinkInterception } from './routing/link-interception';
 import { RouteScreen } from './routing/route-screen';
 import { useScrollOnNavigation } from './routing/scroll';
 
-/** A route under a prefix (/blog/<slug>): what is published now says whether the page exists. */
-function PatternScreen({ pathname }: { pathname: string }) {
+const tableRoutes = new Set<SiteRoute>(routes);
+
+/**
+ * The route's screen, looked up in the site's table (exact, case-insensitive, as the gateway does). A route under a
+ * prefix (/blog/<slug>) is made on each lookup from what is published now: its own key, so each such page mounts anew.
+ * react-router's <Routes> would rank and compile the whole table's patterns on every render; a lookup is all it takes.
+ */
+function Screen({ pathname }: { pathname: string }) {
   const route = matchRoute(pathname);
-  return route ? <RouteScreen key={route.path} route={route} /> : <NotFound />;
+  if (!route) return <NotFound />;
+  if (tableRoutes.has(route)) return <RouteScreen route={route} />;
+  return <RouteScreen key={route.path} route={route} />;
 }
 
 /** Bridges react-router to the navigation contract remotes use, so remotes never bundle a router. */
@@ -34,6 +43,7 @@ function useNavigationBridge(): Navigation {
 
 export function App() {
   const navigation = useNavigationBridge();
+  noteAddress(navigation.pathname + navigation.search + navigation.hash);
   useDocumentHead(navigation.pathname);
   useScrollOnNavigation(navigation);
   useInAppLinkInterception(navigation.navigate);
@@ -51,20 +61,7 @@ export function App() {
       </a>
       <Header />
       <main id="contenido" tabIndex={-1}>
-        <Routes>
-          {routes.map((route) => (
-            <Route key={route.path} path={route.path} caseSensitive={false} element={<RouteScreen route={route} />} />
-          ))}
-          {patternRoutes.map((pattern) => (
-            <Route
-              key={pattern.prefix}
-              path={`${pattern.prefix}:segment`}
-              caseSensitive={false}
-              element={<PatternScreen pathname={navigation.pathname} />}
-            />
-          ))}
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <Screen pathname={navigation.pathname} />
       </main>
       <Footer />
     </NavigationContext.Provider>

@@ -1,28 +1,7 @@
-import { startTransition, StrictMode, type ErrorInfo } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router';
-import { createAppStore, DEFAULT_PAYMENT_TYPE, initialAuthState, type AppStore, type RootState } from 'shared/store';
+import { startTransition, type ErrorInfo } from 'react';
 import 'shared/ui/theme.css';
 import './shell.css';
-import { App } from './app';
 import { LEFT_TO_BROWSER_DIGEST } from './routing/server-screens';
-import { wireSession } from './session';
-
-/**
- * The state the server rendered with: this store as an anonymous visitor with no stored preferences sees it. React
- * hydrates against it (react-redux's `serverState`), then re-renders with the real state — a remembered session or a
- * stored choice shows right after hydration instead of breaking it.
- */
-function serverView(store: AppStore): RootState {
-  return new Proxy({} as RootState, {
-    get: (_target, key) => {
-      if (key === 'auth') return initialAuthState;
-      if (key === 'paymentType') return { value: DEFAULT_PAYMENT_TYPE };
-      return (store.getState() as unknown as Record<PropertyKey, unknown>)[key];
-    },
-  });
-}
 
 /** A part the server left to the browser on purpose is not an error; a real mismatch is, and tests watch for it. */
 function onRecoverableError(error: unknown, info: ErrorInfo) {
@@ -30,20 +9,29 @@ function onRecoverableError(error: unknown, info: ErrorInfo) {
   console.error('Error al hidratar la página', error, info.componentStack);
 }
 
-const container = document.getElementById('root');
-if (container) {
-  const store = createAppStore();
-  wireSession(store);
+/** Lets the browser handle input and paint before the next piece of start-up work. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the app. A page the server rendered is already painted and readable, so its start-up is cut into pieces with
+ * the main thread free in between (#33: no task over 50 ms on a slow phone): React DOM's code runs in one task, the
+ * route table in the next, the rest of the app's modules in a third, then hydration, which React itself slices. The modules are in this chunk (`eager`):
+ * nothing more is downloaded, only run later. A page the browser renders itself starts in one go.
+ */
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) return;
   const hydrating = container.hasAttribute('data-ssr');
-  const app = (
-    <StrictMode>
-      <Provider store={store} serverState={hydrating ? serverView(store) : undefined}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </Provider>
-    </StrictMode>
-  );
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  if (hydrating) {
+    await yieldToMain();
+    // The route table with every app's manifest (the foundation's data, the blog's posts, their schemas) on its own.
+    await import(/* webpackMode: "eager" */ '../../site/routes');
+    await yieldToMain();
+  }
+  const { browserApp } = await import(/* webpackMode: "eager" */ './mount');
+  if (hydrating) await yieldToMain();
+  const app = browserApp(hydrating);
   if (hydrating) {
     // The page is already painted: hydration yields to the visitor's input instead of blocking the main thread.
     startTransition(() => {
@@ -51,3 +39,7 @@ if (container) {
     });
   } else createRoot(container).render(app);
 }
+
+start().catch((error: unknown) => {
+  console.error('No se pudo iniciar la aplicación', error);
+});

@@ -1,4 +1,4 @@
-import { PUBLIC_FILE_PATTERN } from 'shared/publishing/file-operations';
+import { PUBLIC_FILE_PATTERN } from 'shared/publishing/file-pattern';
 import { optionalText, requiredText } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
 

@@ -1,6 +1,6 @@
 import { basicEmailPattern, z } from '../schemas/zod';
 import { isValidNit } from '../schemas/nit';
-import { PUBLIC_FILE_PATTERN } from '../publishing/file-operations';
+import { PUBLIC_FILE_PATTERN } from '../publishing/file-pattern';
 
 /**
  * The foundation's data (#28): its identity, contact data, legal documents' dates, what its donation certificates carry

@@ -12,8 +12,7 @@ import type { StaffRole } from '../staff-roles';
 /** The roles that publish something with a file (foundation data, catalogue, campaign, posts and pages). */
 export const publishingRoles: readonly StaffRole[] = ['admin', 'cursos', 'finanzas', 'contenido'];
 
-/** What a published file's address looks like: `/archivos/<uuid>.<ext>`. */
-export const PUBLIC_FILE_PATTERN = /^\/archivos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(pdf|png|jpg|webp|gif)$/;
+export { PUBLIC_FILE_PATTERN } from './file-pattern';
 
 export const publishedFileSchema = z.object({
   /** Where the site serves it (a path on the site). */

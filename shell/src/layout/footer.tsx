@@ -1,6 +1,7 @@
 import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { site, telLink } from 'shared/foundation/site';
 import { AppLink } from 'shared/navigation';
+import { Static } from '../routing/islands';
 import { footerLinks } from './menus';
 
 const NewsletterBox = lazy(() => import('./newsletter-box'));
@@ -23,7 +24,10 @@ function useNearScreen<T extends Element>() {
   return [ref, near] as const;
 }
 
-/** Site footer. A foundation datum still pending (null in the configuration) is left out, never shown as a made-up one. */
+/**
+ * Site footer. A foundation datum still pending (null in the configuration) is left out, never shown as a made-up one.
+ * Static but for the newsletter box: on a served page the browser adopts the rest as the server rendered it.
+ */
 export function Footer() {
   const [ref, near] = useNearScreen<HTMLDivElement>();
   const social = site.social.flatMap((s) => (s.url ? [{ name: s.name, url: s.url }] : []));
@@ -44,43 +48,45 @@ export function Footer() {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
-        <section aria-labelledby="footer-social">
-          <h2 id="footer-social">{site.name}</h2>
-          <p>{site.legalNature}</p>
-          {social.length ? (
-            <ul className="footer-list social-list">
-              {social.map((s) => (
-                <li key={s.name}>
-                  <a href={s.url} target="_blank" rel="noopener noreferrer">
-                    {s.name}
-                    <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-                  </a>
+        <Static name="pie">
+          <section aria-labelledby="footer-social">
+            <h2 id="footer-social">{site.name}</h2>
+            <p>{site.legalNature}</p>
+            {social.length ? (
+              <ul className="footer-list social-list">
+                {social.map((s) => (
+                  <li key={s.name}>
+                    <a href={s.url} target="_blank" rel="noopener noreferrer">
+                      {s.name}
+                      <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+          <section aria-labelledby="footer-info">
+            <h2 id="footer-info">Información</h2>
+            <ul className="footer-list">
+              {footerLinks.map((l) => (
+                <li key={l.to}>
+                  <AppLink to={l.to}>{l.label}</AppLink>
                 </li>
               ))}
             </ul>
-          ) : null}
-        </section>
-        <section aria-labelledby="footer-info">
-          <h2 id="footer-info">Información</h2>
-          <ul className="footer-list">
-            {footerLinks.map((l) => (
-              <li key={l.to}>
-                <AppLink to={l.to}>{l.label}</AppLink>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Contacto</h2>
-          <address>
-            {contactLines.map((line, i) => (
-              <Fragment key={i}>
-                {i > 0 ? <br /> : null}
-                {line}
-              </Fragment>
-            ))}
-          </address>
-        </section>
+          </section>
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact">Contacto</h2>
+            <address>
+              {contactLines.map((line, i) => (
+                <Fragment key={i}>
+                  {i > 0 ? <br /> : null}
+                  {line}
+                </Fragment>
+              ))}
+            </address>
+          </section>
+        </Static>
         <section aria-labelledby="footer-newsletter" ref={ref}>
           <h2 id="footer-newsletter">Boletín</h2>
           <p>Recibe noticias de cursos, talleres y formas de ayudar.</p>
@@ -91,10 +97,12 @@ export function Footer() {
           ) : null}
         </section>
       </div>
-      <p className="container footer-legal">
-        © {new Date().getFullYear()} {site.name}
-        {site.nit ? ` · NIT ${site.nit}` : null}
-      </p>
+      <Static name="pie-legal">
+        <p className="container footer-legal">
+          © {new Date().getFullYear()} {site.name}
+          {site.nit ? ` · NIT ${site.nit}` : null}
+        </p>
+      </Static>
     </footer>
   );
 }

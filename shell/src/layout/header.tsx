@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { DeferredIsland, useLatch, useReleaseOnIntent } from '../routing/islands';
 import { site } from 'shared/foundation/site';
 import { logoutSession } from 'shared/auth-session';
 import { AppLink, useNavigation } from 'shared/navigation';
@@ -63,8 +64,38 @@ function Dropdown({ menu, open, onToggle, onClose, inMobileMenu }: DropdownProps
   );
 }
 
-/** Site header: dropdown menus, mobile menu, session links and the donation button (spec §2 Header). */
+/**
+ * Site header (spec §2 Header). On a served page it is an island that hydrates when the visitor is about to use it (a
+ * pointer over it or on it, the keyboard focus in it), or at once for a signed-in visitor, whose header differs from
+ * the anonymous one the server rendered. Until then its links are plain links, which the shell navigates in the app.
+ */
 export function Header() {
+  const ref = useRef<HTMLElement>(null);
+  const latch = useLatch();
+  useReleaseOnIntent(ref, latch);
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  useEffect(() => {
+    if (isAuthenticated) latch.release();
+  }, [isAuthenticated, latch]);
+  // One element for the island's life: a re-render of this frame never reaches the island's boundary while it waits
+  // (an update to a boundary still waiting to hydrate makes React throw its markup away and render it anew).
+  const island = useMemo(
+    () => (
+      <DeferredIsland latch={latch}>
+        <HeaderBar />
+      </DeferredIsland>
+    ),
+    [latch],
+  );
+  return (
+    <header ref={ref} className="site-header">
+      {island}
+    </header>
+  );
+}
+
+/** Dropdown menus, mobile menu, session links and the donation button. */
+function HeaderBar() {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname, navigate } = useNavigation();
@@ -120,72 +151,70 @@ export function Header() {
   };
 
   return (
-    <header className="site-header">
-      <nav ref={navRef} className="container header-bar" aria-label="Principal" onKeyDown={onNavKeyDown}>
-        <div className={showGreeting ? 'brand-area brand-area--greeting' : 'brand-area'}>
-          <AppLink to="/" className="brand" aria-label={`${site.name}, inicio`}>
-            <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-              <circle cx="16" cy="16" r="15" fill="#0f5c4d" />
-              <path d="M8 20c4-8 12-8 16 0M10 13h12" stroke="#f4b63f" strokeWidth="3" fill="none" strokeLinecap="round" />
-            </svg>
-            <span>{site.shortName}</span>
+    <nav ref={navRef} className="container header-bar" aria-label="Principal" onKeyDown={onNavKeyDown}>
+      <div className={showGreeting ? 'brand-area brand-area--greeting' : 'brand-area'}>
+        <AppLink to="/" className="brand" aria-label={`${site.name}, inicio`}>
+          <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+            <circle cx="16" cy="16" r="15" fill="#0f5c4d" />
+            <path d="M8 20c4-8 12-8 16 0M10 13h12" stroke="#f4b63f" strokeWidth="3" fill="none" strokeLinecap="round" />
+          </svg>
+          <span>{site.shortName}</span>
+        </AppLink>
+        {showGreeting ? (
+          // On phones the greeting stays in the bar, under the brand, so a signed-in visitor sees it with the menu closed.
+          <span className="header-greeting">{greeting}</span>
+        ) : null}
+      </div>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="menu-toggle"
+        aria-expanded={mobileOpen}
+        aria-controls="menu-principal"
+        onClick={() => setMobileOpen((v) => !v)}
+      >
+        <span className="menu-icon" aria-hidden="true" />
+        <span>{mobileOpen ? 'Cerrar menú' : 'Menú'}</span>
+      </button>
+      <div id="menu-principal" className={`nav-panel${mobileOpen ? ' is-open' : ''}`}>
+        <ul className="nav-menus">
+          {menus.map((menu) => (
+            <Dropdown
+              key={menu.id}
+              menu={menu}
+              open={openMenu === menu.id}
+              onToggle={() => setOpenMenu((current) => (current === menu.id ? null : menu.id))}
+              onClose={closeAll}
+              inMobileMenu={mobileOpen}
+            />
+          ))}
+        </ul>
+        <div className="nav-session">
+          {isAuthenticated ? (
+            <div className="session-user">
+              {wide ? <span className="greeting">{greeting}</span> : null}
+              <AppLink to="/mis-cursos" className="nav-link">
+                Mis Cursos
+              </AppLink>
+              <button type="button" className="nav-link nav-button" onClick={logout}>
+                Cerrar Sesión
+              </button>
+            </div>
+          ) : (
+            <>
+              <AppLink to="/login" className="nav-link">
+                Ingresa
+              </AppLink>
+              <AppLink to="/register" className="nav-link">
+                Regístrate
+              </AppLink>
+            </>
+          )}
+          <AppLink to="/contribuciones#dona-aqui" className="btn btn--accent donate-btn">
+            ¡Dona Aquí!
           </AppLink>
-          {showGreeting ? (
-            // On phones the greeting stays in the bar, under the brand, so a signed-in visitor sees it with the menu closed.
-            <span className="header-greeting">{greeting}</span>
-          ) : null}
         </div>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={mobileOpen}
-          aria-controls="menu-principal"
-          onClick={() => setMobileOpen((v) => !v)}
-        >
-          <span className="menu-icon" aria-hidden="true" />
-          <span>{mobileOpen ? 'Cerrar menú' : 'Menú'}</span>
-        </button>
-        <div id="menu-principal" className={`nav-panel${mobileOpen ? ' is-open' : ''}`}>
-          <ul className="nav-menus">
-            {menus.map((menu) => (
-              <Dropdown
-                key={menu.id}
-                menu={menu}
-                open={openMenu === menu.id}
-                onToggle={() => setOpenMenu((current) => (current === menu.id ? null : menu.id))}
-                onClose={closeAll}
-                inMobileMenu={mobileOpen}
-              />
-            ))}
-          </ul>
-          <div className="nav-session">
-            {isAuthenticated ? (
-              <div className="session-user">
-                {wide ? <span className="greeting">{greeting}</span> : null}
-                <AppLink to="/mis-cursos" className="nav-link">
-                  Mis Cursos
-                </AppLink>
-                <button type="button" className="nav-link nav-button" onClick={logout}>
-                  Cerrar Sesión
-                </button>
-              </div>
-            ) : (
-              <>
-                <AppLink to="/login" className="nav-link">
-                  Ingresa
-                </AppLink>
-                <AppLink to="/register" className="nav-link">
-                  Regístrate
-                </AppLink>
-              </>
-            )}
-            <AppLink to="/contribuciones#dona-aqui" className="btn btn--accent donate-btn">
-              ¡Dona Aquí!
-            </AppLink>
-          </div>
-        </div>
-      </nav>
-    </header>
+      </div>
+    </nav>
   );
 }

@@ -17,3 +17,19 @@ export const shellScreens: Record<ShellScreen, ComponentType<Record<string, stri
   // The panel (/equipo): its own chunk, never part of a visitor's pages.
   StaffArea: lazy(() => import(/* webpackChunkName: "page-StaffArea" */ '../staff/staff-area')),
 };
+
+/**
+ * Pages with nothing interactive: on a served page the browser adopts their markup as the server rendered it, without
+ * loading their code (routing/islands.tsx `Static`). The home page keeps its carousel live and marks its own static
+ * part; the blog's search and likes are live.
+ */
+export const staticScreens: ReadonlySet<ShellScreen> = new Set<ShellScreen>([
+  'AboutPage',
+  'OdsPage',
+  'EcoTourismPage',
+  'ArticlePage',
+  'DocumentsPage',
+  'PrivacyPage',
+  'TermsPage',
+  'BlogPostPage',
+]);

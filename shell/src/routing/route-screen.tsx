@@ -11,7 +11,8 @@ import {
 } from 'react';
 import type { RemoteName, SiteRoute } from '../../../site/routes';
 import { PageLoading } from '../pages/page-loading';
-import { shellScreens } from '../pages/shell-screens';
+import { shellScreens, staticScreens } from '../pages/shell-screens';
+import { Static } from './islands';
 import { loadRemoteScreen, RemoteLoadError } from './remote-loader';
 import { ScreenReady } from './screen-ready';
 import { LeftToBrowser, ServerScreensContext, type ScreenComponent } from './server-screens';
@@ -123,7 +124,14 @@ export function RouteScreen({ route }: { route: SiteRoute }) {
     const Page = shellScreens[route.screen];
     return (
       <Suspense fallback={<PageLoading />}>
-        <Page {...props} />
+        {staticScreens.has(route.screen) ? (
+          // Keyed by the route: the next page's part is a new one, never the adopted markup of the last.
+          <Static key={route.path} name="pagina">
+            <Page {...props} />
+          </Static>
+        ) : (
+          <Page {...props} />
+        )}
         <ScreenReady />
       </Suspense>
     );
