@@ -13,6 +13,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  */
 const version1 = {
   'courses.enrolment': '978888d831656082c97d699af3dbd72c3213b4f181482b0c421dd2f6c8ed5cbc',
+  'courses.manual_enrolment': '7c0e02e3af4fb424873c01446d3c9c15a63ed3f0bb3d107211612257d542f994',
   'giving.donation': 'f7613d5faa4927a1e95b65d932f63a3d373da7f1b0cc510a2b29655311319c78',
   'giving.monthly': '53976807d3a2f382147dd4ca9029ecaf3296c2423c0dda1bff080cf59c220146',
   'community.volunteer': 'dd0f639e2fcf8dd211bedf3dead018291637a7ce7dba7e3b22bac41ca38ca2b2',

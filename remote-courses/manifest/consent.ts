@@ -16,13 +16,14 @@ export const enrolmentConsent = declareConsentForm({
 /**
  * A student the team enrols by hand (#31: a scholarship, money received outside the site) did not tick the site's box:
  * the member reads or gives them this same authorization and records how it was given (a signed form, their e-mail, a
- * recorded call). Its own name, so a proof says the team collected it; the same purpose as the site's enrolment.
+ * recorded call). Its own name and its own words (every form's text differs, so a proof's hash names its form).
  */
 export const manualEnrolmentConsent = declareConsentForm({
   form: 'courses.manual_enrolment',
   label: 'Inscripción registrada por el equipo',
   basis: 'consent',
-  purpose: 'gestionar mi inscripción, el pago del curso, mi acceso a las clases y mi certificado',
+  purpose:
+    'gestionar la inscripción que el equipo de la fundación registra por mí (con una beca o un pago hecho fuera del sitio), mi acceso a las clases y mi certificado',
 });
 
 export const coursesConsentForms = [enrolmentConsent, manualEnrolmentConsent];
