@@ -1,5 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { DeferredIsland, useLatch, useReleaseOnIntent } from '../routing/islands';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { site } from 'shared/foundation/site';
 import { logoutSession } from 'shared/auth-session';
 import { AppLink, useNavigation } from 'shared/navigation';
@@ -65,31 +64,15 @@ function Dropdown({ menu, open, onToggle, onClose, inMobileMenu }: DropdownProps
 }
 
 /**
- * Site header (spec §2 Header). On a served page it is an island that hydrates when the visitor is about to use it (a
- * pointer over it or on it, the keyboard focus in it), or at once for a signed-in visitor, whose header differs from
- * the anonymous one the server rendered. Until then its links are plain links, which the shell navigates in the app.
+ * Site header (spec §2 Header), hydrated with the page. It was an island hydrating on intent (#33), but its first render
+ * in the browser is not the served one (its menus follow the screen's width, `WIDE`, and a remembered session), so
+ * hydrating on a keypress re-rendered it under the visitor's focus and that first Enter was lost (the header browser
+ * test, in the stop-42 rehearsal). `DeferredIsland` stays for parts whose first render is the served one.
  */
 export function Header() {
-  const ref = useRef<HTMLElement>(null);
-  const latch = useLatch();
-  useReleaseOnIntent(ref, latch);
-  const isAuthenticated = useAppSelector(selectIsAuthenticated);
-  useEffect(() => {
-    if (isAuthenticated) latch.release();
-  }, [isAuthenticated, latch]);
-  // One element for the island's life: a re-render of this frame never reaches the island's boundary while it waits
-  // (an update to a boundary still waiting to hydrate makes React throw its markup away and render it anew).
-  const island = useMemo(
-    () => (
-      <DeferredIsland latch={latch}>
-        <HeaderBar />
-      </DeferredIsland>
-    ),
-    [latch],
-  );
   return (
-    <header ref={ref} className="site-header">
-      {island}
+    <header className="site-header">
+      <HeaderBar />
     </header>
   );
 }
