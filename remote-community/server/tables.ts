@@ -1,5 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CaseAttachmentRemovalsTable, RecordAttachmentsTable as KitRecordAttachmentsTable } from 'shared/server/cases/attachments';
+import type {
+  CaseAttachmentRemovalsTable,
+  CaseAttachmentsTable,
+  RecordAttachmentsTable as KitRecordAttachmentsTable,
+} from 'shared/server/cases/attachments';
 import type { CreatedTimestamp, DefaultedText, NullableTimestamp, Serial } from 'shared/server/database';
 
 /** `community.newsletter_subscriptions`: one row per address. */
@@ -237,31 +241,12 @@ declare module 'shared/server/database' {
 }
 
 // ── PQRSF attachments (#32, src/pqrsf/server/attachments.ts; migration 010) ─────────────────────────────────────────
-/** `community.pqrsf_attachments`: a file of a case's answer or note (pending until one claims it), kept in the object store. */
-export interface PqrsfAttachmentsTable {
-  id: Generated<string>;
-  request_id: number;
-  /** null while pending; 'respuesta' or 'nota'. */
-  attached_to: 'respuesta' | 'nota' | null;
-  note_id: string | null;
-  object_key: string;
-  file_name: string;
-  kind: string;
-  size: number;
-  uploaded_at: CreatedTimestamp;
-  attached_at: NullableTimestamp;
-  actor_sub: string;
-  actor_email: string;
-  /** SHA-256 (hex) of the e-mailed link's token; answer attachments only. */
-  token_hash: string | null;
-  token_expires_at: NullableTimestamp;
-}
-
-/** `community.pqrsf_attachment_removals`: stored objects whose rows are gone, to delete from the object store. */
-export interface PqrsfAttachmentRemovalsTable {
-  object_key: string;
-  at: CreatedTimestamp;
-}
+/**
+ * `community.pqrsf_attachments`: a file of a case's answer or note (pending until one claims it), kept in the object
+ * store; `community.pqrsf_attachment_removals`: stored objects whose rows are gone. The case kit's columns.
+ */
+export type PqrsfAttachmentsTable = CaseAttachmentsTable;
+export type PqrsfAttachmentRemovalsTable = CaseAttachmentRemovalsTable;
 
 declare module 'shared/server/database' {
   interface Database {
