@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { dataRequestKindLabels } from './data-request-kinds';
 import { dataRequestEmailKey } from 'shared/server/address-keys';
+import { caseAttachmentColumns } from 'shared/server/cases/attachment-registry';
 import { tableSpec, type DomainRegistry } from 'shared/server/personal-data/registry';
 
 /** The account domain (remote-account/server/tables.ts): accounts opened after a payment and the data subject's requests. */
@@ -90,17 +91,7 @@ export const accountPersonalData: DomainRegistry = {
       columns: {
         request_id: {},
         attached_to: { label: 'Adjunto a', values: { respuesta: 'La respuesta', nota: 'Una nota interna' } },
-        note_id: {},
-        object_key: {},
-        file_name: { label: 'Nombre del archivo', personal: 'texto' },
-        kind: { label: 'Tipo de archivo' },
-        size: { label: 'Tamaño (bytes)' },
-        uploaded_at: { label: 'Fecha' },
-        attached_at: {},
-        token_hash: {},
-        token_expires_at: { label: 'El enlace de descarga vence' },
-        actor_sub: { personal: 'equipo' },
-        actor_email: { personal: 'equipo' },
+        ...caseAttachmentColumns,
       },
       extra: { Radicado: sql`(select r.radicado from account.data_requests r where r.id = t.request_id)` },
       // The files go with the erasure (their bytes by the removals' trigger and the hourly job).

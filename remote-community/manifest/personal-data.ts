@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { newsletterStatusLabels } from 'shared/schemas/newsletter';
 import { addressKey, inboxKey } from 'shared/server/address-keys';
+import { caseAttachmentColumns } from 'shared/server/cases/attachment-registry';
 import { tableSpec, type Belongs, type DomainRegistry } from 'shared/server/personal-data/registry';
 
 /** The community domain (remote-community/server/tables.ts). */
@@ -230,16 +231,7 @@ export const communityPersonalData: DomainRegistry = {
       columns: {
         request_id: {},
         attached_to: { label: 'Adjunto a', values: { respuesta: 'La respuesta', nota: 'Una nota interna' } },
-        note_id: {},
-        object_key: {},
-        file_name: { label: 'Nombre del archivo', personal: 'texto' },
-        kind: { label: 'Tipo de archivo' },
-        size: { label: 'Tamaño (bytes)' },
-        uploaded_at: { label: 'Fecha' },
-        attached_at: {},
-        token_hash: {},
-        token_expires_at: { label: 'El enlace de descarga vence' },
-        ...teamColumns,
+        ...caseAttachmentColumns,
       },
       extra: { Radicado: sql`(select r.radicado from community.pqrsf_requests r where r.id = t.request_id)` },
       // The row goes, and with it (a trigger queues its key, attachments.ts's job deletes it) the stored file.
@@ -269,16 +261,7 @@ export const communityPersonalData: DomainRegistry = {
         },
         request_id: { label: 'Número del registro' },
         attached_to: { label: 'Adjunto a', values: { respuesta: 'Una respuesta por correo' } },
-        note_id: {},
-        object_key: {},
-        file_name: { label: 'Nombre del archivo', personal: 'texto' },
-        kind: { label: 'Tipo de archivo' },
-        size: { label: 'Tamaño (bytes)' },
-        uploaded_at: { label: 'Fecha' },
-        attached_at: {},
-        token_hash: {},
-        token_expires_at: { label: 'El enlace de descarga vence' },
-        ...teamColumns,
+        ...caseAttachmentColumns,
       },
       // The row goes with its record (each record table's trigger too), and with it (the removals queue, the hourly
       // job of src/inbox/server/attachments.ts) the stored file.
