@@ -3,7 +3,8 @@ import { collectionItems } from 'shared/server/publishing/revisions';
 import { collectionRoutes } from 'shared/server/publishing/routes';
 import { storedRichText } from 'shared/server/rich-text';
 import { z } from 'shared/schemas/zod';
-import { postSchemaWith, postsCollection, postTexts } from '../manifest/posts';
+import { postTexts } from '../manifest/posts';
+import { postSchemaWith, postsCollection } from '../manifest/posts-schema';
 
 /**
  * The blog's staff API (#28): the kit's collection routes with the server's schema, whose body goes through the

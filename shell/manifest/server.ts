@@ -2,7 +2,7 @@ import type { DomainManifest } from 'shared/server/domains';
 import { publishingAudit } from 'shared/server/publishing/routes';
 import { aboutDocument } from './about';
 import { foundationDocument } from './documents';
-import { postsCollection } from './posts';
+import { postsCollection } from './posts-schema';
 
 /**
  * The shell's server side as a domain, `site` (#28): what the whole site shows and no remote owns — the foundation's

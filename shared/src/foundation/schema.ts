@@ -11,8 +11,9 @@ import { PUBLIC_FILE_PATTERN } from '../publishing/file-pattern';
  * A value the foundation has not confirmed yet is `null` (pending; an empty field in the panel). The site never shows a
  * made-up value instead: a link built from a pending value is not rendered, texts leave it out, the legal and
  * transparency pages say "Dato por confirmar", and production issues no donation certificate while its data is pending.
+ * Its document's name is in ./document-name (no zod there: what only reads the data does not load this module).
  */
-export const FOUNDATION_DOCUMENT = 'site.foundation';
+export { FOUNDATION_DOCUMENT } from './document-name';
 
 /** Every format a value may have; each with the one message a wrong value gets. */
 export const foundationFormats = {

@@ -1,6 +1,7 @@
 import { foundationDefaults } from '../config/site';
 import { liveDocument } from '../publishing/snapshot';
-import { FOUNDATION_DOCUMENT, type FoundationData } from './schema';
+import { FOUNDATION_DOCUMENT } from './document-name';
+import type { FoundationData } from './schema';
 
 export type { FoundationData };
 export type Site = FoundationData;

@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { ok, on } from 'shared/api/fake-client';
 import type { CollectionItemState, CollectionItemSummary } from 'shared/publishing/document';
 import { axeViolations, renderAsStaff } from 'shared/ui/staff/testing';
-import { postDefaults, postsOperations, type Post, type postsCollection } from '../../manifest/posts';
+import { postDefaults, type Post } from '../../manifest/posts';
+import { postsOperations, type postsCollection } from '../../manifest/posts-schema';
 import StaffBlog, { bogotaToIso } from './blog';
 
 type Schema = typeof postsCollection.schema;

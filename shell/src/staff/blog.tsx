@@ -15,7 +15,8 @@ import { Notice, StaffTable } from 'shared/ui/staff/kit';
 import { failureOf, PublicationStatus, publishingTexts, RevisionHistory } from 'shared/ui/staff/publishing';
 import { ResourceState, useStaffResource } from 'shared/ui/staff/resource';
 import { PublishedFileUpload } from 'shared/ui/staff/upload';
-import { postsOperations, type Post, type postsCollection } from '../../manifest/posts';
+import type { Post } from '../../manifest/posts';
+import { postsOperations, type postsCollection } from '../../manifest/posts-schema';
 import { PostView } from '../pages/post-view';
 
 type PostSchema = typeof postsCollection.schema;
