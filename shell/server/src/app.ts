@@ -259,8 +259,14 @@ export async function buildGateway(
 
   const templatePath = path.join(publicRoot(shellDist), 'index.html');
   let template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
+  // Outside production a rebuild's template is picked up within the builds' refresh period (a second), as their server
+  // builds are, rather than read from disk for every page (#33: a stat and a read per uncached render).
+  let templateReadAt = Date.now();
   const sendPage = async (pathname: string, url: string, reply: FastifyReply) => {
-    if (!config.production && existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
+    if (!config.production && (!template || Date.now() - templateReadAt >= config.manifestRefreshMs)) {
+      templateReadAt = Date.now();
+      if (existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
+    }
     if (!template)
       return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
     const route = matchRoute(pathname);
