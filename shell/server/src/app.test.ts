@@ -65,6 +65,10 @@ describe('gateway pages', () => {
     }
   });
 
+  it("answers the route table's pages from routes of their own, not after a look-up in the static files (#33)", () => {
+    for (const route of routes) expect(gw.app.hasRoute({ method: 'GET', url: route.path })).toBe(true);
+  });
+
   it('answers unknown paths with 404 and the app\'s "Page not found!"', async () => {
     const res = await gw.app.inject('/no-existe');
     expect(res.statusCode).toBe(404);

@@ -228,8 +228,9 @@ export async function buildGateway(
     await serveRemoteBuild(app, { name, build: path.join(config.rootDir, `remote-${name}`, 'dist'), production: config.production });
   }
   const shellDist = path.join(config.rootDir, 'shell', 'dist');
+  const staticRoots = [publicRoot(shellDist), path.join(config.rootDir, 'shell', 'public')];
   await app.register(fastifyStatic, {
-    root: [publicRoot(shellDist), path.join(config.rootDir, 'shell', 'public')],
+    root: staticRoots,
     prefix: '/',
     // Looked up per request (not indexed at start), so a rebuild while the server runs is picked up.
     index: false,
@@ -258,8 +259,14 @@ export async function buildGateway(
 
   const templatePath = path.join(publicRoot(shellDist), 'index.html');
   let template = existsSync(templatePath) ? readFileSync(templatePath, 'utf8') : null;
+  // Outside production a rebuild's template is picked up within the builds' refresh period (a second), as their server
+  // builds are, rather than read from disk for every page (#33: a stat and a read per uncached render).
+  let templateReadAt = Date.now();
   const sendPage = async (pathname: string, url: string, reply: FastifyReply) => {
-    if (!config.production && existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
+    if (!config.production && (!template || Date.now() - templateReadAt >= config.manifestRefreshMs)) {
+      templateReadAt = Date.now();
+      if (existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
+    }
     if (!template)
       return reply.status(503).type('text/plain; charset=utf-8').send('El sitio aún no está compilado: ejecuta npm run build.');
     const route = matchRoute(pathname);
@@ -288,7 +295,7 @@ export async function buildGateway(
   // "/" is a directory of the build for the static plugin; it is the home page for visitors.
   app.get('/', { schema: { hide: true } }, (request, reply) => sendPage('/', request.url, reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  const servePage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURI(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith('/api/')) return reply.status(404).send(apiNotFound);
     if (request.method !== 'GET' && request.method !== 'HEAD')
@@ -297,7 +304,19 @@ export async function buildGateway(
     if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !matchRoute(pathname))
       return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
     return sendPage(pathname, request.url, reply);
-  });
+  };
+
+  // The route table's pages, as the table spells them, go to the page at once (#33): otherwise the static plugin's
+  // catch-all looked each one up on disk first (a readdir and a stat per segment and per root, then a stat per root),
+  // about a fifth of the gateway's CPU on a rendered page, before its not-found handler served the same page. Other
+  // spellings (/Nosotros, /nosotros/) still take that way. A path some build serves as a file keeps the file.
+  for (const { path: pagePath } of routes) {
+    if (pagePath === '/' || app.hasRoute({ method: 'GET', url: pagePath })) continue;
+    if (staticRoots.some((root) => existsSync(path.join(root, pagePath)))) continue;
+    app.get(pagePath, { schema: { hide: true } }, servePage);
+  }
+
+  app.setNotFoundHandler(servePage);
 
   return { app, database, mailer, staff: ctx.staff, ready, publishing: ctx.publishing };
 }

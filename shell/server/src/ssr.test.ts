@@ -154,6 +154,19 @@ describe('server rendering on the gateway', () => {
     expect((await r.render('/contribuciones', donation))?.html).toMatch(/Cabecera nueva.*Versión 2 \/ contrato del shell/);
   });
 
+  it('renders a page whole in one pass, and waits for a part that suspends as the prerender did (#33)', async () => {
+    const dir = root();
+    shellRelease(dir);
+    // A screen that suspends on its first render: the one-pass render leaves it to the browser, so the page is
+    // prerendered, which waits for it. Its content is served, never the fallback.
+    const suspends = `React.use(exports.ready ??= new Promise((resolve) => setTimeout(() => resolve('listo'), 20)));`;
+    release(dir, 'remote-giving', { 'server/screens.cjs': remoteBuild('Dona aquí', undefined, suspends) });
+    const page = await renderer(dir).render('/contribuciones?a=1', donation);
+    expect(page?.html).toContain('<h1>Dona aquí / contrato del shell</h1>');
+    expect(page?.html).not.toContain('Cargando');
+    expect(page?.html).not.toContain('<!--$!-->');
+  });
+
   it('keeps a rendered page for the same route and builds, and renders a URL with a query string each time', async () => {
     const dir = root();
     shellRelease(dir);

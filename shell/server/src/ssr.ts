@@ -6,6 +6,7 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import vm from 'node:vm';
 import type { ComponentType, ReactElement } from 'react';
+import type * as ReactDomServer from 'react-dom/server';
 import type * as ReactDomStatic from 'react-dom/static';
 import type { FastifyBaseLogger } from 'fastify';
 import { satisfy } from '@module-federation/enhanced/runtime';
@@ -58,6 +59,26 @@ function evaluate(code: string, filename: string, provide: (id: string) => unkno
   const module = { exports: {} as unknown };
   wrapper(module.exports, provide, module, filename, path.dirname(filename), undefined, undefined, undefined, undefined);
   return module.exports;
+}
+
+/** React's synchronous renderer (its legacy server build), loaded with the gateway's React like react-dom/static. */
+let stringRenderer: typeof ReactDomServer.renderToString | undefined;
+
+/**
+ * A page's markup when React renders all of it in one synchronous pass, or null when it cannot: a part that suspends
+ * or fails (React then leaves a client-rendered boundary, `<!--$!-->`, or throws). The page is then prerendered as
+ * before, which waits for what suspends and reports what fails. The same renderer (Fizz) writes both, so a page
+ * rendered whole is the same markup `prerenderToNodeStream` gives; it is written straight into a string instead of
+ * encoded into bytes for a stream and decoded back (#33: that round trip was about a tenth of an uncached render).
+ */
+function completeInOnePass(page: () => ReactElement): string | null {
+  stringRenderer ??= (gatewayRequire('react-dom/server') as typeof ReactDomServer).renderToString;
+  try {
+    const html = stringRenderer(page());
+    return html.includes('<!--$!-->') ? null : html;
+  } catch {
+    return null;
+  }
 }
 
 /** A source of one app's current server build: its version and, when it changed, its code. */
@@ -334,33 +355,37 @@ export class ServerRenderer {
     remote: RemoteBuild | null,
     published: PublishedSnapshot,
   ): Promise<RenderedPage | null> {
-    const { prerenderToNodeStream } = gatewayRequire('react-dom/static') as typeof ReactDomStatic;
     const owner = route && route.owner !== 'shell' ? route.owner : null;
     const digest = shell.build.LEFT_TO_BROWSER_DIGEST;
+    const screens = (name: RemoteName, screen: string): Screen | null => {
+      const exposed = name === owner ? remote?.screens[screen] : undefined;
+      return exposed?.serverRender === false ? null : (exposed?.default ?? null);
+    };
+    const page = () => shell.build.page(url, screens);
+    // A remote screen left to the browser (or a remote whose build is missing) suspends its part for the browser, which
+    // only the prerender below writes as such: such a page goes there at once instead of being rendered twice.
+    const partial = owner !== null && route !== undefined && screens(owner, route.screen) === null;
     try {
-      const { prelude } = await prerenderToNodeStream(
-        shell.build.page(url, (name, screen) => {
-          const exposed = name === owner ? remote?.screens[screen] : undefined;
-          return exposed?.serverRender === false ? null : (exposed?.default ?? null);
-        }),
-        {
-          signal: AbortSignal.timeout(this.options.budgetMs),
-          // Completed parts stay in place: React would otherwise move large ones with an inline script, which the CSP blocks.
-          progressiveChunkSize: Number.POSITIVE_INFINITY,
-          onError: (error) => {
-            if ((error as { digest?: unknown } | null)?.digest === digest) return digest;
-            this.options.log?.warn(
-              { path: url.split('?')[0], err: (error as Error)?.message ?? String(error) },
-              'server render failed; left to the browser',
-            );
-            return 'error-servidor';
-          },
-        },
-      );
-      const html = await text(prelude);
       const stylesheets = [...(shell.stylesheets.bootstrap ?? [])].map((f) => `/${f}`);
       if (route?.owner === 'shell') stylesheets.push(...(shell.stylesheets[`page-${route.screen}`] ?? []).map((f) => `/${f}`));
       else if (route && remote) stylesheets.push(...(this.options.assets(route.owner, route.screen)?.css ?? []));
+      const onePass = partial ? null : completeInOnePass(page);
+      if (onePass !== null) return { html: onePass, stylesheets, published };
+      const { prerenderToNodeStream } = gatewayRequire('react-dom/static') as typeof ReactDomStatic;
+      const { prelude } = await prerenderToNodeStream(page(), {
+        signal: AbortSignal.timeout(this.options.budgetMs),
+        // Completed parts stay in place: React would otherwise move large ones with an inline script, which the CSP blocks.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          if ((error as { digest?: unknown } | null)?.digest === digest) return digest;
+          this.options.log?.warn(
+            { path: url.split('?')[0], err: (error as Error)?.message ?? String(error) },
+            'server render failed; left to the browser',
+          );
+          return 'error-servidor';
+        },
+      });
+      const html = await text(prelude);
       return { html, stylesheets, published };
     } catch (err) {
       // The path only: a query string may carry a token or a payment's id.
