@@ -13,6 +13,7 @@
 //      DATABASE_URL (both newsletter phases run against that PostgreSQL instead of PGlite; the PQRSF inbox and ledgers benches need it),
 //      BENCH_PQRSF_ROWS (100000), BENCH_PQRSF_RUNS (30), BENCH_LEDGERS_ROWS (100000), BENCH_LEDGERS_RUNS (30),
 //      BENCH_WRITES_RATES, BENCH_WRITES_SECONDS, BENCH_WRITES_REFERENCE, BENCH_WRITES_MIX (scripts/bench/public-writes.mjs),
+//      BENCH_HTML_BROWSER=0 (html-rate without the rows that ask as a browser does, br and gzip),
 //      BENCH_LOG_LEVEL (the site's LOG_LEVEL, warn by default; info is production's).
 // Network: everything stays on 127.0.0.1; the browsers get a dead proxy for any other host (loopback bypasses it).
 import { mkdtempSync, rmSync } from 'node:fs';
