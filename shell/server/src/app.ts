@@ -22,6 +22,7 @@ import { renderDocument } from './html';
 import { browserSnapshot, type PublishingRefresh } from 'shared/server/publishing/refresh';
 import { publishedSnapshot } from 'shared/publishing/snapshot';
 import { ServerRenderer } from './ssr';
+import { BROTLI_QUALITY, COMPRESSION_THRESHOLD, negotiatePageEncoding, PageBodies, varyOnAcceptEncoding } from './page-encoding';
 import { RemoteAssetIndex } from './remote-assets';
 import { Breakers, registerRemoteProxy } from './remote-proxy';
 import { registerSecurityHeaders } from './security';
@@ -103,9 +104,9 @@ export async function buildGateway(
     beforeApis: async (host) => {
       registerSecurityHeaders(host, config);
       await host.register(compress, {
-        threshold: 1024,
+        threshold: COMPRESSION_THRESHOLD,
         encodings: ['br', 'gzip'],
-        brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: 4 } },
+        brotliOptions: { params: { [(await import('node:zlib')).constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
       });
     },
   });
@@ -262,7 +263,9 @@ export async function buildGateway(
   // Outside production a rebuild's template is picked up within the builds' refresh period (a second), as their server
   // builds are, rather than read from disk for every page (#33: a stat and a read per uncached render).
   let templateReadAt = Date.now();
-  const sendPage = async (pathname: string, url: string, reply: FastifyReply) => {
+  const bodies = new PageBodies();
+  const sendPage = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
     if (!config.production && (!template || Date.now() - templateReadAt >= config.manifestRefreshMs)) {
       templateReadAt = Date.now();
       if (existsSync(templatePath)) template = readFileSync(templatePath, 'utf8');
@@ -273,27 +276,31 @@ export async function buildGateway(
     if (route?.noindex) void reply.header('x-robots-tag', 'noindex, nofollow');
     if (route?.secretPath) void reply.header('referrer-policy', 'no-referrer');
     const rendered = renderer && ServerRenderer.renders(route, pathname) ? await renderer.render(url, route) : null;
+    const document = renderDocument(
+      template,
+      route,
+      config.publicOrigin,
+      assets.lookup,
+      rendered,
+      browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents, pathname),
+    );
+    // Encoded here, not by @fastify/compress (the page routes opt out of it): a kept render's bodies are encoded once
+    // (page-encoding.ts). A HEAD gets the headers its GET would, Content-Encoding and Content-Length included.
+    const { body, encoding } = await bodies.body(document, negotiatePageEncoding(request.headers), rendered);
+    varyOnAcceptEncoding(reply);
+    if (encoding) void reply.header('content-encoding', encoding);
     return (
       reply
         .status(route ? 200 : 404)
         // A page whose address is a credential is kept by no browser cache or proxy either.
         .header('cache-control', route?.secretPath ? 'no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(
-          renderDocument(
-            template,
-            route,
-            config.publicOrigin,
-            assets.lookup,
-            rendered,
-            browserSnapshot(rendered?.published ?? publishedSnapshot(), siteDomains.documents, pathname),
-          ),
-        )
+        .send(body)
     );
   };
 
   // "/" is a directory of the build for the static plugin; it is the home page for visitors.
-  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage('/', request.url, reply));
+  app.get('/', { schema: { hide: true }, compress: false }, (request, reply) => sendPage('/', request, reply));
 
   const servePage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURI(request.url.split('?')[0] ?? '/');
@@ -303,7 +310,7 @@ export async function buildGateway(
     // Asset-looking paths (with an extension) that were not found are plain 404s, not the app.
     if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !matchRoute(pathname))
       return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
-    return sendPage(pathname, request.url, reply);
+    return sendPage(pathname, request, reply);
   };
 
   // The route table's pages, as the table spells them, go to the page at once (#33): otherwise the static plugin's
@@ -313,7 +320,7 @@ export async function buildGateway(
   for (const { path: pagePath } of routes) {
     if (pagePath === '/' || app.hasRoute({ method: 'GET', url: pagePath })) continue;
     if (staticRoots.some((root) => existsSync(path.join(root, pagePath)))) continue;
-    app.get(pagePath, { schema: { hide: true } }, servePage);
+    app.get(pagePath, { schema: { hide: true }, compress: false }, servePage);
   }
 
   app.setNotFoundHandler(servePage);
