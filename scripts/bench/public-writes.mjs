@@ -158,7 +158,7 @@ export function parseMix(text) {
  *   proofs: number | null, sustained: boolean, load: string, drainSeconds: number, siteCpuMs: number | null,
  *   dbCpuMs: number | null }} RateResult
  * @typedef {{ runId: string, mix: string, rates: RateResult[], saturation: number | null, referenceRate: number,
- *   referenceP99Ms: number | null }} PublicWrites
+ *   referenceP99Ms: number | null, answeredInFull: number | null, lost: number | null, barMet: boolean }} PublicWrites
  */
 
 /** The run's addresses at one rate: `w-<run>-<rate>-<n>@bench.example.com`, so the count finds exactly them. */
@@ -393,14 +393,41 @@ export async function publicWritesPhase(origin, runId, fail, siteCpuSeconds = ()
   }
   if (!results.length) return undefined;
   // The saturation rate: the highest offered rate sustained, every lower one sustained too.
+  const ascending = [...results].sort((a, b) => a.offered - b.offered);
   let saturation = null;
-  for (const r of [...results].sort((a, b) => a.offered - b.offered)) {
+  for (const r of ascending) {
     if (!r.sustained) break;
     saturation = r.offered;
   }
+  // #33's bar has two numbers from one run: twice the reference rate answered in full (achieved ≥ 95 %, every answer
+  // 2xx, every row stored; its p99 is not part of it) and p99 ≤ 100 ms at the reference rate; nothing lost throughout.
+  let answeredInFull = null;
+  for (const r of ascending) {
+    if (!(r.achieved >= ACHIEVED_SHARE * r.offered && r.ok === r.sent && r.lost === 0)) break;
+    answeredInFull = r.offered;
+  }
+  const lost = results.every((r) => r.lost !== null) ? results.reduce((s, r) => s + (r.lost ?? 0), 0) : null;
   const reference = results.find((r) => r.offered === referenceRate);
+  const twice = 2 * referenceRate;
+  const twiceMet = answeredInFull !== null && answeredInFull >= twice;
+  const referenceMet = reference !== undefined && reference.p99Ms <= P99_TARGET_MS;
+  const barMet = twiceMet && referenceMet && lost === 0;
+  const yes = (/** @type {boolean} */ ok) => (ok ? 'met' : 'NOT met');
   console.log(
-    `  saturation (achieved ≥ ${ACHIEVED_SHARE * 100} % of offered, p99 ≤ ${P99_TARGET_MS} ms, every answer 2xx): ${saturation ?? `below ${results[0]?.offered}`} req/s; p99 at ${referenceRate} req/s: ${reference ? `${f(reference.p99Ms)} ms` : 'not offered'}; lost: ${results.reduce((s, r) => s + (r.lost ?? 0), 0)}`,
+    `  saturation (achieved ≥ ${ACHIEVED_SHARE * 100} % of offered, p99 ≤ ${P99_TARGET_MS} ms, every answer 2xx): ${saturation ?? `below ${results[0]?.offered}`} req/s; p99 at ${referenceRate} req/s: ${reference ? `${f(reference.p99Ms)} ms` : 'not offered'}; lost: ${lost ?? 'not counted'}`,
   );
-  return { runId, mix, rates: results, saturation, referenceRate, referenceP99Ms: reference ? reference.p99Ms : null };
+  console.log(
+    `  #33's bar, this run: answered in full (achieved ≥ ${ACHIEVED_SHARE * 100} %, every answer 2xx, rows = 2xx) up to ${answeredInFull ?? `below ${ascending[0]?.offered}`} req/s (≥ 2 × ${referenceRate} = ${twice}: ${yes(twiceMet)}); p99 at ${referenceRate} req/s ${reference ? `${f(reference.p99Ms)} ms` : 'not offered'} (≤ ${P99_TARGET_MS} ms: ${yes(referenceMet)}); lost ${lost ?? 'not counted'} → ${barMet ? 'MET' : 'not met'}`,
+  );
+  return {
+    runId,
+    mix,
+    rates: results,
+    saturation,
+    referenceRate,
+    referenceP99Ms: reference ? reference.p99Ms : null,
+    answeredInFull,
+    lost,
+    barMet,
+  };
 }
