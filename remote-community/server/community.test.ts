@@ -633,7 +633,7 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     expect(await mailsTo('otro.log@example.com')).toEqual([]);
   });
 
-  it("queues the message in the statement that takes its slot, and drops earlier days at an address's first slot (#33)", async () => {
+  it("queues the message in the statement that takes its slot, and drops earlier days at the process's first slot of a day (#33)", async () => {
     const log = { info: () => undefined, warn: () => undefined };
     const acknowledge = createAcknowledger({ db: gw.db, mailer: gw.mailer, publicOrigin: origin, perAddressPerDay: 2, now: () => clock });
     const yesterday = colombianDate(new Date(clock.getTime() - 24 * 3600_000));
@@ -651,16 +651,29 @@ describe('acknowledgements to an address nobody verified (#11)', () => {
     expect(outbox).toHaveLength(1);
     expect(await oldDays()).toBe(0);
 
-    // The address's second slot of the day leaves the counter's other rows alone; the next address's first slot purges.
+    // Once a day per process: later slots of that day, an address's second or another's first, leave the counter's
+    // other rows alone (none of an earlier day appear after the day's first slot but such a stray row)...
     await oldRow('b'.repeat(64));
     expect(await acknowledge(ack, log)).toBe('queued');
     expect(await oldDays()).toBe(1);
     expect(await acknowledge({ ...ack, to: 'otra.ranura@example.com' }, log)).toBe('queued');
-    expect(await oldDays()).toBe(0);
+    expect(await oldDays()).toBe(1);
 
     // No slot left: no message either.
     expect(await acknowledge(ack, log)).toBe('over_limit');
     expect(await gw.db.selectFrom('mail.outbox').select('id').where('to_address', '=', to).execute()).toHaveLength(2);
+
+    // ...and the next day's first slot drops every earlier day, the stray row and the day before's slots alike.
+    const today = clock;
+    clock = new Date(clock.getTime() + 24 * 3600_000);
+    try {
+      expect(await acknowledge(ack, log)).toBe('queued');
+      expect(await oldDays()).toBe(0);
+      const counters = await gw.db.selectFrom('community.acknowledgement_counts').select('day').execute();
+      expect(new Set(counters.map((c) => c.day as string))).toEqual(new Set([colombianDate(clock)]));
+    } finally {
+      clock = today;
+    }
   });
 
   it('sends nothing to an address the mailer would read as a name or a list', async () => {

@@ -50,7 +50,10 @@ function summaryLines(results) {
     lines.push(
       `public writes ${r.offered} req/s offered: ${f(r.achieved)} achieved, p50 ${f(r.p50Ms)} ms, p95 ${f(r.p95Ms)} ms, p99 ${f(r.p99Ms)} ms, non-2xx ${r.sent - r.ok}, lost ${r.lost ?? '-'}, CPU/request site ${f(r.siteCpuMs, 2)} ms + database ${f(r.dbCpuMs, 2)} ms (load ${r.load})`,
     );
-  if (w) lines.push(`public writes saturation: ${w.saturation ?? '-'} req/s; p99 at ${w.referenceRate} req/s: ${f(w.referenceP99Ms)} ms`);
+  if (w)
+    lines.push(
+      `public writes saturation: ${w.saturation ?? '-'} req/s; answered in full up to ${w.answeredInFull ?? '-'} req/s; p99 at ${w.referenceRate} req/s: ${f(w.referenceP99Ms)} ms; lost ${w.lost ?? '-'}; #33's bar (≥ ${2 * w.referenceRate} req/s in full, p99 ≤ 100 ms at ${w.referenceRate}, nothing lost): ${w.barMet ? 'met' : 'not met'}`,
+    );
   for (const [label, b] of /** @type {const} */ ([
     ['PQRSF inbox', results.pqrsfInbox],
     ['staff ledgers', results.ledgers],

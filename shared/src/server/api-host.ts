@@ -61,7 +61,11 @@ export interface ApiHost {
  */
 export async function createApiHost(config: CommonServerConfig & { dataDir: string }, options: ApiHostOptions): Promise<ApiHost> {
   assertProductionReady(config);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(config.databasePoolMax ? { poolSize: config.databasePoolMax } : {}),
+  });
   let healthy = false;
   const migrate = async () => {
     await migrateApis(database.db, options.apis);

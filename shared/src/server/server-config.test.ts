@@ -74,6 +74,16 @@ describe('course seat hold limits', () => {
   });
 });
 
+describe('DATABASE_POOL_MAX', () => {
+  it("is db.ts's default unless set, a whole number from 1 to 100 when set, and refused otherwise", () => {
+    const read = (value?: string) => readCommonConfig(value === undefined ? {} : { DATABASE_POOL_MAX: value }, 'http://127.0.0.1:8080');
+    expect(read().databasePoolMax).toBeUndefined();
+    expect(read('').databasePoolMax).toBeUndefined();
+    expect(read('24').databasePoolMax).toBe(24);
+    for (const bad of ['0', '101', '-3', '2.5', 'diez']) expect(() => read(bad)).toThrow(/DATABASE_POOL_MAX/);
+  });
+});
+
 describe('production readiness', () => {
   const ready = {
     NODE_ENV: 'production',

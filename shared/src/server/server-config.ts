@@ -21,6 +21,8 @@ export interface CommonServerConfig {
   localRun?: boolean;
   publicOrigin: string;
   databaseUrl?: string;
+  /** DATABASE_POOL_MAX: PostgreSQL connections this process may hold (a whole number 1–100); unset: db.ts's 10. */
+  databasePoolMax?: number;
   smtpUrl?: string;
   redisUrl?: string;
   trustProxy: TrustProxy;
@@ -252,6 +254,13 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
   const perClient = envInt(env.COURSES_SEAT_HOLDS_PER_CLIENT, 0);
   if (perEmail || perClient) config.seatHolds = { ...(perEmail ? { perEmail } : {}), ...(perClient ? { perClient } : {}) };
   if (env.DATABASE_URL) config.databaseUrl = env.DATABASE_URL;
+  const poolMax = env.DATABASE_POOL_MAX?.trim();
+  if (poolMax) {
+    // Refused rather than clamped: a typo here would silently size every process's share of the server's connections.
+    if (!/^\d{1,3}$/.test(poolMax) || Number(poolMax) < 1 || Number(poolMax) > 100)
+      throw new Error(`DATABASE_POOL_MAX debe ser un número entero entre 1 y 100 (conexiones a PostgreSQL por proceso); vale "${poolMax}"`);
+    config.databasePoolMax = Number(poolMax);
+  }
   if (env.SMTP_URL) config.smtpUrl = env.SMTP_URL;
   if (env.REDIS_URL) config.redisUrl = env.REDIS_URL;
   return config;

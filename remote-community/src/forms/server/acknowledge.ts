@@ -107,30 +107,38 @@ export function createAcknowledger(options: AcknowledgerOptions): Acknowledge {
   const now = options.now ?? (() => new Date());
 
   /**
+   * The Bogotá day this process last dropped the counter's earlier days for. The counter only ever needs today, and
+   * rows of an earlier day appear only until a day's first slot, so one purge per day per process is enough. Purging
+   * at every address's first slot (as before #33's second cut) read the whole table each time: at a crowd of new
+   * addresses every slot is an address's first, and the planner seq-scanned a table that had grown within seconds.
+   */
+  let purgedDay: string | null = null;
+
+  /**
    * Takes one of today's slots for the address and queues the message with it, or reports none left. One statement:
    * under concurrent requests and several instances the database serialises the row, so no two requests both see the
-   * last free slot; and the slot, the queued message and — at an address's first slot of the day, as before — the
-   * purge of earlier days (the counter only ever needs today) are one round trip and one commit (#33: the write path's
-   * cost was mostly socket writes, one per statement). The message exists exactly when its slot was taken.
+   * last free slot; and the slot, the queued message and — at this process's first acknowledgement of the day — the
+   * purge of earlier days are one round trip and one commit (#33: the write path's cost was mostly socket writes, one
+   * per statement). The message exists exactly when its slot was taken.
    */
   async function takeSlotAndQueue(key: string, mail: OutgoingMail): Promise<boolean> {
     const day = colombianDate(now());
     const m = outboxValues(mail);
+    // Concurrent first requests of a day may each purge; that is harmless. A failed statement leaves it for the next.
+    const purge = purgedDay !== day;
+    const purged = purge ? sql`, purged as (delete from community.acknowledgement_counts where day < ${day})` : sql``;
     const taken = await sql<{ sent: number }>`
       with slot as (
         insert into community.acknowledgement_counts as c (day, address_hash, sent) values (${day}, ${key}, 1)
         on conflict (day, address_hash) do update set sent = c.sent + 1 where c.sent < ${limit}
         returning sent
-      ),
-      purged as (
-        delete from community.acknowledgement_counts
-        where day < ${day} and exists (select 1 from slot where sent = 1)
-      ),
+      )${purged},
       queued as (
         insert into mail.outbox (to_address, subject, text_body, html_body, headers, secrets)
         select ${m.to_address}, ${m.subject}, ${m.text_body}, ${m.html_body}, ${m.headers}, ${m.secrets} from slot
       )
       select sent from slot`.execute(db);
+    if (purge) purgedDay = day;
     return taken.rows[0]?.sent !== undefined;
   }
 
