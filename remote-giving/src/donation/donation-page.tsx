@@ -161,8 +161,15 @@ function DonationForm() {
   const schema = useMemo(() => donationFormSchemaWithin(bounds), [bounds]);
   const form = useZodForm(schema, {
     shouldFocusError: false,
-    defaultValues: { donation_amount: '', optional_donation_amount: '' },
+    // No default for the preset: registering the radios then reads them from the document, so an amount chosen by the
+    // very press that hydrated the form (its island waits for intent, see DonationPage) is kept, not reset to none.
+    defaultValues: { optional_donation_amount: '' },
   });
+  // That press's choice reaches the summary and the button: the form's own render ran before the radios registered.
+  useEffect(() => {
+    const chosenBeforeHydration = form.getValues('donation_amount');
+    if (chosenBeforeHydration) form.setValue('donation_amount', chosenBeforeHydration);
+  }, [form]);
   const field = fieldsOf(form);
   const preset = form.watch('donation_amount') ?? '';
   const custom = form.watch('optional_donation_amount') ?? '';
