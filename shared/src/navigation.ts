@@ -1,16 +1,12 @@
 import {
   createContext,
   createElement,
-  Suspense,
-  use,
   useContext,
-  useEffect,
   useState,
   useSyncExternalStore,
   type AnchorHTMLAttributes,
   type MouseEvent,
   type ReactNode,
-  type RefObject,
 } from 'react';
 
 /** The router as remotes see it: the shell provides it from react-router; remotes never import a router. */
@@ -101,16 +97,16 @@ export function AppLink({ to, onClick, children, ...rest }: AppLinkProps) {
 }
 
 /*
- * Static parts and islands (#33). They live in this contract module, a singleton the shell shares with every remote,
- * because whether the browser is still on the served page is one fact for the whole page: a remote's screen must read
- * the state the shell's start-up set, never a copy of its own. Added in contract 0.2.1.
- */
-
-/**
  * Pay only for what is interactive (#33). A page the server rendered is already right in the browser: what never
  * changes after that render (texts, pictures, plain links) is adopted as it is, without running its components
  * (`Static`); what a visitor can use hydrates as an island, at once or when the visitor is about to use it
- * (`DeferredIsland`). A page reached by client navigation renders everything normally.
+ * (`DeferredIsland`, shared/islands). A page reached by client navigation renders everything normally.
+ *
+ * The served page's state lives here, in a contract module the shell shares with every remote as a singleton: whether
+ * the browser is still on the served page is one fact for the whole page, so a remote's screen must read the state the
+ * shell's start-up set, never a copy of its own. Only that state and `Static` are here (contract 0.2.1); the islands'
+ * machinery (shared/islands) is bundled by whoever uses it and reaches the state through `leavingServedPage` and
+ * `intentOnServedPage`, so the shell's own bundle does not carry it.
  */
 
 /** The address the served page was rendered for, while the browser is still on it; null once it has left it. */
@@ -138,10 +134,30 @@ export function noteAddress(href: string) {
     servedPage = null;
     lastIntent = null;
     for (const type of INTENT_EVENTS) document.removeEventListener(type, noteIntent, { capture: true });
-    for (const latch of waiting) latch.release();
-    waiting.clear();
+    const listeners = [...leaving];
+    leaving.clear();
+    for (const listener of listeners) listener();
   }
 }
+
+/** Called once, when the browser leaves the served page. */
+const leaving = new Set<() => void>();
+
+/**
+ * Calls `listener` when the browser leaves the served page (at once when it is not on it); returns an unsubscribe.
+ * A deferred island waiting there is released by it.
+ */
+export function leavingServedPage(listener: () => void): () => void {
+  if (servedPage === null) {
+    listener();
+    return () => undefined;
+  }
+  leaving.add(listener);
+  return () => void leaving.delete(listener);
+}
+
+/** The node the visitor last showed intent on while on the served page (pressed, focused, pointed at), if any. */
+export const intentOnServedPage = (): Node | null => lastIntent;
 
 /** Whether the browser is still on the page the server rendered (always false on the server). */
 export const onServedPage = () => servedPage !== null;
@@ -174,102 +190,8 @@ export function Static({ name, children }: { name: string; children: ReactNode }
   return createElement('div', props, children);
 }
 
-/** Holds a deferred island's hydration until it is released (once; there is no way back). */
-export interface Latch {
-  readonly released: boolean;
-  readonly promise: Promise<void>;
-  release(): void;
-}
-
-/** Latches not yet released, so that leaving the served page releases them all. */
-const waiting = new Set<Latch>();
-
-function createLatch(): Latch {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((r) => (resolve = r));
-  const latch = {
-    released: false,
-    promise,
-    release() {
-      if (latch.released) return;
-      latch.released = true;
-      waiting.delete(latch);
-      resolve();
-    },
-  };
-  waiting.add(latch);
-  return latch;
-}
-
-/**
- * Holds back hydration of what it wraps until released: suspended while hydrating, its Suspense boundary keeps the
- * served markup as it is (no layout shift, nothing to repaint). Released, React hydrates that markup in place, so a
- * focused element stays focused and the node a finger is on stays the same node. Anywhere else (the server, a client
- * render) it renders at once.
- */
-function Gate({ latch, children }: { latch: Latch; children: ReactNode }) {
-  if (!latch.released && onServedPage()) use(latch.promise);
-  return children;
-}
-
-/** What `DeferredIsland` needs, kept by the component that owns the island's outer element. */
-export function useLatch(): Latch {
-  const [latch] = useState(() => {
-    const created = createLatch();
-    // Nothing to wait for when the browser renders the island itself.
-    if (!onServedPage()) created.release();
-    return created;
-  });
-  return latch;
-}
-
-export function DeferredIsland({ latch, children }: { latch: Latch; children: ReactNode }) {
-  return createElement(Suspense, { fallback: null }, createElement(Gate, { latch, children }));
-}
-
 /**
  * Events that say a visitor is about to use what is under them: a pointer over or pressing it, the keyboard focus
  * arriving in it, a key, a click (an assistive technology may click without moving focus first).
  */
-const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
-
-/**
- * Releases the latch on the first sign of intent inside `ref`'s element. Listened for on the document, in the capture
- * phase: before React's own listener on the root, which for a press on markup not yet hydrated tries to hydrate it at
- * once — and now can, so the press is handled as if the island had always been live.
- */
-export function useReleaseOnIntent(ref: RefObject<Element | null>, latch: Latch) {
-  useEffect(() => {
-    if (latch.released) return;
-    // A press that came before this effect (the root hydrating for that very press) still counts.
-    if (lastIntent && ref.current?.contains(lastIntent)) {
-      latch.release();
-      return;
-    }
-    const onEvent = (event: Event) => {
-      if (event.target instanceof Node && ref.current?.contains(event.target)) latch.release();
-    };
-    for (const type of INTENT_EVENTS) document.addEventListener(type, onEvent, { capture: true, passive: true });
-    void latch.promise.then(stop);
-    function stop() {
-      for (const type of INTENT_EVENTS) document.removeEventListener(type, onEvent, { capture: true });
-    }
-    return stop;
-  }, [ref, latch]);
-}
-
-/** Releases the latch once `ref`'s element comes within `margin` of the screen (at once without IntersectionObserver). */
-export function useReleaseOnVisible(ref: RefObject<Element | null>, latch: Latch, margin = '200px') {
-  useEffect(() => {
-    const el = ref.current;
-    if (latch.released || !el) return;
-    if (!('IntersectionObserver' in window)) {
-      latch.release();
-      return;
-    }
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latch.release(), { rootMargin: margin });
-    io.observe(el);
-    void latch.promise.then(() => io.disconnect());
-    return () => io.disconnect();
-  }, [ref, latch, margin]);
-}
+export const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click'] as const;
