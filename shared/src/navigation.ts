@@ -163,7 +163,7 @@ export const intentOnServedPage = (): Node | null => lastIntent;
 export const onServedPage = () => servedPage !== null;
 
 /** The attribute that names a static part in the served HTML. */
-export const STATIC_ATTRIBUTE = 'data-static';
+const STATIC_ATTRIBUTE = 'data-static';
 
 /** The served markup of the static part `name`, or null when the served page has none. */
 function servedMarkup(name: string): string | null {
