@@ -7,7 +7,7 @@ import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { NotFound } from './pages/not-found';
 import { useDocumentHead } from './routing/document-head';
-import { noteAddress } from './routing/islands';
+import { noteAddress } from 'shared/navigation';
 import { useInAppLinkInterception } from './routing/link-interception';
 import { RouteScreen } from './routing/route-screen';
 import { useScrollOnNavigation } from './routing/scroll';

@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { createAppStore, DEFAULT_PAYMENT_TYPE, initialAuthState, type AppStore, type RootState } from 'shared/store';
 import { App } from './app';
-import { beginServedPage } from './routing/islands';
+import { beginServedPage } from 'shared/navigation';
 import { wireSession } from './session';
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Static } from 'shared/navigation';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ConsentFormDeclaration } from 'shared/legal/privacy-policy';
 import { communityTexts } from '../forms/schemas';
@@ -55,15 +56,17 @@ export function RegistrationScreen<V extends FieldValues, O, A>({
   submission: ReturnType<typeof useSubmission<V, O, A>>;
   children: ReactNode;
 }) {
+  // On the served page (#33) the invitation and the reasons are adopted as served (`Static`): fixed texts and a plain
+  // anchor to the form. The form hydrates with the page.
   const intro = (
-    <>
+    <Static name="registro-invitacion">
       <p>{t.intro}</p>
       <p className="hero-actions">
         <a className="btn btn--light" href={`#${anchor}`}>
           {t.cta}
         </a>
       </p>
-    </>
+    </Static>
   );
   const sendAnother = () => {
     form.reset();
@@ -71,8 +74,10 @@ export function RegistrationScreen<V extends FieldValues, O, A>({
   };
   return (
     <PageFrame title={t.title} intro={intro}>
-      <h2>{features.title}</h2>
-      <FeatureCards items={features.items} />
+      <Static name="registro-razones">
+        <h2>{features.title}</h2>
+        <FeatureCards items={features.items} />
+      </Static>
 
       <FormSection id={anchor} title={t.formTitle} intro={t.formIntro}>
         <CommunityForm

@@ -1,7 +1,7 @@
 import '../state/submissions-slice';
 import '../community.css';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
-import { AppLink } from 'shared/navigation';
+import { AppLink, Static } from 'shared/navigation';
 import { documentTypesWithNit, requestTypes, senderTypes } from 'shared/schemas/common';
 import { pqrsfSchema } from './schemas';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
@@ -31,8 +31,10 @@ export default function PqrsfPage() {
     network: t.network,
   });
 
+  // On the served page (#33) the intro and the aside (the types, a native <details>, and plain links the shell's
+  // interception navigates) are adopted as served (`Static`); the form hydrates with the page.
   const aside = (
-    <>
+    <Static name="pqrsf-ayuda">
       <details className="type-details">
         <summary>{t.typesTitle}</summary>
         <dl className="type-list">
@@ -48,11 +50,18 @@ export default function PqrsfPage() {
       <p>
         <AppLink to="/consultar-solicitud#radicado">{t.lookupLink}</AppLink>
       </p>
-    </>
+    </Static>
   );
 
   return (
-    <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
+    <PageFrame
+      title={t.title}
+      intro={
+        <Static name="pqrsf-intro">
+          <p>{t.intro}</p>
+        </Static>
+      }
+    >
       <FormSection id="radicar" title={t.formTitle} intro={t.formIntro} aside={aside}>
         <CommunityForm
           consent={pqrsfConsent}

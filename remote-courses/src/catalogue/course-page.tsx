@@ -2,7 +2,7 @@ import '../state/enrolment-slice';
 import '../courses.css';
 import { courseBySlug, moduleRequirementNote } from '../../manifest/catalogue';
 import { formatCOP } from 'shared/format/money';
-import { AppLink } from 'shared/navigation';
+import { AppLink, Static } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';
 import { PageFrame } from 'shared/ui/page-frame';
 import { CohortStart, SeatsLeft, useNextCohort } from '../cohorts/cohort-start';
@@ -10,7 +10,13 @@ import { coursePageTexts } from './texts';
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Course page (spec §2): banner, facts, purpose, why us, modules, requirements, testimonials, enrol. */
+/**
+ * Course page (spec §2): banner, facts, purpose, why us, modules, requirements, testimonials, enrol. On the page the
+ * server rendered (#33), the catalogue's texts are adopted as served (`Static`: they change only with a new build);
+ * the banner's buttons, the next cohort's date and seats (fetched in the browser) and the modules' carousel are live.
+ * The requirements' checkboxes are plain inputs nothing reads, and the links plain anchors the shell's interception
+ * navigates in the app, so both work as static markup.
+ */
 export default function CoursePage({ course: slug = '' }: { course?: string }) {
   const course = courseBySlug(slug);
   // The start date is the next open cohort's (#14), never the catalogue's first date.
@@ -83,22 +89,24 @@ export default function CoursePage({ course: slug = '' }: { course?: string }) {
         </dl>
       </section>
 
-      <section className="section" aria-labelledby="proposito">
-        <h2 id="proposito">Propósito</h2>
-        <p className="lead">{copy.purpose}</p>
-      </section>
+      <Static key={`${course.slug}-texto`} name="curso-texto">
+        <section className="section" aria-labelledby="proposito">
+          <h2 id="proposito">Propósito</h2>
+          <p className="lead">{copy.purpose}</p>
+        </section>
 
-      <section className="section" aria-labelledby="por-que">
-        <h2 id="por-que">¿Por qué estudiar con nosotros?</h2>
-        <ul className="grid why-list">
-          {coursePageTexts.why.map((w) => (
-            <li key={w.title} className="card">
-              <h3>{w.title}</h3>
-              <p>{w.text}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <section className="section" aria-labelledby="por-que">
+          <h2 id="por-que">¿Por qué estudiar con nosotros?</h2>
+          <ul className="grid why-list">
+            {coursePageTexts.why.map((w) => (
+              <li key={w.title} className="card">
+                <h3>{w.title}</h3>
+                <p>{w.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </Static>
 
       <section className="section" aria-labelledby="modulos">
         <h2 id="modulos">Módulos</h2>
@@ -129,39 +137,41 @@ export default function CoursePage({ course: slug = '' }: { course?: string }) {
         />
       </section>
 
-      <section className="section" aria-labelledby="requisitos">
-        <h2 id="requisitos">Requisitos</h2>
-        <p>Revisa que cuentes con lo necesario (esta lista es solo para ti; no se guarda):</p>
-        <ul className="checklist">
-          {coursePageTexts.requirements.map((r) => (
-            <li key={r}>
-              <label>
-                <input type="checkbox" /> {r}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <Static key={`${course.slug}-cierre`} name="curso-cierre">
+        <section className="section" aria-labelledby="requisitos">
+          <h2 id="requisitos">Requisitos</h2>
+          <p>Revisa que cuentes con lo necesario (esta lista es solo para ti; no se guarda):</p>
+          <ul className="checklist">
+            {coursePageTexts.requirements.map((r) => (
+              <li key={r}>
+                <label>
+                  <input type="checkbox" /> {r}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </section>
 
-      <section className="section" aria-labelledby="testimonios">
-        <h2 id="testimonios">Testimonios</h2>
-        <div className="grid">
-          {copy.testimonials.map((q) => (
-            <blockquote key={q.name} className="card">
-              <p>“{q.text}”</p>
-              <footer>
-                — {q.name}, {q.role}
-              </footer>
-            </blockquote>
-          ))}
-        </div>
-      </section>
+        <section className="section" aria-labelledby="testimonios">
+          <h2 id="testimonios">Testimonios</h2>
+          <div className="grid">
+            {copy.testimonials.map((q) => (
+              <blockquote key={q.name} className="card">
+                <p>“{q.text}”</p>
+                <footer>
+                  — {q.name}, {q.role}
+                </footer>
+              </blockquote>
+            ))}
+          </div>
+        </section>
 
-      <p className="course-final">
-        <AppLink className="btn btn--accent" to={course.subscriptionUrl}>
-          Inscribirme ahora
-        </AppLink>
-      </p>
+        <p className="course-final">
+          <AppLink className="btn btn--accent" to={course.subscriptionUrl}>
+            Inscribirme ahora
+          </AppLink>
+        </p>
+      </Static>
     </PageFrame>
   );
 }

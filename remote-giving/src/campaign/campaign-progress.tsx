@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
-import { campaignPercent, type CampaignProgress as Progress } from './schemas';
+import { campaignPercent, type CampaignProgress as Progress } from './progress-schemas';
 import { useOperationCall } from 'shared/api/use-operation';
 import { campaignOperations } from './operations';
 import { campaignProgressTexts as t } from '../texts';

@@ -1,5 +1,5 @@
 import { defineOperation } from 'shared/api/operation';
-import { currentCampaignResponseSchema } from './schemas';
+import { currentCampaignResponseSchema } from './progress-schemas';
 
 /**
  * The campaign's public operation, declared once (#27): server/campaign.ts registers it with `route`, the donation

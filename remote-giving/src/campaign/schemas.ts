@@ -1,6 +1,11 @@
 import { PUBLIC_FILE_PATTERN } from 'shared/publishing/file-pattern';
 import { optionalText, requiredText } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
+import { campaignProgressSchema } from './progress-schemas';
+
+// The public side (the progress /contribuciones shows), in a module of its own so the donation page does not build the
+// staff schemas below when it loads (#33).
+export * from './progress-schemas';
 
 /**
  * The donation campaign (#14): staff set a title, a goal in whole COP and the dates it runs; `/contribuciones` shows
@@ -101,26 +106,6 @@ export type CampaignRequestBody = z.output<typeof campaignRequestSchema>;
 export const campaignParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 export type CampaignParams = z.output<typeof campaignParamsSchema>;
 
-/** A campaign with its progress: approved donations between its dates (refunded or charged back ones drop out). */
-export const campaignProgressSchema = z.object({
-  title: z.string(),
-  goal_amount: z.int(),
-  raised_amount: z.int(),
-  /** How many approved donations made it (a monthly gift counts once, by its first charge). */
-  donations: z.int(),
-  starts_on: z.string(),
-  ends_on: z.string(),
-  /** Plain text, paragraphs separated by blank lines; null when none. */
-  description: z.nullable(z.string()),
-  /** `/archivos/<id>.<ext>` and its text alternative, or null. */
-  image: z.nullable(z.object({ src: z.string(), alt: z.string() })),
-});
-export type CampaignProgress = z.output<typeof campaignProgressSchema>;
-
-/** GET /api/giving/campaign: the campaign running today (Bogotá), or null. The same for everyone. */
-export const currentCampaignResponseSchema = z.object({ campaign: z.nullable(campaignProgressSchema) });
-export type CurrentCampaignResponse = z.output<typeof currentCampaignResponseSchema>;
-
 export const staffCampaignSchema = z.extend(campaignProgressSchema, {
   id: z.int(),
   /** running: today is between its dates; upcoming; finished. */
@@ -137,9 +122,3 @@ export type StaffCampaignsResponse = z.output<typeof staffCampaignsResponseSchem
 
 export const staffCampaignResponseSchema = z.object({ campaign: staffCampaignSchema });
 export type StaffCampaignResponse = z.output<typeof staffCampaignResponseSchema>;
-
-/** "45 %" style share of the goal, floored (the bar never shows a goal reached before it is). */
-export function campaignPercent(raised: number, goal: number): number {
-  if (goal <= 0) return 0;
-  return Math.floor((raised / goal) * 100);
-}

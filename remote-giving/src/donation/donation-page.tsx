@@ -17,7 +17,8 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { useSearchParams } from 'shared/navigation';
+import { DeferredIsland, useLatch, useReleaseOnIntent } from 'shared/islands';
+import { Static, useSearchParams } from 'shared/navigation';
 import { site } from 'shared/foundation/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
@@ -91,12 +92,61 @@ function useServerBounds(): DonationBounds | null {
   return bounds;
 }
 
-/** Donation screen /contribuciones#dona-aqui (spec §2, §4 Donation, §5, §8). */
+/**
+ * Donation screen /contribuciones#dona-aqui (spec §2, §4 Donation, §5, §8). Pay only for what is interactive (#33): on
+ * the page the server rendered, the intro is adopted as served (`Static`: finanzas' text, the same until the next
+ * render), the form hydrates as an island when the visitor is about to use it (pointer, touch, focus, key, click in
+ * it: the first press, focus and typed key count, see shared/navigation `useReleaseOnIntent`) or once the browser is
+ * idle after the load, whichever comes first; the campaign's progress is live (fetched in the browser). Reached by
+ * client navigation, everything renders at once.
+ */
 export default function DonationPage() {
   usePaymentType('donations');
   // Sent here by a certificate link from a receipt that no longer works, or whose donation's name cannot be printed
   // (../certificates/server/certificates.ts).
   const certificateNotice = useSearchParams().get('certificado');
+  const settings = donationSettings();
+  const formArea = useRef<HTMLDivElement>(null);
+  const latch = useLatch();
+  useReleaseOnIntent(formArea, latch);
+  useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), FORM_IDLE_TIMEOUT_MS)), [latch]);
+  // One element for the life of the page: a re-render of this frame never reaches the island while it waits.
+  const form = useMemo(
+    () => (
+      <DeferredIsland latch={latch}>
+        <DonationForm />
+      </DeferredIsland>
+    ),
+    [latch],
+  );
+  return (
+    <PageFrame
+      title={t.title}
+      anchorId="dona-aqui"
+      intro={
+        <Static name="contribuciones-intro">
+          <p>{settings.intro}</p>
+        </Static>
+      }
+    >
+      {certificateNotice === 'invalido' || certificateNotice === 'nombre' ? (
+        <p className="alert alert--error" role="alert">
+          {certificateNotice === 'nombre' ? t.certificateNameRefused(site.contact.email) : t.certificateLinkFailed(site.contact.email)}
+        </p>
+      ) : null}
+      <div ref={formArea} className="donation-form-area">
+        {form}
+      </div>
+      <CampaignProgress />
+    </PageFrame>
+  );
+}
+
+/** At the latest this long after the page is idle-waiting, the form hydrates even if nobody touched it. */
+const FORM_IDLE_TIMEOUT_MS = 4000;
+
+/** The donation form: its amount, the donor's details, the consent and the way to the provider's checkout. */
+function DonationForm() {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
   const createContribution = useOperationCall(donationOperations.contribute);
@@ -105,7 +155,6 @@ export default function DonationPage() {
   const [frequency, setFrequency] = useState<Frequency>('once');
   const monthly = frequency === 'monthly';
   // What finanzas published (#28), as the server rendered the page with it (the page carries it for hydration).
-  const settings = donationSettings();
   const presets = donationPresets();
   const serverBounds = useServerBounds();
   const bounds = serverBounds ?? browserDonationBounds;
@@ -113,8 +162,15 @@ export default function DonationPage() {
   const schema = useMemo(() => donationFormSchemaWithin(bounds), [bounds]);
   const form = useZodForm(schema, {
     shouldFocusError: false,
-    defaultValues: { donation_amount: '', optional_donation_amount: '' },
+    // No default for the preset: registering the radios then reads them from the document, so an amount chosen by the
+    // very press that hydrated the form (its island waits for intent, see DonationPage) is kept, not reset to none.
+    defaultValues: { optional_donation_amount: '' },
   });
+  // That press's choice reaches the summary and the button: the form's own render ran before the radios registered.
+  useEffect(() => {
+    const chosenBeforeHydration = form.getValues('donation_amount');
+    if (chosenBeforeHydration) form.setValue('donation_amount', chosenBeforeHydration);
+  }, [form]);
   const field = fieldsOf(form);
   const preset = form.watch('donation_amount') ?? '';
   const custom = form.watch('optional_donation_amount') ?? '';
@@ -203,136 +259,128 @@ export default function DonationPage() {
   });
 
   return (
-    <PageFrame title={t.title} anchorId="dona-aqui" intro={<p>{settings.intro}</p>}>
-      {certificateNotice === 'invalido' || certificateNotice === 'nombre' ? (
-        <p className="alert alert--error" role="alert">
-          {certificateNotice === 'nombre' ? t.certificateNameRefused(site.contact.email) : t.certificateLinkFailed(site.contact.email)}
-        </p>
-      ) : null}
-      <SubmissionForm
-        className="form card donation-form"
-        aria-labelledby="donation-form-title"
-        aria-busy={busy}
-        submission={submission}
-        header={
-          <h2 id="donation-form-title" className="visually-hidden">
-            {t.formTitle}
-          </h2>
-        }
-        summary={
-          <SubmitErrors
-            form={form}
-            submission={submission}
-            title={t.errorsTitle}
-            failureInSummary
-            focusTarget={(name) => (name === 'donation_amount' ? document.getElementById(presetId(preset || String(presets[0]))) : null)}
-          />
-        }
-        failure="in-summary"
-      >
-        <fieldset className="frequency-group">
-          <legend>{t.frequencyLegend}</legend>
-          <div className="amount-presets">
-            {frequencies.map((value) => (
-              <label key={value} className="frequency-option" htmlFor={`frecuencia-${value}`}>
-                <input
-                  id={`frecuencia-${value}`}
-                  type="radio"
-                  name="frequency"
-                  value={value}
-                  checked={frequency === value}
-                  onChange={() => setFrequency(value)}
-                />
-                <span>{value === 'monthly' ? t.monthly : t.once}</span>
-              </label>
-            ))}
-          </div>
-          {monthly ? (
-            <p id="frecuencia-nota" className="donation-note">
-              {t.monthlyNote}
-            </p>
-          ) : null}
-        </fieldset>
-
-        <fieldset className="amount-group" aria-describedby={presetError ? 'amount-error' : undefined}>
-          <legend>
-            {t.amountLegend}
-            <span className="required-mark" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </legend>
-          <div className="amount-presets">
-            {presets.map((value) => (
-              <label key={value} className="amount-preset" htmlFor={presetId(String(value))}>
-                <input
-                  id={presetId(String(value))}
-                  type="radio"
-                  value={String(value)}
-                  // No amount chosen: the presets are the field in error, for a screen reader as for the eye.
-                  aria-invalid={presetError ? true : undefined}
-                  {...presetField}
-                />
-                <span>{formatCOP(value)}</span>
-              </label>
-            ))}
-          </div>
-          <TextField
-            label={t.customLabel}
-            placeholder={t.customPlaceholder}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={12}
-            hint={range ? t.customHintWithin(range.min, range.max) : t.customHint}
-            {...customField}
-            onChange={(event) => {
-              // Digits only, as typed (spec §5): letters, dots and spaces never reach the field.
-              const digits = digitsOnly(event.target.value);
-              if (digits !== event.target.value) event.target.value = digits;
-              const stillTyping = !chosenDonationAmount({ optional_donation_amount: digits }, bounds).ok && Number(digits) < bounds.min;
-              void customField.onChange(event).then(() => checkCustomAmount(digits, stillTyping));
-            }}
-            onBlur={(event) => {
-              void customField.onBlur(event);
-              checkCustomAmount(event.target.value, false);
-            }}
-          />
-          {presetError ? (
-            <span id="amount-error" className="field-error">
-              {presetError}
-            </span>
-          ) : null}
-          <p className="amount-summary" aria-live="polite">
-            {amountNote}
+    <SubmissionForm
+      className="form card donation-form"
+      aria-labelledby="donation-form-title"
+      aria-busy={busy}
+      submission={submission}
+      header={
+        <h2 id="donation-form-title" className="visually-hidden">
+          {t.formTitle}
+        </h2>
+      }
+      summary={
+        <SubmitErrors
+          form={form}
+          submission={submission}
+          title={t.errorsTitle}
+          failureInSummary
+          focusTarget={(name) => (name === 'donation_amount' ? document.getElementById(presetId(preset || String(presets[0]))) : null)}
+        />
+      }
+      failure="in-summary"
+    >
+      <fieldset className="frequency-group">
+        <legend>{t.frequencyLegend}</legend>
+        <div className="amount-presets">
+          {frequencies.map((value) => (
+            <label key={value} className="frequency-option" htmlFor={`frecuencia-${value}`}>
+              <input
+                id={`frecuencia-${value}`}
+                type="radio"
+                name="frequency"
+                value={value}
+                checked={frequency === value}
+                onChange={() => setFrequency(value)}
+              />
+              <span>{value === 'monthly' ? t.monthly : t.once}</span>
+            </label>
+          ))}
+        </div>
+        {monthly ? (
+          <p id="frecuencia-nota" className="donation-note">
+            {t.monthlyNote}
           </p>
-        </fieldset>
+        ) : null}
+      </fieldset>
 
-        <h3 className="donation-form__section">{t.contributorTitle}</h3>
-        <p className="donation-note">{t.requiredNote}</p>
-        <div className="form-grid">
-          <TextField label="Nombres" required autoComplete="given-name" {...field('contributor_name')} />
-          <TextField label="Apellidos" required autoComplete="family-name" {...field('contributor_lastname')} />
-          <SelectField label="Tipo de identidad" required options={documentTypes} {...field('id_type')} />
-          <TextField label="Número de documento" required inputMode="numeric" autoComplete="off" {...field('id_number')} />
-          <TextField label="Correo Electrónico" required type="email" autoComplete="email" hint={t.emailHint} {...field('email')} />
-          <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+      <fieldset className="amount-group" aria-describedby={presetError ? 'amount-error' : undefined}>
+        <legend>
+          {t.amountLegend}
+          <span className="required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        </legend>
+        <div className="amount-presets">
+          {presets.map((value) => (
+            <label key={value} className="amount-preset" htmlFor={presetId(String(value))}>
+              <input
+                id={presetId(String(value))}
+                type="radio"
+                value={String(value)}
+                // No amount chosen: the presets are the field in error, for a screen reader as for the eye.
+                aria-invalid={presetError ? true : undefined}
+                {...presetField}
+              />
+              <span>{formatCOP(value)}</span>
+            </label>
+          ))}
         </div>
+        <TextField
+          label={t.customLabel}
+          placeholder={t.customPlaceholder}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={12}
+          hint={range ? t.customHintWithin(range.min, range.max) : t.customHint}
+          {...customField}
+          onChange={(event) => {
+            // Digits only, as typed (spec §5): letters, dots and spaces never reach the field.
+            const digits = digitsOnly(event.target.value);
+            if (digits !== event.target.value) event.target.value = digits;
+            const stillTyping = !chosenDonationAmount({ optional_donation_amount: digits }, bounds).ok && Number(digits) < bounds.min;
+            void customField.onChange(event).then(() => checkCustomAmount(digits, stillTyping));
+          }}
+          onBlur={(event) => {
+            void customField.onBlur(event);
+            checkCustomAmount(event.target.value, false);
+          }}
+        />
+        {presetError ? (
+          <span id="amount-error" className="field-error">
+            {presetError}
+          </span>
+        ) : null}
+        <p className="amount-summary" aria-live="polite">
+          {amountNote}
+        </p>
+      </fieldset>
 
-        <DataAuthorization form={donationConsent} {...field('data_authorization')} />
+      <h3 className="donation-form__section">{t.contributorTitle}</h3>
+      <p className="donation-note">{t.requiredNote}</p>
+      <div className="form-grid">
+        <TextField label="Nombres" required autoComplete="given-name" {...field('contributor_name')} />
+        <TextField label="Apellidos" required autoComplete="family-name" {...field('contributor_lastname')} />
+        <SelectField label="Tipo de identidad" required options={documentTypes} {...field('id_type')} />
+        <TextField label="Número de documento" required inputMode="numeric" autoComplete="off" {...field('id_number')} />
+        <TextField label="Correo Electrónico" required type="email" autoComplete="email" hint={t.emailHint} {...field('email')} />
+        <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+      </div>
 
-        <div className="donation-form__actions">
-          <SubmitButton busy={busy} busyLabel={t.submitting} className="btn btn--accent btn--wide">
-            {chosen.ok ? (monthly ? t.monthlySubmit(formatCOP(chosen.amount)) : `${t.submit} ${formatCOP(chosen.amount)}`) : t.submit}
-          </SubmitButton>
-          <p className="donation-form__secure">{t.secure}</p>
-          {flow.status === 'success' ? (
-            <p role="status" className="donation-note">
-              {monthly ? t.monthlyRedirecting : t.redirecting}
-            </p>
-          ) : null}
-        </div>
-      </SubmissionForm>
-      <CampaignProgress />
-    </PageFrame>
+      <DataAuthorization form={donationConsent} {...field('data_authorization')} />
+
+      <div className="donation-form__actions">
+        <SubmitButton busy={busy} busyLabel={t.submitting} className="btn btn--accent btn--wide">
+          {chosen.ok ? (monthly ? t.monthlySubmit(formatCOP(chosen.amount)) : `${t.submit} ${formatCOP(chosen.amount)}`) : t.submit}
+        </SubmitButton>
+        <p className="donation-form__secure">{t.secure}</p>
+        {flow.status === 'success' ? (
+          <p role="status" className="donation-note">
+            {monthly ? t.monthlyRedirecting : t.redirecting}
+          </p>
+        ) : null}
+      </div>
+    </SubmissionForm>
   );
 }

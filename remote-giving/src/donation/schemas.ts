@@ -139,8 +139,11 @@ export function donationFormSchemaWithin(bounds: DonationBounds) {
   );
 }
 
-/** The donation form's schema before the server's bounds are known. */
-export const donationFormSchema = donationFormSchemaWithin(browserDonationBounds);
+/**
+ * The donation form's schema before the server's bounds are known. Pure: the page builds its own with
+ * `donationFormSchemaWithin`, so the browser's bundle drops this one instead of building it at import (#33).
+ */
+export const donationFormSchema = /*#__PURE__*/ donationFormSchemaWithin(browserDonationBounds);
 
 /** POST /api/giving/contributions: the stored donation's checkout, the amount the server decided, and the claim secret. */
 export const contributionResponseSchema = z.extend(checkoutPreferenceSchema, {

@@ -36,13 +36,13 @@ const valueImportOf = (module: string) => new RegExp(`(import|export)\\s+(?!type
 
 describe('rich text stays within its kit', () => {
   it('only RichText hands HTML to React, and the islands only the markup the server already rendered into the page', () => {
-    // Tests may build their fixtures from HTML; the shipped code may not. `Static` (shell/src/routing/islands.tsx) gives
+    // Tests may build their fixtures from HTML; the shipped code may not. `Static` (shared/src/navigation.ts) gives
     // React back, during hydration, the innerHTML of its own wrapper as the server rendered it: nothing from a visitor,
     // an API or the panel reaches it.
     const shipped = where(/dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML/).filter(
       (f) => !/\.test\.tsx?$/.test(f),
     );
-    expect(shipped).toEqual(['shared/src/ui/rich-text.tsx', 'shell/src/routing/islands.tsx']);
+    expect(shipped).toEqual(['shared/src/navigation.ts', 'shared/src/ui/rich-text.tsx']);
   });
 
   it('only the editor module imports Tiptap, and only the lazy field (and the editor’s tests) import the editor', () => {

@@ -1,7 +1,7 @@
 import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { site, telLink } from 'shared/foundation/site';
 import { AppLink } from 'shared/navigation';
-import { Static } from '../routing/islands';
+import { Static } from 'shared/navigation';
 import { footerLinks } from './menus';
 
 const NewsletterBox = lazy(() => import('./newsletter-box'));

@@ -5,7 +5,7 @@ import { AppLink } from 'shared/navigation';
 import { Carousel } from 'shared/ui/carousel';
 import { allies, benefits, homeSlides, projects } from '../content/home';
 import { Icon } from '../layout/icons';
-import { Static } from '../routing/islands';
+import { Static } from 'shared/navigation';
 
 const initials = (name: string) =>
   name
@@ -14,7 +14,7 @@ const initials = (name: string) =>
     .map((w) => w[0])
     .join('');
 
-/** The home page: the banner with its carousel is live; the rest is static (routing/islands.tsx). */
+/** The home page: the banner with its carousel is live; the rest is static (shared/navigation). */
 export function HomePage() {
   const slides = homeSlides.map((s, i) => ({
     id: s.id,

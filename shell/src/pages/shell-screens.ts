@@ -20,7 +20,7 @@ export const shellScreens: Record<ShellScreen, ComponentType<Record<string, stri
 
 /**
  * Pages with nothing interactive: on a served page the browser adopts their markup as the server rendered it, without
- * loading their code (routing/islands.tsx `Static`). The home page keeps its carousel live and marks its own static
+ * loading their code (`Static`, shared/navigation). The home page keeps its carousel live and marks its own static
  * part; the blog's search and likes are live.
  */
 export const staticScreens: ReadonlySet<ShellScreen> = new Set<ShellScreen>([

@@ -12,7 +12,7 @@ import {
 import type { RemoteName, SiteRoute } from '../../../site/routes';
 import { PageLoading } from '../pages/page-loading';
 import { shellScreens, staticScreens } from '../pages/shell-screens';
-import { Static } from './islands';
+import { Static } from 'shared/navigation';
 import { loadRemoteScreen, RemoteLoadError } from './remote-loader';
 import { ScreenReady } from './screen-ready';
 import { LeftToBrowser, ServerScreensContext, type ScreenComponent } from './server-screens';

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, useRef, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server.node';
-import { beginServedPage, DeferredIsland, noteAddress, Static, useLatch, useReleaseOnIntent } from './islands';
+import { DeferredIsland, useLatch, useReleaseOnIntent } from 'shared/islands';
+import { beginServedPage, noteAddress, Static } from 'shared/navigation';
 
 // React's act() environment, as @testing-library/react sets it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,0 +1,101 @@
+/**
+ * @jest-environment jsdom
+ */
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { act, type ReactElement } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server.node';
+import { Provider } from 'react-redux';
+import { ApiClientProvider } from 'shared/api/context';
+import { fakeApiClient, networkDown } from 'shared/api/fake-client';
+import { beginServedPage, noteAddress } from 'shared/navigation';
+import { createAppStore } from 'shared/store';
+import DonationPage from './donation-page';
+
+// React's act() environment, as @testing-library/react sets it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function page(): ReactElement {
+  const fake = fakeApiClient({ 'GET /api/giving/donation-bounds': networkDown, 'GET /api/giving/campaign': networkDown });
+  return (
+    <Provider store={createAppStore()}>
+      <ApiClientProvider client={fake.client}>
+        <DonationPage />
+      </ApiClientProvider>
+    </Provider>
+  );
+}
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  noteAddress('/fin-de-la-prueba');
+});
+
+const intro = () => document.querySelector('[data-static="contribuciones-intro"]');
+const summary = () => document.querySelector('.amount-summary')?.textContent;
+
+/** The server's markup of the page, hydrated as the browser does on a served /contribuciones. */
+async function serveAndHydrate(errors: unknown[], beforeHydrating: () => void = () => undefined) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page());
+  document.body.append(container);
+  beforeHydrating();
+  beginServedPage('/contribuciones');
+  await act(async () => {
+    root = hydrateRoot(container, page(), { onRecoverableError: (e) => errors.push(e) });
+  });
+  return container;
+}
+
+describe('/contribuciones on the served page (#33)', () => {
+  beforeAll(() => {
+    // MercadoPago.js is optional (spec §4): its configuration is unreachable here.
+    globalThis.fetch = (() => Promise.reject(new Error('sin red en las pruebas'))) as typeof fetch;
+  });
+
+  it('adopts the served intro as it is, without rendering it again', async () => {
+    const errors: unknown[] = [];
+    await serveAndHydrate(errors, () => {
+      // A marker React would overwrite if it rendered the intro's components.
+      const p = intro()?.querySelector('p');
+      if (p) p.textContent = 'marcado tal como se sirvió';
+    });
+    expect(errors).toEqual([]);
+    expect(intro()?.textContent).toBe('marcado tal como se sirvió');
+  });
+
+  it.each([
+    ['a pointer over it, then a click', ['pointerover']],
+    ['a bare click (an assistive technology)', []],
+  ])('hydrates the form on the first sign of intent in it (%s), and the press counts', async (_, before) => {
+    const errors: unknown[] = [];
+    await serveAndHydrate(errors);
+    const shown = summary();
+    const preset = document.querySelector<HTMLInputElement>('.amount-preset input');
+    expect(preset).not.toBeNull();
+    for (const type of before) await act(async () => void preset?.dispatchEvent(new Event(type, { bubbles: true })));
+    await act(async () => {
+      preset?.click();
+    });
+    expect(errors).toEqual([]);
+    expect(preset?.checked).toBe(true);
+    // The live form's summary follows the chosen amount: the press reached the hydrated form.
+    expect(summary()).not.toBe(shown);
+  });
+
+  it('renders the intro from its components after a client navigation', async () => {
+    noteAddress('/otra-pagina');
+    const container = document.createElement('div');
+    document.body.append(container);
+    await act(async () => {
+      root = createRoot(container);
+      root.render(page());
+    });
+    expect(intro()?.querySelector('p')?.textContent).toBeTruthy();
+    expect(intro()?.textContent).not.toBe('marcado tal como se sirvió');
+    expect(container.querySelector('form')).not.toBeNull();
+  });
+});

@@ -1,0 +1,104 @@
+import { createElement, Suspense, use, useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { INTENT_EVENTS, intentOnServedPage, leavingServedPage, onServedPage } from 'shared/navigation';
+
+/**
+ * Deferred islands (#33): a part of the served page that hydrates only when released — when the visitor is about to
+ * use it, when it comes near the screen, or whenever its owner decides — instead of with the rest of the page. The
+ * served page's state is the contract's (shared/navigation, one instance for the shell and every remote); this module
+ * holds no state of its own, so each app may bundle its own copy.
+ */
+
+/** Holds a deferred island's hydration until it is released (once; there is no way back). */
+export interface Latch {
+  readonly released: boolean;
+  readonly promise: Promise<void>;
+  release(): void;
+}
+
+function createLatch(): Latch {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  let stopWaiting: () => void = () => undefined;
+  const latch = {
+    released: false,
+    promise,
+    release() {
+      if (latch.released) return;
+      latch.released = true;
+      stopWaiting();
+      resolve();
+    },
+  };
+  // Leaving the served page releases every latch, before the new address reaches the island.
+  // (Off the served page the listener runs at once and the latch starts released.)
+  stopWaiting = leavingServedPage(() => latch.release());
+  return latch;
+}
+
+/**
+ * Holds back hydration of what it wraps until released: suspended while hydrating, its Suspense boundary keeps the
+ * served markup as it is (no layout shift, nothing to repaint). Released, React hydrates that markup in place, so a
+ * focused element stays focused and the node a finger is on stays the same node. Anywhere else (the server, a client
+ * render) it renders at once.
+ */
+function Gate({ latch, children }: { latch: Latch; children: ReactNode }) {
+  if (!latch.released && onServedPage()) use(latch.promise);
+  return children;
+}
+
+/** What `DeferredIsland` needs, kept by the component that owns the island's outer element. */
+export function useLatch(): Latch {
+  const [latch] = useState(() => {
+    const created = createLatch();
+    // Nothing to wait for when the browser renders the island itself.
+    if (!onServedPage()) created.release();
+    return created;
+  });
+  return latch;
+}
+
+export function DeferredIsland({ latch, children }: { latch: Latch; children: ReactNode }) {
+  return createElement(Suspense, { fallback: null }, createElement(Gate, { latch, children }));
+}
+
+/**
+ * Releases the latch on the first sign of intent inside `ref`'s element. Listened for on the document, in the capture
+ * phase: before React's own listener on the root, which for a press on markup not yet hydrated tries to hydrate it at
+ * once — and now can, so the press is handled as if the island had always been live.
+ */
+export function useReleaseOnIntent(ref: RefObject<Element | null>, latch: Latch) {
+  useEffect(() => {
+    if (latch.released) return;
+    // A press that came before this effect (the root hydrating for that very press) still counts.
+    const lastIntent = intentOnServedPage();
+    if (lastIntent && ref.current?.contains(lastIntent)) {
+      latch.release();
+      return;
+    }
+    const onEvent = (event: Event) => {
+      if (event.target instanceof Node && ref.current?.contains(event.target)) latch.release();
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onEvent, { capture: true, passive: true });
+    void latch.promise.then(stop);
+    function stop() {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onEvent, { capture: true });
+    }
+    return stop;
+  }, [ref, latch]);
+}
+
+/** Releases the latch once `ref`'s element comes within `margin` of the screen (at once without IntersectionObserver). */
+export function useReleaseOnVisible(ref: RefObject<Element | null>, latch: Latch, margin = '200px') {
+  useEffect(() => {
+    const el = ref.current;
+    if (latch.released || !el) return;
+    if (!('IntersectionObserver' in window)) {
+      latch.release();
+      return;
+    }
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latch.release(), { rootMargin: margin });
+    io.observe(el);
+    void latch.promise.then(() => io.disconnect());
+    return () => io.disconnect();
+  }, [ref, latch, margin]);
+}
