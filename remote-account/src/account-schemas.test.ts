@@ -66,21 +66,21 @@ describe('registration schema (spec §5)', () => {
 
 describe('login and confirmation schemas', () => {
   it("login needs both fields: 'Por favor, completa todos los campos'", () => {
-    expect(errorsOf(loginSchema, { email: '', password: '' })).toEqual({ email: t.loginIncomplete, password: t.loginIncomplete });
-    expect(loginSchema.parse({ email: ' Ana@Example.com', password: 'x' }).email).toBe('ana@example.com');
+    expect(errorsOf(loginSchema(), { email: '', password: '' })).toEqual({ email: t.loginIncomplete, password: t.loginIncomplete });
+    expect(loginSchema().parse({ email: ' Ana@Example.com', password: 'x' }).email).toBe('ana@example.com');
   });
 
   it('the confirmation code is required and has 6 digits', () => {
-    expect(errorsOf(confirmationSchema, { email: 'ana@example.com', code: '' }).code).toBe(t.codeRequired);
-    expect(errorsOf(confirmationSchema, { email: 'ana@example.com', code: '12345' }).code).toBe(t.codeInvalid);
-    expect(errorsOf(confirmationSchema, { email: 'ana@example.com', code: '1234567' }).code).toBe(t.codeInvalid);
-    expect(confirmationSchema.parse({ email: 'ana@example.com', code: ' 123 456 ' }).code).toBe('123456');
+    expect(errorsOf(confirmationSchema(), { email: 'ana@example.com', code: '' }).code).toBe(t.codeRequired);
+    expect(errorsOf(confirmationSchema(), { email: 'ana@example.com', code: '12345' }).code).toBe(t.codeInvalid);
+    expect(errorsOf(confirmationSchema(), { email: 'ana@example.com', code: '1234567' }).code).toBe(t.codeInvalid);
+    expect(confirmationSchema().parse({ email: 'ana@example.com', code: ' 123 456 ' }).code).toBe('123456');
   });
 
   it('a new password follows the same rules and must be typed twice alike', () => {
-    expect(errorsOf(newPasswordSchema, { password: 'Nueva1234', confirmPassword: 'Nueva1235' })).toEqual({
+    expect(errorsOf(newPasswordSchema(), { password: 'Nueva1234', confirmPassword: 'Nueva1235' })).toEqual({
       confirmPassword: t.passwordsDiffer,
     });
-    expect(newPasswordSchema.safeParse({ password: 'Nueva1234', confirmPassword: 'Nueva1234' }).success).toBe(true);
+    expect(newPasswordSchema().safeParse({ password: 'Nueva1234', confirmPassword: 'Nueva1234' }).success).toBe(true);
   });
 });

@@ -59,34 +59,56 @@ export const confirmationCodeField = () =>
       ),
   );
 
+/**
+ * The account forms' schemas are built on first use, not when their module loads (#33): the login screen's modules
+ * load with the page, its form may not be used before the visitor leaves, and the other steps' forms rarely are.
+ * Each is built once, so a form's resolver keeps the same schema across renders.
+ */
+function lazily<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
 /** Login (spec §5): both fields required, one message for either. */
-export const loginSchema = z.object({
-  email: z
-    .string({ error: accountTexts.loginIncomplete })
-    .check(z.trim(), z.toLowerCase(), z.minLength(1, { error: accountTexts.loginIncomplete })),
-  password: z.string({ error: accountTexts.loginIncomplete }).check(z.minLength(1, { error: accountTexts.loginIncomplete })),
-});
-export type Login = z.output<typeof loginSchema>;
+export const loginSchema = lazily(() =>
+  z.object({
+    email: z
+      .string({ error: accountTexts.loginIncomplete })
+      .check(z.trim(), z.toLowerCase(), z.minLength(1, { error: accountTexts.loginIncomplete })),
+    password: z.string({ error: accountTexts.loginIncomplete }).check(z.minLength(1, { error: accountTexts.loginIncomplete })),
+  }),
+);
+export type Login = z.output<ReturnType<typeof loginSchema>>;
 
 /** Confirmation (spec §3, §5): e-mail and the 6-digit code. */
-export const confirmationSchema = z.object({
-  email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid),
-  code: confirmationCodeField(),
-});
-export type Confirmation = z.output<typeof confirmationSchema>;
+export const confirmationSchema = lazily(() =>
+  z.object({
+    email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid),
+    code: confirmationCodeField(),
+  }),
+);
+export type Confirmation = z.output<ReturnType<typeof confirmationSchema>>;
 
 /** The code step of the registration page: the e-mail is already known. */
-export const codeSchema = z.object({ code: confirmationCodeField() });
+export const codeSchema = lazily(() => z.object({ code: confirmationCodeField() }));
 
 /** A new password typed twice (temporary-password challenge). */
-export const newPasswordSchema = z
-  .object({ password: passwordField(), confirmPassword: z.string({ error: accountTexts.passwordsDiffer }) })
-  .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch));
+export const newPasswordSchema = lazily(() =>
+  z
+    .object({ password: passwordField(), confirmPassword: z.string({ error: accountTexts.passwordsDiffer }) })
+    .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch)),
+);
 
 /** First step of a password reset: the account's e-mail. */
-export const forgotPasswordSchema = z.object({ email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid) });
+export const forgotPasswordSchema = lazily(() => z.object({ email: emailField(accountTexts.emailRequired, accountTexts.emailInvalid) }));
 
 /** Second step of a password reset: the e-mailed code and the new password twice. */
-export const resetPasswordSchema = z
-  .object({ code: confirmationCodeField(), password: passwordField(), confirmPassword: z.string({ error: accountTexts.passwordsDiffer }) })
-  .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch));
+export const resetPasswordSchema = lazily(() =>
+  z
+    .object({
+      code: confirmationCodeField(),
+      password: passwordField(),
+      confirmPassword: z.string({ error: accountTexts.passwordsDiffer }),
+    })
+    .check(z.refine((v) => v.password === v.confirmPassword, passwordsMatch)),
+);

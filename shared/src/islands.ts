@@ -102,3 +102,16 @@ export function useReleaseOnVisible(ref: RefObject<Element | null>, latch: Latch
     return () => io.disconnect();
   }, [ref, latch, margin]);
 }
+
+/**
+ * Runs `task` when the browser is idle (at the latest after `timeoutMs`; after a short delay where
+ * requestIdleCallback is missing); returns a cancel. An island's owner releases it with this when nobody used it.
+ */
+export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
+}

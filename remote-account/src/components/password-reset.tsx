@@ -58,7 +58,7 @@ export function ForgotPasswordForm({
   onSent: (email: string) => void;
   onCancel: () => void;
 }) {
-  const form = useZodForm(forgotPasswordSchema, { defaultValues: { email } });
+  const form = useZodForm(forgotPasswordSchema(), { defaultValues: { email } });
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
     const result = outcomeOf(await request(values.email), identityMessages.forgotDefault, uniform, 'sent');
@@ -103,7 +103,7 @@ export function ResetPasswordForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const form = useZodForm(resetPasswordSchema);
+  const form = useZodForm(resetPasswordSchema());
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
     const result = outcomeOf(await confirm(email, values.code, values.password), identityMessages.resetDefault, uniform, 'wrongCode');

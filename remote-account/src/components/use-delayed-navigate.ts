@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'shared/navigation';
 
-/** Navigates after a pause (the spec's 1.5 s and 2 s redirects); leaving the page first cancels it. */
+/**
+ * Navigates after a pause (the spec's 1.5 s and 2 s redirects); leaving the page first cancels it. The function is the
+ * same on every render, so a callback built on it can be too (the login form's island keeps one element, #33).
+ */
 export function useDelayedNavigate(): (to: string, ms: number) => void {
   const { navigate } = useNavigation();
   const navigateRef = useRef(navigate);
@@ -12,5 +15,5 @@ export function useDelayedNavigate(): (to: string, ms: number) => void {
     const timer = setTimeout(() => navigateRef.current(target.to), target.ms);
     return () => clearTimeout(timer);
   }, [target]);
-  return (to, ms) => setTarget({ to, ms });
+  return useCallback((to: string, ms: number) => setTarget({ to, ms }), []);
 }

@@ -10,7 +10,7 @@ import { StepHeading } from '../components/step-heading';
 
 /** /register's second step (spec §2, §5): the 6-digit code e-mailed to the new account, with "Reenviar código". */
 export default function CodeStep({ email, onBack, onConfirmed }: { email: string; onBack: () => void; onConfirmed: () => void }) {
-  const form = useZodForm(codeSchema);
+  const form = useZodForm(codeSchema());
   const field = fieldsOf(form);
   const resend = useResend();
   const submission = useFormSubmission(form, async ({ code }) => {

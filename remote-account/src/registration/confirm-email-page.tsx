@@ -25,7 +25,7 @@ export default function ConfirmEmailPage() {
   useAccountSession();
   const params = useSearchParams();
   const goLater = useDelayedNavigate();
-  const form = useZodForm(confirmationSchema, { defaultValues: { email: params.get('email') ?? '', code: '' } });
+  const form = useZodForm(confirmationSchema(), { defaultValues: { email: params.get('email') ?? '', code: '' } });
   const field = fieldsOf(form);
   const resend = useResend();
   const [confirmed, setConfirmed] = useState(false);

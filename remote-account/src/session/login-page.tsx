@@ -1,7 +1,8 @@
 import '../state/account-ui-slice';
 import '../account.css';
-import { useState } from 'react';
-import { AppLink, useSearchParams } from 'shared/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AppLink, Static, useSearchParams } from 'shared/navigation';
+import { DeferredIsland, useLatch, useReleaseOnIntent, whenIdle } from 'shared/islands';
 import { accountTexts, loginSchema, newPasswordSchema } from '../account-schemas';
 import {
   noticeDismissed,
@@ -33,6 +34,9 @@ import { loginTexts as t } from '../texts';
 /** Spec §9: login success redirects after 1.5 s. */
 const LOGIN_REDIRECT_MS = 1500;
 
+/** At the latest this long after the page is idle-waiting, the sign-in form hydrates even if nobody touched it. */
+const FORM_IDLE_TIMEOUT_MS = 4000;
+
 type Step = { kind: 'login' } | { kind: 'newPassword' } | { kind: 'forgot' } | { kind: 'reset'; email: string } | { kind: 'done' };
 
 function LoginForm({
@@ -49,7 +53,10 @@ function LoginForm({
   onNewPassword: (email: string) => void;
   onForgot: (email: string) => void;
 }) {
-  const form = useZodForm(loginSchema, { defaultValues: { email, password: '' } });
+  // No default values: registering the fields then reads them from the document, so what was typed (or autofilled)
+  // before the form's island hydrated is kept, not reset (#33). The address `/login?email=…` brought is the input's
+  // own default, in the served markup as in a client render.
+  const form = useZodForm(loginSchema());
   const { register, formState, getValues } = form;
   const incomplete = Boolean(formState.errors.email || formState.errors.password);
   const submission = useFormSubmission(form, async (values) => {
@@ -94,6 +101,7 @@ function LoginForm({
         autoComplete="username"
         inputMode="email"
         required
+        defaultValue={email}
         aria-invalid={formState.errors.email ? true : undefined}
         {...register('email')}
       />
@@ -109,7 +117,7 @@ function LoginForm({
 }
 
 function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSignedIn: (user: AuthUser) => void; onCancel: () => void }) {
-  const form = useZodForm(newPasswordSchema);
+  const form = useZodForm(newPasswordSchema());
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
     const result = await completeNewPassword(values.password);
@@ -137,7 +145,17 @@ function NewPasswordForm({ email, onSignedIn, onCancel }: { email: string; onSig
   );
 }
 
-/** /login (spec §2, §4, §5, §8): sign-in, the temporary-password challenge on the spot, and password reset. */
+/**
+ * /login (spec §2, §4, §5, §8): sign-in, the temporary-password challenge on the spot, and password reset.
+ *
+ * Pay only for what is interactive (#33): on the page the server rendered, the intro and the aside (fixed texts) are
+ * adopted as served (`Static`), and the sign-in form hydrates as an island when the visitor is about to use it
+ * (pointer, touch, focus, key, click in the card: the first press, focus and typed key count) or once the browser is
+ * idle after the load. Its first browser render is the served one: the store hydrates as an anonymous visitor (the
+ * shell's `serverView`), so a remembered session or a session notice shows right after, replacing or preceding the
+ * island; `?email=` is read from the address, the same on the server. Reached by client navigation, everything
+ * renders at once.
+ */
 export default function LoginPage() {
   useAccountSession();
   const store = useAppStore();
@@ -152,11 +170,39 @@ export default function LoginPage() {
   // A just-confirmed account arrives with its address (`/login?email=…`): only the password is left to type.
   const [email, setEmail] = useState(() => emailFromQuery(params));
 
-  const onSignedIn = (user: AuthUser) => {
-    recordSignIn(store, user);
-    setStep({ kind: 'done' });
-    goLater(takePostLogin(store), LOGIN_REDIRECT_MS);
-  };
+  const onSignedIn = useCallback(
+    (user: AuthUser) => {
+      recordSignIn(store, user);
+      setStep({ kind: 'done' });
+      goLater(takePostLogin(store), LOGIN_REDIRECT_MS);
+    },
+    [store, goLater],
+  );
+  const onNewPassword = useCallback((typed: string) => {
+    setEmail(typed);
+    setStep({ kind: 'newPassword' });
+  }, []);
+  const onForgot = useCallback((typed: string) => {
+    setEmail(typed);
+    setSuccessNotice(null);
+    setStep({ kind: 'forgot' });
+  }, []);
+
+  const formArea = useRef<HTMLElement>(null);
+  const latch = useLatch();
+  useReleaseOnIntent(formArea, latch);
+  useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), FORM_IDLE_TIMEOUT_MS)), [latch]);
+  // One element while nothing it shows changes (and nothing does while the island waits: the address, the notice and
+  // the step change only through the form): a re-render of the page, as the remembered session arriving, never
+  // reaches the waiting boundary.
+  const loginForm = useMemo(
+    () => (
+      <DeferredIsland latch={latch}>
+        <LoginForm email={email} notice={successNotice} onSignedIn={onSignedIn} onNewPassword={onNewPassword} onForgot={onForgot} />
+      </DeferredIsland>
+    ),
+    [latch, email, successNotice, onSignedIn, onNewPassword, onForgot],
+  );
   const backToLogin = (success: string | null = null) => {
     setSuccessNotice(success);
     setStep({ kind: 'login' });
@@ -210,28 +256,20 @@ export default function LoginPage() {
       />
     );
   } else {
-    body = (
-      <LoginForm
-        email={email}
-        notice={successNotice}
-        onSignedIn={onSignedIn}
-        onNewPassword={(typed) => {
-          setEmail(typed);
-          setStep({ kind: 'newPassword' });
-        }}
-        onForgot={(typed) => {
-          setEmail(typed);
-          setSuccessNotice(null);
-          setStep({ kind: 'forgot' });
-        }}
-      />
-    );
+    body = loginForm;
   }
 
   return (
-    <PageFrame title={t.title} intro={<p>{t.intro}</p>}>
+    <PageFrame
+      title={t.title}
+      intro={
+        <Static name="login-intro">
+          <p>{t.intro}</p>
+        </Static>
+      }
+    >
       <div className="auth-layout">
-        <section className="card auth-card" aria-label={t.title}>
+        <section ref={formArea} className="card auth-card" aria-label={t.title}>
           {notice && step.kind !== 'done' && !isAuthenticated ? (
             <FormMessage kind="warning">
               {notice}. Ingresa de nuevo para continuar.{' '}
@@ -243,12 +281,14 @@ export default function LoginPage() {
           {body}
         </section>
         <aside className="auth-aside" aria-labelledby="por-que-cuenta">
-          <h2 id="por-que-cuenta">Con tu cuenta puedes</h2>
-          <ul>
-            <li>Ver tus cursos y el estado de tus pagos en Mis Cursos.</li>
-            <li>Descargar tus certificados de inscripción.</li>
-            <li>Inscribirte más rápido: llenamos el formulario con tus datos.</li>
-          </ul>
+          <Static name="login-aside">
+            <h2 id="por-que-cuenta">Con tu cuenta puedes</h2>
+            <ul>
+              <li>Ver tus cursos y el estado de tus pagos en Mis Cursos.</li>
+              <li>Descargar tus certificados de inscripción.</li>
+              <li>Inscribirte más rápido: llenamos el formulario con tus datos.</li>
+            </ul>
+          </Static>
         </aside>
       </div>
     </PageFrame>

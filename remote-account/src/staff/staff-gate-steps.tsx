@@ -75,7 +75,7 @@ export function NewPasswordStep({
   onAnswer,
   onRestart,
 }: { email: string; onAnswer: (result: LoginResult) => void } & Pick<StepEvents, 'onRestart'>) {
-  const form = useZodForm(newPasswordSchema);
+  const form = useZodForm(newPasswordSchema());
   const field = fieldsOf(form);
   const submission = useFormSubmission(form, async (values) => {
     const result = await completeNewPassword(values.password);

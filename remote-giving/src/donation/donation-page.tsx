@@ -17,7 +17,7 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { DeferredIsland, useLatch, useReleaseOnIntent } from 'shared/islands';
+import { DeferredIsland, useLatch, useReleaseOnIntent, whenIdle } from 'shared/islands';
 import { Static, useSearchParams } from 'shared/navigation';
 import { site } from 'shared/foundation/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
@@ -25,14 +25,13 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { useOperationCall } from 'shared/api/use-operation';
 import { donationOperations } from './operations';
-import { monthlyOperations } from '../monthly/operations';
-import { whenIdle } from './idle';
+import { monthlyStart } from '../monthly/start-operations';
 import { CampaignProgress } from '../campaign/campaign-progress';
 import { loadMercadoPago } from './mercadopago-script';
 import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from './payment-flow-slice';
 import { donationPageTexts as t } from '../texts';
 import { donationConsent } from '../../manifest/consent';
-import { donationPresets, donationSettings } from '../../manifest/documents';
+import { donationPresets, donationSettings } from '../../manifest/donation-settings';
 
 /** Only an http(s) address may receive the visitor: never follow a `javascript:` or relative answer. */
 function checkoutUrl(answer: { init_point: string }): string | null {
@@ -150,7 +149,7 @@ function DonationForm() {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
   const createContribution = useOperationCall(donationOperations.contribute);
-  const startMonthly = useOperationCall(monthlyOperations.start);
+  const startMonthly = useOperationCall(monthlyStart);
   // Not a field of the form: the same fields go to one operation or the other.
   const [frequency, setFrequency] = useState<Frequency>('once');
   const monthly = frequency === 'monthly';
