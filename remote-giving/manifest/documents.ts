@@ -1,8 +1,8 @@
 import { formatCOP } from 'shared/format/money';
 import { defineDocument } from 'shared/publishing/document';
-import { publishedDocument } from 'shared/publishing/snapshot';
 import { requiredText } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
+import { DONATION_DOCUMENT, donationSettingsDefaults } from './donation-settings';
 
 /**
  * What the foundation's finance team edits of the donation (#28, `giving.donation`): the amount buttons of
@@ -70,19 +70,8 @@ export const donationSettingsSchema = z
 export type DonationSettings = z.output<typeof donationSettingsSchema>;
 export type DonationSettingsInput = z.input<typeof donationSettingsSchema>;
 
-/** What the code carried before #28: the spec's presets, DONATION_MIN_COP / DONATION_MAX_COP's defaults, the page's texts. */
-export const donationSettingsDefaults: DonationSettings = {
-  presets: [{ amount: 20_000 }, { amount: 50_000 }, { amount: 100_000 }],
-  min: 5_000,
-  max: 20_000_000,
-  intro:
-    'Tu donación en pesos colombianos financia la formación de personas en situación de vulnerabilidad. Elige un monto o escribe el tuyo.',
-  paymentDescription: 'Apoyo a la formación de personas en situación de vulnerabilidad.',
-  receiptThanks: 'Recibimos tu donación. Con ella más personas en situación de vulnerabilidad podrán formarse para el empleo.',
-};
-
 export const donationDocument = defineDocument({
-  name: 'giving.donation',
+  name: DONATION_DOCUMENT,
   label: 'Montos y textos de la donación',
   schema: donationSettingsSchema,
   defaults: donationSettingsDefaults,
@@ -93,8 +82,5 @@ export const donationDocument = defineDocument({
   browser: true,
 });
 
-/** What is published now (read at each use: a publication reaches the page and the API within seconds). */
-export const donationSettings = (): DonationSettings => publishedDocument(donationDocument.name, donationDocument.defaults);
-
-/** The amount buttons published now, in whole COP. */
-export const donationPresets = (): number[] => donationSettings().presets.map((p) => p.amount);
+// The page's read side (what is published now, the defaults) is ./donation-settings.ts, re-exported here.
+export { donationPresets, donationSettings, donationSettingsDefaults } from './donation-settings';

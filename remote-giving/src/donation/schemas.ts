@@ -11,7 +11,7 @@ import {
 } from 'shared/schemas/common';
 import { checkoutPreferenceSchema, paymentStatusResponseSchema } from 'shared/payments/schemas';
 import { z } from 'shared/schemas/zod';
-import { donationPresets } from '../../manifest/documents';
+import { donationPresets } from '../../manifest/donation-settings';
 
 /** Spec §5/§8 donation messages, and the server's own limits. */
 export const donationTexts = {

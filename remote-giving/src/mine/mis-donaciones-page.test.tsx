@@ -11,7 +11,7 @@ import { provideSession, type SessionProvider } from 'shared/auth-session';
 import { takeReturnPath } from 'shared/post-login';
 import { createAppStore, type AuthUser } from 'shared/store';
 import { axeViolations } from 'shared/ui/staff/testing';
-import type { ManageResponse } from '../monthly/schemas';
+import type { ManageResponse } from '../monthly/manage-schemas';
 import { misDonacionesTexts as t, monthlyManageTexts as m } from '../texts';
 import MisDonacionesPage, { serverRender } from './mis-donaciones-page';
 import { mineOperations as ops } from './operations';

@@ -11,7 +11,7 @@ import { selectIsAuthenticated, selectUser, signedOut, useAppDispatch, useAppSel
 import { FormMessage } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { longDate, ManageGift, type GiftActions } from '../monthly/manage-gift';
-import type { ManageResponse } from '../monthly/schemas';
+import type { ManageResponse } from '../monthly/manage-schemas';
 import { misDonacionesTexts as t, monthlyManageTexts } from '../texts';
 import { mineOperations } from './operations';
 import type { MyDonationsResponse } from './schemas';

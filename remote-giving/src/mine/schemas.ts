@@ -1,5 +1,5 @@
 import { z } from 'shared/schemas/zod';
-import { amountChangeSchema, cancelSchema, manageResponseSchema } from '../monthly/schemas';
+import { amountChangeSchema, cancelSchema, manageResponseSchema } from '../monthly/manage-schemas';
 
 /** Mis donaciones's messages (#29). */
 export const mineTexts = {

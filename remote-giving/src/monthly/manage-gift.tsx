@@ -8,9 +8,9 @@ import { formatCOP } from 'shared/format/money';
 import { TextField } from 'shared/ui/form';
 import { donationOperations } from '../donation/operations';
 import { browserDonationBounds, chosenDonationAmount, digitsOnly, type DonationBounds } from '../donation/schemas';
-import { donationPresets } from '../../manifest/documents';
+import { donationPresets } from '../../manifest/donation-settings';
 import { monthlyManageTexts as t } from '../texts';
-import type { ManageResponse } from './schemas';
+import type { ManageResponse } from './manage-schemas';
 
 /**
  * A monthly gift as its donor manages it (#29): the summary, the amount, pause or resume, cancel with one confirmation,

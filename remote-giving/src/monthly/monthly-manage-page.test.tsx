@@ -10,7 +10,8 @@ import { axeViolations } from 'shared/ui/staff/testing';
 import { monthlyManageTexts as t } from '../texts';
 import MonthlyManagePage, { serverRender } from './monthly-manage-page';
 import MonthlyResultPage from './monthly-result-page';
-import { monthlyTexts, type ManageResponse } from './schemas';
+import type { ManageResponse } from './manage-schemas';
+import { monthlyTexts } from './schemas';
 
 // Mixed case on purpose: the route table matches in lower case, the API must get the token as the e-mail wrote it.
 const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz_-0123456789abcdef';

@@ -7,7 +7,7 @@ import { MONTHLY_MANAGE_PREFIX } from '../../manifest/routes';
 import { monthlyManageTexts as t } from '../texts';
 import { ManageGift, type GiftActions } from './manage-gift';
 import { monthlyOperations } from './operations';
-import type { ManageResponse } from './schemas';
+import type { ManageResponse } from './manage-schemas';
 
 /**
  * The link's token is the only credential of this page: the server must never render it with the gift's data (nor keep

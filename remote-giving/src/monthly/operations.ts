@@ -1,12 +1,6 @@
 import { defineOperation } from 'shared/api/operation';
-import {
-  amountChangeSchema,
-  cancelSchema,
-  manageParamsSchema,
-  manageResponseSchema,
-  monthlySchema,
-  monthlyStartResponseSchema,
-} from './schemas';
+import { amountChangeSchema, cancelSchema, manageParamsSchema, manageResponseSchema } from './manage-schemas';
+import { monthlyStart } from './start-operations';
 
 /**
  * Monthly giving's public operations (#29), declared once like the one-time donation's (../donation/operations.ts):
@@ -14,14 +8,7 @@ import {
  * notifications are a webhook (server/monthly.ts), not an operation.
  */
 export const monthlyOperations = {
-  start: defineOperation({
-    method: 'POST',
-    path: '/api/giving/monthly',
-    body: monthlySchema,
-    response: monthlyStartResponseSchema,
-    status: 201,
-    summary: 'Registrar una donación mensual y crear su autorización con tarjeta (el monto lo decide el servidor)',
-  }),
+  start: monthlyStart,
   manage: defineOperation({
     method: 'GET',
     path: '/api/giving/monthly/manage/:token',

@@ -15,6 +15,9 @@ export const monthlyTexts = {
   tooManyForEmail: 'Ya registramos varias donaciones mensuales con este correo en la última hora. Espera un momento e intenta de nuevo.',
 } as const;
 
+// The manage link's schemas are in ./manage-schemas.ts: the donation page, which starts a monthly gift, loads this
+// module and must not build them (#33).
+
 /** POST /api/giving/monthly: the one-time donation's form as is (same fields, amount rule and authorization with proof). */
 export const monthlySchema = donationSchema;
 
@@ -25,36 +28,3 @@ export const monthlyStartResponseSchema = z.object({
   amount: z.int(),
 });
 export type MonthlyStartResponse = z.output<typeof monthlyStartResponseSchema>;
-
-/** The manage link's token (checked by the server: a malformed one is answered as an unknown one, 404). */
-export const manageParamsSchema = z.object({ token: z.string().check(z.maxLength(200)) });
-
-export const monthlyStatuses = ['pending', 'authorized', 'paused', 'cancelled'] as const;
-
-/** GET /api/giving/monthly/manage/:token: the gift as the donor may see it, with its charges (newest first). */
-export const manageResponseSchema = z.object({
-  reference: z.string(),
-  amount: z.int(),
-  status: z.enum(monthlyStatuses),
-  next_payment_date: z.nullable(z.string()),
-  failing: z.boolean(),
-  created_at: z.string(),
-  cancelled_at: z.nullable(z.string()),
-  charges: z.array(
-    z.object({
-      reference: z.string(),
-      amount: z.int(),
-      status: z.string(),
-      date: z.nullable(z.string()),
-    }),
-  ),
-});
-export type ManageResponse = z.output<typeof manageResponseSchema>;
-
-/** PUT …/:token/amount: the new monthly amount, whole COP (checked against the published bounds by the server). */
-export const amountChangeSchema = z.object({
-  amount: z.int({ error: monthlyTexts.amountRequired }).check(z.positive({ error: monthlyTexts.amountRequired })),
-});
-
-/** POST …/:token/cancel: one explicit confirmation (cancelling is final). */
-export const cancelSchema = z.object({ confirm: z.literal(true, { error: monthlyTexts.confirmRequired }) });

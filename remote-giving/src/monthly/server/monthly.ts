@@ -29,7 +29,8 @@ import { donationPayables, refuseOverHourlyLimit, sendDonationReceipt } from '..
 import { donationBoundsNow } from '../../donation/server/donation-bounds';
 import { outOfBoundsMessage, resolveDonationAmount, type DonationBounds } from '../../donation/schemas';
 import { monthlyOperations } from '../operations';
-import { monthlyTexts, type ManageResponse } from '../schemas';
+import type { ManageResponse } from '../manage-schemas';
+import { monthlyTexts } from '../schemas';
 
 export type SubscriptionRow = Selectable<Database['giving.subscriptions']>;
 type WarnLog = Pick<FastifyBaseLogger, 'warn'>;
