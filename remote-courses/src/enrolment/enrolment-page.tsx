@@ -10,7 +10,7 @@ import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
 import { enrolmentSchema, enrolmentTexts, type EnrolmentInput } from './schemas';
-import { invoiceTexts } from '../invoicing/schemas';
+import { buyerInvoiceTexts as invoiceTexts } from '../invoicing/buyer-schemas';
 import { selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector, type AuthUser } from 'shared/store';
 import { CheckboxField, FormMessage, SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';

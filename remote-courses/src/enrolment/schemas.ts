@@ -13,7 +13,7 @@ import {
   requiredText,
 } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
-import { companyBuyerCheck, companyBuyerFields } from '../invoicing/schemas';
+import { companyBuyerCheck, companyBuyerFields } from '../invoicing/buyer-schemas';
 
 /** Messages of spec §5 (enrolment form) and §8 (payment and enrolment errors). */
 export const enrolmentTexts = {
