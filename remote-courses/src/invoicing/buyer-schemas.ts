@@ -1,16 +1,12 @@
 import { BUSINESS_NAME_MAX, nameProblem, optionalText } from 'shared/schemas/common';
 import { isValidNit } from 'shared/schemas/nit';
 import { z } from 'shared/schemas/zod';
+import { buyerInvoiceTexts } from './buyer-texts';
 
 // What the public enrolment form needs from invoicing (#30), apart from the staff's invoice schemas in schemas.ts so
 // the enrolment page's first load does not carry them (#33).
 
-/** The enrolment form's words about a company buyer (#30); the rest of invoiceTexts is in schemas.ts. */
-export const buyerInvoiceTexts = {
-  nitInvalid: 'El NIT no es válido: escríbelo con su dígito de verificación, por ejemplo 901.234.567-7.',
-  companyFieldsRequired: 'Escribe el NIT y la razón social de la empresa a cuyo nombre va la factura.',
-  businessNameRequired: 'Escribe la razón social de la empresa.',
-} as const;
+export { buyerInvoiceTexts } from './buyer-texts';
 
 /**
  * The enrolment form's optional company buyer (#30): asked only when the visitor ticks "Necesito la factura a nombre de
