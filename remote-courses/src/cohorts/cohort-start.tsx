@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
-import { cohortTexts, type PublicCohort } from './schemas';
+import { publicCohortTexts as cohortTexts, type PublicCohort } from './public-schemas';
 import { cohortsOperations } from './operations';
 
 export const cohortStartTexts = {

@@ -1,5 +1,5 @@
 import { defineOperation } from 'shared/api/operation';
-import { nextCohortsResponseSchema } from './schemas';
+import { nextCohortsResponseSchema } from './public-schemas';
 
 /**
  * The courses' next cohorts, declared once (#27): server/cohorts.ts registers it with `route`, every course page and the

@@ -1,6 +1,17 @@
 import { MAX_TEXT, requiredText } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
 import { classDays, timeOfDayPattern } from '../../manifest/class-schedule';
+import { publicCohortTexts } from './public-schemas';
+
+// What every visitor's pages need (the next open cohort, the texts) lives in public-schemas.ts so the course and
+// enrolment pages do not download the staff's cohort schemas (#33); re-exported here for the rest.
+export {
+  nextCohortsResponseSchema,
+  publicCohortTexts,
+  publicCohortSchema,
+  type NextCohortsResponse,
+  type PublicCohort,
+} from './public-schemas';
 
 /**
  * Course cohorts (#14): the public "next open cohort" of each course (`GET /api/courses/cohorts`) and the staff's
@@ -12,9 +23,7 @@ export const cohortStatuses = ['open', 'closed'] as const;
 export type CohortStatus = (typeof cohortStatuses)[number];
 
 export const cohortTexts = {
-  noCohort: 'Próximamente anunciaremos la nueva fecha de inicio.',
-  full: 'Esta cohorte ya no tiene cupos. Próximamente anunciaremos una nueva fecha de inicio.',
-  fullShort: 'Cupos agotados',
+  ...publicCohortTexts,
   dateRequired: 'Escribe la fecha de inicio como AAAA-MM-DD.',
   datePast: 'La fecha de inicio no puede ser anterior a hoy.',
   dateTooFar: 'La fecha de inicio debe estar dentro de los próximos dos años.',
@@ -43,22 +52,6 @@ const isoDate = z.string({ error: cohortTexts.dateRequired }).check(
     error: cohortTexts.dateRequired,
   }),
 );
-
-/** A course's next open cohort as every visitor may see it: no personal data. */
-export const publicCohortSchema = z.object({
-  id: z.int(),
-  start_date: z.string(),
-  schedule: z.string(),
-  seats_left: z.int(),
-  full: z.boolean(),
-});
-export type PublicCohort = z.output<typeof publicCohortSchema>;
-
-/** GET /api/courses/cohorts: per course slug, its next open cohort (null when none is announced). */
-export const nextCohortsResponseSchema = z.object({
-  courses: z.record(z.string(), z.nullable(publicCohortSchema)),
-});
-export type NextCohortsResponse = z.output<typeof nextCohortsResponseSchema>;
 
 /** A cohort as the staff see it, with its seats. */
 export const staffCohortSchema = z.object({

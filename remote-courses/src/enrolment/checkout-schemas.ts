@@ -1,4 +1,4 @@
-import { checkoutPreferenceSchema, claimSecretField } from 'shared/payments/schemas';
+import { checkoutPreferenceSchema, claimSecretField } from 'shared/payments/checkout-schemas';
 import { z } from 'shared/schemas/zod';
 
 /**

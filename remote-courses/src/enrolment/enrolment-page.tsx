@@ -2,22 +2,22 @@ import { AuthorizationText } from 'shared/ui/consent';
 import '../state/enrolment-slice';
 import '../courses.css';
 import { useEffect, useState } from 'react';
-import { useOperationCall } from 'shared/api/use-operation';
-import { useVisitorOperationCall } from 'shared/api/use-visitor-operation';
+import { useOperationCaller } from 'shared/api/use-operation';
+import { useVisitorOperationCaller } from 'shared/api/use-visitor-operation';
 import { courseBySlug, enrolmentOptions, FULL_COURSE, moduleRequirementNote, type Course, type CourseSlug } from '../../manifest/catalogue';
 import { formatLongDate } from 'shared/format/dates';
 import { formatCOP } from 'shared/format/money';
 import { AppLink } from 'shared/navigation';
 import { documentTypes, educationLevels, occupations } from 'shared/schemas/common';
-import { enrolmentSchema, enrolmentTexts, type EnrolmentInput } from './schemas';
-import { invoiceTexts } from '../invoicing/schemas';
+import { enrolmentTexts } from './form-texts';
+import type { enrolmentSchema, EnrolmentInput } from './schemas';
+import { buyerInvoiceTexts as invoiceTexts } from '../invoicing/buyer-texts';
 import { selectIsAuthenticated, selectUser, useAppDispatch, useAppSelector, type AuthUser } from 'shared/store';
 import { CheckboxField, FormMessage, SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
 import { failed, FailureNote, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
-import { useZodForm } from 'shared/ui/use-zod-form';
+import { useLazyZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
-import { coursesOperations as ops } from './operations';
 import { canEnrol, CohortStart, cohortStartTexts, useNextCohort } from '../cohorts/cohort-start';
 import {
   PENDING_PAYMENT_KEY,
@@ -32,6 +32,9 @@ import { prefillFrom } from './prefill';
 import { moduleSelected, selectSelectedModule } from '../state/enrolment-slice';
 import { enrolmentPageTexts as t } from './texts';
 import { enrolmentConsent } from '../../manifest/consent';
+
+/** The schema and the calls, downloaded on the first submit rather than with the page (#33). */
+const loadSubmitCode = () => import('./submit-code');
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
@@ -93,12 +96,12 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
   const user = useAppSelector(selectUser);
   // A signed-in student's enrolment is tied to the account on the server (spec §6), from their token: the visitor
   // call carries it (none for an anonymous visitor). The checkout needs only the enrolment's claim.
-  const createLead = useVisitorOperationCall(ops.createLead);
-  const createCheckout = useOperationCall(ops.checkout);
+  const callAsVisitor = useVisitorOperationCaller();
+  const call = useOperationCaller();
   const account = isAuthenticated ? user : null;
   // Read once, on arrival: back from the checkout the form shows what was sent (#17), within the data's lifetime.
   const [restored] = useState(() => (course ? restoredFrom(readStudentData(), course, modules, account) : {}));
-  const form = useZodForm(enrolmentSchema, {
+  const form = useLazyZodForm<typeof enrolmentSchema>(() => loadSubmitCode().then((code) => code.enrolmentSchema), {
     defaultValues: {
       ...prefillFrom(account),
       module_name: modules.includes(remembered) ? remembered : '',
@@ -139,7 +142,9 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
       });
     // The server refuses too (409); this spares the visitor a stored form for a cohort they cannot pay.
     if (closedNote) return failed(closedNote);
-    const lead = await createLead({ body: withHoneypot(values, honeypot) });
+    // Loaded by the form's validation just before (#33).
+    const { coursesOperations: ops } = await loadSubmitCode();
+    const lead = await callAsVisitor(ops.createLead, { body: withHoneypot(values, honeypot) });
     if (lead.kind !== 'ok') {
       return lead.kind === 'error'
         ? failed(lead.message || enrolmentTexts.saveStudent, { fields: lead.fields })
@@ -149,7 +154,7 @@ export default function EnrolmentPage({ course: slug = '' }: { course?: string }
     // Only this browser holds the enrolment's claim: the checkout, the result pages and the account after payment need it.
     const claim = lead.data.claim_secret;
     if (claim) rememberClaim(enrolmentId, claim);
-    const checkout = await createCheckout({ body: { enrollment_id: enrolmentId, claim_secret: claim } });
+    const checkout = await call(ops.checkout, { body: { enrollment_id: enrolmentId, claim_secret: claim } });
     if (checkout.kind !== 'ok') return failed(checkout.kind === 'error' && checkout.message ? checkout.message : enrolmentTexts.payDefault);
     if (!checkout.data.init_point) return failed(enrolmentTexts.payNoUrl);
     const student: StudentRegistrationData = {

@@ -13,32 +13,11 @@ import {
   requiredText,
 } from 'shared/schemas/common';
 import { z } from 'shared/schemas/zod';
-import { companyBuyerCheck, companyBuyerFields } from '../invoicing/schemas';
+import { companyBuyerCheck, companyBuyerFields } from '../invoicing/buyer-schemas';
+import { enrolmentTexts } from './form-texts';
 
-/** Messages of spec §5 (enrolment form) and §8 (payment and enrolment errors). */
-export const enrolmentTexts = {
-  nameRequired: 'El nombre es obligatorio',
-  lastnameRequired: 'El primer apellido es obligatorio',
-  emailRequired: 'El email es obligatorio',
-  emailInvalid: 'Email no válido',
-  phoneRequired: 'El teléfono es obligatorio',
-  phoneInvalid: 'El teléfono no es válido',
-  idTypeRequired: 'Selecciona un tipo de documento',
-  idNumberRequired: 'El número de documento es obligatorio',
-  professionRequired: 'Selecciona tu ocupación',
-  educationRequired: 'Selecciona tu nivel educativo',
-  moduleRequired: 'Debes seleccionar un módulo',
-  termsRequired: 'Debes aceptar los términos y condiciones',
-  errorsTitle: 'Por favor corrige los siguientes errores:',
-  noModules: 'No hay módulos disponibles',
-  payDefault: 'Error al procesar el pago',
-  payNoResponse: 'No se recibió respuesta válida del servidor de pagos',
-  payNoUrl: 'No se recibió URL de pago válida',
-  saveStudent: 'Error al guardar los datos del estudiante',
-  verifyStatus: 'Error al verificar el estado del pago',
-  invalidPrice: 'El precio del curso no es válido',
-  missingData: 'Faltan datos requeridos',
-} as const;
+// The page's words are in form-texts.ts: the page renders with them and loads this module on submit (#33).
+export { enrolmentTexts } from './form-texts';
 
 /**
  * The student registration form (spec §3 Student registration record), as the browser sends it. Prices are

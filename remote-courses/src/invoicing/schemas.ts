@@ -1,9 +1,15 @@
-import { BUSINESS_NAME_MAX, documentTypes, emailField, nameCheck, nameProblem, optionalText } from 'shared/schemas/common';
+import { BUSINESS_NAME_MAX, documentTypes, emailField, nameCheck } from 'shared/schemas/common';
 import { isValidNit } from 'shared/schemas/nit';
 import { z } from 'shared/schemas/zod';
+import { buyerInvoiceTexts } from './buyer-schemas';
+
+// The enrolment form's part (texts, company buyer) lives in buyer-schemas.ts so the public enrolment page does not
+// download the staff invoice schemas (#33); re-exported here for the invoicing code.
+export { buyerInvoiceTexts, companyBuyerCheck, companyBuyerFields } from './buyer-schemas';
 
 /** The panel's and the buyer's words for electronic invoices (#30). */
 export const invoiceTexts = {
+  ...buyerInvoiceTexts,
   kinds: { invoice: 'Factura electrónica', credit_note: 'Nota crédito' },
   states: {
     pending: 'En cola',
@@ -20,12 +26,9 @@ export const invoiceTexts = {
   buyerNameRequired: 'Escribe el nombre o la razón social del comprador.',
   documentTypeRequired: 'Selecciona el tipo de documento del comprador.',
   documentNumberInvalid: 'Escribe el número de documento solo con números (de 5 a 15).',
-  nitInvalid: 'El NIT no es válido: escríbelo con su dígito de verificación, por ejemplo 901.234.567-7.',
   emailInvalid: 'Escribe un correo electrónico válido.',
   phoneInvalid: 'Escribe un teléfono de 7 a 15 dígitos, o déjalo vacío.',
   buyerOnlyRejected: 'Solo se corrige el comprador de una factura que la DIAN rechazó; esta se reenvía sin cambios.',
-  companyFieldsRequired: 'Escribe el NIT y la razón social de la empresa a cuyo nombre va la factura.',
-  businessNameRequired: 'Escribe la razón social de la empresa.',
 } as const;
 
 export const invoiceKinds = ['invoice', 'credit_note'] as const;
@@ -175,39 +178,3 @@ export const buyerInvoiceSchema = z.object({
   issuedAt: z.string(),
 });
 export type BuyerInvoice = z.output<typeof buyerInvoiceSchema>;
-
-/**
- * The enrolment form's optional company buyer (#30): asked only when the visitor ticks "Necesito la factura a nombre de
- * una empresa", so the form is no longer for everyone else. Both or neither; the NIT passes DIAN's check digit.
- */
-export const companyBuyerFields = {
-  buyer_nit: optionalText(20),
-  buyer_business_name: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(BUSINESS_NAME_MAX, { error: invoiceTexts.businessNameRequired }))),
-    z.transform((v: string | undefined) => (v ? v : undefined)),
-  ),
-};
-
-/** The company buyer's check, run on the whole enrolment form (both fields or neither). */
-export const companyBuyerCheck = z.superRefine(
-  (value: { buyer_nit?: string | undefined; buyer_business_name?: string | undefined }, ctx) => {
-    const { buyer_nit: nit, buyer_business_name: name } = value;
-    if (!nit && !name) return;
-    if (!nit || !isValidNit(nit)) ctx.addIssue({ code: 'custom', path: ['buyer_nit'], message: invoiceTexts.nitInvalid, input: nit });
-    const problem = name ? nameProblem(name, 'business') : invoiceTexts.businessNameRequired;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['buyer_business_name'], message: problem, input: name });
-  },
-  // Run with the other fields' errors too (zod skips an object's checks once a field failed), so the form lists them all
-  // at once; the two fields are read as they came (a value that is not text counts as missing).
-  {
-    when: (payload) => {
-      const v = payload.value as Record<string, unknown> | null;
-      return (
-        typeof v === 'object' &&
-        v !== null &&
-        (v.buyer_nit === undefined || typeof v.buyer_nit === 'string') &&
-        (v.buyer_business_name === undefined || typeof v.buyer_business_name === 'string')
-      );
-    },
-  },
-);

@@ -3,7 +3,7 @@ import '../courses.css';
 import { useCallback } from 'react';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formatLongDate } from 'shared/format/dates';
-import { cohortTexts } from '../cohorts/schemas';
+import { publicCohortTexts as cohortTexts } from '../cohorts/public-schemas';
 import type { CoursePaymentStatusResponse } from './schemas';
 import type { PaymentStatusRequest } from 'shared/payments/schemas';
 import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';

@@ -35,3 +35,14 @@ export function useVisitorOperationCall<O extends AnyOperation>(op: O): (...inpu
     [client, op, signedIn],
   );
 }
+
+/** `useVisitorOperationCall` for an operation the page gets at run time (its declaration downloaded on use, #33). */
+export function useVisitorOperationCaller(): <O extends AnyOperation>(op: O, ...input: InputArgs<O>) => Promise<ApiResult<ResponseOf<O>>> {
+  const client = useApiClient();
+  const signedIn = useAppSelector(selectIsAuthenticated);
+  return useCallback(
+    <O extends AnyOperation>(op: O, ...input: InputArgs<O>) =>
+      callOperation(signedIn ? visitorApiClient(client, getIdToken) : client, op, ...input),
+    [client, signedIn],
+  );
+}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { set, useForm, type DefaultValues, type FieldError, type FieldValues, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from '../schemas/zod';
 
@@ -40,5 +41,38 @@ export function useZodForm<Schema extends z.ZodMiniType<FieldValues, FieldValues
     reValidateMode: 'onChange',
     ...options,
     resolver: zodResolver(schema),
+  });
+}
+
+/**
+ * `useZodForm` with a schema the page downloads when the form is first validated (on submit, #33), so a form whose
+ * validation is not needed to render keeps it out of its first load. The resolver waits for it; later runs reuse it.
+ */
+export function useLazyZodForm<Schema extends z.ZodMiniType<FieldValues, FieldValues>>(
+  load: () => Promise<Schema>,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & {
+    defaultValues?: DefaultValues<z.input<Schema>>;
+  } = {},
+) {
+  const [resolver] = useState<Resolver<z.input<Schema>, unknown, z.output<Schema>>>(() => {
+    let loaded: Promise<Resolver<z.input<Schema>, unknown, z.output<Schema>>> | null = null;
+    const lazy: Resolver<z.input<Schema>, unknown, z.output<Schema>> = async (values, context, resolverOptions) => {
+      // A failed download (offline) is asked again on the next submit.
+      loaded ??= load().then(
+        (schema) => zodResolver(schema),
+        (error: unknown) => {
+          loaded = null;
+          throw error;
+        },
+      );
+      return (await loaded)(values, context, resolverOptions);
+    };
+    return lazy;
+  });
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    ...options,
+    resolver,
   });
 }
