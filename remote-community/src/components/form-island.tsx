@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { DeferredIsland, useLatch, useReleaseOnIntent } from 'shared/islands';
-import { onServedPage } from 'shared/navigation';
+import { INTENT_EVENTS, onServedPage } from 'shared/navigation';
 import { whenIdle } from './idle';
 
 /** At the latest this long after the page is idle-waiting, the form hydrates even if nobody touched it. */
@@ -26,6 +26,19 @@ export function useFormIsland(Form: ComponentType) {
   const area = useRef<HTMLDivElement>(null);
   const latch = useLatch();
   useReleaseOnIntent(area, latch);
+  // The same listeners from the commit itself (a layout effect), not only from the passive effect above: the screen is
+  // marked ready in that commit, and a press between the two found no listener and no released latch, so React could
+  // not hydrate the form for it and the press was lost (seen on a cold first load in the browser tests).
+  useLayoutEffect(() => {
+    if (latch.released) return;
+    const onEvent = (event: Event) => {
+      if (event.target instanceof Node && area.current?.contains(event.target)) latch.release();
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, onEvent, { capture: true, passive: true });
+    return () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onEvent, { capture: true });
+    };
+  }, [latch]);
   useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), FORM_IDLE_TIMEOUT_MS)), [latch]);
   const island = useMemo(
     () => (
