@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** A row of short cards (reasons, services, ways to help). */
 export function FeatureCards({ items }: { items: ReadonlyArray<{ title: string; text: string }> }) {
@@ -17,18 +17,23 @@ export function FeatureCards({ items }: { items: ReadonlyArray<{ title: string; 
   );
 }
 
-/** The form area of a page: a short explanation beside the form card; `id` is the spec's anchor. */
+/**
+ * The form area of a page: a short explanation beside the form card; `id` is the spec's anchor. `cardRef` is the
+ * card's element (a form island listens there for the visitor's intent, ./form-island).
+ */
 export function FormSection({
   id,
   title,
   intro,
   aside,
+  cardRef,
   children,
 }: {
   id?: string;
   title: string;
   intro: ReactNode;
   aside?: ReactNode;
+  cardRef?: Ref<HTMLDivElement>;
   children: ReactNode;
 }) {
   const headingId = `${id ?? 'formulario'}-titulo`;
@@ -39,7 +44,9 @@ export function FormSection({
         <p>{intro}</p>
         {aside}
       </div>
-      <div className="card form-card">{children}</div>
+      <div ref={cardRef} className="card form-card">
+        {children}
+      </div>
     </section>
   );
 }

@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Static } from 'shared/navigation';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { ConsentFormDeclaration } from 'shared/legal/privacy-policy';
-import { communityTexts } from '../forms/schemas';
+import { communityTexts } from '../forms/fields';
 import type { z } from 'shared/schemas/zod';
 import { PageFrame } from 'shared/ui/page-frame';
 import { fieldsOf } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { FeatureCards, FormSection } from './page-parts';
+import { useFormIsland } from './form-island';
 import { CommunityForm, SendAnotherButton, StoredMessage, useSubmission, type SubmissionOptions } from './submission';
 
 /** A registration form (volunteer, ally): its schema, the community API's send, and the spec's registration messages. */
@@ -35,29 +36,25 @@ export interface RegistrationTexts {
 
 /**
  * The volunteer and ally pages (spec §3): the invitation with its call to action, the reasons as cards, then the
- * registration form; once stored, its number and "Enviar otro registro".
+ * registration form (`Form`, a component defined at module level that renders `RegistrationForm`).
+ *
+ * On the served page (#33) the invitation and the reasons are adopted as served (`Static`: fixed texts and a plain
+ * anchor to the form), and the form is an island (./form-island): it hydrates on the first sign of use in its card or
+ * once the browser is idle. Reached by client navigation, everything renders at once.
  */
-export function RegistrationScreen<V extends FieldValues, O, A>({
+export function RegistrationScreen({
   texts: t,
   anchor,
   features,
-  form,
-  submission,
-  consent,
-  children,
+  Form,
 }: {
   texts: RegistrationTexts;
-  /** The form's declaration (manifest/consent.ts): its authorization text and basis. */
-  consent: ConsentFormDeclaration;
   /** The spec's anchor of the form (`#quiero-ser-voluntario`, `#registra-tu-empresa`). */
   anchor: string;
   features: { title: string; items: ReadonlyArray<{ title: string; text: string }> };
-  form: UseFormReturn<V, unknown, O>;
-  submission: ReturnType<typeof useSubmission<V, O, A>>;
-  children: ReactNode;
+  Form: ComponentType;
 }) {
-  // On the served page (#33) the invitation and the reasons are adopted as served (`Static`): fixed texts and a plain
-  // anchor to the form. The form hydrates with the page.
+  const { area, island } = useFormIsland(Form);
   const intro = (
     <Static name="registro-invitacion">
       <p>{t.intro}</p>
@@ -68,10 +65,6 @@ export function RegistrationScreen<V extends FieldValues, O, A>({
       </p>
     </Static>
   );
-  const sendAnother = () => {
-    form.reset();
-    submission.reset();
-  };
   return (
     <PageFrame title={t.title} intro={intro}>
       <Static name="registro-razones">
@@ -79,22 +72,50 @@ export function RegistrationScreen<V extends FieldValues, O, A>({
         <FeatureCards items={features.items} />
       </Static>
 
-      <FormSection id={anchor} title={t.formTitle} intro={t.formIntro}>
-        <CommunityForm
-          consent={consent}
-          form={form}
-          submission={submission}
-          label={t.formTitle}
-          submitLabel={t.cta}
-          stored={(record) => (
-            <StoredMessage title={communityTexts.registrationSuccess(record.id)} action={<SendAnotherButton onClick={sendAnother} />}>
-              <p>{t.successNext}</p>
-            </StoredMessage>
-          )}
-        >
-          {children}
-        </CommunityForm>
+      <FormSection id={anchor} title={t.formTitle} intro={t.formIntro} cardRef={area}>
+        {island}
       </FormSection>
     </PageFrame>
+  );
+}
+
+/**
+ * A registration form (the island of `RegistrationScreen`): the page's fields (`children`), the consent and the send;
+ * once stored, its number and "Enviar otro registro". No default values (`useRegistration`): react-hook-form then reads
+ * each field from the document when it registers, so what was typed or ticked before the island hydrated is kept.
+ */
+export function RegistrationForm<V extends FieldValues, O, A>({
+  texts: t,
+  form,
+  submission,
+  consent,
+  children,
+}: {
+  texts: RegistrationTexts;
+  /** The form's declaration (manifest/consent.ts): its authorization text and basis. */
+  consent: ConsentFormDeclaration;
+  form: UseFormReturn<V, unknown, O>;
+  submission: ReturnType<typeof useSubmission<V, O, A>>;
+  children: ReactNode;
+}) {
+  const sendAnother = () => {
+    form.reset();
+    submission.reset();
+  };
+  return (
+    <CommunityForm
+      consent={consent}
+      form={form}
+      submission={submission}
+      label={t.formTitle}
+      submitLabel={t.cta}
+      stored={(record) => (
+        <StoredMessage title={communityTexts.registrationSuccess(record.id)} action={<SendAnotherButton onClick={sendAnother} />}>
+          <p>{t.successNext}</p>
+        </StoredMessage>
+      )}
+    >
+      {children}
+    </CommunityForm>
   );
 }

@@ -5,12 +5,17 @@ import { allySchema } from './schemas';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formsOperations } from './operations';
-import { RegistrationScreen, useRegistration } from '../components/registration-screen';
+import { RegistrationForm, RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { allyTexts as t, optionalMark } from './texts';
 import { allyConsent } from '../../manifest/consent';
 
 /** Allied-company form (spec §3 Corporation ally): the representative's document excludes Tarjeta de identidad. */
 export default function AllyPage() {
+  return <RegistrationScreen texts={t} anchor="registra-tu-empresa" features={{ title: t.waysTitle, items: t.ways }} Form={AllyForm} />;
+}
+
+/** The island of the page (../components/form-island): every hook of the form is here, so none runs before it hydrates. */
+function AllyForm() {
   const registerAlly = useOperationCall(formsOperations.registerAlly);
   const { form, submission, field } = useRegistration(allySchema, {
     form: 'ally',
@@ -19,14 +24,7 @@ export default function AllyPage() {
   });
 
   return (
-    <RegistrationScreen
-      consent={allyConsent}
-      texts={t}
-      anchor="registra-tu-empresa"
-      features={{ title: t.waysTitle, items: t.ways }}
-      form={form}
-      submission={submission}
-    >
+    <RegistrationForm consent={allyConsent} texts={t} form={form} submission={submission}>
       <fieldset className="choice-group">
         <legend>Datos de la empresa</legend>
         <div className="form-grid">
@@ -50,6 +48,6 @@ export default function AllyPage() {
         hint="Cuéntanos si te interesan prácticas, vacantes, becas o voluntariado corporativo."
         {...field('reviews')}
       />
-    </RegistrationScreen>
+    </RegistrationForm>
   );
 }

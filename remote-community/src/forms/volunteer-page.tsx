@@ -5,12 +5,19 @@ import { volunteerSchema } from './schemas';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { useOperationCall } from 'shared/api/use-operation';
 import { formsOperations } from './operations';
-import { RegistrationScreen, useRegistration } from '../components/registration-screen';
+import { RegistrationForm, RegistrationScreen, useRegistration } from '../components/registration-screen';
 import { optionalMark, volunteerTexts as t } from './texts';
 import { volunteerConsent } from '../../manifest/consent';
 
 /** Volunteer form (spec §3 Volunteer): stored by the community API, which answers the volunteer_id. */
 export default function VolunteerPage() {
+  return (
+    <RegistrationScreen texts={t} anchor="quiero-ser-voluntario" features={{ title: t.whyTitle, items: t.why }} Form={VolunteerForm} />
+  );
+}
+
+/** The island of the page (../components/form-island): every hook of the form is here, so none runs before it hydrates. */
+function VolunteerForm() {
   const registerVolunteer = useOperationCall(formsOperations.registerVolunteer);
   const { form, submission, field } = useRegistration(volunteerSchema, {
     form: 'volunteer',
@@ -19,14 +26,7 @@ export default function VolunteerPage() {
   });
 
   return (
-    <RegistrationScreen
-      consent={volunteerConsent}
-      texts={t}
-      anchor="quiero-ser-voluntario"
-      features={{ title: t.whyTitle, items: t.why }}
-      form={form}
-      submission={submission}
-    >
+    <RegistrationForm consent={volunteerConsent} texts={t} form={form} submission={submission}>
       <div className="form-grid">
         <TextField label="Nombres" required autoComplete="given-name" {...field('volunteer_name')} />
         <TextField label="Apellidos" required autoComplete="family-name" {...field('volunteer_lastname')} />
@@ -45,6 +45,6 @@ export default function VolunteerPage() {
         hint="Por ejemplo: clases de programación, mentorías, apoyo en eventos o tareas administrativas."
         {...field('activities')}
       />
-    </RegistrationScreen>
+    </RegistrationForm>
   );
 }

@@ -1,11 +1,20 @@
 import '../state/submissions-slice';
 import '../community.css';
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useOperationCall } from 'shared/api/use-operation';
-import { AppLink } from 'shared/navigation';
+import { AppLink, Static } from 'shared/navigation';
 import { occupations } from 'shared/schemas/common';
-import { arteDeAmarteInquirySchema, communityTexts, guestTypes, valeSerInquirySchema, yesNo, type WorkshopSlug } from './schemas';
+import {
+  arteDeAmarteInquirySchema,
+  communityTexts,
+  guestTypes,
+  valeSerInquirySchema,
+  yesNo,
+  type ArteDeAmarteInquiryInput,
+  type ValeSerInquiryInput,
+  type WorkshopSlug,
+} from './schemas';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import { fieldsOf } from 'shared/ui/submission-form';
 import { PageFrame } from 'shared/ui/page-frame';
@@ -13,6 +22,7 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { ChoiceGroup } from '../components/choice-group';
 import { formsOperations, type ArteDeAmarteBody, type InquiryBody, type ValeSerBody } from './operations';
 import { FormSection } from '../components/page-parts';
+import { useFormIsland, useServedChoices } from '../components/form-island';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { workshopOf, workshopPageTexts as p, workshops } from './texts';
 import { workshopInquiryConsent } from '../../manifest/consent';
@@ -63,9 +73,14 @@ function InquiryForm<V extends FieldValues, O extends InquiryBody>({
   );
 }
 
+const titleOf = (slug: WorkshopSlug) => p.inquiryTitle(workshops[slug].title);
+
 /** Arte de Amarte inquiry (spec §3): a teacher for their students or a parent for their child. */
-function ArteDeAmarteForm({ title }: { title: string }) {
-  const form = useZodForm(arteDeAmarteInquirySchema, { shouldFocusError: false });
+function ArteDeAmarteForm() {
+  const title = titleOf('arte-de-amarte');
+  // Not typed by the schema: a value read from the served radios, checked by the schema on submit.
+  const served = useServedChoices(['guest_type']) as DefaultValues<ArteDeAmarteInquiryInput> | undefined;
+  const form = useZodForm(arteDeAmarteInquirySchema, { shouldFocusError: false, defaultValues: served });
   const field = fieldsOf(form);
   return (
     <InquiryForm form={form} slug="arte-de-amarte" title={title}>
@@ -86,8 +101,11 @@ function ArteDeAmarteForm({ title }: { title: string }) {
 }
 
 /** Vale Ser inquiry (spec §3). */
-function ValeSerForm({ title }: { title: string }) {
-  const form = useZodForm(valeSerInquirySchema, { shouldFocusError: false });
+function ValeSerForm() {
+  const title = titleOf('vale-ser');
+  // Not typed by the schema: a value read from the served radios, checked by the schema on submit.
+  const served = useServedChoices(['empowerment_course']) as DefaultValues<ValeSerInquiryInput> | undefined;
+  const form = useZodForm(valeSerInquirySchema, { shouldFocusError: false, defaultValues: served });
   const field = fieldsOf(form);
   return (
     <InquiryForm form={form} slug="vale-ser" title={title}>
@@ -116,19 +134,32 @@ function ValeSerForm({ title }: { title: string }) {
   );
 }
 
-/** Workshop inquiry forms (/vale-ser/consulta, /arte-de-amarte/consulta): one screen, each workshop's own fields. */
+/**
+ * Workshop inquiry forms (/vale-ser/consulta, /arte-de-amarte/consulta): one screen, each workshop's own fields. On the
+ * served page (#33) the summary and the facts are adopted as served (`Static`: fixed texts and a plain link) and the
+ * form is an island (../components/form-island): it hydrates on the first sign of use in its card or once the browser
+ * is idle. Reached by client navigation, everything renders at once.
+ */
 export default function WorkshopInquiryPage({ workshop = '' }: { workshop?: string }) {
   const slug = workshopOf(workshop);
   const w = workshops[slug];
-  const title = p.inquiryTitle(w.title);
+  const { area, island } = useFormIsland(slug === 'arte-de-amarte' ? ArteDeAmarteForm : ValeSerForm);
   return (
-    <PageFrame title={title} intro={<p>{w.summary}</p>}>
+    <PageFrame
+      title={titleOf(slug)}
+      intro={
+        <Static name="consulta-resumen">
+          <p>{w.summary}</p>
+        </Static>
+      }
+    >
       <FormSection
         id="consulta"
         title="Envíanos tu consulta"
         intro={w.inquiryIntro}
+        cardRef={area}
         aside={
-          <>
+          <Static name="consulta-datos">
             <dl className="type-list">
               {w.facts.map(([label, value]) => (
                 <div key={label}>
@@ -140,10 +171,10 @@ export default function WorkshopInquiryPage({ workshop = '' }: { workshop?: stri
             <p>
               <AppLink to={`/${slug}`}>{p.back(w.title)}</AppLink>
             </p>
-          </>
+          </Static>
         }
       >
-        {slug === 'arte-de-amarte' ? <ArteDeAmarteForm title={title} /> : <ValeSerForm title={title} />}
+        {island}
       </FormSection>
     </PageFrame>
   );

@@ -11,6 +11,7 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { useOperationCall } from 'shared/api/use-operation';
 import { pqrsfOperations } from './operations';
 import { FormSection } from '../components/page-parts';
+import { useFormIsland } from '../components/form-island';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { lookupTexts, pqrsfTexts as t } from './texts';
 import { pqrsfConsent } from '../../manifest/consent';
@@ -18,21 +19,14 @@ import { pqrsfConsent } from '../../manifest/consent';
 /**
  * PQRSF filing (spec §3): the server assigns the radicado, the status and the legal deadline. The number is shown
  * only once the request is stored; a failure says so and offers a retry, never a made-up number.
+ *
+ * Pay only for what is interactive (#33): on the page the server rendered, the intro and the aside (the types, a
+ * native <details>, and plain links the shell's interception navigates) are adopted as served (`Static`), and the form
+ * is an island (../components/form-island): it hydrates on the first sign of use in its card or once the browser is
+ * idle. Reached by client navigation, everything renders at once.
  */
 export default function PqrsfPage() {
-  const form = useZodForm(pqrsfSchema, { shouldFocusError: false });
-  const file = useOperationCall(pqrsfOperations.file);
-  const field = fieldsOf(form);
-  const submission = useSubmission(form, {
-    form: 'pqrsf',
-    send: (body) => file({ body }),
-    idOf: (a) => a.id,
-    failed: t.failed,
-    network: t.network,
-  });
-
-  // On the served page (#33) the intro and the aside (the types, a native <details>, and plain links the shell's
-  // interception navigates) are adopted as served (`Static`); the form hydrates with the page.
+  const { area, island } = useFormIsland(PqrsfForm);
   const aside = (
     <Static name="pqrsf-ayuda">
       <details className="type-details">
@@ -62,70 +56,91 @@ export default function PqrsfPage() {
         </Static>
       }
     >
-      <FormSection id="radicar" title={t.formTitle} intro={t.formIntro} aside={aside}>
-        <CommunityForm
-          consent={pqrsfConsent}
-          form={form}
-          submission={submission}
-          label={t.formTitle}
-          submitLabel={t.send}
-          busyLabel={t.sending}
-          stored={(outcome) => (
-            <StoredMessage
-              title={t.stored(outcome.id)}
-              action={
-                <AppLink className="btn btn--small" to="/consultar-solicitud#radicado">
-                  {t.lookupLink}
-                </AppLink>
-              }
-            >
-              <p className="stored-message__number" data-testid="radicado">
-                {outcome.id}
-              </p>
-              <p>{t.storedDetails}</p>
-              <dl className="type-list">
-                <div>
-                  <dt>{lookupTexts.columns.status}</dt>
-                  <dd>{outcome.answer.status}</dd>
-                </div>
-                {outcome.answer.createdAt ? (
-                  <div>
-                    <dt>{lookupTexts.columns.createdAt}</dt>
-                    <dd>{formatColombianDateTime(outcome.answer.createdAt)}</dd>
-                  </div>
-                ) : null}
-                {outcome.answer.dueDate ? (
-                  <div>
-                    <dt>Fecha límite de respuesta</dt>
-                    <dd>
-                      {formatLongDate(outcome.answer.dueDate)} ({outcome.answer.termDays} días hábiles)
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
-            </StoredMessage>
-          )}
-        >
-          <div className="form-grid">
-            <SelectField label="Tipo de vínculo" required options={senderTypes} {...field('rol_type')} />
-            <SelectField label="Tipo de solicitud" required options={requestTypes} hint={t.requestTypeHint} {...field('request_type')} />
-            <TextField label="Nombres" required autoComplete="given-name" {...field('name')} />
-            <TextField label="Apellidos" required autoComplete="family-name" {...field('lastname')} />
-            <SelectField label="Tipo de documento" required options={documentTypesWithNit} {...field('id_type')} />
-            <TextField label="Número de documento" required inputMode="numeric" {...field('id_number')} />
-            <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
-            <TextField
-              label="Correo electrónico"
-              required
-              type="email"
-              autoComplete="email"
-              hint="Te enviaremos el número de radicado a este correo."
-              {...field('email')}
-            />
-          </div>
-          <TextAreaField label="Describe tu solicitud" required rows={6} {...field('reviews')} />
-        </CommunityForm>
+      <FormSection id="radicar" title={t.formTitle} intro={t.formIntro} aside={aside} cardRef={area}>
+        {island}
       </FormSection>
     </PageFrame>
+  );
+}
+
+/**
+ * The filing form and, once stored, its radicado. No default values: react-hook-form then reads each field from the
+ * document when it registers, so a choice or text entered before the island hydrated is kept.
+ */
+function PqrsfForm() {
+  const form = useZodForm(pqrsfSchema, { shouldFocusError: false });
+  const file = useOperationCall(pqrsfOperations.file);
+  const field = fieldsOf(form);
+  const submission = useSubmission(form, {
+    form: 'pqrsf',
+    send: (body) => file({ body }),
+    idOf: (a) => a.id,
+    failed: t.failed,
+    network: t.network,
+  });
+
+  return (
+    <CommunityForm
+      consent={pqrsfConsent}
+      form={form}
+      submission={submission}
+      label={t.formTitle}
+      submitLabel={t.send}
+      busyLabel={t.sending}
+      stored={(outcome) => (
+        <StoredMessage
+          title={t.stored(outcome.id)}
+          action={
+            <AppLink className="btn btn--small" to="/consultar-solicitud#radicado">
+              {t.lookupLink}
+            </AppLink>
+          }
+        >
+          <p className="stored-message__number" data-testid="radicado">
+            {outcome.id}
+          </p>
+          <p>{t.storedDetails}</p>
+          <dl className="type-list">
+            <div>
+              <dt>{lookupTexts.columns.status}</dt>
+              <dd>{outcome.answer.status}</dd>
+            </div>
+            {outcome.answer.createdAt ? (
+              <div>
+                <dt>{lookupTexts.columns.createdAt}</dt>
+                <dd>{formatColombianDateTime(outcome.answer.createdAt)}</dd>
+              </div>
+            ) : null}
+            {outcome.answer.dueDate ? (
+              <div>
+                <dt>Fecha límite de respuesta</dt>
+                <dd>
+                  {formatLongDate(outcome.answer.dueDate)} ({outcome.answer.termDays} días hábiles)
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </StoredMessage>
+      )}
+    >
+      <div className="form-grid">
+        <SelectField label="Tipo de vínculo" required options={senderTypes} {...field('rol_type')} />
+        <SelectField label="Tipo de solicitud" required options={requestTypes} hint={t.requestTypeHint} {...field('request_type')} />
+        <TextField label="Nombres" required autoComplete="given-name" {...field('name')} />
+        <TextField label="Apellidos" required autoComplete="family-name" {...field('lastname')} />
+        <SelectField label="Tipo de documento" required options={documentTypesWithNit} {...field('id_type')} />
+        <TextField label="Número de documento" required inputMode="numeric" {...field('id_number')} />
+        <TextField label="Teléfono" required type="tel" autoComplete="tel" {...field('phone_number')} />
+        <TextField
+          label="Correo electrónico"
+          required
+          type="email"
+          autoComplete="email"
+          hint="Te enviaremos el número de radicado a este correo."
+          {...field('email')}
+        />
+      </div>
+      <TextAreaField label="Describe tu solicitud" required rows={6} {...field('reviews')} />
+    </CommunityForm>
   );
 }

@@ -1,7 +1,7 @@
 import { documentMatchesType, documentTypesWithNit, personNameField, requestTypes, senderTypes, oneOf } from 'shared/schemas/common';
 import { noticeFields } from 'shared/schemas/consent';
 import { z } from 'shared/schemas/zod';
-import { communityFields as f, communityTexts as t } from '../forms/schemas';
+import { communityFields as f, communityTexts as t } from '../forms/fields';
 
 /**
  * The PQRSF (spec §3): filing and lookup, each schema run in the browser form and again in the community API, so both

@@ -1,5 +1,5 @@
 // Fixed texts of the PQRSF's public pages (spec messages live in schemas.ts): a copy change is one edit here.
-import { ATTACHMENT_LINK_DAYS } from './attachment-schemas';
+import { ATTACHMENT_LINK_DAYS } from 'shared/cases/attachments';
 import { RADICADO_LENGTH } from './schemas';
 
 export const pqrsfTexts = {

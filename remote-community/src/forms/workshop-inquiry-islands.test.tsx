@@ -1,0 +1,62 @@
+/**
+ * @jest-environment jsdom
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { act, type ReactElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server.node';
+import { Provider } from 'react-redux';
+import { ApiClientProvider } from 'shared/api/context';
+import { fakeApiClient } from 'shared/api/fake-client';
+import { beginServedPage, noteAddress } from 'shared/navigation';
+import { createAppStore } from 'shared/store';
+import WorkshopInquiryPage from './workshop-inquiry-page';
+
+// React's act() environment, as @testing-library/react sets it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function page(workshop: string): ReactElement {
+  return (
+    <Provider store={createAppStore()}>
+      <ApiClientProvider client={fakeApiClient({}).client}>
+        <WorkshopInquiryPage workshop={workshop} />
+      </ApiClientProvider>
+    </Provider>
+  );
+}
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  noteAddress('/fin-de-la-prueba');
+});
+
+describe('a workshop inquiry on the served page (#33)', () => {
+  it.each([
+    ['vale-ser', 'empowerment_course'],
+    ['arte-de-amarte', 'guest_type'],
+  ])('%s: a bare click on a choice other than the first hydrates the form and the choice stays', async (workshop, name) => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(workshop));
+    document.body.append(container);
+    beginServedPage(`/${workshop}/consulta`);
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, page(workshop), { onRecoverableError: (e) => errors.push(e) });
+    });
+    const radios = [...document.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${name}"]`)];
+    expect(radios.length).toBeGreaterThan(1);
+    const last = radios[radios.length - 1]!;
+    await act(async () => last.click());
+    expect(errors).toEqual([]);
+    expect(last.checked).toBe(true);
+    expect(radios.filter((r) => r.checked)).toEqual([last]);
+    // The live form has it: sending lists no error for the group.
+    await act(async () => document.querySelector<HTMLButtonElement>('form button[type="submit"]')?.click());
+    const summary = document.querySelector('.error-summary')?.textContent ?? '';
+    expect(summary).not.toBe('');
+    expect(summary).not.toMatch(/curso de empoderamiento|tu interés en el taller/);
+  });
+});
