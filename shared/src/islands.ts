@@ -1,4 +1,4 @@
-import { createElement, Suspense, use, useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { createElement, Suspense, use, useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
 import { INTENT_EVENTS, intentOnServedPage, leavingServedPage, onServedPage } from 'shared/navigation';
 
 /**
@@ -67,7 +67,10 @@ export function DeferredIsland({ latch, children }: { latch: Latch; children: Re
  * once — and now can, so the press is handled as if the island had always been live.
  */
 export function useReleaseOnIntent(ref: RefObject<Element | null>, latch: Latch) {
-  useEffect(() => {
+  // From the commit itself (a layout effect), not after paint: the screen is marked ready in that commit, and a press
+  // between the commit and a passive effect found no listener and no released latch, so React could not hydrate the
+  // island for it and the press was lost (seen on a cold first load in the browser tests).
+  useLayoutEffect(() => {
     if (latch.released) return;
     // A press that came before this effect (the root hydrating for that very press) still counts.
     const lastIntent = intentOnServedPage();
@@ -114,4 +117,23 @@ export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   }
   const handle = window.setTimeout(task, 200);
   return () => window.clearTimeout(handle);
+}
+
+/**
+ * The radios among `names` checked on the served page before the island hydrated: the very click that hydrates it
+ * checks one first. Give them to react-hook-form as default values: without, registering the group's radios one by one
+ * (the first reads none checked, the next ones are set to that) would uncheck a choice other than the first.
+ * Read once, on the island's first render (the served document is still as the visitor left it); none on the server,
+ * off the served page, or when nothing is checked. Default values change no markup, so hydration is unaffected.
+ * `names` are unique on the page.
+ */
+export function useServedChoices(names: readonly string[]): Record<string, string> | undefined {
+  const [choices] = useState(() => {
+    if (typeof document === 'undefined' || !onServedPage()) return undefined;
+    const found: Record<string, string> = {};
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked'))
+      if (names.includes(input.name)) found[input.name] = input.value;
+    return Object.keys(found).length ? found : undefined;
+  });
+  return choices;
 }

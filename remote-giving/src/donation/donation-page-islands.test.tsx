@@ -68,13 +68,16 @@ describe('/contribuciones on the served page (#33)', () => {
   });
 
   it.each([
-    ['a pointer over it, then a click', ['pointerover']],
-    ['a bare click (an assistive technology)', []],
-  ])('hydrates the form on the first sign of intent in it (%s), and the press counts', async (_, before) => {
+    ['a pointer over it, then a click', ['pointerover'], 'first'],
+    ['a bare click (an assistive technology)', [], 'first'],
+    // Registering the radios one by one would uncheck any choice but the first one's (#33, found on /voluntarios' twin).
+    ['a bare click on the last amount', [], 'last'],
+  ])('hydrates the form on the first sign of intent in it (%s), and the press counts', async (_, before, which) => {
     const errors: unknown[] = [];
     await serveAndHydrate(errors);
     const shown = summary();
-    const preset = document.querySelector<HTMLInputElement>('.amount-preset input');
+    const presets = document.querySelectorAll<HTMLInputElement>('.amount-preset input');
+    const preset = which === 'first' ? presets[0] : presets[presets.length - 1];
     expect(preset).not.toBeNull();
     for (const type of before) await act(async () => void preset?.dispatchEvent(new Event(type, { bubbles: true })));
     await act(async () => {

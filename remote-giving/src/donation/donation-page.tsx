@@ -17,7 +17,7 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { DeferredIsland, useLatch, useReleaseOnIntent, whenIdle } from 'shared/islands';
+import { DeferredIsland, useLatch, useReleaseOnIntent, useServedChoices, whenIdle } from 'shared/islands';
 import { Static, useSearchParams } from 'shared/navigation';
 import { site } from 'shared/foundation/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
@@ -159,17 +159,17 @@ function DonationForm() {
   const bounds = serverBounds ?? browserDonationBounds;
   // The amount rule of the schema, within the server's bounds as soon as the page has them.
   const schema = useMemo(() => donationFormSchemaWithin(bounds), [bounds]);
+  // An amount chosen by the very press that hydrated the form (its island waits for intent, see DonationPage), read
+  // before the radios register: registering them one by one unchecks any preset but the first, and a default would
+  // change the served summary (a hydration mismatch). So the form starts as served and takes the choice right after.
+  const served = useServedChoices(['donation_amount'])?.donation_amount;
   const form = useZodForm(schema, {
     shouldFocusError: false,
-    // No default for the preset: registering the radios then reads them from the document, so an amount chosen by the
-    // very press that hydrated the form (its island waits for intent, see DonationPage) is kept, not reset to none.
     defaultValues: { optional_donation_amount: '' },
   });
-  // That press's choice reaches the summary and the button: the form's own render ran before the radios registered.
   useEffect(() => {
-    const chosenBeforeHydration = form.getValues('donation_amount');
-    if (chosenBeforeHydration) form.setValue('donation_amount', chosenBeforeHydration);
-  }, [form]);
+    if (served) form.setValue('donation_amount', served);
+  }, [form, served]);
   const field = fieldsOf(form);
   const preset = form.watch('donation_amount') ?? '';
   const custom = form.watch('optional_donation_amount') ?? '';
