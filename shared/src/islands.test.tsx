@@ -3,13 +3,9 @@
  */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, useRef, useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server.node';
 import { DeferredIsland, useLatch, useReleaseOnIntent } from 'shared/islands';
-import { beginServedPage, noteAddress, Static } from 'shared/navigation';
-
-// React's act() environment, as @testing-library/react sets it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { noteAddress, Static } from 'shared/navigation';
+import { leaveServedPage, serveAndHydrate as serve } from 'shared/ui/served-page-harness';
 
 let rendered = 0;
 function Content({ text }: { text: string }) {
@@ -49,26 +45,21 @@ function Page({ text }: { text: string }) {
   );
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  noteAddress('/fin-de-la-prueba');
-});
+afterEach(leaveServedPage);
 
 /** The server's markup of `element` in a container, hydrated as the browser does on a served page. */
 async function serveAndHydrate(element: React.ReactElement, errors: unknown[]) {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(element);
-  document.body.append(container);
-  const served = container.innerHTML;
-  rendered = 0;
-  beginServedPage('/pagina');
-  await act(async () => {
-    root = hydrateRoot(container, element, { onRecoverableError: (e) => errors.push(e) });
-  });
-  return { container, served };
+  let served = '';
+  const { container, root } = await serve(
+    () => element,
+    '/pagina',
+    errors,
+    (c) => {
+      served = c.innerHTML;
+      rendered = 0;
+    },
+  );
+  return { container, served, root };
 }
 
 describe('static parts and deferred islands on a served page', () => {
@@ -97,10 +88,10 @@ describe('static parts and deferred islands on a served page', () => {
 
   it('renders a static part normally once the browser has left the served page', async () => {
     const errors: unknown[] = [];
-    const { container } = await serveAndHydrate(<Page text="Primera" />, errors);
+    const { container, root } = await serveAndHydrate(<Page text="Primera" />, errors);
     await act(async () => {
       noteAddress('/otra');
-      root?.render(<Page key="otra" text="Segunda" />);
+      root.render(<Page key="otra" text="Segunda" />);
     });
     expect(rendered).toBe(1);
     expect(container.querySelector('h2')?.textContent).toBe('Segunda');

@@ -3,15 +3,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, type ReactElement } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server.node';
 import { Provider } from 'react-redux';
 import type { SessionProvider } from 'shared/auth-session';
-import { beginServedPage, NavigationContext, noteAddress, type Navigation } from 'shared/navigation';
+import { NavigationContext, noteAddress, type Navigation } from 'shared/navigation';
 import { createAppStore } from 'shared/store';
-
-// React's act() environment, as @testing-library/react sets it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { leaveServedPage, renderInBrowser, serveAndHydrate as serve } from 'shared/ui/served-page-harness';
 
 const login = jest.fn(async (_email: string, _password: string) => ({ success: false as const, error: 'Correo o contraseña incorrectos' }));
 jest.unstable_mockModule('../identity/client', () => ({
@@ -40,16 +36,10 @@ function page(search = ''): ReactElement {
   );
 }
 
-let root: Root | null = null;
 beforeEach(() => {
   login.mockClear();
 });
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  noteAddress('/fin-de-la-prueba');
-});
+afterEach(leaveServedPage);
 
 const staticPart = (name: string) => document.querySelector(`[data-static="${name}"]`);
 const emailInput = () => document.querySelector<HTMLInputElement>('input[autocomplete="username"]');
@@ -57,16 +47,8 @@ const passwordInput = () => document.querySelector<HTMLInputElement>('input[auto
 const submitButton = () => document.querySelector<HTMLButtonElement>('.auth-card button[type="submit"]');
 
 /** The server's markup of the page, hydrated as the browser does on a served /login. */
-async function serveAndHydrate(errors: unknown[], search = '', beforeHydrating: () => void = () => undefined) {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page(search));
-  document.body.append(container);
-  beforeHydrating();
-  beginServedPage(`/login${search}`);
-  await act(async () => {
-    root = hydrateRoot(container, page(search), { onRecoverableError: (e) => errors.push(e) });
-  });
-  return container;
+async function serveAndHydrate(errors: unknown[], search = '', beforeHydrating?: () => void) {
+  return (await serve(() => page(search), `/login${search}`, errors, beforeHydrating)).container;
 }
 
 /** Types `text` into `input` as a browser does: a key, the new value, its input event. */
@@ -167,12 +149,7 @@ describe('/login on the served page (#33)', () => {
 
   it('renders everything from its components after a client navigation', async () => {
     noteAddress('/otra-pagina');
-    const container = document.createElement('div');
-    document.body.append(container);
-    await act(async () => {
-      root = createRoot(container);
-      root.render(page('?email=ana%40example.com'));
-    });
+    const container = await renderInBrowser(page('?email=ana%40example.com'));
     expect(staticPart('login-intro')?.querySelector('p')?.textContent).toBeTruthy();
     expect(staticPart('login-aside')?.querySelector('h2')?.textContent).toBe('Con tu cuenta puedes');
     expect(container.querySelector('form')).not.toBeNull();

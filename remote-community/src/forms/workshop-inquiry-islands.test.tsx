@@ -3,17 +3,12 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, type ReactElement } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server.node';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
 import { fakeApiClient } from 'shared/api/fake-client';
-import { beginServedPage, noteAddress } from 'shared/navigation';
 import { createAppStore } from 'shared/store';
+import { leaveServedPage, serveAndHydrate } from 'shared/ui/served-page-harness';
 import WorkshopInquiryPage from './workshop-inquiry-page';
-
-// React's act() environment, as @testing-library/react sets it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function page(workshop: string): ReactElement {
   return (
@@ -25,27 +20,15 @@ function page(workshop: string): ReactElement {
   );
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  noteAddress('/fin-de-la-prueba');
-});
+afterEach(leaveServedPage);
 
 describe('a workshop inquiry on the served page (#33)', () => {
   it.each([
     ['vale-ser', 'empowerment_course'],
     ['arte-de-amarte', 'guest_type'],
   ])('%s: a bare click on a choice other than the first hydrates the form and the choice stays', async (workshop, name) => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page(workshop));
-    document.body.append(container);
-    beginServedPage(`/${workshop}/consulta`);
     const errors: unknown[] = [];
-    await act(async () => {
-      root = hydrateRoot(container, page(workshop), { onRecoverableError: (e) => errors.push(e) });
-    });
+    await serveAndHydrate(() => page(workshop), `/${workshop}/consulta`, errors);
     const radios = [...document.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${name}"]`)];
     expect(radios.length).toBeGreaterThan(1);
     const last = radios[radios.length - 1]!;

@@ -3,19 +3,15 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, type ReactElement } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server.node';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
 import type { ApiClient } from 'shared/api/client';
 import { fakeApiClient, ok, on } from 'shared/api/fake-client';
-import { beginServedPage, noteAddress } from 'shared/navigation';
+import { noteAddress } from 'shared/navigation';
 import { createAppStore } from 'shared/store';
+import { leaveServedPage, renderInBrowser, serveAndHydrate as serve } from 'shared/ui/served-page-harness';
 import { pqrsfOperations } from './operations';
 import PqrsfPage from './pqrsf-page';
-
-// React's act() environment, as @testing-library/react sets it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const RADICADO = '4815162342000001';
 
@@ -49,13 +45,7 @@ function page(api: { client: ApiClient } = fakeApi()): ReactElement {
   );
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  noteAddress('/fin-de-la-prueba');
-});
+afterEach(leaveServedPage);
 
 const part = (name: string) => document.querySelector(`[data-static="${name}"]`);
 const field = <E extends Element>(name: string) => document.querySelector<E>(`main [name="${name}"], form [name="${name}"]`)!;
@@ -72,17 +62,8 @@ function type(el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, va
 }
 
 /** The server's markup of the page, hydrated as the browser does on a served /pqrsf. */
-async function serveAndHydrate(errors: unknown[], api = fakeApi(), beforeHydrating: () => void = () => undefined) {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page());
-  document.body.append(container);
-  beforeHydrating();
-  beginServedPage('/pqrsf');
-  await act(async () => {
-    root = hydrateRoot(container, page(api), { onRecoverableError: (e) => errors.push(e) });
-  });
-  return container;
-}
+const serveAndHydrate = (errors: unknown[], api = fakeApi(), beforeHydrating?: () => void) =>
+  serve(() => page(api), '/pqrsf', errors, beforeHydrating);
 
 describe('/pqrsf on the served page (#33)', () => {
   it('adopts the served intro and help as they are, without rendering them again', async () => {
@@ -157,12 +138,7 @@ describe('/pqrsf on the served page (#33)', () => {
 
   it('renders everything from its components after a client navigation', async () => {
     noteAddress('/otra-pagina');
-    const container = document.createElement('div');
-    document.body.append(container);
-    await act(async () => {
-      root = createRoot(container);
-      root.render(page());
-    });
+    const container = await renderInBrowser(page());
     expect(part('pqrsf-intro')?.querySelector('p')?.textContent).toBeTruthy();
     expect(part('pqrsf-ayuda')?.querySelector('details')).not.toBeNull();
     expect(container.querySelector('form')).not.toBeNull();

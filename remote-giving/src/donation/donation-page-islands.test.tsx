@@ -3,17 +3,13 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, type ReactElement } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server.node';
 import { Provider } from 'react-redux';
 import { ApiClientProvider } from 'shared/api/context';
 import { fakeApiClient, networkDown } from 'shared/api/fake-client';
-import { beginServedPage, noteAddress } from 'shared/navigation';
+import { noteAddress } from 'shared/navigation';
 import { createAppStore } from 'shared/store';
+import { leaveServedPage, renderInBrowser, serveAndHydrate as serve } from 'shared/ui/served-page-harness';
 import DonationPage from './donation-page';
-
-// React's act() environment, as @testing-library/react sets it.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function page(): ReactElement {
   const fake = fakeApiClient({ 'GET /api/giving/donation-bounds': networkDown, 'GET /api/giving/campaign': networkDown });
@@ -26,29 +22,13 @@ function page(): ReactElement {
   );
 }
 
-let root: Root | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  noteAddress('/fin-de-la-prueba');
-});
+afterEach(leaveServedPage);
 
 const intro = () => document.querySelector('[data-static="contribuciones-intro"]');
 const summary = () => document.querySelector('.amount-summary')?.textContent;
 
 /** The server's markup of the page, hydrated as the browser does on a served /contribuciones. */
-async function serveAndHydrate(errors: unknown[], beforeHydrating: () => void = () => undefined) {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page());
-  document.body.append(container);
-  beforeHydrating();
-  beginServedPage('/contribuciones');
-  await act(async () => {
-    root = hydrateRoot(container, page(), { onRecoverableError: (e) => errors.push(e) });
-  });
-  return container;
-}
+const serveAndHydrate = (errors: unknown[], beforeHydrating?: () => void) => serve(page, '/contribuciones', errors, beforeHydrating);
 
 describe('/contribuciones on the served page (#33)', () => {
   beforeAll(() => {
@@ -91,12 +71,7 @@ describe('/contribuciones on the served page (#33)', () => {
 
   it('renders the intro from its components after a client navigation', async () => {
     noteAddress('/otra-pagina');
-    const container = document.createElement('div');
-    document.body.append(container);
-    await act(async () => {
-      root = createRoot(container);
-      root.render(page());
-    });
+    const container = await renderInBrowser(page());
     expect(intro()?.querySelector('p')?.textContent).toBeTruthy();
     expect(intro()?.textContent).not.toBe('marcado tal como se sirvió');
     expect(container.querySelector('form')).not.toBeNull();

@@ -30,6 +30,8 @@ function sources(dir: string): string[] {
 
 const files = folders.flatMap(sources).map((file) => ({ file, code: readFileSync(path.join(root, file), 'utf8') }));
 const self = 'shared/src/ui/rich-text-boundary.test.ts';
+/** A jsdom test kit (the server's markup of a page, hydrated as on a served page): tests only, checked below. */
+const SERVED_PAGE_HARNESS = 'shared/src/ui/served-page-harness.tsx';
 const where = (pattern: RegExp) => files.filter(({ file, code }) => file !== self && pattern.test(code)).map(({ file }) => file);
 /** A static import (or re-export) of a value from a module whose path matches. */
 const valueImportOf = (module: string) => new RegExp(`(import|export)\\s+(?!type\\b)[^;]*?from\\s+['"][^'"]*${module}['"]`);
@@ -40,9 +42,15 @@ describe('rich text stays within its kit', () => {
     // React back, during hydration, the innerHTML of its own wrapper as the server rendered it: nothing from a visitor,
     // an API or the panel reaches it.
     const shipped = where(/dangerouslySetInnerHTML|\.innerHTML\s*=|outerHTML\s*=|insertAdjacentHTML/).filter(
-      (f) => !/\.test\.tsx?$/.test(f),
+      (f) => !/\.test\.tsx?$/.test(f) && f !== SERVED_PAGE_HARNESS,
     );
     expect(shipped).toEqual(['shared/src/navigation.ts', 'shared/src/ui/rich-text.tsx']);
+  });
+
+  it('the served-page harness, which builds a served page from HTML, is imported by tests only', () => {
+    const importers = where(valueImportOf('served-page-harness'));
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((f) => !/\.test\.tsx?$/.test(f))).toEqual([]);
   });
 
   it('only the editor module imports Tiptap, and only the lazy field (and the editor’s tests) import the editor', () => {
