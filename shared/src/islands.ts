@@ -90,6 +90,20 @@ export function useReleaseOnIntent(ref: RefObject<Element | null>, latch: Latch)
   }, [ref, latch]);
 }
 
+/** At the latest this long after the load, a form island hydrates even if nobody touched it. */
+export const FORM_IDLE_TIMEOUT_MS = 4000;
+
+/**
+ * The latch of a form island: released on the first sign of intent inside `area` or when the browser is idle after the
+ * load (at the latest `idleTimeoutMs` later), whichever comes first. The form's owner memoises the island's element.
+ */
+export function useIntentOrIdleLatch(area: RefObject<Element | null>, idleTimeoutMs = FORM_IDLE_TIMEOUT_MS): Latch {
+  const latch = useLatch();
+  useReleaseOnIntent(area, latch);
+  useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), idleTimeoutMs)), [latch, idleTimeoutMs]);
+  return latch;
+}
+
 /** Releases the latch once `ref`'s element comes within `margin` of the screen (at once without IntersectionObserver). */
 export function useReleaseOnVisible(ref: RefObject<Element | null>, latch: Latch, margin = '200px') {
   useEffect(() => {

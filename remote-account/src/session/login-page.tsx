@@ -1,8 +1,8 @@
 import '../state/account-ui-slice';
 import '../account.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { AppLink, Static, useSearchParams } from 'shared/navigation';
-import { DeferredIsland, useLatch, useReleaseOnIntent, whenIdle } from 'shared/islands';
+import { DeferredIsland, useIntentOrIdleLatch } from 'shared/islands';
 import { accountTexts, loginSchema, newPasswordSchema } from '../account-schemas';
 import {
   noticeDismissed,
@@ -33,9 +33,6 @@ import { loginTexts as t } from '../texts';
 
 /** Spec §9: login success redirects after 1.5 s. */
 const LOGIN_REDIRECT_MS = 1500;
-
-/** At the latest this long after the page is idle-waiting, the sign-in form hydrates even if nobody touched it. */
-const FORM_IDLE_TIMEOUT_MS = 4000;
 
 type Step = { kind: 'login' } | { kind: 'newPassword' } | { kind: 'forgot' } | { kind: 'reset'; email: string } | { kind: 'done' };
 
@@ -189,9 +186,7 @@ export default function LoginPage() {
   }, []);
 
   const formArea = useRef<HTMLElement>(null);
-  const latch = useLatch();
-  useReleaseOnIntent(formArea, latch);
-  useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), FORM_IDLE_TIMEOUT_MS)), [latch]);
+  const latch = useIntentOrIdleLatch(formArea);
   // One element while nothing it shows changes (and nothing does while the island waits: the address, the notice and
   // the step change only through the form): a re-render of the page, as the remembered session arriving, never
   // reaches the waiting boundary.

@@ -1,8 +1,5 @@
-import { useEffect, useMemo, useRef, type ComponentType } from 'react';
-import { DeferredIsland, useLatch, useReleaseOnIntent, whenIdle } from 'shared/islands';
-
-/** At the latest this long after the page is idle-waiting, the form hydrates even if nobody touched it. */
-const FORM_IDLE_TIMEOUT_MS = 4000;
+import { useMemo, useRef, type ComponentType } from 'react';
+import { DeferredIsland, useIntentOrIdleLatch } from 'shared/islands';
 
 /**
  * A community form as a deferred island (#33): on the page the server rendered, `Form` hydrates when the visitor is
@@ -22,9 +19,7 @@ const FORM_IDLE_TIMEOUT_MS = 4000;
  */
 export function useFormIsland(Form: ComponentType) {
   const area = useRef<HTMLDivElement>(null);
-  const latch = useLatch();
-  useReleaseOnIntent(area, latch);
-  useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), FORM_IDLE_TIMEOUT_MS)), [latch]);
+  const latch = useIntentOrIdleLatch(area);
   const island = useMemo(
     () => (
       <DeferredIsland latch={latch}>

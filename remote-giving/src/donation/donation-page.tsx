@@ -17,7 +17,7 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { DeferredIsland, useLatch, useReleaseOnIntent, useServedChoices, whenIdle } from 'shared/islands';
+import { DeferredIsland, useIntentOrIdleLatch, useServedChoices, whenIdle } from 'shared/islands';
 import { Static, useSearchParams } from 'shared/navigation';
 import { site } from 'shared/foundation/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
@@ -106,9 +106,7 @@ export default function DonationPage() {
   const certificateNotice = useSearchParams().get('certificado');
   const settings = donationSettings();
   const formArea = useRef<HTMLDivElement>(null);
-  const latch = useLatch();
-  useReleaseOnIntent(formArea, latch);
-  useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), FORM_IDLE_TIMEOUT_MS)), [latch]);
+  const latch = useIntentOrIdleLatch(formArea);
   // One element for the life of the page: a re-render of this frame never reaches the island while it waits.
   const form = useMemo(
     () => (
@@ -140,9 +138,6 @@ export default function DonationPage() {
     </PageFrame>
   );
 }
-
-/** At the latest this long after the page is idle-waiting, the form hydrates even if nobody touched it. */
-const FORM_IDLE_TIMEOUT_MS = 4000;
 
 /** The donation form: its amount, the donor's details, the consent and the way to the provider's checkout. */
 function DonationForm() {
