@@ -48,6 +48,14 @@ function heldSend() {
 }
 
 describe('form kit (SubmissionForm, SubmitErrors, useFormSubmission)', () => {
+  it('is a POST form, so a press it does not handle yet never puts the fields in an address (served islands, #33)', () => {
+    const { send } = heldSend();
+    render(<KitForm send={send} />);
+    const form = screen.getByRole('form', { name: 'Prueba' });
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBeNull();
+  });
+
   it('lists the schema messages in field order, takes focus, and each message puts the cursor on its field', async () => {
     const user = userEvent.setup();
     const { send, calls } = heldSend();

@@ -204,7 +204,10 @@ export function SubmissionForm<V extends FieldValues, O, A>({
 }: SubmissionFormProps<V, O, A>) {
   const failed = submission.failure;
   return (
-    <form ref={submission.formRef} {...formProps} onSubmit={submission.onSubmit} noValidate>
+    // method="post": a press the island does not handle (JavaScript not loaded yet, or a form still waiting to hydrate)
+    // submits natively. As a GET that put every field (a password, a document number, a PQRSF's text) in the address:
+    // history, proxies' logs, the re-rendered page. POSTed, the gateway refuses it and nothing lands in a URL.
+    <form ref={submission.formRef} method="post" {...formProps} onSubmit={submission.onSubmit} noValidate>
       {header}
       {summary}
       {failed && failure !== 'in-summary' ? failure(failed, () => void submission.onSubmit()) : null}
