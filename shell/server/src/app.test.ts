@@ -69,6 +69,27 @@ describe('gateway pages', () => {
     for (const route of routes) expect(gw.app.hasRoute({ method: 'GET', url: route.path })).toBe(true);
   });
 
+  it("answers a browser's own submission of a served form with a page in Spanish and the way back, an API client with JSON", async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const res = await gw.app.inject({
+      method: 'POST',
+      url: '/PQRSF?x="><b>',
+      headers: form,
+      payload: 'description=hola&id_number=1020304050',
+    });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers.allow).toBe('GET, HEAD');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('El formulario no se envió');
+    // The way back is the route table's spelling, never the request's; nothing typed is echoed.
+    expect(res.body).toContain('href="/pqrsf"');
+    expect(res.body).not.toMatch(/<b>|1020304050|PQRSF/);
+    const api = await gw.app.inject({ method: 'POST', url: '/pqrsf', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(api.statusCode).toBe(405);
+    expect(api.json()).toMatchObject({ error: 'method_not_allowed' });
+  });
+
   it('answers unknown paths with 404 and the app\'s "Page not found!"', async () => {
     const res = await gw.app.inject('/no-existe');
     expect(res.statusCode).toBe(404);

@@ -305,8 +305,15 @@ export async function buildGateway(
   const servePage = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = decodeURI(request.url.split('?')[0] ?? '/');
     if (pathname.startsWith('/api/')) return reply.status(404).send(apiNotFound);
-    if (request.method !== 'GET' && request.method !== 'HEAD')
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      void reply.header('allow', 'GET, HEAD');
+      // A browser's own submission of a served form (its page had not finished loading, or runs no JavaScript): POST,
+      // so nothing typed lands in an address; the visitor gets a page in Spanish with the way back, not JSON.
+      const page = matchRoute(pathname);
+      if (page && request.method === 'POST' && /text\/html/.test(request.headers.accept ?? ''))
+        return reply.status(405).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(unsentFormPage(page.path));
       return reply.status(405).send({ error: 'method_not_allowed', message: 'Método no permitido.' });
+    }
     // Asset-looking paths (with an extension) that were not found are plain 404s, not the app.
     if (/\.[a-z0-9]{2,5}$/i.test(pathname) && !matchRoute(pathname))
       return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
@@ -326,4 +333,26 @@ export async function buildGateway(
   app.setNotFoundHandler(servePage);
 
   return { app, database, mailer, staff: ctx.staff, ready, publishing: ctx.publishing };
+}
+
+/**
+ * What a visitor sees when the browser sent a served form itself (#33: forms are islands, and a press before the page
+ * is ready, or without JavaScript, submits natively): nothing was sent to the foundation, and the way back to the form.
+ * `path` is the route table's own spelling of the page, never the request's.
+ */
+function unsentFormPage(path: string): string {
+  return `<!doctype html>
+<html lang="es">
+<head>
+<!-- No styles: the site's CSP allows no inline style, and the browser's own are readable at any width. -->
+<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>El formulario no se envió</title></head>
+<body>
+<main>
+<h1>El formulario no se envió</h1>
+<p>La página no había terminado de cargar cuando lo enviaste, así que no recibimos tus datos. Vuelve al formulario, espera a que cargue y envíalo de nuevo.</p>
+<p><a href="${path}">Volver al formulario</a></p>
+</main>
+</body>
+</html>
+`;
 }
