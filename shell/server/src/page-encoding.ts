@@ -56,8 +56,12 @@ interface EncodedDocument {
   encoded: Partial<Record<PageEncoding, Promise<Buffer>>>;
 }
 
-/** Spellings of one kept page (/nosotros, /Nosotros) whose documents are kept encoded; an older one is encoded again. */
-const DOCUMENTS_PER_PAGE = 4;
+/**
+ * Spellings of one kept page (/nosotros, /Nosotros) whose documents are kept encoded; an older one is encoded again.
+ * Two: the canonical one and another. Each costs the document twice (string and bytes) plus its encodings, ~70 KB for
+ * the home page, and anyone can ask for other spellings of the micro-cache's 200 pages (attacker's review, stop 43).
+ */
+const DOCUMENTS_PER_PAGE = 2;
 
 /**
  * The pages' bodies, encoded once per kept render (#33): brotli cost the gateway as much CPU as the render itself, and
