@@ -1,4 +1,16 @@
-import { createElement, Suspense, use, useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import {
+  createElement,
+  Suspense,
+  use,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { INTENT_EVENTS, intentOnServedPage, leavingServedPage, onServedPage } from 'shared/navigation';
 
 /**
@@ -102,6 +114,27 @@ export function useIntentOrIdleLatch(area: RefObject<Element | null>, idleTimeou
   useReleaseOnIntent(area, latch);
   useEffect(() => (latch.released ? undefined : whenIdle(() => latch.release(), idleTimeoutMs)), [latch, idleTimeoutMs]);
   return latch;
+}
+
+/**
+ * A form as a deferred island: on the page the server rendered, `Form` hydrates when the visitor is about to use it
+ * (pointer over or down, touch, focus, key, click inside `area`) or once the browser is idle after the load, whichever
+ * comes first; reached by client navigation, it renders at once. `Form` holds every hook of the form (react-hook-form,
+ * the submission), so nothing of it runs before then.
+ *
+ * `Form` must render in the browser exactly what the server rendered (nothing from the window, the session or storage
+ * before hydration), and must give react-hook-form no default of its own for a field the visitor can change: without
+ * one, registering a text field, a select or a checkbox the visitor changed reads it from the document, so what was
+ * typed or chosen before hydration is kept. A radio group needs the served choice (`useServedChoices`).
+ *
+ * `island` is one element for the life of the page: a re-render of the frame never reaches the waiting boundary.
+ * `Form` must be a stable component (defined at module level).
+ */
+export function useFormIsland(Form: ComponentType) {
+  const area = useRef<HTMLDivElement>(null);
+  const latch = useIntentOrIdleLatch(area);
+  const island = useMemo(() => createElement(DeferredIsland, { latch, children: createElement(Form) }), [latch, Form]);
+  return { area, island };
 }
 
 /** Releases the latch once `ref`'s element comes within `margin` of the screen (at once without IntersectionObserver). */

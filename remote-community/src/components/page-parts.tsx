@@ -19,7 +19,7 @@ export function FeatureCards({ items }: { items: ReadonlyArray<{ title: string; 
 
 /**
  * The form area of a page: a short explanation beside the form card; `id` is the spec's anchor. `cardRef` is the
- * card's element (a form island listens there for the visitor's intent, ./form-island).
+ * card's element (a form island listens there for the visitor's intent, shared/islands `useFormIsland`).
  */
 export function FormSection({
   id,

@@ -1,3 +1,4 @@
+import { useFormIsland } from 'shared/islands';
 import type { ComponentType, ReactNode } from 'react';
 import { Static } from 'shared/navigation';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -8,7 +9,6 @@ import { PageFrame } from 'shared/ui/page-frame';
 import { fieldsOf } from 'shared/ui/submission-form';
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { FeatureCards, FormSection } from './page-parts';
-import { useFormIsland } from './form-island';
 import { CommunityForm, SendAnotherButton, StoredMessage, useSubmission, type SubmissionOptions } from './submission';
 
 /** A registration form (volunteer, ally): its schema, the community API's send, and the spec's registration messages. */
@@ -39,7 +39,7 @@ export interface RegistrationTexts {
  * registration form (`Form`, a component defined at module level that renders `RegistrationForm`).
  *
  * On the served page (#33) the invitation and the reasons are adopted as served (`Static`: fixed texts and a plain
- * anchor to the form), and the form is an island (./form-island): it hydrates on the first sign of use in its card or
+ * anchor to the form), and the form is an island (shared/islands `useFormIsland`): it hydrates on the first sign of use in its card or
  * once the browser is idle. Reached by client navigation, everything renders at once.
  */
 export function RegistrationScreen({

@@ -14,7 +14,7 @@ export default function AllyPage() {
   return <RegistrationScreen texts={t} anchor="registra-tu-empresa" features={{ title: t.waysTitle, items: t.ways }} Form={AllyForm} />;
 }
 
-/** The island of the page (../components/form-island): every hook of the form is here, so none runs before it hydrates. */
+/** The island of the page (shared/islands `useFormIsland`): every hook of the form is here, so none runs before it hydrates. */
 function AllyForm() {
   const registerAlly = useOperationCall(formsOperations.registerAlly);
   const { form, submission, field } = useRegistration(allySchema, {

@@ -16,7 +16,7 @@ export default function VolunteerPage() {
   );
 }
 
-/** The island of the page (../components/form-island): every hook of the form is here, so none runs before it hydrates. */
+/** The island of the page (shared/islands `useFormIsland`): every hook of the form is here, so none runs before it hydrates. */
 function VolunteerForm() {
   const registerVolunteer = useOperationCall(formsOperations.registerVolunteer);
   const { form, submission, field } = useRegistration(volunteerSchema, {

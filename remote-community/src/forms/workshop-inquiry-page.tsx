@@ -22,8 +22,7 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { ChoiceGroup } from '../components/choice-group';
 import { formsOperations, type ArteDeAmarteBody, type InquiryBody, type ValeSerBody } from './operations';
 import { FormSection } from '../components/page-parts';
-import { useServedChoices } from 'shared/islands';
-import { useFormIsland } from '../components/form-island';
+import { useFormIsland, useServedChoices } from 'shared/islands';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { workshopOf, workshopPageTexts as p, workshops } from './texts';
 import { workshopInquiryConsent } from '../../manifest/consent';
@@ -138,7 +137,7 @@ function ValeSerForm() {
 /**
  * Workshop inquiry forms (/vale-ser/consulta, /arte-de-amarte/consulta): one screen, each workshop's own fields. On the
  * served page (#33) the summary and the facts are adopted as served (`Static`: fixed texts and a plain link) and the
- * form is an island (../components/form-island): it hydrates on the first sign of use in its card or once the browser
+ * form is an island (shared/islands `useFormIsland`): it hydrates on the first sign of use in its card or once the browser
  * is idle. Reached by client navigation, everything renders at once.
  */
 export default function WorkshopInquiryPage({ workshop = '' }: { workshop?: string }) {

@@ -1,3 +1,4 @@
+import { useFormIsland } from 'shared/islands';
 import '../state/submissions-slice';
 import '../community.css';
 import { formatColombianDateTime, formatLongDate } from 'shared/format/dates';
@@ -11,7 +12,6 @@ import { useZodForm } from 'shared/ui/use-zod-form';
 import { useOperationCall } from 'shared/api/use-operation';
 import { pqrsfOperations } from './operations';
 import { FormSection } from '../components/page-parts';
-import { useFormIsland } from '../components/form-island';
 import { CommunityForm, StoredMessage, useSubmission } from '../components/submission';
 import { lookupTexts, pqrsfTexts as t } from './texts';
 import { pqrsfConsent } from '../../manifest/consent';
@@ -22,7 +22,7 @@ import { pqrsfConsent } from '../../manifest/consent';
  *
  * Pay only for what is interactive (#33): on the page the server rendered, the intro and the aside (the types, a
  * native <details>, and plain links the shell's interception navigates) are adopted as served (`Static`), and the form
- * is an island (../components/form-island): it hydrates on the first sign of use in its card or once the browser is
+ * is an island (shared/islands `useFormIsland`): it hydrates on the first sign of use in its card or once the browser is
  * idle. Reached by client navigation, everything renders at once.
  */
 export default function PqrsfPage() {

@@ -17,7 +17,7 @@ import { useAppDispatch, useAppSelector } from 'shared/store';
 import { DataAuthorization } from 'shared/ui/consent';
 import { SelectField, SubmitButton, TextField } from 'shared/ui/form';
 import { PageFrame } from 'shared/ui/page-frame';
-import { DeferredIsland, useIntentOrIdleLatch, useServedChoices, whenIdle } from 'shared/islands';
+import { useFormIsland, useServedChoices, whenIdle } from 'shared/islands';
 import { Static, useSearchParams } from 'shared/navigation';
 import { site } from 'shared/foundation/site';
 import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot } from 'shared/ui/submission-form';
@@ -105,17 +105,8 @@ export default function DonationPage() {
   // (../certificates/server/certificates.ts).
   const certificateNotice = useSearchParams().get('certificado');
   const settings = donationSettings();
-  const formArea = useRef<HTMLDivElement>(null);
-  const latch = useIntentOrIdleLatch(formArea);
   // One element for the life of the page: a re-render of this frame never reaches the island while it waits.
-  const form = useMemo(
-    () => (
-      <DeferredIsland latch={latch}>
-        <DonationForm />
-      </DeferredIsland>
-    ),
-    [latch],
-  );
+  const { area: formArea, island: form } = useFormIsland(DonationForm);
   return (
     <PageFrame
       title={t.title}
