@@ -43,6 +43,8 @@ function runtimeGraph(entry: string): { files: Set<string>; packages: Set<string
     if (files.has(file)) return;
     files.add(file);
     for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
+      // A stylesheet (a screen's `import './x.css'`) loads no script.
+      if (specifier.endsWith('.css')) continue;
       const next = resolve(file, specifier);
       if (next) visit(next);
       else packages.add(specifier);
@@ -85,5 +87,18 @@ describe('the route table loads no schema (#33)', () => {
     expect(relative.has('shared/src/foundation/schema.ts')).toBe(false);
     expect(relative.has('shell/manifest/posts-schema.ts')).toBe(false);
     expect(relative.has('shared/src/publishing/document.ts')).toBe(false);
+  });
+});
+
+describe('/mis-cursos loads no schema before there is a session (#33)', () => {
+  // The screen a visitor without a session sees is the sign-in prompt; the list (its operations' declarations, whose
+  // schemas are built with zod, and the cards) is a chunk the page imports dynamically once signed in, which this walk
+  // of static imports leaves out, as webpack does from the first load.
+  const { files, packages } = runtimeGraph(path.join(root, 'remote-account/src/mis-cursos/mis-cursos-page.tsx'));
+
+  it('imports no zod and no declaration, directly or through a module', () => {
+    expect([...packages].filter((p) => p === 'zod' || p.startsWith('zod/'))).toEqual([]);
+    const schemaCode = (f: string) => f === 'shared/src/schemas/zod.ts' || f === 'remote-account/src/mis-cursos/operations.ts';
+    expect([...files].map((f) => path.relative(root, f)).filter(schemaCode)).toEqual([]);
   });
 });

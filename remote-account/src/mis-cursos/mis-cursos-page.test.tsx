@@ -50,9 +50,13 @@ const courses: CourseLink[] = [
   { title: 'Otro curso', url: '/otro-curso' },
 ];
 
-function open(operations: ScriptedOperation[]) {
+function open(operations: ScriptedOperation[], signedInAs: AuthUser | null = user) {
   const fake = fakeOperations(...operations);
-  const store = createAppStore({ auth: { user, isAuthenticated: true, loginTime: Date.now(), notice: null } });
+  const store = createAppStore({
+    auth: signedInAs
+      ? { user: signedInAs, isAuthenticated: true, loginTime: Date.now(), notice: null }
+      : { user: null, isAuthenticated: false, loginTime: null, notice: null },
+  });
   opened = store;
   render(
     <Provider store={store}>
@@ -77,6 +81,26 @@ describe('Mis Cursos (/mis-cursos)', () => {
     const nav = screen.getByRole('navigation', { name: 'Tu cuenta' });
     expect(within(nav).getByRole('link', { name: 'Mis donaciones' }).getAttribute('href')).toBe('/mis-donaciones');
     await screen.findByRole('heading', { level: 2, name: 'Inteligencia artificial' });
+  });
+
+  it('asks a visitor without a session to sign in or register, and asks the server nothing', async () => {
+    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment], courses }))], null);
+    expect(screen.getByRole('heading', { level: 2, name: 'Ingresa para ver tus cursos' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Crear una cuenta' }).getAttribute('href')).toBe('/register');
+    expect(screen.queryByText('Cargando tus cursos…')).toBeNull();
+    await act(async () => undefined);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('shows the list as soon as the visitor signs in, asking for it with their token', async () => {
+    const fake = open([on(ops.enrollments, ok({ enrollments: [enrolment], courses }))], null);
+    act(() => {
+      opened?.dispatch(signedIn({ user, loginTime: Date.now() }));
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Inteligencia artificial' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Ingresa para ver tus cursos' })).toBeNull();
+    expect(fake.calls.map((c) => [c.method, c.path, c.token])).toEqual([['GET', '/api/account/enrollments', 'token-de-martina']]);
   });
 
   it("lists the visitor's enrolments and downloads a certificate, both with the session's token and none of the page's", async () => {
