@@ -1,6 +1,6 @@
 import 'shared/ui/staff/screens.css';
 import { useRef, useState } from 'react';
-import { useFieldArray, type Control, type FieldErrors, type Path, type UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, Path, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import { formatCOP, parseCOP } from 'shared/format/money';
 import { SelectField, TextAreaField, TextField } from 'shared/ui/form';
 import {
@@ -12,6 +12,7 @@ import {
   DocumentForm,
   type DocumentEditorProps,
 } from 'shared/ui/staff/publishing';
+import { useItemList } from 'shared/ui/staff/item-list';
 import { catalogueDefaults, initialCourses, type CatalogueContent, type CourseContent, type CourseSlug } from '../../manifest/catalogue';
 import { catalogueOperations, type catalogueDocument } from '../../manifest/catalogue-document';
 
@@ -178,19 +179,19 @@ function withPesos(changes: Change[]): Change[] {
 
 /** The units of one module: each with its name and topics, added and removed. */
 function UnitsEditor({
-  control,
+  form,
   register,
   errors,
   name,
   moduleNumber,
 }: {
-  control: Control<CatalogueForm>;
+  form: UseFormReturn<CatalogueForm>;
   register: UseFormRegister<CatalogueForm>;
   errors: FieldErrors<CatalogueForm>;
   name: `${CourseSlug}.modules.${number}.units`;
   moduleNumber: number;
 }) {
-  const units = useFieldArray({ control, name });
+  const units = useItemList(form, name);
   const addButton = useRef<HTMLButtonElement>(null);
   return (
     <>
@@ -341,13 +342,7 @@ function CatalogueEditor({ state, doc, onState }: DocumentEditorProps<typeof cat
                 {...field(`${c}.modules.${i}.subtitle`)}
               />
             </div>
-            <UnitsEditor
-              control={form.control}
-              register={form.register}
-              errors={errors}
-              name={`${c}.modules.${i}.units`}
-              moduleNumber={i + 1}
-            />
+            <UnitsEditor form={form} register={form.register} errors={errors} name={`${c}.modules.${i}.units`} moduleNumber={i + 1} />
           </fieldset>
         ))}
       </div>

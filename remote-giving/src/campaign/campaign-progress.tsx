@@ -4,7 +4,7 @@ import { formatCOP } from 'shared/format/money';
 import { campaignPercent, type CampaignProgress as Progress } from './progress-schemas';
 import { useOperationCall } from 'shared/api/use-operation';
 import { campaignOperations } from './operations';
-import { campaignProgressTexts as t } from '../texts';
+import { campaignProgressTexts as t } from './progress-texts';
 
 /** A plain-text description as paragraphs: blank lines separate them, single line breaks stay within one. */
 export const paragraphsOf = (text: string) =>

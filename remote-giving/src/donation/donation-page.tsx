@@ -24,12 +24,12 @@ import { failed, fieldsOf, sent, SubmissionForm, useFormSubmission, withHoneypot
 import { useZodForm } from 'shared/ui/use-zod-form';
 import { SubmitErrors } from 'shared/ui/error-summary';
 import { useOperationCall } from 'shared/api/use-operation';
-import { donationOperations } from './operations';
+import { donationPageOperations } from './page-operations';
 import { monthlyStart } from '../monthly/start-operations';
 import { CampaignProgress } from '../campaign/campaign-progress';
 import { loadMercadoPago } from './mercadopago-script';
 import { checkoutFailed, checkoutReceived, checkoutRequested, reset, selectPaymentFlow } from './payment-flow-slice';
-import { donationPageTexts as t } from '../texts';
+import { donationPageTexts as t } from './page-texts';
 import { donationConsent } from '../../manifest/consent';
 import { donationPresets, donationSettings } from '../../manifest/donation-settings';
 
@@ -73,7 +73,7 @@ const usable = (b: DonationBounds) => Number.isSafeInteger(b.min) && Number.isSa
  * page then says none and the server still refuses an amount outside them, as before #17).
  */
 function useServerBounds(): DonationBounds | null {
-  const getBounds = useOperationCall(donationOperations.donationBounds);
+  const getBounds = useOperationCall(donationPageOperations.donationBounds);
   const [bounds, setBounds] = useState<DonationBounds | null>(null);
   useEffect(() => {
     let live = true;
@@ -134,7 +134,7 @@ export default function DonationPage() {
 function DonationForm() {
   const dispatch = useAppDispatch();
   const flow = useAppSelector(selectPaymentFlow);
-  const createContribution = useOperationCall(donationOperations.contribute);
+  const createContribution = useOperationCall(donationPageOperations.contribute);
   const startMonthly = useOperationCall(monthlyStart);
   // Not a field of the form: the same fields go to one operation or the other.
   const [frequency, setFrequency] = useState<Frequency>('once');

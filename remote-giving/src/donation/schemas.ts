@@ -9,7 +9,7 @@ import {
   personNameField,
   phoneField,
 } from 'shared/schemas/common';
-import { checkoutPreferenceSchema, paymentStatusResponseSchema } from 'shared/payments/schemas';
+import { checkoutPreferenceSchema } from 'shared/payments/checkout-schemas';
 import { z } from 'shared/schemas/zod';
 import { donationPresets } from '../../manifest/donation-settings';
 
@@ -154,12 +154,8 @@ export const contributionResponseSchema = z.extend(checkoutPreferenceSchema, {
 });
 export type ContributionResponse = z.output<typeof contributionResponseSchema>;
 
-/** POST /api/giving/payments/status: the payment, and that it paid a donation (with its title), for the receipt. */
-export const donationPaymentStatusResponseSchema = z.extend(paymentStatusResponseSchema, {
-  concept: z.literal('donation'),
-  title: z.string(),
-});
-export type DonationPaymentStatusResponse = z.output<typeof donationPaymentStatusResponseSchema>;
+// The payment-status answer (the result pages') is in ./status-schemas.ts: the donation page loads this module and
+// must not build it (#33).
 
 /** GET /api/giving/donation-bounds: the smallest and largest donation the server accepts now, in whole COP (published within its settings). */
 export const donationBoundsResponseSchema = z.object({

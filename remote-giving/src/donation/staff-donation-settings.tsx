@@ -1,5 +1,4 @@
 import 'shared/ui/staff/screens.css';
-import { useFieldArray } from 'react-hook-form';
 import { formatCOP } from 'shared/format/money';
 import { TextAreaField, TextField } from 'shared/ui/form';
 import {
@@ -10,6 +9,7 @@ import {
   DocumentForm,
   type DocumentEditorProps,
 } from 'shared/ui/staff/publishing';
+import { useItemList } from 'shared/ui/staff/item-list';
 import { MAX_PRESETS, PROVIDER_MIN_COP, type DonationSettings, type donationDocument } from '../../manifest/documents';
 import { donationSettingsOperations } from './staff-operations';
 
@@ -96,7 +96,7 @@ function SettingsEditor({ state, doc, onState }: DocumentEditorProps<typeof dona
     defaultValues: toForm(state.draft?.body ?? live),
     onState,
   });
-  const presets = useFieldArray({ control: form.control, name: 'presets' });
+  const presets = useItemList(form, 'presets');
   /** An amount field that keeps only digits as they are typed. */
   const amount = (name: 'min' | 'max' | `presets.${number}.amount`) => {
     const registered = field(name);

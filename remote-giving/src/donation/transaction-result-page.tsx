@@ -1,5 +1,5 @@
 import './payment-flow-slice';
-import type { DonationPaymentStatusResponse } from './schemas';
+import type { DonationPaymentStatusResponse } from './status-schemas';
 import { PaymentResult, type ReceiptLine } from 'shared/ui/payment-result';
 import { useCallback } from 'react';
 import { useOperationCall } from 'shared/api/use-operation';

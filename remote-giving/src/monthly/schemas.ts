@@ -1,6 +1,3 @@
-import { z } from 'shared/schemas/zod';
-import { donationSchema } from '../donation/schemas';
-
 /** Monthly giving's messages (#29). */
 export const monthlyTexts = {
   notFound: 'No encontramos esta donación mensual. Revisa que el enlace esté completo, tal como llegó a tu correo.',
@@ -15,16 +12,6 @@ export const monthlyTexts = {
   tooManyForEmail: 'Ya registramos varias donaciones mensuales con este correo en la última hora. Espera un momento e intenta de nuevo.',
 } as const;
 
-// The manage link's schemas are in ./manage-schemas.ts: the donation page, which starts a monthly gift, loads this
-// module and must not build them (#33).
-
-/** POST /api/giving/monthly: the one-time donation's form as is (same fields, amount rule and authorization with proof). */
-export const monthlySchema = donationSchema;
-
-/** The answer: where the donor authorizes the monthly charge with their card (the provider's hosted page). */
-export const monthlyStartResponseSchema = z.object({
-  init_point: z.string(),
-  reference: z.string(),
-  amount: z.int(),
-});
-export type MonthlyStartResponse = z.output<typeof monthlyStartResponseSchema>;
+// The manage link's schemas are in ./manage-schemas.ts, and the start's (the one monthly operation the donation page
+// calls) in ./start-schemas.ts: the donation page loads that one and must not build the others, nor carry these
+// messages (#33).

@@ -1,5 +1,5 @@
 import { defineOperation } from 'shared/api/operation';
-import { monthlySchema, monthlyStartResponseSchema } from './schemas';
+import { monthlySchema, monthlyStartResponseSchema } from './start-schemas';
 
 /**
  * Starting a monthly gift (#29), the one monthly operation the donation page calls: declared here so that page does
