@@ -1,5 +1,5 @@
 // Measurement 2, first-load JS per key route: what a fresh mobile browser downloads to show the route, counted as
-// gzip bytes on the wire, against a budget per route.
+// gzip bytes on the wire, against a budget per route. BENCH_FIRST_LOAD_FILES=1 also prints each file a route loads.
 import { launchBrowser, MOBILE_VIEWPORT } from './browser.mjs';
 import { checkAborted } from './cleanup.mjs';
 import { TIMEOUTS, message, rawGet } from './common.mjs';
@@ -63,6 +63,7 @@ async function measureRoute(browser, origin, route) {
       const res = await rawGet(url, 'gzip');
       if (res.status !== 200) throw new Error(`GET ${url}: HTTP ${res.status}`);
       if (res.encoding !== 'gzip') notGzipped.push(`${new URL(url).pathname} (${res.encoding}, ${res.bytes} B)`);
+      if (process.env.BENCH_FIRST_LOAD_FILES) console.log(`  file ${route}: ${res.bytes} B gz ${new URL(url).pathname}`);
       total += res.bytes;
     }
     return total;
