@@ -59,10 +59,12 @@ async function sendEmpty(page: Page, path: string, i: number, name: string): Pro
   await page.waitForLoadState('networkidle');
   const form = page.locator('main form').nth(i);
   await form.locator('button[type="submit"], button:not([type])').last().click();
+  // The check answers with a summary, or beside the fields only (the panel's kit): wait for either. A form island
+  // hydrates for that very click first, which on a loaded machine can take seconds.
   await page
-    .locator('main .error-summary')
+    .locator('main .error-summary, main [aria-invalid="true"]')
     .first()
-    .waitFor({ timeout: 5_000 })
+    .waitFor({ timeout: 15_000 })
     .catch(() => undefined);
   return page.evaluate((name) => {
     const summaries = [...document.querySelectorAll('main .error-summary')];
