@@ -117,7 +117,9 @@ function createBrowserConfig({ dir, name, exposes, host }) {
         minimize: production,
         minimizer: [
           new (require('terser-webpack-plugin'))({
-            extractComments: false,
+            // Licence notices go to <file>.LICENSE.txt beside each script, named by a one-line banner in it (the plugin's
+            // default): ~0.4 KB gzip less on every page, which pays for the compile hints (CompileHintsPlugin, #33).
+            extractComments: true,
             minify: require('terser-webpack-plugin').swcMinify,
             terserOptions: { compress: { passes: 2 } },
           }),
