@@ -8,7 +8,9 @@ interface SharedEntry {
   shareConfig: { singleton: boolean; requiredVersion: string; strictVersion: boolean };
 }
 
-const init = jest.fn<(options: { name: string; shared: Record<string, SharedEntry> }) => void>();
+type Hook = () => Promise<void>;
+const init =
+  jest.fn<(options: { name: string; shared: Record<string, SharedEntry>; plugins?: Array<Record<string, Hook | string>> }) => void>();
 jest.unstable_mockModule('@module-federation/enhanced/runtime', () => ({
   init,
   loadRemote: jest.fn(),
@@ -42,5 +44,23 @@ describe("the federation runtime's share scope", () => {
 
   it("gives the remotes' bundles the runtime's core (they are built with externalRuntime)", async () => {
     expect((globalThis as Record<string, unknown>)._FEDERATION_RUNTIME_CORE).toBe(await import('@module-federation/runtime-core'));
+  });
+});
+
+// #33: each step is its own task on a slow phone, not one long task from the entry's arrival to the screen's modules.
+describe('loading a remote', () => {
+  const plugin = init.mock.calls[0]?.[0].plugins?.find((p) => p.name === 'shell-yielding-steps');
+
+  it.each(['beforeGetExpose', 'beforeExecuteFactory'])('lets the browser run other tasks before it goes on (%s)', async (step) => {
+    const hook = plugin?.[step];
+    if (typeof hook !== 'function') throw new Error(`no ${step} hook`);
+    let goneOn = false;
+    void hook().then(() => (goneOn = true));
+    // Not within the task that got here (its microtasks included)…
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(goneOn).toBe(false);
+    // …but in the next one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(goneOn).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import * as Navigation from 'shared/navigation';
 import * as StaffSession from 'shared/staff-session';
 import * as Store from 'shared/store';
 import * as runtimeCore from '@module-federation/runtime-core';
-import { init, loadRemote, registerRemotes, satisfy } from '@module-federation/enhanced/runtime';
+import { init, loadRemote, registerRemotes, satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /** The shared contract this shell was built with and what it provides of each shared module (tooling/webpack.mjs). */
 declare const __SHARED_CONTRACT__: { name: string; version: string; provided: Record<string, string> };
@@ -41,10 +41,26 @@ const modules: Record<string, { lib: unknown; singleton: boolean }> = {
   'shared/staff-session': { lib: StaffSession, singleton: true },
 };
 
+/** Lets the browser handle input and paint before the next step of loading a remote. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Cuts a remote's start into separate tasks (#33: no task over 50 ms on a slow phone). Left alone, the runtime runs in
+ * one task the remote's entry with its share negotiation and the request of the screen's chunks, and in another the
+ * last chunk's arrival with the evaluation of every module of the screen. The main thread is free between the
+ * negotiation and the chunks' request, and between the chunks' arrival and the modules' evaluation.
+ */
+export const yieldingSteps: ModuleFederationRuntimePlugin = {
+  name: 'shell-yielding-steps',
+  beforeGetExpose: () => yieldToMain(),
+  beforeExecuteFactory: () => yieldToMain(),
+};
+
 const provided = __SHARED_CONTRACT__.provided;
 init({
   name: 'shell',
   remotes: [],
+  plugins: [yieldingSteps],
   shareStrategy: 'loaded-first',
   shared: Object.fromEntries(
     Object.entries(modules).map(([name, { lib, singleton }]) => {
