@@ -302,7 +302,7 @@ describe('slow clients (real socket)', () => {
 });
 
 describe('source maps', () => {
-  it('are not served in production, however the path is spelled', async () => {
+  it('are not served in production, however the path is spelled; the licence notices are, as plain text', async () => {
     const gw = await testGateway({
       production: true,
       payments: realPayments,
@@ -324,6 +324,14 @@ describe('source maps', () => {
     // The code itself still is.
     expect((await gw.app.inject('/assets/app.0123456789.js')).statusCode).toBe(200);
     expect((await gw.app.inject('/remotes/giving/assets/page.abcdef0123.js')).statusCode).toBe(200);
+    // The licence notices beside the scripts are served, as plain text that no browser runs or renders as a page.
+    for (const url of ['/assets/app.0123456789.js.LICENSE.txt', '/remotes/giving/assets/page.abcdef0123.js.LICENSE.txt']) {
+      const res = await gw.app.inject(url);
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, '/** @license React */']);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
     await gw.app.close();
   });
 });

@@ -46,6 +46,9 @@ export function createTestRoot(): string {
   writeFileSync(path.join(giving, 'remoteEntry.js'), 'var giving;');
   writeFileSync(path.join(giving, 'assets', 'page.abcdef0123.js'), 'void 0;');
   writeFileSync(path.join(giving, 'assets', 'page.abcdef0123.js.map'), '{"version":3,"sources":["secreto.ts"]}');
+  // Licence comments, which the production build moves beside each script (terser's extractComments, tooling/webpack.mjs).
+  writeFileSync(path.join(shell, 'assets', 'app.0123456789.js.LICENSE.txt'), '/** @license React */');
+  writeFileSync(path.join(giving, 'assets', 'page.abcdef0123.js.LICENSE.txt'), '/** @license React */');
   return root;
 }
 
