@@ -83,6 +83,27 @@ describe.each(testDatabases)('database layer on %s', (_name, open) => {
       expect(await rename('cinco')).toEqual([{ id: 1, label: 'cinco', note: null }]);
     });
   });
+
+  it('on PostgreSQL, fails a transaction whose prepared statement a migration changed, and runs it unnamed next', async () => {
+    database = await open();
+    if (database.kind !== 'postgres') return;
+    await migrateDomain(database.db, probe);
+    const db = withProbe(database);
+    await db.insertInto('probe.items').values({ label: 'uno' }).execute();
+    await db.connection().execute(async (c) => {
+      const rename = (q: typeof c, label: string) =>
+        q.updateTable('probe.items').set({ label }).where('id', '=', 1).returningAll().execute();
+      await rename(c, 'dos');
+      await rename(c, 'tres');
+      await sql`alter table probe.items add column note text`.execute(c);
+      // Inside a transaction the failed statement aborted it: nothing after it may run as if it had not failed.
+      await expect(c.transaction().execute(async (trx) => rename(trx, 'cuatro'))).rejects.toThrow(
+        /cached plan must not change result type/,
+      );
+      expect(await c.selectFrom('probe.items').select('label').execute()).toEqual([{ label: 'tres' }]);
+      expect(await c.transaction().execute(async (trx) => rename(trx, 'cinco'))).toEqual([{ id: 1, label: 'cinco', note: null }]);
+    });
+  });
 });
 
 describe('which statements are prepared', () => {

@@ -173,18 +173,23 @@ export function namingPool(pool: PgPool, names: StatementNames): PostgresPool {
   const clients = new WeakMap<PgPoolClient, PostgresPoolClient>();
   const wrap = (client: PgPoolClient): PostgresPoolClient => {
     let inTransaction = false;
-    const query = async (text: string, values: readonly unknown[]) => {
-      if (TRANSACTION_START.test(text)) inTransaction = true;
-      else if (TRANSACTION_END.test(text)) inTransaction = false;
+    const query = async (text: string, parameters: readonly unknown[]) => {
+      // Kysely hands over a fresh array, which pg only reads.
+      const values = parameters as unknown[];
+      // Transaction control is a few words: no pattern runs over a CTE statement's kilobytes.
+      if (text.length <= 80) {
+        if (TRANSACTION_START.test(text)) inTransaction = true;
+        else if (TRANSACTION_END.test(text)) inTransaction = false;
+      }
       const name = names.nameOf(text);
-      if (name === undefined) return client.query(text, [...values]);
+      if (name === undefined) return client.query(text, values);
       try {
-        return await client.query({ name, text, values: [...values] });
+        return await client.query({ name, text, values });
       } catch (err) {
         if (!planChangedResult(err)) throw err;
         names.retire(text);
         if (inTransaction) throw err;
-        return client.query(text, [...values]);
+        return client.query(text, values);
       }
     };
     // Kysely calls `query(text, values)` only: the dialect has no cursor, so the cursor overload is never used.
