@@ -15,9 +15,12 @@ import {
   type Dialect,
   type Driver,
   type Migration,
+  type PostgresPool,
+  type PostgresPoolClient,
   type QueryResult,
 } from 'kysely';
 import type { PGlite as PGliteClass } from '@electric-sql/pglite';
+import type { Pool as PgPool, PoolClient as PgPoolClient } from 'pg';
 // The handle below is also named Database in its importers (shell, scripts): the table map is imported under another name.
 import type { Database as Tables, SiteDb } from './database';
 
@@ -94,6 +97,115 @@ function pgliteDialect(client: PGliteLike): Dialect {
   };
 }
 
+/**
+ * Which statements run as named prepared statements on PostgreSQL (#33). pg sends a statement with parameters unnamed:
+ * PostgreSQL parses, analyses and plans it again on every call, which was most of its CPU per public write (a
+ * data-modifying CTE statement per form, the acknowledgement's, the mail flush's). A named statement is parsed once
+ * per connection; after a few calls PostgreSQL keeps a generic plan when it costs no more than the custom ones.
+ *
+ * A text is named from its `after`-th use, so one-off statements (a report's shape, a migration's) stay unnamed, and
+ * at most `limit` texts per pool are ever named: a statement whose text varies (an `in (…)` list of any length)
+ * cannot make every connection hold an unbounded number of prepared statements. Only writes are named (insert, update,
+ * delete, alone or in a CTE statement): their plans are by key or over the rows they insert, so a generic plan is as
+ * good as a custom one; reads (a staff search's filters over skewed columns) keep a plan made for their values, and
+ * transaction control and DDL run as before. Names are per pool and map to one text each, as pg requires.
+ */
+export class StatementNames {
+  readonly #names = new Map<string, string>();
+  readonly #uses = new Map<string, number>();
+  readonly #retired = new Set<string>();
+  #given = 0;
+
+  constructor(
+    private readonly limit = 200,
+    private readonly after = 2,
+  ) {}
+
+  /** The name to run this text under, or undefined to run it unnamed (counts the use). */
+  nameOf(text: string): string | undefined {
+    const known = this.#names.get(text);
+    if (known !== undefined) return known;
+    if (this.#given >= this.limit || this.#retired.has(text) || !isWrite(text)) return undefined;
+    const uses = (this.#uses.get(text) ?? 0) + 1;
+    if (uses < this.after) {
+      // Texts seen once are forgotten in bulk: the count of one-off texts stays bounded too.
+      if (this.#uses.size >= this.limit * 10) this.#uses.clear();
+      this.#uses.set(text, uses);
+      return undefined;
+    }
+    this.#uses.delete(text);
+    const name = `fundacion_${++this.#given}`;
+    this.#names.set(text, name);
+    return name;
+  }
+
+  /** Runs this text unnamed from now on (its prepared plan no longer fits the tables: see `namingPool`). */
+  retire(text: string): void {
+    this.#names.delete(text);
+    this.#retired.add(text);
+  }
+}
+
+/** insert/update/delete, alone or in a CTE statement (`with rec as (insert …) …`). */
+const isWrite = (text: string) => WRITE_STATEMENT.test(text) || (WITH_STATEMENT.test(text) && WRITE_IN_CTE.test(text));
+const WRITE_STATEMENT = /^\s*(insert|update|delete)\b/i;
+const WITH_STATEMENT = /^\s*with\b/i;
+// `update … set`, not a read's `for update`.
+const WRITE_IN_CTE = /\b(insert\s+into|delete\s+from)\b|\bupdate\s[^()]*?\sset\s/i;
+const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
+const TRANSACTION_END = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
+
+/**
+ * PostgreSQL refuses to run a prepared statement whose result columns changed since it was prepared (`select *` or
+ * `returning *` on a table a newer release's migration altered while this process runs): "cached plan must not change
+ * result type".
+ */
+const planChangedResult = (err: unknown) =>
+  (err as { code?: unknown }).code === '0A000' && /cached plan must not change result type/.test(String((err as Error).message));
+
+/**
+ * The pool Kysely's PostgreSQL dialect uses, with each client's statements named by `names`. A named statement whose
+ * result columns changed (`planChangedResult`) is retired to unnamed and, outside a transaction (where the failed
+ * statement changed nothing and nothing else was undone), run again unnamed; inside one the error stands, as any
+ * statement error does, and the next call runs unnamed.
+ */
+export function namingPool(pool: PgPool, names: StatementNames): PostgresPool {
+  const clients = new WeakMap<PgPoolClient, PostgresPoolClient>();
+  const wrap = (client: PgPoolClient): PostgresPoolClient => {
+    let inTransaction = false;
+    const query = async (text: string, parameters: readonly unknown[]) => {
+      // Kysely hands over a fresh array, which pg only reads.
+      const values = parameters as unknown[];
+      // Transaction control is a few words: no pattern runs over a CTE statement's kilobytes.
+      if (text.length <= 80) {
+        if (TRANSACTION_START.test(text)) inTransaction = true;
+        else if (TRANSACTION_END.test(text)) inTransaction = false;
+      }
+      const name = names.nameOf(text);
+      if (name === undefined) return client.query(text, values);
+      try {
+        return await client.query({ name, text, values });
+      } catch (err) {
+        if (!planChangedResult(err)) throw err;
+        names.retire(text);
+        if (inTransaction) throw err;
+        return client.query(text, values);
+      }
+    };
+    // Kysely calls `query(text, values)` only: the dialect has no cursor, so the cursor overload is never used.
+    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) clients.set(client, (wrapped = wrap(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** An open database: the typed handle, which engine it is, and how to close it. */
 export interface Database {
   db: SiteDb;
@@ -108,7 +220,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Bigint counts arrive as strings by default; our ids and counts fit in a JS number.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames()) }) });
     await sql`select 1`.execute(db);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -154,6 +154,44 @@ describe('control characters in any field', () => {
   });
 });
 
+describe('route schemas that are not from the contract', () => {
+  it('refuses to start a route whose body schema is plain JSON Schema, naming the route', async () => {
+    const app = createHttpServer({ logLevel: 'silent' });
+    const reached: unknown[] = [];
+    app.post(
+      '/api/prueba/sin-zod',
+      { schema: { body: { type: 'object', properties: { correo: { type: 'string' } }, required: ['correo'] } } },
+      async (request) => {
+        reached.push(request.body);
+        return { ok: true };
+      },
+    );
+    await expect(app.ready()).rejects.toThrow(/POST \/api\/prueba\/sin-zod: the body schema is not a zod schema/);
+    // Before, the route started and let anything through: nothing may reach the handler now.
+    expect(reached).toEqual([]);
+    await app.close().catch(() => undefined);
+  });
+
+  it('refuses a zod schema copied by a spread (the copy loses the zod schema), for the query string too', async () => {
+    const app = createHttpServer({ logLevel: 'silent' });
+    const query = zodSchema(z.object({ pagina: z.string() }));
+    app.get('/api/prueba/copia', { schema: { querystring: { ...query } } }, async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow(/GET \/api\/prueba\/copia: the querystring schema is not a zod schema/);
+    await app.close().catch(() => undefined);
+  });
+
+  it('still starts and validates routes declared with zodSchema', async () => {
+    const app = createHttpServer({ logLevel: 'silent' });
+    app.post('/api/prueba/con-zod', { schema: { body: zodSchema(z.object({ correo: z.string() })) } }, async () => ({ ok: true }));
+    await app.ready();
+    expect((await app.inject({ method: 'POST', url: '/api/prueba/con-zod', payload: { correo: 'a@b.co' } })).statusCode).toBe(200);
+    const bad = await app.inject({ method: 'POST', url: '/api/prueba/con-zod', payload: { otro: 1 } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'validation_error' });
+    await app.close();
+  });
+});
+
 describe('one log line per request (#33)', () => {
   /** A logger that keeps what it is asked to write: the level, the message and the fields (bindings merged). */
   function recordingLogger(

@@ -260,9 +260,16 @@ export function createHttpServer(options: HttpServerOptions = {}): FastifyInstan
   };
   const app = Fastify(fastifyOptions);
 
-  app.setValidatorCompiler(({ schema }) => {
+  // Every route's params, query string, body and headers are checked by the zod schema of the contract. A schema
+  // without it (plain JSON Schema, or one copied by a spread, which drops the hidden marker) would let any input
+  // through unchecked: the route is refused at start-up instead (Fastify answers `ready()` with this error).
+  app.setValidatorCompiler(({ schema, method, url, httpPart }) => {
     const zodType = (schema as WithZod)[ZOD];
-    if (!zodType) return () => true;
+    if (!zodType)
+      throw new Error(
+        `${method} ${url}: the ${httpPart ?? 'request'} schema is not a zod schema from the contract; declare it with zodSchema() ` +
+          '(a spread copy loses the zod schema) so that the input is validated.',
+      );
     return (data: unknown) => {
       const parsed = zodType.safeParse(data ?? {});
       if (parsed.success) return { value: parsed.data };
