@@ -65,6 +65,7 @@ export async function createApiHost(config: CommonServerConfig & { dataDir: stri
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     ...(config.databasePoolMax ? { poolSize: config.databasePoolMax } : {}),
+    ...(config.databaseNamedStatements === false ? { namedStatements: false } : {}),
   });
   let healthy = false;
   const migrate = async () => {

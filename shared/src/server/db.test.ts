@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { sql, type Generated, type Kysely } from 'kysely';
-import { migrateDomain, StatementNames, type Database } from './db';
+import { migrateDomain, openDatabase, StatementNames, type Database } from './db';
 import { testDatabases } from './test-databases';
 
 const probe = {
@@ -104,6 +104,21 @@ describe.each(testDatabases)('database layer on %s', (_name, open) => {
       expect(await c.transaction().execute(async (trx) => rename(trx, 'cinco'))).toEqual([{ id: 1, label: 'cinco', note: null }]);
     });
   });
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+(postgresUrl ? it : it.skip)('on PostgreSQL with named statements turned off (a transaction-mode pooler), prepares nothing', async () => {
+  const database = await openDatabase({ databaseUrl: postgresUrl, dataDir: '', poolSize: 1, namedStatements: false });
+  try {
+    await sql`create temporary table unnamed_probe (id int, label text)`.execute(database.db);
+    await database.db.connection().execute(async (c) => {
+      for (const label of ['uno', 'dos', 'tres']) await sql`insert into unnamed_probe (id, label) values (1, ${label})`.execute(c);
+      const prepared = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(c);
+      expect(prepared.rows[0]?.n).toBe(0);
+    });
+  } finally {
+    await database.close();
+  }
 });
 
 describe('which statements are prepared', () => {

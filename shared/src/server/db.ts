@@ -31,6 +31,11 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Repeated writes as named prepared statements on PostgreSQL (default true; see `StatementNames`). False behind a
+   * pooler that hands a session's statements to other connections (PgBouncer in transaction mode before 1.21).
+   */
+  namedStatements?: boolean;
 }
 
 interface PGliteLike {
@@ -220,7 +225,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Bigint counts arrive as strings by default; our ids and counts fit in a JS number.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: namingPool(pool, new StatementNames()) }) });
+    const named = options.namedStatements ?? true;
+    const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: named ? namingPool(pool, new StatementNames()) : pool }) });
     await sql`select 1`.execute(db);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -84,6 +84,17 @@ describe('DATABASE_POOL_MAX', () => {
   });
 });
 
+describe('DATABASE_PREPARED_STATEMENTS', () => {
+  it('names repeated writes unless turned off, and refuses anything but on or off', () => {
+    const read = (value?: string) =>
+      readCommonConfig(value === undefined ? {} : { DATABASE_PREPARED_STATEMENTS: value }, 'http://127.0.0.1:8080');
+    expect(read().databaseNamedStatements).toBeUndefined();
+    expect(read('on').databaseNamedStatements).toBe(true);
+    expect(read(' OFF ').databaseNamedStatements).toBe(false);
+    for (const bad of ['0', 'no', 'false', 'apagado']) expect(() => read(bad)).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+});
+
 describe('production readiness', () => {
   const ready = {
     NODE_ENV: 'production',

@@ -23,6 +23,8 @@ export interface CommonServerConfig {
   databaseUrl?: string;
   /** DATABASE_POOL_MAX: PostgreSQL connections this process may hold (a whole number 1–100); unset: db.ts's 10. */
   databasePoolMax?: number;
+  /** DATABASE_PREPARED_STATEMENTS: `off` runs every statement unnamed (a transaction-mode pooler); unset or `on`: named. */
+  databaseNamedStatements?: boolean;
   smtpUrl?: string;
   redisUrl?: string;
   trustProxy: TrustProxy;
@@ -260,6 +262,14 @@ export function readCommonConfig(env: NodeJS.ProcessEnv, defaultOrigin: string):
     if (!/^\d{1,3}$/.test(poolMax) || Number(poolMax) < 1 || Number(poolMax) > 100)
       throw new Error(`DATABASE_POOL_MAX debe ser un número entero entre 1 y 100 (conexiones a PostgreSQL por proceso); vale "${poolMax}"`);
     config.databasePoolMax = Number(poolMax);
+  }
+  const prepared = env.DATABASE_PREPARED_STATEMENTS?.trim().toLowerCase();
+  if (prepared) {
+    if (prepared !== 'on' && prepared !== 'off')
+      throw new Error(
+        `DATABASE_PREPARED_STATEMENTS vale "on" u "off" (off detrás de un agrupador de conexiones en modo transacción); vale "${prepared}"`,
+      );
+    config.databaseNamedStatements = prepared === 'on';
   }
   if (env.SMTP_URL) config.smtpUrl = env.SMTP_URL;
   if (env.REDIS_URL) config.redisUrl = env.REDIS_URL;
