@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { ApiModule } from './api-module';
 import { testApi, type TestApi } from './api-testing';
+import { z } from '../schemas/zod';
 import { readAudit, recordAudit } from './audit';
+import { zodSchema } from './http';
 import { createTestIdentity } from './identity-testing';
 import { runOnce, scheduleRecurring, slotOf } from './jobs';
 import { registerStaffRoutes, staffOf, staffRead } from './staff-guard';
@@ -32,7 +34,7 @@ const probe: ApiModule = {
         '/people',
         {
           config: { ...staffRead<{ rows: unknown[] }>({ action: 'community.probe.read', entity: 'probe', count: (b) => b.rows.length }) },
-          schema: { querystring: { type: 'object', properties: { q: { type: 'string' }, estado: { type: 'string' } } } },
+          schema: { querystring: zodSchema(z.object({ q: z.optional(z.string()), estado: z.optional(z.string()) })) },
         },
         async () => ({
           rows: [1, 2, 3],
