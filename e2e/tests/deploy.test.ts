@@ -127,9 +127,9 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
     })();
 
     // The team changes the donation page's title and ships it with the project's own tooling.
-    const texts = path.join(checkout.root, 'remote-giving', 'src', 'texts.ts');
+    const texts = path.join(checkout.root, 'remote-giving', 'src', 'donation', 'page-texts.ts');
     const source = readFileSync(texts, 'utf8');
-    assert.match(source, /title: 'Dona aquí'/, 'el texto a cambiar debe existir en remote-giving/src/texts.ts');
+    assert.match(source, /title: 'Dona aquí'/, 'el texto a cambiar debe existir en remote-giving/src/donation/page-texts.ts');
     writeFileSync(texts, source.replace("title: 'Dona aquí'", "title: 'Dona aquí hoy'"));
     const oldRelease = appReleaseStore(checkout.root, 'remote-giving').current();
     const started = Date.now();
