@@ -82,6 +82,11 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
     await tab.goto('/contribuciones');
     await waitForHeading(tab, 'Dona aquí');
 
+    // The text the team will change (checked before the probes start: a failed check must not leave them running).
+    const texts = path.join(checkout.root, 'remote-giving', 'src', 'donation', 'page-texts.ts');
+    const source = readFileSync(texts, 'utf8');
+    assert.match(source, /title: 'Dona aquí'/, 'el texto a cambiar debe existir en remote-giving/src/donation/page-texts.ts');
+
     // Probes, ten a second: the page's HTML and every file it preloads, the giving entry, and the giving API; each must
     // answer within 3 s (#33: the gateway takes in the remote's new server build off the request path).
     const failures: string[] = [];
@@ -127,22 +132,23 @@ describe('a remote deployed while visitors are on the site (multi-process topolo
     })();
 
     // The team changes the donation page's title and ships it with the project's own tooling.
-    const texts = path.join(checkout.root, 'remote-giving', 'src', 'donation', 'page-texts.ts');
-    const source = readFileSync(texts, 'utf8');
-    assert.match(source, /title: 'Dona aquí'/, 'el texto a cambiar debe existir en remote-giving/src/donation/page-texts.ts');
     writeFileSync(texts, source.replace("title: 'Dona aquí'", "title: 'Dona aquí hoy'"));
     const oldRelease = appReleaseStore(checkout.root, 'remote-giving').current();
     const started = Date.now();
-    const deploy = await run('npm', ['run', 'deploy', '--', 'remote-giving'], checkout.root);
-    const deploySeconds = (Date.now() - started) / 1000;
-    assert.equal(deploy.code, 0, deploy.output);
-    const newRelease = appReleaseStore(checkout.root, 'remote-giving').current();
-    assert.notEqual(newRelease, oldRelease);
-
-    // Keep probing past the preload index's one-second follow-up, then stop.
-    await new Promise((r) => setTimeout(r, 3000));
-    probing = false;
-    await prober;
+    let deploySeconds = 0;
+    try {
+      const deploy = await run('npm', ['run', 'deploy', '--', 'remote-giving'], checkout.root);
+      deploySeconds = (Date.now() - started) / 1000;
+      assert.equal(deploy.code, 0, deploy.output);
+      const newRelease = appReleaseStore(checkout.root, 'remote-giving').current();
+      assert.notEqual(newRelease, oldRelease);
+      // Keep probing past the preload index's one-second follow-up, then stop.
+      await new Promise((r) => setTimeout(r, 3000));
+    } finally {
+      // Stopped whatever happened: a probe loop left running keeps the test process alive until CI's time runs out.
+      probing = false;
+      await prober;
+    }
     console.log(
       `despliegue: ${deploySeconds.toFixed(1)} s; sondeos: ${probes}, fallidos: ${failures.length}; la página más lenta: ${slowestPage} ms`,
     );
