@@ -20,8 +20,15 @@ const memberEmail = `cursos-${stamp}@fundacion.org`;
 const joinUrl = `https://clases.example.org/marketing-${stamp}`;
 /** A Bogotá day `days` from today (YYYY-MM-DD). */
 const inDays = (days: number) => bogotaDay(new Date(Date.now() + days * 86_400_000));
+/**
+ * The first Monday at least `days` from today: a class day of the Monday-and-Wednesday cohort, whose calendar then
+ * starts on its start date (a start on another weekday begins the calendar at the next class day).
+ */
+function mondayFrom(days: number): string {
+  for (let d = days; ; d++) if (new Date(`${inDays(d)}T12:00:00Z`).getUTCDay() === 1) return inDays(d);
+}
 // Far enough ahead that no other file's cohort or sale depends on them.
-const first = { start: inDays(200), end: inDays(260) };
+const first = { start: mondayFrom(200), end: inDays(260) };
 const later = { start: inDays(230), end: inDays(290) };
 const software = { start: inDays(240), end: inDays(300) };
 
